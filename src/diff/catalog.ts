@@ -1,0 +1,320 @@
+import type { ChangeAction, ChangeDraft, ChangeKind, ChangeLevel } from './change.ts';
+
+/**
+ * Every change id, defined once: its kind, action, default level, what it means, and why
+ * the default level is what it is. Differs may only emit ids listed here
+ * (catalog.test.ts fails on an incomplete entry or an unknown id).
+ */
+export interface CatalogEntry {
+  id: string;
+  kind: ChangeKind;
+  action: ChangeAction;
+  level: ChangeLevel;
+  description: string;
+  /** Why the default level: the argument a reviewer would want before trusting --fail-on. */
+  why: string;
+  message: (change: ChangeDraft) => string;
+}
+
+const code = (s: string) => `\`${s}\``;
+const was = (c: ChangeDraft) => c.before?.text ?? '';
+const now = (c: ChangeDraft) => c.after?.text ?? '';
+const kw = (side: ChangeDraft['before']) => side?.keyword ?? '';
+const clip = (s: string, n = 90) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const detail = (c: ChangeDraft, key: string) => c.detail?.[key] ?? '';
+
+const entries: CatalogEntry[] = [
+  // ── Normative rules (sentences carrying RFC 2119 / RFC 8174 keywords) ──────────────
+  {
+    id: 'required-rule-added', kind: 'rule', action: 'added', level: 'breaking',
+    description: 'A new absolute requirement (MUST, MUST NOT, SHALL, SHALL NOT, REQUIRED).',
+    why: 'Implementations that conformed before may now violate it.',
+    message: (c) => `New ${kw(c.after)} rule: ${clip(now(c))}`,
+  },
+  {
+    id: 'rule-added', kind: 'rule', action: 'added', level: 'non-breaking',
+    description: 'A new recommendation or permission (SHOULD, SHOULD NOT, RECOMMENDED, MAY, OPTIONAL).',
+    why: 'A recommendation or permission does not make an existing implementation non-conformant.',
+    message: (c) => `New ${kw(c.after)} rule: ${clip(now(c))}`,
+  },
+  {
+    id: 'required-rule-removed', kind: 'rule', action: 'removed', level: 'breaking',
+    description: 'An absolute requirement is gone.',
+    why: 'The other side may have relied on the guarantee; implementations may now behave differently.',
+    message: (c) => `${kw(c.before)} rule removed: ${clip(was(c))}`,
+  },
+  {
+    id: 'rule-removed', kind: 'rule', action: 'removed', level: 'non-breaking',
+    description: 'A recommendation or permission is gone.',
+    why: 'No implementation was required to follow it, so none stops conforming.',
+    message: (c) => `${kw(c.before)} rule removed: ${clip(was(c))}`,
+  },
+  {
+    id: 'rule-strengthened', kind: 'rule', action: 'strengthened', level: 'breaking',
+    description: 'The same rule now carries a stronger keyword (e.g. SHOULD → MUST).',
+    why: 'Behaviour that was allowed may now be a violation.',
+    message: (c) => `Rule strengthened from ${kw(c.before)} to ${kw(c.after)}: ${clip(now(c))}`,
+  },
+  {
+    id: 'rule-weakened', kind: 'rule', action: 'weakened', level: 'non-breaking',
+    description: 'The same rule now carries a weaker keyword (e.g. MUST → SHOULD).',
+    why: 'Every implementation that followed the stronger rule still conforms; peers may no longer rely on it.',
+    message: (c) => `Rule weakened from ${kw(c.before)} to ${kw(c.after)}: ${clip(now(c))}`,
+  },
+  {
+    id: 'rule-inverted', kind: 'rule', action: 'changed', level: 'breaking',
+    description: 'The same rule flipped polarity (e.g. MUST → MUST NOT).',
+    why: 'What was required or recommended is now prohibited, or the reverse.',
+    message: (c) => `Rule inverted from ${kw(c.before)} to ${kw(c.after)}: ${clip(now(c))}`,
+  },
+  {
+    id: 'rule-actor-changed', kind: 'rule', action: 'changed', level: 'breaking',
+    description: 'The same rule now binds a different party (e.g. clients instead of servers).',
+    why: 'The party that must now comply did not have to before.',
+    message: (c) => `Rule now binds ${c.after?.actor ?? 'another party'} instead of ${c.before?.actor ?? 'another party'}: ${clip(now(c))}`,
+  },
+  {
+    id: 'rule-changed', kind: 'rule', action: 'changed', level: 'non-breaking',
+    description: 'The same rule, same keyword, but its wording changed in substance (a condition, a scope).',
+    why: 'Wording can narrow or widen a requirement and text alone cannot tell which; it is flagged for review rather than failed on.',
+    message: (c) => `Rule reworded in substance (${kw(c.after)}): ${clip(now(c))}`,
+  },
+  {
+    id: 'rule-reworded', kind: 'rule', action: 'changed', level: 'editorial',
+    description: 'The same rule with the same meaning: a typo fix, re-wrapping, formatting or a changed link target.',
+    why: 'Nothing an implementation does depends on it.',
+    message: (c) => `Rule reworded without a change of meaning: ${clip(now(c))}`,
+  },
+  {
+    id: 'rule-moved', kind: 'rule', action: 'moved', level: 'editorial',
+    description: 'The same rule now stands in another section.',
+    why: 'A rule binds wherever it is written.',
+    message: (c) => `Rule moved from "${c.section.old ?? ''}" to "${c.section.new ?? ''}": ${clip(now(c))}`,
+  },
+
+  // ── Sections ───────────────────────────────────────────────────────────────────────
+  {
+    id: 'section-added', kind: 'section', action: 'added', level: 'non-breaking',
+    description: 'A new section.',
+    why: 'New text adds; any new requirement in it is reported by its own rule record.',
+    message: (c) => `New section "${c.subject}".`,
+  },
+  {
+    id: 'section-removed', kind: 'section', action: 'removed', level: 'non-breaking',
+    description: 'A section is gone.',
+    why: 'What mattered in it (rules, messages, fields) is reported, and levelled, by its own records.',
+    message: (c) => `Section "${c.subject}" removed.`,
+  },
+  {
+    id: 'section-renamed', kind: 'section', action: 'renamed', level: 'editorial',
+    description: 'A section kept its content but changed its heading.',
+    why: 'Headings carry no obligations; links to the old anchor may break, nothing else.',
+    message: (c) => `Section "${was(c)}" renamed to "${now(c)}".`,
+  },
+  {
+    id: 'section-moved', kind: 'section', action: 'moved', level: 'editorial',
+    description: 'A section now sits under another parent.',
+    why: 'Placement carries no obligations.',
+    message: (c) => `Section "${c.subject}" moved from "${detail(c, 'from')}" to "${detail(c, 'to')}".`,
+  },
+
+  // ── Non-normative prose ──────────────────────────────────────────────────────────────
+  {
+    id: 'prose-inverted', kind: 'prose', action: 'changed', level: 'non-breaking',
+    description: 'A non-normative statement now says the opposite (a negation added or removed).',
+    why: 'Advice reversed is worth a reader\'s attention, but prose without RFC 2119 keywords binds no one.',
+    message: (c) => `Statement inverted: "${clip(was(c), 70)}" now reads "${clip(now(c), 70)}".`,
+  },
+  {
+    id: 'prose-changed', kind: 'prose', action: 'changed', level: 'editorial',
+    description: 'A paragraph reworded, with no normative keyword and no change of polarity.',
+    why: 'Non-normative text binds no one.',
+    message: (c) => `Paragraph reworded: ${clip(now(c))}`,
+  },
+  {
+    id: 'prose-added', kind: 'prose', action: 'added', level: 'editorial',
+    description: 'A new paragraph in a section that existed before.',
+    why: 'Non-normative text binds no one; its rules, messages and fields have their own records.',
+    message: (c) => `New paragraph: ${clip(now(c))}`,
+  },
+  {
+    id: 'prose-removed', kind: 'prose', action: 'removed', level: 'editorial',
+    description: 'A paragraph is gone from a section that still exists.',
+    why: 'Non-normative text binds no one; its rules, messages and fields have their own records.',
+    message: (c) => `Paragraph removed: ${clip(was(c))}`,
+  },
+
+  // ── Messages (JSON-RPC shapes in examples) ───────────────────────────────────────────
+  {
+    id: 'message-added', kind: 'message', action: 'added', level: 'non-breaking',
+    description: 'A method or notification that the page did not show before.',
+    why: 'Peers that do not know it are not asked to handle it unless they opt in.',
+    message: (c) => `New ${detail(c, 'envelope') || 'message'} ${code(c.subject)}.`,
+  },
+  {
+    id: 'message-removed', kind: 'message', action: 'removed', level: 'breaking',
+    description: 'A method or notification that the page no longer shows.',
+    why: 'Peers that send or expect it will get errors or wait for something that never comes.',
+    message: (c) => `${capitalize(detail(c, 'envelope') || 'message')} ${code(c.subject)} removed.`,
+  },
+  {
+    id: 'message-envelope-changed', kind: 'message', action: 'changed', level: 'breaking',
+    description: 'A message keeps its method but travels in another envelope (e.g. no longer a JSON-RPC request).',
+    why: 'Every sender and receiver of the message must change how they frame and route it.',
+    message: (c) =>
+      `${code(c.subject)} is no longer ${article(detail(c, 'from'))} ${detail(c, 'from')}: it is now ${article(detail(c, 'to'))} ${detail(c, 'to')}` +
+      (detail(c, 'container') ? `, delivered inside ${code(detail(c, 'container'))}.` : '.'),
+  },
+
+  // ── Fields (parameter tables, message params and results, schema-like examples) ──────
+  {
+    id: 'required-field-added', kind: 'schema-field', action: 'added', level: 'breaking',
+    description: 'A new field that must be present.',
+    why: 'Existing senders do not send it.',
+    message: (c) => `New required field ${code(c.subject)}.`,
+  },
+  {
+    id: 'field-added', kind: 'schema-field', action: 'added', level: 'non-breaking',
+    description: 'A new optional field.',
+    why: 'Receivers that do not know it can ignore it; senders need not send it.',
+    message: (c) => `New field ${code(c.subject)}.`,
+  },
+  {
+    id: 'required-field-removed', kind: 'schema-field', action: 'removed', level: 'breaking',
+    description: 'A field that had to be present is gone.',
+    why: 'Receivers that read it find nothing; senders that still send it send an unknown field.',
+    message: (c) => `Required field ${code(c.subject)} removed.`,
+  },
+  {
+    id: 'field-removed', kind: 'schema-field', action: 'removed', level: 'non-breaking',
+    description: 'An optional field is gone.',
+    why: 'Nobody could count on an optional field being present; those who used it should check.',
+    message: (c) => `Field ${code(c.subject)} removed.`,
+  },
+  {
+    id: 'field-became-required', kind: 'schema-field', action: 'strengthened', level: 'breaking',
+    description: 'An optional field is now required.',
+    why: 'Senders that omitted it are now wrong.',
+    message: (c) => `Field ${code(c.subject)} is now required.`,
+  },
+  {
+    id: 'field-became-optional', kind: 'schema-field', action: 'weakened', level: 'non-breaking',
+    description: 'A required field is now optional.',
+    why: 'Every old sender still conforms; receivers must now cope with its absence.',
+    message: (c) => `Field ${code(c.subject)} is now optional.`,
+  },
+  {
+    id: 'field-type-changed', kind: 'schema-field', action: 'changed', level: 'breaking',
+    description: 'A field kept its name but changed its type.',
+    why: 'Values that were valid may no longer be.',
+    message: (c) => `Field ${code(c.subject)} changed type from ${detail(c, 'from')} to ${detail(c, 'to')}.`,
+  },
+  {
+    id: 'field-value-added', kind: 'schema-field', action: 'added', level: 'non-breaking',
+    description: 'A field accepts a new value from its listed options.',
+    why: 'Old values stay valid.',
+    message: (c) => `Field ${code(c.subject)} gained the value ${detail(c, 'value')}.`,
+  },
+  {
+    id: 'field-value-removed', kind: 'schema-field', action: 'removed', level: 'breaking',
+    description: 'A field no longer accepts one of its listed options.',
+    why: 'Senders using that value are now wrong.',
+    message: (c) => `Field ${code(c.subject)} no longer takes the value ${detail(c, 'value')}.`,
+  },
+
+  // ── Error codes ──────────────────────────────────────────────────────────────────────
+  {
+    id: 'error-code-added', kind: 'error-code', action: 'added', level: 'non-breaking',
+    description: 'A new error code.',
+    why: 'Receivers treat an unknown code as a generic error.',
+    message: (c) => `New error code ${code(c.subject)}${detail(c, 'name') ? ` (${detail(c, 'name')})` : ''}.`,
+  },
+  {
+    id: 'error-code-removed', kind: 'error-code', action: 'removed', level: 'breaking',
+    description: 'An error code is gone.',
+    why: 'Clients that handle it wait for a signal that no longer comes; servers that send it send an undefined code.',
+    message: (c) => `Error code ${code(c.subject)}${detail(c, 'name') ? ` (${detail(c, 'name')})` : ''} removed.`,
+  },
+  {
+    id: 'error-code-renamed', kind: 'error-code', action: 'renamed', level: 'editorial',
+    description: 'An error code kept its number but changed its name.',
+    why: 'The wire value is the number; the name is documentation.',
+    message: (c) => `Error code ${code(c.subject)} renamed from ${detail(c, 'from')} to ${detail(c, 'to')}.`,
+  },
+
+  // ── Capabilities ─────────────────────────────────────────────────────────────────────
+  {
+    id: 'capability-added', kind: 'capability', action: 'added', level: 'non-breaking',
+    description: 'A new capability a party may declare.',
+    why: 'Capabilities are opt-in.',
+    message: (c) => `New capability ${code(c.subject)} declared in ${code(detail(c, 'location'))}.`,
+  },
+  {
+    id: 'capability-removed', kind: 'capability', action: 'removed', level: 'breaking',
+    description: 'A capability is no longer shown being declared.',
+    why: 'Peers that negotiate it find nothing to negotiate.',
+    message: (c) => `Capability ${code(c.subject)} removed from ${code(detail(c, 'location'))}.`,
+  },
+  {
+    id: 'capability-moved', kind: 'capability', action: 'moved', level: 'breaking',
+    description: 'A capability is declared in another place (e.g. per request instead of at initialization).',
+    why: 'A peer looking in the old place no longer finds it.',
+    message: (c) => `Capability ${code(c.subject)} moved from ${code(detail(c, 'from'))} to ${code(detail(c, 'to'))}.`,
+  },
+  {
+    id: 'capability-option-added', kind: 'capability', action: 'added', level: 'non-breaking',
+    description: 'A capability gained a sub-option.',
+    why: 'Sub-options are opt-in.',
+    message: (c) => `Capability option ${code(c.subject)} added.`,
+  },
+  {
+    id: 'capability-option-removed', kind: 'capability', action: 'removed', level: 'breaking',
+    description: 'A capability lost a sub-option.',
+    why: 'Peers that declare or expect it lose the behaviour it enabled.',
+    message: (c) => `Capability option ${code(c.subject)} removed.`,
+  },
+
+  // ── Terms (protocol names in code spans that no structured record covers) ────────────
+  {
+    id: 'term-added', kind: 'term', action: 'added', level: 'non-breaking',
+    description: 'The page starts naming a protocol identifier (a type, field or method in code) it did not name before.',
+    why: 'A new name is new vocabulary to learn; structural additions have their own records.',
+    message: (c) => `The page now refers to ${code(c.subject)}.`,
+  },
+  {
+    id: 'term-removed', kind: 'term', action: 'removed', level: 'non-breaking',
+    description: 'The page stops naming a protocol identifier it named before.',
+    why: 'A name no longer mentioned is a signal, not proof of removal; removals of shapes have their own records.',
+    message: (c) => `The page no longer refers to ${code(c.subject)}.`,
+  },
+];
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+const byId = new Map<string, CatalogEntry>();
+
+/** Adds entries (the schema differ brings its own); an id defined twice is a programming error. */
+export function defineCatalogEntries(more: readonly CatalogEntry[]): void {
+  for (const entry of more) {
+    if (byId.has(entry.id)) throw new Error(`Catalog id "${entry.id}" is defined twice; give the new entry its own id.`);
+    byId.set(entry.id, entry);
+  }
+}
+
+defineCatalogEntries(entries);
+
+export function catalogEntry(id: string): CatalogEntry {
+  const entry = byId.get(id);
+  if (!entry) throw new Error(`Change id "${id}" is not in the catalog; add it to src/diff/catalog.ts before emitting it.`);
+  return entry;
+}
+
+export function catalogEntries(): CatalogEntry[] {
+  return [...byId.values()];
+}

@@ -1,0 +1,93 @@
+/**
+ * A change record: plain data, as the outside contract (docs/contract.md) fixes it.
+ * Differs produce drafts (what changed, where, before and after); `finalizeChange` adds
+ * what the catalog derives from the id (kind, action, default level, message) and a
+ * fingerprint, so a saved record can be rendered again without the differ.
+ */
+
+export const CHANGE_KINDS = ['rule', 'schema-field', 'message', 'error-code', 'capability', 'section', 'prose', 'term', 'definition'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export const CHANGE_ACTIONS = ['added', 'removed', 'changed', 'moved', 'renamed', 'strengthened', 'weakened'] as const;
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+
+/** Ordered from most to least severe; `--fail-on X` fails on X and everything before it. */
+export const CHANGE_LEVELS = ['breaking', 'non-breaking', 'editorial'] as const;
+export type ChangeLevel = (typeof CHANGE_LEVELS)[number];
+
+/** One side of a change. `text` and `line` always; the rest when the differ knows them. */
+export interface ChangeSide {
+  text: string;
+  line: number | null;
+  keyword?: string;
+  actor?: string;
+  json?: unknown;
+  path?: string;
+  column?: number;
+  [extra: string]: unknown;
+}
+
+export interface SectionPair {
+  old: string | null;
+  new: string | null;
+}
+
+/** Where a record came from: a page's prose and examples, or a revision's JSON Schema. */
+export type ChangeSource = 'page' | 'schema';
+
+export interface Change {
+  id: string;
+  kind: ChangeKind;
+  action: ChangeAction;
+  level: ChangeLevel;
+  subject: string;
+  section: SectionPair;
+  before: ChangeSide | null;
+  after: ChangeSide | null;
+  message: string;
+  fingerprint: string;
+  source?: ChangeSource;
+  /** Why the level differs from the catalog default, when a rule overrode it. */
+  levelReason?: string;
+}
+
+/** What a differ emits: the facts. Everything else is derived. */
+export interface ChangeDraft {
+  id: string;
+  subject: string;
+  section: SectionPair;
+  before: ChangeSide | null;
+  after: ChangeSide | null;
+  /**
+   * Identity for the fingerprint. Defaults to the subject; differs pass something steadier
+   * when the subject is wording that may be edited (a rule's text, say).
+   */
+  key?: string;
+  /** Overrides the catalog's default level; `levelReason` must then say why. */
+  level?: ChangeLevel;
+  levelReason?: string;
+  source?: ChangeSource;
+  /** Extra words the catalog's message template may use (e.g. "from X to Y"). */
+  detail?: Record<string, string>;
+}
+
+export function levelRank(level: ChangeLevel): number {
+  return CHANGE_LEVELS.indexOf(level);
+}
+
+/** True when `level` is at or above the `--fail-on` threshold. */
+export function atOrAbove(level: ChangeLevel, threshold: ChangeLevel): boolean {
+  return levelRank(level) <= levelRank(threshold);
+}
+
+export interface ChangeSummary {
+  breaking: number;
+  'non-breaking': number;
+  editorial: number;
+}
+
+export function summarize(changes: readonly Change[]): ChangeSummary {
+  const summary: ChangeSummary = { breaking: 0, 'non-breaking': 0, editorial: 0 };
+  for (const change of changes) summary[change.level] += 1;
+  return summary;
+}

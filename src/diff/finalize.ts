@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { catalogEntry } from './catalog.ts';
+import type { Change, ChangeDraft } from './change.ts';
+
+/** Turns a differ's draft into a contract record: kind, action, level and message from the catalog. */
+export function finalizeChange(draft: ChangeDraft): Change {
+  const entry = catalogEntry(draft.id);
+  const change: Change = {
+    id: draft.id,
+    kind: entry.kind,
+    action: entry.action,
+    level: draft.level ?? entry.level,
+    subject: draft.subject,
+    section: draft.section,
+    before: draft.before,
+    after: draft.after,
+    message: entry.message(draft),
+    fingerprint: fingerprint(draft),
+  };
+  if (draft.source) change.source = draft.source;
+  if (draft.level && draft.level !== entry.level) change.levelReason = draft.levelReason ?? '';
+  return change;
+}
+
+/**
+ * 12 hex chars from what identifies the change, not from how it is worded: the catalog id,
+ * the draft's key (or subject) and the sections it sits in. Rewording a message, or
+ * re-running, leaves it the same.
+ */
+export function fingerprint(draft: ChangeDraft): string {
+  const identity = [draft.source ?? 'page', draft.id, draft.key ?? draft.subject, draft.section.old ?? '', draft.section.new ?? ''].join('\u0000');
+  return createHash('sha256').update(identity).digest('hex').slice(0, 12);
+}
