@@ -1,0 +1,52 @@
+import type { Field } from '../model/index.ts';
+import type { ChangeSide } from './change.ts';
+import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
+import { normalizeText, pairUp } from './similarity.ts';
+
+/**
+ * Fields pair by owner and path; a field whose owner was renamed (a retitled example, a
+ * renamed section) still pairs by its name within the aligned section. Fields of
+ * messages that came or went whole are left to the message record.
+ */
+export function diffFields(ctx: DiffContext, emit: Emit, skipOwners: ReadonlySet<string>): void {
+  const keep = (f: Field) => !skipOwners.has(f.owner);
+  const olds = ctx.old.fields.filter(keep);
+  const news = ctx.new.fields.filter(keep);
+  const byIdentity = pairUp(olds, news, { key: (f) => `${f.owner}\u0000${f.path}`, score: () => 0, threshold: 1 });
+  const byName = pairUp(byIdentity.removed, byIdentity.added, {
+    key: null,
+    score: (o, n) => (o.name === n.name && o.origin === n.origin && ctx.oldToNew.get(o.sectionId) === n.sectionId ? 1 : 0),
+    threshold: 1,
+  });
+
+  for (const field of byName.removed) {
+    emit({ id: field.required ? 'required-field-removed' : 'field-removed', subject: subject(field), section: sectionPair(ctx, 'old', field.sectionId), before: side(field), after: null });
+  }
+  for (const field of byName.added) {
+    emit({ id: field.required ? 'required-field-added' : 'field-added', subject: subject(field), section: sectionPair(ctx, 'new', field.sectionId), before: null, after: side(field) });
+  }
+  for (const [before, after] of [...byIdentity.pairs, ...byName.pairs]) {
+    const base = { subject: subject(after), key: subject(before), section: bothSections(ctx, before.sectionId, after.sectionId), before: side(before), after: side(after) };
+    if (before.required === false && after.required === true) emit({ id: 'field-became-required', ...base });
+    if (before.required === true && after.required === false) emit({ id: 'field-became-optional', ...base });
+    if (before.type && after.type && normalizeText(before.type) !== normalizeText(after.type)) {
+      emit({ id: 'field-type-changed', ...base, detail: { from: before.type, to: after.type } });
+    }
+    const oldOptions = new Set(before.options);
+    const newOptions = new Set(after.options);
+    for (const value of after.options) if (!oldOptions.has(value) && oldOptions.size > 0) emit({ id: 'field-value-added', ...base, key: `${base.key}=${value}`, detail: { value: `\`${value}\`` } });
+    for (const value of before.options) if (!newOptions.has(value) && newOptions.size > 0) emit({ id: 'field-value-removed', ...base, key: `${base.key}=${value}`, detail: { value: `\`${value}\`` } });
+  }
+}
+
+/** "elicitation/create params.url" for a message's field, "String Schema › pattern" otherwise. */
+export function subject(field: Field): string {
+  return field.origin === 'message' || field.path.includes('.') ? `${field.owner} ${field.path}` : `${field.owner} › ${field.path}`;
+}
+
+function side(field: Field): ChangeSide {
+  const s: ChangeSide = { text: subject(field), line: field.line, path: field.path, required: field.required, origin: field.origin };
+  if (field.type) s['type'] = field.type;
+  if (field.options.length) s['options'] = field.options;
+  return s;
+}

@@ -1,0 +1,34 @@
+import type { DiffContext } from './context.ts';
+import type { ChangeDraft } from './change.ts';
+
+/**
+ * The contract's order: by position in NEW; a removed element takes the position in NEW
+ * of the nearest enclosing section that survived, so it is listed where it used to be.
+ * Ties break on old line, id and subject, so the order never depends on the differ's.
+ */
+export function orderDrafts(ctx: DiffContext, drafts: ChangeDraft[]): ChangeDraft[] {
+  const position = (draft: ChangeDraft): [number, number] => {
+    const newLine = draft.after?.line;
+    const oldLine = draft.before?.line ?? 0;
+    if (typeof newLine === 'number') return [newLine, oldLine];
+    return [mappedLine(ctx, oldLine), oldLine];
+  };
+  return drafts
+    .map((draft) => ({ draft, at: position(draft) }))
+    .sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1] || a.draft.id.localeCompare(b.draft.id) || a.draft.subject.localeCompare(b.draft.subject))
+    .map(({ draft }) => draft);
+}
+
+function mappedLine(ctx: DiffContext, oldLine: number): number {
+  const containing = ctx.old.sections
+    .filter((s) => s.lines.start <= oldLine && oldLine <= s.lines.end)
+    .sort((a, b) => b.depth - a.depth || b.lines.start - a.lines.start);
+  for (const section of containing) {
+    const newId = ctx.oldToNew.get(section.id);
+    if (newId === undefined) continue;
+    const target = ctx.new.sections.find((s) => s.id === newId)!;
+    // Just after the heading of the surviving section, before what is new in it.
+    return target.lines.start + 0.5;
+  }
+  return 0;
+}

@@ -1,0 +1,43 @@
+import type { ProseBlock } from '../model/index.ts';
+import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
+import { dice, isCosmeticRewording, negationCount, normalizeText, pairUp, tokens } from './similarity.ts';
+
+/**
+ * Non-normative paragraphs. Only what a reader would want to know is reported: a reversed
+ * statement, a reworded paragraph, paragraphs that came or went inside a section both
+ * versions have. Whole sections that came or went are reported once, as sections.
+ */
+export function diffProse(ctx: DiffContext, emit: Emit): void {
+  const oldWords = new Map(ctx.old.prose.map((p) => [p, tokens(p.text)]));
+  const newWords = new Map(ctx.new.prose.map((p) => [p, tokens(p.text)]));
+  const { pairs, removed, added } = pairUp(ctx.old.prose, ctx.new.prose, {
+    key: (p) => normalizeText(p.text),
+    score: (o, n) => dice(oldWords.get(o)!, newWords.get(n)!) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? 0.1 : 0),
+    threshold: 0.55,
+  });
+  for (const [before, after] of pairs) {
+    if (normalizeText(before.text) === normalizeText(after.text)) continue;
+    const inverted = negationCount(before.text) !== negationCount(after.text) && !isCosmeticRewording(before.text, after.text);
+    emit({
+      id: inverted ? 'prose-inverted' : 'prose-changed',
+      subject: clip(after.text), key: normalizeText(before.text),
+      section: bothSections(ctx, before.sectionId, after.sectionId), before: side(before), after: side(after),
+    });
+  }
+  for (const block of removed) {
+    if (!ctx.oldToNew.has(block.sectionId)) continue;
+    emit({ id: 'prose-removed', subject: clip(block.text), key: normalizeText(block.text), section: sectionPair(ctx, 'old', block.sectionId), before: side(block), after: null });
+  }
+  for (const block of added) {
+    if (!ctx.newToOld.has(block.sectionId)) continue;
+    emit({ id: 'prose-added', subject: clip(block.text), key: normalizeText(block.text), section: sectionPair(ctx, 'new', block.sectionId), before: null, after: side(block) });
+  }
+}
+
+function side(block: ProseBlock) {
+  return { text: block.text, line: block.line };
+}
+
+function clip(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
+}

@@ -1,0 +1,70 @@
+import type { Rule } from '../model/index.ts';
+import { isNegative, strength } from '../model/rules.ts';
+import type { ChangeSide } from './change.ts';
+import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
+import { dice, isCosmeticRewording, normalizeText, tokens } from './similarity.ts';
+import { pairUp } from './similarity.ts';
+
+/** Words that say how binding a rule is; left out when asking whether two rules say the same thing. */
+const KEYWORD_WORDS = new Set(['must', 'not', 'shall', 'should', 'may', 'required', 'recommended', 'optional']);
+
+function content(rule: Rule): string[] {
+  return tokens(rule.text).filter((t) => !KEYWORD_WORDS.has(t));
+}
+
+/**
+ * Rules pair when they say the same thing, whatever their keyword: identical wording
+ * first, then the most similar wording above a threshold, with a small preference for
+ * rules that stayed in the same section.
+ */
+export function diffRules(ctx: DiffContext, emit: Emit): void {
+  const oldContent = new Map(ctx.old.rules.map((r) => [r, content(r)]));
+  const newContent = new Map(ctx.new.rules.map((r) => [r, content(r)]));
+  const { pairs, removed, added } = pairUp(ctx.old.rules, ctx.new.rules, {
+    key: (r) => `${r.keyword}\u0000${normalizeText(r.text)}`,
+    score: (o, n) => dice(oldContent.get(o)!, newContent.get(n)!) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? 0.1 : 0),
+    threshold: 0.6,
+  });
+
+  for (const rule of added) {
+    emit({
+      id: strength(rule.keyword) === 3 ? 'required-rule-added' : 'rule-added',
+      subject: rule.text, key: normalizeText(rule.text),
+      section: sectionPair(ctx, 'new', rule.sectionId), before: null, after: side(rule),
+    });
+  }
+  for (const rule of removed) {
+    emit({
+      id: strength(rule.keyword) === 3 ? 'required-rule-removed' : 'rule-removed',
+      subject: rule.text, key: normalizeText(rule.text),
+      section: sectionPair(ctx, 'old', rule.sectionId), before: side(rule), after: null,
+    });
+  }
+  for (const [before, after] of pairs) {
+    const id = classifyPair(before, after, ctx);
+    if (!id) continue;
+    emit({
+      id, subject: after.text, key: normalizeText(before.text),
+      section: bothSections(ctx, before.sectionId, after.sectionId), before: side(before), after: side(after),
+    });
+  }
+}
+
+/** The one record a paired rule deserves, most consequential first; null when nothing changed. */
+function classifyPair(before: Rule, after: Rule, ctx: DiffContext): string | null {
+  if (isNegative(before.keyword) !== isNegative(after.keyword)) return 'rule-inverted';
+  if (strength(after.keyword) > strength(before.keyword)) return 'rule-strengthened';
+  if (strength(after.keyword) < strength(before.keyword)) return 'rule-weakened';
+  if (before.actor && after.actor && before.actor !== after.actor) return 'rule-actor-changed';
+  if (normalizeText(before.text) !== normalizeText(after.text)) {
+    return isCosmeticRewording(before.text, after.text) ? 'rule-reworded' : 'rule-changed';
+  }
+  if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return 'rule-moved';
+  return null;
+}
+
+function side(rule: Rule): ChangeSide {
+  const s: ChangeSide = { text: rule.text, line: rule.line, keyword: rule.keyword };
+  if (rule.actor) s.actor = rule.actor;
+  return s;
+}

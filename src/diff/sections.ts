@@ -1,0 +1,69 @@
+import type { Section, SpecDocument } from '../model/index.ts';
+import type { DiffContext, Emit } from './context.ts';
+import { dice, normalizeText, pairUp, tokens } from './similarity.ts';
+
+/**
+ * Pairs old and new sections: same slug path, then same heading elsewhere (moved), then
+ * same content under another heading (renamed). The page's top (before any heading)
+ * always pairs with itself.
+ */
+export function alignSections(oldDoc: SpecDocument, newDoc: SpecDocument): { oldToNew: Map<string, string>; newToOld: Map<string, string> } {
+  const oldWords = sectionWords(oldDoc);
+  const newWords = sectionWords(newDoc);
+  const byPath = pairUp(oldDoc.sections, newDoc.sections, { key: (s) => s.id, score: () => 0, threshold: 1 });
+  const byHeading = pairUp(byPath.removed, byPath.added, { key: (s) => normalizeText(s.heading), score: () => 0, threshold: 1 });
+  const byContent = pairUp(byHeading.removed, byHeading.added, {
+    key: null,
+    // Content says "same section", the heading breaks ties between look-alike examples.
+    score: (o, n) => 0.6 * dice(oldWords.get(o.id) ?? [], newWords.get(n.id) ?? []) + 0.4 * dice(tokens(o.heading), tokens(n.heading)),
+    threshold: 0.45,
+  });
+  const oldToNew = new Map<string, string>();
+  const newToOld = new Map<string, string>();
+  for (const [o, n] of [...byPath.pairs, ...byHeading.pairs, ...byContent.pairs]) {
+    oldToNew.set(o.id, n.id);
+    newToOld.set(n.id, o.id);
+  }
+  return { oldToNew, newToOld };
+}
+
+/** The words of a section's own text (not its subsections'), for recognising a renamed section. */
+function sectionWords(doc: SpecDocument): Map<string, string[]> {
+  const words = new Map<string, string[]>();
+  const add = (id: string, text: string) => words.set(id, [...(words.get(id) ?? []), ...tokens(text)]);
+  for (const p of doc.prose) add(p.sectionId, p.text);
+  for (const r of doc.rules) add(r.sectionId, r.text);
+  for (const c of doc.codeBlocks) add(c.sectionId, c.value.slice(0, 200));
+  return words;
+}
+
+export function diffSections(ctx: DiffContext, emit: Emit): void {
+  for (const section of ctx.new.sections) {
+    const oldId = ctx.newToOld.get(section.id);
+    if (oldId === undefined) {
+      emit({ id: 'section-added', subject: section.heading, key: section.id, section: { old: null, new: section.heading }, before: null, after: sideOf(section) });
+      continue;
+    }
+    const before = ctx.old.sections.find((s) => s.id === oldId)!;
+    const pair = { old: before.heading, new: section.heading };
+    if (normalizeText(before.heading) !== normalizeText(section.heading)) {
+      emit({ id: 'section-renamed', subject: section.heading, key: `${before.id}→${section.id}`, section: pair, before: sideOf(before), after: sideOf(section) });
+    }
+    const oldParentNow = before.parentId === null ? null : ctx.oldToNew.get(before.parentId) ?? `old:${before.parentId}`;
+    if (section.parentId !== null && oldParentNow !== section.parentId) {
+      const parentHeading = (doc: SpecDocument, id: string | null) => (id === null ? '' : doc.sections.find((s) => s.id === id)?.heading ?? '');
+      emit({
+        id: 'section-moved', subject: section.heading, key: section.id, section: pair, before: sideOf(before), after: sideOf(section),
+        detail: { from: parentHeading(ctx.old, before.parentId) || '(top)', to: parentHeading(ctx.new, section.parentId) || '(top)' },
+      });
+    }
+  }
+  for (const section of ctx.old.sections) {
+    if (ctx.oldToNew.has(section.id)) continue;
+    emit({ id: 'section-removed', subject: section.heading, key: section.id, section: { old: section.heading, new: null }, before: sideOf(section), after: null });
+  }
+}
+
+function sideOf(section: Section) {
+  return { text: section.heading, line: section.lines.start, anchor: section.anchor, path: section.path.join(' › ') };
+}

@@ -1,0 +1,134 @@
+import { diffArrays } from 'diff';
+
+/**
+ * Text likeness for pairing old and new elements. Tokens are lower-cased words with a
+ * trailing plural "s" dropped, so "Elicitations" and "elicitation" are one word.
+ */
+
+export function normalizeText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[`*_"“”‘’]/g, '')
+    .replace(/[^\p{L}\p{N}/.@$-]+/gu, ' ')
+    .replace(/\.(\s|$)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function tokens(text: string): string[] {
+  return normalizeText(text)
+    .split(' ')
+    .filter(Boolean)
+    .map((t) => (t.length > 3 && t.endsWith('s') && !t.endsWith('ss') ? t.slice(0, -1) : t));
+}
+
+/** Sørensen–Dice coefficient over token sets: 1 for the same words, 0 for none shared. */
+export function dice(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 && b.length === 0) return 1;
+  const setA = new Set(a);
+  const setB = new Set(b);
+  let shared = 0;
+  for (const t of setA) if (setB.has(t)) shared += 1;
+  return (2 * shared) / (setA.size + setB.size);
+}
+
+export interface Pairing<O, N> {
+  pairs: [O, N][];
+  removed: O[];
+  added: N[];
+}
+
+/**
+ * Pairs two lists: first by identical key (unless `key` is null), then greedily by best score above a threshold.
+ * `score` returns a likeness in [0, 1] (or more with bonuses); pairs are taken best-first,
+ * so every element is paired with its most likely counterpart, never twice.
+ */
+export function pairUp<O, N>(
+  olds: readonly O[],
+  news: readonly N[],
+  options: { key: ((x: O | N) => string) | null; score: (o: O, n: N) => number; threshold: number },
+): Pairing<O, N> {
+  const pairs: [O, N][] = [];
+  const freeOld = new Set(olds.keys());
+  const freeNew = new Set(news.keys());
+  const key = options.key;
+  const newByKey = new Map<string, number[]>();
+  if (key) {
+    news.forEach((n, j) => {
+      const k = key(n);
+      newByKey.set(k, [...(newByKey.get(k) ?? []), j]);
+    });
+  }
+  olds.forEach((o, i) => {
+    if (!key) return;
+    const candidates = newByKey.get(key(o));
+    const j = candidates?.find((c) => freeNew.has(c));
+    if (j === undefined) return;
+    pairs.push([o, news[j]!]);
+    freeOld.delete(i);
+    freeNew.delete(j);
+  });
+  const scored: { i: number; j: number; s: number }[] = [];
+  for (const i of freeOld) {
+    for (const j of freeNew) {
+      const s = options.score(olds[i]!, news[j]!);
+      if (s >= options.threshold) scored.push({ i, j, s });
+    }
+  }
+  scored.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
+  for (const { i, j } of scored) {
+    if (!freeOld.has(i) || !freeNew.has(j)) continue;
+    pairs.push([olds[i]!, news[j]!]);
+    freeOld.delete(i);
+    freeNew.delete(j);
+  }
+  return { pairs, removed: [...freeOld].map((i) => olds[i]!), added: [...freeNew].map((j) => news[j]!) };
+}
+
+const STOPWORDS = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'and', 'or', 'by', 'with', 'as', 'at', 'is', 'be', 'this', 'that', 'it', 'its']);
+const NEGATIONS = /\b(not|no|never|cannot|can't|don't|doesn't|without|neither|nor)\b/g;
+
+/** How many negations a text carries: a different count between two versions flips its sense. */
+export function negationCount(text: string): number {
+  return (text.toLowerCase().match(NEGATIONS) ?? []).length;
+}
+
+/**
+ * Is the difference between two wordings cosmetic? True when every changed stretch is a
+ * near-spelling (a typo fix: "form" → "from", "personal" → "personally") or only small
+ * words; false as soon as content words come or go.
+ */
+export function isCosmeticRewording(before: string, after: string): boolean {
+  const a = normalizeText(before).split(' ').filter(Boolean);
+  const b = normalizeText(after).split(' ').filter(Boolean);
+  const parts = diffArrays(a, b);
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k]!;
+    if (!part.added && !part.removed) continue;
+    const removed = part.removed ? part.value.join(' ') : '';
+    const nextPart = part.removed ? parts[k + 1] : undefined;
+    const added = part.added ? part.value.join(' ') : nextPart?.added ? nextPart.value.join(' ') : '';
+    if (nextPart?.added) k += 1;
+    const words = [...removed.split(' '), ...added.split(' ')].filter(Boolean);
+    if (words.every((w) => STOPWORDS.has(w))) continue;
+    if (removed && added && characterSimilarity(removed, added) >= 0.75) continue;
+    return false;
+  }
+  return true;
+}
+
+/** 1 − normalised Levenshtein distance. */
+export function characterSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const longest = Math.max(a.length, b.length);
+  if (longest === 0) return 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return 1 - previous[b.length]! / longest;
+}

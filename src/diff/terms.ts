@@ -1,0 +1,43 @@
+import type { SpecDocument, Term } from '../model/index.ts';
+import type { ChangeDraft } from './change.ts';
+import { sectionPair, type DiffContext, type Emit } from './context.ts';
+
+/**
+ * Protocol names the page starts or stops naming in code, when no structural record says
+ * so already: a field, message, error code or capability record that names the term
+ * covers it. A term only counts as new when the other version names it nowhere, not even
+ * inside a code block.
+ */
+export function diffTerms(ctx: DiffContext, emit: Emit, recorded: readonly ChangeDraft[]): void {
+  const covered = coverageText(recorded);
+  const oldVocabulary = vocabulary(ctx.old);
+  const newVocabulary = vocabulary(ctx.new);
+  const report = (term: Term, side: 'old' | 'new') => {
+    if (mentions(covered, term.token)) return;
+    const sideOf = { text: term.token, line: term.line, count: term.count };
+    emit(side === 'new'
+      ? { id: 'term-added', subject: term.token, section: sectionPair(ctx, 'new', term.sectionId), before: null, after: sideOf }
+      : { id: 'term-removed', subject: term.token, section: sectionPair(ctx, 'old', term.sectionId), before: sideOf, after: null });
+  };
+  for (const term of ctx.new.terms) if (!oldVocabulary.has(term.token)) report(term, 'new');
+  for (const term of ctx.old.terms) if (!newVocabulary.has(term.token)) report(term, 'old');
+}
+
+function coverageText(recorded: readonly ChangeDraft[]): string {
+  return recorded
+    .filter((d) => !d.id.startsWith('prose-') && !d.id.startsWith('section-') && !d.id.startsWith('rule'))
+    .flatMap((d) => [d.subject, ...Object.values(d.detail ?? {}), String(d.before?.['name'] ?? ''), String(d.after?.['name'] ?? '')])
+    .join('\n');
+}
+
+function mentions(haystack: string, token: string): boolean {
+  const escaped = token.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return new RegExp(`(^|[^\\w$])${escaped}($|[^\\w$])`).test(haystack);
+}
+
+/** Every identifier a document names anywhere: in code spans and inside code blocks. */
+function vocabulary(doc: SpecDocument): Set<string> {
+  const words = new Set(doc.terms.map((t) => t.token));
+  for (const block of doc.codeBlocks) for (const word of block.value.match(/[\w$@./-]+/g) ?? []) words.add(word);
+  return words;
+}

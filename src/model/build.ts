@@ -1,0 +1,313 @@
+import GithubSlugger from 'github-slugger';
+import type { Block, TableRow } from './markdown.ts';
+import { parseMarkdown } from './markdown.ts';
+import type { Capability, CodeBlock, ErrorCode, Field, MessageShape, ProseBlock, Rule, Section, SpecDocument, Term } from './document.ts';
+import type { Diagnostic } from './diagnostic.ts';
+import { isJsonLang, isObject, parseJsonExample } from './json.ts';
+import { classifyMessage, fieldPaths } from './messages.ts';
+import { actorIn, beforeFirstKeyword, keywordsIn, sentences, strongest } from './rules.ts';
+import { isSchemaLike, schemaExampleFields, schemaTypeOf } from './schema-like.ts';
+import { isIdentifierLike, isJsonRpcErrorCode } from './terms.ts';
+
+/** Reads one spec page (Markdown or MDX) into a SpecDocument. Never throws on content. */
+export function buildDocument(source: string): SpecDocument {
+  const parsed = parseMarkdown(source);
+  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics);
+  for (const block of parsed.blocks) builder.add(block);
+  return builder.finish(source.split('\n').length);
+}
+
+class DocumentBuilder {
+  private readonly sections: Section[] = [];
+  private readonly stack: Section[] = [];
+  private readonly slugger = new GithubSlugger();
+  private readonly prose: ProseBlock[] = [];
+  private readonly rules: Rule[] = [];
+  private readonly codeBlocks: CodeBlock[] = [];
+  private readonly messages: MessageShape[] = [];
+  private readonly fields: Field[] = [];
+  private readonly tables: { block: Extract<Block, { type: 'table' }>; sectionId: string }[] = [];
+  private readonly capabilities: Capability[] = [];
+  private readonly errorCodes: ErrorCode[] = [];
+  private readonly terms = new Map<string, Term>();
+  /** The last message in the current section: a reply that follows it answers it. */
+  private lastCall: MessageShape | null = null;
+
+  constructor(
+    private readonly title: string | null,
+    private readonly diagnostics: Diagnostic[],
+  ) {
+    const root: Section = { id: '', heading: title ?? '(top)', depth: 1, path: [], anchor: '', lines: { start: 1, end: 1 }, parentId: null };
+    this.sections.push(root);
+    this.stack.push(root);
+  }
+
+  private get section(): Section {
+    return this.stack.at(-1)!;
+  }
+
+  add(block: Block): void {
+    switch (block.type) {
+      case 'heading': return this.addHeading(block.depth, block.text, block.line);
+      case 'text': return this.addText(block);
+      case 'code': return this.addCode(block);
+      case 'table': return this.addTable(block);
+    }
+  }
+
+  private addHeading(depth: number, text: string, line: number): void {
+    while (this.stack.length > 1 && this.stack.at(-1)!.depth >= depth) this.stack.pop();
+    const parent = this.stack.at(-1)!;
+    const anchor = this.slugger.slug(text);
+    const section: Section = {
+      id: parent.id ? `${parent.id}/${anchor}` : anchor,
+      heading: text,
+      depth,
+      path: [...parent.path, text],
+      anchor,
+      lines: { start: line, end: line },
+      parentId: parent.id,
+    };
+    this.sections.push(section);
+    this.stack.push(section);
+    this.lastCall = null;
+  }
+
+  private addText(block: Extract<Block, { type: 'text' }>): void {
+    this.noteTerms(block.codeSpans, block.line);
+    this.noteErrorCodesInText(block.text, block.codeSpans, block.line);
+    const leadInKeywords = block.leadIn ? keywordsIn(block.leadIn) : [];
+    const leadInActor = block.leadIn ? actorIn(leadInKeywords.length ? beforeFirstKeyword(block.leadIn) : block.leadIn) : null;
+    const proseParts: string[] = [];
+    const parts = block.listItem ? [block.text] : sentences(block.text);
+    for (const sentence of parts) {
+      const own = keywordsIn(sentence);
+      // A list item without a keyword inherits the lead-in's ("Clients MUST:" → each item).
+      const keywords = own.length ? own : block.listItem ? leadInKeywords : [];
+      const introducesList = !block.listItem && /:\s*$/.test(sentence) && own.length > 0 && sentence === parts.at(-1);
+      if (keywords.length === 0 || introducesList) {
+        if (!introducesList) proseParts.push(sentence);
+        continue;
+      }
+      this.rules.push({
+        text: sentence,
+        keyword: strongest(keywords),
+        keywords,
+        actor: (own.length ? actorIn(beforeFirstKeyword(sentence)) : null) ?? leadInActor,
+        line: block.line,
+        sectionId: this.section.id,
+        leadIn: own.length ? null : block.leadIn,
+      });
+    }
+    const prose = proseParts.join(' ').trim();
+    if (prose && !block.caption) this.prose.push({ text: prose, line: block.line, sectionId: this.section.id });
+  }
+
+  private addCode(block: Extract<Block, { type: 'code' }>): void {
+    const code: CodeBlock = {
+      lang: block.lang,
+      value: block.value,
+      line: block.line,
+      sectionId: this.section.id,
+      caption: block.caption,
+      captionTerms: block.captionSpans.filter(isIdentifierLike),
+    };
+    this.codeBlocks.push(code);
+    if (!isJsonLang(block.lang)) return;
+    const json = parseJsonExample(block.value, block.line, this.diagnostics);
+    if (json === undefined) return;
+    code.json = json;
+    this.readJsonExample(code, json);
+  }
+
+  private readJsonExample(code: CodeBlock, json: unknown): void {
+    const classified = classifyMessage(json);
+    let message: MessageShape | null = null;
+    if (classified) {
+      const answers = classified.envelope === 'result' || classified.envelope === 'error' ? this.lastCall : null;
+      const method = classified.method ?? answers?.method ?? null;
+      if (method !== null || classified.envelope === 'error') {
+        const key = classified.envelope === 'result' ? `${method} result` : classified.envelope === 'error' ? `error ${classified.errorCode ?? '?'}` : method!;
+        message = this.addMessage(code, json, classified.envelope, method, key, classified.bodyKey, classified.body, classified.errorCode);
+      }
+    } else if (isObject(json) && this.lastCall && (this.lastCall.envelope === 'bare-call' || this.lastCall.envelope === 'request') && !isSchemaLike(json)) {
+      // An unframed object right after a call, in the same section, is that call's reply.
+      message = this.addMessage(code, json, 'bare-result', this.lastCall.method, `${this.lastCall.method} result`, 'result', json, null);
+    }
+    if (classified?.errorCode != null) this.addErrorCode(classified.errorCode, errorName(json), code.line);
+    if (message && (message.envelope === 'request' || message.envelope === 'bare-call' || message.envelope === 'notification')) this.lastCall = message;
+    if (!message && isSchemaLike(json)) this.addSchemaExample(code, json);
+    this.findCapabilities(classified?.body ?? json, classified ? [] : [], code.line);
+  }
+
+  private addMessage(
+    code: CodeBlock, json: unknown, envelope: MessageShape['envelope'], method: string | null, key: string,
+    bodyKey: 'params' | 'result' | 'error', body: Record<string, unknown> | null, errorCode: number | null,
+  ): MessageShape {
+    const message: MessageShape = {
+      envelope, method, key, errorCode, json,
+      fieldPaths: body ? fieldPaths(bodyKey, body) : [],
+      container: code.captionTerms.find((term) => term !== method) ?? null,
+      line: code.line,
+      sectionId: this.section.id,
+    };
+    this.messages.push(message);
+    if (envelope !== 'error') {
+      for (const path of message.fieldPaths) {
+        this.fields.push({ owner: key, path, name: path.split('.').at(-1)!.replace(/\[\]$/, ''), type: null, required: null, options: [], description: null, origin: 'message', line: code.line, sectionId: this.section.id });
+      }
+    }
+    return message;
+  }
+
+  private addSchemaExample(code: CodeBlock, schema: Record<string, unknown>): void {
+    const owner = cleanCaption(code.caption) ?? `${this.section.heading} (${schemaTypeOf(schema)} schema)`;
+    for (const field of schemaExampleFields(schema)) {
+      this.fields.push({ owner, path: field.path, name: field.name, type: field.type, required: field.required, options: field.options, description: null, origin: 'schema-example', line: code.line, sectionId: this.section.id });
+    }
+  }
+
+  private findCapabilities(value: unknown, path: string[], line: number): void {
+    if (!isObject(value)) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (/capabilities$/i.test(key) && isObject(child)) {
+        const location = [...path, key].join('.');
+        for (const [name, options] of Object.entries(child)) {
+          this.capabilities.push({ name, location, options: isObject(options) ? Object.keys(options) : [], line, sectionId: this.section.id });
+        }
+      } else {
+        this.findCapabilities(child, [...path, key], line);
+      }
+    }
+  }
+
+  private addTable(block: Extract<Block, { type: 'table' }>): void {
+    for (const row of block.rows) for (const spans of row.spans) this.noteTerms(spans, row.line);
+    this.tables.push({ block, sectionId: this.section.id });
+  }
+
+  private noteTerms(spans: readonly string[], line: number): void {
+    for (const span of spans) {
+      if (!isIdentifierLike(span)) continue;
+      const term = this.terms.get(span);
+      if (term) term.count += 1;
+      else this.terms.set(span, { token: span, line, sectionId: this.section.id, count: 1 });
+    }
+  }
+
+  private noteErrorCodesInText(text: string, spans: readonly string[], line: number): void {
+    for (const span of spans) {
+      if (!isJsonRpcErrorCode(span)) continue;
+      const after = new RegExp(`\`${span}\`\\s*\\(([^)]+)\\)`).exec(text)?.[1]?.replace(/`/g, '').trim();
+      const named = spans.find((s) => isIdentifierLike(s) && /^[A-Z]/.test(s));
+      this.addErrorCode(Number(span), after ?? named ?? null, line);
+    }
+  }
+
+  private addErrorCode(code: number, name: string | null, line: number): void {
+    const known = this.errorCodes.find((e) => e.code === code);
+    if (known) known.name ??= name;
+    else this.errorCodes.push({ code, name, line, sectionId: this.section.id });
+  }
+
+  finish(lineCount: number): SpecDocument {
+    this.closeSections(lineCount);
+    for (const { block, sectionId } of this.tables) this.readTable(block, sectionId);
+    return {
+      title: this.title,
+      sections: this.sections,
+      prose: this.prose,
+      rules: this.rules,
+      codeBlocks: this.codeBlocks,
+      messages: this.messages,
+      fields: mergeFields(this.fields),
+      capabilities: this.capabilities,
+      errorCodes: this.errorCodes,
+      terms: [...this.terms.values()],
+      diagnostics: this.diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
+    };
+  }
+
+  private closeSections(lineCount: number): void {
+    const ordered = this.sections.slice(1);
+    this.sections[0]!.lines.end = lineCount;
+    ordered.forEach((section, i) => {
+      const next = ordered.slice(i + 1).find((s) => s.depth <= section.depth);
+      section.lines.end = next ? next.lines.start - 1 : lineCount;
+    });
+  }
+
+  /**
+   * Parameter tables. A row's field belongs to a message when a message shown in the same
+   * part of the page (this section, below it, or its parent) carries a field of that name;
+   * otherwise to the section itself.
+   */
+  private readTable(block: Extract<Block, { type: 'table' }>, sectionId: string): void {
+    const column = (...names: string[]) => block.header.findIndex((h) => names.includes(h));
+    const nameAt = column('name', 'field', 'parameter', 'property', 'key');
+    if (nameAt === -1) return;
+    const typeAt = column('type');
+    const optionsAt = column('options', 'values', 'allowed values');
+    const descriptionAt = column('description');
+    const section = this.sections.find((s) => s.id === sectionId)!;
+    const nearby = this.messages.filter((m) => m.sectionId === sectionId || m.sectionId.startsWith(`${sectionId}/`) || m.sectionId === section.parentId);
+    const leadInRequired = block.leadIn ? keywordsIn(block.leadIn).some((k) => k === 'MUST' || k === 'REQUIRED' || k === 'SHALL') : false;
+    for (const row of block.rows) {
+      const name = cellName(row, nameAt);
+      if (!name) continue;
+      const description = descriptionAt >= 0 ? row.cells[descriptionAt] ?? null : null;
+      const optional = description !== null && /\boptional\b/i.test(description);
+      const host = nearby.find((m) => m.fieldPaths.some((p) => p.endsWith(`.${name}`) && p.split('.').length === 2));
+      this.fields.push({
+        owner: host ? host.key : section.heading,
+        path: host ? host.fieldPaths.find((p) => p.endsWith(`.${name}`) && p.split('.').length === 2)! : name,
+        name,
+        type: typeAt >= 0 ? row.cells[typeAt] || null : null,
+        required: optional ? false : leadInRequired ? true : null,
+        options: optionsAt >= 0 ? (row.spans[optionsAt] ?? []) : [],
+        description,
+        origin: 'table',
+        line: row.line,
+        sectionId,
+      });
+    }
+  }
+}
+
+function cellName(row: TableRow, at: number): string | null {
+  return row.spans[at]?.[0] ?? row.cells[at]?.trim() ?? null;
+}
+
+function errorName(json: unknown): string | null {
+  if (!isObject(json) || !isObject(json['error'])) return null;
+  return null;
+}
+
+function cleanCaption(caption: string | null): string | null {
+  if (!caption) return null;
+  const text = caption.replace(/[*_`]/g, '').replace(/:\s*$/, '').trim();
+  return text.length > 0 && text.length <= 80 ? text : null;
+}
+
+/** One field per owner and path: a table row and an example showing the same field merge, the table's facts winning. */
+function mergeFields(fields: Field[]): Field[] {
+  const merged = new Map<string, Field>();
+  for (const field of fields) {
+    const key = `${field.owner}\u0000${field.path}`;
+    const known = merged.get(key);
+    if (!known) {
+      merged.set(key, { ...field });
+      continue;
+    }
+    const table = field.origin === 'table' ? field : known.origin === 'table' ? known : null;
+    known.required = table?.required ?? known.required ?? field.required;
+    known.type = table?.type ?? known.type ?? field.type;
+    known.options = [...new Set([...known.options, ...field.options])];
+    known.description ??= field.description;
+    if (field.origin === 'table') {
+      known.origin = 'table';
+      known.line = field.line;
+    }
+  }
+  return [...merged.values()];
+}

@@ -1,0 +1,136 @@
+import type { Diagnostic } from './diagnostic.ts';
+
+/**
+ * The structured reading of one spec page: what the differ aligns and the detector
+ * fingerprints. Every element carries the 1-based line it starts on and the id of the
+ * section it belongs to.
+ */
+export interface SpecDocument {
+  title: string | null;
+  sections: Section[];
+  /** Paragraphs and list items that carry no RFC 2119 keyword. */
+  prose: ProseBlock[];
+  rules: Rule[];
+  codeBlocks: CodeBlock[];
+  messages: MessageShape[];
+  fields: Field[];
+  capabilities: Capability[];
+  errorCodes: ErrorCode[];
+  /** Protocol identifiers named in inline code (types, fields, methods), with where first seen. */
+  terms: Term[];
+  diagnostics: Diagnostic[];
+}
+
+export interface LineRange {
+  start: number;
+  end: number;
+}
+
+export interface Section {
+  /** Slug path of the heading and its ancestors, unique in the page ("protocol-messages/elicitation-requests"). */
+  id: string;
+  heading: string;
+  depth: number;
+  /** Headings from the top of the page down to this one. */
+  path: string[];
+  anchor: string;
+  lines: LineRange;
+  parentId: string | null;
+}
+
+export interface ProseBlock {
+  text: string;
+  line: number;
+  sectionId: string;
+}
+
+export const RFC2119_KEYWORDS = [
+  'MUST NOT', 'MUST', 'REQUIRED', 'SHALL NOT', 'SHALL',
+  'SHOULD NOT', 'SHOULD', 'NOT RECOMMENDED', 'RECOMMENDED', 'MAY', 'OPTIONAL',
+] as const;
+export type Rfc2119Keyword = (typeof RFC2119_KEYWORDS)[number];
+
+export interface Rule {
+  /** The sentence or list item as plain text (markdown removed, link targets dropped). */
+  text: string;
+  /** The strongest keyword the rule carries (inherited from a lead-in when the item has none). */
+  keyword: Rfc2119Keyword;
+  keywords: Rfc2119Keyword[];
+  /** The party the rule binds, lower-case plural ("servers", "clients"), or null. */
+  actor: string | null;
+  line: number;
+  sectionId: string;
+  /** The lead-in sentence the rule inherited its keyword or actor from, if any. */
+  leadIn: string | null;
+}
+
+export interface CodeBlock {
+  lang: string | null;
+  value: string;
+  line: number;
+  sectionId: string;
+  /** The text introducing the block ("**Request:**", a list item's title), if any. */
+  caption: string | null;
+  /** Inline code named in the caption, e.g. a container the example is delivered in. */
+  captionTerms: string[];
+  /** Parsed JSON when the block is JSON/JSONC (tolerant of comments and trailing commas). */
+  json?: unknown;
+}
+
+/** JSON-RPC framing as shown in an example; `bare-*` are method calls or results shown without it. */
+export type Envelope = 'request' | 'notification' | 'result' | 'error' | 'bare-call' | 'bare-result';
+
+export interface MessageShape {
+  envelope: Envelope;
+  /** The method; for results, the method of the call they answer (when it can be told). */
+  method: string | null;
+  /** Results and errors are keyed `<method> result`; calls by the method itself. */
+  key: string;
+  /** Field paths of params/result/error below the envelope ("params.mode"). */
+  fieldPaths: string[];
+  /** Where the caption says the message travels (a container term), if it says. */
+  container: string | null;
+  errorCode: number | null;
+  line: number;
+  sectionId: string;
+  json: unknown;
+}
+
+export interface Field {
+  /** What the field belongs to: a message key, or the caption/section of a schema-like example or table. */
+  owner: string;
+  path: string;
+  name: string;
+  type: string | null;
+  required: boolean | null;
+  /** Values the field is documented to take (a table's Options column, an enum). */
+  options: string[];
+  description: string | null;
+  origin: 'table' | 'message' | 'schema-example';
+  line: number;
+  sectionId: string;
+}
+
+export interface Capability {
+  name: string;
+  /** JSON path of the object the capability is declared in, envelope prefix removed. */
+  location: string;
+  options: string[];
+  line: number;
+  sectionId: string;
+}
+
+export interface ErrorCode {
+  code: number;
+  name: string | null;
+  line: number;
+  sectionId: string;
+}
+
+export interface Term {
+  token: string;
+  line: number;
+  sectionId: string;
+  /** How many times the page names it. */
+  count: number;
+}

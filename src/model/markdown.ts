@@ -1,0 +1,239 @@
+import type { Code, Heading, List, ListItem, Nodes, Paragraph, Root, RootContent, Table } from 'mdast';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { parse as parseYaml } from 'yaml';
+import type { Diagnostic } from './diagnostic.ts';
+import { inlineText } from './inline.ts';
+
+/**
+ * Markdown/MDX → a flat list of blocks in reading order. MDX flow tags (`<Note>`,
+ * `<Warning>`) are read by plain CommonMark as HTML blocks; their inner text is parsed
+ * again as Markdown, which costs far less than remark-mdx (design.md measured ~4×) and
+ * tolerates the broken JSX a page may contain.
+ */
+
+export type Block =
+  | { type: 'heading'; depth: number; text: string; line: number }
+  | {
+      type: 'text';
+      text: string;
+      codeSpans: string[];
+      line: number;
+      /** A list item (true) or a paragraph (false). */
+      listItem: boolean;
+      /** The sentence ending in ":" that introduced the list this item is in. */
+      leadIn: string | null;
+      /** The paragraph introduces the code block after it ("**Request:**"): part of the example. */
+      caption?: boolean;
+    }
+  | { type: 'code'; lang: string | null; value: string; line: number; caption: string | null; captionSpans: string[] }
+  | { type: 'table'; header: string[]; rows: TableRow[]; line: number; leadIn: string | null };
+
+export interface TableRow {
+  cells: string[];
+  /** Inline code in each cell, so `mode` and `"form"` can be told from prose. */
+  spans: string[][];
+  line: number;
+}
+
+export interface ParsedMarkdown {
+  title: string | null;
+  blocks: Block[];
+  diagnostics: Diagnostic[];
+}
+
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']);
+
+export function parseMarkdown(source: string): ParsedMarkdown {
+  const diagnostics: Diagnostic[] = [];
+  const blocks: Block[] = [];
+  const state: WalkState = { blocks, diagnostics, openTags: [], source };
+  const tree = processor.parse(source) as Root;
+  let title: string | null = null;
+  for (const node of tree.children) {
+    if (node.type === 'yaml') {
+      title = readTitle(node.value, line(node, 0), diagnostics);
+      break;
+    }
+  }
+  walkChildren(tree.children, 0, state, null);
+  for (const open of state.openTags) {
+    diagnostics.push({ severity: 'error', message: `<${open.name}> is opened here but never closed`, line: open.line });
+  }
+  return { title, blocks, diagnostics };
+}
+
+interface WalkState {
+  blocks: Block[];
+  diagnostics: Diagnostic[];
+  openTags: { name: string; line: number }[];
+  source: string;
+}
+
+function line(node: Nodes, offset: number): number {
+  return (node.position?.start.line ?? 1) + offset;
+}
+
+function readTitle(yaml: string, at: number, diagnostics: Diagnostic[]): string | null {
+  try {
+    const data = parseYaml(yaml) as unknown;
+    if (data && typeof data === 'object' && 'title' in data && typeof data.title === 'string') return data.title;
+  } catch (error) {
+    diagnostics.push({ severity: 'warning', message: `front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`, line: at });
+  }
+  return null;
+}
+
+/** `leadIn`: the "…:" sentence that introduced the list these children belong to. */
+function walkChildren(children: readonly RootContent[], offset: number, state: WalkState, leadIn: string | null): void {
+  let previousParagraph: { text: string; spans: string[]; block: Block } | null = null;
+  for (const node of children) {
+    switch (node.type) {
+      case 'heading':
+        state.blocks.push({ type: 'heading', depth: (node as Heading).depth, text: inlineText(node).text, line: line(node, offset) });
+        previousParagraph = null;
+        break;
+      case 'paragraph': {
+        const { text, codeSpans } = inlineText(node as Paragraph);
+        const block: Block = { type: 'text', text, codeSpans, line: line(node, offset), listItem: false, leadIn };
+        state.blocks.push(block);
+        previousParagraph = { text, spans: codeSpans, block };
+        break;
+      }
+      case 'list':
+        walkList(node as List, offset, state, endsWithColon(previousParagraph?.text) ? previousParagraph!.text : leadIn);
+        previousParagraph = null;
+        break;
+      case 'code':
+        checkFence(node as Code, offset, state);
+        if (previousParagraph?.block.type === 'text' && isCaption(previousParagraph.text)) previousParagraph.block.caption = true;
+        state.blocks.push({
+          type: 'code',
+          lang: (node as Code).lang ?? null,
+          value: (node as Code).value,
+          line: line(node, offset),
+          caption: previousParagraph?.text ?? null,
+          captionSpans: previousParagraph?.spans ?? [],
+        });
+        previousParagraph = null;
+        break;
+      case 'table':
+        state.blocks.push(readTable(node as Table, offset, endsWithColon(previousParagraph?.text) ? previousParagraph!.text : null));
+        previousParagraph = null;
+        break;
+      case 'html':
+        walkHtml(node.value, line(node, offset), state, leadIn);
+        break;
+      case 'blockquote':
+        walkChildren(node.children, offset, state, leadIn);
+        previousParagraph = null;
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+function walkList(list: List, offset: number, state: WalkState, leadIn: string | null): void {
+  for (const item of list.children as ListItem[]) {
+    let itemTitle: { text: string; spans: string[] } | null = null;
+    let lastParagraph: { text: string; spans: string[] } | null = null;
+    for (const child of item.children) {
+      if (child.type === 'paragraph') {
+        const { text, codeSpans } = inlineText(child);
+        state.blocks.push({ type: 'text', text, codeSpans, line: line(child, offset), listItem: true, leadIn });
+        lastParagraph = { text, spans: codeSpans };
+        itemTitle ??= lastParagraph;
+      } else if (child.type === 'list') {
+        // A nested list is introduced by its item's own text when that ends in ":".
+        walkList(child, offset, state, endsWithColon(itemTitle?.text) ? itemTitle!.text : leadIn);
+      } else if (child.type === 'code') {
+        checkFence(child, offset, state);
+        // "4. **Enum Schema**" … "Single-select enum (with titles):" … code: both name the example.
+        const captions = [itemTitle, lastParagraph].filter((p, i, all): p is { text: string; spans: string[] } => p !== null && all.indexOf(p) === i);
+        state.blocks.push({
+          type: 'code', lang: child.lang ?? null, value: child.value, line: line(child, offset),
+          caption: captions.length ? captions.map((c) => c.text.replace(/:\s*$/, '')).join(' — ') : null,
+          captionSpans: captions.flatMap((c) => c.spans),
+        });
+      } else {
+        walkChildren([child], offset, state, leadIn);
+      }
+    }
+  }
+}
+
+function readTable(table: Table, offset: number, leadIn: string | null): Block {
+  const [head, ...body] = table.children;
+  const header = head ? head.children.map((cell) => inlineText(cell).text.toLowerCase()) : [];
+  const rows: TableRow[] = body.map((row) => {
+    const read = row.children.map((cell) => inlineText(cell));
+    return { cells: read.map((r) => r.text), spans: read.map((r) => r.codeSpans), line: line(row, offset) };
+  });
+  return { type: 'table', header, rows, line: line(table, offset), leadIn };
+}
+
+const COMPONENT_WITH_BODY = /^<([A-Z][\w.]*)\b[^>]*>([\s\S]*?)<\/\1>\s*$/;
+const OPENING_TAG = /^<([A-Z][\w.]*)\b[^>]*(?<!\/)>\s*$/;
+const CLOSING_TAG = /^<\/([A-Z][\w.]*)>\s*$/;
+
+/** JSX components: keep their text, and notice tags that never close. */
+function walkHtml(value: string, at: number, state: WalkState, leadIn: string | null): void {
+  const trimmed = value.trim();
+  const withBody = COMPONENT_WITH_BODY.exec(trimmed);
+  if (withBody) {
+    const inner = withBody[2] ?? '';
+    const openingTag = trimmed.slice(0, trimmed.indexOf('>') + 1);
+    const linesBefore = openingTag.split('\n').length - 1;
+    parseFragment(dedent(inner.replace(/^[^\S\n]*\n/, '')), at + linesBefore + (inner.startsWith('\n') || /^[^\S\n]*\n/.test(inner) ? 1 : 0), state, leadIn);
+    return;
+  }
+  const opening = OPENING_TAG.exec(trimmed.split('\n')[0] ?? '');
+  if (opening && !trimmed.includes(`</${opening[1]}>`)) {
+    state.openTags.push({ name: opening[1]!, line: at });
+    const rest = trimmed.split('\n').slice(1).join('\n');
+    if (rest.trim()) parseFragment(dedent(rest), at + 1, state, leadIn);
+    return;
+  }
+  const closing = CLOSING_TAG.exec(trimmed);
+  if (closing) {
+    const index = state.openTags.map((t) => t.name).lastIndexOf(closing[1]!);
+    if (index === -1) state.diagnostics.push({ severity: 'error', message: `</${closing[1]}> closes a tag that was never opened`, line: at });
+    else state.openTags.splice(index);
+  }
+}
+
+function parseFragment(markdown: string, firstLine: number, state: WalkState, leadIn: string | null): void {
+  const tree = processor.parse(markdown) as Root;
+  walkChildren(tree.children, firstLine - 1, { ...state, source: markdown }, leadIn);
+}
+
+function checkFence(node: Code, offset: number, state: WalkState): void {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined) return;
+  const raw = state.source.slice(start, end);
+  const opener = /^\s*(`{3,}|~{3,})/.exec(raw);
+  if (!opener) return; // indented code has no fence to close
+  const lastLine = raw.slice(raw.lastIndexOf('\n') + 1);
+  const closes = raw.includes('\n') && new RegExp(`^\\s*${opener[1]![0] === '`' ? '`' : '~'}{${opener[1]!.length},}\\s*$`).test(lastLine);
+  if (!closes) state.diagnostics.push({ severity: 'error', message: 'code fence opened here is never closed; the rest of the page was read as code', line: line(node, offset) });
+}
+
+/** A short line ending in ":" right before a code block names that block. */
+function isCaption(text: string): boolean {
+  return endsWithColon(text) && text.length <= 160;
+}
+
+function endsWithColon(text: string | undefined): boolean {
+  return text !== undefined && /:\s*$/.test(text);
+}
+
+function dedent(text: string): string {
+  const lines = text.split('\n');
+  const indents = lines.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length);
+  const cut = indents.length ? Math.min(...indents) : 0;
+  return lines.map((l) => l.slice(cut)).join('\n');
+}
