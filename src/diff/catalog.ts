@@ -118,6 +118,19 @@ const entries: CatalogEntry[] = [
     message: (c) => `Section "${c.subject}" moved from "${detail(c, 'from')}" to "${detail(c, 'to')}".`,
   },
 
+  {
+    id: 'page-added', kind: 'section', action: 'added', level: 'non-breaking',
+    description: 'A whole page that the older revision does not have (in a diff of revisions).',
+    why: 'A new page adds; the requirements it brings are opt-in until something else points to them.',
+    message: (c) => `New page ${c.subject}.`,
+  },
+  {
+    id: 'page-removed', kind: 'section', action: 'removed', level: 'breaking',
+    description: 'A whole page that the newer revision no longer has (in a diff of revisions).',
+    why: 'Everything the page required is gone, or moved to a page of another name; either way implementations must check.',
+    message: (c) => `Page ${c.subject} removed.`,
+  },
+
   // ── Non-normative prose ──────────────────────────────────────────────────────────────
   {
     id: 'prose-inverted', kind: 'prose', action: 'changed', level: 'non-breaking',

@@ -47,6 +47,8 @@ export interface Change {
   message: string;
   fingerprint: string;
   source?: ChangeSource;
+  /** The page a record belongs to, in a diff of whole revisions. */
+  page?: string;
   /** Why the level differs from the catalog default, when a rule overrode it. */
   levelReason?: string;
 }

@@ -12,6 +12,8 @@ export function diffMessages(ctx: DiffContext, emit: Emit): { whollyChanged: Set
   const oldByKey = group(ctx.old.messages);
   const newByKey = group(ctx.new.messages);
   const whollyChanged = new Set<string>();
+  const unreadableInOld = unreadable(ctx.old.codeBlocks);
+  const unreadableInNew = unreadable(ctx.new.codeBlocks);
   const removedCalls = new Set<string>();
   const addedCalls = new Set<string>();
 
@@ -19,6 +21,7 @@ export function diffMessages(ctx: DiffContext, emit: Emit): { whollyChanged: Set
     if (newByKey.has(key)) continue;
     whollyChanged.add(key);
     const first = olds[0]!;
+    if (first.method !== null && unreadableInNew.has(first.method)) continue; // NEW may still show it, in an example we could not read
     if (isReply(first) && first.method !== null && !newByKey.has(first.method)) continue; // its call's removal says it
     if (!isReply(first)) removedCalls.add(key);
     emit({ id: 'message-removed', subject: key, section: sectionPair(ctx, 'old', first.sectionId), before: side(first), after: null, detail: { envelope: noun(first.envelope) } });
@@ -27,6 +30,7 @@ export function diffMessages(ctx: DiffContext, emit: Emit): { whollyChanged: Set
     if (oldByKey.has(key)) continue;
     whollyChanged.add(key);
     const first = news[0]!;
+    if (first.method !== null && unreadableInOld.has(first.method)) continue;
     if (isReply(first) && first.method !== null && !oldByKey.has(first.method)) continue;
     if (!isReply(first)) addedCalls.add(key);
     emit({ id: 'message-added', subject: key, section: sectionPair(ctx, 'new', first.sectionId), before: null, after: side(first), detail: { envelope: noun(first.envelope) } });
@@ -47,6 +51,10 @@ export function diffMessages(ctx: DiffContext, emit: Emit): { whollyChanged: Set
     });
   }
   return { whollyChanged };
+}
+
+function unreadable(blocks: readonly { unreadableMethods?: string[] }[]): Set<string> {
+  return new Set(blocks.flatMap((b) => b.unreadableMethods ?? []));
 }
 
 function group(messages: readonly MessageShape[]): Map<string, MessageShape[]> {

@@ -23,12 +23,21 @@ function mappedLine(ctx: DiffContext, oldLine: number): number {
   const containing = ctx.old.sections
     .filter((s) => s.lines.start <= oldLine && oldLine <= s.lines.end)
     .sort((a, b) => b.depth - a.depth || b.lines.start - a.lines.start);
-  for (const section of containing) {
-    const newId = ctx.oldToNew.get(section.id);
-    if (newId === undefined) continue;
-    const target = ctx.new.sections.find((s) => s.id === newId)!;
-    // Just after the heading of the surviving section, before what is new in it.
-    return target.lines.start + 0.5;
+  const innermost = containing[0];
+  if (innermost && ctx.oldToNew.has(innermost.id)) {
+    // Its section survived: just after that section's heading, before what is new in it.
+    return newSection(ctx, ctx.oldToNew.get(innermost.id)!).lines.start + 0.5;
   }
-  return 0;
+  // Its section is gone: where that section used to be, i.e. after the last section
+  // before it that survived.
+  const before = ctx.old.sections.filter((s) => s.lines.start <= oldLine && ctx.oldToNew.has(s.id) && !containing.slice(0, -1).includes(s)).at(-1);
+  const survivor = containing.find((s) => ctx.oldToNew.has(s.id));
+  const anchor = before ?? survivor;
+  if (!anchor) return 0;
+  const target = newSection(ctx, ctx.oldToNew.get(anchor.id)!);
+  return anchor === survivor ? target.lines.start + 0.5 : target.lines.end + 0.5;
+}
+
+function newSection(ctx: DiffContext, id: string) {
+  return ctx.new.sections.find((s) => s.id === id)!;
 }

@@ -115,7 +115,10 @@ class DocumentBuilder {
     this.codeBlocks.push(code);
     if (!isJsonLang(block.lang)) return;
     const json = parseJsonExample(block.value, block.line, this.diagnostics);
-    if (json === undefined) return;
+    if (json === undefined) {
+      code.unreadableMethods = [...block.value.matchAll(/"method"\s*:\s*"([^"]+)"/g)].map((m) => m[1]!);
+      return;
+    }
     code.json = json;
     this.readJsonExample(code, json);
   }

@@ -75,6 +75,11 @@ export interface CodeBlock {
   captionTerms: string[];
   /** Parsed JSON when the block is JSON/JSONC (tolerant of comments and trailing commas). */
   json?: unknown;
+  /**
+   * Methods a JSON block names although it could not be parsed: the differ must not call
+   * them removed or added on the strength of an example it could not read.
+   */
+  unreadableMethods?: string[];
 }
 
 /** JSON-RPC framing as shown in an example; `bare-*` are method calls or results shown without it. */

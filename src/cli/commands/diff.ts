@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { atOrAbove, type Change, type ChangeLevel } from '../../diff/change.ts';
+import { diffPageTexts } from '../../diff/index.ts';
+import { finalizeChange } from '../../diff/finalize.ts';
+import { listPages } from '../../diff/revision.ts';
+import { InputError, UsageError } from '../../errors.ts';
+import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
+import type { Diagnostic } from '../../model/diagnostic.ts';
+import { renderJson } from '../../report/json.ts';
+import { renderMarkdown } from '../../report/markdown.ts';
+import { makeReport, type DiffReport, type DocumentInfo } from '../../report/report.ts';
+import { renderText } from '../../report/text.ts';
+import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
+
+export interface DiffOptions {
+  format: 'text' | 'json' | 'markdown';
+  failOn?: ChangeLevel;
+  color?: boolean;
+  quiet?: boolean;
+  snapshots: string;
+}
+
+/** `specdelta diff OLD NEW`: two documents, or two whole revisions from snapshots. */
+export async function runDiff(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): Promise<ExitCode> {
+  if (oldInput === '-' && newInput === '-') throw new UsageError('only one of OLD and NEW can be "-" (standard input).');
+  const report = isWholeRevision(oldInput, io, options) && isWholeRevision(newInput, io, options)
+    ? await diffRevisions(oldInput, newInput, options, io)
+    : await diffTwoDocuments(oldInput, newInput, options, io);
+  if (!options.quiet) io.stdout.write(render(report, options, io));
+  if (options.format !== 'text' && !options.quiet) writeDiagnostics(report, io);
+  const failing = options.failOn ? report.changes.some((c) => atOrAbove(c.level, options.failOn!)) : false;
+  return failing ? 1 : 0;
+}
+
+function isWholeRevision(input: string, io: CommandIO, options: DiffOptions): boolean {
+  const ref = parseRevisionRef(input);
+  return ref !== null && ref.page === null && !existsSync(resolve(io.cwd, input)) && existsSync(resolve(io.cwd, options.snapshots, ref.revision));
+}
+
+async function diffTwoDocuments(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
+  const load = (input: string) => loadDocument(input, { cwd: io.cwd, stdin: io.stdin, snapshotsDir: options.snapshots });
+  const [oldDoc, newDoc] = await Promise.all([load(oldInput), load(newInput)]);
+  if (oldDoc.kind !== newDoc.kind) {
+    throw new InputError(`${oldInput} is a ${describe(oldDoc)} but ${newInput} is a ${describe(newDoc)}; diff a page against a page, or a schema against a schema.`);
+  }
+  const { changes, diagnostics } = oldDoc.kind === 'schema' ? await diffSchemas(oldDoc.text, newDoc.text) : diffPageTexts(oldDoc.text, newDoc.text);
+  return makeReport(info(oldDoc), info(newDoc), changes, diagnostics);
+}
+
+/** Every page both snapshots have (and pages that came or went), plus the two schemas. */
+async function diffRevisions(oldRef: string, newRef: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
+  const oldDir = resolve(io.cwd, options.snapshots, oldRef);
+  const newDir = resolve(io.cwd, options.snapshots, newRef);
+  const [oldPages, newPages] = await Promise.all([listPages(oldDir), listPages(newDir)]);
+  const changes: Change[] = [];
+  const diagnostics: { old: Diagnostic[]; new: Diagnostic[] } = { old: [], new: [] };
+  const read = (dir: string, page: string) => readFile(join(dir, `${page}.mdx`), 'utf8');
+  for (const page of [...new Set([...oldPages, ...newPages])].sort()) {
+    if (!oldPages.includes(page) || !newPages.includes(page)) {
+      changes.push(wholePage(page, oldPages.includes(page) ? 'removed' : 'added'));
+      continue;
+    }
+    const result = diffPageTexts(await read(oldDir, page), await read(newDir, page));
+    changes.push(...result.changes.map((c) => ({ ...c, page })));
+    diagnostics.old.push(...result.diagnostics.old.map((d) => ({ ...d, source: `${oldRef}:${page}` })));
+    diagnostics.new.push(...result.diagnostics.new.map((d) => ({ ...d, source: `${newRef}:${page}` })));
+  }
+  const oldSchema = join(oldDir, 'schema.json');
+  const newSchema = join(newDir, 'schema.json');
+  if (existsSync(oldSchema) && existsSync(newSchema)) {
+    const result = await diffSchemas(await readFile(oldSchema, 'utf8'), await readFile(newSchema, 'utf8'));
+    changes.push(...result.changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })));
+    diagnostics.old.push(...result.diagnostics.old);
+    diagnostics.new.push(...result.diagnostics.new);
+  }
+  const side = (ref: string, dir: string): DocumentInfo => ({ source: dir, revision: ref, page: null, sha256: null });
+  return makeReport(side(oldRef, options.snapshots + '/' + oldRef), side(newRef, options.snapshots + '/' + newRef), changes, diagnostics);
+}
+
+function wholePage(page: string, action: 'added' | 'removed'): Change {
+  const side = { text: page, line: 1 };
+  return {
+    ...finalizeChange({ id: `page-${action}`, subject: page, section: { old: null, new: null }, before: action === 'removed' ? side : null, after: action === 'added' ? side : null, source: 'page' }),
+    page,
+  };
+}
+
+async function diffSchemas(oldText: string, newText: string): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {
+  // Loaded on demand: page diffs never pay for the schema reader.
+  const schema = await import('../../schema/index.ts');
+  return schema.diffSchemaTexts(oldText, newText);
+}
+
+function info(doc: LoadedDocument): DocumentInfo {
+  return { source: doc.source, revision: doc.revision, page: doc.page, sha256: doc.sha256 };
+}
+
+function describe(doc: LoadedDocument): string {
+  return doc.kind === 'schema' ? 'JSON Schema' : 'Markdown/MDX page';
+}
+
+function render(report: DiffReport, options: DiffOptions, io: CommandIO): string {
+  switch (options.format) {
+    case 'json': return renderJson(report);
+    case 'markdown': return renderMarkdown(report);
+    default: return renderText(report, { color: wantsColor(io, options.color) });
+  }
+}
+
+/** JSON and Markdown keep stdout clean; problems in the documents go to stderr instead. */
+function writeDiagnostics(report: DiffReport, io: CommandIO): void {
+  const sides = [['old', report.old.source], ['new', report.new.source]] as const;
+  for (const [side, source] of sides) {
+    for (const d of report.diagnostics[side]) io.stderr.write(`specdelta: ${d.source ?? source}${d.line === null ? '' : `:${d.line}`}: ${d.severity}: ${d.message}\n`);
+  }
+}

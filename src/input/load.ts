@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { InputError } from '../errors.ts';
+import { detectKind, type DocumentKind } from './kind.ts';
+import { readFileText, readStdin, readUrl } from './read.ts';
+
+/** A document ready to diff, with what the contract's `old`/`new` objects report about it. */
+export interface LoadedDocument {
+  source: string;
+  revision: string | null;
+  page: string | null;
+  sha256: string;
+  kind: DocumentKind;
+  text: string;
+}
+
+export interface LoadOptions {
+  cwd: string;
+  stdin: Readable;
+  snapshotsDir: string;
+}
+
+/** `2025-11-25`, `draft`, optionally `:client/elicitation`. */
+const REVISION_REF = /^(\d{4}-\d{2}-\d{2}|draft)(?::(.+))?$/;
+
+export function parseRevisionRef(input: string): { revision: string; page: string | null } | null {
+  const match = REVISION_REF.exec(input);
+  return match ? { revision: match[1]!, page: match[2] ?? null } : null;
+}
+
+export async function loadDocument(input: string, options: LoadOptions): Promise<LoadedDocument> {
+  const { text, source } = await readInput(input, options);
+  const kind = detectKind(text);
+  if (kind === 'json') throw new InputError(`${input} is JSON but not a JSON Schema (no $schema, definitions, $defs, properties or type at its top).`);
+  const inferred = inferRevisionAndPage(source);
+  return { source, ...inferred, sha256: createHash('sha256').update(text).digest('hex'), kind, text };
+}
+
+async function readInput(input: string, options: LoadOptions): Promise<{ text: string; source: string }> {
+  if (input === '-') return { text: await readStdin(options.stdin), source: '-' };
+  if (/^https?:\/\//i.test(input)) return { text: await readUrl(input), source: input };
+  const path = resolve(options.cwd, input);
+  const ref = parseRevisionRef(input);
+  if (ref && !existsSync(path)) {
+    if (ref.page === null) throw new InputError(`${input} names a whole revision; diff it against another revision (specdelta diff ${input} OTHER) or name a page (${input}:client/elicitation).`);
+    const file = snapshotFile(options, ref.revision, ref.page);
+    if (!existsSync(file)) {
+      const revisionDir = resolve(options.cwd, options.snapshotsDir, ref.revision);
+      throw new InputError(
+        existsSync(revisionDir)
+          ? `revision ${ref.revision} has no page ${ref.page} in ${options.snapshotsDir}/ (see ${options.snapshotsDir}/snapshots.lock.json for its pages).`
+          : `there is no snapshot of revision ${ref.revision} in ${options.snapshotsDir}/; run \`specdelta snapshot\` first.`,
+      );
+    }
+    return { text: await readFileText(file, input), source: file };
+  }
+  return { text: await readFileText(path, input), source: input };
+}
+
+function snapshotFile(options: LoadOptions, revision: string, page: string): string {
+  const base = resolve(options.cwd, options.snapshotsDir, revision);
+  return page === 'schema' ? join(base, 'schema.json') : join(base, `${page.replace(/\.mdx?$/, '')}.mdx`);
+}
+
+/**
+ * Revision and page from a path in the upstream layout (`…/specification/<rev>/<page>.mdx`,
+ * `…/schema/<rev>/schema.json`) or the snapshot layout (`snapshots/<rev>/<page>.mdx`).
+ */
+export function inferRevisionAndPage(source: string): { revision: string | null; page: string | null } {
+  const path = source.replace(/\\/g, '/');
+  const page = /(?:^|\/)(?:specification|snapshots)\/(\d{4}-\d{2}-\d{2}|draft)\/(.+)\.mdx?$/.exec(path);
+  if (page) return { revision: page[1]!, page: page[2]! };
+  const schema = /(?:^|\/)(?:schema|snapshots)\/(\d{4}-\d{2}-\d{2}|draft)\/schema\.json$/.exec(path);
+  if (schema) return { revision: schema[1]!, page: 'schema' };
+  return { revision: null, page: null };
+}

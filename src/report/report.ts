@@ -1,0 +1,31 @@
+import type { Change, ChangeSummary } from '../diff/change.ts';
+import { summarize } from '../diff/change.ts';
+import type { Diagnostic } from '../model/diagnostic.ts';
+
+/** One side of a diff as the contract's JSON reports it. */
+export interface DocumentInfo {
+  source: string;
+  revision: string | null;
+  page: string | null;
+  sha256: string | null;
+}
+
+/** Everything a renderer needs; `toJson` of it is the contract's `diff --format json`. */
+export interface DiffReport {
+  old: DocumentInfo;
+  new: DocumentInfo;
+  summary: ChangeSummary;
+  changes: Change[];
+  diagnostics: { old: Diagnostic[]; new: Diagnostic[] };
+}
+
+export function makeReport(old: DocumentInfo, now: DocumentInfo, changes: Change[], diagnostics: DiffReport['diagnostics']): DiffReport {
+  return { old, new: now, summary: summarize(changes), changes, diagnostics };
+}
+
+/** A short name for a side: "2025-11-25:client/elicitation" when known, else its source. */
+export function label(info: DocumentInfo): string {
+  if (info.revision && info.page) return `${info.revision}:${info.page}`;
+  if (info.revision) return info.revision;
+  return info.source;
+}

@@ -1,0 +1,23 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diffPageTexts } from '../../src/diff/index.ts';
+import { fixturesDir } from '../helpers/paths.ts';
+
+/**
+ * Golden fixtures: fixtures/pages/<case>/{old.mdx,new.mdx,expected.json}. Regenerate with
+ * `UPDATE=1 npx vitest run test/diff/golden.test.ts` and review the JSON diff like code.
+ */
+const pagesDir = join(fixturesDir, 'pages');
+const cases = readdirSync(pagesDir).filter((name) => existsSync(join(pagesDir, name, 'old.mdx')));
+
+describe('golden page fixtures', () => {
+  it.each(cases)('%s', (name) => {
+    const dir = join(pagesDir, name);
+    const result = diffPageTexts(readFileSync(join(dir, 'old.mdx'), 'utf8'), readFileSync(join(dir, 'new.mdx'), 'utf8'));
+    const actual = JSON.parse(JSON.stringify(result));
+    const expectedPath = join(dir, 'expected.json');
+    if (process.env['UPDATE'] || !existsSync(expectedPath)) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+    expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
+  });
+});
