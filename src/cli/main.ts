@@ -75,6 +75,79 @@ Exit codes: 0 ran (nothing at or above --fail-on), 1 found changes at or above -
       setExit(await runDiff(oldInput, newInput, options, io));
     });
 
+  const collect = (value: string, previous: string[] = []) => [...previous, value];
+  program
+    .command('snapshot')
+    .description('fetch spec pages into snapshots/ and record them in snapshots/snapshots.lock.json')
+    .option('--revision <id>', 'only this revision ("latest" works too); repeat or comma-separate for more', collect)
+    .option('--page <page>', 'only this page, e.g. client/elicitation or schema.json; repeatable', collect)
+    .option('--from <dir>', `a local folder with the upstream layout (a clone or mirror); default: $SPECDELTA_MIRROR`)
+    .option('--git <dir>', 'a local git clone of the upstream repository, read at --ref')
+    .option('--ref <ref>', 'branch, tag or commit for --git (default HEAD; with --frozen, the locked commit)')
+    .option('--base-url <url>', 'raw-file base URL including the ref (default https://raw.githubusercontent.com/modelcontextprotocol/modelcontextprotocol/main)')
+    .option('--site <url>', 'the rendered documentation site, used for pages the raw source does not have')
+    .option('--snapshots <dir>', 'snapshot folder', 'snapshots')
+    .option('--frozen', 'fetch exactly what the lock says; fail on a hash mismatch; never change the lock')
+    .option('--check', 'report drift: local files vs the lock and, with a source, upstream vs the lock (exit 1 on drift)')
+    .option('--upstream', 'with --check or no source flag: compare against the network source')
+    .option('--concurrency <n>', 'requests in flight at once', '8')
+    .option('--timeout <ms>', 'give up on a request silent for this long', '30000')
+    .option('--retries <n>', 'retries on network errors, timeouts, 5xx and 429', '4')
+    .option('--retry-delay <ms>', 'backoff base (doubles each retry, with jitter)', '500')
+    .option('--max-size <bytes>', 'refuse files larger than this', String(20 * 1024 * 1024))
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--no-color', 'never colour the output')
+    .option('-q, --quiet', 'print only errors')
+    .addHelpText(
+      'after',
+      `
+Sources (one of): the upstream raw files over HTTPS (default), --base-url URL, --from DIR
+(or SPECDELTA_MIRROR=DIR), --git DIR [--ref REF]. Revisions and pages are discovered from
+docs/docs.json, or from the folder listing when there is none.
+
+Examples:
+  $ specdelta snapshot                                      # every revision and page, from the network
+  $ specdelta snapshot --from ../shared/mcp-spec/refs/main  # from a local mirror (offline)
+  $ SPECDELTA_MIRROR=../shared/mcp-spec/refs/main specdelta snapshot
+  $ specdelta snapshot --revision 2025-11-25 --page client/elicitation
+  $ specdelta snapshot --frozen                             # CI setup: exactly the locked bytes
+  $ specdelta snapshot --check --from ../shared/mcp-spec/refs/main   # drift report
+
+Exit codes: 0 done (or no drift), 1 drift found (--check), 2 could not run (bad input, a
+page that failed to fetch, a hash mismatch); failed pages keep their previous snapshot.`,
+    )
+    .action(async (options) => {
+      const { runSnapshot } = await import('./commands/snapshot.ts');
+      setExit(await runSnapshot(options, io));
+    });
+
+  program
+    .command('revisions')
+    .description('list known revisions: which is latest, which is draft')
+    .option('--snapshots <dir>', 'snapshot folder whose lock is read', 'snapshots')
+    .option('--from <dir>', 'ask a local folder with the upstream layout instead of the lock')
+    .option('--git <dir>', 'ask a local git clone (at --ref) instead of the lock')
+    .option('--ref <ref>', 'branch, tag or commit for --git (default HEAD)')
+    .option('--base-url <url>', 'ask a raw-file host (base URL including the ref) instead of the lock')
+    .option('--upstream', 'ask the network source instead of the lock')
+    .option('--history <revision:page>', 'list the commits that changed a page (needs --git)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addHelpText(
+      'after',
+      `
+Reads snapshots/snapshots.lock.json when there is one and no source is named; otherwise
+asks the source (SPECDELTA_MIRROR, or the network).
+
+Examples:
+  $ specdelta revisions
+  $ specdelta revisions --from ../shared/mcp-spec/refs/main --format json
+  $ specdelta revisions --git ~/src/modelcontextprotocol --history 2025-06-18:client/elicitation`,
+    )
+    .action(async (options) => {
+      const { runRevisions } = await import('./commands/revisions.ts');
+      setExit(await runRevisions(options, io));
+    });
+
   // ── more commands: each block registers one command and lazily imports its module ──
 
   return program;

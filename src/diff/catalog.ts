@@ -95,7 +95,7 @@ const entries: CatalogEntry[] = [
   // ── Sections ───────────────────────────────────────────────────────────────────────
   {
     id: 'section-added', kind: 'section', action: 'added', level: 'non-breaking',
-    description: 'A new section.',
+    description: 'A new section, under any parent.',
     why: 'New text adds; any new requirement in it is reported by its own rule record.',
     message: (c) => `New section "${c.subject}".`,
   },

@@ -26,5 +26,20 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
   diffCapabilities(ctx, emit);
   diffProse(ctx, emit);
   diffTerms(ctx, emit, [...drafts]);
-  return orderDrafts(ctx, drafts).map(finalizeChange);
+  return distinguishRepeats(orderDrafts(ctx, drafts)).map(finalizeChange);
+}
+
+/**
+ * A page can say the same thing twice (one sentence in two lists); the second and later
+ * records of the same identity get an occurrence number, so every fingerprint is unique
+ * and still stable from run to run.
+ */
+function distinguishRepeats(drafts: ChangeDraft[]): ChangeDraft[] {
+  const seen = new Map<string, number>();
+  return drafts.map((draft) => {
+    const identity = [draft.id, draft.key ?? draft.subject, draft.section.old, draft.section.new].join('\u0000');
+    const count = (seen.get(identity) ?? 0) + 1;
+    seen.set(identity, count);
+    return count === 1 ? draft : { ...draft, key: `${draft.key ?? draft.subject}#${count}` };
+  });
 }

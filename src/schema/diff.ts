@@ -1,0 +1,621 @@
+import './catalog.ts';
+import type { Change, ChangeDraft, ChangeSide } from '../diff/change.ts';
+import { finalizeChange } from '../diff/finalize.ts';
+import type { Diagnostic } from '../model/diagnostic.ts';
+import { atomText, describeField, describeShape, describeTypeDelta } from './describe.ts';
+import { describeDirection, directionsOf, lower, type Directions, type Flow } from './direction.ts';
+import { decideLevel, type Shift } from './levels.ts';
+import { errorCodesOf, messagesOf, type SchemaErrorCode, type SchemaMessage } from './messages.ts';
+import { fieldSignature, parentPath, parseSchemaText, type SchemaDefinition, type SchemaField, type SchemaModel } from './model.ts';
+import { targetDefinition } from './refs.ts';
+
+/**
+ * The schema differ: pairs definitions (by name, then renames by shape), messages (by
+ * method) and error codes (by number), then walks each pair of definitions field by field.
+ * It emits `ChangeDraft`s with `source: 'schema'`, finalized through the shared catalog.
+ */
+
+export interface SchemaAnalysis {
+  model: SchemaModel;
+  directions: Directions;
+  messages: Map<string, SchemaMessage>;
+  codes: Map<number, SchemaErrorCode>;
+}
+
+export function analyzeSchema(model: SchemaModel): SchemaAnalysis {
+  const directions = directionsOf(model);
+  return { model, directions, messages: messagesOf(model, directions), codes: errorCodesOf(model) };
+}
+
+export interface SchemaDiffResult {
+  changes: Change[];
+  diagnostics: { old: Diagnostic[]; new: Diagnostic[] };
+}
+
+export interface SchemaDiffOptions {
+  oldSource?: string;
+  newSource?: string;
+  /** Report description-only edits as editorial records (default true). */
+  descriptions?: boolean;
+}
+
+export function diffSchemaTexts(oldText: string, newText: string, options: SchemaDiffOptions = {}): SchemaDiffResult {
+  const oldModel = parseSchemaText(oldText, options.oldSource ?? 'the old schema');
+  const newModel = parseSchemaText(newText, options.newSource ?? 'the new schema');
+  return { changes: diffSchemaModels(oldModel, newModel, options), diagnostics: { old: oldModel.diagnostics, new: newModel.diagnostics } };
+}
+
+interface Pending {
+  draft: ChangeDraft;
+  anchor: number;
+  removed: boolean;
+  oldLine: number;
+  seq: number;
+}
+
+const WRAPPER = /(\[\d*\]|\{\})$/;
+const ENVELOPE_FIELDS = new Set(['jsonrpc', 'id']);
+
+export function diffSchemaModels(oldModel: SchemaModel, newModel: SchemaModel, options: SchemaDiffOptions = {}): Change[] {
+  const a = analyzeSchema(oldModel);
+  const b = analyzeSchema(newModel);
+  const ctx = new DiffContext(a, b, options.descriptions ?? true);
+  ctx.run();
+  return ctx.finish();
+}
+
+class DiffContext {
+  private pending: Pending[] = [];
+  private seq = 0;
+  /** Old definition name → new definition name, for every pair (same name or renamed). */
+  readonly oldToNew = new Map<string, string>();
+  private readonly newToOld = new Map<string, string>();
+  /** Old definitions whose shape a pair of definitions now spells inline, without any change. */
+  private readonly inlinedCleanly = new Set<string>();
+  private readonly inlinedWithChanges = new Set<string>();
+
+  constructor(
+    private readonly a: SchemaAnalysis,
+    private readonly b: SchemaAnalysis,
+    private readonly descriptions: boolean,
+  ) {}
+
+  run(): void {
+    this.pairDefinitions();
+    const reported = new Set<string>();
+    this.diffMessages(reported);
+    this.diffErrorCodes(reported);
+    for (const def of this.a.model.definitions) {
+      const partner = this.oldToNew.get(def.name);
+      if (partner) this.diffDefinition(def, this.b.model.byName.get(partner) as SchemaDefinition);
+    }
+    this.diffDefinitionSets(reported);
+  }
+
+  finish(): Change[] {
+    this.pending.sort((x, y) => x.anchor - y.anchor || Number(x.removed) - Number(y.removed) || x.oldLine - y.oldLine || x.seq - y.seq);
+    return this.pending.map((p) => finalizeChange(p.draft));
+  }
+
+  // ── Pairing ──────────────────────────────────────────────────────────────────────────
+
+  private pairDefinitions(): void {
+    for (const def of this.a.model.definitions) {
+      if (this.b.model.byName.has(def.name)) {
+        this.oldToNew.set(def.name, def.name);
+        this.newToOld.set(def.name, def.name);
+      }
+    }
+    const removed = this.a.model.definitions.filter((d) => !this.oldToNew.has(d.name));
+    const added = this.b.model.definitions.filter((d) => !this.newToOld.has(d.name));
+    const candidates: { o: SchemaDefinition; n: SchemaDefinition; score: number; names: number }[] = [];
+    const oldSets = new Map(removed.map((d) => [d.name, this.signatureSet(d, true)]));
+    const newSets = new Map(added.map((d) => [d.name, this.signatureSet(d, false)]));
+    for (const o of removed) {
+      for (const n of added) {
+        const score = this.renameScore(o, n, oldSets.get(o.name) as Set<string>, newSets.get(n.name) as Set<string>);
+        if (score >= RENAME_THRESHOLD) candidates.push({ o, n, score, names: nameSimilarity(o.name, n.name) });
+      }
+    }
+    candidates.sort((x, y) => y.score - x.score || y.names - x.names || x.o.index - y.o.index || x.n.index - y.n.index);
+    for (const { o, n } of candidates) {
+      if (this.oldToNew.has(o.name) || this.newToOld.has(n.name)) continue;
+      this.oldToNew.set(o.name, n.name);
+      this.newToOld.set(n.name, o.name);
+    }
+  }
+
+  private signatureSet(def: SchemaDefinition, old: boolean): Set<string> {
+    return new Set([...def.fields.values()].map((f) => fieldSignature(old ? this.mapField(f) : f)));
+  }
+
+  private renameScore(o: SchemaDefinition, n: SchemaDefinition, os: Set<string>, ns: Set<string>): number {
+    // A message is its method, an error its code: the same one under a new name is a rename, another one is not.
+    if (o.message || n.message) return o.message && n.message && o.message.method === n.message.method ? 1 : 0;
+    if (o.errorCode !== null || n.errorCode !== null) return o.errorCode === n.errorCode ? 1 : 0;
+    let shared = 0;
+    for (const s of os) if (ns.has(s)) shared++;
+    const union = os.size + ns.size - shared;
+    if (union === 0) return 0;
+    // A one-field shape (a bare type or union) is only "the same" when it is identical.
+    if (os.size <= 1 || ns.size <= 1) return shared === union ? 1 : 0;
+    return shared / union;
+  }
+
+  /** An old field with its references spelled by their new names, so renames do not read as type changes. */
+  private mapField(field: SchemaField): SchemaField {
+    const mapAtom = (atom: string) => (atom.startsWith('→') ? `→${this.mapTarget(atom.slice(1))}` : atom);
+    return { ...field, types: field.types.map(mapAtom).sort(), extends: field.extends.map((e) => this.mapTarget(e)).sort() };
+  }
+
+  private mapTarget(target: string): string {
+    const def = targetDefinition(target);
+    if (def === null) return target;
+    const renamed = this.oldToNew.get(def);
+    return renamed ? renamed + target.slice(def.length) : target;
+  }
+
+  // ── Messages and error codes ───────────────────────────────────────────────────────────
+
+  private diffMessages(reported: Set<string>): void {
+    for (const [method, message] of this.a.messages) {
+      const now = this.b.messages.get(method);
+      if (!now) {
+        const def = message.definition;
+        reported.add(`old:${def.name}`);
+        this.emitRemoved(def, {
+          id: 'message-removed',
+          subject: method,
+          section: { old: def.name, new: null },
+          before: this.messageSide(message, this.a),
+          after: null,
+          detail: { envelope: envelopeWord(message.envelope) },
+        });
+        continue;
+      }
+      if (message.envelope !== now.envelope) {
+        const detail: Record<string, string> = { from: message.envelope, to: now.envelope };
+        if (now.container) detail['container'] = now.container;
+        this.emit({
+          id: 'message-envelope-changed',
+          subject: method,
+          section: { old: message.definition.name, new: now.definition.name },
+          before: this.messageSide(message, this.a),
+          after: this.messageSide(now, this.b),
+          detail,
+        });
+      }
+    }
+    for (const [method, message] of this.b.messages) {
+      if (this.a.messages.has(method)) continue;
+      const def = message.definition;
+      reported.add(`new:${def.name}`);
+      this.emit({
+        id: 'message-added',
+        subject: method,
+        section: { old: null, new: def.name },
+        before: null,
+        after: this.messageSide(message, this.b),
+        detail: { envelope: envelopeWord(message.envelope) },
+      });
+    }
+  }
+
+  private messageSide(message: SchemaMessage, side: SchemaAnalysis): ChangeSide {
+    const def = message.definition;
+    const direction = describeDirection(side.directions, message.flows);
+    const fields = [...def.fields.keys()].filter((p) => p !== '' && !p.includes('.') && !WRAPPER.test(p));
+    const result: ChangeSide = {
+      text: `${message.method}: ${message.envelope}${message.container ? ` inside ${message.container}` : ''} (${fields.join(', ')})`,
+      line: def.line,
+      path: def.name,
+    };
+    const senders = [...new Set(message.flows.map((f) => lower(f.sender)))];
+    if (senders.length) result.actor = senders.join(', ');
+    if (direction) result['direction'] = direction;
+    return result;
+  }
+
+  private diffErrorCodes(reported: Set<string>): void {
+    for (const [code, error] of this.a.codes) {
+      const now = this.b.codes.get(code);
+      const def = error.definition;
+      if (!now) {
+        reported.add(`old:${def.name}`);
+        this.emitRemoved(def, {
+          id: 'error-code-removed',
+          subject: String(code),
+          section: { old: def.name, new: null },
+          before: { text: `${code} ${def.name}`, line: def.line, path: def.name },
+          after: null,
+          detail: { name: def.name },
+        });
+      } else if (now.definition.name !== def.name && this.oldToNew.get(def.name) !== def.name) {
+        reported.add(`old:${def.name}`);
+        reported.add(`new:${now.definition.name}`);
+        this.emit({
+          id: 'error-code-renamed',
+          subject: String(code),
+          section: { old: def.name, new: now.definition.name },
+          before: { text: `${code} ${def.name}`, line: def.line, path: def.name },
+          after: { text: `${code} ${now.definition.name}`, line: now.definition.line, path: now.definition.name },
+          detail: { from: def.name, to: now.definition.name },
+        });
+      }
+    }
+    for (const [code, error] of this.b.codes) {
+      if (this.a.codes.has(code)) continue;
+      const def = error.definition;
+      reported.add(`new:${def.name}`);
+      this.emit({
+        id: 'error-code-added',
+        subject: String(code),
+        section: { old: null, new: def.name },
+        before: null,
+        after: { text: `${code} ${def.name}`, line: def.line, path: def.name },
+        detail: { name: def.name },
+      });
+    }
+  }
+
+  // ── Definitions as a whole ───────────────────────────────────────────────────────────
+
+  private diffDefinitionSets(reported: Set<string>): void {
+    for (const def of this.a.model.definitions) {
+      const partner = this.oldToNew.get(def.name);
+      if (partner === undefined) {
+        if (reported.has(`old:${def.name}`)) continue;
+        const draft: ChangeDraft = {
+          id: 'definition-removed',
+          subject: def.name,
+          section: { old: def.name, new: null },
+          before: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name },
+          after: null,
+        };
+        if (this.inlinedCleanly.has(def.name) && !this.inlinedWithChanges.has(def.name)) {
+          draft.level = 'non-breaking';
+          draft.levelReason = `Every definition that referred to ${def.name} now spells the same shape inline; only code that names the type is affected.`;
+        }
+        this.emitRemoved(def, draft);
+      } else if (partner !== def.name && !reported.has(`old:${def.name}`)) {
+        const now = this.b.model.byName.get(partner) as SchemaDefinition;
+        this.emit({
+          id: 'definition-renamed',
+          subject: partner,
+          key: `${def.name}→${partner}`,
+          section: { old: def.name, new: partner },
+          before: { text: def.name, line: def.line, path: def.name },
+          after: { text: partner, line: now.line, path: partner },
+          detail: { from: def.name, to: partner },
+        });
+      }
+    }
+    for (const def of this.b.model.definitions) {
+      if (this.newToOld.has(def.name) || reported.has(`new:${def.name}`)) continue;
+      this.emit({
+        id: 'definition-added',
+        subject: def.name,
+        section: { old: null, new: def.name },
+        before: null,
+        after: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name },
+      });
+    }
+  }
+
+  // ── One pair of definitions, field by field ────────────────────────────────────────────
+
+  private diffDefinition(o: SchemaDefinition, n: SchemaDefinition): void {
+    const oldFields = new Map<string, SchemaField>();
+    for (const [p, f] of o.fields) oldFields.set(p, this.mapField(f));
+    const newFields = new Map(n.fields);
+    this.substituteEqualRoot(oldFields, o, this.a.model, true);
+    this.substituteEqualRoot(newFields, n, this.b.model, false);
+    const grafts = this.graftReferences(oldFields, newFields);
+
+    const flows = mergeFlows(this.a.directions.flows.get(o.name) ?? [], this.b.directions.flows.get(n.name) ?? []);
+    const directions = this.b.directions.parties.length ? this.b.directions : this.a.directions;
+    const isMessage = o.message !== null && n.message !== null;
+    const before = this.pending.length;
+    const subjectOf = (path: string) => (path === '' ? n.name : `${n.name}${path.startsWith('[') || path.startsWith('{') ? '' : '.'}${path}`);
+    const changedPaths = new Set<string>();
+    const skip = (path: string) => isMessage && ENVELOPE_FIELDS.has(path);
+
+    const emitField = (draft: Omit<ChangeDraft, 'section' | 'source'>, shift: Shift | null, path: string, removedFrom: SchemaField | null) => {
+      const decision = decideLevel(draft.id, shift, flows, directions, draft.subject);
+      const full: ChangeDraft = { ...draft, section: { old: o.name, new: n.name } };
+      if (decision.level) {
+        full.level = decision.level;
+        full.levelReason = decision.levelReason as string;
+      }
+      if (decision.direction) {
+        if (full.before) full.before['direction'] = decision.direction;
+        if (full.after) full.after['direction'] = decision.direction;
+      }
+      changedPaths.add(path);
+      if (full.after === null && removedFrom) this.emitRemovedField(o, n, oldFields, newFields, path, full);
+      else this.emit(full);
+    };
+
+    const side = (path: string, field: SchemaField): ChangeSide => ({
+      text: describeField(path === '' ? n.name : path, field),
+      line: field.line,
+      path: subjectOf(path),
+    });
+
+    // Added and changed, in new order; then removed, in old order.
+    for (const [path, nf] of newFields) {
+      if (skip(path)) continue;
+      const of = oldFields.get(path) ?? (WRAPPER.test(path) && oldFields.has(parentPath(path)) ? anyField(path) : undefined);
+      if (!of) {
+        if (!oldFields.has(parentPath(path)) && path !== '' && parentPath(path) !== '' ) continue; // inside an added parent
+        if (path === '') continue;
+        const required = nf.required && !WRAPPER.test(path);
+        emitField(
+          { id: required ? 'required-field-added' : 'field-added', subject: subjectOf(path), before: null, after: side(path, nf) },
+          required ? 'narrowing' : null,
+          path,
+          null,
+        );
+        continue;
+      }
+      this.compareField(path, of, nf, subjectOf(path), side, emitField);
+    }
+    for (const [path, of] of oldFields) {
+      if (skip(path) || newFields.has(path) || path === '') continue;
+      if (WRAPPER.test(path) && newFields.has(parentPath(path))) {
+        this.compareField(path, of, anyField(path), subjectOf(path), side, emitField);
+        continue;
+      }
+      if (parentPath(path) !== '' && !newFields.has(parentPath(path))) continue; // inside a removed parent
+      const parent = oldFields.get(parentPath(path));
+      const required = of.required && !WRAPPER.test(path);
+      const shift: Shift | null = required ? (parent?.additional === 'closed' ? null : 'widening') : null;
+      emitField(
+        { id: required ? 'required-field-removed' : 'field-removed', subject: subjectOf(path), before: side(path, of), after: null },
+        shift,
+        path,
+        of,
+      );
+    }
+
+    if (this.descriptions && this.pending.length === before) {
+      const od = normalizeText(o.description);
+      const nd = normalizeText(n.description);
+      if (od !== nd && od !== null && nd !== null) {
+        this.emit({
+          id: 'definition-description-changed',
+          subject: n.name,
+          section: { old: o.name, new: n.name },
+          before: { text: o.description ?? '', line: o.line, path: o.name },
+          after: { text: n.description ?? '', line: n.line, path: n.name },
+        });
+      }
+    }
+
+    for (const graft of grafts) {
+      const dirty = [...changedPaths].some((p) => p === graft.path || p.startsWith(`${graft.path}.`) || p.startsWith(`${graft.path}[`) || p.startsWith(`${graft.path}{`));
+      if (graft.side === 'old') (dirty ? this.inlinedWithChanges : this.inlinedCleanly).add(graft.target);
+    }
+  }
+
+  private compareField(
+    path: string,
+    of: SchemaField,
+    nf: SchemaField,
+    subject: string,
+    side: (path: string, field: SchemaField) => ChangeSide,
+    emitField: (draft: Omit<ChangeDraft, 'section' | 'source'>, shift: Shift | null, path: string, removedFrom: SchemaField | null) => void,
+  ): void {
+    const wrapper = path === '' || WRAPPER.test(path);
+    if (!wrapper && of.required !== nf.required) {
+      emitField(
+        { id: nf.required ? 'field-became-required' : 'field-became-optional', subject, before: side(path, of), after: side(path, nf) },
+        nf.required ? 'narrowing' : 'widening',
+        path,
+        null,
+      );
+    }
+
+    // The shape: types, bases, values (lifted or imposed, or a const swapped), openness.
+    const shifts: ('narrowing' | 'widening' | 'changed')[] = [];
+    const typeRel = relation(of.types, nf.types);
+    if (typeRel !== 'same') shifts.push(typeRel === 'widened' ? 'widening' : typeRel === 'narrowed' ? 'narrowing' : 'changed');
+    if (of.extends.join('&') !== nf.extends.join('&')) shifts.push('changed');
+    const valueRecords: { id: string; value: string; shift: Shift }[] = [];
+    if (of.values === null && nf.values !== null) shifts.push('narrowing');
+    else if (of.values !== null && nf.values === null) shifts.push('widening');
+    else if (of.values && nf.values) {
+      if (of.values.length === 1 && nf.values.length === 1 && of.values[0] !== nf.values[0]) shifts.push('changed');
+      else {
+        for (const v of nf.values) if (!of.values.includes(v)) valueRecords.push({ id: 'field-value-added', value: v, shift: 'widening' });
+        for (const v of of.values) if (!nf.values.includes(v)) valueRecords.push({ id: 'field-value-removed', value: v, shift: 'narrowing' });
+      }
+    }
+    if (of.additional === 'open' && nf.additional === 'closed') shifts.push('narrowing');
+    if (of.additional === 'closed' && nf.additional === 'open') shifts.push('widening');
+
+    if (shifts.length > 0) {
+      const kind = shifts.includes('changed') || (shifts.includes('narrowing') && shifts.includes('widening')) ? 'changed' : (shifts[0] as 'narrowing' | 'widening');
+      const id = kind === 'changed' ? 'field-type-changed' : kind === 'narrowing' ? 'field-type-narrowed' : 'field-type-widened';
+      const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional;
+      const delta = onlyTypes ? describeTypeDelta(of.types, nf.types) : { from: describeShape(of), to: describeShape(nf) };
+      emitField(
+        { id, subject, before: side(path, of), after: side(path, nf), detail: { from: delta.from, to: delta.to } },
+        kind === 'changed' ? null : kind,
+        path,
+        null,
+      );
+    }
+    for (const record of valueRecords) {
+      emitField(
+        { id: record.id, subject, key: `${subject}=${record.value}`, before: side(path, of), after: side(path, nf), detail: { value: `\`${record.value}\`` } },
+        record.shift,
+        path,
+        null,
+      );
+    }
+    if (this.descriptions && path !== '' && shifts.length === 0 && valueRecords.length === 0 && of.required === nf.required) {
+      const od = normalizeText(of.description);
+      const nd = normalizeText(nf.description);
+      if (od !== nd && od !== null && nd !== null) {
+        emitField({ id: 'field-description-changed', subject, before: { ...side(path, of), text: of.description ?? '' }, after: { ...side(path, nf), text: nf.description ?? '' } }, null, path, null);
+      }
+    }
+  }
+
+  /**
+   * A definition whose whole shape is written inline on one side and as a reference (or a
+   * union of references) on the other: when the inline shape equals another definition of
+   * its own schema, read it as a reference to that definition.
+   */
+  private substituteEqualRoot(fields: Map<string, SchemaField>, def: SchemaDefinition, model: SchemaModel, old: boolean): void {
+    const root = fields.get('');
+    if (!root || root.types.some((t) => t.startsWith('→'))) return;
+    const other = old ? this.b.model.byName.get(this.oldToNew.get(def.name) ?? '') : this.a.model.byName.get(this.newToOld.get(def.name) ?? '');
+    const otherRoot = other?.fields.get('');
+    if (!otherRoot || !otherRoot.types.some((t) => t.startsWith('→'))) return;
+    const twin = model.definitions.find((d) => d !== def && d.signature === def.signature);
+    if (!twin) return;
+    const target = old ? this.mapTarget(twin.name) : twin.name;
+    fields.clear();
+    fields.set('', { ...root, types: [`→${target}`], values: null, extends: [], additional: null });
+  }
+
+  /**
+   * Where one side refers to a definition and the other spells a shape inline, the
+   * referenced definition's fields are read in place of the reference, so an inline object
+   * replaced by a `$ref` to an equal definition shows no change.
+   */
+  private graftReferences(oldFields: Map<string, SchemaField>, newFields: Map<string, SchemaField>): { side: 'old' | 'new'; path: string; target: string }[] {
+    const done = new Set<string>();
+    const grafts: { side: 'old' | 'new'; path: string; target: string }[] = [];
+    for (let round = 0; round < 500; round++) {
+      let found: { side: 'old' | 'new'; path: string; target: string } | null = null;
+      for (const [path, nf] of newFields) {
+        const of = oldFields.get(path);
+        if (!of || done.has(path)) continue;
+        const oRef = singleRef(of);
+        const nRef = singleRef(nf);
+        if (oRef && !nRef && isInline(nf)) found = { side: 'old', path, target: oRef };
+        else if (nRef && !oRef && isInline(of)) found = { side: 'new', path, target: nRef };
+        if (found) break;
+      }
+      if (!found) break;
+      done.add(found.path);
+      const oldName = found.side === 'old' ? this.newToOld.get(found.target) ?? found.target : null;
+      const def = found.side === 'old' ? this.a.model.byName.get(oldName as string) : this.b.model.byName.get(found.target);
+      if (!def) continue;
+      const fields = found.side === 'old' ? oldFields : newFields;
+      const at = fields.get(found.path) as SchemaField;
+      const root = def.fields.get('') as SchemaField;
+      const mapped = found.side === 'old' ? this.mapField(root) : root;
+      fields.set(found.path, { ...mapped, path: found.path, required: at.required, line: at.line, description: at.description });
+      for (const [rel, f] of def.fields) {
+        if (rel === '') continue;
+        const p = joinPath(found.path, rel);
+        // Grafted fields are reported where the reference stood.
+        if (!fields.has(p)) fields.set(p, { ...(found.side === 'old' ? this.mapField(f) : f), path: p, line: at.line });
+      }
+      grafts.push({ side: found.side, path: found.path, target: oldName ?? found.target });
+    }
+    return grafts;
+  }
+
+  // ── Emitting ───────────────────────────────────────────────────────────────────────────
+
+  private emit(draft: ChangeDraft): void {
+    draft.source = 'schema';
+    const line = draft.after?.line ?? draft.before?.line ?? 0;
+    this.pending.push({ draft, anchor: line, removed: false, oldLine: draft.before?.line ?? 0, seq: this.seq++ });
+  }
+
+  /** A removed definition sits after the nearest earlier definition that survived, at its new position. */
+  private emitRemoved(def: SchemaDefinition, draft: ChangeDraft): void {
+    draft.source = 'schema';
+    let anchor = 0;
+    for (const d of this.a.model.definitions) {
+      if (d.index >= def.index) break;
+      const partner = this.oldToNew.get(d.name);
+      const line = partner ? this.b.model.byName.get(partner)?.line : null;
+      if (line) anchor = line;
+    }
+    this.pending.push({ draft, anchor, removed: true, oldLine: def.line ?? 0, seq: this.seq++ });
+  }
+
+  /** A removed field sits after the nearest earlier field of its definition that survived. */
+  private emitRemovedField(o: SchemaDefinition, n: SchemaDefinition, oldFields: Map<string, SchemaField>, newFields: Map<string, SchemaField>, path: string, draft: ChangeDraft): void {
+    draft.source = 'schema';
+    let anchor = n.line ?? 0;
+    const target = oldFields.get(path)?.line ?? 0;
+    for (const [p, f] of oldFields) {
+      if (p === path) break;
+      const line = newFields.get(p)?.line;
+      if ((f.line ?? 0) <= target && line) anchor = Math.max(anchor, line);
+    }
+    this.pending.push({ draft, anchor, removed: true, oldLine: oldFields.get(path)?.line ?? o.line ?? 0, seq: this.seq++ });
+  }
+}
+
+const RENAME_THRESHOLD = 0.7;
+
+function singleRef(field: SchemaField): string | null {
+  if (field.types.length !== 1 || field.values !== null || field.extends.length > 0) return null;
+  const atom = field.types[0] as string;
+  if (!atom.startsWith('→')) return null;
+  const target = atom.slice(1);
+  return targetDefinition(target) === target ? target : null;
+}
+
+function isInline(field: SchemaField): boolean {
+  return !field.types.some((t) => t.startsWith('→'));
+}
+
+function anyField(path: string): SchemaField {
+  return { path, line: null, required: true, types: ['any'], values: null, extends: [], additional: null, description: null };
+}
+
+function joinPath(path: string, rel: string): string {
+  if (path === '') return rel;
+  return rel.startsWith('[') || rel.startsWith('{') ? `${path}${rel}` : `${path}.${rel}`;
+}
+
+type Relation = 'same' | 'widened' | 'narrowed' | 'changed';
+
+function covers(set: readonly string[], atom: string): boolean {
+  return set.includes(atom) || set.includes('any') || atom === 'never' || (atom === 'integer' && set.includes('number'));
+}
+
+export function relation(before: readonly string[], after: readonly string[]): Relation {
+  const grew = before.every((t) => covers(after, t));
+  const shrank = after.every((t) => covers(before, t));
+  if (grew && shrank) return 'same';
+  if (grew) return 'widened';
+  if (shrank) return 'narrowed';
+  return 'changed';
+}
+
+function mergeFlows(a: readonly Flow[], b: readonly Flow[]): Flow[] {
+  const out = [...a];
+  for (const f of b) if (!out.some((g) => g.sender === f.sender && g.role === f.role)) out.push(f);
+  return out;
+}
+
+function nameSimilarity(a: string, b: string): number {
+  let prefix = 0;
+  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
+  return (prefix + suffix) / Math.max(a.length, b.length);
+}
+
+function envelopeWord(envelope: string): string {
+  return envelope.replace(/^JSON-RPC /, '');
+}
+
+/** Whitespace and link targets do not count: `[text](target)` reads as `text`. */
+function normalizeText(text: string | null): string | null {
+  return text === null ? null : text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
+}
+
+
+export { atomText };

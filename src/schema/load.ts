@@ -1,0 +1,116 @@
+import { parse as parseJsonc, printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
+import { InputError } from '../errors.ts';
+
+/**
+ * Reading a schema file: strict JSON, a check that it is a JSON Schema at all, and a map
+ * from JSON paths to 1-based line numbers so every definition and field can say where it is.
+ */
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+export interface LoadedSchema {
+  value: JsonObject;
+  /** `$schema` as written, or null. */
+  dialect: string | null;
+  /** Where the definitions live: `$defs` (2020-12), `definitions` (draft-07), or null when the file has none. */
+  defsKey: '$defs' | 'definitions' | null;
+  /** 1-based line of the thing at a JSON path (a property's key, or an array element's start). */
+  lineAt: (path: readonly (string | number)[]) => number | null;
+}
+
+const SCHEMA_KEYWORDS = ['$schema', '$defs', 'definitions', '$ref', 'properties', 'anyOf', 'oneOf', 'allOf', 'items', 'enum', 'const'];
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True for a parsed value that is a JSON Schema document rather than some other JSON. */
+export function isSchemaValue(value: unknown): value is JsonObject {
+  if (!isObject(value)) return false;
+  const declared = value['$schema'];
+  if (typeof declared === 'string' && /json-schema\.org/i.test(declared)) return true;
+  if (isObject(value['$defs']) || isObject(value['definitions'])) return true;
+  // A root schema without a definitions block: it must at least use schema keywords to describe something.
+  return isObject(value['properties']) || Array.isArray(value['anyOf']) || Array.isArray(value['oneOf']) || Array.isArray(value['allOf']);
+}
+
+/**
+ * Content sniffing for the `diff` command: does this text look like a JSON Schema file?
+ * True for valid schemas, and also for text that starts like JSON and names schema keywords
+ * even when it does not parse, so that `parseSchemaText` can report the syntax error with a
+ * line instead of the text being read as a Markdown page.
+ */
+export function looksLikeJsonSchema(text: string): boolean {
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  if (!start.startsWith('{')) return false;
+  try {
+    return isSchemaValue(JSON.parse(start));
+  } catch {
+    const head = start.slice(0, 4000);
+    return /"\$schema"\s*:\s*"[^"]*json-schema\.org/.test(head) || /"(\$defs|definitions)"\s*:\s*\{/.test(head);
+  }
+}
+
+export function loadSchema(text: string, source = 'the schema'): LoadedSchema {
+  const clean = text.replace(/^\uFEFF/, '');
+  let value: unknown;
+  try {
+    value = JSON.parse(clean);
+  } catch (error) {
+    throw new InputError(`${source} is not valid JSON: ${describeSyntaxError(clean, error)}.`);
+  }
+  if (!isObject(value)) {
+    throw new InputError(`${source} is JSON but not a JSON Schema: its top level is ${Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'null' : `a ${typeof value}`}, not an object.`);
+  }
+  if (!isSchemaValue(value)) {
+    const keys = Object.keys(value).slice(0, 4).map((k) => `"${k}"`).join(', ');
+    throw new InputError(
+      `${source} is JSON but not a JSON Schema: it has no "$schema", "$defs" or "definitions"${keys ? ` (its top-level keys are ${keys}${Object.keys(value).length > 4 ? ', …' : ''})` : ''}.`,
+    );
+  }
+  const declared = value['$schema'];
+  const defsKey = isObject(value['$defs']) ? '$defs' : isObject(value['definitions']) ? 'definitions' : null;
+  return { value, dialect: typeof declared === 'string' ? declared : null, defsKey, lineAt: lineIndex(clean) };
+}
+
+function describeSyntaxError(text: string, error: unknown): string {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first) return `${humanCode(printParseErrorCode(first.error))} at line ${lineOfOffset(text, first.offset)}`;
+  if (text.trim() === '') return 'the file is empty';
+  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+}
+
+function humanCode(code: string): string {
+  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+function lineOfOffset(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** One pass over the text with jsonc-parser's visitor; lines of object properties and array elements. */
+function lineIndex(text: string): LoadedSchema['lineAt'] {
+  const lines = new Map<string, number>();
+  const key = (path: readonly (string | number)[]) => path.join('\u0000');
+  visit(
+    text,
+    {
+      onObjectProperty: (property, _offset, _length, startLine, _startCharacter, pathSupplier) => {
+        const k = key([...pathSupplier(), property]);
+        if (!lines.has(k)) lines.set(k, startLine + 1);
+      },
+      onObjectBegin: (_offset, _length, startLine, _startCharacter, pathSupplier) => {
+        const k = key(pathSupplier());
+        if (!lines.has(k)) lines.set(k, startLine + 1);
+        return undefined;
+      },
+    },
+    { disallowComments: true },
+  );
+  return (path) => lines.get(key(path)) ?? null;
+}

@@ -1,0 +1,101 @@
+import type { Directions, Flow } from './direction.ts';
+import type { SchemaDefinition, SchemaModel } from './model.ts';
+
+/**
+ * Messages and error codes as the schema defines them. A message is a definition whose
+ * `method` is a single string const; its envelope is what travels on the wire. A schema may
+ * spell the JSON-RPC envelope out in every message (`jsonrpc`, `id`) or leave it to the
+ * union that lists the message: either way a member of a party's request union is a JSON-RPC
+ * request. A method-bearing object that no party sends on its own and that carries no
+ * envelope is an embedded object, delivered inside whatever refers to it.
+ */
+
+export type Envelope = 'JSON-RPC request' | 'JSON-RPC notification' | 'embedded object';
+
+export interface SchemaMessage {
+  method: string;
+  /** The definition that defines it (the first in document order when several spell the same method). */
+  definition: SchemaDefinition;
+  envelope: Envelope;
+  /** For an embedded object: where it is delivered (`Definition.field`), when found. */
+  container: string | null;
+  /** Who sends it, from the unions. */
+  flows: Flow[];
+}
+
+export interface SchemaErrorCode {
+  code: number;
+  definition: SchemaDefinition;
+}
+
+export function messagesOf(model: SchemaModel, directions: Directions): Map<string, SchemaMessage> {
+  const byMethod = new Map<string, SchemaDefinition[]>();
+  for (const def of model.definitions) {
+    if (!def.message) continue;
+    const list = byMethod.get(def.message.method) ?? [];
+    list.push(def);
+    byMethod.set(def.message.method, list);
+  }
+  const messages = new Map<string, SchemaMessage>();
+  for (const [method, defs] of byMethod) {
+    // Prefer a definition that is not itself a party's group (a collapsed one-member union).
+    const definition = defs.find((d) => !directions.groups.has(d.name)) ?? (defs[0] as SchemaDefinition);
+    const flows: Flow[] = [];
+    for (const d of defs) for (const f of directions.membership.get(d.name) ?? []) if (!flows.some((g) => g.sender === f.sender && g.role === f.role)) flows.push(f);
+    const envelope = envelopeOf(definition, flows);
+    messages.set(method, {
+      method,
+      definition,
+      envelope,
+      container: envelope === 'embedded object' ? containerOf(model, definition.name) : null,
+      flows,
+    });
+  }
+  return messages;
+}
+
+function envelopeOf(def: SchemaDefinition, memberOf: Flow[]): Envelope {
+  const info = def.message;
+  if (info?.jsonrpc) return info.id ? 'JSON-RPC request' : 'JSON-RPC notification';
+  const roles = new Set(memberOf.map((f) => f.role));
+  if (roles.has('request')) return 'JSON-RPC request';
+  if (roles.has('notification')) return 'JSON-RPC notification';
+  return 'embedded object';
+}
+
+/**
+ * Where a definition is delivered: the first named field that refers to it, climbing through
+ * definitions that only wrap it (unions, maps, arrays) to the field that holds them.
+ */
+export function containerOf(model: SchemaModel, name: string): string | null {
+  const seen = new Set<string>([name]);
+  let frontier = [name];
+  for (let depth = 0; depth < 6 && frontier.length > 0; depth++) {
+    const next: string[] = [];
+    for (const def of model.definitions) {
+      for (const target of frontier) {
+        if (!def.refs.includes(target)) continue;
+        for (const field of def.fields.values()) {
+          if (!field.types.includes(`→${target}`) && !field.extends.includes(target)) continue;
+          const named = field.path.replace(/(\[\d*\]|\{\})+$/, '');
+          if (named !== '' && !/(\[\d*\]|\{\})/.test(named.slice(-2))) return `${def.name}.${named}`;
+          if (!seen.has(def.name)) {
+            seen.add(def.name);
+            next.push(def.name);
+          }
+        }
+      }
+    }
+    frontier = next;
+  }
+  return null;
+}
+
+export function errorCodesOf(model: SchemaModel): Map<number, SchemaErrorCode> {
+  const codes = new Map<number, SchemaErrorCode>();
+  for (const def of model.definitions) {
+    if (def.errorCode === null || codes.has(def.errorCode)) continue;
+    codes.set(def.errorCode, { code: def.errorCode, definition: def });
+  }
+  return codes;
+}

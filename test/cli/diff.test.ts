@@ -1,0 +1,159 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixturesDir, repoRoot } from '../helpers/paths.ts';
+import { runCli } from '../helpers/run-cli.ts';
+
+const rules = (side: 'old' | 'new') => join(fixturesDir, 'pages/rules', `${side}.mdx`);
+const tmp = () => mkdtempSync(join(tmpdir(), 'specdelta-cli-'));
+
+/** An error exit: code 2, one sentence on stderr that names the input, no stack trace. */
+function expectInputError(result: { code: number; stderr: string; stdout: string }, mentions: string | RegExp) {
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).toMatch(mentions);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('specdelta diff', () => {
+  it('prints contract JSON and nothing else on stdout', async () => {
+    const result = await runCli(['diff', rules('old'), rules('new'), '--format', 'json']);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(Object.keys(report)).toEqual(['old', 'new', 'summary', 'changes']);
+    expect(report.old).toMatchObject({ source: rules('old'), revision: null, page: null });
+    expect(report.old.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const total = report.summary.breaking + report.summary['non-breaking'] + report.summary.editorial;
+    expect(total).toBe(report.changes.length);
+    for (const change of report.changes) {
+      expect(Object.keys(change)).toEqual(expect.arrayContaining(['id', 'kind', 'action', 'level', 'subject', 'section', 'before', 'after', 'message', 'fingerprint']));
+      expect(change.fingerprint).toMatch(/^[0-9a-f]{12}$/);
+    }
+  });
+
+  it('exits 1 only when a change reaches --fail-on', async () => {
+    expect((await runCli(['diff', rules('old'), rules('new'), '--fail-on', 'breaking', '-q'])).code).toBe(1);
+    const editorialOnly = join(fixturesDir, 'pages/prose');
+    // prose changes top out at non-breaking: failing on breaking passes, on non-breaking fails.
+    expect((await runCli(['diff', join(editorialOnly, 'old.mdx'), join(editorialOnly, 'new.mdx'), '--fail-on', 'breaking'])).code).toBe(0);
+    expect((await runCli(['diff', join(editorialOnly, 'old.mdx'), join(editorialOnly, 'new.mdx'), '--fail-on', 'non-breaking'])).code).toBe(1);
+    const unchanged = join(fixturesDir, 'pages/unchanged');
+    expect((await runCli(['diff', join(unchanged, 'old.mdx'), join(unchanged, 'new.mdx'), '--fail-on', 'editorial'])).code).toBe(0);
+  });
+
+  it('--quiet prints nothing', async () => {
+    const result = await runCli(['diff', rules('old'), rules('new'), '--quiet']);
+    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('text output groups by section and colours only on a terminal', async () => {
+    const plain = await runCli(['diff', rules('old'), rules('new')]);
+    expect(plain.stdout).not.toMatch(/\x1b\[/);
+    expect(plain.stdout).toMatch(/^Behaviour$/m);
+    expect(plain.stdout).toMatch(/BREAKING\s+Rule strengthened from SHOULD to MUST/);
+    const coloured = await runCli(['diff', rules('old'), rules('new')], { tty: true });
+    expect(coloured.stdout).toMatch(/\x1b\[/);
+    const noColor = await runCli(['diff', rules('old'), rules('new'), '--no-color'], { tty: true });
+    expect(noColor.stdout).not.toMatch(/\x1b\[/);
+  });
+
+  it('markdown output has a summary table and escapes spec text', async () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'a.md'), '# T\n\nServers **MUST** be nice.\n');
+    writeFileSync(join(dir, 'b.md'), '# T\n\nServers **MUST** be nice.\n\nClients **MUST** run <script>alert(1)</script> never.\n');
+    const result = await runCli(['diff', 'a.md', 'b.md', '--format', 'markdown'], { cwd: dir });
+    expect(result.stdout).toMatch(/\| breaking \| non-breaking \| editorial \|/);
+    expect(result.stdout).toMatch(/### Breaking \(1\)/);
+    expect(result.stdout).not.toMatch(/<script>/);
+  });
+
+  it('reads one side from stdin', async () => {
+    const result = await runCli(['diff', '-', rules('new'), '--format', 'json'], { stdin: readFileSync(rules('old'), 'utf8') });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).old.source).toBe('-');
+  });
+
+  describe('bad input: one sentence, exit 2', () => {
+    it('a missing file', async () => expectInputError(await runCli(['diff', 'nope.mdx', rules('new')]), /nope\.mdx does not exist/));
+    it('a directory', async () => expectInputError(await runCli(['diff', fixturesDir, rules('new')]), /is a directory/));
+    it('a binary file', async () => {
+      const dir = tmp();
+      writeFileSync(join(dir, 'bin.mdx'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]));
+      expectInputError(await runCli(['diff', 'bin.mdx', rules('new')], { cwd: dir }), /bin\.mdx is a binary file/);
+    });
+    it('a non-UTF-8 file', async () => {
+      const dir = tmp();
+      writeFileSync(join(dir, 'latin1.mdx'), Buffer.from('# Caf\xe9\n', 'latin1'));
+      expectInputError(await runCli(['diff', 'latin1.mdx', rules('new')], { cwd: dir }), /latin1\.mdx is not valid UTF-8/);
+    });
+    it('an empty file', async () => {
+      const dir = tmp();
+      writeFileSync(join(dir, 'empty.mdx'), '');
+      expectInputError(await runCli(['diff', 'empty.mdx', rules('new')], { cwd: dir }), /empty\.mdx is empty/);
+    });
+    it('both sides on stdin', async () => expectInputError(await runCli(['diff', '-', '-']), /only one of OLD and NEW/));
+    it('an unknown option', async () => {
+      const result = await runCli(['diff', rules('old'), rules('new'), '--format', 'yaml']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/yaml/);
+    });
+    it('a page against a schema', async () => {
+      const dir = tmp();
+      writeFileSync(join(dir, 's.json'), '{"$schema":"https://json-schema.org/draft/2020-12/schema","$defs":{}}');
+      expectInputError(await runCli(['diff', rules('old'), 's.json'], { cwd: dir }), /page against a page/);
+    });
+    it('JSON that is not a schema', async () => {
+      const dir = tmp();
+      writeFileSync(join(dir, 'data.json'), '{"hello": "world"}');
+      expectInputError(await runCli(['diff', 'data.json', 'data.json'], { cwd: dir }), /data\.json is JSON but not a JSON Schema/);
+    });
+    it('a revision with no snapshot', async () => {
+      expectInputError(await runCli(['diff', '1999-01-01:client/x', rules('new')], { cwd: tmp() }), /no snapshot of revision 1999-01-01/);
+    });
+    it('an unreachable URL', async () => {
+      expectInputError(await runCli(['diff', 'http://127.0.0.1:9/page.mdx', rules('new')]), /127\.0\.0\.1:9\/page\.mdx could not be fetched/);
+    });
+  });
+
+  it('a malformed page: diagnostics with line numbers, and the diff of what could be read', async () => {
+    const dir = join(fixturesDir, 'pages/malformed');
+    const result = await runCli(['diff', join(dir, 'old.mdx'), join(dir, 'new.mdx'), '--format', 'json']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/new\.mdx:3: error: <Warning> is opened here but never closed/);
+    expect(result.stderr).toMatch(/new\.mdx:12: error: invalid JSON/);
+    expect(result.stderr).toMatch(/new\.mdx:19: error: code fence opened here is never closed/);
+    const report = JSON.parse(result.stdout);
+    expect(report.changes.map((c: { id: string }) => c.id)).toContain('required-rule-added');
+    expect(report.diagnostics.new.length).toBe(4);
+  });
+
+  it('diffs whole revisions from snapshots, pages that come and go included', async () => {
+    const dir = tmp();
+    const fixture = join(fixturesDir, 'revisions/pages-come-and-go');
+    mkdirSync(join(dir, 'snapshots'));
+    cpSync(join(fixture, 'old'), join(dir, 'snapshots/2000-01-01'), { recursive: true });
+    cpSync(join(fixture, 'new'), join(dir, 'snapshots/2000-02-01'), { recursive: true });
+    const result = await runCli(['diff', '2000-01-01', '2000-02-01', '--format', 'json'], { cwd: dir });
+    expect(result.code).toBe(0);
+    const actual = JSON.parse(result.stdout);
+    const expectedPath = join(fixture, 'expected.json');
+    if (process.env['UPDATE'] || !existsSync(expectedPath)) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+    expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
+    expect(actual.changes.map((c: { id: string; page: string }) => `${c.page} ${c.id}`)).toEqual(
+      expect.arrayContaining(['guide/extras page-added', 'guide/legacy page-removed', 'guide/intro rule-changed']),
+    );
+  });
+
+  it('--help teaches with examples', async () => {
+    const result = await runCli(['diff', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Examples:/);
+    expect(result.stdout).toMatch(/--fail-on/);
+  });
+
+  it('is the same command the binary runs', () => {
+    expect(readFileSync(join(repoRoot, 'bin/specdelta.js'), 'utf8')).toMatch(/src\/cli\/main\.ts/);
+  });
+});
