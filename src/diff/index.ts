@@ -1,4 +1,4 @@
-import { parsePage, type Diagnostic } from '../model/index.ts';
+import { clearPageCache, contentHash, parsePage, type Diagnostic } from '../model/index.ts';
 import type { Change } from './change.ts';
 import { diffDocuments } from './page.ts';
 
@@ -12,9 +12,29 @@ export interface PageDiffResult {
   diagnostics: { old: Diagnostic[]; new: Diagnostic[] };
 }
 
-/** Diffs two page texts (Markdown or MDX). Parsed models are cached by content hash. */
+/**
+ * Results by the content hashes of both sides: the site, the detector and the revision
+ * diff ask for the same pairs again and again. Records are plain data; callers get copies.
+ */
+const results = new Map<string, PageDiffResult>();
+const RESULT_LIMIT = 1024;
+
+/** Diffs two page texts (Markdown or MDX). Parsed models and results are cached by content hash. */
 export function diffPageTexts(oldText: string, newText: string): PageDiffResult {
-  const oldDoc = parsePage(oldText);
-  const newDoc = parsePage(newText);
-  return { changes: diffDocuments(oldDoc, newDoc), diagnostics: { old: oldDoc.diagnostics, new: newDoc.diagnostics } };
+  const key = `${contentHash(oldText)}:${contentHash(newText)}`;
+  let result = results.get(key);
+  if (!result) {
+    const oldDoc = parsePage(oldText);
+    const newDoc = parsePage(newText);
+    result = { changes: diffDocuments(oldDoc, newDoc), diagnostics: { old: oldDoc.diagnostics, new: newDoc.diagnostics } };
+    if (results.size >= RESULT_LIMIT) results.delete(results.keys().next().value!);
+    results.set(key, result);
+  }
+  return structuredClone(result);
+}
+
+/** Forgets cached results and parsed pages, for cold-run measurements. */
+export function clearDiffCache(): void {
+  results.clear();
+  clearPageCache();
 }
