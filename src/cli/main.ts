@@ -89,7 +89,7 @@ Exit codes: 0 ran (nothing at or above --fail-on), 1 found changes at or above -
     .option('--snapshots <dir>', 'snapshot folder', 'snapshots')
     .option('--frozen', 'fetch exactly what the lock says; fail on a hash mismatch; never change the lock')
     .option('--check', 'report drift: local files vs the lock and, with a source, upstream vs the lock (exit 1 on drift)')
-    .option('--upstream', 'with --check or no source flag: compare against the network source')
+    .option('--upstream', 'with --check and no source flag: also compare against the network source')
     .option('--concurrency <n>', 'requests in flight at once', '8')
     .option('--timeout <ms>', 'give up on a request silent for this long', '30000')
     .option('--retries <n>', 'retries on network errors, timeouts, 5xx and 429', '4')
@@ -146,6 +146,30 @@ Examples:
     .action(async (options) => {
       const { runRevisions } = await import('./commands/revisions.ts');
       setExit(await runRevisions(options, io));
+    });
+
+  program
+    .command('lint')
+    .description("check a page's JSON examples against its revision's schema: unknown fields, values outside an enum, unknown methods")
+    .argument('<page>', 'file path, "-" for stdin, http(s) URL, or REVISION:PAGE from snapshots')
+    .option('--schema <schema>', 'the schema.json to check against (path, URL, or REVISION:schema); default: the page\'s own revision from snapshots')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--no-color', 'never colour the output')
+    .option('-q, --quiet', 'print nothing; only the exit code tells')
+    .option('--snapshots <dir>', 'snapshot folder for REVISION:PAGE inputs', 'snapshots')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ specdelta lint 2025-11-25:client/elicitation                  # against 2025-11-25:schema
+  $ specdelta lint page.mdx --schema ../schema/2025-11-25/schema.json --format json
+
+Exit codes: 0 the examples agree with the schema, 1 findings, 2 could not run (bad usage or
+unreadable input).`,
+    )
+    .action(async (page: string, options) => {
+      const { runLint } = await import('./commands/lint.ts');
+      setExit(await runLint(page, options, io));
     });
 
   // ── more commands: each block registers one command and lazily imports its module ──

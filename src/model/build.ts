@@ -137,10 +137,12 @@ class DocumentBuilder {
       // An unframed object right after a call, in the same section, is that call's reply.
       message = this.addMessage(code, json, 'bare-result', this.lastCall.method, `${this.lastCall.method} result`, 'result', json, null);
     }
-    if (classified?.errorCode != null) this.addErrorCode(classified.errorCode, errorName(json), code.line);
+    if (classified?.errorCode != null) this.addErrorCode(classified.errorCode, null, code.line);
     if (message && (message.envelope === 'request' || message.envelope === 'bare-call' || message.envelope === 'notification')) this.lastCall = message;
     if (!message && isSchemaLike(json)) this.addSchemaExample(code, json);
-    this.findCapabilities(classified?.body ?? json, classified ? [] : [], code.line);
+    // Capabilities are located relative to the message body, so `params.capabilities` in an
+    // initialize request and a bare `capabilities` snippet name the same place.
+    this.findCapabilities(classified?.body ?? json, [], code.line);
   }
 
   private addMessage(
@@ -279,11 +281,6 @@ class DocumentBuilder {
 
 function cellName(row: TableRow, at: number): string | null {
   return row.spans[at]?.[0] ?? row.cells[at]?.trim() ?? null;
-}
-
-function errorName(json: unknown): string | null {
-  if (!isObject(json) || !isObject(json['error'])) return null;
-  return null;
 }
 
 function cleanCaption(caption: string | null): string | null {

@@ -68,7 +68,8 @@ describe('bounded concurrency', () => {
     server.delayMs = 15;
     const run = await cli(args(['--concurrency', '3']));
     expect(run.code, run.err).toBe(0);
-    expect(server.maxInFlight).toBe(3);
+    expect(server.maxInFlight).toBeLessThanOrEqual(3);
+    expect(server.maxInFlight).toBeGreaterThan(1);
   });
 
   it('rejects a concurrency that is not a positive whole number', async () => {

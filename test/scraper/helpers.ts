@@ -110,6 +110,8 @@ export interface RawServer {
   faults: FaultRule[];
   /** path → body served instead of the file (to simulate an older upstream). */
   overlay: Map<string, Buffer>;
+  /** ref → folder under the root it serves (e.g. a commit hash → "main"). */
+  aliases: Map<string, string>;
   /** Extra routes (e.g. a rendered site): path → response. */
   routes: Map<string, { status: number; type: string; body: string }>;
   maxInFlight: number;
@@ -130,6 +132,7 @@ export async function startRawServer(root = REFS): Promise<RawServer> {
     requests: [],
     faults: [],
     overlay: new Map(),
+    aliases: new Map(),
     routes: new Map(),
     maxInFlight: 0,
     delayMs: 0,
@@ -154,7 +157,10 @@ export async function startRawServer(root = REFS): Promise<RawServer> {
       res.end(route.body);
       return;
     }
-    const served = path.startsWith('/moved/') ? path.slice('/moved'.length) : path;
+    let served = path.startsWith('/moved/') ? path.slice('/moved'.length) : path;
+    const ref = served.split('/')[1] ?? '';
+    const alias = state.aliases.get(ref);
+    if (alias !== undefined) served = `/${alias}${served.slice(ref.length + 1)}`;
     body = state.overlay.get(served) ?? null;
     if (body === null) {
       const file = resolve(root, `.${served}`);

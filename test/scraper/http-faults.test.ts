@@ -23,7 +23,7 @@ let oldBody: Buffer;
 let newBody: Buffer;
 
 function args(extra: string[] = []): string[] {
-  return ['snapshot', '--base-url', `${server.url}/main`, '--snapshots', snapshots, '--revision', REVISION, '--retry-delay', '1', '--timeout', '400', '--retries', '2', ...extra];
+  return ['snapshot', '--base-url', `${server.url}/main`, '--snapshots', snapshots, '--revision', REVISION, '--retry-delay', '1', '--timeout', '500', '--retries', '2', ...extra];
 }
 
 async function lockOf(): Promise<{ pages: Array<Record<string, unknown>> }> {

@@ -37,6 +37,8 @@ export interface SnapshotOptions extends SourceFlags {
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
+  /** --frozen without a source: where pages locked from a mirror are fetched at their commit. */
+  rawRoot?: string;
 }
 
 /**
@@ -63,7 +65,7 @@ export async function runSnapshot(options: SnapshotOptions, io: CommandIO): Prom
   };
   const concurrency = count(options.concurrency, '--concurrency', 8);
   const quiet = options.quiet === true || format === 'json';
-  const progress = createProgress(io.stderr, { quiet, verb: options.check ? 'checking' : 'fetching' });
+  const progress = createProgress(io.stderr, { quiet, verb: options.check ? 'checking' : 'fetching', hide: options.check ? ['unchanged'] : [] });
   http.onRetry = ({ url, attempt, delayMs, reason }) => progress.retry(url, `${reason}; attempt ${attempt + 1} in ${delayMs} ms`);
 
   const resolved = await resolveSource(options, { cwd: io.cwd, env: io.env, http, maxBytes });
@@ -97,7 +99,7 @@ export async function runSnapshot(options: SnapshotOptions, io: CommandIO): Prom
       };
     }
     from = source === null ? 'the URLs in the lock' : resolved.source.label;
-    report = await snapshotFrozen({ snapshotsDir, source, http, ...selection, concurrency, progress });
+    report = await snapshotFrozen({ snapshotsDir, source, http, rawRoot: options.rawRoot, ...selection, concurrency, progress });
   } else {
     from = resolved.source.label;
     report = await snapshot({ snapshotsDir, source: resolved.source, site: resolved.site, ...selection, concurrency, progress, now: options.now });

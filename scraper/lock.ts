@@ -1,0 +1,250 @@
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, relative } from 'node:path';
+import { InputError } from '../src/errors.ts';
+import { writeFileAtomic } from './atomic.ts';
+
+/**
+ * snapshots/snapshots.lock.json: what was fetched, from where, with which hash. Committed,
+ * so its serialisation is deterministic (fixed key order, sorted entries, trailing newline)
+ * and a run that changes nothing leaves it byte-for-byte as it was.
+ */
+
+export const LOCK_FILE = 'snapshots.lock.json';
+export const LOCKFILE_VERSION = 1;
+
+export type RevisionStatus = 'latest' | 'superseded' | 'draft';
+
+export interface RevisionInfo {
+  /** The folder name upstream: a date like "2025-11-25", or "draft". */
+  id: string;
+  /** YYYY-MM-DD when the id is a date, else null. */
+  date: string | null;
+  status: RevisionStatus;
+}
+
+/** How a page was obtained: raw files over HTTP(S), a local folder, a git clone, the rendered site. */
+export type Via = 'http' | 'dir' | 'git' | 'site';
+
+export interface LockedPage {
+  revision: string;
+  /** "client/elicitation", or "schema.json" for the revision's JSON Schema. */
+  page: string;
+  /** Where the bytes came from: a URL, a local path, or git:DIR@REF:PATH. */
+  url: string;
+  via: Via;
+  /** The file's path in the upstream repository (or the route on the rendered site). */
+  path: string;
+  /** Upstream commit the bytes belong to, when the source pins one. */
+  commit: string | null;
+  sha256: string;
+  size: number;
+  /** When these bytes were retrieved (ISO 8601, UTC). */
+  retrievedAt: string;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+export interface Lock {
+  lockfileVersion: typeof LOCKFILE_VERSION;
+  /** Chronological, the draft last. */
+  revisions: RevisionInfo[];
+  pages: LockedPage[];
+}
+
+export function emptyLock(): Lock {
+  return { lockfileVersion: LOCKFILE_VERSION, revisions: [], pages: [] };
+}
+
+export function lockPath(snapshotsDir: string): string {
+  return join(snapshotsDir, LOCK_FILE);
+}
+
+const REVISION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const PAGE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const SHA256 = /^[0-9a-f]{64}$/;
+const STATUSES: readonly RevisionStatus[] = ['latest', 'superseded', 'draft'];
+const VIAS: readonly Via[] = ['http', 'dir', 'git', 'site'];
+
+export function isRevisionId(id: string): boolean {
+  return REVISION_ID.test(id) && id !== '.' && id !== '..';
+}
+
+export function isPageId(page: string): boolean {
+  const segments = page.split('/');
+  return segments.every((s) => PAGE_SEGMENT.test(s) && s !== '.' && s !== '..' && !/^\.+$/.test(s));
+}
+
+/** The date a revision id stands for, or null ("draft"). */
+export function revisionDate(id: string): string | null {
+  return DATE.test(id) ? id : null;
+}
+
+/**
+ * Where a page's body lives: `snapshots/<revision>/<page>.mdx`, or
+ * `snapshots/<revision>/schema.json` for the page "schema.json".
+ * Throws an InputError for ids that could leave the snapshot folder.
+ */
+export function snapshotPath(snapshotsDir: string, revision: string, page: string): string {
+  if (!isRevisionId(revision)) throw new InputError(`"${revision}" is not a revision id (expected something like 2025-11-25 or draft).`);
+  if (!isPageId(page)) throw new InputError(`"${page}" is not a page id (expected something like client/elicitation or schema.json).`);
+  return join(snapshotsDir, revision, pageFileName(page));
+}
+
+export function pageFileName(page: string): string {
+  return page.endsWith('.json') ? page : `${page}.mdx`;
+}
+
+/** The revisions the lock knows, chronological with the draft last. */
+export function listRevisions(lock: Lock): RevisionInfo[] {
+  return lock.revisions.map((r) => ({ ...r }));
+}
+
+/** The pages locked for one revision (schema.json included), sorted. */
+export function listPages(lock: Lock, revision: string): string[] {
+  return lock.pages.filter((p) => p.revision === revision).map((p) => p.page);
+}
+
+export function findPage(lock: Lock, revision: string, page: string): LockedPage | undefined {
+  return lock.pages.find((p) => p.revision === revision && p.page === page);
+}
+
+/** Reads and validates the lock; an InputError names the file and the first problem. */
+export async function readLock(snapshotsDir: string): Promise<Lock> {
+  const lock = await readLockIfExists(snapshotsDir);
+  if (lock === null) {
+    throw new InputError(`${displayPath(lockPath(snapshotsDir))} does not exist; run \`specdelta snapshot\` to fetch the spec first.`);
+  }
+  return lock;
+}
+
+/** Like readLock, but a missing file is `null` (a first run). */
+export async function readLockIfExists(snapshotsDir: string): Promise<Lock | null> {
+  return (await loadLock(snapshotsDir))?.lock ?? null;
+}
+
+/** The lock and its exact text (to tell later whether anything changed), or null when there is none. */
+export async function loadLock(snapshotsDir: string): Promise<{ lock: Lock; text: string } | null> {
+  const file = lockPath(snapshotsDir);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new InputError(`${displayPath(file)} cannot be read (${(error as Error).message}).`);
+  }
+  return { lock: parseLock(text, displayPath(file)), text };
+}
+
+export function parseLock(text: string, name = LOCK_FILE): Lock {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`${name} is not valid JSON (${(error as Error).message}); restore it from git or delete it and run \`specdelta snapshot\` again.`);
+  }
+  const problem = lockProblem(data);
+  if (problem !== null) {
+    throw new InputError(`${name} is not a valid lock file: ${problem}; restore it from git or delete it and run \`specdelta snapshot\` again.`);
+  }
+  return data as Lock;
+}
+
+function lockProblem(data: unknown): string | null {
+  if (!isObject(data)) return 'the top level must be an object';
+  if (data['lockfileVersion'] !== LOCKFILE_VERSION) return `lockfileVersion must be ${LOCKFILE_VERSION}`;
+  const revisions = data['revisions'];
+  if (!Array.isArray(revisions)) return '"revisions" must be an array';
+  const ids = new Set<string>();
+  for (const [i, r] of revisions.entries()) {
+    const at = `revisions[${i}]`;
+    if (!isObject(r)) return `${at} must be an object`;
+    if (typeof r['id'] !== 'string' || !isRevisionId(r['id'])) return `${at}.id must be a revision id like 2025-11-25 or draft`;
+    if (ids.has(r['id'])) return `${at}.id "${r['id']}" appears twice`;
+    ids.add(r['id']);
+    if (!(r['date'] === null || (typeof r['date'] === 'string' && DATE.test(r['date'])))) return `${at}.date must be YYYY-MM-DD or null`;
+    if (!STATUSES.includes(r['status'] as RevisionStatus)) return `${at}.status must be one of ${STATUSES.join(', ')}`;
+  }
+  if (revisions.filter((r) => (r as Record<string, unknown>)['status'] === 'latest').length > 1) return 'more than one revision is marked latest';
+  const pages = data['pages'];
+  if (!Array.isArray(pages)) return '"pages" must be an array';
+  const keys = new Set<string>();
+  for (const [i, p] of pages.entries()) {
+    const at = `pages[${i}]`;
+    if (!isObject(p)) return `${at} must be an object`;
+    if (typeof p['revision'] !== 'string' || !ids.has(p['revision'])) return `${at}.revision must name one of the revisions listed in "revisions"`;
+    if (typeof p['page'] !== 'string' || !isPageId(p['page'])) return `${at}.page must be a page id like client/elicitation`;
+    const key = `${p['revision']}:${p['page']}`;
+    if (keys.has(key)) return `${at} locks ${key} a second time`;
+    keys.add(key);
+    for (const field of ['url', 'path', 'retrievedAt'] as const) {
+      if (typeof p[field] !== 'string' || p[field] === '') return `${at}.${field} must be a non-empty string`;
+    }
+    if (!VIAS.includes(p['via'] as Via)) return `${at}.via must be one of ${VIAS.join(', ')}`;
+    if (typeof p['sha256'] !== 'string' || !SHA256.test(p['sha256'])) return `${at}.sha256 must be 64 lowercase hex characters`;
+    if (typeof p['size'] !== 'number' || !Number.isInteger(p['size']) || p['size'] < 0) return `${at}.size must be a whole number of bytes`;
+    for (const field of ['commit', 'etag', 'lastModified'] as const) {
+      if (!(p[field] === null || typeof p[field] === 'string')) return `${at}.${field} must be a string or null`;
+    }
+  }
+  return null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Chronological order: dated revisions by date, then undated ones by id, the draft(s) last. */
+export function compareRevisions(a: RevisionInfo, b: RevisionInfo): number {
+  const rank = (r: RevisionInfo) => (r.status === 'draft' ? 2 : r.date === null ? 1 : 0);
+  return rank(a) - rank(b) || (a.date ?? '').localeCompare(b.date ?? '') || codepoint(a.id, b.id);
+}
+
+function codepoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The canonical text of a lock: fixed key order, sorted, two-space indent, trailing newline. */
+export function serializeLock(lock: Lock): string {
+  const revisions = [...lock.revisions].sort(compareRevisions);
+  const order = new Map(revisions.map((r, i) => [r.id, i]));
+  const pages = [...lock.pages].sort(
+    (a, b) => (order.get(a.revision) ?? Infinity) - (order.get(b.revision) ?? Infinity) || codepoint(a.revision, b.revision) || codepoint(a.page, b.page),
+  );
+  const canonical = {
+    lockfileVersion: LOCKFILE_VERSION,
+    revisions: revisions.map((r) => ({ id: r.id, date: r.date, status: r.status })),
+    pages: pages.map((p) => ({
+      revision: p.revision,
+      page: p.page,
+      url: p.url,
+      via: p.via,
+      path: p.path,
+      commit: p.commit,
+      sha256: p.sha256,
+      size: p.size,
+      retrievedAt: p.retrievedAt,
+      etag: p.etag,
+      lastModified: p.lastModified,
+    })),
+  };
+  return `${JSON.stringify(canonical, null, 2)}\n`;
+}
+
+/**
+ * Writes the lock atomically, and only when its text changes. Returns true when written.
+ * `previousText` is the file's text as read at the start (null when there was none).
+ */
+export async function writeLock(snapshotsDir: string, lock: Lock, previousText: string | null): Promise<boolean> {
+  const text = serializeLock(lock);
+  if (text === previousText) return false;
+  await writeFileAtomic(lockPath(snapshotsDir), text);
+  return true;
+}
+
+/** A path as the user would type it: relative to the working directory when that is shorter. */
+export function displayPath(path: string, cwd = process.cwd()): string {
+  if (!isAbsolute(path)) return path;
+  const rel = relative(cwd, path);
+  return rel !== '' && rel.length < path.length ? rel : path;
+}
