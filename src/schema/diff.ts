@@ -2,11 +2,11 @@ import './catalog.ts';
 import type { Change, ChangeDraft, ChangeSide } from '../diff/change.ts';
 import { finalizeChange } from '../diff/finalize.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
-import { atomText, describeField, describeShape, describeTypeDelta } from './describe.ts';
+import { describeField, describeShape, describeTypeDelta } from './describe.ts';
 import { describeDirection, directionsOf, lower, type Directions, type Flow } from './direction.ts';
 import { decideLevel, type Shift } from './levels.ts';
 import { errorCodesOf, messagesOf, type SchemaErrorCode, type SchemaMessage } from './messages.ts';
-import { fieldSignature, parentPath, parseSchemaText, type SchemaDefinition, type SchemaField, type SchemaModel } from './model.ts';
+import { parentPath, parseSchemaText, type SchemaDefinition, type SchemaField, type SchemaModel } from './model.ts';
 import { targetDefinition } from './refs.ts';
 
 /**
@@ -71,8 +71,11 @@ class DiffContext {
   readonly oldToNew = new Map<string, string>();
   private readonly newToOld = new Map<string, string>();
   /** Old definitions whose shape a pair of definitions now spells inline, without any change. */
-  private readonly inlinedCleanly = new Set<string>();
+  private readonly inlinedCleanly = new Map<string, number>();
   private readonly inlinedWithChanges = new Set<string>();
+  /** New definitions that only name a shape the old schema spelled inline where they are now referenced. */
+  private readonly extractedCleanly = new Map<string, number>();
+  private readonly extractedWithChanges = new Set<string>();
 
   constructor(
     private readonly a: SchemaAnalysis,
@@ -106,14 +109,35 @@ class DiffContext {
         this.newToOld.set(def.name, def.name);
       }
     }
+    const sets = new Map<SchemaDefinition, Set<string>>();
+    const shape = (def: SchemaDefinition, old: boolean) => {
+      let set = sets.get(def);
+      if (!set) sets.set(def, (set = this.shapeSet(def, old)));
+      return set;
+    };
+    const added = () => this.b.model.definitions.filter((d) => !this.newToOld.has(d.name));
+
+    // A name kept for a different shape while the old shape moved to a new name
+    // (`JSONRPCResponse` became a union and its old shape is now `JSONRPCResultResponse`).
+    for (const o of this.a.model.definitions) {
+      const same = this.b.model.byName.get(o.name);
+      if (!same || o.message || o.errorCode !== null) continue;
+      if (this.renameScore(o, same, shape(o, true), shape(same, false)) >= 0.3) continue;
+      const better = added()
+        .map((n) => ({ n, score: this.renameScore(o, n, shape(o, true), shape(n, false)) }))
+        .filter((c) => c.score >= 0.9)
+        .sort((x, y) => y.score - x.score || x.n.index - y.n.index)[0];
+      if (!better) continue;
+      this.newToOld.delete(o.name);
+      this.oldToNew.set(o.name, better.n.name);
+      this.newToOld.set(better.n.name, o.name);
+    }
+
     const removed = this.a.model.definitions.filter((d) => !this.oldToNew.has(d.name));
-    const added = this.b.model.definitions.filter((d) => !this.newToOld.has(d.name));
     const candidates: { o: SchemaDefinition; n: SchemaDefinition; score: number; names: number }[] = [];
-    const oldSets = new Map(removed.map((d) => [d.name, this.signatureSet(d, true)]));
-    const newSets = new Map(added.map((d) => [d.name, this.signatureSet(d, false)]));
     for (const o of removed) {
-      for (const n of added) {
-        const score = this.renameScore(o, n, oldSets.get(o.name) as Set<string>, newSets.get(n.name) as Set<string>);
+      for (const n of added()) {
+        const score = this.renameScore(o, n, shape(o, true), shape(n, false));
         if (score >= RENAME_THRESHOLD) candidates.push({ o, n, score, names: nameSimilarity(o.name, n.name) });
       }
     }
@@ -125,8 +149,26 @@ class DiffContext {
     }
   }
 
-  private signatureSet(def: SchemaDefinition, old: boolean): Set<string> {
-    return new Set([...def.fields.values()].map((f) => fieldSignature(old ? this.mapField(f) : f)));
+  /**
+   * A definition's shape for rename detection: path, types and values of every field (not
+   * required-ness, which a rename may well change too), with references to object
+   * definitions read one level deep, so `error: {inline}` and `error: $ref Error` match.
+   */
+  private shapeSet(def: SchemaDefinition, old: boolean): Set<string> {
+    const model = old ? this.a.model : this.b.model;
+    const out = new Set<string>();
+    const line = (path: string, f: SchemaField) => `${path} ${f.types.join('|')} ${f.values?.join('|') ?? '*'} ${f.extends.join('&')} ${f.additional ?? ''}`;
+    for (const [path, raw] of def.fields) {
+      const f = old ? this.mapField(raw) : raw;
+      const ref = singleRef(raw);
+      const target = ref !== null && ref !== def.name ? model.byName.get(ref) : undefined;
+      if (!target || target.fields.size < 2) {
+        out.add(line(path, f));
+        continue;
+      }
+      for (const [rel, g] of target.fields) out.add(line(joinPath(path, rel), old ? this.mapField(g) : g));
+    }
+    return out;
   }
 
   private renameScore(o: SchemaDefinition, n: SchemaDefinition, os: Set<string>, ns: Set<string>): number {
@@ -272,7 +314,7 @@ class DiffContext {
           before: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name },
           after: null,
         };
-        if (this.inlinedCleanly.has(def.name) && !this.inlinedWithChanges.has(def.name)) {
+        if (!this.inlinedWithChanges.has(def.name) && (this.inlinedCleanly.get(def.name) ?? 0) > 0 && (this.inlinedCleanly.get(def.name) ?? 0) === referenceCount(this.a.model, def.name)) {
           draft.level = 'non-breaking';
           draft.levelReason = `Every definition that referred to ${def.name} now spells the same shape inline; only code that names the type is affected.`;
         }
@@ -292,13 +334,18 @@ class DiffContext {
     }
     for (const def of this.b.model.definitions) {
       if (this.newToOld.has(def.name) || reported.has(`new:${def.name}`)) continue;
-      this.emit({
+      const draft: ChangeDraft = {
         id: 'definition-added',
         subject: def.name,
         section: { old: null, new: def.name },
         before: null,
         after: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name },
-      });
+      };
+      if (!this.extractedWithChanges.has(def.name) && (this.extractedCleanly.get(def.name) ?? 0) > 0 && (this.extractedCleanly.get(def.name) ?? 0) === referenceCount(this.b.model, def.name)) {
+        draft.level = 'editorial';
+        draft.levelReason = `${def.name} names a shape the old schema already spelled inline everywhere it is now referenced.`;
+      }
+      this.emit(draft);
     }
   }
 
@@ -331,7 +378,7 @@ class DiffContext {
         if (full.before) full.before['direction'] = decision.direction;
         if (full.after) full.after['direction'] = decision.direction;
       }
-      changedPaths.add(path);
+      if (!draft.id.endsWith('description-changed')) changedPaths.add(path);
       if (full.after === null && removedFrom) this.emitRemovedField(o, n, oldFields, newFields, path, full);
       else this.emit(full);
     };
@@ -345,10 +392,11 @@ class DiffContext {
     // Added and changed, in new order; then removed, in old order.
     for (const [path, nf] of newFields) {
       if (skip(path)) continue;
-      const of = oldFields.get(path) ?? (WRAPPER.test(path) && oldFields.has(parentPath(path)) ? anyField(path) : undefined);
+      const wrapperOnBoth = WRAPPER.test(path) && sameContainer(oldFields.get(parentPath(path)), newFields.get(parentPath(path)), path);
+      if (WRAPPER.test(path) && !oldFields.has(path) && !wrapperOnBoth) continue; // the parent's type change says it
+      const of = oldFields.get(path) ?? (wrapperOnBoth ? anyField(path, oldFields.get(parentPath(path))?.line ?? null) : undefined);
       if (!of) {
-        if (!oldFields.has(parentPath(path)) && path !== '' && parentPath(path) !== '' ) continue; // inside an added parent
-        if (path === '') continue;
+        if (path === '' || (parentPath(path) !== '' && !oldFields.has(parentPath(path)))) continue; // inside an added parent
         const required = nf.required && !WRAPPER.test(path);
         emitField(
           { id: required ? 'required-field-added' : 'field-added', subject: subjectOf(path), before: null, after: side(path, nf) },
@@ -363,7 +411,7 @@ class DiffContext {
     for (const [path, of] of oldFields) {
       if (skip(path) || newFields.has(path) || path === '') continue;
       if (WRAPPER.test(path) && newFields.has(parentPath(path))) {
-        this.compareField(path, of, anyField(path), subjectOf(path), side, emitField);
+        if (sameContainer(oldFields.get(parentPath(path)), newFields.get(parentPath(path)), path)) this.compareField(path, of, anyField(path, newFields.get(parentPath(path))?.line ?? null), subjectOf(path), side, emitField);
         continue;
       }
       if (parentPath(path) !== '' && !newFields.has(parentPath(path))) continue; // inside a removed parent
@@ -378,7 +426,8 @@ class DiffContext {
       );
     }
 
-    if (this.descriptions && this.pending.length === before) {
+    const shapeChanged = this.pending.slice(before).some((p) => !p.draft.id.endsWith('description-changed'));
+    if (this.descriptions && !shapeChanged) {
       const od = normalizeText(o.description);
       const nd = normalizeText(n.description);
       if (od !== nd && od !== null && nd !== null) {
@@ -394,7 +443,9 @@ class DiffContext {
 
     for (const graft of grafts) {
       const dirty = [...changedPaths].some((p) => p === graft.path || p.startsWith(`${graft.path}.`) || p.startsWith(`${graft.path}[`) || p.startsWith(`${graft.path}{`));
-      if (graft.side === 'old') (dirty ? this.inlinedWithChanges : this.inlinedCleanly).add(graft.target);
+      const [clean, changed] = graft.side === 'old' ? [this.inlinedCleanly, this.inlinedWithChanges] : [this.extractedCleanly, this.extractedWithChanges];
+      if (dirty) changed.add(graft.target);
+      else clean.set(graft.target, (clean.get(graft.target) ?? 0) + 1);
     }
   }
 
@@ -418,7 +469,20 @@ class DiffContext {
 
     // The shape: types, bases, values (lifted or imposed, or a const swapped), openness.
     const shifts: ('narrowing' | 'widening' | 'changed')[] = [];
-    const typeRel = relation(of.types, nf.types);
+    let typeRel = relation(of.types, nf.types);
+    let typesBefore = of.types;
+    let typesAfter = nf.types;
+    if (typeRel !== 'same') {
+      // A union may be spelled out or named (`A | B` vs `ContentBlock` = `A | B | C`): compare members.
+      const ex = this.expandUnions(of.types, 'old');
+      const nx = this.expandUnions(nf.types, 'new');
+      const expanded = relation(ex, nx);
+      if (expanded !== typeRel) {
+        typeRel = expanded;
+        typesBefore = ex;
+        typesAfter = nx;
+      }
+    }
     if (typeRel !== 'same') shifts.push(typeRel === 'widened' ? 'widening' : typeRel === 'narrowed' ? 'narrowing' : 'changed');
     if (of.extends.join('&') !== nf.extends.join('&')) shifts.push('changed');
     const valueRecords: { id: string; value: string; shift: Shift }[] = [];
@@ -438,7 +502,7 @@ class DiffContext {
       const kind = shifts.includes('changed') || (shifts.includes('narrowing') && shifts.includes('widening')) ? 'changed' : (shifts[0] as 'narrowing' | 'widening');
       const id = kind === 'changed' ? 'field-type-changed' : kind === 'narrowing' ? 'field-type-narrowed' : 'field-type-widened';
       const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional;
-      const delta = onlyTypes ? describeTypeDelta(of.types, nf.types) : { from: describeShape(of), to: describeShape(nf) };
+      const delta = onlyTypes ? describeTypeDelta(typesBefore, typesAfter) : { from: describeShape(of), to: describeShape(nf) };
       emitField(
         { id, subject, before: side(path, of), after: side(path, nf), detail: { from: delta.from, to: delta.to } },
         kind === 'changed' ? null : kind,
@@ -461,6 +525,71 @@ class DiffContext {
         emitField({ id: 'field-description-changed', subject, before: { ...side(path, of), text: of.description ?? '' }, after: { ...side(path, nf), text: nf.description ?? '' } }, null, path, null);
       }
     }
+  }
+
+  /**
+   * Replaces references to definitions that are only a union of references (or an alias of
+   * one) by their members, transitively; cycle-safe. Old-side atoms are spelled with new names.
+   */
+  private expandUnions(types: readonly string[], side: 'old' | 'new'): string[] {
+    const model = side === 'old' ? this.a.model : this.b.model;
+    const out = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (atom: string, depth: number) => {
+      if (!atom.startsWith('→') || depth > 16) {
+        out.add(atom);
+        return;
+      }
+      const target = atom.slice(1);
+      const name = side === 'old' ? this.newToOld.get(target) ?? target : target;
+      const def = model.byName.get(name);
+      const root = def?.fields.get('');
+      if (!def || !root || def.fields.size !== 1 || root.values !== null || root.extends.length > 0 || !root.types.every((t) => t.startsWith('→')) || seen.has(name)) {
+        out.add(atom);
+        return;
+      }
+      seen.add(name);
+      for (const member of side === 'old' ? this.mapField(root).types : root.types) visit(member, depth + 1);
+    };
+    for (const atom of types) visit(atom, 0);
+    return [...out].sort();
+  }
+
+  /**
+   * A definition that is only a union of references to object definitions, read as one
+   * object: every member's fields, a field required only when every member requires it
+   * (the way inline `anyOf` branches are read). Null when the definition is not such a union.
+   */
+  private unionView(def: SchemaDefinition, side: 'old' | 'new'): Map<string, SchemaField> | null {
+    const root = def.fields.get('');
+    if (!root || def.fields.size !== 1 || root.values !== null || root.extends.length || !root.types.every((t) => t.startsWith('→'))) return null;
+    const model = side === 'old' ? this.a.model : this.b.model;
+    const members: SchemaDefinition[] = [];
+    for (const atom of this.expandUnions(root.types.map((t) => (side === 'old' ? this.mapTarget(t.slice(1)) : t.slice(1))).map((t) => `→${t}`), side)) {
+      const target = atom.slice(1);
+      const member = model.byName.get(side === 'old' ? this.newToOld.get(target) ?? target : target);
+      if (!member || !member.fields.get('')?.types.includes('object')) return null;
+      members.push(member);
+    }
+    if (members.length === 0) return null;
+    const view = new Map<string, SchemaField>();
+    const count = new Map<string, number>();
+    for (const member of members) {
+      for (const [path, f] of member.fields) {
+        count.set(path, (count.get(path) ?? 0) + (f.required ? 1 : 0));
+        const seen = view.get(path);
+        if (!seen) {
+          view.set(path, { ...f });
+          continue;
+        }
+        seen.types = [...new Set([...seen.types, ...f.types])].sort();
+        seen.values = seen.values && f.values ? [...new Set([...seen.values, ...f.values])].sort() : null;
+        seen.extends = [...new Set([...seen.extends, ...f.extends])].sort();
+        if (f.additional === 'open') seen.additional = 'open';
+      }
+    }
+    for (const [path, f] of view) if (path !== '' && parentPath(path) === '') f.required = count.get(path) === members.length;
+    return view;
   }
 
   /**
@@ -507,10 +636,11 @@ class DiffContext {
       if (!def) continue;
       const fields = found.side === 'old' ? oldFields : newFields;
       const at = fields.get(found.path) as SchemaField;
-      const root = def.fields.get('') as SchemaField;
+      const view = this.unionView(def, found.side) ?? def.fields;
+      const root = view.get('') as SchemaField;
       const mapped = found.side === 'old' ? this.mapField(root) : root;
       fields.set(found.path, { ...mapped, path: found.path, required: at.required, line: at.line, description: at.description });
-      for (const [rel, f] of def.fields) {
+      for (const [rel, f] of view) {
         if (rel === '') continue;
         const p = joinPath(found.path, rel);
         // Grafted fields are reported where the reference stood.
@@ -529,34 +659,51 @@ class DiffContext {
     this.pending.push({ draft, anchor: line, removed: false, oldLine: draft.before?.line ?? 0, seq: this.seq++ });
   }
 
-  /** A removed definition sits after the nearest earlier definition that survived, at its new position. */
+  /** A removed definition sits just before the next old definition that survived, at its new position. */
   private emitRemoved(def: SchemaDefinition, draft: ChangeDraft): void {
     draft.source = 'schema';
-    let anchor = 0;
+    let anchor = Number.MAX_SAFE_INTEGER;
     for (const d of this.a.model.definitions) {
-      if (d.index >= def.index) break;
+      if (d.index <= def.index) continue;
       const partner = this.oldToNew.get(d.name);
       const line = partner ? this.b.model.byName.get(partner)?.line : null;
-      if (line) anchor = line;
+      if (line) {
+        anchor = line - 0.5;
+        break;
+      }
     }
     this.pending.push({ draft, anchor, removed: true, oldLine: def.line ?? 0, seq: this.seq++ });
   }
 
-  /** A removed field sits after the nearest earlier field of its definition that survived. */
+  /** A removed field sits just before the next old field of its definition that survived, or after the definition's last field. */
   private emitRemovedField(o: SchemaDefinition, n: SchemaDefinition, oldFields: Map<string, SchemaField>, newFields: Map<string, SchemaField>, path: string, draft: ChangeDraft): void {
     draft.source = 'schema';
-    let anchor = n.line ?? 0;
     const target = oldFields.get(path)?.line ?? 0;
+    let next: { old: number; now: number } | null = null;
+    let last = n.line ?? 0;
     for (const [p, f] of oldFields) {
-      if (p === path) break;
-      const line = newFields.get(p)?.line;
-      if ((f.line ?? 0) <= target && line) anchor = Math.max(anchor, line);
+      const now = newFields.get(p)?.line;
+      if (!now) continue;
+      const old = f.line ?? 0;
+      if (old > target && (!next || old < next.old)) next = { old, now };
     }
-    this.pending.push({ draft, anchor, removed: true, oldLine: oldFields.get(path)?.line ?? o.line ?? 0, seq: this.seq++ });
+    for (const f of newFields.values()) last = Math.max(last, f.line ?? 0);
+    const anchor = next ? next.now - 0.5 : last + 0.5;
+    this.pending.push({ draft, anchor, removed: true, oldLine: target || (o.line ?? 0), seq: this.seq++ });
   }
 }
 
 const RENAME_THRESHOLD = 0.7;
+
+/** How many fields of a schema refer to a definition (as a type or a base). */
+function referenceCount(model: SchemaModel, name: string): number {
+  let count = 0;
+  for (const def of model.definitions) {
+    if (!def.refs.includes(name)) continue;
+    for (const field of def.fields.values()) if (field.types.includes(`→${name}`) || field.extends.includes(name)) count++;
+  }
+  return count;
+}
 
 function singleRef(field: SchemaField): string | null {
   if (field.types.length !== 1 || field.values !== null || field.extends.length > 0) return null;
@@ -570,8 +717,16 @@ function isInline(field: SchemaField): boolean {
   return !field.types.some((t) => t.startsWith('→'));
 }
 
-function anyField(path: string): SchemaField {
-  return { path, line: null, required: true, types: ['any'], values: null, extends: [], additional: null, description: null };
+/** Both parents are arrays (for `x[]`) or both objects (for `x{}`), so their items or values can be compared. */
+function sameContainer(a: SchemaField | undefined, b: SchemaField | undefined, path: string): boolean {
+  if (!a || !b) return false;
+  const kind = path.endsWith('{}') ? 'object' : 'array';
+  return a.types.includes(kind) && b.types.includes(kind);
+}
+
+/** The implicit `{}` of an array or object that does not constrain its items or values: reported at its parent's line. */
+function anyField(path: string, line: number | null): SchemaField {
+  return { path, line, required: true, types: ['any'], values: null, extends: [], additional: null, description: null };
 }
 
 function joinPath(path: string, rel: string): string {
@@ -617,5 +772,3 @@ function normalizeText(text: string | null): string | null {
   return text === null ? null : text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
 }
 
-
-export { atomText };

@@ -3,9 +3,10 @@ import type { SchemaDefinition, SchemaModel } from './model.ts';
 /**
  * Who sends what, read from the schema's own unions. A schema that lists the messages a
  * party sends groups them in definitions named `<Party><Role>` (Role: Request, Notification
- * or Result) whose `anyOf` / `oneOf` members are those messages. Nothing here knows the
- * parties' names: a prefix is a party when it names such a union and groups messages in at
- * least two roles (so a one-off union like `InputRequest` is not mistaken for a party).
+ * or Result) whose `anyOf` / `oneOf` members (or single `$ref`) are those messages. Nothing
+ * here knows the parties' names: a prefix is a party when it names such a group of references
+ * and groups messages in at least two roles (so a one-off union like `InputRequest` is not
+ * mistaken for a party).
  */
 
 export type Role = 'request' | 'notification' | 'result';
@@ -85,7 +86,7 @@ function groupMembers(model: SchemaModel, def: SchemaDefinition, role: Role): { 
     if (defs.some((d) => !d)) return null;
     const ok = defs.every((d) => (wantsMessage ? d?.message !== null : d?.message === null));
     if (!ok) return null;
-    return { names: refs, union: refs.length >= 2 };
+    return { names: refs, union: true };
   }
   // A group of one, written inline (a generator may collapse a one-member union into the member's shape).
   if (wantsMessage && def.message) {

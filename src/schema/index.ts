@@ -9,3 +9,4 @@ export { diffSchemaTexts, diffSchemaModels, analyzeSchema, type SchemaAnalysis, 
 export { directionsOf, type Directions, type Flow, type Role } from './direction.ts';
 export { messagesOf, errorCodesOf, type SchemaMessage, type Envelope } from './messages.ts';
 export { SCHEMA_CATALOG } from './catalog.ts';
+export { lintPage, type LintPage, type LintCodeBlock, type LintFinding, type FindingKind } from './lint.ts';

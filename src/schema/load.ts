@@ -75,11 +75,11 @@ export function loadSchema(text: string, source = 'the schema'): LoadedSchema {
 }
 
 function describeSyntaxError(text: string, error: unknown): string {
+  if (text.trim() === '') return 'the file is empty';
   const errors: ParseError[] = [];
   parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];
   if (first) return `${humanCode(printParseErrorCode(first.error))} at line ${lineOfOffset(text, first.offset)}`;
-  if (text.trim() === '') return 'the file is empty';
   return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 }
 

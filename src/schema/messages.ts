@@ -19,7 +19,7 @@ export interface SchemaMessage {
   envelope: Envelope;
   /** For an embedded object: where it is delivered (`Definition.field`), when found. */
   container: string | null;
-  /** Who sends it, from the unions. */
+  /** Who sends it: the unions that list it or, for an embedded object, the messages that carry it. */
   flows: Flow[];
 }
 
@@ -40,9 +40,14 @@ export function messagesOf(model: SchemaModel, directions: Directions): Map<stri
   for (const [method, defs] of byMethod) {
     // Prefer a definition that is not itself a party's group (a collapsed one-member union).
     const definition = defs.find((d) => !directions.groups.has(d.name)) ?? (defs[0] as SchemaDefinition);
+    // Who sends it: the unions that list it, or else whatever carries it (an embedded request travels in a result).
     const flows: Flow[] = [];
-    for (const d of defs) for (const f of directions.membership.get(d.name) ?? []) if (!flows.some((g) => g.sender === f.sender && g.role === f.role)) flows.push(f);
+    const add = (f: Flow) => {
+      if (!flows.some((g) => g.sender === f.sender && g.role === f.role)) flows.push(f);
+    };
+    for (const d of defs) for (const f of directions.membership.get(d.name) ?? []) add(f);
     const envelope = envelopeOf(definition, flows);
+    if (flows.length === 0) for (const d of defs) for (const f of directions.flows.get(d.name) ?? []) add(f);
     messages.set(method, {
       method,
       definition,

@@ -82,10 +82,12 @@ export function buildModel(loaded: LoadedSchema, source: string): SchemaModel {
   const definitions: SchemaDefinition[] = [];
   const byName = new Map<string, SchemaDefinition>();
 
+  const written = new Map<SchemaDefinition, WrittenRef[]>();
   const add = (name: string, schema: JsonValue, jsonPath: (string | number)[], pointer: string) => {
-    const def = buildDefinition(name, schema, jsonPath, pointer, definitions.length, loaded, diagnostics);
+    const { def, refs } = buildDefinition(name, schema, jsonPath, pointer, definitions.length, loaded);
     definitions.push(def);
     byName.set(name, def);
+    written.set(def, refs);
   };
 
   if (hasOwnShape(root)) add(ROOT_DEFINITION, rootShape(root), [], '#');
@@ -102,7 +104,7 @@ export function buildModel(loaded: LoadedSchema, source: string): SchemaModel {
     }
   }
 
-  checkReferences(definitions, root, loaded, diagnostics, source);
+  checkReferences(definitions, written, root, loaded, diagnostics, source);
   return { source, dialect: loaded.dialect, defsKey, definitions, byName, diagnostics, lineAt: loaded.lineAt, root };
 }
 
@@ -118,11 +120,16 @@ function rootShape(root: JsonObject): JsonObject {
 
 // ── Definitions → fields ────────────────────────────────────────────────────────────────
 
+/** A `$ref` as written, with its JSON path, for the dangling-reference check. */
+interface WrittenRef {
+  ref: string;
+  jsonPath: (string | number)[];
+}
+
 interface Walk {
   fields: Map<string, SchemaField>;
   refs: Set<string>;
-  /** `$ref`s as written, with their JSON path, for the dangling-reference check. */
-  written: { ref: string; jsonPath: (string | number)[] }[];
+  written: WrittenRef[];
   loaded: LoadedSchema;
 }
 
@@ -133,8 +140,7 @@ function buildDefinition(
   pointer: string,
   index: number,
   loaded: LoadedSchema,
-  diagnostics: Diagnostic[],
-): SchemaDefinition {
+): { def: SchemaDefinition; refs: WrittenRef[] } {
   const walk: Walk = { fields: new Map(), refs: new Set(), written: [], loaded };
   flatten(schema, '', jsonPath, true, walk, 0);
   const own = walk.fields.get('');
@@ -155,9 +161,7 @@ function buildDefinition(
   def.message = messageInfo(def);
   def.errorCode = errorCodeOf(def);
   def.signature = signatureOf(def.fields);
-  (def as SchemaDefinition & { written?: Walk['written'] }).written = walk.written;
-  void diagnostics;
-  return def;
+  return { def, refs: walk.written };
 }
 
 const MAX_DEPTH = 64;
@@ -418,11 +422,16 @@ export function signatureOf(fields: Map<string, SchemaField>): string {
 
 // ── References ────────────────────────────────────────────────────────────────────────────
 
-function checkReferences(definitions: SchemaDefinition[], root: JsonObject, loaded: LoadedSchema, diagnostics: Diagnostic[], source: string): void {
+function checkReferences(
+  definitions: SchemaDefinition[],
+  written: Map<SchemaDefinition, WrittenRef[]>,
+  root: JsonObject,
+  loaded: LoadedSchema,
+  diagnostics: Diagnostic[],
+  source: string,
+): void {
   for (const def of definitions) {
-    const written = (def as SchemaDefinition & { written?: Walk['written'] }).written ?? [];
-    delete (def as SchemaDefinition & { written?: Walk['written'] }).written;
-    for (const { ref, jsonPath } of written) {
+    for (const { ref, jsonPath } of written.get(def) ?? []) {
       const resolution = resolveRef(root, ref);
       if (resolution.ok) continue;
       if (resolution.reason === 'external') continue;
@@ -441,7 +450,7 @@ function checkReferences(definitions: SchemaDefinition[], root: JsonObject, load
       while (isDefinitionTarget(target)) {
         if (seen.has(target)) {
           if (target === def.name) {
-            diagnostics.push({ severity: 'error', message: `Definition "${def.name}" refers only to itself through "$ref" (${[...seen, target].join(' → ')}), so it describes no value.`, line: def.line, source });
+            diagnostics.push({ severity: 'error', message: `Definition "${def.name}" is only a cycle of references (${[...seen, target].join(' → ')}) that never reaches a shape.`, line: def.line, source });
           }
           break;
         }

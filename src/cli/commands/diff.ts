@@ -45,7 +45,9 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
   if (oldDoc.kind !== newDoc.kind) {
     throw new InputError(`${oldInput} is a ${describe(oldDoc)} but ${newInput} is a ${describe(newDoc)}; diff a page against a page, or a schema against a schema.`);
   }
-  const { changes, diagnostics } = oldDoc.kind === 'schema' ? await diffSchemas(oldDoc.text, newDoc.text) : diffPageTexts(oldDoc.text, newDoc.text);
+  const { changes, diagnostics } = oldDoc.kind === 'schema'
+    ? await diffSchemas(oldDoc.text, newDoc.text, { oldSource: oldInput, newSource: newInput })
+    : diffPageTexts(oldDoc.text, newDoc.text);
   return makeReport(info(oldDoc), info(newDoc), changes, diagnostics);
 }
 
@@ -70,7 +72,7 @@ async function diffRevisions(oldRef: string, newRef: string, options: DiffOption
   const oldSchema = join(oldDir, 'schema.json');
   const newSchema = join(newDir, 'schema.json');
   if (existsSync(oldSchema) && existsSync(newSchema)) {
-    const result = await diffSchemas(await readFile(oldSchema, 'utf8'), await readFile(newSchema, 'utf8'));
+    const result = await diffSchemas(await readFile(oldSchema, 'utf8'), await readFile(newSchema, 'utf8'), { oldSource: `${oldRef}:schema`, newSource: `${newRef}:schema` });
     changes.push(...result.changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })));
     diagnostics.old.push(...result.diagnostics.old);
     diagnostics.new.push(...result.diagnostics.new);
@@ -87,10 +89,10 @@ function wholePage(page: string, action: 'added' | 'removed'): Change {
   };
 }
 
-async function diffSchemas(oldText: string, newText: string): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {
+async function diffSchemas(oldText: string, newText: string, sources: { oldSource: string; newSource: string }): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {
   // Loaded on demand: page diffs never pay for the schema reader.
   const schema = await import('../../schema/index.ts');
-  return schema.diffSchemaTexts(oldText, newText);
+  return schema.diffSchemaTexts(oldText, newText, sources);
 }
 
 function info(doc: LoadedDocument): DocumentInfo {

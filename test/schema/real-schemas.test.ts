@@ -1,0 +1,122 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Change } from '../../src/diff/change.ts';
+import { analyzeSchema, diffSchemaTexts, parseSchemaText } from '../../src/schema/index.ts';
+import { specMain } from '../helpers/paths.ts';
+
+/** The real schemas, read from the mirror beside the repository (never copied into it). */
+const schemaRoot = join(specMain, 'schema');
+const available = existsSync(schemaRoot);
+const revisions = available
+  ? readdirSync(schemaRoot)
+      .filter((rev) => existsSync(join(schemaRoot, rev, 'schema.json')))
+      .sort((a, b) => (a === 'draft' ? 1 : b === 'draft' ? -1 : a.localeCompare(b)))
+  : [];
+const pairs = revisions.slice(1).map((rev, i) => [revisions[i] as string, rev] as const);
+const text = (rev: string) => readFileSync(join(schemaRoot, rev, 'schema.json'), 'utf8');
+
+describe.skipIf(!available)('the real MCP schemas', () => {
+  const results = new Map<string, ReturnType<typeof diffSchemaTexts>>();
+  let elapsed = 0;
+  beforeAll(() => {
+    const started = performance.now();
+    for (const [a, b] of pairs) results.set(`${a}→${b}`, diffSchemaTexts(text(a), text(b), { oldSource: `${a}/schema.json`, newSource: `${b}/schema.json` }));
+    elapsed = performance.now() - started;
+  });
+
+  it('has the revisions the issue names, draft last', () => {
+    expect(revisions).toEqual(expect.arrayContaining(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28', 'draft']));
+    expect(revisions.at(-1)).toBe('draft');
+  });
+
+  it('parses every revision without diagnostics, draft-07 and 2020-12 alike', () => {
+    for (const rev of revisions) {
+      const model = parseSchemaText(text(rev), rev);
+      expect(model.diagnostics, rev).toEqual([]);
+      expect(model.definitions.length, rev).toBeGreaterThan(50);
+      expect(model.defsKey, rev).toBe(rev < '2025-11-25' ? 'definitions' : '$defs');
+    }
+  });
+
+  it('derives the parties and who sends what from the schema\'s own unions', () => {
+    for (const rev of revisions) {
+      const { directions, messages } = analyzeSchema(parseSchemaText(text(rev), rev));
+      expect([...directions.parties].sort(), rev).toEqual(['Client', 'Server']);
+      expect(messages.get('tools/call')?.flows.map((f) => `${f.sender}:${f.role}`), rev).toEqual(['Client:request']);
+    }
+    const old = analyzeSchema(parseSchemaText(text('2025-11-25'), '2025-11-25'));
+    expect(old.messages.get('elicitation/create')?.envelope).toBe('JSON-RPC request');
+    expect(old.messages.get('elicitation/create')?.flows).toEqual([{ sender: 'Server', role: 'request' }]);
+    expect(old.messages.get('notifications/cancelled')?.flows.map((f) => f.sender).sort()).toEqual(['Client', 'Server']);
+  });
+
+  it.each(pairs)('%s → %s: ordered, located, sourced, deterministic', (a, b) => {
+    const { changes } = results.get(`${a}→${b}`)!;
+    if (text(a) === text(b)) expect(changes).toEqual([]);
+    else expect(changes.length).toBeGreaterThan(0);
+    for (const change of changes) {
+      expect(change.source).toBe('schema');
+      for (const side of [change.before, change.after]) {
+        if (side === null) continue;
+        expect(side.line, `${change.id} ${change.subject}`).toBeGreaterThan(0);
+        expect(typeof side.path).toBe('string');
+      }
+    }
+    // Records that exist in NEW come in NEW's line order.
+    const newLines = changes.filter((c) => c.after).map((c) => c.after!.line as number);
+    expect(isMostlySorted(newLines)).toBe(true);
+    expect(new Set(changes.map((c) => c.fingerprint)).size).toBe(changes.length);
+    expect(diffSchemaTexts(text(a), text(b)).changes.map((c) => c.fingerprint)).toEqual(changes.map((c) => c.fingerprint));
+  });
+
+  it('2025-11-25 → 2026-07-28 shows the elicitation changes, found generically', () => {
+    const { changes } = results.get('2025-11-25→2026-07-28')!;
+    const one = (predicate: (c: Change) => boolean) => {
+      const found = changes.filter(predicate);
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    };
+    const notification = one((c) => c.id === 'message-removed' && c.subject === 'notifications/elicitation/complete');
+    expect(notification.level).toBe('breaking');
+    expect(notification.before?.path).toBe('ElicitationCompleteNotification');
+    expect(notification.message).toBe('Notification `notifications/elicitation/complete` removed.');
+
+    const error = one((c) => c.id === 'error-code-removed' && c.subject === '-32042');
+    expect(error.message).toBe('Error code `-32042` (URLElicitationRequiredError) removed.');
+
+    const elicitationId = one((c) => c.subject === 'ElicitRequestURLParams.elicitationId');
+    expect(elicitationId.id).toBe('required-field-removed');
+    expect(elicitationId.level).toBe('breaking');
+    expect(elicitationId.after).toBeNull();
+    expect(elicitationId.before?.line).toBeGreaterThan(900);
+
+    const envelope = one((c) => c.id === 'message-envelope-changed' && c.subject === 'elicitation/create');
+    expect(envelope.level).toBe('breaking');
+    expect(envelope.message).toBe('`elicitation/create` is no longer a JSON-RPC request: it is now an embedded object, delivered inside `InputRequiredResult.inputRequests`.');
+    expect(envelope.before?.text).toMatch(/\bjsonrpc\b/);
+    expect(envelope.before?.text).toMatch(/\bid\b/);
+    expect(envelope.after?.text).not.toMatch(/jsonrpc|\bid\b/);
+  });
+
+  it('does not report the spelled-out JSON-RPC envelope of 2025-11-25 as new fields', () => {
+    const { changes } = results.get('2025-06-18→2025-11-25')!;
+    expect(changes.filter((c) => c.subject.endsWith('Request.id') || c.subject.endsWith('Request.jsonrpc')).map((c) => c.subject)).toEqual([
+      'PaginatedRequest.id',
+      'PaginatedRequest.jsonrpc',
+    ]);
+    expect(changes.some((c) => c.id === 'message-envelope-changed')).toBe(false);
+    expect(changes.find((c) => c.id === 'definition-renamed' && c.subject === 'JSONRPCErrorResponse')?.message).toBe('Definition `JSONRPCError` renamed to `JSONRPCErrorResponse`.');
+  });
+
+  it('runs every adjacent pair well under two seconds', () => {
+    expect(elapsed).toBeLessThan(2000);
+  });
+});
+
+/** Allows removed-then-added neighbourhoods; fails on a real shuffle. */
+function isMostlySorted(lines: number[]): boolean {
+  let inversions = 0;
+  for (let i = 1; i < lines.length; i++) if ((lines[i] as number) < (lines[i - 1] as number)) inversions++;
+  return inversions <= Math.max(2, lines.length * 0.05);
+}
