@@ -19,7 +19,7 @@ export function describeShape(field: SchemaField): string {
   return parts.join(', ');
 }
 
-/** A field as one line: `elicitationId: string (required)`. */
+/** A field as one line: `widgetId: string (required)`. */
 export function describeField(name: string, field: SchemaField): string {
   const required = field.path !== '' && !/(\[\d*\]|\{\})$/.test(field.path) ? (field.required ? ' (required)' : ' (optional)') : '';
   return `${name}: ${describeShape(field)}${required}`;

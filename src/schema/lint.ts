@@ -32,7 +32,7 @@ export interface LintFinding {
   message: string;
   /** Line in the page. */
   line: number;
-  /** Where in the example (`params.elicitationId`), or '' for the example itself. */
+  /** Where in the example (`params.widgetId`), or '' for the example itself. */
   path: string;
   method: string | null;
   /** The schema definition the example was checked against. */

@@ -4,7 +4,7 @@ import { isDefinitionTarget, refTarget, resolveRef, targetDefinition } from './r
 
 /**
  * The JSON Schema model: every definition (draft-07 `definitions` and 2020-12 `$defs`
- * alike) flattened into fields addressed by paths (`params.elicitationId`, `content[]`,
+ * alike) flattened into fields addressed by paths (`params.widgetId`, `content[]`,
  * `_meta{}`), each with its types, required-ness, enum / const values, `allOf` bases and
  * `additionalProperties`. References stay references (`→Name`): nothing is expanded, so a
  * self-referencing schema cannot make the model loop.
@@ -12,7 +12,7 @@ import { isDefinitionTarget, refTarget, resolveRef, targetDefinition } from './r
 
 /** A field of a definition. The definition's own shape is the field with path `''`. */
 export interface SchemaField {
-  /** Relative to the definition: `''`, `params`, `params.elicitationId`, `content[]`, `_meta{}`. */
+  /** Relative to the definition: `''`, `params`, `params.widgetId`, `content[]`, `_meta{}`. */
   path: string;
   line: number | null;
   required: boolean;
