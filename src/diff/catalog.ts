@@ -20,7 +20,12 @@ const code = (s: string) => `\`${s}\``;
 const was = (c: ChangeDraft) => c.before?.text ?? '';
 const now = (c: ChangeDraft) => c.after?.text ?? '';
 const kw = (side: ChangeDraft['before']) => side?.keyword ?? '';
-const clip = (s: string, n = 90) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+/** Shortens a quoted sentence, closing a code span the cut would leave open. */
+const clip = (s: string, n = 90) => {
+  if (s.length <= n) return s;
+  const cut = `${s.slice(0, n - 1)}…`;
+  return (cut.match(/`/g) ?? []).length % 2 === 1 ? `${cut}\`` : cut;
+};
 const detail = (c: ChangeDraft, key: string) => c.detail?.[key] ?? '';
 
 const entries: CatalogEntry[] = [
