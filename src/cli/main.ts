@@ -172,6 +172,63 @@ unreadable input).`,
       setExit(await runLint(page, options, io));
     });
 
+  program
+    .command('which')
+    .description('say which spec revision a text (tutorial, blog post, docs page) teaches, with evidence')
+    .argument('<input>', 'file path, "-" for stdin, or http(s) URL; Markdown, MDX or HTML')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+    .option('--snapshots <dir>', 'snapshot folder the fingerprints are built from (cached)', 'snapshots')
+    .option('--fingerprints <file>', 'use this fingerprints JSON instead of building them')
+    .option('--no-color', 'never colour the output')
+    .option('-q, --quiet', 'print nothing; only the exit code tells')
+    .addHelpText(
+      'after',
+      `
+The fingerprints are what each revision introduced and removed (methods, envelopes, fields,
+error codes, where capabilities are declared, section names), derived by diffing adjacent
+revisions in snapshots/ (or SPECDELTA_MIRROR); without either, the copy shipped with
+specdelta is used. From an HTML page only the article is read (navigation, headers, footers
+and sidebars are dropped); lines refer to the input as given.
+
+Examples:
+  $ specdelta which tutorial.md
+  $ specdelta which https://example.com/blog/mcp-elicitation --format json
+  $ curl -s https://example.com/post.html | specdelta which -
+
+Exit codes: 0 ran (whatever it found, including no revision), 2 could not run (unreadable,
+empty, binary or oversized input; unreachable URL).`,
+    )
+    .action(async (input: string, options) => {
+      const { runWhich } = await import('./commands/which.ts');
+      setExit(await runWhich(input, options, io));
+    });
+
+  program
+    .command('badge')
+    .description('print an embeddable badge: which revision a page was written for, and whether it is still the latest')
+    .argument('<revision>', 'a revision id (2025-11-25, draft) or "latest"')
+    .option('--page <page>', 'the spec page the badge is about, e.g. client/elicitation')
+    .addOption(new Option('--format <format>', 'output format').choices(['svg', 'markdown', 'html']).default('svg'))
+    .option('--site-url <url>', 'the specdelta site the badge links to (default: $SPECDELTA_SITE)')
+    .option('--snapshots <dir>', 'snapshot folder whose lock says which revision is latest', 'snapshots')
+    .addHelpText(
+      'after',
+      `
+The badge links to the site's "what changed since this revision" page: the revision against
+the latest (for the latest, against the draft).
+
+Examples:
+  $ specdelta badge 2025-11-25 --page client/elicitation > badge.svg
+  $ specdelta badge 2025-11-25 --page client/elicitation --format markdown --site-url https://example.org/specdelta/
+  $ specdelta badge latest --format html --site-url https://example.org/specdelta/
+
+Exit codes: 0 printed, 2 could not run (unknown revision or page, bad URL).`,
+    )
+    .action(async (revision: string, options) => {
+      const { runBadge } = await import('./commands/badge.ts');
+      setExit(await runBadge(revision, options, io));
+    });
+
   // ── more commands: each block registers one command and lazily imports its module ──
 
   return program;

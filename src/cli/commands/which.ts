@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+import pc from 'picocolors';
+import { detectRevision, type WhichResult } from '../../detect/detect.ts';
+import { extractHtml, looksLikeHtml } from '../../detect/extract-html.ts';
+import { loadFingerprints } from '../../detect/load.ts';
+import { renderWhichMarkdown, renderWhichText } from '../../detect/render.ts';
+import { readFileText, readStdin, readUrl } from '../../input/read.ts';
+import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
+
+export interface WhichOptions {
+  format: 'text' | 'json' | 'markdown';
+  snapshots: string;
+  fingerprints?: string;
+  color?: boolean;
+  quiet?: boolean;
+}
+
+/**
+ * `specdelta which INPUT`: which MCP revision a text teaches. INPUT is a file, `-` or an
+ * http(s) URL; Markdown, MDX or HTML (the article is extracted from an HTML page first).
+ * Exit 0 whenever it ran, whatever it found; 2 when the input could not be read.
+ */
+export async function runWhich(input: string, options: WhichOptions, io: CommandIO): Promise<ExitCode> {
+  const raw = input === '-' ? await readStdin(io.stdin) : /^https?:\/\//i.test(input) ? await readUrl(input) : await readFileText(resolve(io.cwd, input), input);
+  const html = /\.html?$/i.test(input) || looksLikeHtml(raw);
+  const text = html ? extractHtml(raw) : raw;
+  const { data, origin } = await loadFingerprints({
+    cwd: io.cwd,
+    snapshots: options.snapshots,
+    file: options.fingerprints,
+    env: io.env,
+    onProgress: io.stderr.isTTY && !options.quiet ? (m) => io.stderr.write(`specdelta: building fingerprints: ${m}\n`) : undefined,
+  });
+  const result = detectRevision(text, data, html ? { source: raw } : {});
+  if (options.quiet) return 0;
+  const label = input === '-' ? 'standard input' : input;
+  switch (options.format) {
+    case 'json':
+      io.stdout.write(`${JSON.stringify(toJson(result, label, html, origin, data.source.digest), null, 2)}\n`);
+      break;
+    case 'markdown':
+      io.stdout.write(renderWhichMarkdown(result, label));
+      break;
+    default: {
+      const color = wantsColor(io, options.color);
+      io.stdout.write(renderWhichText(result, label, color ? { bold: pc.bold, dim: pc.dim, warn: pc.yellow } : {}));
+    }
+  }
+  return 0;
+}
+
+/** The contract's fields first (revision, revisions, confidence, evidence, outdated), then the extras. */
+function toJson(result: WhichResult, source: string, html: boolean, origin: string, digest: string) {
+  return {
+    revision: result.revision,
+    revisions: result.revisions,
+    confidence: result.confidence,
+    evidence: result.evidence.map((e) => ({ token: e.token, implies: e.implies, why: e.why, line: e.line, kind: e.kind, context: e.context, weight: e.weight, span: e.span, ...(e.shape ? { shape: e.shape } : {}) })),
+    outdated: result.outdated.map((o) => ({ token: o.token, removedIn: o.removedIn, line: o.line, ...(o.shape ? { shape: o.shape } : {}) })),
+    compatible: result.compatible,
+    background: result.background,
+    input: { source, kind: html ? 'html' : 'markdown' },
+    fingerprints: { from: origin, digest: digest || null },
+  };
+}

@@ -1,0 +1,494 @@
+import type { Change } from '../diff/change.ts';
+import { diffPageTexts } from '../diff/index.ts';
+import { parsePage } from '../model/index.ts';
+import { isIdentifierLike, isJsonRpcErrorCode } from '../model/terms.ts';
+import { analyzeSchema, diffSchemaTexts, parseSchemaText, type SchemaAnalysis } from '../schema/index.ts';
+import { FINGERPRINT_FORMAT, type FingerprintData, type FingerprintRevision, type Marker, type MarkerKind } from './fingerprints.ts';
+import { looseObjects } from './loose.ts';
+import { scanText, tokensOf } from './scan.ts';
+import { emptyFacts, readShapes, type EnvelopeShape, type ShapeFacts } from './shapes.ts';
+import type { SpecTree } from './spec-tree.ts';
+import { normalizeHeading, normalizeName } from './tokens.ts';
+
+/**
+ * Builds the detector's fingerprints from the spec itself, in two steps:
+ *
+ * 1. **What changed** (the candidates): the page differ on every page of every pair of
+ *    adjacent revisions (a page that comes or goes is diffed against an empty page), and the
+ *    schema differ on their schemas. Every name or shape a change record touches — a method,
+ *    an envelope, a field, a definition, an enum value, an error code, where a capability is
+ *    declared, a section heading, a term — is a candidate marker.
+ * 2. **Where it lives** (the span): for each candidate, the revisions whose spec carries it,
+ *    read from every page and the schema of each revision. Where a revision has a schema and
+ *    the name is one a schema defines, the schema and the pages' examples decide, not a
+ *    page's prose: a changelog that says "`elicitationId` was removed" does not make the
+ *    field part of that revision. A candidate every revision carries (a name that moved
+ *    between pages, say) says nothing and is dropped.
+ *
+ * Nothing here knows a protocol name: a new revision updates the detector by running this.
+ */
+
+export { BUILDER_VERSION } from './version.ts';
+
+interface Candidate {
+  key: string;
+  kind: MarkerKind;
+  token: string;
+  shape?: string;
+  origins: string[];
+}
+
+interface RevisionPresence {
+  hasSchema: boolean;
+  /** Names the schema defines: definitions, property names, methods, identifier-like enum/const values. */
+  schemaNames: Set<string>;
+  schemaCodes: Set<string>;
+  schemaEnvelopes: Map<string, { shape: EnvelopeShape; container: string | null }>;
+  schemaCapabilityOptions: Set<string>;
+  /** Names shown structurally on pages (examples, tables, messages), by page. */
+  structNames: Map<string, Set<string>>;
+  /** Names in the pages' inline code, by page. */
+  termNames: Map<string, Set<string>>;
+  pageCodes: Map<string, Set<string>>;
+  exampleCodes: Map<string, Set<string>>;
+  envelopes: Map<string, Set<string>>;
+  capabilities: Map<string, Set<string>>;
+  capabilityOptions: Map<string, Set<string>>;
+  sections: Map<string, Set<string>>;
+}
+
+/** What kinds of name a normalized name is, over all revisions (for the marker's kind). */
+interface NameKinds {
+  methods: Set<string>;
+  definitions: Set<string>;
+  fields: Set<string>;
+  values: Set<string>;
+  schemaKnown: Set<string>;
+  spellings: Map<string, Map<string, number>>;
+  errorNames: Map<string, string>;
+}
+
+export interface BuildOptions {
+  /** Recorded in the data, for staleness checks. */
+  digest?: string;
+  /** Called with a short line per step (for a progress display). */
+  onProgress?: (message: string) => void;
+}
+
+export async function buildFingerprints(tree: SpecTree, options: BuildOptions = {}): Promise<FingerprintData> {
+  const revisions = tree.revisions;
+  const kinds: NameKinds = { methods: new Set(), definitions: new Set(), fields: new Set(), values: new Set(), schemaKnown: new Set(), spellings: new Map(), errorNames: new Map() };
+  const texts = new Map<string, Map<string, string>>();
+  const schemas = new Map<string, string | null>();
+  const analyses = new Map<string, SchemaAnalysis | null>();
+  const presence = new Map<string, RevisionPresence>();
+
+  for (const revision of revisions) {
+    options.onProgress?.(`reading ${revision.id}`);
+    const schemaText = await tree.schema(revision.id);
+    schemas.set(revision.id, schemaText);
+    const pages = new Map<string, string>();
+    for (const page of await tree.pages(revision.id)) {
+      // The page that renders the revision's schema file is the schema: read the schema instead.
+      if (schemaText !== null && page === 'schema') continue;
+      pages.set(page, await tree.page(revision.id, page));
+    }
+    texts.set(revision.id, pages);
+    const analysis = schemaText === null ? null : safeAnalyze(schemaText);
+    analyses.set(revision.id, analysis);
+    presence.set(revision.id, readRevision(pages, analysis, kinds, revisions.map((r) => r.id).filter((id) => id !== revision.id)));
+  }
+
+  // ── 1. candidates from the differs, pair by pair ──
+  const candidates = new Map<string, Candidate>();
+  const add = (c: Omit<Candidate, 'origins'>, origin: string) => {
+    const known = candidates.get(c.key);
+    if (known) {
+      if (known.origins.length < 8 && !known.origins.includes(origin)) known.origins.push(origin);
+    } else candidates.set(c.key, { ...c, origins: [origin] });
+  };
+  for (let i = 1; i < revisions.length; i++) {
+    const before = revisions[i - 1]!;
+    const after = revisions[i]!;
+    options.onProgress?.(`diffing ${before.id} → ${after.id}`);
+    const oldPages = texts.get(before.id)!;
+    const newPages = texts.get(after.id)!;
+    for (const page of [...new Set([...oldPages.keys(), ...newPages.keys()])].sort()) {
+      const { changes } = diffPageTexts(oldPages.get(page) ?? '', newPages.get(page) ?? '');
+      for (const change of changes) for (const c of candidatesOf(change, null, null)) add(c, `${after.id} ${page}: ${change.id}`);
+    }
+    const oldSchema = schemas.get(before.id);
+    const newSchema = schemas.get(after.id);
+    if (oldSchema && newSchema) {
+      const { changes } = diffSchemaTexts(oldSchema, newSchema);
+      for (const change of changes) {
+        for (const c of candidatesOf(change, analyses.get(before.id) ?? null, analyses.get(after.id) ?? null)) add(c, `${after.id} schema: ${change.id}`);
+      }
+    }
+  }
+
+  // ── 2. spans from presence ──
+  options.onProgress?.('placing markers');
+  const markers: Marker[] = [];
+  const spanOf = new Map<string, string>();
+  for (const candidate of candidates.values()) {
+    const placed = place(candidate, revisions, presence, kinds);
+    if (!placed) continue;
+    markers.push(placed);
+    spanOf.set(placed.key, placed.span.join(','));
+  }
+  // An envelope marker that spans exactly what its method does says nothing more than the method.
+  const kept = markers.filter((m) => {
+    if (m.kind !== 'envelope') return true;
+    return spanOf.get(`term:${normalizeName(m.token)}`) !== m.span.join(',');
+  });
+  kept.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return {
+    format: FINGERPRINT_FORMAT,
+    source: { label: tree.label, digest: options.digest ?? '' },
+    revisions: revisions.map((r) => ({ id: r.id, date: r.date, status: r.status })),
+    markers: kept,
+  };
+}
+
+function safeAnalyze(text: string): SchemaAnalysis | null {
+  try {
+    return analyzeSchema(parseSchemaText(text));
+  } catch {
+    return null;
+  }
+}
+
+// ── reading one revision ─────────────────────────────────────────────────────────────────
+
+function readRevision(pages: Map<string, string>, analysis: SchemaAnalysis | null, kinds: NameKinds, others: string[]): RevisionPresence {
+  const p: RevisionPresence = {
+    hasSchema: analysis !== null,
+    schemaNames: new Set(),
+    schemaCodes: new Set(),
+    schemaEnvelopes: new Map(),
+    schemaCapabilityOptions: new Set(),
+    structNames: new Map(),
+    termNames: new Map(),
+    pageCodes: new Map(),
+    exampleCodes: new Map(),
+    envelopes: new Map(),
+    capabilities: new Map(),
+    capabilityOptions: new Map(),
+    sections: new Map(),
+  };
+  if (analysis) readSchema(analysis, p, kinds);
+  for (const [page, text] of pages) readPage(page, text, others, p, kinds);
+  return p;
+}
+
+function spell(kinds: NameKinds, name: string): string {
+  const key = normalizeName(name);
+  const counts = kinds.spellings.get(key) ?? new Map<string, number>();
+  counts.set(name, (counts.get(name) ?? 0) + 1);
+  kinds.spellings.set(key, counts);
+  return key;
+}
+
+function readSchema(analysis: SchemaAnalysis, p: RevisionPresence, kinds: NameKinds): void {
+  const names = (name: string) => {
+    const key = spell(kinds, name);
+    p.schemaNames.add(key);
+    kinds.schemaKnown.add(key);
+    return key;
+  };
+  for (const def of analysis.model.definitions) {
+    kinds.definitions.add(names(def.name));
+    for (const field of def.fields.values()) {
+      const segments = pathSegments(field.path);
+      for (const segment of segments) kinds.fields.add(names(segment));
+      if (/Capabilities$/.test(def.name) && segments.length >= 2) p.schemaCapabilityOptions.add(`${segments[0]}.${segments[1]}`);
+      for (const value of stringValues(field.values)) if (isIdentifierLike(value) || /^[a-z][a-z0-9]*$/.test(value)) kinds.values.add(names(value));
+    }
+  }
+  for (const [method, message] of analysis.messages) {
+    kinds.methods.add(names(method));
+    p.schemaEnvelopes.set(method, { shape: message.envelope === 'embedded object' ? 'embedded' : 'framed', container: message.container });
+  }
+  for (const [code, info] of analysis.codes) {
+    p.schemaCodes.add(String(code));
+    kinds.errorNames.set(String(code), info.definition.name);
+  }
+}
+
+function note(map: Map<string, Set<string>>, key: string, page: string): void {
+  const set = map.get(key) ?? new Set<string>();
+  set.add(page);
+  map.set(key, set);
+}
+
+function readPage(page: string, text: string, others: string[], p: RevisionPresence, kinds: NameKinds): void {
+  const doc = parsePage(text);
+  const struct = (name: string) => note(p.structNames, spell(kinds, name), page);
+  for (const message of doc.messages) {
+    if (message.method) {
+      kinds.methods.add(normalizeName(message.method));
+      struct(message.method);
+      if (message.envelope === 'request' || message.envelope === 'notification') note(p.envelopes, `${message.method}:framed`, page);
+      if (message.envelope === 'bare-call' && message.container) note(p.envelopes, `${message.method}:embedded`, page);
+    }
+    for (const path of message.fieldPaths) for (const segment of pathSegments(path)) struct(segment);
+    if (message.envelope === 'error' && message.errorCode !== null) note(p.exampleCodes, String(message.errorCode), page);
+  }
+  for (const field of doc.fields) {
+    struct(field.name);
+    kinds.fields.add(normalizeName(field.name));
+    for (const option of field.options) struct(option);
+  }
+  for (const capability of doc.capabilities) {
+    struct(capability.name);
+    note(p.capabilities, `${capability.name}@${capability.location}`, page);
+    for (const option of capability.options) note(p.capabilityOptions, `${capability.name}.${option}`, page);
+  }
+  // Mentions in prose and inline code count only where the page is not telling history: a
+  // changelog line naming another revision, or "X was removed", does not make X part of this one.
+  for (const span of scanText(text, { extraCue: (t) => (others.some((id) => t.includes(id)) ? 'another revision' : null) }).spans) {
+    if (span.cue !== null || (span.context !== 'inline' && span.context !== 'prose')) continue;
+    const whole = span.text.trim();
+    if (span.context === 'inline' && /^[\w$@./-]+$/.test(whole)) note(p.termNames, spell(kinds, whole), page);
+    for (const { token } of tokensOf(span)) {
+      if (isJsonRpcErrorCode(token)) note(p.pageCodes, token, page);
+      else if (span.context === 'inline') note(p.termNames, spell(kinds, token), page);
+    }
+  }
+  for (const section of doc.sections.slice(1)) note(p.sections, normalizeHeading(section.heading), page);
+  // Examples the page model does not read as messages (nested method objects, non-JSON code).
+  for (const block of doc.codeBlocks) {
+    const values = block.json !== undefined ? [block.json] : looseObjects(block.value).map((o) => o.value);
+    for (const value of values) {
+      const facts = readShapes(value, emptyFacts());
+      readFacts(facts, page, p, kinds);
+    }
+  }
+}
+
+function readFacts(facts: ShapeFacts, page: string, p: RevisionPresence, kinds: NameKinds): void {
+  for (const key of facts.keys) for (const segment of pathSegments(key)) note(p.structNames, spell(kinds, segment), page);
+  for (const method of facts.methods) {
+    note(p.structNames, spell(kinds, method), page);
+    kinds.methods.add(normalizeName(method));
+  }
+  for (const value of facts.strings) if (isIdentifierLike(value) && !/\s/.test(value)) note(p.structNames, spell(kinds, value), page);
+  for (const e of facts.envelopes) note(p.envelopes, `${e.method}:${e.envelope}`, page);
+  for (const code of facts.errorCodes) note(p.exampleCodes, String(code), page);
+  for (const c of facts.capabilities) {
+    note(p.capabilities, `${c.name}@${c.location}`, page);
+    for (const option of c.options) note(p.capabilityOptions, `${c.name}.${option}`, page);
+  }
+}
+
+// ── candidates from change records ───────────────────────────────────────────────────────
+
+function candidatesOf(change: Change, oldSchema: SchemaAnalysis | null, newSchema: SchemaAnalysis | null): Omit<Candidate, 'origins'>[] {
+  const out: Omit<Candidate, 'origins'>[] = [];
+  const sides = [change.before, change.after].filter((s): s is NonNullable<typeof s> => s !== null);
+  const term = (token: string, kind: MarkerKind) => {
+    const clean = token.trim();
+    if (clean.length >= 2 && !/\s/.test(clean) && /[\w$]$/.test(clean)) out.push({ key: `term:${normalizeName(clean)}`, kind, token: clean });
+  };
+  switch (change.kind) {
+    case 'message': {
+      if (/^error /.test(change.subject)) break;
+      const method = change.subject.replace(/ result$/, '');
+      term(method, 'method');
+      out.push({ key: `envelope:${method}:framed`, kind: 'envelope', token: method, shape: 'framed' });
+      out.push({ key: `envelope:${method}:embedded`, kind: 'envelope', token: method, shape: 'embedded' });
+      for (const side of sides) if (typeof side['container'] === 'string') for (const part of side['container'].split('.')) term(part, 'term');
+      break;
+    }
+    case 'schema-field': {
+      for (const side of sides) {
+        const path = typeof side.path === 'string' ? side.path : change.subject.split(' › ').at(-1)!;
+        const segments = pathSegments(path);
+        const last = segments.at(-1);
+        if (last) term(last, 'field');
+        if (change.source === 'schema' && /Capabilities$/.test(segments[0] ?? '') && segments.length >= 3) {
+          out.push({ key: `capopt:${segments[1]}.${segments[2]}`, kind: 'capability-option', token: `${segments[1]}.${segments[2]}` });
+        }
+        for (const option of Array.isArray(side['options']) ? (side['options'] as unknown[]) : []) if (typeof option === 'string') term(option, 'value');
+      }
+      if (change.source === 'schema') {
+        for (const [analysis, side] of [[oldSchema, change.before], [newSchema, change.after]] as const) {
+          if (!analysis || !side || typeof side.path !== 'string') continue;
+          const [defName, ...rest] = splitDefinitionPath(side.path);
+          const field = analysis.model.byName.get(defName ?? "")?.fields.get(rest.join('.'));
+          for (const value of stringValues(field?.values ?? null)) if (isIdentifierLike(value)) term(value, 'value');
+        }
+      }
+      break;
+    }
+    case 'definition':
+      if (change.action !== 'changed') term(change.subject, 'definition');
+      for (const side of sides) if (change.action === 'renamed' && side.text) term(side.text.split(':')[0]!, 'definition');
+      break;
+    case 'error-code':
+      if (isJsonRpcErrorCode(change.subject)) out.push({ key: `error:${change.subject}`, kind: 'error-code', token: change.subject });
+      break;
+    case 'capability': {
+      if (change.id.startsWith('capability-option')) {
+        out.push({ key: `capopt:${change.subject}`, kind: 'capability-option', token: change.subject });
+        break;
+      }
+      for (const side of sides) {
+        if (typeof side.path !== 'string') continue;
+        out.push({ key: `capability:${change.subject}@${side.path}`, kind: 'capability', token: change.subject, shape: side.path });
+      }
+      break;
+    }
+    case 'section':
+      if (change.id.startsWith('page-')) break;
+      for (const heading of new Set([change.subject, ...sides.map((s) => s.text)])) {
+        if (heading && heading.length <= 80) out.push({ key: `section:${normalizeHeading(heading)}`, kind: 'section', token: heading });
+      }
+      break;
+    case 'term':
+      term(change.subject, 'term');
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+// ── placing a candidate: its span over the revisions ─────────────────────────────────────
+
+function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<string, RevisionPresence>, kinds: NameKinds): Marker | null {
+  const span: string[] = [];
+  let pages = 0;
+  for (const revision of revisions) {
+    const p = presence.get(revision.id)!;
+    const sources = sourcesOf(c, p, kinds);
+    if (sources === null) continue;
+    span.push(revision.id);
+    pages = Math.max(pages, sources.size);
+  }
+  if (span.length === 0 || span.length === revisions.length) return null;
+  const [namespace] = c.key.split(':');
+  let token = c.token;
+  let kind = c.kind;
+  let shape = c.shape;
+  let wordLike = false;
+  if (namespace === 'term') {
+    const name = c.key.slice('term:'.length);
+    token = preferredSpelling(kinds, name) ?? c.token;
+    kind = kinds.methods.has(name) ? 'method' : kinds.definitions.has(name) ? 'definition' : kinds.fields.has(name) ? 'field' : kinds.values.has(name) ? 'value' : c.kind;
+    wordLike = !isIdentifierLike(token);
+  } else if (namespace === 'envelope') {
+    const container = containerFor(c.token, span, presence);
+    shape = c.shape === 'framed' ? 'sent as a JSON-RPC message of its own' : `embedded${container ? ` in ${container}` : ' in another message'}`;
+  } else if (namespace === 'capability') {
+    shape = `declared in ${c.shape}`;
+  } else if (namespace === 'error') {
+    const name = kinds.errorNames.get(c.token);
+    if (name) shape = name;
+  } else if (namespace === 'section') {
+    wordLike = c.token.trim().split(/\s+/).length < 2;
+  }
+  // The records that explain the span best: those of the revision that brought it and the one that removed it.
+  const ids = revisions.map((r) => r.id);
+  const edges = new Set([span[0], ids[ids.indexOf(span.at(-1)!) + 1]]);
+  const origins = [...c.origins.filter((o) => edges.has(o.split(' ')[0])), ...c.origins.filter((o) => !edges.has(o.split(' ')[0]))].slice(0, 3);
+  const marker: Marker = { key: c.key, kind, token, span, wordLike, pages, origins };
+  if (shape) marker.shape = shape;
+  return marker;
+}
+
+function containerFor(method: string, span: string[], presence: Map<string, RevisionPresence>): string | null {
+  for (const id of span) {
+    const e = presence.get(id)?.schemaEnvelopes.get(method);
+    if (e?.container) return e.container;
+  }
+  return null;
+}
+
+/** The pages (and `schema`) of one revision that carry a candidate, or null when none does. */
+function sourcesOf(c: Candidate, p: RevisionPresence, kinds: NameKinds): Set<string> | null {
+  const [namespace] = c.key.split(':');
+  const rest = c.key.slice(namespace!.length + 1);
+  const union = (...sets: (Set<string> | undefined)[]) => {
+    const out = new Set<string>();
+    for (const s of sets) if (s) for (const v of s) out.add(v);
+    return out;
+  };
+  let sources: Set<string>;
+  switch (namespace) {
+    case 'term': {
+      const inSchema = p.schemaNames.has(rest);
+      if (p.hasSchema && kinds.schemaKnown.has(rest)) {
+        // A name schemas define: the schema and the pages' examples decide, not prose mentions.
+        sources = union(p.structNames.get(rest), inSchema ? new Set(['schema']) : undefined);
+      } else {
+        sources = union(p.structNames.get(rest), p.termNames.get(rest));
+      }
+      break;
+    }
+    case 'envelope': {
+      const i = rest.lastIndexOf(':');
+      const method = rest.slice(0, i);
+      const shape = rest.slice(i + 1) as EnvelopeShape;
+      const inSchema = p.schemaEnvelopes.get(method)?.shape === shape;
+      sources = union(p.envelopes.get(rest), inSchema ? new Set(['schema']) : undefined);
+      break;
+    }
+    case 'error': {
+      const inSchema = p.schemaCodes.has(rest);
+      sources = union(p.exampleCodes.get(rest), p.pageCodes.get(rest), inSchema ? new Set(['schema']) : undefined);
+      break;
+    }
+    case 'capability':
+      sources = union(p.capabilities.get(rest));
+      break;
+    case 'capopt':
+      sources = union(p.capabilityOptions.get(rest), p.schemaCapabilityOptions.has(rest) ? new Set(['schema']) : undefined);
+      break;
+    case 'section':
+      sources = union(p.sections.get(rest));
+      break;
+    default:
+      return null;
+  }
+  return sources.size > 0 ? sources : null;
+}
+
+function preferredSpelling(kinds: NameKinds, key: string): string | null {
+  const counts = kinds.spellings.get(key);
+  if (!counts) return null;
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+}
+
+// ── small helpers ────────────────────────────────────────────────────────────────────────
+
+/** `_meta["io.modelcontextprotocol/clientCapabilities"].elicitation{}` → `_meta`, `io.modelcontextprotocol/clientCapabilities`, `elicitation`. */
+export function pathSegments(path: string): string[] {
+  const out: string[] = [];
+  // A bracketed key, a reverse-DNS key with a slash (`io.modelcontextprotocol/clientCapabilities`), or a plain segment.
+  for (const m of path.matchAll(/\["((?:[^"\\]|\\.)*)"\]|((?:[a-z][\w-]*\.)+[a-z][\w-]*\/[\w/.-]*[\w-]|[^.[\]{}]+)/g)) {
+    const segment = (m[1] ?? m[2] ?? '').trim();
+    if (segment && !/^\d+$/.test(segment)) out.push(segment);
+  }
+  return out;
+}
+
+/** A schema record's path is `Definition.field.path`; the definition name never has a dot. */
+function splitDefinitionPath(path: string): string[] {
+  const dot = path.indexOf('.');
+  return dot === -1 ? [path] : [path.slice(0, dot), path.slice(dot + 1)];
+}
+
+function stringValues(values: string[] | null): string[] {
+  const out: string[] = [];
+  for (const v of values ?? []) {
+    try {
+      const parsed = JSON.parse(v) as unknown;
+      if (typeof parsed === 'string' && parsed.length >= 2 && parsed.length <= 60) out.push(parsed);
+    } catch {
+      /* not JSON: skip */
+    }
+  }
+  return out;
+}

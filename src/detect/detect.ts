@@ -1,0 +1,468 @@
+import { latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind } from './fingerprints.ts';
+import { scanText, tokensOf, type Context } from './scan.ts';
+import { normalizeHeading, normalizeName, tokenVariants } from './tokens.ts';
+
+/**
+ * "Which revision does this text teach?" Reads a tutorial (Markdown, MDX, or the text
+ * `extract.ts` took out of an HTML page), finds the names and shapes the fingerprints know,
+ * weighs each by how much it tells revisions apart and where it stands, and answers with the
+ * best revision, every revision it teaches (two or more: "mixed"), or null.
+ *
+ * The weighing, all generic:
+ * - a shape read from an example (a method sent as a JSON-RPC request vs embedded in a
+ *   result, where a capability is declared) > a method, type or error code > a field name >
+ *   a section heading; code and JSON count more than inline code, which counts more than prose;
+ * - a link to a dated spec URL is strong; a revision named in prose is weak;
+ * - a marker that few revisions carry says more than one most carry;
+ * - an ordinary word (`url`, `mode`) counts only as a key or value of an example, and little;
+ *   a name many pages of the spec use counts less;
+ * - what the text names from an older revision while explaining it as background ("no
+ *   longer", "was replaced", "instead of", a "Before"/"Migrating" section, the caption of an
+ *   "old shape" example) is background, not teaching.
+ *
+ * Runs in Node and in the browser: no Node imports here or in what this imports.
+ */
+
+export interface Evidence {
+  token: string;
+  /** The revision this piece of evidence points to (within the answer when it agrees with it). */
+  implies: string;
+  why: string;
+  line: number;
+  /** Beyond the contract: what kind of marker, where it was found, its weight, every revision that has it. */
+  kind: MarkerKind | 'revision';
+  context: Context | 'json';
+  weight: number;
+  span: string[];
+  shape?: string;
+}
+
+export interface Outdated {
+  token: string;
+  removedIn: string;
+  line: number;
+  shape?: string;
+}
+
+export interface BackgroundMention {
+  token: string;
+  line: number;
+  why: string;
+}
+
+export interface WhichResult {
+  revision: string | null;
+  revisions: string[];
+  confidence: number;
+  evidence: Evidence[];
+  outdated: Outdated[];
+  /** Every revision consistent with all the evidence (the answer is the earliest when several are). */
+  compatible: string[];
+  /** Names from older revisions the text mentions only as background; not counted. */
+  background: BackgroundMention[];
+}
+
+export interface DetectOptions {
+  /**
+   * The raw source the text was extracted from (an HTML page): lines are then reported in
+   * the source (the n-th occurrence of a token in the text maps to its n-th in the source).
+   */
+  source?: string;
+}
+
+// ── weights (tuned on fixtures/detect; see the header for the reasoning) ────────────────
+
+const KIND_WEIGHT: Record<MarkerKind, number> = {
+  envelope: 4,
+  capability: 4,
+  'capability-option': 3,
+  method: 3,
+  'error-code': 3,
+  definition: 3,
+  field: 2,
+  value: 2,
+  term: 2,
+  section: 1,
+};
+
+type Where = Context | 'json';
+const CONTEXT_WEIGHT: Record<Where, number> = { json: 1.5, code: 1.25, inline: 1, heading: 0.8, prose: 0.6, url: 0 };
+const REVISION_WEIGHT: Record<Where, number> = { url: 5, json: 4, code: 4, inline: 2, heading: 2, prose: 1.5 };
+const WORD_IN_EXAMPLE = 0.3;
+/** Below this much evidence in all, the text is not recognised. */
+const NULL_BELOW = 1;
+/** A second revision is taught (mixed) when what it alone explains has this much code evidence… */
+const MIXED_CODE_MIN = 3;
+/** …and is at least this share of what the first explains. */
+const MIXED_SHARE_MIN = 0.25;
+
+// ── index over the fingerprints (built once per data object) ───────────────────────────
+
+interface Index {
+  data: FingerprintData;
+  byKey: Map<string, Marker>;
+  order: Map<string, number>;
+  latest: string | null;
+  datedIds: string[];
+  draftId: string | null;
+}
+
+const indexes = new WeakMap<FingerprintData, Index>();
+
+function indexOf(data: FingerprintData): Index {
+  let index = indexes.get(data);
+  if (!index) {
+    const byKey = new Map<string, Marker>();
+    for (const m of data.markers) byKey.set(m.key, m);
+    index = {
+      data,
+      byKey,
+      order: new Map(data.revisions.map((r, i) => [r.id, i])),
+      latest: latestRevision(data.revisions)?.id ?? null,
+      datedIds: data.revisions.filter((r) => r.date !== null).map((r) => r.id),
+      draftId: data.revisions.find((r) => r.status === 'draft')?.id ?? null,
+    };
+    indexes.set(data, index);
+  }
+  return index;
+}
+
+// ── hits: every place the text names a marker or a revision ─────────────────────────────
+
+interface Hit {
+  key: string;
+  marker: Marker | null;
+  /** For revision mentions. */
+  revision: string | null;
+  token: string;
+  line: number;
+  where: Where;
+  cue: string | null;
+  /** A method named as the value of a `method` key: full weight even when it is an ordinary word. */
+  methodValue: boolean;
+}
+
+function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolean } {
+  const scanned = scanText(text);
+  const hits: Hit[] = [];
+  const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false) => {
+    for (const variant of tokenVariants(token)) {
+      const marker = index.byKey.get(`term:${normalizeName(variant)}`);
+      // An ordinary word is a protocol name only as a key or value inside a protocol message.
+      if (marker && marker.wordLike && !methodValue && !inMessage) continue;
+      if (marker) {
+        hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue });
+        return;
+      }
+      if (/^-\d{5}$/.test(variant)) {
+        const code = index.byKey.get(`error:${variant}`);
+        if (code) {
+          hits.push({ key: code.key, marker: code, revision: null, token: variant, line, where, cue, methodValue: false });
+          return;
+        }
+      }
+    }
+  };
+  const keyed = (key: string, token: string, line: number, cue: string | null) => {
+    const marker = index.byKey.get(key);
+    if (marker) hits.push({ key, marker, revision: null, token, line, where: 'json', cue, methodValue: false });
+  };
+
+  let hasCode = false;
+  for (const span of scanned.spans) {
+    if (span.context === 'code') hasCode = true;
+    revisionMentions(span.text, span.line, span.context, span.cue, index, hits);
+    if (span.context === 'url') continue;
+    for (const { token, line } of tokensOf(span)) term(token, line, span.context, span.cue);
+  }
+  for (const example of scanned.examples) {
+    const { facts, cue } = example;
+    const at = (needle: string) => example.lineOf(`"${needle}"`) ?? example.lineOf(needle) ?? example.line;
+    for (const e of facts.envelopes) keyed(`envelope:${e.method}:${e.envelope}`, e.method, at(e.method), cue);
+    for (const c of facts.capabilities) {
+      keyed(`capability:${c.name}@${c.location}`, c.name, at(c.name), cue);
+      for (const option of c.options) keyed(`capopt:${c.name}.${option}`, `${c.name}.${option}`, at(option), cue);
+    }
+    for (const code of facts.errorCodes) keyed(`error:${code}`, String(code), at(String(code)), cue);
+    for (const method of facts.methods) term(method, at(method), 'json', cue, true);
+    for (const key of facts.keys) term(key, at(key), 'json', cue, false, facts.messageKeys.has(key));
+    for (const value of facts.strings) if (value.length <= 80 && !/\s/.test(value)) term(value, at(value), 'json', cue, false, facts.messageStrings.has(value));
+  }
+  for (const heading of scanned.headings) {
+    const marker = index.byKey.get(`section:${normalizeHeading(heading.text)}`);
+    if (marker) hits.push({ key: marker.key, marker, revision: null, token: heading.text, line: heading.line, where: 'heading', cue: heading.cue, methodValue: false });
+  }
+  return { hits, hasCode };
+}
+
+/** Dated revision ids anywhere, the draft only in a spec URL. */
+function revisionMentions(text: string, line: number, context: Context, cue: string | null, index: Index, hits: Hit[]): void {
+  const ids = [...index.datedIds, ...(context === 'url' && index.draftId ? [index.draftId] : [])];
+  if (ids.length === 0) return;
+  const pattern = new RegExp(`(^|[^\\w-])(${ids.map(escapeRegExp).join('|')})(?![\\w-]*\\d)`, 'g');
+  for (const m of text.matchAll(pattern)) {
+    const id = m[2]!;
+    const before = text.slice(0, m.index + m[1]!.length);
+    const inUrl = context === 'url' || /https?:\/\/\S*$/.test(before);
+    if (id === index.draftId && !/\/specification\/$/.test(before)) continue;
+    const where: Where = inUrl ? 'url' : context;
+    const lineNo = line + (before.match(/\n/g)?.length ?? 0);
+    hits.push({ key: `revision:${id}`, marker: null, revision: id, token: id, line: lineNo, where, cue, methodValue: false });
+  }
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// ── weighing ────────────────────────────────────────────────────────────────────────────
+
+function spanOf(hit: Hit): string[] {
+  return hit.marker ? hit.marker.span : [hit.revision!];
+}
+
+function weightOf(hit: Hit, index: Index): number {
+  if (!hit.marker) return REVISION_WEIGHT[hit.where];
+  const m = hit.marker;
+  let w = KIND_WEIGHT[m.kind] * CONTEXT_WEIGHT[hit.where];
+  if (m.wordLike && !hit.methodValue) {
+    if (hit.where !== 'json' || m.kind === 'section') return 0;
+    w *= WORD_IN_EXAMPLE;
+  }
+  const n = index.data.revisions.length;
+  w *= n > 1 ? (n - m.span.length) / (n - 1) : 1;
+  w *= Math.max(0.5, 1 / (1 + 0.05 * Math.max(0, m.pages - 1)));
+  return w;
+}
+
+/** Outdated: the latest revision no longer has it (it ended before the latest). */
+function isOutdated(span: readonly string[], index: Index): boolean {
+  if (index.latest === null) return false;
+  const latest = index.order.get(index.latest)!;
+  return span.every((id) => (index.order.get(id) ?? 0) < latest);
+}
+
+interface Item {
+  key: string;
+  marker: Marker | null;
+  token: string;
+  span: string[];
+  weight: number;
+  line: number;
+  where: Where;
+  /** An ordinary word: shown and counted in the confidence, but never what decides the answer. */
+  weak: boolean;
+}
+
+export function detectRevision(text: string, data: FingerprintData, options: DetectOptions = {}): WhichResult {
+  const index = indexOf(data);
+  const { hits, hasCode } = collectHits(text, index);
+
+  // Group by marker: teaching hits make evidence, background hits are listed apart.
+  const teaching = new Map<string, { hits: Hit[]; weights: number[] }>();
+  const background = new Map<string, Hit>();
+  for (const hit of hits) {
+    const w = weightOf(hit, index);
+    if (w <= 0) continue;
+    if (hit.cue !== null && isOutdated(spanOf(hit), index)) {
+      if (!background.has(hit.key)) background.set(hit.key, hit);
+      continue;
+    }
+    const group = teaching.get(hit.key) ?? { hits: [], weights: [] };
+    group.hits.push(hit);
+    group.weights.push(w);
+    teaching.set(hit.key, group);
+  }
+  const items: Item[] = [];
+  for (const [key, group] of teaching) {
+    let best = 0;
+    for (let i = 1; i < group.weights.length; i++) {
+      if (group.weights[i]! > group.weights[best]! || (group.weights[i] === group.weights[best] && group.hits[i]!.line < group.hits[best]!.line)) best = i;
+    }
+    const hit = group.hits[best]!;
+    const repeat = 1 + 0.1 * Math.min(group.hits.length - 1, 5);
+    items.push({ key, marker: hit.marker, token: hit.marker?.token ?? hit.token, span: spanOf(hit), weight: group.weights[best]! * repeat, line: hit.line, where: hit.where, weak: hit.marker?.wordLike === true && !hit.methodValue });
+  }
+  items.sort((a, b) => a.line - b.line || (a.key < b.key ? -1 : 1));
+
+  const revisionIds = data.revisions.map((r) => r.id);
+  const total = sum(items.map((i) => i.weight));
+  const scoreOf = (id: string, among: Item[]) => sum(among.filter((i) => i.span.includes(id)).map((i) => i.weight));
+
+  let chosen: string[] = [];
+  let confidence = 0;
+  const deciding = items.filter((i) => !i.weak);
+  if (sum(deciding.map((i) => i.weight)) >= NULL_BELOW) {
+    const best = argmax(revisionIds, (id) => scoreOf(id, deciding));
+    chosen = [best];
+    let remaining = deciding.filter((i) => !i.span.includes(best));
+    while (remaining.length > 0 && chosen.length < revisionIds.length) {
+      const strong = sum(remaining.filter((i) => i.where === 'json' || i.where === 'code' || (!hasCode && i.where === 'inline')).map((i) => i.weight));
+      const covered = sum(deciding.map((i) => i.weight)) - sum(remaining.map((i) => i.weight));
+      if (strong < MIXED_CODE_MIN || sum(remaining.map((i) => i.weight)) < MIXED_SHARE_MIN * covered) break;
+      const next = argmax(revisionIds.filter((id) => !chosen.includes(id)), (id) => scoreOf(id, remaining));
+      if (scoreOf(next, remaining) <= 0) break;
+      chosen.push(next);
+      remaining = remaining.filter((i) => !i.span.includes(next));
+    }
+    chosen.sort((a, b) => index.order.get(a)! - index.order.get(b)!);
+    const covered = sum(items.filter((i) => i.span.some((id) => chosen.includes(id))).map((i) => i.weight));
+    const coverage = covered / total;
+    const strength = 1 - Math.exp(-covered / 4);
+    let separation = 1;
+    if (chosen.length === 1) {
+      const top = scoreOf(chosen[0]!, deciding);
+      // The draft is the latest revision plus what comes next: agreeing with both is no ambiguity.
+      const rivals = revisionIds.filter((id) => id !== chosen[0] && (id !== index.draftId || chosen[0] === index.draftId));
+      const second = Math.max(0, ...rivals.map((id) => scoreOf(id, deciding)));
+      separation = 0.5 + 0.5 * (top > 0 ? 1 - second / top : 0);
+    }
+    confidence = Math.round(coverage * strength * separation * 100) / 100;
+  }
+
+  const evidence: Evidence[] = items.map((item) => {
+    const implied = implies(item, chosen, index);
+    const e: Evidence = { token: item.token, implies: implied, why: explain(item, index), line: item.line, kind: item.marker?.kind ?? 'revision', context: item.where, weight: round(item.weight), span: item.span };
+    if (item.marker?.shape) e.shape = item.marker.shape;
+    return e;
+  });
+  const outdated: Outdated[] = [];
+  for (const item of items) {
+    if (!item.marker || !isOutdated(item.span, index)) continue;
+    const gone = removedIn(item.span, data.revisions);
+    if (!gone) continue;
+    const o: Outdated = { token: item.token, removedIn: gone, line: item.line };
+    if (item.marker.shape) o.shape = item.marker.shape;
+    outdated.push(o);
+  }
+  const backgroundList: BackgroundMention[] = [...background.values()]
+    .filter((hit) => !teaching.has(hit.key))
+    .sort((a, b) => a.line - b.line)
+    .map((hit) => ({ token: hit.marker?.token ?? hit.token, line: hit.line, why: `named while explaining an older revision ("${hit.cue}"); ${spanText(spanOf(hit), index)}` }));
+  const compatible = total > 0 ? revisionIds.filter((id) => items.every((i) => i.span.includes(id))) : [];
+
+  const result: WhichResult = {
+    revision: chosen.length === 0 ? null : chosen.length === 1 ? chosen[0]! : 'mixed',
+    revisions: chosen,
+    confidence,
+    evidence,
+    outdated,
+    compatible,
+    background: backgroundList,
+  };
+  return options.source !== undefined ? remapLines(result, text, options.source) : result;
+}
+
+function implies(item: Item, chosen: string[], index: Index): string {
+  const agreeing = chosen.find((id) => item.span.includes(id));
+  if (agreeing) return agreeing;
+  return isOutdated(item.span, index) ? item.span.at(-1)! : item.span[0]!;
+}
+
+const KIND_WORDS: Record<MarkerKind, string> = {
+  method: 'method',
+  envelope: 'message shape',
+  definition: 'type',
+  field: 'field',
+  value: 'value',
+  term: 'name',
+  'error-code': 'error code',
+  capability: 'capability',
+  'capability-option': 'capability option',
+  section: 'section heading',
+};
+
+const WHERE_WORDS: Record<Where, string> = {
+  json: 'in an example',
+  code: 'in code',
+  inline: 'in inline code',
+  prose: 'in the prose',
+  heading: 'in a heading',
+  url: 'in a link',
+};
+
+function explain(item: Item, index: Index): string {
+  if (!item.marker) {
+    const id = item.span[0]!;
+    return item.where === 'url' ? `links to the ${id} specification` : item.where === 'code' || item.where === 'json' ? `names revision ${id} in code` : `names revision ${id} ${WHERE_WORDS[item.where]}`;
+  }
+  const m = item.marker;
+  const what = m.kind === 'envelope' ? `${m.token} ${m.shape ?? ''}`.trim()
+    : m.kind === 'capability' ? `capability ${m.token} ${m.shape ?? ''}`.trim()
+    : m.kind === 'error-code' ? `error code ${m.token}${m.shape ? ` (${m.shape})` : ''}`
+    : `${KIND_WORDS[m.kind]} ${m.token}`;
+  const caveats: string[] = [];
+  if (item.weak) caveats.push('an ordinary word, weak');
+  if (m.pages > 3) caveats.push(`${m.pages} places in the spec use it, weaker`);
+  return `${what} ${WHERE_WORDS[item.where]}: ${spanText(m.span, index)}${caveats.length ? ` (${caveats.join('; ')})` : ''}`;
+}
+
+/** "only 2025-11-25 has it", "2026-07-28 and later", "2025-06-18 to 2025-11-25; removed in 2026-07-28". */
+function spanText(span: readonly string[], index: Index): string {
+  const revisions = index.data.revisions;
+  const first = span[0]!;
+  const last = span.at(-1)!;
+  const gone = removedIn(span, revisions);
+  const introduced = index.order.get(first)! > 0 ? `introduced in ${first}` : `in every revision from ${first}`;
+  if (span.length === 1) return gone ? `only ${first} has it (${introduced}, removed in ${gone})` : `only ${first} has it`;
+  if (!gone) return `${first} and later have it (${introduced})`;
+  return `${first} to ${last} have it; removed in ${gone}`;
+}
+
+function argmax(ids: string[], score: (id: string) => number): string {
+  let best = ids[0]!;
+  let top = score(best);
+  for (const id of ids.slice(1)) {
+    const s = score(id);
+    if (s > top + 1e-9) {
+      best = id;
+      top = s;
+    }
+  }
+  return best;
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/**
+ * Lines in the extracted text → lines in the raw source: the k-th occurrence of a token in
+ * the text is taken to be its k-th in the source (boilerplate that was dropped rarely names
+ * protocol identifiers). Falls back to the text's line.
+ */
+function remapLines(result: WhichResult, text: string, source: string): WhichResult {
+  const textLines = text.split('\n');
+  const map = (token: string, line: number): number => {
+    let nth = 0;
+    for (let i = 0; i < Math.min(line, textLines.length); i++) nth += occurrences(textLines[i]!, token, i === line - 1);
+    if (nth === 0) nth = 1;
+    let seen = 0;
+    const sourceLines = source.split('\n');
+    for (let i = 0; i < sourceLines.length; i++) {
+      seen += occurrences(sourceLines[i]!, token, false);
+      if (seen >= nth) return i + 1;
+    }
+    return line;
+  };
+  return {
+    ...result,
+    evidence: result.evidence.map((e) => ({ ...e, line: map(e.token, e.line) })),
+    outdated: result.outdated.map((o) => ({ ...o, line: map(o.token, o.line) })),
+    background: result.background.map((b) => ({ ...b, line: map(b.token, b.line) })),
+  };
+}
+
+function occurrences(line: string, token: string, firstOnly: boolean): number {
+  if (!token) return 0;
+  let n = 0;
+  for (let at = line.indexOf(token); at !== -1; at = line.indexOf(token, at + token.length)) {
+    n += 1;
+    if (firstOnly) break;
+  }
+  return n;
+}

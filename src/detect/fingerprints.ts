@@ -1,0 +1,89 @@
+/**
+ * The fingerprint data the detector reads: for every protocol name or shape that some
+ * revision introduced or removed (as the page and schema differs report it), the set of
+ * revisions whose spec carries it. Plain data, built once in Node (`build.ts`) and shipped
+ * as JSON to the CLI and the browser alike. Nothing here may import a Node module.
+ */
+
+export const FINGERPRINT_FORMAT = 1;
+
+export type RevisionStatus = 'latest' | 'superseded' | 'draft';
+
+export interface FingerprintRevision {
+  id: string;
+  /** YYYY-MM-DD for dated revisions, null for the draft. */
+  date: string | null;
+  status: RevisionStatus;
+}
+
+/**
+ * What a marker is. The detector weighs them differently: shapes (an envelope, where a
+ * capability is declared) and method names say more than a field name; a section heading
+ * says little.
+ */
+export type MarkerKind =
+  | 'method' // a JSON-RPC method or notification name
+  | 'envelope' // a method travelling in a given envelope: a JSON-RPC request, or embedded in a result
+  | 'definition' // a schema type name (InputRequiredResult)
+  | 'field' // a field / property name
+  | 'value' // an enum or const value a field takes
+  | 'term' // an identifier the pages name in code spans
+  | 'error-code'
+  | 'capability' // a capability declared in a given place (capabilities vs _meta.…/clientCapabilities)
+  | 'capability-option' // a sub-option of a capability (elicitation.url)
+  | 'section'; // a section heading
+
+export interface Marker {
+  /** `term:elicitationId`, `envelope:elicitation/create:request`, `capability:elicitation@capabilities`, `error:-32042`, `section:…`. */
+  key: string;
+  kind: MarkerKind;
+  /** What a reader would search for, and what evidence shows: `elicitationId`, `elicitation/create`, `-32042`. */
+  token: string;
+  /** For shapes: the words that qualify the token ("JSON-RPC request", "declared in capabilities"). */
+  shape?: string;
+  /** Revision ids (in revision order) whose spec carries the marker. Never empty, never all of them. */
+  span: string[];
+  /** An ordinary word (`url`, `mode`, `pattern`) rather than an identifier: weak evidence. */
+  wordLike: boolean;
+  /** Pages (plus the schema) that carry it, in the revision of its span that has most: a name many features share is weak. */
+  pages: number;
+  /** Where the differs saw it come or go: `2025-11-25 client/elicitation: required-field-added`. At most three. */
+  origins: string[];
+}
+
+export interface FingerprintData {
+  format: typeof FINGERPRINT_FORMAT;
+  /** What the data was built from: a folder, and a digest of every input file, to tell when it is stale. */
+  source: { label: string; digest: string };
+  /** In revision order: chronological, the draft last. */
+  revisions: FingerprintRevision[];
+  markers: Marker[];
+}
+
+/** Revision order helpers shared by the detector and the badges. */
+export function latestRevision(revisions: readonly FingerprintRevision[]): FingerprintRevision | null {
+  return revisions.find((r) => r.status === 'latest') ?? [...revisions].reverse().find((r) => r.status !== 'draft') ?? null;
+}
+
+/** The revision right after the last one of `span` (the revision that removed a marker), or null when the span runs to the end. */
+export function removedIn(span: readonly string[], revisions: readonly FingerprintRevision[]): string | null {
+  const ids = revisions.map((r) => r.id);
+  const last = Math.max(...span.map((id) => ids.indexOf(id)));
+  return ids[last + 1] ?? null;
+}
+
+/** A sanity check for data read from disk or the network: one sentence on what is wrong, or null. */
+export function validateFingerprints(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return 'it is not a JSON object';
+  const data = value as Partial<FingerprintData>;
+  if (data.format !== FINGERPRINT_FORMAT) return `its format is ${String(data.format)}, this version of specdelta reads format ${FINGERPRINT_FORMAT}`;
+  if (!Array.isArray(data.revisions) || data.revisions.length === 0) return 'it lists no revisions';
+  if (!Array.isArray(data.markers)) return 'it has no markers';
+  const ids = new Set(data.revisions.map((r) => r.id));
+  for (const marker of data.markers) {
+    if (typeof marker.key !== 'string' || !Array.isArray(marker.span) || marker.span.some((id) => !ids.has(id))) {
+      return `its marker ${JSON.stringify(marker.key)} names a revision it does not list`;
+    }
+  }
+  return null;
+}

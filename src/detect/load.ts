@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InputError } from '../errors.ts';
+import { FINGERPRINT_FORMAT, validateFingerprints, type FingerprintData } from './fingerprints.ts';
+import { digestTree, openSpecTree } from './spec-tree.ts';
+// The builder's version lives apart from the builder, so a cache hit loads no differ.
+import { BUILDER_VERSION } from './version.ts';
+
+/**
+ * Where the detector's fingerprints come from, in order:
+ * 1. a file named with `--fingerprints`;
+ * 2. the snapshots folder (built from it on first use, then cached by a digest of every
+ *    page and schema in it, so a new snapshot rebuilds them and nothing else does);
+ * 3. a local upstream mirror named by SPECDELTA_MIRROR (likewise built and cached);
+ * 4. the copy shipped in `src/detect/data/fingerprints.json`, so `which` works on a fresh clone.
+ */
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const SHIPPED_FINGERPRINTS = join(packageRoot, 'src/detect/data/fingerprints.json');
+const DEFAULT_CACHE_DIR = join(packageRoot, 'node_modules/.cache/specdelta');
+
+export interface FingerprintSource {
+  cwd: string;
+  /** The snapshots folder (relative to cwd). */
+  snapshots: string;
+  /** A fingerprints JSON file to use as is. */
+  file?: string;
+  env?: Record<string, string | undefined>;
+  /** Where built fingerprints are cached; false: no cache. */
+  cacheDir?: string | false;
+  onProgress?: (message: string) => void;
+}
+
+export interface LoadedFingerprints {
+  data: FingerprintData;
+  /** Human words for where they came from ("built from snapshots/", "cache", …). */
+  origin: string;
+}
+
+export async function loadFingerprints(source: FingerprintSource): Promise<LoadedFingerprints> {
+  if (source.file) return { data: await readFingerprintFile(resolve(source.cwd, source.file), source.file), origin: source.file };
+  const snapshots = resolve(source.cwd, source.snapshots);
+  if (existsSync(join(snapshots, 'snapshots.lock.json'))) return fromTree(snapshots, source.snapshots, source);
+  const mirror = source.env?.['SPECDELTA_MIRROR'];
+  if (mirror && existsSync(resolve(source.cwd, mirror))) return fromTree(resolve(source.cwd, mirror), mirror, source);
+  if (existsSync(SHIPPED_FINGERPRINTS)) return { data: await readFingerprintFile(SHIPPED_FINGERPRINTS, 'the shipped fingerprints'), origin: 'shipped with specdelta' };
+  throw new InputError(`there are no fingerprints to detect revisions with: ${source.snapshots}/ has no snapshots.lock.json; run \`specdelta snapshot\` first, set SPECDELTA_MIRROR to a local copy of the spec, or pass --fingerprints FILE.`);
+}
+
+/** Builds (or reads from the cache) the fingerprints of a spec folder in either layout. */
+export async function fromTree(dir: string, label: string, source: Pick<FingerprintSource, 'cacheDir' | 'onProgress'> = {}): Promise<LoadedFingerprints> {
+  const tree = await openSpecTree(dir, label);
+  // The digest names the inputs (recorded in the data); the cache key adds the code that reads them.
+  const digest = await digestTree(tree, `fingerprints:${FINGERPRINT_FORMAT}`);
+  const key = createHash('sha256').update(`${digest}:${BUILDER_VERSION}:${await codeHash()}`).digest('hex');
+  const cacheDir = source.cacheDir === undefined ? DEFAULT_CACHE_DIR : source.cacheDir;
+  const cacheFile = cacheDir ? join(cacheDir, `fingerprints-${key.slice(0, 24)}.json`) : null;
+  if (cacheFile && existsSync(cacheFile)) {
+    try {
+      const data = JSON.parse(await readFile(cacheFile, 'utf8')) as FingerprintData;
+      if (validateFingerprints(data) === null && data.source.digest === digest) return { data, origin: `${label} (cached)` };
+    } catch {
+      /* a broken cache entry is rebuilt below */
+    }
+  }
+  // The differs are loaded only when there is something to build.
+  const { buildFingerprints } = await import('./build.ts');
+  const data = await buildFingerprints(tree, { digest, onProgress: source.onProgress });
+  if (cacheFile) await writeQuietly(cacheFile, JSON.stringify(data));
+  return { data, origin: `${label} (built)` };
+}
+
+/** The library code the builder runs (detector, model, differs), when its sources can be found; '' otherwise. */
+let codeDigest: Promise<string> | null = null;
+function codeHash(): Promise<string> {
+  codeDigest ??= (async () => {
+    const roots = [packageRoot, process.env['SPECDELTA_ROOT']].filter((r): r is string => !!r);
+    const root = roots.find((r) => existsSync(join(r, 'src/detect/build.ts')));
+    if (!root) return '';
+    const hash = createHash('sha256');
+    for (const part of ['src/detect', 'src/model', 'src/diff', 'src/schema']) {
+      const dir = join(root, part);
+      if (!existsSync(dir)) continue;
+      for (const name of (await readdir(dir)).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).sort()) {
+        hash.update(`${part}/${name}\0`).update(await readFile(join(dir, name))).update('\0');
+      }
+    }
+    return hash.digest('hex');
+  })();
+  return codeDigest;
+}
+
+async function readFingerprintFile(path: string, label: string): Promise<FingerprintData> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new InputError(`${label} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new InputError(`${label} is not valid JSON; build it again with \`npm run fingerprints\`.`);
+  }
+  const problem = validateFingerprints(value);
+  if (problem) throw new InputError(`${label} is not a fingerprints file: ${problem}.`);
+  return value as FingerprintData;
+}
+
+/** A cache that cannot be written (read-only install) only costs a rebuild next time. */
+async function writeQuietly(file: string, text: string): Promise<void> {
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, text);
+    await rename(tmp, file);
+    // Keep the few newest entries: each snapshot or code change leaves an old one behind.
+    const dir = dirname(file);
+    const entries = await Promise.all((await readdir(dir)).filter((n) => /^fingerprints-\w+\.json$/.test(n)).map(async (n) => ({ n, t: (await stat(join(dir, n))).mtimeMs })));
+    for (const { n } of entries.sort((a, b) => b.t - a.t).slice(4)) await rm(join(dir, n), { force: true });
+  } catch {
+    /* no cache this time */
+  }
+}

@@ -1,0 +1,71 @@
+import type { WhichResult } from './detect.ts';
+
+/**
+ * The readable forms of a `which` answer, shared by the CLI and the site's "check a page"
+ * tool so both say the same thing. Browser-safe.
+ */
+
+export interface RenderStyle {
+  /** Wraps text in a colour (identity when colour is off). */
+  bold?: (s: string) => string;
+  dim?: (s: string) => string;
+  warn?: (s: string) => string;
+}
+
+export function headline(result: WhichResult): string {
+  if (result.revision === null) return 'No MCP revision recognised: the text names nothing that tells revisions apart.';
+  if (result.revision === 'mixed') return `Mixed: the text teaches ${listWords(result.revisions)} side by side (confidence ${result.confidence.toFixed(2)}).`;
+  return `Teaches MCP ${result.revision} (confidence ${result.confidence.toFixed(2)}).`;
+}
+
+export function renderWhichText(result: WhichResult, label: string, style: RenderStyle = {}): string {
+  const bold = style.bold ?? ((s: string) => s);
+  const dim = style.dim ?? ((s: string) => s);
+  const warn = style.warn ?? ((s: string) => s);
+  const lines: string[] = [`${label}: ${bold(headline(result))}`];
+  if (result.revision !== null && result.revision !== 'mixed' && result.compatible.length > 1) {
+    lines.push(dim(`  Also consistent with ${listWords(result.compatible.filter((id) => id !== result.revision))}; ${result.revision} is the earliest revision that fits all the evidence.`));
+  }
+  if (result.evidence.length > 0) {
+    lines.push('', 'Evidence:');
+    const width = Math.max(...result.evidence.map((e) => e.token.length));
+    for (const e of result.evidence) {
+      lines.push(`  line ${String(e.line).padStart(4)}  ${e.token.padEnd(width)}  → ${e.implies.padEnd(10)}  ${dim(e.why)}`);
+    }
+  }
+  if (result.outdated.length > 0) {
+    lines.push('', warn('Outdated (a later revision removed it):'));
+    for (const o of result.outdated) lines.push(`  line ${String(o.line).padStart(4)}  ${o.token}${o.shape ? ` (${o.shape})` : ''}: removed in ${o.removedIn}`);
+  }
+  if (result.background.length > 0) {
+    lines.push('', dim('Mentioned as background only (not counted):'));
+    for (const b of result.background) lines.push(dim(`  line ${String(b.line).padStart(4)}  ${b.token}: ${b.why}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderWhichMarkdown(result: WhichResult, label: string): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const lines = [`### ${cell(label)}`, '', `**${headline(result)}**`, ''];
+  if (result.evidence.length > 0) {
+    lines.push('| line | token | implies | why |', '| ---: | --- | --- | --- |');
+    for (const e of result.evidence) lines.push(`| ${e.line} | \`${cell(e.token)}\` | ${e.implies} | ${cell(e.why)} |`);
+    lines.push('');
+  }
+  if (result.outdated.length > 0) {
+    lines.push('**Outdated**', '');
+    for (const o of result.outdated) lines.push(`- line ${o.line}: \`${cell(o.token)}\`${o.shape ? ` (${cell(o.shape)})` : ''}, removed in ${o.removedIn}`);
+    lines.push('');
+  }
+  if (result.background.length > 0) {
+    lines.push('**Background only** (not counted)', '');
+    for (const b of result.background) lines.push(`- line ${b.line}: \`${cell(b.token)}\``);
+    lines.push('');
+  }
+  return `${lines.join('\n')}`;
+}
+
+function listWords(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}

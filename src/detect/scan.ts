@@ -1,0 +1,296 @@
+import { looseObjects } from './loose.ts';
+import { emptyFacts, readShapes, type ShapeFacts } from './shapes.ts';
+import { TOKEN_PATTERN } from './tokens.ts';
+
+/**
+ * A tutorial's text (Markdown, MDX, or what `extract.ts` made of an HTML page) cut into the
+ * places evidence can come from: code blocks (with the object literals in them read for
+ * shapes), inline code, links, headings and prose, each with its line and whether it sits
+ * where the text explains an older revision as background. Browser-safe.
+ */
+
+export type Context = 'code' | 'inline' | 'url' | 'heading' | 'prose';
+
+export interface Span {
+  text: string;
+  /** 1-based line of the span's first character. */
+  line: number;
+  context: Context;
+  /** The background cue of the sentence, caption or section this span is in ("no longer"), or null. */
+  cue: string | null;
+}
+
+export interface CodeExample {
+  facts: ShapeFacts;
+  /** Line of a key's / string value's first appearance in the example, or null. */
+  lineOf: (needle: string) => number | null;
+  line: number;
+  cue: string | null;
+}
+
+export interface ScannedText {
+  spans: Span[];
+  examples: CodeExample[];
+  /** Headings as written (markers for section names match these). */
+  headings: { text: string; line: number; cue: string | null }[];
+  lineCount: number;
+}
+
+/**
+ * Words with which a text says it is describing how things *were*: the sentence (or the
+ * caption before an example, or the section under such a heading) is background, and what
+ * it names from an older revision is not what the text teaches.
+ */
+type CueSide = 'all' | 'after' | 'before';
+
+/** Each cue with the side of it that names the old thing: "instead of X" (after), "X was replaced by Y" (before). */
+const BACKGROUND_CUES: [RegExp, CueSide][] = [
+  [/\binstead of\b/i, 'after'],
+  [/\breplaces\b/i, 'after'],
+  [/\b(?:was|were|is|are|has been|have been) (?:replaced|superseded) (?:by|with)\b/i, 'before'],
+  [/\breplaced (?:by|with)\b/i, 'before'],
+  [/\bno longer\b/i, 'all'],
+  [/\bused to\b/i, 'all'],
+  [/\b(?:was|were|has been|have been) (?:replaced|removed|dropped|deprecated|retired|superseded)\b/i, 'all'],
+  [/\bdeprecated\b/i, 'all'],
+  [/\bis gone\b|\bare gone\b/i, 'all'],
+  [/\b(?:previously|formerly|before this change|in the past)\b/i, 'all'],
+  [/\b(?<!-)(?:old|older|legacy|previous) (?:shape|flow|pattern|way|model|mechanism|version|revision|spec|specification|approach|behaviou?r|api|design)\b/i, 'all'],
+  [/\bthe old\b(?!-)/i, 'all'],
+  // A caption or sentence that opens with "Before" ("Before:", "**Before** (2025-11-25)") shows the old side.
+  [/^\W*before\b(?!\s+(?:you|we|it|the|a|an|this|that|sending|calling|returning)\b)/i, 'all'],
+];
+
+export interface Cue {
+  text: string;
+  at: number;
+  end: number;
+  side: CueSide;
+}
+
+/** The first background cue in a text, with where it stands and which side of it is the past. */
+export function findCue(text: string): Cue | null {
+  let found: Cue | null = null;
+  for (const [pattern, side] of BACKGROUND_CUES) {
+    const m = pattern.exec(text);
+    if (m && (found === null || m.index < found.at)) found = { text: m[0], at: m.index, end: m.index + m[0].length, side };
+  }
+  return found;
+}
+
+export function cueIn(text: string): string | null {
+  return findCue(text)?.text ?? null;
+}
+
+/** Headings that open a section about the past: "Before", "What changed", "Migrating from 2025-11-25", "Legacy". */
+const BACKGROUND_HEADINGS = /\b(?:before(?!\s+(?:you|we|starting|getting|beginning|the)\b)|legacy|old(?:er)?|previous|deprecated|migrat\w*|what changed|changes from|history|no longer)\b(?!-)/i;
+
+
+interface Block {
+  kind: 'code' | 'heading' | 'para';
+  line: number;
+  text: string;
+  lang?: string | null;
+  depth?: number;
+}
+
+export interface ScanOptions {
+  /** A further background cue of the caller's (the builder counts a sentence naming another revision as history). */
+  extraCue?: (text: string) => string | null;
+}
+
+export function scanText(text: string, options: ScanOptions = {}): ScannedText {
+  const cueOf = (t: string): Cue | null => {
+    const extra = options.extraCue?.(t);
+    return findCue(t) ?? (extra ? { text: extra, at: 0, end: 0, side: 'all' } : null);
+  };
+  const whole = (text: string | null): Cue | null => (text === null ? null : { text, at: 0, end: 0, side: 'all' });
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const blocks = splitBlocks(lines);
+  const spans: Span[] = [];
+  const examples: CodeExample[] = [];
+  const headings: ScannedText['headings'] = [];
+  /** Open background sections: the depth of the heading that opened one. */
+  let backgroundDepth: number | null = null;
+  let sectionCue: string | null = null;
+  let previous: Block | null = null;
+
+  for (const block of blocks) {
+    if (block.kind === 'heading') {
+      const depth = block.depth ?? 1;
+      if (backgroundDepth !== null && depth <= backgroundDepth) {
+        backgroundDepth = null;
+        sectionCue = null;
+      }
+      const m = BACKGROUND_HEADINGS.exec(block.text);
+      if (m && backgroundDepth === null) {
+        backgroundDepth = depth;
+        sectionCue = `section "${block.text.trim()}"`;
+      }
+      headings.push({ text: stripInline(block.text), line: block.line, cue: sectionCue });
+      inlineSpans(block.text, block.line, whole(sectionCue), spans, 'heading');
+    } else if (block.kind === 'code') {
+      const caption = previous?.kind === 'para' ? previous : null;
+      const cue = sectionCue ?? (caption ? cueOf(caption.text)?.text ?? null : null);
+      spans.push({ text: block.text, line: block.line, context: 'code', cue });
+      examples.push(...readExamples(block.text, block.line, cue));
+    } else {
+      for (const sentence of sentencesOf(block.text, block.line)) {
+        inlineSpans(sentence.text, sentence.line, whole(sectionCue) ?? cueOf(sentence.text), spans, 'prose');
+      }
+    }
+    previous = block;
+  }
+  return { spans, examples, headings, lineCount: lines.length };
+}
+
+function splitBlocks(lines: string[]): Block[] {
+  const blocks: Block[] = [];
+  let para: { line: number; lines: string[] } | null = null;
+  const flush = () => {
+    if (para) {
+      const text = para.lines.join('\n');
+      // An example pasted without a fence (plain text, a copied page): an object on lines of its own.
+      const bare = /^\s*[{[]/.test(text) && /[}\]]\s*$/.test(text);
+      blocks.push({ kind: bare ? 'code' : 'para', line: para.line, text, lang: null });
+    }
+    para = null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const fence = /^(\s{0,3})(`{3,}|~{3,})\s*([\w+#.-]*)/.exec(line);
+    if (fence) {
+      flush();
+      const marker = fence[2]!;
+      const body: string[] = [];
+      let j = i + 1;
+      while (j < lines.length && !new RegExp(`^\\s{0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`).test(lines[j]!)) body.push(lines[j++]!);
+      blocks.push({ kind: 'code', line: i + 2, text: body.join('\n'), lang: fence[3] || null });
+      i = j;
+      continue;
+    }
+    const heading = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      flush();
+      blocks.push({ kind: 'heading', line: i + 1, text: heading[2]!, depth: heading[1]!.length });
+      continue;
+    }
+    if (line.trim() === '') {
+      flush();
+      continue;
+    }
+    // A list item starts a paragraph of its own: its sentence is its own.
+    if (para && /^\s*(?:[-*+]|\d+[.)])\s+/.test(line)) flush();
+    if (!para) para = { line: i + 1, lines: [] };
+    para.lines.push(line);
+  }
+  flush();
+  return blocks;
+}
+
+/** Sentences of a paragraph, each with the line it starts on. */
+function sentencesOf(text: string, line: number): { text: string; line: number }[] {
+  const out: { text: string; line: number }[] = [];
+  // Split after ". ", "? ", "! " (or at the end of a line ending a sentence) outside code spans.
+  let start = 0;
+  let inCode = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '`') inCode = !inCode;
+    if (inCode) continue;
+    if ((ch === '.' || ch === '?' || ch === '!') && /\s/.test(text[i + 1] ?? ' ') && !/\b(?:e\.g|i\.e|etc|vs)$/i.test(text.slice(Math.max(0, i - 4), i))) {
+      out.push({ text: text.slice(start, i + 1), line: line + countNewlines(text, 0, start) + leadingNewlines(text, start) });
+      start = i + 1;
+    }
+  }
+  if (start < text.length && text.slice(start).trim()) out.push({ text: text.slice(start), line: line + countNewlines(text, 0, start) + leadingNewlines(text, start) });
+  return out;
+}
+
+function countNewlines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) if (text[i] === '\n') n += 1;
+  return n;
+}
+
+function leadingNewlines(text: string, at: number): number {
+  let n = 0;
+  for (let i = at; i < text.length && /\s/.test(text[i]!); i++) if (text[i] === '\n') n += 1;
+  return n;
+}
+
+/** Splits a sentence into inline code, link targets and the prose around them. */
+function inlineSpans(text: string, line: number, sentenceCue: Cue | null, spans: Span[], prose: 'prose' | 'heading'): void {
+  const lineAt = (offset: number) => line + countNewlines(text, 0, offset);
+  // A directional cue marks only its side of the sentence: "… a URL instead of a form" leaves what precedes it alone.
+  const cueAt = (from: number, to: number): string | null => {
+    if (!sentenceCue) return null;
+    if (sentenceCue.side === 'after') return to > sentenceCue.end ? sentenceCue.text : null;
+    if (sentenceCue.side === 'before') return from < sentenceCue.at ? sentenceCue.text : null;
+    return sentenceCue.text;
+  };
+  const pattern = /(`+)([^`]+?)\1|\]\(([^)\s]+)[^)]*\)|<(https?:\/\/[^>\s]+)>|\b(?:href|src)="([^"]+)"|(https?:\/\/[^\s)<>"'`]+)/g;
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    const at = m.index;
+    if (at > last) pushProse(last, at);
+    const cue = cueAt(at, at + m[0].length);
+    if (m[2] !== undefined) spans.push({ text: m[2], line: lineAt(at), context: 'inline', cue });
+    else spans.push({ text: m[3] ?? m[4] ?? m[5] ?? m[6] ?? '', line: lineAt(at), context: 'url', cue });
+    last = at + m[0].length;
+  }
+  if (last < text.length) pushProse(last, text.length);
+  /** Prose is cut at a directional cue, so each side gets its own verdict. */
+  function pushProse(from: number, to: number): void {
+    const cut = sentenceCue && sentenceCue.side !== 'all' ? (sentenceCue.side === 'after' ? sentenceCue.end : sentenceCue.at) : -1;
+    const parts = cut > from && cut < to ? [[from, cut], [cut, to]] : [[from, to]];
+    for (const [a, b] of parts) spans.push({ text: text.slice(a!, b!), line: lineAt(a!), context: prose, cue: cueAt(a!, b!) });
+  }
+}
+
+function stripInline(text: string): string {
+  return text.replace(/`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_]{1,2}([^*_]+)[*_]{1,2}/g, '$1').trim();
+}
+
+/** Object literals in a code block, each read for shapes. */
+function readExamples(code: string, line: number, cue: string | null): CodeExample[] {
+  const out: CodeExample[] = [];
+  for (const found of looseObjects(code)) {
+    const facts = readShapes(found.value, emptyFacts());
+    const region = code.slice(found.start, found.end);
+    const base = line + countNewlines(code, 0, found.start);
+    out.push({
+      facts,
+      line: base,
+      cue,
+      lineOf: (needle: string) => {
+        const at = region.indexOf(needle);
+        return at === -1 ? null : base + countNewlines(region, 0, at);
+      },
+    });
+  }
+  // A JSON-RPC batch or an array at the top of a JSON block: read its elements too.
+  const trimmed = code.trim();
+  if (trimmed.startsWith('[') && out.length === 0) {
+    try {
+      const value = JSON.parse(trimmed) as unknown;
+      out.push({ facts: readShapes(value), line, cue, lineOf: (needle: string) => (trimmed.includes(needle) ? line + countNewlines(trimmed, 0, trimmed.indexOf(needle)) : null) });
+    } catch {
+      /* not JSON: nothing more to read */
+    }
+  }
+  return out;
+}
+
+/** Tokens of a span with their lines. */
+export function tokensOf(span: Span): { token: string; line: number }[] {
+  const out: { token: string; line: number }[] = [];
+  let lineNo = span.line;
+  let last = 0;
+  for (const m of span.text.matchAll(TOKEN_PATTERN)) {
+    lineNo += countNewlines(span.text, last, m.index);
+    last = m.index;
+    out.push({ token: m[0].replace(/[.\-/]+$/, ''), line: lineNo });
+  }
+  return out;
+}

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { InputError } from '../errors.ts';
+import type { FingerprintRevision } from './fingerprints.ts';
+
+/**
+ * The spec's revisions as the fingerprint builder reads them, from either layout:
+ * - snapshots: `<dir>/<revision>/<page>.mdx`, `<dir>/<revision>/schema.json`, revisions and
+ *   their status from `<dir>/snapshots.lock.json`;
+ * - upstream (a clone or mirror): `<dir>/docs/specification/<revision>/<page>.mdx`,
+ *   `<dir>/schema/<revision>/schema.json`; revisions from the folder names, the newest dated
+ *   one latest, `draft` the draft.
+ */
+export interface SpecTree {
+  label: string;
+  revisions: FingerprintRevision[];
+  pages(revision: string): Promise<string[]>;
+  page(revision: string, page: string): Promise<string>;
+  /** The revision's JSON Schema text, or null when it has none. */
+  schema(revision: string): Promise<string | null>;
+}
+
+const DATED = /^\d{4}-\d{2}-\d{2}$/;
+const DRAFT = 'draft';
+
+/** Opens a folder in whichever layout it has; a sentence naming the folder when it has neither. */
+export async function openSpecTree(dir: string, label = dir): Promise<SpecTree> {
+  if (existsSync(join(dir, 'snapshots.lock.json'))) return snapshotTree(dir, label);
+  if (existsSync(join(dir, 'docs', 'specification'))) return upstreamTree(dir, label);
+  if (await hasRevisionFolders(dir)) return folderTree(dir, join(dir), (rev) => join(dir, rev, 'schema.json'), label, await revisionsFromFolders(dir));
+  throw new InputError(`${label} holds no spec revisions (no snapshots.lock.json, no docs/specification/, no <revision>/ folders).`);
+}
+
+async function snapshotTree(dir: string, label: string): Promise<SpecTree> {
+  const lock = JSON.parse(await readFile(join(dir, 'snapshots.lock.json'), 'utf8')) as { revisions?: FingerprintRevision[] };
+  const revisions = (lock.revisions ?? []).filter((r) => existsSync(join(dir, r.id)));
+  if (revisions.length === 0) throw new InputError(`${label}/snapshots.lock.json lists no revision that has a folder in ${label}; run \`specdelta snapshot\` first.`);
+  return folderTree(dir, dir, (rev) => join(dir, rev, 'schema.json'), label, revisions);
+}
+
+async function upstreamTree(root: string, label: string): Promise<SpecTree> {
+  const specDir = join(root, 'docs', 'specification');
+  return folderTree(root, specDir, (rev) => join(root, 'schema', rev, 'schema.json'), label, await revisionsFromFolders(specDir));
+}
+
+function folderTree(_root: string, pagesDir: string, schemaFile: (rev: string) => string, label: string, revisions: FingerprintRevision[]): SpecTree {
+  return {
+    label,
+    revisions,
+    pages: (revision) => listPageFiles(join(pagesDir, revision)),
+    page: (revision, page) => readFile(join(pagesDir, revision, `${page}.mdx`), 'utf8').catch(() => readFile(join(pagesDir, revision, `${page}.md`), 'utf8')),
+    schema: async (revision) => (existsSync(schemaFile(revision)) ? readFile(schemaFile(revision), 'utf8') : null),
+  };
+}
+
+async function hasRevisionFolders(dir: string): Promise<boolean> {
+  try {
+    return (await readdir(dir)).some((name) => DATED.test(name) || name === DRAFT);
+  } catch {
+    return false;
+  }
+}
+
+/** Dated folders in date order, the newest of them latest; `draft` last. */
+async function revisionsFromFolders(dir: string): Promise<FingerprintRevision[]> {
+  const names = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+  const dated = names.filter((n) => DATED.test(n)).sort();
+  const revisions: FingerprintRevision[] = dated.map((id, i) => ({ id, date: id, status: i === dated.length - 1 ? 'latest' : 'superseded' }));
+  if (names.includes(DRAFT)) revisions.push({ id: DRAFT, date: null, status: 'draft' });
+  return revisions;
+}
+
+async function listPageFiles(revisionDir: string): Promise<string[]> {
+  const pages: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (/\.mdx?$/.test(entry.name)) pages.push(relative(revisionDir, path).replace(/\\/g, '/').replace(/\.mdx?$/, ''));
+    }
+  };
+  await walk(revisionDir);
+  return pages.sort();
+}
+
+/** A digest of every input the fingerprints depend on, so a cache can tell when it is stale. */
+export async function digestTree(tree: SpecTree, salt: string): Promise<string> {
+  const hash = createHash('sha256').update(salt);
+  for (const revision of tree.revisions) {
+    hash.update(`\0rev:${revision.id}:${revision.status}`);
+    for (const page of await tree.pages(revision.id)) hash.update(`\0page:${page}\0`).update(await tree.page(revision.id, page));
+    hash.update('\0schema\0').update((await tree.schema(revision.id)) ?? '');
+  }
+  return hash.digest('hex');
+}

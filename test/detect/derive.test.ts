@@ -1,0 +1,137 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildFingerprints } from '../../src/detect/build.ts';
+import { detectRevision } from '../../src/detect/detect.ts';
+import type { FingerprintData, Marker } from '../../src/detect/fingerprints.ts';
+import { openSpecTree } from '../../src/detect/spec-tree.ts';
+import { mirrorAvailable, repoRoot } from '../helpers/paths.ts';
+import { detectFixtures, testFingerprints } from './helpers.ts';
+
+/**
+ * The fingerprints are derived from the differs, never written by hand: a made-up protocol
+ * is learnt from its own diffs, and on the real spec every marker traces back to a change
+ * record and spans exactly the revisions that carry it.
+ */
+
+describe('a made-up protocol is learnt from its diffs alone', () => {
+  let data: FingerprintData;
+  const marker = (key: string) => data.markers.find((m) => m.key === key);
+
+  beforeAll(async () => {
+    data = await buildFingerprints(await openSpecTree(join(detectFixtures, 'mini-spec'), 'mini-spec'));
+  });
+
+  it('orders the revisions and marks the newest latest', () => {
+    expect(data.revisions.map((r) => [r.id, r.status])).toEqual([['2030-01-01', 'superseded'], ['2030-06-01', 'superseded'], ['2031-01-01', 'latest']]);
+  });
+
+  it('knows what each revision introduced and removed', () => {
+    expect(marker('term:spintrackingid')?.span).toEqual(['2030-06-01']);
+    expect(marker('term:notifications/widgets/stopped')?.span).toEqual(['2030-06-01']);
+    expect(marker('error:-32077')?.span).toEqual(['2030-06-01']);
+    expect(marker('envelope:widgets/spin:framed')?.span).toEqual(['2030-01-01', '2030-06-01']);
+    expect(marker('envelope:widgets/spin:embedded')?.span).toEqual(['2031-01-01']);
+    expect(marker('capability:widgets@capabilities')?.span).toEqual(['2030-01-01', '2030-06-01']);
+    expect(marker('capability:widgets@_meta.org.example/clientCapabilities')?.span).toEqual(['2031-01-01']);
+    expect(marker('capopt:widgets.tracked')?.span).toEqual(['2030-06-01', '2031-01-01']);
+    expect(marker('term:resumetoken')?.span).toEqual(['2031-01-01']);
+    expect(marker('section:spin required error')?.span).toEqual(['2030-06-01']);
+  });
+
+  it('keeps nothing every revision has', () => {
+    expect(marker('term:widgets/spin')).toBeUndefined();
+    expect(marker('term:spinspeed')).toBeUndefined();
+    for (const m of data.markers) {
+      expect(m.span.length).toBeGreaterThan(0);
+      expect(m.span.length).toBeLessThan(data.revisions.length);
+      expect(m.origins.length, m.key).toBeGreaterThan(0);
+    }
+  });
+
+  it('tells tutorials of that protocol apart', () => {
+    const tracked = 'Track the spin:\n\n```json\n{"jsonrpc":"2.0","id":4,"method":"widgets/spin","params":{"spinSpeed":1,"spinTrackingId":"x"}}\n```\n';
+    const pending = 'Return the spin:\n\n```ts\nreturn { pendingCalls: { a: { method: "widgets/spin", params: { spinSpeed: 1 } } }, resumeToken: token };\n```\n';
+    expect(detectRevision(tracked, data).revision).toBe('2030-06-01');
+    expect(detectRevision(pending, data).revision).toBe('2031-01-01');
+    expect(detectRevision(`${tracked}\n${pending}`, data).revisions).toEqual(['2030-06-01', '2031-01-01']);
+    expect(detectRevision(tracked, data).outdated.map((o) => o.token)).toContain('spinTrackingId');
+  });
+});
+
+describe.skipIf(!mirrorAvailable())('the real spec (../shared/mcp-spec)', () => {
+  let data: FingerprintData;
+  const marker = (key: string): Marker | undefined => data.markers.find((m) => m.key === key);
+
+  beforeAll(async () => {
+    data = await testFingerprints();
+  }, 120_000);
+
+  it('derives the elicitation changes the article describes', () => {
+    expect(marker('term:elicitationid')?.span).toEqual(['2025-11-25']);
+    expect(marker('term:notifications/elicitation/complete')?.span).toEqual(['2025-11-25']);
+    expect(marker('error:-32042')?.span).toEqual(['2025-11-25']);
+    expect(marker('envelope:elicitation/create:framed')?.span).toEqual(['2025-06-18', '2025-11-25']);
+    expect(marker('envelope:elicitation/create:embedded')?.span).toEqual(['2026-07-28', 'draft']);
+    expect(marker('capability:elicitation@capabilities')?.span).toEqual(['2025-06-18', '2025-11-25']);
+    expect(marker('capability:elicitation@_meta.io.modelcontextprotocol/clientCapabilities')?.span).toEqual(['2026-07-28', 'draft']);
+    expect(marker('term:inputrequiredresult')?.span).toEqual(['2026-07-28', 'draft']);
+    expect(marker('term:requeststate')?.span).toEqual(['2026-07-28', 'draft']);
+  });
+
+  it('traces every marker to a change record of the page or schema differ', () => {
+    for (const m of data.markers) {
+      expect(m.origins.length, m.key).toBeGreaterThan(0);
+      for (const origin of m.origins) expect(origin, m.key).toMatch(/^(\d{4}-\d{2}-\d{2}|draft) (schema|[\w/.-]+): [a-z-]+$/);
+    }
+  });
+
+  it('does not let a changelog or a list of retired codes keep a removed name alive', () => {
+    // The 2026-07-28 changelog names elicitationId and -32042 while saying they were removed.
+    expect(marker('term:elicitationid')?.span).not.toContain('2026-07-28');
+    expect(marker('error:-32042')?.span).not.toContain('2026-07-28');
+  });
+
+  it('drops names every revision carries (standard JSON-RPC codes, tools/call)', () => {
+    expect(marker('error:-32602')).toBeUndefined();
+    expect(marker('term:tools/call')).toBeUndefined();
+    expect(marker('term:inputschema')).toBeUndefined();
+  });
+
+  it('marks ordinary words as weak', () => {
+    expect(marker('term:mode')?.wordLike).toBe(true);
+    expect(marker('term:url')?.wordLike).toBe(true);
+    expect(marker('term:elicitationid')?.wordLike).toBe(false);
+  });
+
+  it('matches the shipped copy (regenerate with `npx tsx src/detect/build-cli.ts --from ../shared/mcp-spec/refs/main`)', () => {
+    const shipped = JSON.parse(readFileSync(join(repoRoot, 'src/detect/data/fingerprints.json'), 'utf8')) as FingerprintData;
+    expect(shipped.markers.map((m) => [m.key, m.span])).toEqual(data.markers.map((m) => [m.key, m.span]));
+  });
+});
+
+describe('the detector enumerates no protocol names', () => {
+  it('no source file in src/detect names an MCP method, field, type or revision', () => {
+    const dir = join(repoRoot, 'src/detect');
+    const names = /elicit|InputRequired|requestState|inputRequests|modelcontextprotocol|sampling|roots\/list|tools\/call|-320\d\d|20\d\d-\d\d-\d\d/i;
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const code = readFileSync(join(dir, file), 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\*|\/\/|\/\*\*)/.test(line)) // comments may give examples
+        .map((line) => line.replace(/\s\/\/\s.*$/, ''))
+        .join('\n');
+      expect(code.match(names)?.[0], `${file} names a protocol token`).toBeUndefined();
+    }
+  });
+});
+
+describe.skipIf(!mirrorAvailable())('the spec\'s own pages', () => {
+  it('each revision\'s elicitation page is recognised as its revision', async () => {
+    const data = await testFingerprints();
+    const { specPages } = await import('../helpers/paths.ts');
+    for (const revision of ['2025-06-18', '2025-11-25', '2026-07-28', 'draft']) {
+      const text = readFileSync(join(specPages, revision, 'client/elicitation.mdx'), 'utf8');
+      expect(detectRevision(text, data).revision, revision).toBe(revision);
+    }
+  });
+});

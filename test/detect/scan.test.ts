@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { looseObjects } from '../../src/detect/loose.ts';
+import { cueIn, findCue, scanText } from '../../src/detect/scan.ts';
+import { readShapes } from '../../src/detect/shapes.ts';
+import { normalizeName } from '../../src/detect/tokens.ts';
+
+describe('object literals in code that is not JSON', () => {
+  it('reads TypeScript objects: unquoted keys, single quotes, variables, spreads, shorthand, trailing commas', () => {
+    const code = `const reply = await server.request({
+  method: 'elicitation/create', // a comment
+  params: { ...defaults, mode: "url", elicitationId: randomUUID(), url, message: \`Connect\`, },
+}, Schema);`;
+    const [found] = looseObjects(code);
+    expect(found?.value).toEqual({ method: 'elicitation/create', params: { mode: 'url', elicitationId: null, url: null, message: 'Connect' } });
+  });
+
+  it('reads Python dicts (True, None, # comments)', () => {
+    const [found] = looseObjects(`send({"method": "x/y", "params": {"flag": True, "none": None}})  # go`);
+    expect(found?.value).toEqual({ method: 'x/y', params: { flag: true, none: null } });
+  });
+
+  it('does not take a block of statements for an object', () => {
+    expect(looseObjects('if (ok) { run(); stop(); }')).toEqual([]);
+    expect(looseObjects('function f() { return 1; }')).toEqual([]);
+  });
+});
+
+describe('shapes', () => {
+  it('tells a framed request from a method embedded in a result, and finds capability locations', () => {
+    const facts = readShapes({ jsonrpc: '2.0', id: 1, result: { pending: { a: { method: 'x/do', params: {} } } } });
+    expect(facts.envelopes).toEqual([{ method: 'x/do', envelope: 'embedded', container: 'pending' }]);
+    const request = readShapes({ jsonrpc: '2.0', id: 1, method: 'x/do', params: { _meta: { 'org.example/clientCapabilities': { x: { a: {} } } } } });
+    expect(request.envelopes).toEqual([{ method: 'x/do', envelope: 'framed', container: null }]);
+    expect(request.capabilities).toEqual([{ name: 'x', location: '_meta.org.example/clientCapabilities', options: ['a'] }]);
+  });
+
+  it('separates keys inside protocol messages from keys of any other object', () => {
+    expect([...readShapes({ mode: 'dark', url: 'http://x' }).messageKeys]).toEqual([]);
+    expect([...readShapes({ method: 'x/y', params: { mode: 'url' } }).messageKeys]).toEqual(['method', 'params', 'mode']);
+  });
+});
+
+describe('background cues', () => {
+  it('finds the sentence words that explain the past', () => {
+    for (const s of ['Servers no longer send it.', 'It used to be declared once.', 'The field is gone.', 'X was replaced by Y.', 'This is the old shape.', 'It is deprecated.']) {
+      expect(cueIn(s), s).not.toBeNull();
+    }
+    for (const s of ['Servers send it.', 'The old-school way works.', 'Return the result.']) expect(cueIn(s), s).toBeNull();
+  });
+
+  it('marks only the old side of a directional cue', () => {
+    expect(findCue('Return `A` instead of sending `B`.')?.side).toBe('after');
+    const spans = scanText('Return `NewThing` instead of sending `OldThing`.\n').spans.filter((s) => s.context === 'inline');
+    expect(spans.map((s) => [s.text, s.cue])).toEqual([['NewThing', null], ['OldThing', 'instead of']]);
+    const before = scanText('`OldThing` was replaced by `NewThing`.\n').spans.filter((s) => s.context === 'inline');
+    expect(before.map((s) => [s.text, s.cue !== null])).toEqual([['OldThing', true], ['NewThing', false]]);
+  });
+
+  it('makes a code block background when its caption or section says so', () => {
+    const scanned = scanText('Here is the old shape:\n\n```json\n{"a": 1}\n```\n\n## Before\n\n```json\n{"b": 2}\n```\n\n## Now\n\n```json\n{"c": 3}\n```\n');
+    expect(scanned.examples.map((e) => e.cue !== null)).toEqual([true, true, false]);
+  });
+
+  it('reads an example pasted without a fence as code', () => {
+    const scanned = scanText('Here it is:\n\n{\n  "jsonrpc": "2.0",\n  "method": "x/y"\n}\n\nDone.\n');
+    expect(scanned.examples).toHaveLength(1);
+    expect(scanned.examples[0]!.line).toBe(3);
+  });
+});
+
+describe('names compare across spelling styles', () => {
+  it('camelCase, snake_case and header case meet; paths compare exactly', () => {
+    expect(normalizeName('requestState')).toBe(normalizeName('request_state'));
+    expect(normalizeName('Mcp-Session-Id')).toBe(normalizeName('MCP-Session-Id'));
+    expect(normalizeName('a/b')).not.toBe(normalizeName('A/b'));
+    expect(normalizeName('-32042')).toBe('-32042');
+  });
+});
+
+describe('captions that open with "Before"', () => {
+  it('make the example after them background, but "Before you start" does not', () => {
+    expect(cueIn('**Before** (2025-11-25):')).not.toBeNull();
+    expect(cueIn('Before:')).not.toBeNull();
+    expect(cueIn('Before you start, install the SDK.')).toBeNull();
+    const scanned = scanText('Before:\n\n```json\n{"a": 1}\n```\n\nAfter:\n\n```json\n{"b": 2}\n```\n');
+    expect(scanned.examples.map((e) => e.cue !== null)).toEqual([true, false]);
+  });
+});
+
+describe('sections about the past', () => {
+  it('open at headings like "Before", "Legacy clients", "Migrating from …", but not "Before you begin"', () => {
+    const cueOf = (heading: string) => scanText(`## ${heading}\n\nText with \`a/b\`.\n`).spans.find((s) => s.context === 'inline')?.cue ?? null;
+    for (const h of ['Before', 'Legacy clients', 'Migrating from 2025-11-25', 'What changed', 'The old flow']) expect(cueOf(h), h).not.toBeNull();
+    for (const h of ['Before you begin', 'Setup', 'Holding state', 'Old-school logging']) expect(cueOf(h), h).toBeNull();
+  });
+
+  it('close at the next heading of the same or a higher level', () => {
+    const spans = scanText('## Before\n\n`a/b`\n\n### Detail\n\n`c/d`\n\n## Now\n\n`e/f`\n').spans.filter((s) => s.context === 'inline');
+    expect(spans.map((s) => [s.text, s.cue !== null])).toEqual([['a/b', true], ['c/d', true], ['e/f', false]]);
+  });
+});
