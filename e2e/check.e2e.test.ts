@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../test/helpers/run-cli.ts';
+import { detectFixtures, expectations, readFixture } from '../test/detect/helpers.ts';
+import { browserSkipReason, e2eSnapshotsDir, ensureSiteBuilt, launchBrowser, openPage, screenshot, serveDist, type DistServer, type WatchedPage } from './helpers/index.ts';
+
+const skip = browserSkipReason();
+
+/**
+ * The "check a page" tool runs the detector in the browser, with the fingerprints the site
+ * publishes; `specdelta which` runs it in Node, building the fingerprints from the same
+ * snapshots. On every fixture text they must give the same answer.
+ */
+describe.skipIf(skip !== null)('check a page: the browser agrees with `specdelta which`', () => {
+  let server: DistServer;
+  let browser: Browser;
+  let watched: WatchedPage;
+
+  beforeAll(async () => {
+    server = await serveDist(await ensureSiteBuilt());
+    browser = await launchBrowser();
+    watched = await openPage(browser, server.url);
+    await watched.page.goto(new URL('check/', server.url).href);
+    await watched.page.waitForSelector('body[data-fingerprints="ready"]', { timeout: 30_000 });
+  });
+
+  afterAll(async () => {
+    await watched?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Pastes a text, presses Check, and reads the JSON the page shows. */
+  async function checkInBrowser(text: string): Promise<Record<string, unknown>> {
+    const { page } = watched;
+    const before = Number((await page.getAttribute('body', 'data-checked')) ?? '0');
+    await page.fill('#sd-check-input', text);
+    await page.click('#sd-check-run');
+    await page.waitForFunction((n) => Number(document.body.dataset['checked'] ?? '0') > n, before);
+    return JSON.parse((await page.textContent('#sd-check-json')) ?? 'null') as Record<string, unknown>;
+  }
+
+  it('uses the fingerprints the CLI builds from the same snapshots', async () => {
+    const published = (await (await fetch(new URL('check/fingerprints.json', server.url))).json()) as { source: { digest: string } };
+    const cli = await runCli(['which', join(detectFixtures, 'no-elicitation.md'), '--format', 'json', '--snapshots', e2eSnapshotsDir]);
+    expect(cli.code).toBe(0);
+    expect(published.source.digest).toBe(JSON.parse(cli.stdout).fingerprints.digest);
+  });
+
+  it.each(expectations().map(([name]) => name))('%s', async (name) => {
+    const browserResult = await checkInBrowser(readFixture(name));
+    const cli = await runCli(['which', join(detectFixtures, name), '--format', 'json', '--snapshots', e2eSnapshotsDir]);
+    expect(cli.code).toBe(0);
+    const cliResult = JSON.parse(cli.stdout) as Record<string, unknown>;
+    for (const key of ['revision', 'revisions', 'confidence', 'evidence', 'outdated', 'compatible', 'background']) {
+      expect(browserResult[key], `${name}: ${key}`).toEqual(cliResult[key]);
+    }
+    expect((browserResult['input'] as { kind: string }).kind).toBe((cliResult['input'] as { kind: string }).kind);
+    // And the page says it in words.
+    const headline = await watched.page.textContent('#sd-check-headline');
+    const revision = cliResult['revision'];
+    expect(headline).toMatch(revision === null ? /No MCP revision recognised/ : revision === 'mixed' ? /^Mixed: / : new RegExp(`^Teaches MCP ${String(revision)} `));
+  });
+
+  it('shows the result readably, and runs without errors', async () => {
+    await checkInBrowser(readFixture('elicitation-2025-11-25.md'));
+    const { page } = watched;
+    expect(await page.isVisible('#sd-check-evidence-box')).toBe(true);
+    expect(await page.isVisible('#sd-check-outdated-box')).toBe(true);
+    expect(await page.locator('#sd-check-evidence tr').count()).toBeGreaterThan(3);
+    expect(await page.textContent('#sd-check-outdated')).toContain('elicitationId, removed in 2026-07-28');
+    await screenshot(page, 'check-2025-11-25', true);
+    expect(watched.errors).toEqual([]);
+    expect(watched.dialogs).toEqual([]);
+  });
+
+  it('treats pasted text as text: markup in it never runs', async () => {
+    const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>\n\n# `<b>elicitationId</b>`\n\nUse `elicitationId`.\n';
+    await checkInBrowser(hostile);
+    expect(watched.dialogs).toEqual([]);
+    expect(await watched.page.locator('#sd-check-result img, #sd-check-result script, #sd-check-result b').count()).toBe(0);
+  });
+});

@@ -1,0 +1,82 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSkipReason, buildSite, checkLinks, e2eRoot, e2eSnapshotsDir, ensureSiteBuilt, launchBrowser, openPage, serveDist } from './helpers/index.ts';
+
+describe('the built site', () => {
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await ensureSiteBuilt();
+  });
+
+  it('has no broken internal links or anchors', () => {
+    const report = checkLinks(dist);
+    expect(report.pages).toBeGreaterThan(300);
+    expect(report.links).toBeGreaterThan(5000);
+    expect(report.broken.slice(0, 20)).toEqual([]);
+  });
+
+  it('publishes a JSON file beside every diff page, in the contract shape', () => {
+    const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+    const pages = walk(join(dist, 'diff')).filter((f) => f.endsWith('/index.html'));
+    let checked = 0;
+    for (const html of pages) {
+      const rel = html.slice(join(dist, 'diff').length + 1, -'/index.html'.length);
+      const parts = rel.split('/');
+      if (parts.length < 3) continue; // a pair overview, with its JSON at diff/OLD/NEW.json
+      const json = `${join(dist, 'diff', rel)}.json`;
+      expect(existsSync(json), json).toBe(true);
+      const data = JSON.parse(readFileSync(json, 'utf8'));
+      expect(Object.keys(data).slice(0, 4)).toEqual(['old', 'new', 'summary', 'changes']);
+      expect(data.old.revision).toBe(parts[0]);
+      expect(data.new.revision).toBe(parts[1]);
+      for (const change of data.changes) expect(change.fingerprint).toMatch(/^[0-9a-f]{12}$/);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('a build under a base path', () => {
+  const base = '/sub/specdelta/';
+  const dist = join(e2eRoot, 'dist-base');
+  let browser: Browser | null = null;
+
+  beforeAll(async () => {
+    await ensureSiteBuilt();
+    await buildSite({ snapshotsDir: e2eSnapshotsDir, outDir: dist, base, cacheDir: join(e2eRoot, 'cache') });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('links only inside the base path, with no broken links', () => {
+    const report = checkLinks(dist, { base });
+    expect(report.broken.slice(0, 20)).toEqual([]);
+    const home = readFileSync(join(dist, 'index.html'), 'utf8');
+    const hrefs = [...home.matchAll(/(?:href|src)="(\/[^"]*)"/g)].map((m) => m[1]!);
+    expect(hrefs.length).toBeGreaterThan(10);
+    for (const href of hrefs) expect(href.startsWith(base), href).toBe(true);
+  });
+
+  it.skipIf(browserSkipReason() !== null)('serves and filters from the sub-path', async () => {
+    const server = await serveDist(dist, { base });
+    browser = await launchBrowser();
+    const { page, errors, close } = await openPage(browser, server.url);
+    await page.goto(server.url);
+    await page.click('a[href*="/diff/2025-11-25/2026-07-28/"]');
+    await page.click('a[href$="/client/elicitation/"]');
+    expect(new URL(page.url()).pathname).toBe(`${base}diff/2025-11-25/2026-07-28/client/elicitation/`);
+    // The filter script (a module, from the base path's _astro/) shows the filters once it runs.
+    await page.waitForSelector('#sd-filters', { state: 'visible', timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await close();
+    await server.close();
+  });
+});

@@ -1,0 +1,315 @@
+import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
+import type { Html, Root, RootContent } from 'mdast';
+import GithubSlugger from 'github-slugger';
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { parse as parseYaml } from 'yaml';
+import { keywordPattern, strengthOf } from './segments.ts';
+
+/**
+ * A spec page (Markdown/MDX) → safe HTML for the revision pages.
+ *
+ * Safety: raw HTML in the page (the schema reference is generated HTML) is parsed by
+ * rehype-raw and then passed through rehype-sanitize's GitHub schema: no script, style,
+ * iframe or form elements, no event-handler or style attributes, and URLs only with http,
+ * https, mailto (and relative) protocols. Everything this module adds afterwards (heading
+ * ids, link targets, classes) is derived from already-sanitised text. The output is the
+ * only HTML the site inserts unescaped.
+ *
+ * MDX: capitalised JSX components (`<Note>`, `<Warning>`…) become labelled boxes whose
+ * inner Markdown is rendered; self-closing ones with an `href` (cards) become links.
+ */
+
+export interface RenderContext {
+  revision: string;
+  page: string;
+  /** Turns an upstream spec path ("2025-11-25", "basic/lifecycle") into a site URL when the site has it. */
+  resolvePage: (revision: string, page: string) => string | null;
+  /** Where root-relative upstream links point (the upstream documentation site). */
+  upstreamOrigin: string;
+}
+
+export interface RenderedPage {
+  title: string | null;
+  description: string | null;
+  html: string;
+  headings: { depth: number; text: string; id: string }[];
+}
+
+const COMPONENT_WITH_BODY = /^<([A-Z][\w.]*)\b([^>]*)>([\s\S]*)<\/\1>\s*$/;
+const OPENING_TAG = /^<([A-Z][\w.]*)\b([^>]*?)(?<!\/)>\s*$/;
+const CLOSING_TAG = /^<\/([A-Z][\w.]*)>\s*$/;
+const SELF_CLOSING = /<([A-Z][\w.]*)\b((?:[^>"'{}]|"[^"]*"|'[^']*'|\{[^}]*\})*?)\/>/g;
+
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']);
+
+function attributes(source: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of source.matchAll(/([A-Za-z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*["'`]?([^}"'`]*)["'`]?\s*\})/g)) {
+    out[m[1]!] = m[2] ?? m[3] ?? m[4] ?? '';
+  }
+  return out;
+}
+
+type Container = { type: 'mdxBox'; name: string; children: RootContent[]; data: { hName: string; hProperties: Record<string, unknown> } };
+
+function box(name: string, children: RootContent[]): RootContent {
+  const node: Container = { type: 'mdxBox', name, children, data: { hName: 'div', hProperties: { dataMdx: name } } };
+  return node as unknown as RootContent;
+}
+
+function cards(value: string): RootContent[] | null {
+  const trimmed = value.trim();
+  const found = [...trimmed.matchAll(SELF_CLOSING)];
+  if (!found.length || trimmed.replace(SELF_CLOSING, '').trim() !== '') return null;
+  const out: RootContent[] = [];
+  for (const m of found) {
+    const attrs = attributes(m[2] ?? '');
+    const label = attrs['title'] ?? attrs['label'] ?? attrs['href'];
+    if (attrs['href'] && label) {
+      out.push(box(m[1]!, [{ type: 'paragraph', children: [{ type: 'link', url: attrs['href'], children: [{ type: 'text', value: label }] }] }]));
+    } else if (label) {
+      out.push(box(m[1]!, [{ type: 'paragraph', children: [{ type: 'text', value: label }] }]));
+    }
+  }
+  return out;
+}
+
+function dedent(text: string): string {
+  const lines = text.split('\n');
+  const indents = lines.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length);
+  const cut = indents.length ? Math.min(...indents) : 0;
+  return lines.map((l) => l.slice(cut)).join('\n');
+}
+
+function parseFragment(markdown: string): RootContent[] {
+  const tree = parser.parse(dedent(markdown)) as Root;
+  return transformComponents(tree.children);
+}
+
+/** Rewrites JSX component blocks in a list of siblings (recursively). */
+function transformComponents(children: RootContent[]): RootContent[] {
+  const out: RootContent[] = [];
+  for (let i = 0; i < children.length; i++) {
+    let node = children[i]!;
+    // A JSX tag spread over several lines (`<Card\n  title="…"\n/>`) is not an HTML block for
+    // CommonMark: it arrives as a paragraph of inline HTML.
+    if (node.type === 'paragraph' && node.children.length && node.children.every((c) => c.type === 'html' || (c.type === 'text' && !c.value.trim()))) {
+      const value = node.children.map((c) => (c as { value: string }).value).join('');
+      if (/^\s*<\/?[A-Z]/.test(value)) node = { type: 'html', value, ...(node.position ? { position: node.position } : {}) };
+    }
+    if (node.type !== 'html') {
+      if ('children' in node && Array.isArray(node.children) && node.type !== 'paragraph' && node.type !== 'heading' && node.type !== 'tableCell') {
+        (node as { children: RootContent[] }).children = transformComponents(node.children as RootContent[]);
+      }
+      out.push(node);
+      continue;
+    }
+    const value = (node as Html).value.trim();
+    const withBody = COMPONENT_WITH_BODY.exec(value);
+    if (withBody) {
+      out.push(box(withBody[1]!, parseFragment(withBody[3]!.replace(/^[^\S\n]*\n/, ''))));
+      continue;
+    }
+    const selfClosing = cards(value);
+    if (selfClosing) {
+      out.push(...selfClosing);
+      continue;
+    }
+    const firstLine = value.split('\n')[0] ?? '';
+    const opening = OPENING_TAG.exec(firstLine);
+    if (opening) {
+      const name = opening[1]!;
+      const rest = value.split('\n').slice(1).join('\n');
+      // The component's body runs until its closing tag among the following siblings.
+      let depth = 1;
+      let j = i + 1;
+      const inner: RootContent[] = rest.trim() ? parseFragment(rest) : [];
+      for (; j < children.length; j++) {
+        const sibling = children[j]!;
+        if (sibling.type === 'html') {
+          const v = sibling.value.trim();
+          if (OPENING_TAG.exec(v.split('\n')[0] ?? '')?.[1] === name) depth++;
+          const closing = CLOSING_TAG.exec(v);
+          if (closing?.[1] === name && --depth === 0) break;
+          if (v.endsWith(`</${name}>`) && !CLOSING_TAG.test(v) && --depth === 0) {
+            inner.push(...parseFragment(v.slice(0, -`</${name}>`.length)));
+            break;
+          }
+        }
+        inner.push(sibling);
+      }
+      out.push(box(name, transformComponents(inner)));
+      i = j;
+      continue;
+    }
+    if (CLOSING_TAG.test(value)) continue;
+    out.push(node);
+  }
+  return out;
+}
+
+const schema: SanitizeSchema = {
+  ...defaultSchema,
+  attributes: { ...defaultSchema.attributes, div: [...(defaultSchema.attributes?.['div'] ?? []), 'dataMdx'] },
+};
+
+function textOf(node: ElementContent | HastContent): string {
+  if (node.type === 'text') return node.value;
+  if ('children' in node) return (node.children as ElementContent[]).map(textOf).join('');
+  return '';
+}
+
+function walk(node: HastRoot | Element, visit: (el: Element, parent: HastRoot | Element) => void): void {
+  for (const child of node.children) {
+    if (child.type === 'element') {
+      visit(child, node);
+      walk(child, visit);
+    }
+  }
+}
+
+const UPSTREAM_SPEC = /^\/specification\/([A-Za-z0-9][\w.-]*)\/?(.*)$/;
+
+/** After sanitising: heading ids and levels, box labels, links into the site, fragment fixes. */
+function finish(tree: HastRoot, context: RenderContext, headings: RenderedPage['headings']): void {
+  const slugger = new GithubSlugger();
+  let previous = 1;
+  const ids = new Set<string>();
+  walk(tree, (el) => {
+    if (typeof el.properties['id'] === 'string') ids.add(el.properties['id']);
+  });
+  walk(tree, (el) => {
+    const level = /^h([1-6])$/.exec(el.tagName);
+    if (level) {
+      const text = textOf(el).replace(/\s+/g, ' ').trim();
+      const id = slugger.slug(text);
+      // h1 is the page title; spec headings start at h2 and never skip a level.
+      const depth = Math.min(Math.max(2, Number(level[1])), previous + 1);
+      previous = depth;
+      el.tagName = `h${depth}`;
+      if (!ids.has(id)) {
+        el.properties['id'] = id;
+        ids.add(id);
+      }
+      headings.push({ depth, text, id: String(el.properties['id'] ?? id) });
+    }
+    if (el.tagName === 'div' && typeof el.properties['dataMdx'] === 'string') {
+      const name = el.properties['dataMdx'];
+      el.properties['className'] = ['mdx-box'];
+      if (/^[A-Z][\w]*$/.test(name) && !/Group$/.test(name) && !el.children.some((c) => c.type === 'element' && c.properties['dataMdx'])) {
+        el.children.unshift({ type: 'element', tagName: 'p', properties: { className: ['mdx-label'] }, children: [{ type: 'text', value: name }] });
+      }
+    }
+  });
+  walk(tree, (el) => {
+    if (el.tagName === 'a' && typeof el.properties['href'] === 'string') {
+      const href = el.properties['href'];
+      if (href.startsWith('#')) {
+        const fragment = decodeURIComponentSafe(href.slice(1));
+        if (!ids.has(fragment) && ids.has(`user-content-${fragment}`)) el.properties['href'] = `#user-content-${fragment}`;
+        return;
+      }
+      const target = rewriteLink(href, context);
+      el.properties['href'] = target;
+      if (/^https?:/i.test(target)) el.properties['rel'] = ['noopener', 'noreferrer'];
+    }
+    if (el.tagName === 'img' && typeof el.properties['src'] === 'string' && !/^https?:/i.test(el.properties['src'])) {
+      // Images live upstream; a relative one is resolved against the page's upstream URL.
+      el.properties['src'] = upstreamUrl(el.properties['src'], context);
+    }
+  });
+}
+
+const HAS_KEYWORD = new RegExp(keywordPattern().source);
+
+/** RFC 2119 keywords in text (not in code) styled by strength, as on the diff pages. */
+function markKeywords(node: HastRoot | Element): void {
+  if (node.type === 'element' && (node.tagName === 'code' || node.tagName === 'pre')) return;
+  const children: (ElementContent | HastContent)[] = [];
+  for (const child of node.children) {
+    if (child.type === 'element') markKeywords(child);
+    if (child.type !== 'text' || !HAS_KEYWORD.test(child.value)) {
+      children.push(child);
+      continue;
+    }
+    let last = 0;
+    for (const m of child.value.matchAll(keywordPattern())) {
+      if (m.index > last) children.push({ type: 'text', value: child.value.slice(last, m.index) });
+      children.push({ type: 'element', tagName: 'span', properties: { className: ['kw', `kw-${strengthOf(m[0])}`] }, children: [{ type: 'text', value: m[0] }] });
+      last = m.index + m[0].length;
+    }
+    if (last < child.value.length) children.push({ type: 'text', value: child.value.slice(last) });
+  }
+  node.children = children as typeof node.children;
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function upstreamUrl(href: string, context: RenderContext): string {
+  const upstreamPage = context.page.replace(/(^|\/)index$/, '');
+  try {
+    return new URL(href, new URL(`/specification/${context.revision}/${upstreamPage}`, context.upstreamOrigin)).href;
+  } catch {
+    return context.upstreamOrigin;
+  }
+}
+
+/** A spec link → the site's page when the site has it, else the upstream documentation. */
+export function rewriteLink(href: string, context: RenderContext): string {
+  const upstreamPage = context.page.replace(/(^|\/)index$/, '');
+  const base = new URL(`/specification/${context.revision}/${upstreamPage}`, context.upstreamOrigin);
+  let url: URL;
+  try {
+    url = new URL(href, base);
+  } catch {
+    return href;
+  }
+  if (url.origin !== new URL(context.upstreamOrigin).origin) return href;
+  const match = UPSTREAM_SPEC.exec(url.pathname.replace(/\.mdx?$/, '').replace(/\/$/, ''));
+  if (match) {
+    const local = context.resolvePage(match[1]!, match[2] || 'index');
+    if (local) return local + url.hash;
+  }
+  return url.href;
+}
+
+const toHast = unified().use(remarkRehype, { allowDangerousHtml: true });
+const sanitize = unified().use(rehypeRaw).use(rehypeSanitize, schema);
+const stringify = unified().use(rehypeStringify);
+
+export function renderPage(text: string, context: RenderContext): RenderedPage {
+  const tree = parser.parse(text) as Root;
+  let title: string | null = null;
+  let description: string | null = null;
+  const yaml = tree.children.find((n) => n.type === 'yaml');
+  if (yaml && 'value' in yaml) {
+    try {
+      const data = parseYaml(yaml.value) as Record<string, unknown> | null;
+      if (data && typeof data['title'] === 'string') title = data['title'];
+      if (data && typeof data['description'] === 'string') description = data['description'];
+    } catch {
+      // Invalid front matter: the page renders without a title from it.
+    }
+  }
+  tree.children = transformComponents(tree.children.filter((n) => n.type !== 'yaml'));
+  const headings: RenderedPage['headings'] = [];
+  const hast = toHast.runSync(tree) as HastRoot;
+  const sanitized = sanitize.runSync(hast) as HastRoot;
+  finish(sanitized, context, headings);
+  markKeywords(sanitized);
+  const html = stringify.stringify(sanitized);
+  return { title, description, html, headings };
+}

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import type { RevisionInfo } from '../../scraper/lock.ts';
+import { contentHash } from '../../src/model/index.ts';
+import { cached } from './cache.ts';
+import { renderPage, type RenderedPage } from './render.ts';
+import { hasPage, isPair, nextRevision, pagesOf, pageText, revisionInfo, specSet } from './spec.ts';
+import { href, paths } from './urls.ts';
+
+/** Where root-relative links in the spec's pages point: the spec's own documentation site. */
+export const UPSTREAM_ORIGIN = 'https://modelcontextprotocol.io';
+
+/** The site page for an upstream spec path, trying `<path>` then `<path>/index`. */
+export function resolveSpecPage(base: string, revision: string, page: string): string | null {
+  if (!revisionInfo(revision)) return null;
+  for (const candidate of [page, `${page}/index`, page.replace(/\/index$/, '')]) {
+    if (candidate && hasPage(revision, candidate)) return href(base, paths.revisionPage(revision, candidate));
+  }
+  return page === 'index' || page === '' ? href(base, paths.revision(revision)) : null;
+}
+
+function pagesHash(): string {
+  const hash = createHash('sha256');
+  for (const [revision, pages] of specSet().pages) hash.update(revision).update('\0').update(pages.join('\0'));
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function renderRevisionPage(base: string, revision: string, page: string): RenderedPage {
+  const text = pageText(revision, page);
+  return cached(['render', contentHash(text), revision, page, base, pagesHash()], () =>
+    renderPage(text, { revision, page, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: (r, p) => resolveSpecPage(base, r, p) }));
+}
+
+export interface Banner {
+  status: RevisionInfo['status'];
+  revision: RevisionInfo;
+  latest: RevisionInfo | null;
+  next: RevisionInfo | null;
+  /** "What changed since": this revision → latest (superseded), or latest → this (draft). */
+  compare: { label: string; url: string } | null;
+  /** The same page in the latest revision, when this is not the latest and the latest has it. */
+  latestPage: string | null;
+}
+
+/** The "which revision am I reading" banner's facts, for a page (or a whole revision when page is null). */
+export function bannerFor(base: string, revisionId: string, page: string | null): Banner {
+  const revision = revisionInfo(revisionId)!;
+  const { latest } = specSet();
+  const next = nextRevision(revisionId);
+  let compare: Banner['compare'] = null;
+  const link = (old: string, now: string) =>
+    page === null ? href(base, paths.pair(old, now)) : href(base, paths.diff(old, now, page));
+  if (latest && revision.status === 'superseded' && isPair(revisionId, latest.id)) {
+    compare = { label: `What changed since ${revisionId}`, url: link(revisionId, latest.id) };
+  } else if (latest && revision.status === 'draft' && isPair(latest.id, revisionId)) {
+    compare = { label: `What the draft changes since ${latest.id}`, url: link(latest.id, revisionId) };
+  } else if (revision.status === 'superseded' && next && isPair(revisionId, next.id)) {
+    compare = { label: `What changed in ${next.id}`, url: link(revisionId, next.id) };
+  }
+  const latestPage = latest && latest.id !== revisionId && page !== null && hasPage(latest.id, page) ? href(base, paths.revisionPage(latest.id, page)) : null;
+  return { status: revision.status, revision, latest, next, compare, latestPage };
+}
+
+/** Page ids of a revision grouped by their first path segment ("basic", "client"…). */
+export function groupedPages(revision: string): { group: string; pages: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const page of pagesOf(revision)) {
+    const group = page.includes('/') ? page.slice(0, page.indexOf('/')) : '';
+    groups.set(group, [...(groups.get(group) ?? []), page]);
+  }
+  return [...groups].map(([group, pages]) => ({ group, pages }));
+}

@@ -1,0 +1,122 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseLock, pageFileName, type Lock, type RevisionInfo } from '../../scraper/lock.ts';
+import { snapshotsDir } from './env.ts';
+
+/**
+ * What the site is built from: the revisions and pages recorded in snapshots.lock.json
+ * and the page bodies beside it. Nothing here knows any page or revision by name.
+ */
+export interface SpecSet {
+  dir: string;
+  revisions: RevisionInfo[];
+  latest: RevisionInfo | null;
+  /** Page ids per revision (Markdown pages only), sorted. */
+  pages: Map<string, string[]>;
+  /** Revisions that have a schema.json. */
+  schemas: Set<string>;
+}
+
+let cached: SpecSet | null = null;
+
+export function specSet(): SpecSet {
+  if (cached) return cached;
+  const dir = snapshotsDir();
+  const lockFile = join(dir, 'snapshots.lock.json');
+  if (!existsSync(lockFile)) {
+    throw new Error(`the site is built from ${lockFile}, which does not exist; run \`node bin/specdelta.js snapshot\` first (or set SPECDELTA_SNAPSHOTS).`);
+  }
+  const lock: Lock = parseLock(readFileSync(lockFile, 'utf8'), lockFile);
+  const pages = new Map<string, string[]>();
+  const schemas = new Set<string>();
+  const missing: string[] = [];
+  for (const revision of lock.revisions) pages.set(revision.id, []);
+  for (const entry of lock.pages) {
+    const file = join(dir, entry.revision, pageFileName(entry.page));
+    if (!existsSync(file)) {
+      missing.push(`${entry.revision}/${pageFileName(entry.page)}`);
+      continue;
+    }
+    if (entry.page.endsWith('.json')) {
+      if (entry.page === 'schema.json') schemas.add(entry.revision);
+      continue;
+    }
+    pages.get(entry.revision)!.push(entry.page);
+  }
+  if (missing.length) {
+    throw new Error(`${missing.length} locked page(s) are missing from ${dir} (first: ${missing[0]}); run \`node bin/specdelta.js snapshot --frozen\` (or \`snapshot --from DIR\`) to restore them.`);
+  }
+  for (const list of pages.values()) list.sort();
+  const revisions = lock.revisions.map((r) => ({ ...r }));
+  cached = { dir, revisions, latest: revisions.find((r) => r.status === 'latest') ?? null, pages, schemas };
+  return cached;
+}
+
+export function pagesOf(revision: string): string[] {
+  return specSet().pages.get(revision) ?? [];
+}
+
+export function hasPage(revision: string, page: string): boolean {
+  return pagesOf(revision).includes(page);
+}
+
+export function revisionInfo(id: string): RevisionInfo | undefined {
+  return specSet().revisions.find((r) => r.id === id);
+}
+
+const texts = new Map<string, string>();
+
+export function pageText(revision: string, page: string): string {
+  const key = `${revision}\0${page}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = readFileSync(join(specSet().dir, revision, pageFileName(page)), 'utf8');
+    texts.set(key, text);
+  }
+  return text;
+}
+
+export function schemaText(revision: string): string | null {
+  return specSet().schemas.has(revision) ? readFileSync(join(specSet().dir, revision, 'schema.json'), 'utf8') : null;
+}
+
+export interface RevisionPair {
+  old: string;
+  new: string;
+  /** Neighbours in the timeline (true) or a revision compared with the latest (false). */
+  adjacent: boolean;
+}
+
+/** Adjacent revisions, then every older released revision against the latest. */
+export function revisionPairs(): RevisionPair[] {
+  const { revisions, latest } = specSet();
+  const pairs: RevisionPair[] = [];
+  for (let i = 0; i + 1 < revisions.length; i++) pairs.push({ old: revisions[i]!.id, new: revisions[i + 1]!.id, adjacent: true });
+  if (latest) {
+    const latestIndex = revisions.indexOf(latest);
+    for (const revision of revisions.slice(0, Math.max(0, latestIndex - 1))) pairs.push({ old: revision.id, new: latest.id, adjacent: false });
+  }
+  return pairs;
+}
+
+/** The revision that came after this one, if any. */
+export function nextRevision(id: string): RevisionInfo | null {
+  const { revisions } = specSet();
+  const index = revisions.findIndex((r) => r.id === id);
+  return index >= 0 ? revisions[index + 1] ?? null : null;
+}
+
+export function previousRevision(id: string): RevisionInfo | null {
+  const { revisions } = specSet();
+  const index = revisions.findIndex((r) => r.id === id);
+  return index > 0 ? revisions[index - 1]! : null;
+}
+
+/** Pages of either side of a pair, sorted: a page may come or go between revisions. */
+export function pagesOfPair(pair: { old: string; new: string }): string[] {
+  return [...new Set([...pagesOf(pair.old), ...pagesOf(pair.new)])].sort();
+}
+
+export function isPair(oldRevision: string, newRevision: string): boolean {
+  return revisionPairs().some((p) => p.old === oldRevision && p.new === newRevision);
+}

@@ -1,0 +1,32 @@
+/**
+ * Every URL the site links to, relative to the base path. Components call these with
+ * `import.meta.env.BASE_URL`; other site pages (badges, check) use the same functions so
+ * links never drift. Page ids ("client/elicitation") keep their slashes.
+ */
+
+/** "/" or "/sub/path/": the base path with one slash on each side. */
+export function normalizeBase(base: string): string {
+  const trimmed = base.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
+export function href(base: string, path = ''): string {
+  return normalizeBase(base) + path.replace(/^\/+/, '');
+}
+
+export const paths = {
+  home: () => '',
+  revision: (revision: string) => `rev/${revision}/`,
+  revisionPage: (revision: string, page: string) => `rev/${revision}/${page}/`,
+  /** Every page of a revision pair, with the schema's changes. */
+  pair: (oldRevision: string, newRevision: string) => `diff/${oldRevision}/${newRevision}/`,
+  /** The whole pair as JSON: every page and the schema, like `specdelta diff OLD NEW --format json`. */
+  pairJson: (oldRevision: string, newRevision: string) => `diff/${oldRevision}/${newRevision}.json`,
+  diff: (oldRevision: string, newRevision: string, page: string) => `diff/${oldRevision}/${newRevision}/${page}/`,
+  /** One page pair as JSON: the same object as `specdelta diff OLD:PAGE NEW:PAGE --format json`. */
+  diffJson: (oldRevision: string, newRevision: string, page: string) => `diff/${oldRevision}/${newRevision}/${page}.json`,
+  /** A change's permanent anchor on its diff page: its fingerprint. */
+  changeAnchor: (fingerprint: string) => `c-${fingerprint}`,
+  badges: () => 'badges/',
+  check: () => 'check/',
+};

@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { pairJson } from '../../../lib/diffs.ts';
+import { revisionPairs } from '../../../lib/spec.ts';
+
+/** `/diff/OLD/NEW.json`: every page and the schema of a revision pair, like `specdelta diff OLD NEW --format json`. */
+export function getStaticPaths() {
+  return revisionPairs().map((pair) => ({ params: { old: pair.old, new: pair.new }, props: { pair } }));
+}
+
+export const GET: APIRoute = async ({ props }) =>
+  new Response(await pairJson(props['pair']), { headers: { 'content-type': 'application/json; charset=utf-8' } });

@@ -1,0 +1,53 @@
+/**
+ * Diff-page filters: breaking only, hide editorial, and by kind. Progressive enhancement:
+ * the page is complete without this script; the filter box stays hidden until it runs.
+ */
+function setup(): void {
+  const box = document.getElementById('sd-filters') as HTMLFieldSetElement | null;
+  if (!box) return;
+  const status = document.getElementById('sd-filter-status');
+  const list = document.getElementById('sd-change-list');
+  const inputs = [...box.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+  const notes = [...document.querySelectorAll<HTMLElement>('#sd-side-by-side .chg')];
+  const items = list ? [...list.querySelectorAll<HTMLElement>(':scope > li')] : [];
+  const sections = [...document.querySelectorAll<HTMLElement>('#sd-side-by-side .sec')];
+  const total = items.length;
+
+  const apply = () => {
+    const breakingOnly = inputs.some((i) => i.name === 'breaking-only' && i.checked);
+    const hideEditorial = inputs.some((i) => i.name === 'hide-editorial' && i.checked);
+    const kinds = new Set(inputs.filter((i) => i.name === 'kind' && i.checked).map((i) => i.value));
+    const active = breakingOnly || hideEditorial || kinds.size > 0;
+    const matches = (el: HTMLElement) => {
+      const level = el.dataset['level'];
+      if (breakingOnly && level !== 'breaking') return false;
+      if (hideEditorial && level === 'editorial') return false;
+      return kinds.size === 0 || kinds.has(el.dataset['kind'] ?? '');
+    };
+    let shown = 0;
+    for (const item of items) {
+      const ok = matches(item);
+      item.hidden = !ok;
+      if (ok) shown += 1;
+    }
+    for (const note of notes) note.hidden = !matches(note);
+    // While filtering, blocks and sections without a matching change step aside.
+    document.body.classList.toggle('filtering', active);
+    for (const section of sections) {
+      section.classList.toggle('no-match', active && !section.querySelector('.chg:not([hidden])'));
+      for (const row of section.querySelectorAll<HTMLElement>(':scope > .row')) {
+        const next = row.nextElementSibling;
+        const annotated = next?.classList.contains('notes') ? next.querySelector('.chg:not([hidden])') : null;
+        row.classList.toggle('no-match', active && !annotated);
+      }
+    }
+    const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
+    if (status) status.textContent = active ? `Showing ${shown} of ${changes(total)}.` : `Showing all ${changes(total)}.`;
+  };
+
+  for (const input of inputs) input.addEventListener('change', apply);
+  box.hidden = false;
+  apply();
+}
+
+setup();
