@@ -43,11 +43,18 @@ export interface LoadedFingerprints {
 export async function loadFingerprints(source: FingerprintSource): Promise<LoadedFingerprints> {
   if (source.file) return { data: await readFingerprintFile(resolve(source.cwd, source.file), source.file), origin: source.file };
   const snapshots = resolve(source.cwd, source.snapshots);
-  if (existsSync(join(snapshots, 'snapshots.lock.json'))) return fromTree(snapshots, source.snapshots, source);
+  // The lock is committed but page bodies are fetched: a fresh clone has the one without the other.
+  if (await hasSnapshotBodies(snapshots)) return fromTree(snapshots, source.snapshots, source);
   const mirror = source.env?.['SPECDELTA_MIRROR'];
   if (mirror && existsSync(resolve(source.cwd, mirror))) return fromTree(resolve(source.cwd, mirror), mirror, source);
   if (existsSync(SHIPPED_FINGERPRINTS)) return { data: await readFingerprintFile(SHIPPED_FINGERPRINTS, 'the shipped fingerprints'), origin: 'shipped with specdelta' };
   throw new InputError(`there are no fingerprints to detect revisions with: ${source.snapshots}/ has no snapshots.lock.json; run \`specdelta snapshot\` first, set SPECDELTA_MIRROR to a local copy of the spec, or pass --fingerprints FILE.`);
+}
+
+async function hasSnapshotBodies(snapshots: string): Promise<boolean> {
+  if (!existsSync(join(snapshots, 'snapshots.lock.json'))) return false;
+  const entries = await readdir(snapshots, { withFileTypes: true });
+  return entries.some((entry) => entry.isDirectory());
 }
 
 /** Builds (or reads from the cache) the fingerprints of a spec folder in either layout. */
