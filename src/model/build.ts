@@ -84,7 +84,8 @@ class DocumentBuilder {
       const own = keywordsIn(sentence);
       // A list item without a keyword inherits the lead-in's ("Clients MUST:" → each item).
       const keywords = own.length ? own : block.listItem ? leadInKeywords : [];
-      const introducesList = !block.listItem && /:\s*$/.test(sentence) && own.length > 0 && sentence === parts.at(-1);
+      // "Clients MUST:" before a list is not a rule of its own: each item is.
+      const introducesList = block.introducesList === true && own.length > 0 && /:\s*$/.test(sentence) && sentence === parts.at(-1);
       if (keywords.length === 0 || introducesList) {
         if (!introducesList) proseParts.push(sentence);
         continue;

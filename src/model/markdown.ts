@@ -27,6 +27,8 @@ export type Block =
       leadIn: string | null;
       /** The paragraph introduces the code block after it ("**Request:**"): part of the example. */
       caption?: boolean;
+      /** The paragraph is the "…:" lead-in of the list after it; its items carry its words. */
+      introducesList?: boolean;
     }
   | { type: 'code'; lang: string | null; value: string; line: number; caption: string | null; captionSpans: string[] }
   | { type: 'table'; header: string[]; rows: TableRow[]; line: number; leadIn: string | null };
@@ -103,6 +105,7 @@ function walkChildren(children: readonly RootContent[], offset: number, state: W
         break;
       }
       case 'list':
+        if (previousParagraph?.block.type === 'text' && endsWithColon(previousParagraph.text)) previousParagraph.block.introducesList = true;
         walkList(node as List, offset, state, endsWithColon(previousParagraph?.text) ? previousParagraph!.text : leadIn);
         previousParagraph = null;
         break;

@@ -96,6 +96,10 @@ describe('page model', () => {
     expect(doc.rules.some((r) => r.text === 'MCP clients MUST:')).toBe(false);
   });
 
+  it('keeps a keyword sentence that introduces a table or an example as a rule of its own', () => {
+    expect(doc.rules.find((r) => /include the following parameters:$/.test(r.text))).toMatchObject({ keyword: 'MUST' });
+  });
+
   it('reads the text inside MDX components', () => {
     expect(doc.rules.find((r) => /store gizmos forever/.test(r.text))).toMatchObject({ keyword: 'MUST NOT', actor: 'servers' });
   });
