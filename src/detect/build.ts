@@ -21,7 +21,7 @@ import { normalizeHeading, normalizeName } from './tokens.ts';
  * 2. **Where it lives** (the span): for each candidate, the revisions whose spec carries it,
  *    read from every page and the schema of each revision. Where a revision has a schema and
  *    the name is one a schema defines, the schema and the pages' examples decide, not a
- *    page's prose: a changelog that says "`elicitationId` was removed" does not make the
+ *    page's prose: a changelog that says "`widgetId` was removed" does not make the
  *    field part of that revision. A candidate every revision carries (a name that moved
  *    between pages, say) says nothing and is dropped.
  *
@@ -463,10 +463,10 @@ function preferredSpelling(kinds: NameKinds, key: string): string | null {
 
 // ── small helpers ────────────────────────────────────────────────────────────────────────
 
-/** `_meta["io.modelcontextprotocol/clientCapabilities"].elicitation{}` → `_meta`, `io.modelcontextprotocol/clientCapabilities`, `elicitation`. */
+/** `_meta["org.example/peerFeatures"].widgets{}` → `_meta`, `org.example/peerFeatures`, `widgets`. */
 export function pathSegments(path: string): string[] {
   const out: string[] = [];
-  // A bracketed key, a reverse-DNS key with a slash (`io.modelcontextprotocol/clientCapabilities`), or a plain segment.
+  // A bracketed key, a reverse-DNS key with a slash (`org.example/peerFeatures`), or a plain segment.
   for (const m of path.matchAll(/\["((?:[^"\\]|\\.)*)"\]|((?:[a-z][\w-]*\.)+[a-z][\w-]*\/[\w/.-]*[\w-]|[^.[\]{}]+)/g)) {
     const segment = (m[1] ?? m[2] ?? '').trim();
     if (segment && !/^\d+$/.test(segment)) out.push(segment);

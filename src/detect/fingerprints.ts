@@ -24,20 +24,20 @@ export interface FingerprintRevision {
 export type MarkerKind =
   | 'method' // a JSON-RPC method or notification name
   | 'envelope' // a method travelling in a given envelope: a JSON-RPC request, or embedded in a result
-  | 'definition' // a schema type name (InputRequiredResult)
+  | 'definition' // a schema type name (PendingResult)
   | 'field' // a field / property name
   | 'value' // an enum or const value a field takes
   | 'term' // an identifier the pages name in code spans
   | 'error-code'
-  | 'capability' // a capability declared in a given place (capabilities vs _meta.…/clientCapabilities)
+  | 'capability' // a capability declared in a given place (capabilities vs _meta.…/peerFeatures)
   | 'capability-option' // a sub-option of a capability (elicitation.url)
   | 'section'; // a section heading
 
 export interface Marker {
-  /** `term:elicitationId`, `envelope:elicitation/create:request`, `capability:elicitation@capabilities`, `error:-32042`, `section:…`. */
+  /** `term:widgetId`, `envelope:elicitation/create:request`, `capability:elicitation@capabilities`, `error:-32001`, `section:…`. */
   key: string;
   kind: MarkerKind;
-  /** What a reader would search for, and what evidence shows: `elicitationId`, `elicitation/create`, `-32042`. */
+  /** What a reader would search for, and what evidence shows: `widgetId`, `widget/create`, `-32001`. */
   token: string;
   /** For shapes: the words that qualify the token ("JSON-RPC request", "declared in capabilities"). */
   shape?: string;

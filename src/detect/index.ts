@@ -7,7 +7,7 @@
  * extract-html.ts (cheerio), spec-tree.ts.
  */
 export { detectRevision, type WhichResult, type Evidence, type Outdated, type BackgroundMention, type DetectOptions } from './detect.ts';
-export { renderWhichText, renderWhichMarkdown, headline } from './render.ts';
+export { renderWhichText, renderWhichMarkdown, headline, whichJson } from './render.ts';
 export { FINGERPRINT_FORMAT, validateFingerprints, latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind, type FingerprintRevision } from './fingerprints.ts';
 export { buildFingerprints, type BuildOptions } from './build.ts';
 export { loadFingerprints, fromTree, SHIPPED_FINGERPRINTS, type FingerprintSource, type LoadedFingerprints } from './load.ts';

@@ -69,3 +69,21 @@ function listWords(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
+
+/**
+ * The JSON of `specdelta which --format json`: the contract's fields first (revision,
+ * revisions, confidence, evidence, outdated), then the extras. The browser's check tool
+ * prints the same object, so the two can be compared field for field.
+ */
+export function whichJson(result: WhichResult, input: { source: string; html: boolean }) {
+  return {
+    revision: result.revision,
+    revisions: result.revisions,
+    confidence: result.confidence,
+    evidence: result.evidence.map((e) => ({ token: e.token, implies: e.implies, why: e.why, line: e.line, kind: e.kind, context: e.context, weight: e.weight, span: e.span, ...(e.shape ? { shape: e.shape } : {}) })),
+    outdated: result.outdated.map((o) => ({ token: o.token, removedIn: o.removedIn, line: o.line, ...(o.shape ? { shape: o.shape } : {}) })),
+    compatible: result.compatible,
+    background: result.background,
+    input: { source: input.source, kind: input.html ? 'html' : 'markdown' },
+  };
+}

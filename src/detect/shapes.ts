@@ -86,7 +86,7 @@ function embedded(value: unknown, path: string[], facts: ShapeFacts, top: boolea
   for (const [key, child] of Object.entries(value)) embedded(child, [...path, key], facts, false);
 }
 
-/** The key holding an embedded object: the map it sits in (`inputRequests.github_login` → `inputRequests`), else its own key. */
+/** The key holding an embedded object: the map it sits in (`pendingCalls.github_login` → `pendingCalls`), else its own key. */
 function containerName(path: string[]): string | null {
   const named = path.filter((key) => key !== 'params' && key !== 'result');
   if (named.length >= 2) return named[named.length - 2]!;

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import pc from 'picocolors';
-import { detectRevision, type WhichResult } from '../../detect/detect.ts';
+import { detectRevision } from '../../detect/detect.ts';
 import { extractHtml, looksLikeHtml } from '../../detect/extract-html.ts';
 import { loadFingerprints } from '../../detect/load.ts';
-import { renderWhichMarkdown, renderWhichText } from '../../detect/render.ts';
+import { renderWhichMarkdown, renderWhichText, whichJson } from '../../detect/render.ts';
 import { readFileText, readStdin, readUrl } from '../../input/read.ts';
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
 
@@ -36,7 +36,7 @@ export async function runWhich(input: string, options: WhichOptions, io: Command
   const label = input === '-' ? 'standard input' : input;
   switch (options.format) {
     case 'json':
-      io.stdout.write(`${JSON.stringify(toJson(result, label, html, origin, data.source.digest), null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify({ ...whichJson(result, { source: label, html }), fingerprints: { from: origin, digest: data.source.digest || null } }, null, 2)}\n`);
       break;
     case 'markdown':
       io.stdout.write(renderWhichMarkdown(result, label));
@@ -49,17 +49,3 @@ export async function runWhich(input: string, options: WhichOptions, io: Command
   return 0;
 }
 
-/** The contract's fields first (revision, revisions, confidence, evidence, outdated), then the extras. */
-function toJson(result: WhichResult, source: string, html: boolean, origin: string, digest: string) {
-  return {
-    revision: result.revision,
-    revisions: result.revisions,
-    confidence: result.confidence,
-    evidence: result.evidence.map((e) => ({ token: e.token, implies: e.implies, why: e.why, line: e.line, kind: e.kind, context: e.context, weight: e.weight, span: e.span, ...(e.shape ? { shape: e.shape } : {}) })),
-    outdated: result.outdated.map((o) => ({ token: o.token, removedIn: o.removedIn, line: o.line, ...(o.shape ? { shape: o.shape } : {}) })),
-    compatible: result.compatible,
-    background: result.background,
-    input: { source, kind: html ? 'html' : 'markdown' },
-    fingerprints: { from: origin, digest: digest || null },
-  };
-}
