@@ -200,12 +200,23 @@ export function toSourceError(thrown: unknown, url: string): SourceError {
   if (code === 'ERR_INVALID_URL' || (thrown instanceof TypeError && /invalid url/i.test(thrown.message))) {
     return new SourceError('http', `${url} is not a valid URL.`);
   }
-  const why = (code && NETWORK_CODES[code]) ?? (thrown instanceof Error ? thrown.message : String(thrown));
+  const why = (code && NETWORK_CODES[code]) ?? innermostMessage(thrown);
   if (code === 'ENOTFOUND') return new SourceError('no-host', `cannot reach ${host} (${why}) to fetch ${url}; when offline, use --from DIR or SPECDELTA_MIRROR=DIR for a local mirror.`, { cause: thrown });
   if (code === 'ECONNREFUSED' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
     return new SourceError('network', `cannot reach ${host} (${why}) to fetch ${url}.`, { cause: thrown });
   }
   return new SourceError('network', `fetching ${url} failed (${why}).`, { cause: thrown });
+}
+
+/** fetch says only "fetch failed"; the reason ("bad port", "other side closed") is in its causes. */
+function innermostMessage(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    message = current.message || message;
+    current = current.cause;
+  }
+  return message;
 }
 
 function errorCode(error: unknown): string | null {

@@ -44,8 +44,10 @@ export async function readUrl(url: string, timeoutMs = 30_000): Promise<string> 
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-    throw new InputError(`${url} could not be fetched (${cause === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : cause}).`);
+    // fetch says only "fetch failed"; the reason is in its cause.
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new InputError(`${url} could not be fetched (${why}).`);
   }
   if (!response.ok) throw new InputError(`${url} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
   const declared = Number(response.headers.get('content-length') ?? '0');
