@@ -9,8 +9,7 @@ import { diffMessages } from './messages.ts';
 import { orderDrafts } from './order.ts';
 import { diffProse } from './prose.ts';
 import { diffRules } from './rules.ts';
-import { alignSections } from './sections.ts';
-import { diffSections } from './sections.ts';
+import { alignSections, diffSections } from './sections.ts';
 import { diffTerms } from './terms.ts';
 
 /** All change records between two readings of a page, in the contract's order. */

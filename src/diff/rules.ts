@@ -2,8 +2,7 @@ import type { Rule } from '../model/index.ts';
 import { isNegative, strength } from '../model/rules.ts';
 import type { ChangeSide } from './change.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
-import { dice, isCosmeticRewording, normalizeText, tokens } from './similarity.ts';
-import { pairUp } from './similarity.ts';
+import { dice, isCosmeticRewording, normalizeText, pairUp, tokens } from './similarity.ts';
 
 /** Words that say how binding a rule is; left out when asking whether two rules say the same thing. */
 const KEYWORD_WORDS = new Set(['must', 'not', 'shall', 'should', 'may', 'required', 'recommended', 'optional']);

@@ -1,4 +1,5 @@
 import type { SpecDocument, Term } from '../model/index.ts';
+import { catalogEntry } from './catalog.ts';
 import type { ChangeDraft } from './change.ts';
 import { sectionPair, type DiffContext, type Emit } from './context.ts';
 
@@ -23,9 +24,12 @@ export function diffTerms(ctx: DiffContext, emit: Emit, recorded: readonly Chang
   for (const term of ctx.old.terms) if (!newVocabulary.has(term.token)) report(term, 'old');
 }
 
+/** Structural records cover the names they carry; rules, prose and sections only quote text. */
+const COVERING_KINDS = new Set(['message', 'schema-field', 'error-code', 'capability', 'definition']);
+
 function coverageText(recorded: readonly ChangeDraft[]): string {
   return recorded
-    .filter((d) => !d.id.startsWith('prose-') && !d.id.startsWith('section-') && !d.id.startsWith('rule'))
+    .filter((d) => COVERING_KINDS.has(catalogEntry(d.id).kind))
     .flatMap((d) => [d.subject, ...Object.values(d.detail ?? {}), String(d.before?.['name'] ?? ''), String(d.after?.['name'] ?? '')])
     .join('\n');
 }
