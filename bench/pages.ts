@@ -1,36 +1,25 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { clearDiffCache, diffPageTexts } from '../src/diff/index.ts';
+import { listPageFiles, listRevisionFolders } from '../src/input/spec-folders.ts';
 
 /** Every adjacent revision pair of every page both revisions have, read from the upstream layout. */
 export function pagePairs(specRoot: string): { label: string; oldText: string; newText: string }[] {
   const pagesRoot = join(specRoot, 'docs/specification');
-  const dated = readdirSync(pagesRoot).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
-  const revisions = readdirSync(pagesRoot).includes('draft') ? [...dated, 'draft'] : dated;
-  const pagesOf = (revision: string) => {
-    const out: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (name.endsWith('.mdx')) out.push(relative(join(pagesRoot, revision), path));
-      }
-    };
-    walk(join(pagesRoot, revision));
-    return out.sort();
-  };
+  const revisions = listRevisionFolders(pagesRoot);
   const pairs: { label: string; oldText: string; newText: string }[] = [];
   for (let i = 1; i < revisions.length; i++) {
-    const previous = new Set(pagesOf(revisions[i - 1]!));
-    for (const page of pagesOf(revisions[i]!)) {
+    const [before, after] = [revisions[i - 1]!, revisions[i]!];
+    const previous = new Set(listPageFiles(join(pagesRoot, before)));
+    for (const page of listPageFiles(join(pagesRoot, after))) {
       if (!previous.has(page)) continue;
       pairs.push({
-        label: `${revisions[i - 1]} → ${revisions[i]} ${page}`,
-        oldText: readFileSync(join(pagesRoot, revisions[i - 1]!, page), 'utf8'),
-        newText: readFileSync(join(pagesRoot, revisions[i]!, page), 'utf8'),
+        label: `${before} → ${after} ${page}`,
+        oldText: readFileSync(join(pagesRoot, before, `${page}.mdx`), 'utf8'),
+        newText: readFileSync(join(pagesRoot, after, `${page}.mdx`), 'utf8'),
       });
     }
   }

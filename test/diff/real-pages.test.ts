@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogEntry } from '../../src/diff/catalog.ts';
 import type { Change } from '../../src/diff/change.ts';
 import { diffPageTexts } from '../../src/diff/index.ts';
+import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
 import { mirrorAvailable, specPages } from '../helpers/paths.ts';
 
 /**
@@ -12,23 +13,8 @@ import { mirrorAvailable, specPages } from '../helpers/paths.ts';
  */
 const read = (revision: string, page: string) => readFileSync(join(specPages, revision, `${page}.mdx`), 'utf8');
 
-function revisions(): string[] {
-  const dated = readdirSync(specPages).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
-  return existsSync(join(specPages, 'draft')) ? [...dated, 'draft'] : dated;
-}
-
-function pagesOf(revision: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.mdx')) out.push(relative(join(specPages, revision), path).replace(/\.mdx$/, ''));
-    }
-  };
-  walk(join(specPages, revision));
-  return out.sort();
-}
+const revisions = () => listRevisionFolders(specPages);
+const pagesOf = (revision: string) => listPageFiles(join(specPages, revision));
 
 const describeMirror = mirrorAvailable() ? describe : describe.skip;
 

@@ -4,9 +4,9 @@ import { join, resolve } from 'node:path';
 import { atOrAbove, type Change, type ChangeLevel } from '../../diff/change.ts';
 import { diffPageTexts } from '../../diff/index.ts';
 import { finalizeChange } from '../../diff/finalize.ts';
-import { listPages } from '../../diff/revision.ts';
 import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
+import { listPageFiles } from '../../input/spec-folders.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { renderJson } from '../../report/json.ts';
 import { renderMarkdown } from '../../report/markdown.ts';
@@ -55,7 +55,7 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
 async function diffRevisions(oldRef: string, newRef: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const oldDir = resolve(io.cwd, options.snapshots, oldRef);
   const newDir = resolve(io.cwd, options.snapshots, newRef);
-  const [oldPages, newPages] = await Promise.all([listPages(oldDir), listPages(newDir)]);
+  const [oldPages, newPages] = [listPageFiles(oldDir), listPageFiles(newDir)];
   const changes: Change[] = [];
   const diagnostics: { old: Diagnostic[]; new: Diagnostic[] } = { old: [], new: [] };
   const read = (dir: string, page: string) => readFile(join(dir, `${page}.mdx`), 'utf8');
