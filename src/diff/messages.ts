@@ -67,11 +67,15 @@ function group(messages: readonly MessageShape[]): Map<string, MessageShape[]> {
 }
 
 function isReply(m: MessageShape): boolean {
-  return m.envelope === 'result' || m.envelope === 'bare-result';
+  return isReplyEnvelope(m.envelope);
+}
+
+function isReplyEnvelope(envelope: Envelope): boolean {
+  return envelope === 'result' || envelope === 'bare-result';
 }
 
 function noun(envelope: Envelope): string {
-  return envelope === 'notification' ? 'notification' : isReply({ envelope } as MessageShape) ? 'result' : 'method';
+  return envelope === 'notification' ? 'notification' : isReplyEnvelope(envelope) ? 'result' : 'method';
 }
 
 function side(m: MessageShape): ChangeSide {
