@@ -106,7 +106,10 @@ describe.skipIf(skip !== null)('accessibility', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     await page.keyboard.press('Enter');
+    // Following an in-page link is asynchronous: wait for the hash instead of reading it at once.
+    await page.waitForFunction(() => location.hash === '#sd-content', undefined, { timeout: 5000 });
     expect(new URL(page.url()).hash).toBe('#sd-content');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sd-content');
     await close();
   });
 

@@ -106,6 +106,7 @@ describe.skipIf(skip !== null)(`diff page ${OLD} → ${NEW} ${PAGE}`, () => {
     const breakingIndex = cli.changes.findIndex((c) => c.level === 'breaking');
     const target = cli.changes[breakingIndex]!;
     await page.click(`#sd-change-list a[href="#c-${target.fingerprint}"]`);
+    await page.waitForFunction((hash) => location.hash === hash, `#c-${target.fingerprint}`, { timeout: 5000 });
     expect(new URL(page.url()).hash).toBe(`#c-${target.fingerprint}`);
     const state = await page.$eval(`#c-${target.fingerprint}`, (el) => {
       const box = el.getBoundingClientRect();

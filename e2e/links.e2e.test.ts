@@ -71,7 +71,9 @@ describe('a build under a base path', () => {
     const { page, errors, close } = await openPage(browser, server.url);
     await page.goto(server.url);
     await page.click('a[href*="/diff/2025-11-25/2026-07-28/"]');
+    await page.waitForURL(`**${base}diff/2025-11-25/2026-07-28/`, { timeout: 10_000 });
     await page.click('a[href$="/client/elicitation/"]');
+    await page.waitForURL(`**${base}diff/2025-11-25/2026-07-28/client/elicitation/`, { timeout: 10_000 });
     expect(new URL(page.url()).pathname).toBe(`${base}diff/2025-11-25/2026-07-28/client/elicitation/`);
     // The filter script (a module, from the base path's _astro/) shows the filters once it runs.
     await page.waitForSelector('#sd-filters', { state: 'visible', timeout: 10_000 });
