@@ -18,11 +18,8 @@ const text = (rev: string) => readFileSync(join(schemaRoot, rev, 'schema.json'),
 
 describe.skipIf(!available)('the real MCP schemas', () => {
   const results = new Map<string, ReturnType<typeof diffSchemaTexts>>();
-  let elapsed = 0;
   beforeAll(() => {
-    const started = performance.now();
     for (const [a, b] of pairs) results.set(`${a}→${b}`, diffSchemaTexts(text(a), text(b), { oldSource: `${a}/schema.json`, newSource: `${b}/schema.json` }));
-    elapsed = performance.now() - started;
   });
 
   it('has the revisions the issue names, draft last', () => {
@@ -107,10 +104,6 @@ describe.skipIf(!available)('the real MCP schemas', () => {
     ]);
     expect(changes.some((c) => c.id === 'message-envelope-changed')).toBe(false);
     expect(changes.find((c) => c.id === 'definition-renamed' && c.subject === 'JSONRPCErrorResponse')?.message).toBe('Definition `JSONRPCError` renamed to `JSONRPCErrorResponse`.');
-  });
-
-  it('runs every adjacent pair well under two seconds', () => {
-    expect(elapsed).toBeLessThan(2000);
   });
 });
 
