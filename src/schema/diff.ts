@@ -365,7 +365,10 @@ class DiffContext {
     const before = this.pending.length;
     const subjectOf = (path: string) => (path === '' ? n.name : `${n.name}${path.startsWith('[') || path.startsWith('{') ? '' : '.'}${path}`);
     const changedPaths = new Set<string>();
-    const skip = (path: string) => isMessage && ENVELOPE_FIELDS.has(path);
+    // JSON-RPC's own members are framing, not shape: a message (or a base shape with a `method`,
+    // such as a paginated request) that starts spelling them out has not changed what it carries.
+    const framed = isMessage || (isMethodShaped(o) && isMethodShaped(n));
+    const skip = (path: string) => framed && ENVELOPE_FIELDS.has(path);
 
     const emitField = (draft: Omit<ChangeDraft, 'section' | 'source'>, shift: Shift | null, path: string, removedFrom: SchemaField | null) => {
       const decision = decideLevel(draft.id, shift, flows, directions, draft.subject);
@@ -761,6 +764,11 @@ function nameSimilarity(a: string, b: string): number {
   let suffix = 0;
   while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
   return (prefix + suffix) / Math.max(a.length, b.length);
+}
+
+/** A request or notification shape, concrete or not: it has a top-level `method` member. */
+function isMethodShaped(def: SchemaDefinition): boolean {
+  return def.fields.has('method');
 }
 
 function envelopeWord(envelope: string): string {

@@ -103,6 +103,12 @@ describe('what each fixture shows', () => {
     expect(result.changes.some((c) => c.id === 'definition-removed' && c.subject === 'ElicitationCompleteNotification')).toBe(false);
   });
 
+  it('a base request shape that starts spelling out jsonrpc and id has not changed; an ordinary shape gaining an id has', () => {
+    const result = run('envelope-spelled-out');
+    expect(result.changes.filter((c) => c.subject.startsWith('PagedRequest'))).toEqual([]);
+    expect(find('envelope-spelled-out', 'required-field-added', 'Widget.id')).toBeDefined();
+  });
+
   it('levels follow direction: narrowing breaks requesters, widening breaks receivers of notifications and results', () => {
     const level = (id: string, subject: string) => find('direction-levels', id, subject)?.level;
     // A value only a client sends in a request.
