@@ -43,13 +43,13 @@ export const SCHEMA_CATALOG: CatalogEntry[] = [
   },
   {
     id: 'field-type-narrowed', kind: 'schema-field', action: 'strengthened', level: 'breaking',
-    description: 'A field accepts fewer values than before: a type or union member dropped, values limited to an enum, an object closed to extra properties.',
+    description: 'A field accepts fewer values than before: a type or union member dropped, values limited to an enum, an object closed to extra properties, a bound tightened, a pattern or format imposed.',
     why: 'Senders that used what is no longer accepted are now wrong. When only results or notifications carry the shape, receivers already accept everything that remains, so the differ lowers it to non-breaking with a reason.',
     message: (c) => `Field ${code(c.subject)} narrowed from ${detail(c, 'from')} to ${detail(c, 'to')}.`,
   },
   {
     id: 'field-type-widened', kind: 'schema-field', action: 'weakened', level: 'non-breaking',
-    description: 'A field accepts more values than before: a type or union member added, an enum lifted, an object opened to extra properties.',
+    description: 'A field accepts more values than before: a type or union member added, an enum lifted, an object opened to extra properties, a bound loosened, a pattern or format dropped.',
     why: 'Everything that was valid stays valid for senders. When results or notifications carry the shape, their receivers may now get values they were not built for, so the differ raises it to breaking with a reason.',
     message: (c) => `Field ${code(c.subject)} widened from ${detail(c, 'from')} to ${detail(c, 'to')}.`,
   },

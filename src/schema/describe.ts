@@ -1,3 +1,4 @@
+import { describeConstraints } from './constraints.ts';
 import type { SchemaField } from './model.ts';
 
 /** Short human renderings of a field's shape, for records' texts and messages. */
@@ -16,6 +17,8 @@ export function describeShape(field: SchemaField): string {
   }
   if (field.extends.length) parts.push(`extending ${field.extends.join(' & ')}`);
   if (field.additional === 'closed') parts.push('closed to extra properties');
+  const constraints = describeConstraints(field.constraints);
+  if (constraints) parts.push(constraints);
   return parts.join(', ');
 }
 

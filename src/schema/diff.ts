@@ -2,6 +2,7 @@ import './catalog.ts';
 import type { Change, ChangeDraft, ChangeSide } from '../diff/change.ts';
 import { finalizeChange } from '../diff/finalize.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
+import { constraintShifts, NO_CONSTRAINTS } from './constraints.ts';
 import { describeField, describeShape, describeTypeDelta } from './describe.ts';
 import { describeDirection, directionsOf, lower, type Directions, type Flow } from './direction.ts';
 import { decideLevel, type Shift } from './levels.ts';
@@ -500,11 +501,13 @@ class DiffContext {
     }
     if (of.additional === 'open' && nf.additional === 'closed') shifts.push('narrowing');
     if (of.additional === 'closed' && nf.additional === 'open') shifts.push('widening');
+    const constraintMoves = constraintShifts(of.constraints, nf.constraints);
+    shifts.push(...constraintMoves);
 
     if (shifts.length > 0) {
       const kind = shifts.includes('changed') || (shifts.includes('narrowing') && shifts.includes('widening')) ? 'changed' : (shifts[0] as 'narrowing' | 'widening');
       const id = kind === 'changed' ? 'field-type-changed' : kind === 'narrowing' ? 'field-type-narrowed' : 'field-type-widened';
-      const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional;
+      const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional && constraintMoves.length === 0;
       const delta = onlyTypes ? describeTypeDelta(typesBefore, typesAfter) : { from: describeShape(of), to: describeShape(nf) };
       emitField(
         { id, subject, before: side(path, of), after: side(path, nf), detail: { from: delta.from, to: delta.to } },
@@ -729,7 +732,7 @@ function sameContainer(a: SchemaField | undefined, b: SchemaField | undefined, p
 
 /** The implicit `{}` of an array or object that does not constrain its items or values: reported at its parent's line. */
 function anyField(path: string, line: number | null): SchemaField {
-  return { path, line, required: true, types: ['any'], values: null, extends: [], additional: null, description: null };
+  return { path, line, required: true, types: ['any'], values: null, extends: [], additional: null, constraints: NO_CONSTRAINTS, description: null };
 }
 
 function joinPath(path: string, rel: string): string {

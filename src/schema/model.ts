@@ -1,12 +1,13 @@
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { isObject, loadSchema, type JsonObject, type JsonValue, type LoadedSchema } from './load.ts';
+import { combinedConstraints, constraintsSignature, NO_CONSTRAINTS, readConstraints, unionConstraints, type Constraints } from './constraints.ts';
 import { isDefinitionTarget, refTarget, resolveRef, targetDefinition } from './refs.ts';
 
 /**
  * The JSON Schema model: every definition (draft-07 `definitions` and 2020-12 `$defs`
  * alike) flattened into fields addressed by paths (`params.widgetId`, `content[]`,
- * `_meta{}`), each with its types, required-ness, enum / const values, `allOf` bases and
- * `additionalProperties`. References stay references (`→Name`): nothing is expanded, so a
+ * `_meta{}`), each with its types, required-ness, enum / const values, `allOf` bases,
+ * `additionalProperties` and value constraints (bounds, lengths, pattern, format). References stay references (`→Name`): nothing is expanded, so a
  * self-referencing schema cannot make the model loop.
  */
 
@@ -24,6 +25,8 @@ export interface SchemaField {
   extends: string[];
   /** For objects: may it carry properties it does not list? null when not an object. */
   additional: 'open' | 'closed' | null;
+  /** Bounds, lengths, pattern, format…: see constraints.ts. */
+  constraints: Constraints;
   description: string | null;
 }
 
@@ -176,6 +179,7 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
     values: null,
     extends: [],
     additional: null,
+    constraints: NO_CONSTRAINTS,
     description: null,
   };
   // Reserve the slot first so that fields keep document order (a parent before its children).
@@ -198,6 +202,7 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
   const values = new Set<string>();
   let constrainedValues = false;
   if (typeof schema['description'] === 'string') field.description = schema['description'];
+  field.constraints = readConstraints(schema);
 
   const ref = schema['$ref'];
   if (typeof ref === 'string') {
@@ -261,6 +266,7 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
     const inlineRequired: Set<string>[] = [];
+    const branchShapes: { types: string[]; constraints: Constraints }[] = [];
     let allInline = true;
     let allConstrained = true;
     branches.forEach((branch, i) => {
@@ -283,6 +289,7 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
       if (own.additional === 'open') field.additional = 'open';
       else if (own.additional === 'closed' && field.additional === null) field.additional = 'closed';
       if (own.extends.length) field.extends = [...new Set([...field.extends, ...own.extends])].sort();
+      branchShapes.push({ types: own.types, constraints: own.constraints });
       const requiredHere = new Set<string>();
       for (const [p, f] of sub.fields) {
         if (p === path) continue;
@@ -298,6 +305,8 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
         if (f && inlineRequired.every((set) => set.has(p))) f.required = true;
       }
     }
+    // A value may match any branch: only what every branch demands constrains it.
+    if (allInline && branchShapes.length > 0) field.constraints = combinedConstraints(field.constraints, unionConstraints(branchShapes));
     if (allConstrained && branches.length > 0) constrainedValues = true;
     else unionUnconstrained = true;
   }
@@ -326,6 +335,7 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
       }
       if (own.additional === 'closed') field.additional = 'closed';
       else if (own.additional === 'open' && field.additional === null) field.additional = 'open';
+      field.constraints = combinedConstraints(field.constraints, own.constraints);
       for (const [p, f] of sub.fields) if (p !== path) put(walk, { ...f });
     });
     field.extends = [...bases].sort();
@@ -355,6 +365,7 @@ function put(walk: Walk, field: SchemaField): SchemaField {
 }
 
 function mergeField(into: SchemaField, from: SchemaField): void {
+  into.constraints = unionConstraints([into, from]); // before the types merge: it reads each side's own
   const types = new Set([...into.types, ...from.types]);
   if (types.size > 1) types.delete('any');
   into.types = [...types].sort();
@@ -411,9 +422,9 @@ function errorCodeOf(def: SchemaDefinition): number | null {
   return null;
 }
 
-/** One line per field: path, required-ness, types, values, bases, openness. No descriptions, lines or key order. */
+/** One line per field: path, required-ness, types, values, bases, openness, constraints. No descriptions, lines or key order. */
 export function fieldSignature(field: SchemaField): string {
-  return [field.path, field.required ? 'R' : 'O', field.types.join('|'), field.values?.join('|') ?? '*', field.extends.join('&'), field.additional ?? ''].join(' ');
+  return [field.path, field.required ? 'R' : 'O', field.types.join('|'), field.values?.join('|') ?? '*', field.extends.join('&'), field.additional ?? '', constraintsSignature(field.constraints)].join(' ');
 }
 
 export function signatureOf(fields: Map<string, SchemaField>): string {

@@ -109,6 +109,22 @@ describe('what each fixture shows', () => {
     expect(find('envelope-spelled-out', 'required-field-added', 'Widget.id')).toBeDefined();
   });
 
+  it('value constraints: a tightened bound narrows, a loosened one widens, a swapped pattern changes; direction still decides the level', () => {
+    const record = (subject: string) => run('constraints').changes.filter((c) => c.subject === subject).map((c) => `${c.id} ${c.level}`);
+    expect(record('Gadget.label')).toEqual(['field-type-narrowed breaking']); // minLength added, in a request
+    expect(record('Gadget.weight')).toEqual(['field-type-widened non-breaking']); // maximum raised
+    expect(record('Gadget.serial')).toEqual(['field-type-changed breaking']); // pattern swapped
+    expect(record('Gadget.homepage')).toEqual(['field-type-widened non-breaking']); // format dropped
+    expect(record('Gadget.tags')).toEqual(['field-type-narrowed breaking']); // uniqueItems: true
+    expect(record('GadgetResult.score')).toEqual(['field-type-narrowed non-breaking']); // a result: receivers already cope
+    expect(record('PongNotification.params.count')).toEqual(['field-type-narrowed non-breaking']);
+    // maxLength on an integer branch constrains nothing: the union is unchanged.
+    expect(record('Gadget.either')).toEqual([]);
+    // Key order and a description are not constraints.
+    expect(record('Gadget.quiet')).toEqual(['field-description-changed editorial']);
+    expect(find('constraints', 'field-type-widened', 'Gadget.weight')?.message).toBe('Field `Gadget.weight` widened from number, maximum 10, minimum 0 to number, maximum 100, minimum 0.');
+  });
+
   it('levels follow direction: narrowing breaks requesters, widening breaks receivers of notifications and results', () => {
     const level = (id: string, subject: string) => find('direction-levels', id, subject)?.level;
     // A value only a client sends in a request.
