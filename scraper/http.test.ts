@@ -75,4 +75,14 @@ describe('toSourceError', () => {
     const reset = toSourceError(new TypeError('terminated', { cause: { code: 'ECONNRESET' } }), 'http://h/a');
     expect(reset.message).toBe('fetching http://h/a failed (connection reset).');
   });
+
+  it('a port fetch blocks is reported at once, not retried as a network error', async () => {
+    const waits: number[] = [];
+    // 6000 (X11) is on the Fetch standard's list of blocked ports: nothing is sent.
+    const error = await httpGet('http://127.0.0.1:6000/x.mdx', { expect: 'text' }, options(waits)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceError);
+    expect((error as SourceError).message).toBe('http://127.0.0.1:6000/x.mdx cannot be fetched (fetch refuses that port).');
+    expect((error as SourceError).retryable).toBe(false);
+    expect(waits).toEqual([]);
+  });
 });

@@ -201,6 +201,11 @@ export function toSourceError(thrown: unknown, url: string): SourceError {
     return new SourceError('http', `${url} is not a valid URL.`);
   }
   const why = (code && NETWORK_CODES[code]) ?? innermostMessage(thrown);
+  // fetch refuses some URLs before any connection (the Fetch standard's blocked ports, a
+  // scheme it does not speak): asking again cannot help, so these are not network errors.
+  if (code === null && /^(bad port|unknown scheme)$/.test(why)) {
+    return new SourceError('http', `${url} cannot be fetched (${why === 'bad port' ? 'fetch refuses that port' : 'fetch speaks only http and https'}).`, { cause: thrown });
+  }
   if (code === 'ENOTFOUND') return new SourceError('no-host', `cannot reach ${host} (${why}) to fetch ${url}; when offline, use --from DIR or SPECDELTA_MIRROR=DIR for a local mirror.`, { cause: thrown });
   if (code === 'ECONNREFUSED' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
     return new SourceError('network', `cannot reach ${host} (${why}) to fetch ${url}.`, { cause: thrown });
