@@ -7,6 +7,7 @@ import { SourceError } from './errors.ts';
 import { sha256 } from './hash.ts';
 import { httpGet, type HttpOptions } from './http.ts';
 import { SCHEMA_PAGE } from './layout.ts';
+import { withRunLock } from './run-lock.ts';
 import { UPSTREAM_RAW_ROOT } from './sources/http.ts';
 import { displayPath, loadLock, lockPath, snapshotPath, type LockedPage } from './lock.ts';
 import { mapLimit } from './pool.ts';
@@ -38,6 +39,10 @@ export interface FrozenRequest {
 }
 
 export async function snapshotFrozen(request: FrozenRequest): Promise<SnapshotReport> {
+  return withRunLock(request.snapshotsDir, () => snapshotFrozenLocked(request));
+}
+
+async function snapshotFrozenLocked(request: FrozenRequest): Promise<SnapshotReport> {
   const progress = request.progress ?? silentProgress;
   const loaded = await loadLock(request.snapshotsDir);
   if (loaded === null) throw new InputError(`--frozen needs ${request.snapshotsDir}/snapshots.lock.json, and there is none; run \`specdelta snapshot\` first.`);

@@ -8,6 +8,7 @@ import { SCHEMA_PAGE, siteRoute, upstreamPath, UPSTREAM_LAYOUT, type Layout } fr
 import { emptyLock, findPage, loadLock, snapshotPath, writeLock, type Lock, type LockedPage, type RevisionInfo } from './lock.ts';
 import { mapLimit } from './pool.ts';
 import { silentProgress, type Progress } from './progress.ts';
+import { withRunLock } from './run-lock.ts';
 import type { SiteSource } from './sources/site.ts';
 import type { Conditional, Expect, FetchOutcome, Source } from './types.ts';
 import { verifyBody } from './verify.ts';
@@ -51,6 +52,10 @@ export interface SnapshotReport {
 }
 
 export async function snapshot(request: SnapshotRequest): Promise<SnapshotReport> {
+  return withRunLock(request.snapshotsDir, () => snapshotLocked(request));
+}
+
+async function snapshotLocked(request: SnapshotRequest): Promise<SnapshotReport> {
   const layout = request.layout ?? UPSTREAM_LAYOUT;
   const progress = request.progress ?? silentProgress;
   const now = request.now ?? (() => new Date());

@@ -148,6 +148,7 @@ describe('snapshot: bad input', () => {
     await writeFile(snapshots, 'not a folder');
     const run = await cli(['snapshot', ...mirror, '--snapshots', snapshots, '--revision', '2025-11-25', '--page', 'index']);
     expect(run.code).toBe(2);
+    expect(oneSentence(run.err)).toMatch(/snapshots is a file, not a folder for snapshots\.$/);
     expect(await readFile(snapshots, 'utf8')).toBe('not a folder');
   });
 });
