@@ -28,5 +28,7 @@ const { data } = await fromTree(resolve(from), from, { cacheDir: false, onProgre
 // The label is what a reader sees; keep it free of machine-specific paths.
 data.source.label = from.replace(/^.*\/shared\//, '../shared/');
 await mkdir(dirname(out), { recursive: true });
-await writeFile(out, `${JSON.stringify(data)}\n`);
+// One marker per line: a regenerated file reviews like code (which markers came, went, moved).
+const { markers, ...head } = data;
+await writeFile(out, `${JSON.stringify(head).slice(0, -1)},"markers":[\n${markers.map((m) => JSON.stringify(m)).join(',\n')}\n]}\n`);
 process.stderr.write(`wrote ${data.markers.length} markers over ${data.revisions.length} revisions to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
