@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, cpSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import lockfile from 'proper-lockfile';
 import { parseLock, serializeLock, type Lock, type LockedPage } from '../../scraper/lock.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -147,25 +148,15 @@ export async function ensureSiteBuilt(): Promise<string> {
   return dist;
 }
 
+/** One build at a time across test workers; a killed run's lock goes stale and is taken over. */
 async function withLock(path: string, body: () => Promise<void>): Promise<void> {
   mkdirSync(dirname(path), { recursive: true });
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    try {
-      mkdirSync(path);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      // A lock left by a killed run is stale after 10 minutes.
-      if (Date.now() - statSync(path, { throwIfNoEntry: false })!.mtimeMs > 10 * 60_000) rmSync(path, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${path}; delete it if no build is running.`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
+  // Waits up to 15 minutes (a cold build on a slow machine) for another worker's build.
+  const release = await lockfile.lock(dirname(path), { lockfilePath: path, realpath: false, retries: { retries: 1800, minTimeout: 500, maxTimeout: 500 } });
   try {
     await body();
   } finally {
-    rmSync(path, { recursive: true, force: true });
+    await release();
   }
 }
 
