@@ -8,7 +8,7 @@ import { describeDirection, directionsOf, lower, type Directions, type Flow } fr
 import { decideLevel, type Shift } from './levels.ts';
 import { errorCodesOf, messagesOf, type SchemaErrorCode, type SchemaMessage } from './messages.ts';
 import { parentPath, parseSchemaText, type SchemaDefinition, type SchemaField, type SchemaModel } from './model.ts';
-import { targetDefinition } from './refs.ts';
+import { DefinitionPairing, joinPath, singleRef } from './pairing.ts';
 
 /**
  * The schema differ: pairs definitions (by name, then renames by shape), messages (by
@@ -68,9 +68,10 @@ export function diffSchemaModels(oldModel: SchemaModel, newModel: SchemaModel, o
 class DiffContext {
   private pending: Pending[] = [];
   private seq = 0;
-  /** Old definition name → new definition name, for every pair (same name or renamed). */
-  readonly oldToNew = new Map<string, string>();
-  private readonly newToOld = new Map<string, string>();
+  /** Old ↔ new definition names, for every pair (same name or renamed). */
+  private readonly pairs: DefinitionPairing;
+  private readonly oldToNew: ReadonlyMap<string, string>;
+  private readonly newToOld: ReadonlyMap<string, string>;
   /** Old definitions whose shape a pair of definitions now spells inline, without any change. */
   private readonly inlinedCleanly = new Map<string, number>();
   private readonly inlinedWithChanges = new Set<string>();
@@ -82,10 +83,13 @@ class DiffContext {
     private readonly a: SchemaAnalysis,
     private readonly b: SchemaAnalysis,
     private readonly descriptions: boolean,
-  ) {}
+  ) {
+    this.pairs = new DefinitionPairing(a.model, b.model);
+    this.oldToNew = this.pairs.oldToNew;
+    this.newToOld = this.pairs.newToOld;
+  }
 
   run(): void {
-    this.pairDefinitions();
     const reported = new Set<string>();
     this.diffMessages(reported);
     this.diffErrorCodes(reported);
@@ -99,103 +103,6 @@ class DiffContext {
   finish(): Change[] {
     this.pending.sort((x, y) => x.anchor - y.anchor || Number(x.removed) - Number(y.removed) || x.oldLine - y.oldLine || x.seq - y.seq);
     return this.pending.map((p) => finalizeChange(p.draft));
-  }
-
-  // ── Pairing ──────────────────────────────────────────────────────────────────────────
-
-  private pairDefinitions(): void {
-    for (const def of this.a.model.definitions) {
-      if (this.b.model.byName.has(def.name)) {
-        this.oldToNew.set(def.name, def.name);
-        this.newToOld.set(def.name, def.name);
-      }
-    }
-    const sets = new Map<SchemaDefinition, Set<string>>();
-    const shape = (def: SchemaDefinition, old: boolean) => {
-      let set = sets.get(def);
-      if (!set) sets.set(def, (set = this.shapeSet(def, old)));
-      return set;
-    };
-    const added = () => this.b.model.definitions.filter((d) => !this.newToOld.has(d.name));
-
-    // A name kept for a different shape while the old shape moved to a new name
-    // (`JSONRPCResponse` became a union and its old shape is now `JSONRPCResultResponse`).
-    for (const o of this.a.model.definitions) {
-      const same = this.b.model.byName.get(o.name);
-      if (!same || o.message || o.errorCode !== null) continue;
-      if (this.renameScore(o, same, shape(o, true), shape(same, false)) >= 0.3) continue;
-      const better = added()
-        .map((n) => ({ n, score: this.renameScore(o, n, shape(o, true), shape(n, false)) }))
-        .filter((c) => c.score >= 0.9)
-        .sort((x, y) => y.score - x.score || x.n.index - y.n.index)[0];
-      if (!better) continue;
-      this.newToOld.delete(o.name);
-      this.oldToNew.set(o.name, better.n.name);
-      this.newToOld.set(better.n.name, o.name);
-    }
-
-    const removed = this.a.model.definitions.filter((d) => !this.oldToNew.has(d.name));
-    const candidates: { o: SchemaDefinition; n: SchemaDefinition; score: number; names: number }[] = [];
-    for (const o of removed) {
-      for (const n of added()) {
-        const score = this.renameScore(o, n, shape(o, true), shape(n, false));
-        if (score >= RENAME_THRESHOLD) candidates.push({ o, n, score, names: nameSimilarity(o.name, n.name) });
-      }
-    }
-    candidates.sort((x, y) => y.score - x.score || y.names - x.names || x.o.index - y.o.index || x.n.index - y.n.index);
-    for (const { o, n } of candidates) {
-      if (this.oldToNew.has(o.name) || this.newToOld.has(n.name)) continue;
-      this.oldToNew.set(o.name, n.name);
-      this.newToOld.set(n.name, o.name);
-    }
-  }
-
-  /**
-   * A definition's shape for rename detection: path, types and values of every field (not
-   * required-ness, which a rename may well change too), with references to object
-   * definitions read one level deep, so `error: {inline}` and `error: $ref Error` match.
-   */
-  private shapeSet(def: SchemaDefinition, old: boolean): Set<string> {
-    const model = old ? this.a.model : this.b.model;
-    const out = new Set<string>();
-    const line = (path: string, f: SchemaField) => `${path} ${f.types.join('|')} ${f.values?.join('|') ?? '*'} ${f.extends.join('&')} ${f.additional ?? ''}`;
-    for (const [path, raw] of def.fields) {
-      const f = old ? this.mapField(raw) : raw;
-      const ref = singleRef(raw);
-      const target = ref !== null && ref !== def.name ? model.byName.get(ref) : undefined;
-      if (!target || target.fields.size < 2) {
-        out.add(line(path, f));
-        continue;
-      }
-      for (const [rel, g] of target.fields) out.add(line(joinPath(path, rel), old ? this.mapField(g) : g));
-    }
-    return out;
-  }
-
-  private renameScore(o: SchemaDefinition, n: SchemaDefinition, os: Set<string>, ns: Set<string>): number {
-    // A message is its method, an error its code: the same one under a new name is a rename, another one is not.
-    if (o.message || n.message) return o.message && n.message && o.message.method === n.message.method ? 1 : 0;
-    if (o.errorCode !== null || n.errorCode !== null) return o.errorCode === n.errorCode ? 1 : 0;
-    let shared = 0;
-    for (const s of os) if (ns.has(s)) shared++;
-    const union = os.size + ns.size - shared;
-    if (union === 0) return 0;
-    // A one-field shape (a bare type or union) is only "the same" when it is identical.
-    if (os.size <= 1 || ns.size <= 1) return shared === union ? 1 : 0;
-    return shared / union;
-  }
-
-  /** An old field with its references spelled by their new names, so renames do not read as type changes. */
-  private mapField(field: SchemaField): SchemaField {
-    const mapAtom = (atom: string) => (atom.startsWith('→') ? `→${this.mapTarget(atom.slice(1))}` : atom);
-    return { ...field, types: field.types.map(mapAtom).sort(), extends: field.extends.map((e) => this.mapTarget(e)).sort() };
-  }
-
-  private mapTarget(target: string): string {
-    const def = targetDefinition(target);
-    if (def === null) return target;
-    const renamed = this.oldToNew.get(def);
-    return renamed ? renamed + target.slice(def.length) : target;
   }
 
   // ── Messages and error codes ───────────────────────────────────────────────────────────
@@ -354,7 +261,7 @@ class DiffContext {
 
   private diffDefinition(o: SchemaDefinition, n: SchemaDefinition): void {
     const oldFields = new Map<string, SchemaField>();
-    for (const [p, f] of o.fields) oldFields.set(p, this.mapField(f));
+    for (const [p, f] of o.fields) oldFields.set(p, this.pairs.mapField(f));
     const newFields = new Map(n.fields);
     this.substituteEqualRoot(oldFields, o, this.a.model, true);
     this.substituteEqualRoot(newFields, n, this.b.model, false);
@@ -555,7 +462,7 @@ class DiffContext {
         return;
       }
       seen.add(name);
-      for (const member of side === 'old' ? this.mapField(root).types : root.types) visit(member, depth + 1);
+      for (const member of side === 'old' ? this.pairs.mapField(root).types : root.types) visit(member, depth + 1);
     };
     for (const atom of types) visit(atom, 0);
     return [...out].sort();
@@ -571,7 +478,7 @@ class DiffContext {
     if (!root || def.fields.size !== 1 || root.values !== null || root.extends.length || !root.types.every((t) => t.startsWith('→'))) return null;
     const model = side === 'old' ? this.a.model : this.b.model;
     const members: SchemaDefinition[] = [];
-    for (const atom of this.expandUnions(root.types.map((t) => (side === 'old' ? this.mapTarget(t.slice(1)) : t.slice(1))).map((t) => `→${t}`), side)) {
+    for (const atom of this.expandUnions(root.types.map((t) => (side === 'old' ? this.pairs.mapTarget(t.slice(1)) : t.slice(1))).map((t) => `→${t}`), side)) {
       const target = atom.slice(1);
       const member = model.byName.get(side === 'old' ? this.newToOld.get(target) ?? target : target);
       if (!member || !member.fields.get('')?.types.includes('object')) return null;
@@ -611,7 +518,7 @@ class DiffContext {
     if (!otherRoot || !otherRoot.types.some((t) => t.startsWith('→'))) return;
     const twin = model.definitions.find((d) => d !== def && d.signature === def.signature);
     if (!twin) return;
-    const target = old ? this.mapTarget(twin.name) : twin.name;
+    const target = old ? this.pairs.mapTarget(twin.name) : twin.name;
     fields.clear();
     fields.set('', { ...root, types: [`→${target}`], values: null, extends: [], additional: null });
   }
@@ -644,13 +551,13 @@ class DiffContext {
       const at = fields.get(found.path) as SchemaField;
       const view = this.unionView(def, found.side) ?? def.fields;
       const root = view.get('') as SchemaField;
-      const mapped = found.side === 'old' ? this.mapField(root) : root;
+      const mapped = found.side === 'old' ? this.pairs.mapField(root) : root;
       fields.set(found.path, { ...mapped, path: found.path, required: at.required, line: at.line, description: at.description });
       for (const [rel, f] of view) {
         if (rel === '') continue;
         const p = joinPath(found.path, rel);
         // Grafted fields are reported where the reference stood.
-        if (!fields.has(p)) fields.set(p, { ...(found.side === 'old' ? this.mapField(f) : f), path: p, line: at.line });
+        if (!fields.has(p)) fields.set(p, { ...(found.side === 'old' ? this.pairs.mapField(f) : f), path: p, line: at.line });
       }
       grafts.push({ side: found.side, path: found.path, target: oldName ?? found.target });
     }
@@ -699,8 +606,6 @@ class DiffContext {
   }
 }
 
-const RENAME_THRESHOLD = 0.7;
-
 /** How many fields of a schema refer to a definition (as a type or a base). */
 function referenceCount(model: SchemaModel, name: string): number {
   let count = 0;
@@ -709,14 +614,6 @@ function referenceCount(model: SchemaModel, name: string): number {
     for (const field of def.fields.values()) if (field.types.includes(`→${name}`) || field.extends.includes(name)) count++;
   }
   return count;
-}
-
-function singleRef(field: SchemaField): string | null {
-  if (field.types.length !== 1 || field.values !== null || field.extends.length > 0) return null;
-  const atom = field.types[0] as string;
-  if (!atom.startsWith('→')) return null;
-  const target = atom.slice(1);
-  return targetDefinition(target) === target ? target : null;
 }
 
 function isInline(field: SchemaField): boolean {
@@ -733,11 +630,6 @@ function sameContainer(a: SchemaField | undefined, b: SchemaField | undefined, p
 /** The implicit `{}` of an array or object that does not constrain its items or values: reported at its parent's line. */
 function anyField(path: string, line: number | null): SchemaField {
   return { path, line, required: true, types: ['any'], values: null, extends: [], additional: null, constraints: NO_CONSTRAINTS, description: null };
-}
-
-function joinPath(path: string, rel: string): string {
-  if (path === '') return rel;
-  return rel.startsWith('[') || rel.startsWith('{') ? `${path}${rel}` : `${path}.${rel}`;
 }
 
 type Relation = 'same' | 'widened' | 'narrowed' | 'changed';
@@ -759,14 +651,6 @@ function mergeFlows(a: readonly Flow[], b: readonly Flow[]): Flow[] {
   const out = [...a];
   for (const f of b) if (!out.some((g) => g.sender === f.sender && g.role === f.role)) out.push(f);
   return out;
-}
-
-function nameSimilarity(a: string, b: string): number {
-  let prefix = 0;
-  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
-  let suffix = 0;
-  while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
-  return (prefix + suffix) / Math.max(a.length, b.length);
 }
 
 /** A request or notification shape, concrete or not: it has a top-level `method` member. */
