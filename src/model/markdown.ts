@@ -5,6 +5,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from './diagnostic.ts';
+import { htmlBlocks } from './html.ts';
 import { inlineText } from './inline.ts';
 
 /**
@@ -205,6 +206,12 @@ function walkHtml(value: string, at: number, state: WalkState, leadIn: string | 
     const index = state.openTags.map((t) => t.name).lastIndexOf(closing[1]!);
     if (index === -1) state.diagnostics.push({ severity: 'error', message: `</${closing[1]}> closes a tag that was never opened`, line: at });
     else state.openTags.splice(index);
+    return;
+  }
+  // Plain HTML: what a reader sees of it (a generated reference page is mostly this).
+  for (const block of htmlBlocks(value, at)) {
+    if (block.type === 'code') state.blocks.push({ ...block, caption: null, captionSpans: [] });
+    else state.blocks.push({ ...block, listItem: false, leadIn });
   }
 }
 
