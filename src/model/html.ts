@@ -1,13 +1,13 @@
-import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
-import { toText } from 'hast-util-to-text';
+import { Parser } from 'htmlparser2';
 
 /**
  * Raw HTML inside a page, read for its text. Generated pages (a schema reference rendered
  * from the schema's TypeScript) are mostly HTML blocks, and their descriptions carry prose
- * and normative sentences like any other paragraph. Each innermost block element (`p`,
- * `li`, `div` holding only inline content, …) becomes one text block; `pre` becomes a code
- * block. Markup, scripts and styles are dropped: only what a reader sees is compared.
+ * and normative sentences like any other paragraph. Text belongs to the innermost open
+ * block element (`p`, `li`, a `div`…); each block's text, and the inline text between a
+ * block's child blocks, becomes one text block; `pre` becomes a code block. Markup, scripts
+ * and styles are dropped: only what a reader sees is compared. htmlparser2 streams the
+ * fragment without building a tree (a generated reference page holds ~700 KB of HTML).
  */
 
 export type HtmlBlock =
@@ -15,87 +15,123 @@ export type HtmlBlock =
   | { type: 'code'; lang: string | null; value: string; line: number };
 
 const BLOCK = new Set([
-  'address', 'article', 'aside', 'blockquote', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption',
-  'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'li', 'main', 'nav', 'ol',
-  'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'caption',
+  'address', 'article', 'aside', 'blockquote', 'caption', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset',
+  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'li', 'main',
+  'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
 ]);
 const UNSEEN = new Set(['script', 'style', 'template', 'noscript', 'svg', 'math', 'head', 'title']);
 
+/** Text gathered for the innermost open block, since its last child block. */
+interface Run {
+  text: string;
+  codeSpans: string[];
+  line: number | null;
+}
+
 /** The text and code of an HTML fragment that starts on page line `firstLine`. */
 export function htmlBlocks(html: string, firstLine: number): HtmlBlock[] {
-  const tree = fromHtml(html, { fragment: true });
   const out: HtmlBlock[] = [];
-  visitChildren(tree, firstLine, out);
+  const lineAt = lineLocator(html, firstLine);
+  const runs: Run[] = [{ text: '', codeSpans: [], line: null }];
+  let unseen = 0;
+  let code: string | null = null;
+  let pre: { value: string; lang: string | null; line: number } | null = null;
+
+  const flush = () => {
+    const run = runs[runs.length - 1]!;
+    const text = run.text.replace(/\s+/g, ' ').trim();
+    if (text) out.push({ type: 'text', text, codeSpans: run.codeSpans, line: run.line ?? firstLine });
+    run.text = '';
+    run.codeSpans = [];
+    run.line = null;
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (unseen > 0 || UNSEEN.has(name)) {
+          unseen += 1;
+          return;
+        }
+        if (pre) {
+          pre.lang ??= languageOf(attributes['class']);
+          return;
+        }
+        if (name === 'pre') {
+          flush();
+          pre = { value: '', lang: languageOf(attributes['class']), line: lineAt(parser.startIndex) };
+        } else if (BLOCK.has(name)) {
+          flush();
+          runs.push({ text: '', codeSpans: [], line: null });
+        } else if (name === 'br') {
+          runs[runs.length - 1]!.text += ' ';
+        } else if (name === 'code') {
+          code = '';
+        }
+      },
+      ontext(text) {
+        if (unseen > 0) return;
+        if (pre) {
+          pre.value += text;
+          return;
+        }
+        const run = runs[runs.length - 1]!;
+        if (run.line === null && text.trim()) run.line = lineAt(parser.startIndex + (text.length - text.trimStart().length));
+        run.text += text;
+        if (code !== null) code += text;
+      },
+      onclosetag(name) {
+        if (unseen > 0) {
+          unseen -= 1;
+          return;
+        }
+        if (name === 'pre' && pre) {
+          const value = pre.value.replace(/\n$/, '');
+          if (value.trim()) out.push({ type: 'code', lang: pre.lang, value, line: pre.line });
+          pre = null;
+        } else if (pre) {
+          return;
+        } else if (BLOCK.has(name) && runs.length > 1) {
+          flush();
+          runs.pop();
+        } else if (name === 'code' && code !== null) {
+          const span = code.replace(/\s+/g, ' ').trim();
+          if (span) runs[runs.length - 1]!.codeSpans.push(span);
+          code = null;
+        }
+      },
+    },
+    { decodeEntities: true, recognizeSelfClosing: true },
+  );
+  parser.end(html);
+  while (runs.length > 1) {
+    flush();
+    runs.pop();
+  }
+  flush();
   return out;
 }
 
-function visitChildren(parent: Root | Element, firstLine: number, out: HtmlBlock[]): void {
-  // Inline content between block children (`<div>text <p>…</p> more</div>`) is a block of its own.
-  let run: ElementContent[] = [];
-  const flush = () => {
-    if (run.length) pushText(run, firstLine, out);
-    run = [];
-  };
-  for (const child of parent.children as (RootContent | ElementContent)[]) {
-    if (child.type === 'element' && UNSEEN.has(child.tagName)) continue;
-    if (child.type === 'element' && BLOCK.has(child.tagName)) {
-      flush();
-      visitBlock(child, firstLine, out);
-    } else if (child.type === 'text' || child.type === 'element') {
-      run.push(child);
-    }
-  }
-  flush();
-}
-
-function visitBlock(element: Element, firstLine: number, out: HtmlBlock[]): void {
-  if (element.tagName === 'pre') {
-    const value = toText(element, { whitespace: 'pre' }).replace(/\n$/, '');
-    if (value.trim()) out.push({ type: 'code', lang: languageOf(element), value, line: lineOf(element, firstLine) });
-    return;
-  }
-  if (hasBlock(element)) visitChildren(element, firstLine, out);
-  else pushText([element], firstLine, out);
-}
-
-function pushText(nodes: ElementContent[], firstLine: number, out: HtmlBlock[]): void {
-  const text = nodes
-    .map((n) => (n.type === 'text' ? n.value : n.type === 'element' && !UNSEEN.has(n.tagName) ? toText(n, { whitespace: 'normal' }) : ''))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (!text) return;
-  const codeSpans: string[] = [];
-  for (const n of nodes) collectCode(n, codeSpans);
-  out.push({ type: 'text', text, codeSpans, line: lineOf(nodes[0]!, firstLine) });
-}
-
-function hasBlock(element: Element): boolean {
-  return element.children.some((c) => c.type === 'element' && (BLOCK.has(c.tagName) || hasBlock(c)));
-}
-
-function collectCode(node: ElementContent, into: string[]): void {
-  if (node.type !== 'element' || UNSEEN.has(node.tagName)) return;
-  if (node.tagName === 'code') {
-    const text = toText(node, { whitespace: 'normal' }).trim();
-    if (text) into.push(text);
-    return;
-  }
-  for (const child of node.children) collectCode(child, into);
-}
-
-function languageOf(pre: Element): string | null {
-  const nodes: Element[] = [pre, ...pre.children.filter((c): c is Element => c.type === 'element' && c.tagName === 'code')];
-  for (const node of nodes) {
-    const classes = node.properties['className'];
-    for (const name of Array.isArray(classes) ? classes : []) {
-      const match = /^(?:language|lang)-(.+)$/.exec(String(name));
-      if (match) return match[1]!;
-    }
+function languageOf(classes: string | undefined): string | null {
+  for (const name of classes?.split(/\s+/) ?? []) {
+    const match = /^(?:language|lang)-(.+)$/.exec(name);
+    if (match) return match[1]!;
   }
   return null;
 }
 
-function lineOf(node: ElementContent, firstLine: number): number {
-  return firstLine + (node.position?.start.line ?? 1) - 1;
+/** Offset in the fragment → line on the page. */
+function lineLocator(text: string, firstLine: number): (offset: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return firstLine + lo;
+  };
 }
