@@ -1,25 +1,15 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cli, folderState, MIRROR, removeDir, startRawServer, tempDir, type RawServer } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { cli, folderState, MIRROR, type RawServer, serverAndFolderPerTest } from './helpers.ts';
 
 let server: RawServer;
-let dir: string;
 let snapshots: string;
 const REVISION = '2025-11-25';
 
 const args = (extra: string[] = []) => ['snapshot', '--base-url', `${server.url}/main`, '--snapshots', snapshots, '--revision', REVISION, '--retry-delay', '1', ...extra];
 
-beforeEach(async () => {
-  server = await startRawServer();
-  dir = await tempDir();
-  snapshots = join(dir, 'snapshots');
-});
-
-afterEach(async () => {
-  await server.close();
-  await removeDir(dir);
-});
+serverAndFolderPerTest((ctx) => ({ server, snapshots } = ctx));
 
 describe('conditional requests', () => {
   it('sends If-None-Match from the lock; a 304 keeps the snapshot and the lock byte for byte', async () => {

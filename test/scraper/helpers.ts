@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach } from 'vitest';
 import type { CommandIO } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 
@@ -281,4 +282,29 @@ export async function closedPort(): Promise<number> {
   const port = (server.address() as AddressInfo).port;
   await new Promise<void>((r) => server.close(() => r()));
   return port;
+}
+
+export interface ServerAndFolder {
+  server: RawServer;
+  dir: string;
+  /** `<dir>/snapshots`, not created. */
+  snapshots: string;
+}
+
+/**
+ * A fresh raw-file server and an empty temp folder for every test of the file, closed and
+ * removed after it; `use` receives them (assign them to the file's variables).
+ */
+export function serverAndFolderPerTest(use: (ctx: ServerAndFolder) => void): void {
+  let ctx: ServerAndFolder | null = null;
+  beforeEach(async () => {
+    const dir = await tempDir();
+    ctx = { server: await startRawServer(), dir, snapshots: join(dir, 'snapshots') };
+    use(ctx);
+  });
+  afterEach(async () => {
+    await ctx?.server.close();
+    if (ctx) await removeDir(ctx.dir);
+    ctx = null;
+  });
 }

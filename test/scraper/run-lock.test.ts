@@ -1,26 +1,16 @@
 import { existsSync } from 'node:fs';
 import { mkdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RUN_LOCK_NAME } from '../../scraper/run-lock.ts';
-import { cli, folderState, removeDir, startRawServer, tempDir, type RawServer } from './helpers.ts';
+import { cli, folderState, type RawServer, serverAndFolderPerTest } from './helpers.ts';
 
 let server: RawServer;
-let dir: string;
 let snapshots: string;
 
 const args = (extra: string[] = []) => ['snapshot', '--base-url', `${server.url}/main`, '--snapshots', snapshots, '--revision', '2025-11-25', '--retry-delay', '1', ...extra];
 
-beforeEach(async () => {
-  server = await startRawServer();
-  dir = await tempDir();
-  snapshots = join(dir, 'snapshots');
-});
-
-afterEach(async () => {
-  await server.close();
-  await removeDir(dir);
-});
+serverAndFolderPerTest((ctx) => ({ server, snapshots } = ctx));
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((r) => setTimeout(r, 5));
