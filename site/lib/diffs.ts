@@ -1,7 +1,7 @@
 import type { Change } from '../../src/diff/change.ts';
 import { summarize, type ChangeSummary } from '../../src/diff/change.ts';
-import { finalizeChange } from '../../src/diff/finalize.ts';
 import { diffPageTexts } from '../../src/diff/index.ts';
+import { pagePresenceChange } from '../../src/diff/page-presence.ts';
 import { contentHash } from '../../src/model/index.ts';
 import { renderJson } from '../../src/report/json.ts';
 import { makeReport, type DiffReport, type DocumentInfo } from '../../src/report/report.ts';
@@ -31,15 +31,6 @@ function info(revision: string, page: string, text: string | null): DocumentInfo
   };
 }
 
-/** The record the CLI writes for a page only one revision has. */
-function wholePage(page: string, action: 'added' | 'removed'): Change {
-  const side = { text: page, line: 1 };
-  return finalizeChange({
-    id: `page-${action}`, subject: page, section: { old: null, new: null },
-    before: action === 'removed' ? side : null, after: action === 'added' ? side : null, source: 'page',
-  });
-}
-
 export function pageDiff(oldRevision: string, newRevision: string, page: string): PageDiff {
   const oldText = hasPage(oldRevision, page) ? pageText(oldRevision, page) : null;
   const newText = hasPage(newRevision, page) ? pageText(newRevision, page) : null;
@@ -47,7 +38,7 @@ export function pageDiff(oldRevision: string, newRevision: string, page: string)
   const computed = cached(['page', oldText === null ? '-' : contentHash(oldText), newText === null ? '-' : contentHash(newText)], () => {
     const result = oldText !== null && newText !== null
       ? diffPageTexts(oldText, newText)
-      : { changes: [wholePage(page, oldText === null ? 'added' : 'removed')], diagnostics: { old: [], new: [] } };
+      : { changes: [pagePresenceChange(page, oldText === null ? 'added' : 'removed')], diagnostics: { old: [], new: [] } };
     return { changes: result.changes, diagnostics: result.diagnostics, view: buildDiffView(oldText, newText, result.changes) };
   });
   const report = makeReport(info(oldRevision, page, oldText), info(newRevision, page, newText), computed.changes, computed.diagnostics);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { atOrAbove, type Change, type ChangeLevel } from '../../diff/change.ts';
 import { diffPageTexts } from '../../diff/index.ts';
-import { finalizeChange } from '../../diff/finalize.ts';
+import { pagePresenceChange } from '../../diff/page-presence.ts';
 import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
 import { listPageFiles } from '../../input/spec-folders.ts';
@@ -61,7 +61,7 @@ async function diffRevisions(oldRef: string, newRef: string, options: DiffOption
   const read = (dir: string, page: string) => readFile(join(dir, `${page}.mdx`), 'utf8');
   for (const page of [...new Set([...oldPages, ...newPages])].sort()) {
     if (!oldPages.includes(page) || !newPages.includes(page)) {
-      changes.push(wholePage(page, oldPages.includes(page) ? 'removed' : 'added'));
+      changes.push({ ...pagePresenceChange(page, oldPages.includes(page) ? 'removed' : 'added'), page });
       continue;
     }
     const result = diffPageTexts(await read(oldDir, page), await read(newDir, page));
@@ -79,14 +79,6 @@ async function diffRevisions(oldRef: string, newRef: string, options: DiffOption
   }
   const side = (ref: string, dir: string): DocumentInfo => ({ source: dir, revision: ref, page: null, sha256: null });
   return makeReport(side(oldRef, options.snapshots + '/' + oldRef), side(newRef, options.snapshots + '/' + newRef), changes, diagnostics);
-}
-
-function wholePage(page: string, action: 'added' | 'removed'): Change {
-  const side = { text: page, line: 1 };
-  return {
-    ...finalizeChange({ id: `page-${action}`, subject: page, section: { old: null, new: null }, before: action === 'removed' ? side : null, after: action === 'added' ? side : null, source: 'page' }),
-    page,
-  };
 }
 
 async function diffSchemas(oldText: string, newText: string, sources: { oldSource: string; newSource: string }): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {
