@@ -19,8 +19,6 @@ export interface LoadedSchema {
   lineAt: (path: readonly (string | number)[]) => number | null;
 }
 
-const SCHEMA_KEYWORDS = ['$schema', '$defs', 'definitions', '$ref', 'properties', 'anyOf', 'oneOf', 'allOf', 'items', 'enum', 'const'];
-
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

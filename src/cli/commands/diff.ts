@@ -1,12 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { atOrAbove, type Change, type ChangeLevel } from '../../diff/change.ts';
 import { diffPageTexts } from '../../diff/index.ts';
-import { pagePresenceChange } from '../../diff/page-presence.ts';
+import { diffRevisionFolders } from '../../diff/revisions.ts';
 import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
-import { listPageFiles } from '../../input/spec-folders.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { renderJson } from '../../report/json.ts';
 import { renderMarkdown } from '../../report/markdown.ts';
@@ -53,32 +51,12 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
 
 /** Every page both snapshots have (and pages that came or went), plus the two schemas. */
 async function diffRevisions(oldRef: string, newRef: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
-  const oldDir = resolve(io.cwd, options.snapshots, oldRef);
-  const newDir = resolve(io.cwd, options.snapshots, newRef);
-  const [oldPages, newPages] = [listPageFiles(oldDir), listPageFiles(newDir)];
-  const changes: Change[] = [];
-  const diagnostics: { old: Diagnostic[]; new: Diagnostic[] } = { old: [], new: [] };
-  const read = (dir: string, page: string) => readFile(join(dir, `${page}.mdx`), 'utf8');
-  for (const page of [...new Set([...oldPages, ...newPages])].sort()) {
-    if (!oldPages.includes(page) || !newPages.includes(page)) {
-      changes.push({ ...pagePresenceChange(page, oldPages.includes(page) ? 'removed' : 'added'), page });
-      continue;
-    }
-    const result = diffPageTexts(await read(oldDir, page), await read(newDir, page));
-    changes.push(...result.changes.map((c) => ({ ...c, page })));
-    diagnostics.old.push(...result.diagnostics.old.map((d) => ({ ...d, source: `${oldRef}:${page}` })));
-    diagnostics.new.push(...result.diagnostics.new.map((d) => ({ ...d, source: `${newRef}:${page}` })));
-  }
-  const oldSchema = join(oldDir, 'schema.json');
-  const newSchema = join(newDir, 'schema.json');
-  if (existsSync(oldSchema) && existsSync(newSchema)) {
-    const result = await diffSchemas(await readFile(oldSchema, 'utf8'), await readFile(newSchema, 'utf8'), { oldSource: `${oldRef}:schema`, newSource: `${newRef}:schema` });
-    changes.push(...result.changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })));
-    diagnostics.old.push(...result.diagnostics.old);
-    diagnostics.new.push(...result.diagnostics.new);
-  }
-  const side = (ref: string, dir: string): DocumentInfo => ({ source: dir, revision: ref, page: null, sha256: null });
-  return makeReport(side(oldRef, options.snapshots + '/' + oldRef), side(newRef, options.snapshots + '/' + newRef), changes, diagnostics);
+  const { changes, diagnostics } = await diffRevisionFolders(
+    { dir: resolve(io.cwd, options.snapshots, oldRef), label: oldRef },
+    { dir: resolve(io.cwd, options.snapshots, newRef), label: newRef },
+  );
+  const side = (ref: string): DocumentInfo => ({ source: `${options.snapshots}/${ref}`, revision: ref, page: null, sha256: null });
+  return makeReport(side(oldRef), side(newRef), changes, diagnostics);
 }
 
 async function diffSchemas(oldText: string, newText: string, sources: { oldSource: string; newSource: string }): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {
