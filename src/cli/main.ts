@@ -105,6 +105,10 @@ Sources (one of): the upstream raw files over HTTPS (default), --base-url URL, -
 (or SPECDELTA_MIRROR=DIR), --git DIR [--ref REF]. Revisions and pages are discovered from
 docs/docs.json, or from the folder listing when there is none.
 
+A failed, partial or truncated fetch never replaces a good snapshot, and the lock is written
+once, at the end. One run writes a snapshots folder at a time (it holds
+<snapshots>/.snapshot-run.lock; a crashed run's lock goes stale after 20 s); --check only reads.
+
 Examples:
   $ specdelta snapshot                                      # every revision and page, from the network
   $ specdelta snapshot --from ../shared/mcp-spec/refs/main  # from a local mirror (offline)
