@@ -6,29 +6,45 @@ import { label, type DiffReport } from './report.ts';
 
 const TITLES: Record<ChangeLevel, string> = { breaking: 'Breaking', 'non-breaking': 'Non-breaking', editorial: 'Editorial' };
 
+/** GitHub refuses comments over 65,536 characters; keep clear of it. */
+export const MARKDOWN_BUDGET = 60_000;
+
 /**
  * For a pull-request comment or a changelog: a summary table, then the changes by level,
  * editorial ones folded away. Spec text is escaped so it cannot inject Markdown or HTML.
+ * A report too long for a comment keeps the most severe records: each level lists what
+ * fits in the budget left after the more severe ones and counts the rest.
  */
-export function renderMarkdown(report: DiffReport): string {
-  const out: string[] = [];
-  out.push(`## ${escape(label(report.old))} → ${escape(label(report.new))}`, '');
-  out.push('| breaking | non-breaking | editorial |', '| ---: | ---: | ---: |');
-  out.push(`| ${report.summary.breaking} | ${report.summary['non-breaking']} | ${report.summary.editorial} |`, '');
-  if (report.changes.length === 0) out.push('No changes.', '');
-  for (const level of CHANGE_LEVELS) {
-    const changes = report.changes.filter((c) => c.level === level);
-    if (changes.length === 0) continue;
-    const items = changes.map(item);
-    if (level === 'editorial') {
-      out.push(`<details><summary>${TITLES[level]} (${changes.length})</summary>`, '', ...items, '', '</details>', '');
-    } else {
-      out.push(`### ${TITLES[level]} (${changes.length})`, '', ...items, '');
-    }
-  }
+export function renderMarkdown(report: DiffReport, options: { maxChars?: number } = {}): string {
+  const budget = options.maxChars ?? MARKDOWN_BUDGET;
+  const head: string[] = [];
+  head.push(`## ${escape(label(report.old))} → ${escape(label(report.new))}`, '');
+  head.push('| breaking | non-breaking | editorial |', '| ---: | ---: | ---: |');
+  head.push(`| ${report.summary.breaking} | ${report.summary['non-breaking']} | ${report.summary.editorial} |`, '');
+  if (report.changes.length === 0) head.push('No changes.', '');
   const diagnostics = [...report.diagnostics.old.map((d) => formatDiagnostic(d, report.old.source)), ...report.diagnostics.new.map((d) => formatDiagnostic(d, report.new.source))];
-  if (diagnostics.length) out.push('> [!WARNING]', '> Read with problems; the diff covers what could be read:', ...diagnostics.map((d) => `> - ${escape(d)}`), '');
-  return `${out.join('\n')}\n`;
+  const tail = diagnostics.length ? ['> [!WARNING]', '> Read with problems; the diff covers what could be read:', ...diagnostics.slice(0, 20).map((d) => `> - ${escape(d)}`), ''] : [];
+
+  const levels = CHANGE_LEVELS.map((level) => ({ level, items: report.changes.filter((c) => c.level === level).map(item) })).filter((l) => l.items.length > 0);
+  // Room for every level's heading and "and N more" line, so a long first level cannot starve the others.
+  let left = budget - size(head) - size(tail) - levels.length * 200;
+  const body: string[] = [];
+  for (const { level, items } of levels) {
+    const shown: string[] = [];
+    for (const line of items) {
+      if (line.length + 1 > left) break;
+      shown.push(line);
+      left -= line.length + 1;
+    }
+    if (shown.length < items.length) shown.push(`- … and ${items.length - shown.length} more ${level} records, left out to fit a comment (\`--format json\` lists them all).`);
+    if (level === 'editorial') body.push(`<details><summary>${TITLES[level]} (${items.length})</summary>`, '', ...shown, '', '</details>', '');
+    else body.push(`### ${TITLES[level]} (${items.length})`, '', ...shown, '');
+  }
+  return `${[...head, ...body, ...tail].join('\n')}\n`;
+}
+
+function size(lines: readonly string[]): number {
+  return lines.reduce((n, line) => n + line.length + 1, 0);
 }
 
 function item(change: Change): string {

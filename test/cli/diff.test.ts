@@ -69,6 +69,30 @@ describe('specdelta diff', () => {
     expect(result.stdout).not.toMatch(/<script>/);
   });
 
+  it('markdown too long for a pull-request comment keeps the most severe records and counts the rest', async () => {
+    const dir = tmp();
+    const rules = (keyword: string, n: number) => Array.from({ length: n }, (_, i) => `Servers **${keyword}** handle widget number ${i} with care and attention.`).join('\n\n');
+    writeFileSync(join(dir, 'a.md'), '# T\n\nIntro.\n');
+    writeFileSync(join(dir, 'b.md'), `# T\n\nIntro.\n\n${rules('MUST', 40)}\n\n${rules('MAY', 40)}\n`);
+    const full = await runCli(['diff', 'a.md', 'b.md', '--format', 'json'], { cwd: dir });
+    const counts = JSON.parse(full.stdout).summary;
+    expect(counts).toMatchObject({ breaking: 40, 'non-breaking': 40 });
+
+    const { renderMarkdown } = await import('../../src/report/markdown.ts');
+    const report = { ...JSON.parse(full.stdout), diagnostics: { old: [], new: [] } };
+    const small = renderMarkdown(report, { maxChars: 6000 });
+    expect(small.length).toBeLessThanOrEqual(6000);
+    expect(small).toMatch(/### Breaking \(40\)/);
+    expect(small).toMatch(/### Non-breaking \(40\)/);
+    // Breaking records come first and are kept whole before anything less severe is listed.
+    const breakingShown = (small.split('### Non-breaking')[0]!.match(/\*\*required-rule-added\*\*/g) ?? []).length;
+    const nonBreakingShown = (small.split('### Non-breaking')[1]!.match(/\*\*rule-added\*\*/g) ?? []).length;
+    expect(breakingShown).toBe(40);
+    expect(nonBreakingShown).toBeLessThan(40);
+    expect(small).toContain(`- … and ${40 - nonBreakingShown} more non-breaking records, left out to fit a comment (\`--format json\` lists them all).`);
+    expect(renderMarkdown(report)).not.toMatch(/left out to fit/);
+  });
+
   it('reads one side from stdin', async () => {
     const result = await runCli(['diff', '-', rules('new'), '--format', 'json'], { stdin: readFileSync(rules('old'), 'utf8') });
     expect(result.code).toBe(0);
