@@ -91,6 +91,13 @@ describe('specdelta diff', () => {
     expect(nonBreakingShown).toBeLessThan(40);
     expect(small).toContain(`- … and ${40 - nonBreakingShown} more non-breaking records, left out to fit a comment (\`--format json\` lists them all).`);
     expect(renderMarkdown(report)).not.toMatch(/left out to fit/);
+
+    const viaCli = await runCli(['diff', 'a.md', 'b.md', '--format', 'markdown', '--max-chars', '3000'], { cwd: dir });
+    expect(viaCli.stdout.length).toBeLessThanOrEqual(3000);
+    expect(viaCli.stdout).toMatch(/more breaking records, left out to fit a comment/);
+    const unlimited = await runCli(['diff', 'a.md', 'b.md', '--format', 'markdown', '--max-chars', '0'], { cwd: dir });
+    expect(unlimited.stdout.match(/^- \*\*/gm)).toHaveLength(80);
+    expectInputError(await runCli(['diff', 'a.md', 'b.md', '--format', 'markdown', '--max-chars', 'lots'], { cwd: dir }), /--max-chars must be a whole number of at least 0 \(got lots\)\./);
   });
 
   it('reads one side from stdin', async () => {

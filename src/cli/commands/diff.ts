@@ -7,10 +7,11 @@ import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { renderJson } from '../../report/json.ts';
-import { renderMarkdown } from '../../report/markdown.ts';
+import { MARKDOWN_BUDGET, renderMarkdown } from '../../report/markdown.ts';
 import { makeReport, type DiffReport, type DocumentInfo } from '../../report/report.ts';
 import { renderText } from '../../report/text.ts';
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
+import { count } from '../numbers.ts';
 
 export interface DiffOptions {
   format: 'text' | 'json' | 'markdown';
@@ -18,15 +19,18 @@ export interface DiffOptions {
   color?: boolean;
   quiet?: boolean;
   snapshots: string;
+  /** Markdown only: the longest output; 0 for no limit. */
+  maxChars?: string | number;
 }
 
 /** `specdelta diff OLD NEW`: two documents, or two whole revisions from snapshots. */
 export async function runDiff(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): Promise<ExitCode> {
   if (oldInput === '-' && newInput === '-') throw new UsageError('only one of OLD and NEW can be "-" (standard input).');
+  const maxChars = count(options.maxChars, '--max-chars', MARKDOWN_BUDGET, 0);
   const report = isWholeRevision(oldInput, io, options) && isWholeRevision(newInput, io, options)
     ? await diffRevisions(oldInput, newInput, options, io)
     : await diffTwoDocuments(oldInput, newInput, options, io);
-  if (!options.quiet) io.stdout.write(render(report, options, io));
+  if (!options.quiet) io.stdout.write(render(report, options, io, maxChars === 0 ? Infinity : maxChars));
   if (options.format !== 'text' && !options.quiet) writeDiagnostics(report, io);
   const failing = options.failOn ? report.changes.some((c) => atOrAbove(c.level, options.failOn!)) : false;
   return failing ? 1 : 0;
@@ -73,10 +77,10 @@ function describe(doc: LoadedDocument): string {
   return doc.kind === 'schema' ? 'JSON Schema' : 'Markdown/MDX page';
 }
 
-function render(report: DiffReport, options: DiffOptions, io: CommandIO): string {
+function render(report: DiffReport, options: DiffOptions, io: CommandIO, maxChars: number): string {
   switch (options.format) {
     case 'json': return renderJson(report);
-    case 'markdown': return renderMarkdown(report);
+    case 'markdown': return renderMarkdown(report, { maxChars });
     default: return renderText(report, { color: wantsColor(io, options.color) });
   }
 }

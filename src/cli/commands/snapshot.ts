@@ -14,6 +14,7 @@ import { snapshot, type SnapshotReport } from '../../../scraper/snapshot.ts';
 import { GitSource } from '../../../scraper/sources/git.ts';
 import { resolveSource, type SourceFlags } from '../../../scraper/sources/resolve.ts';
 import type { Source } from '../../../scraper/types.ts';
+import { count } from '../numbers.ts';
 
 export interface SnapshotOptions extends SourceFlags {
   revision?: string[];
@@ -176,11 +177,4 @@ function splitList(values: string[] | string | undefined): string[] {
   if (values === undefined) return [];
   const list = Array.isArray(values) ? values : [values];
   return list.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
-}
-
-function count(value: string | number | undefined, flag: string, fallback: number, min = 1): number {
-  if (value === undefined) return fallback;
-  const n = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`${flag} must be a whole number of at least ${min} (got ${String(value)}).`);
-  return n;
 }
