@@ -109,13 +109,14 @@ class DocumentBuilder {
       lang: block.lang,
       value: block.value,
       line: block.line,
+      bodyLine: block.bodyLine,
       sectionId: this.section.id,
       caption: block.caption,
       captionTerms: block.captionSpans.filter(isIdentifierLike),
     };
     this.codeBlocks.push(code);
     if (!isJsonLang(block.lang)) return;
-    const json = parseJsonExample(block.value, block.line, this.diagnostics);
+    const json = parseJsonExample(block.value, block, this.diagnostics);
     if (json === undefined) {
       code.unreadableMethods = [...block.value.matchAll(/"method"\s*:\s*"([^"]+)"/g)].map((m) => m[1]!);
       return;

@@ -68,6 +68,8 @@ export interface CodeBlock {
   lang: string | null;
   value: string;
   line: number;
+  /** The page line of the value's first line; null when the value's lines are not page lines (HTML `<pre>`). */
+  bodyLine: number | null;
   sectionId: string;
   /** The text introducing the block ("**Request:**", a list item's title), if any. */
   caption: string | null;

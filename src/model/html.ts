@@ -19,7 +19,8 @@ const BLOCK = new Set([
   'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'li', 'main',
   'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
 ]);
-const UNSEEN = new Set(['script', 'style', 'template', 'noscript', 'svg', 'math', 'head', 'title']);
+// Not content: code, styling, graphics, and controls (a code block's "Copy" button).
+const UNSEEN = new Set(['script', 'style', 'template', 'noscript', 'svg', 'math', 'head', 'title', 'button']);
 
 /** Text gathered for the innermost open block, since its last child block. */
 interface Run {
@@ -54,7 +55,8 @@ export function htmlBlocks(html: string, firstLine: number): HtmlBlock[] {
           return;
         }
         if (pre) {
-          pre.lang ??= languageOf(attributes['class']);
+          if (name === 'br') pre.value += '\n';
+          else if (name === 'code') pre.lang ??= languageOf(attributes['class'], true);
           return;
         }
         if (name === 'pre') {
@@ -112,12 +114,14 @@ export function htmlBlocks(html: string, firstLine: number): HtmlBlock[] {
   return out;
 }
 
-function languageOf(classes: string | undefined): string | null {
-  for (const name of classes?.split(/\s+/) ?? []) {
+/** `language-json` / `lang-json` (highlighters' convention); a `code` element's lone class (`json`) too. */
+function languageOf(classes: string | undefined, lone = false): string | null {
+  const names = classes?.trim().split(/\s+/).filter(Boolean) ?? [];
+  for (const name of names) {
     const match = /^(?:language|lang)-(.+)$/.exec(name);
     if (match) return match[1]!;
   }
-  return null;
+  return lone && names.length === 1 && /^[\w+-]+$/.test(names[0]!) ? names[0]! : null;
 }
 
 /** Offset in the fragment → line on the page. */

@@ -10,10 +10,10 @@ export function isJsonLang(lang: string | null): boolean {
 
 /**
  * Parses a JSON example tolerantly. On a syntax error the diagnostic names the line in
- * the page (the fence line + 1 + line in the block), and nothing is returned, so a broken
- * example never yields half a message.
+ * the page (the body's first line + line in the block, or the block's line when its lines
+ * are not the page's), and nothing is returned, so a broken example never yields half a message.
  */
-export function parseJsonExample(value: string, fenceLine: number, diagnostics: Diagnostic[]): unknown {
+export function parseJsonExample(value: string, at: { line: number; bodyLine: number | null }, diagnostics: Diagnostic[]): unknown {
   const errors: ParseError[] = [];
   const result = parse(value, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   if (errors.length > 0) {
@@ -22,7 +22,7 @@ export function parseJsonExample(value: string, fenceLine: number, diagnostics: 
     diagnostics.push({
       severity: 'error',
       message: `invalid JSON in code block (${printParseErrorCode(first.error)}); the example was skipped`,
-      line: fenceLine + lineInBlock,
+      line: at.bodyLine === null ? at.line : at.bodyLine + lineInBlock - 1,
     });
     return undefined;
   }

@@ -31,7 +31,19 @@ export type Block =
       /** The paragraph is the "…:" lead-in of the list after it; its items carry its words. */
       introducesList?: boolean;
     }
-  | { type: 'code'; lang: string | null; value: string; line: number; caption: string | null; captionSpans: string[] }
+  | {
+      type: 'code';
+      lang: string | null;
+      value: string;
+      line: number;
+      /**
+       * The page line of the value's first line, when the value's lines are the page's lines
+       * (a fenced or indented block); null when they are not (an HTML `<pre>` drawn with `<br>`).
+       */
+      bodyLine: number | null;
+      caption: string | null;
+      captionSpans: string[];
+    }
   | { type: 'table'; header: string[]; rows: TableRow[]; line: number; leadIn: string | null };
 
 export interface TableRow {
@@ -118,6 +130,7 @@ function walkChildren(children: readonly RootContent[], offset: number, state: W
           lang: (node as Code).lang ?? null,
           value: (node as Code).value,
           line: line(node, offset),
+          bodyLine: bodyLine(node as Code, offset, state),
           caption: previousParagraph?.text ?? null,
           captionSpans: previousParagraph?.spans ?? [],
         });
@@ -158,7 +171,7 @@ function walkList(list: List, offset: number, state: WalkState, leadIn: string |
         // "4. **Enum Schema**" … "Single-select enum (with titles):" … code: both name the example.
         const captions = [itemTitle, lastParagraph].filter((p, i, all): p is { text: string; spans: string[] } => p !== null && all.indexOf(p) === i);
         state.blocks.push({
-          type: 'code', lang: child.lang ?? null, value: child.value, line: line(child, offset),
+          type: 'code', lang: child.lang ?? null, value: child.value, line: line(child, offset), bodyLine: bodyLine(child, offset, state),
           caption: captions.length ? captions.map((c) => c.text.replace(/:\s*$/, '')).join(' — ') : null,
           captionSpans: captions.flatMap((c) => c.spans),
         });
@@ -210,7 +223,7 @@ function walkHtml(value: string, at: number, state: WalkState, leadIn: string | 
   }
   // Plain HTML: what a reader sees of it (a generated reference page is mostly this).
   for (const block of htmlBlocks(value, at)) {
-    if (block.type === 'code') state.blocks.push({ ...block, caption: null, captionSpans: [] });
+    if (block.type === 'code') state.blocks.push({ ...block, bodyLine: null, caption: null, captionSpans: [] });
     else state.blocks.push({ ...block, listItem: false, leadIn });
   }
 }
@@ -230,6 +243,13 @@ function checkFence(node: Code, offset: number, state: WalkState): void {
   const lastLine = raw.slice(raw.lastIndexOf('\n') + 1);
   const closes = raw.includes('\n') && new RegExp(`^\\s*${opener[1]![0] === '`' ? '`' : '~'}{${opener[1]!.length},}\\s*$`).test(lastLine);
   if (!closes) state.diagnostics.push({ severity: 'error', message: 'code fence opened here is never closed; the rest of the page was read as code', line: line(node, offset) });
+}
+
+/** A fenced block's body starts on the line after its fence; an indented block's on its own line. */
+function bodyLine(node: Code, offset: number, state: WalkState): number {
+  const start = node.position?.start.offset;
+  const fenced = start !== undefined && /^\s*(`{3,}|~{3,})/.test(state.source.slice(start, start + 64));
+  return line(node, offset) + (fenced ? 1 : 0);
 }
 
 /** A short line ending in ":" right before a code block names that block. */

@@ -14,6 +14,8 @@ import { resolveRef } from './refs.ts';
 
 export interface LintCodeBlock {
   line: number;
+  /** The page line of the value's first line; null when its lines are not page lines (then findings point at `line`). */
+  bodyLine?: number | null;
   value?: string;
   json?: unknown;
 }
@@ -274,19 +276,21 @@ function safeRegex(pattern: string): RegExp | null {
 function locator(block: LintCodeBlock): Locate {
   let tree: JsonNode | undefined;
   let starts: number[] | null = null;
+  // Without a body line the block is a fenced one: its body starts on the line after the fence.
+  const body = block.bodyLine === undefined ? block.line + 1 : block.bodyLine;
   return (path) => {
-    if (block.value === undefined) return block.line;
+    if (block.value === undefined || body === null) return block.line;
     tree ??= parseTree(block.value, [], { allowTrailingComma: true, disallowComments: false });
     if (!tree) return block.line;
     let node: JsonNode | undefined;
     for (let n = path.length; n >= 0 && !node; n--) node = findNodeAtLocation(tree, path.slice(0, n) as (string | number)[]);
-    if (!node) return block.line + 1;
+    if (!node) return body;
     // Point at the key when the node is a property's value.
     const offset = node.parent?.type === 'property' ? node.parent.offset : node.offset;
     starts ??= lineStarts(block.value);
     let line = 0;
     while (line + 1 < starts.length && (starts[line + 1] as number) <= offset) line++;
-    return block.line + 1 + line;
+    return body + line;
   };
 }
 

@@ -25,6 +25,12 @@ describe('raw HTML in a page is read for what a reader sees', () => {
     ]);
   });
 
+  it('a <pre> drawn with <br> is code with those line breaks, without its Copy button', () => {
+    expect(htmlBlocks('<pre id="x"><code class="json">{<br/>  "a": 1<br/>}</code><button>Copy</button></pre>', 7)).toEqual([
+      { type: 'code', lang: 'json', value: '{\n  "a": 1\n}', line: 7 },
+    ]);
+  });
+
   it('empty markers and comments give nothing', () => {
     expect(htmlBlocks('<div id="enable-section-numbers" />', 5)).toEqual([]);
     expect(htmlBlocks('<!-- a note for editors -->', 5)).toEqual([]);

@@ -23,6 +23,17 @@ describe('lintPage', () => {
     ]);
   });
 
+  it('reads examples inside raw HTML too, pointing at the line of their <pre>', () => {
+    const html = [
+      '# Reference',
+      '',
+      '<div class="example"><p>Example:</p><pre><code class="json">{<br/>  "jsonrpc": "2.0",<br/>  "id": 1,<br/>  "method": "widgets/explode"<br/>}</code><button>Copy</button></pre></div>',
+      '',
+    ].join('\n');
+    const found = lintPage(parsePage(html), parseSchemaText(readFileSync(schemaPath, 'utf8')));
+    expect(found.map((f) => [f.line, f.kind, f.path])).toEqual([[3, 'unknown-method', 'method']]);
+  });
+
   it('says what the schema allows', () => {
     expect(findings[1]?.message).toBe('`params.mode` is "loud", outside the schema\'s values ("quiet", "normal").');
     expect(findings[2]?.message).toBe('`result.content[1].type` is "video", but the schema allows only "text", "image" there.');
