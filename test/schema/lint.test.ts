@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePage } from '../../src/model/index.ts';
@@ -89,6 +90,20 @@ describe('specdelta lint', () => {
     const result = await runCli(['lint', '-', '--schema', schemaPath], { stdin: '# Ok\n\n```json\n{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}\n```\n' });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/agree with/);
+  });
+
+  it('REVISION:schema is the schema; the schema reference page is REVISION:schema.mdx, linted against it', async () => {
+    const snapshots = mkdtempSync(join(tmpdir(), 'specdelta-lint-'));
+    mkdirSync(join(snapshots, '2099-01-01'));
+    copyFileSync(schemaPath, join(snapshots, '2099-01-01', 'schema.json'));
+    copyFileSync(pagePath, join(snapshots, '2099-01-01', 'schema.mdx'));
+    const asSchema = await runCli(['lint', '2099-01-01:schema', '--snapshots', snapshots]);
+    expect(asSchema.code).toBe(2);
+    expect(asSchema.stderr.trim()).toMatch(/is a JSON Schema, not a page; .*; the schema reference page is 2099-01-01:schema\.mdx\.$/);
+    const asPage = await runCli(['lint', '2099-01-01:schema.mdx', '--snapshots', snapshots, '--format', 'json']);
+    expect(asPage.code).toBe(1);
+    expect(JSON.parse(asPage.stdout).findings).toHaveLength(5);
+    rmSync(snapshots, { recursive: true, force: true });
   });
 
   it('exit 2 on unreadable input, one sentence, no stack', async () => {

@@ -21,7 +21,11 @@ export interface LintOptions {
 export async function runLint(pageInput: string, options: LintOptions, io: CommandIO): Promise<ExitCode> {
   const load = (input: string) => loadDocument(input, { cwd: io.cwd, stdin: io.stdin, snapshotsDir: options.snapshots });
   const page = await load(pageInput);
-  if (page.kind !== 'page') throw new InputError(`${pageInput} is a JSON Schema, not a page; lint checks a page's examples against a schema (specdelta lint PAGE --schema SCHEMA).`);
+  if (page.kind !== 'page') {
+    // In REVISION:PAGE, `schema` names the revision's schema.json; its reference page keeps its extension.
+    const referencePage = /^[^:]+:schema$/.test(pageInput) ? `; the schema reference page is ${pageInput}.mdx` : '';
+    throw new InputError(`${pageInput} is a JSON Schema, not a page; lint checks a page's examples against a schema (specdelta lint PAGE --schema SCHEMA)${referencePage}.`);
+  }
 
   const schemaInput = options.schema ?? defaultSchema(pageInput, page);
   if (schemaInput === '-' && pageInput === '-') throw new UsageError('only one of PAGE and --schema can be "-" (standard input).');
