@@ -130,6 +130,12 @@ const entries: CatalogEntry[] = [
     message: (c) => `New page ${c.subject}.`,
   },
   {
+    id: 'page-moved', kind: 'section', action: 'moved', level: 'editorial',
+    description: 'A page left one address and arrived under another with mostly the same text (in a diff of revisions); its content is diffed page against page.',
+    why: 'Where a page lives is the documentation\'s structure; what it requires is compared across the move, and those records carry their own levels.',
+    message: (c) => `Page ${c.detail?.['from'] ?? c.before?.text ?? '?'} moved to ${c.detail?.['to'] ?? c.after?.text ?? '?'}.`,
+  },
+  {
     id: 'page-removed', kind: 'section', action: 'removed', level: 'breaking',
     description: 'A whole page that the newer revision no longer has (in a diff of revisions).',
     why: 'Everything the page required is gone, or moved to a page of another name; either way implementations must check.',

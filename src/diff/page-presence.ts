@@ -2,8 +2,9 @@ import type { Change } from './change.ts';
 import { finalizeChange } from './finalize.ts';
 
 /**
- * The one record for a page only one of two revisions has: `page-added` or `page-removed`.
- * Its content is not diffed against nothing (that would list every sentence of it).
+ * Records about whole pages in a diff of revisions. A page only one revision has is one
+ * record (`page-added`, `page-removed`): its content is not diffed against nothing, which
+ * would list every sentence of it.
  */
 export function pagePresenceChange(page: string, action: 'added' | 'removed'): Change {
   const side = { text: page, line: 1 };
@@ -13,6 +14,19 @@ export function pagePresenceChange(page: string, action: 'added' | 'removed'): C
     section: { old: null, new: null },
     before: action === 'removed' ? side : null,
     after: action === 'added' ? side : null,
+    source: 'page',
+  });
+}
+
+/** The record for a page that moved to another address; its content is diffed across the move. */
+export function pageMoveChange(from: string, to: string): Change {
+  return finalizeChange({
+    id: 'page-moved',
+    subject: to,
+    section: { old: null, new: null },
+    before: { text: from, line: 1 },
+    after: { text: to, line: 1 },
+    detail: { from, to },
     source: 'page',
   });
 }

@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Change } from '../../src/diff/change.ts';
 import { fixturesDir, repoRoot } from '../helpers/paths.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
@@ -160,9 +161,10 @@ describe('specdelta diff', () => {
     expect(report.diagnostics.new.length).toBe(4);
   });
 
-  it('diffs whole revisions from snapshots, pages that come and go included', async () => {
+  /** Runs `diff OLD NEW` over a fixtures/revisions/<case> pair of folders, compared with its expected.json. */
+  async function revisionFixture(name: string) {
     const dir = tmp();
-    const fixture = join(fixturesDir, 'revisions/pages-come-and-go');
+    const fixture = join(fixturesDir, 'revisions', name);
     mkdirSync(join(dir, 'snapshots'));
     cpSync(join(fixture, 'old'), join(dir, 'snapshots/2000-01-01'), { recursive: true });
     cpSync(join(fixture, 'new'), join(dir, 'snapshots/2000-02-01'), { recursive: true });
@@ -172,9 +174,38 @@ describe('specdelta diff', () => {
     const expectedPath = join(fixture, 'expected.json');
     if (process.env['UPDATE'] || !existsSync(expectedPath)) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
     expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
-    expect(actual.changes.map((c: { id: string; page: string }) => `${c.page} ${c.id}`)).toEqual(
+    return actual as { changes: Change[] };
+  }
+
+  it('diffs whole revisions from snapshots, pages that come and go included', async () => {
+    const actual = await revisionFixture('pages-come-and-go');
+    expect(actual.changes.map((c) => `${c.page} ${c.id}`)).toEqual(
       expect.arrayContaining(['guide/extras page-added', 'guide/legacy page-removed', 'guide/intro rule-changed']),
     );
+  });
+
+  it('follows pages that became a folder or moved, and rules that changed pages', async () => {
+    const { changes } = await revisionFixture('pages-move-and-split');
+    const line = (c: Change) => `${c.page} ${c.id} ${c.level}`;
+    // guide/transport → guide/transport/index is one address: diffed, no page record.
+    expect(changes.some((c) => c.id.startsWith('page-') && ['guide/transport', 'guide/transport/index'].includes(c.subject))).toBe(false);
+    // guide/utilities/ping → guide/patterns/ping moved with its words: diffed across the move.
+    expect(changes.filter((c) => c.id === 'page-moved').map((c) => c.message)).toEqual(['Page guide/utilities/ping moved to guide/patterns/ping.']);
+    expect(changes.filter((c) => c.page === 'guide/patterns/ping' && c.kind === 'rule').map(line)).toEqual(['guide/patterns/ping rule-changed non-breaking']);
+    // The pipes rules left the transport page for the new pipes page: moves, not removals.
+    const moves = changes.filter((c) => c.id === 'rule-moved');
+    expect(moves.map((c) => `${c.before?.['page']} → ${c.after?.['page']} ${c.level}`).sort()).toEqual([
+      'guide/lifecycle → guide/index editorial',
+      'guide/transport → guide/transport/pipes editorial',
+      'guide/transport → guide/transport/pipes editorial',
+      'guide/transport → guide/transport/pipes editorial',
+    ]);
+    expect(changes.some((c) => c.kind === 'rule' && (c.action === 'removed' || c.action === 'added'))).toBe(false);
+    // Pages that really came or went still say so.
+    expect(changes.filter((c) => c.id === 'page-added' || c.id === 'page-removed').map((c) => `${c.id} ${c.subject}`).sort()).toEqual([
+      'page-added guide/transport/pipes',
+      'page-removed guide/lifecycle',
+    ]);
   });
 
   it('--help teaches with examples', async () => {

@@ -1,0 +1,113 @@
+import type { Rule, SpecDocument } from '../model/index.ts';
+import type { Change, ChangeSide } from './change.ts';
+import { finalizeChange } from './finalize.ts';
+import { dice, normalizeText, tokens } from './similarity.ts';
+
+/**
+ * Rules that changed pages between two revisions. Diffed page by page, a rule that left a
+ * page reads as removed, even when the next revision states it on another page (a page
+ * split into sub-pages, a section moved to a new page). Across a whole revision that is a
+ * move: the removed record (and the added one, when the receiving page was diffed too)
+ * becomes one `rule-moved` record naming both pages. Rules of pages that disappeared
+ * altogether are matched against rules added elsewhere the same way.
+ */
+
+export interface RevisionDocuments {
+  /** Old page id → its document. */
+  old: ReadonlyMap<string, SpecDocument>;
+  /** New page id → its document. */
+  new: ReadonlyMap<string, SpecDocument>;
+  /** New page id → the old page id it was diffed against (absent: the page is new). */
+  pairedWith: ReadonlyMap<string, string>;
+}
+
+/** Moved rules keep their wording: same keyword, and nearly all the same words. */
+const SAME_RULE = 0.85;
+
+interface Located {
+  page: string;
+  doc: SpecDocument;
+  rule: Rule;
+  words: string[];
+}
+
+export function relocateRules(changes: readonly Change[], docs: RevisionDocuments): Change[] {
+  const newRules = locate(docs.new);
+  const oldRules = locate(docs.old);
+  const used = new Set<Located>();
+  const out: (Change | null)[] = [...changes];
+
+  // A removed rule stated on another page of the new revision.
+  changes.forEach((change, i) => {
+    if (change.kind !== 'rule' || change.action !== 'removed' || !change.before || !change.page) return;
+    const from = docs.pairedWith.get(change.page) ?? change.page;
+    const target = bestMatch(change.before, newRules.filter((r) => r.page !== change.page && !used.has(r)));
+    if (!target) return;
+    const source = oldRules.find((r) => r.page === from && r.rule.line === change.before!.line && r.rule.text === change.before!.text);
+    if (!source) return;
+    used.add(target);
+    out[i] = moved(source, target);
+    // Its other half, when the receiving page was diffed: the same rule reported as added there.
+    const half = changes.findIndex((c) => c.kind === 'rule' && c.action === 'added' && c.page === target.page && c.after?.line === target.rule.line && c.after.text === target.rule.text);
+    if (half !== -1) out[half] = null;
+  });
+
+  // An added rule that a page gone from the new revision used to state.
+  const gone = new Set([...docs.old.keys()].filter((page) => ![...docs.pairedWith.values()].includes(page)));
+  out.forEach((change, i) => {
+    if (!change || change.kind !== 'rule' || change.action !== 'added' || !change.after || !change.page) return;
+    const source = bestMatch(change.after, oldRules.filter((r) => gone.has(r.page) && !used.has(r)));
+    if (!source) return;
+    used.add(source);
+    const target = newRules.find((r) => r.page === change.page && r.rule.line === change.after!.line && r.rule.text === change.after!.text);
+    if (target) out[i] = moved(source, target);
+  });
+
+  return out.filter((c): c is Change => c !== null);
+}
+
+function locate(pages: ReadonlyMap<string, SpecDocument>): Located[] {
+  return [...pages].flatMap(([page, doc]) => doc.rules.map((rule) => ({ page, doc, rule, words: tokens(rule.text) })));
+}
+
+function bestMatch(side: ChangeSide, candidates: Located[]): Located | null {
+  const keyword = side.keyword;
+  const text = normalizeText(side.text);
+  const words = tokens(side.text);
+  let best: Located | null = null;
+  let bestScore = SAME_RULE;
+  for (const candidate of candidates) {
+    if (candidate.rule.keyword !== keyword) continue;
+    const score = normalizeText(candidate.rule.text) === text ? 1 : dice(words, candidate.words);
+    if (score > bestScore || (score === 1 && bestScore < 1)) {
+      best = candidate;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function moved(from: Located, to: Located): Change {
+  return {
+    ...finalizeChange({
+      id: 'rule-moved',
+      subject: to.rule.text,
+      key: normalizeText(from.rule.text),
+      section: { old: `${from.page} › ${headingOf(from)}`, new: `${to.page} › ${headingOf(to)}` },
+      before: { ...sideOf(from.rule), page: from.page },
+      after: { ...sideOf(to.rule), page: to.page },
+      source: 'page',
+    }),
+    page: to.page,
+  };
+}
+
+function headingOf(located: Located): string {
+  return located.doc.sections.find((s) => s.id === located.rule.sectionId)?.heading ?? located.page;
+}
+
+function sideOf(rule: Rule): ChangeSide {
+  const side: ChangeSide = { text: rule.text, line: rule.line, keyword: rule.keyword };
+  if (rule.actor) side.actor = rule.actor;
+  return side;
+}
