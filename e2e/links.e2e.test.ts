@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../test/helpers/run-cli.ts';
 import { browserSkipReason, buildSite, checkLinks, e2eRoot, e2eSnapshotsDir, ensureSiteBuilt, launchBrowser, openPage, serveDist } from './helpers/index.ts';
 
 describe('the built site', () => {
@@ -39,6 +40,20 @@ describe('the built site', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('publishes each revision pair\'s records exactly as `specdelta diff OLD NEW` lists them', async () => {
+    const [OLD, NEW] = ['2025-11-25', '2026-07-28'];
+    const site = JSON.parse(readFileSync(join(dist, 'diff', OLD, `${NEW}.json`), 'utf8'));
+    const cli = await runCli(['diff', OLD, NEW, '--format', 'json', '--snapshots', e2eSnapshotsDir]);
+    expect(cli.code, cli.stderr).toBe(0);
+    const records = (report: { changes: { page?: string; id: string; fingerprint: string; level: string }[] }) => report.changes.map((c) => `${c.page} ${c.id} ${c.level} ${c.fingerprint}`);
+    const expected = JSON.parse(cli.stdout);
+    expect(site.summary).toEqual(expected.summary);
+    expect(records(site)).toEqual(records(expected));
+    // The pair moves pages (a folder's index, a page under a new folder) and rules between them.
+    expect(site.changes.some((c: { id: string }) => c.id === 'page-moved')).toBe(true);
+    expect(site.changes.some((c: { id: string; before?: { page?: string } }) => c.id === 'rule-moved' && c.before?.page)).toBe(true);
   });
 });
 

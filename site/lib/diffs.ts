@@ -1,14 +1,14 @@
-import type { Change } from '../../src/diff/change.ts';
-import { summarize, type ChangeSummary } from '../../src/diff/change.ts';
-import { diffPageTexts } from '../../src/diff/index.ts';
-import { pagePresenceChange } from '../../src/diff/page-presence.ts';
+import { summarize, type Change, type ChangeSummary } from '../../src/diff/change.ts';
+import { diffPageTexts, type PageDiffResult } from '../../src/diff/index.ts';
+import { pageMoveChange, pagePresenceChange } from '../../src/diff/page-presence.ts';
+import { diffRevisionPages } from '../../src/diff/revisions.ts';
 import { contentHash } from '../../src/model/index.ts';
 import { renderJson } from '../../src/report/json.ts';
 import { makeReport, type DiffReport, type DocumentInfo } from '../../src/report/report.ts';
 import { buildDiffView, type DiffView } from './align.ts';
 import { cached } from './cache.ts';
 import { snapshotsLabel } from './env.ts';
-import { hasPage, pagesOfPair, pageText, schemaText, type RevisionPair } from './spec.ts';
+import { pageOfPair, pagesOf, pagesOfPair, pageText, schemaText, type PairPage, type RevisionPair } from './spec.ts';
 
 /**
  * Diff results for the site, computed once per pair of texts and cached (cache.ts) by
@@ -19,31 +19,54 @@ import { hasPage, pagesOfPair, pageText, schemaText, type RevisionPair } from '.
 export interface PageDiff {
   report: DiffReport;
   view: DiffView;
-  status: 'changed' | 'unchanged' | 'added' | 'removed';
+  status: 'changed' | 'unchanged' | 'added' | 'removed' | 'moved';
+  /** The page's id on each side (they differ when it moved or became a folder's index). */
+  page: PairPage;
 }
 
-function info(revision: string, page: string, text: string | null): DocumentInfo {
+function info(revision: string, page: string | null, text: string | null): DocumentInfo {
   return {
-    source: `${snapshotsLabel()}/${revision}/${page}.mdx`,
+    source: page === null ? `${snapshotsLabel()}/${revision}` : `${snapshotsLabel()}/${revision}/${page}.mdx`,
     revision,
     page,
     sha256: text === null ? null : contentHash(text),
   };
 }
 
-export function pageDiff(oldRevision: string, newRevision: string, page: string): PageDiff {
-  const oldText = hasPage(oldRevision, page) ? pageText(oldRevision, page) : null;
-  const newText = hasPage(newRevision, page) ? pageText(newRevision, page) : null;
-  if (oldText === null && newText === null) throw new Error(`neither ${oldRevision} nor ${newRevision} has the page ${page}.`);
-  const computed = cached(['page', oldText === null ? '-' : contentHash(oldText), newText === null ? '-' : contentHash(newText)], () => {
-    const result = oldText !== null && newText !== null
+interface ComputedPageDiff extends PageDiffResult {
+  view: DiffView;
+}
+
+/**
+ * One pair of texts diffed and laid out side by side, cached by their hashes. A page only
+ * one side has is one record, named by its id.
+ */
+function diffTexts(oldText: string | null, newText: string | null, page: string): ComputedPageDiff {
+  const side = (text: string | null) => (text === null ? `-${page}` : contentHash(text));
+  return cached(['page', side(oldText), side(newText)], () => {
+    const result: PageDiffResult = oldText !== null && newText !== null
       ? diffPageTexts(oldText, newText)
       : { changes: [pagePresenceChange(page, oldText === null ? 'added' : 'removed')], diagnostics: { old: [], new: [] } };
-    return { changes: result.changes, diagnostics: result.diagnostics, view: buildDiffView(oldText, newText, result.changes) };
+    return { ...result, view: buildDiffView(oldText, newText, result.changes) };
   });
-  const report = makeReport(info(oldRevision, page, oldText), info(newRevision, page, newText), computed.changes, computed.diagnostics);
-  const status = oldText === null ? 'added' : newText === null ? 'removed' : computed.changes.length ? 'changed' : 'unchanged';
-  return { report, view: computed.view, status };
+}
+
+/** The diff page of `key` (a page id of the older side, or of the newer one for a new page) in a revision pair. */
+export function pageDiff(oldRevision: string, newRevision: string, key: string): PageDiff {
+  const page = pageOfPair({ old: oldRevision, new: newRevision }, key);
+  if (!page) throw new Error(`neither ${oldRevision} nor ${newRevision} has the page ${key}.`);
+  const oldText = page.old === null ? null : pageText(oldRevision, page.old);
+  const newText = page.new === null ? null : pageText(newRevision, page.new);
+  const computed = diffTexts(oldText, newText, page.key);
+  let { changes, view } = computed;
+  if (page.moved && page.old && page.new) {
+    // Appended, so the view's indices into the records stay right; it has no line, so it is listed at the top.
+    changes = [...changes, pageMoveChange(page.old, page.new)];
+    view = { ...view, top: [...view.top, changes.length - 1] };
+  }
+  const report = makeReport(info(oldRevision, page.old, oldText), info(newRevision, page.new, newText), changes, computed.diagnostics);
+  const status = oldText === null ? 'added' : newText === null ? 'removed' : page.moved ? 'moved' : changes.length ? 'changed' : 'unchanged';
+  return { report, view, status, page };
 }
 
 /** The JSON published beside a diff page: what `specdelta diff --format json` prints. */
@@ -77,17 +100,18 @@ export async function schemaDiff(oldRevision: string, newRevision: string): Prom
   }
 }
 
-export interface PairPage {
-  page: string;
+export interface PairPageSummary {
+  page: PairPage;
   status: PageDiff['status'];
   summary: ChangeSummary;
 }
 
 export interface PairOverview {
   pair: RevisionPair;
-  pages: PairPage[];
+  /** Each page on its own, as its diff page shows it. */
+  pages: PairPageSummary[];
   schema: SchemaDiff | null;
-  /** Pages and schema together. */
+  /** The whole pair, as `specdelta diff OLD NEW` counts it (a rule that changed pages is one move). */
   summary: ChangeSummary;
 }
 
@@ -99,33 +123,37 @@ export function pairOverview(pair: RevisionPair): Promise<PairOverview> {
   if (!overview) {
     overview = (async () => {
       const pages = pagesOfPair(pair).map((page) => {
-        const diff = pageDiff(pair.old, pair.new, page);
+        const diff = pageDiff(pair.old, pair.new, page.key);
         return { page, status: diff.status, summary: diff.report.summary };
       });
       const schema = await schemaDiff(pair.old, pair.new);
-      const summary = summarize([]);
-      for (const part of [...pages.map((p) => p.summary), ...(schema ? [schema.summary] : [])]) {
-        for (const level of Object.keys(summary) as (keyof ChangeSummary)[]) summary[level] += part[level];
-      }
-      return { pair, pages, schema, summary };
+      return { pair, pages, schema, summary: summarize((await pairRecords(pair)).changes) };
     })();
     overviews.set(key, overview);
   }
   return overview;
 }
 
-/** The whole pair as JSON, like `specdelta diff OLD NEW --format json` on two revisions. */
-export async function pairJson(pair: RevisionPair): Promise<string> {
-  const changes: Change[] = [];
-  const diagnostics: DiffReport['diagnostics'] = { old: [], new: [] };
-  for (const page of pagesOfPair(pair)) {
-    const { report } = pageDiff(pair.old, pair.new, page);
-    changes.push(...report.changes.map((c) => ({ ...c, page })));
-    diagnostics.old.push(...report.diagnostics.old.map((d) => ({ ...d, source: `${pair.old}:${page}` })));
-    diagnostics.new.push(...report.diagnostics.new.map((d) => ({ ...d, source: `${pair.new}:${page}` })));
-  }
+/** Every record of a pair, pages and schema: what `specdelta diff OLD NEW --format json` lists. */
+async function pairRecords(pair: RevisionPair): Promise<PageDiffResult> {
+  const pages = { old: pagesOf(pair.old), new: pagesOf(pair.new) };
+  const hashes = [...pages.old.map((p) => `${p}=${contentHash(pageText(pair.old, p))}`), '|', ...pages.new.map((p) => `${p}=${contentHash(pageText(pair.new, p))}`)];
+  const { changes, diagnostics } = cached(['pair', ...hashes], () =>
+    diffRevisionPages({
+      oldPages: pages.old,
+      newPages: pages.new,
+      text: (side, page) => pageText(side === 'old' ? pair.old : pair.new, page),
+      labels: { old: pair.old, new: pair.new },
+      // The same cache as the diff pages: a page pair is diffed once per build, or never when cached.
+      diffTexts: (oldText, newText) => diffTexts(oldText, newText, ''),
+    }),
+  );
   const schema = await schemaDiff(pair.old, pair.new);
-  if (schema) changes.push(...schema.changes);
-  const side = (revision: string): DocumentInfo => ({ source: `${snapshotsLabel()}/${revision}`, revision, page: null, sha256: null });
-  return renderJson(makeReport(side(pair.old), side(pair.new), changes, diagnostics));
+  return { changes: [...changes, ...(schema?.changes ?? [])], diagnostics };
+}
+
+/** The whole pair as JSON: what `specdelta diff OLD NEW --format json` prints for two revisions. */
+export async function pairJson(pair: RevisionPair): Promise<string> {
+  const { changes, diagnostics } = await pairRecords(pair);
+  return renderJson(makeReport(info(pair.old, null, null), info(pair.new, null, null), changes, diagnostics));
 }

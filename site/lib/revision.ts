@@ -3,7 +3,7 @@ import type { RevisionInfo } from '../../scraper/lock.ts';
 import { contentHash } from '../../src/model/index.ts';
 import { cached } from './cache.ts';
 import { renderPage, type RenderedPage } from './render.ts';
-import { hasPage, isPair, nextRevision, pagesOf, pageText, revisionInfo, specSet } from './spec.ts';
+import { hasPage, isPair, nextRevision, pageOfPair, pagesOf, pageText, revisionInfo, specSet } from './spec.ts';
 import { href, paths } from './urls.ts';
 
 /** Where root-relative links in the spec's pages point: the spec's own documentation site. */
@@ -48,7 +48,7 @@ export function bannerFor(base: string, revisionId: string, page: string | null)
   const next = nextRevision(revisionId);
   let compare: Banner['compare'] = null;
   const link = (old: string, now: string) =>
-    page === null ? href(base, paths.pair(old, now)) : href(base, paths.diff(old, now, page));
+    page === null ? href(base, paths.pair(old, now)) : href(base, paths.diff(old, now, pageOfPair({ old, new: now }, page)?.key ?? page));
   if (latest && revision.status === 'superseded' && isPair(revisionId, latest.id)) {
     compare = { label: `What changed since ${revisionId}`, url: link(revisionId, latest.id) };
   } else if (latest && revision.status === 'draft' && isPair(latest.id, revisionId)) {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseLock, pageFileName, type Lock, type RevisionInfo } from '../../scraper/lock.ts';
+import { pairPages } from '../../src/diff/page-pairs.ts';
 import { snapshotsDir } from './env.ts';
 
 /**
@@ -112,9 +113,37 @@ export function previousRevision(id: string): RevisionInfo | null {
   return index > 0 ? revisions[index - 1]! : null;
 }
 
-/** Pages of either side of a pair, sorted: a page may come or go between revisions. */
-export function pagesOfPair(pair: { old: string; new: string }): string[] {
-  return [...new Set([...pagesOf(pair.old), ...pagesOf(pair.new)])].sort();
+/**
+ * A page of a revision pair: its id on each side (the same page may have moved, or become a
+ * folder's index) and the key its diff page lives under. The key is the older id, so links
+ * written against the older revision (badges, "what changed since") keep working.
+ */
+export interface PairPage {
+  key: string;
+  old: string | null;
+  new: string | null;
+  moved: boolean;
+}
+
+const pairPageCache = new Map<string, PairPage[]>();
+
+/** Every page of either side of a pair, paired as `specdelta diff OLD NEW` pairs them, sorted by key. */
+export function pagesOfPair(pair: { old: string; new: string }): PairPage[] {
+  const cacheKey = `${pair.old}\0${pair.new}`;
+  let pages = pairPageCache.get(cacheKey);
+  if (!pages) {
+    const read = (side: 'old' | 'new', page: string) => pageText(side === 'old' ? pair.old : pair.new, page);
+    pages = pairPages(pagesOf(pair.old), pagesOf(pair.new), read)
+      .map((p) => ({ key: (p.old ?? p.new)!, old: p.old, new: p.new, moved: p.how === 'moved' }))
+      .sort((a, b) => a.key.localeCompare(b.key));
+    pairPageCache.set(cacheKey, pages);
+  }
+  return pages;
+}
+
+/** The page of a pair that has `page` on either side, if any. */
+export function pageOfPair(pair: { old: string; new: string }, page: string): PairPage | undefined {
+  return pagesOfPair(pair).find((p) => p.key === page) ?? pagesOfPair(pair).find((p) => p.old === page || p.new === page);
 }
 
 export function isPair(oldRevision: string, newRevision: string): boolean {

@@ -92,9 +92,10 @@ const entries: CatalogEntry[] = [
   },
   {
     id: 'rule-moved', kind: 'rule', action: 'moved', level: 'editorial',
-    description: 'The same rule now stands in another section.',
+    description: 'The same rule now stands in another section, or (in a diff of revisions) on another page.',
     why: 'A rule binds wherever it is written.',
-    message: (c) => `Rule moved from "${c.section.old ?? ''}" to "${c.section.new ?? ''}": ${clip(now(c))}`,
+    // Between pages (a diff of revisions) `detail` names each side with its page.
+    message: (c) => `Rule moved from "${c.detail?.['from'] ?? c.section.old ?? ''}" to "${c.detail?.['to'] ?? c.section.new ?? ''}": ${clip(now(c))}`,
   },
 
   // ── Sections ───────────────────────────────────────────────────────────────────────

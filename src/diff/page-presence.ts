@@ -24,8 +24,9 @@ export function pageMoveChange(from: string, to: string): Change {
     id: 'page-moved',
     subject: to,
     section: { old: null, new: null },
-    before: { text: from, line: 1 },
-    after: { text: to, line: 1 },
+    // About the whole page, not a line of it.
+    before: { text: from, line: null },
+    after: { text: to, line: null },
     detail: { from, to },
     source: 'page',
   });

@@ -6,39 +6,36 @@ import type { Diagnostic } from '../model/diagnostic.ts';
 import { parsePage } from '../model/index.ts';
 import type { Change } from './change.ts';
 import { relocateRules } from './cross-page-rules.ts';
-import { diffPageTexts } from './index.ts';
+import { diffPageTexts, type PageDiffResult } from './index.ts';
 import { pairPages } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
 
 /**
- * Two whole revisions, each a folder of `<page>.mdx` files and a `schema.json` (a snapshot
- * or the upstream layout's revision folder): pages are paired (page-pairs.ts: the same
- * address, or moved) and diffed, a page only one has is one record, and the schemas are
- * diffed too; rules that changed pages are moves, not removals (cross-page-rules.ts). Each
- * record says its page (the newer id of a pair) and, for the schema, `source: 'schema'`.
+ * Two whole revisions: pages are paired (page-pairs.ts: the same address, or moved) and
+ * diffed, a page only one has is one record, rules that changed pages are moves rather
+ * than removals (cross-page-rules.ts), and the schemas are diffed too. Each record says its
+ * page (the newer id of a pair) and, for the schema, `source: 'schema'`.
  */
-export interface RevisionFolder {
-  dir: string;
-  /** How diagnostics name this side (`2025-11-25`). */
-  label: string;
+
+type Diagnostics = { old: Diagnostic[]; new: Diagnostic[] };
+
+export interface RevisionPages {
+  oldPages: readonly string[];
+  newPages: readonly string[];
+  text: (side: 'old' | 'new', page: string) => string;
+  /** How diagnostics name each side (`2025-11-25`). */
+  labels: { old: string; new: string };
+  /** Diffs two page texts; a caller with a cache of its own (the site) passes it here. */
+  diffTexts?: (oldText: string, newText: string) => PageDiffResult;
 }
 
-export async function diffRevisionFolders(
-  oldSide: RevisionFolder,
-  newSide: RevisionFolder,
-): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {
-  const texts = new Map<string, string>();
-  const text = (side: 'old' | 'new', page: string) => {
-    const file = join((side === 'old' ? oldSide : newSide).dir, `${page}.mdx`);
-    let found = texts.get(file);
-    if (found === undefined) texts.set(file, (found = readFileSync(file, 'utf8')));
-    return found;
-  };
-  let changes: Change[] = [];
-  const diagnostics: { old: Diagnostic[]; new: Diagnostic[] } = { old: [], new: [] };
-  const oldPages = listPageFiles(oldSide.dir);
-  const newPages = listPageFiles(newSide.dir);
-  const pairs = pairPages(oldPages, newPages, text);
+/** The pages of two revisions, without their schemas. */
+export function diffRevisionPages(input: RevisionPages): { changes: Change[]; diagnostics: Diagnostics } {
+  const { text, labels } = input;
+  const diffTexts = input.diffTexts ?? diffPageTexts;
+  const changes: Change[] = [];
+  const diagnostics: Diagnostics = { old: [], new: [] };
+  const pairs = pairPages(input.oldPages, input.newPages, text);
   for (const pair of pairs) {
     if (pair.old === null || pair.new === null) {
       const page = (pair.old ?? pair.new)!;
@@ -47,15 +44,39 @@ export async function diffRevisionFolders(
     }
     const page = pair.new;
     if (pair.how === 'moved') changes.push({ ...pageMoveChange(pair.old, pair.new), page });
-    const result = diffPageTexts(text('old', pair.old), text('new', pair.new));
+    const result = diffTexts(text('old', pair.old), text('new', pair.new));
     changes.push(...result.changes.map((c) => ({ ...c, page })));
-    diagnostics.old.push(...result.diagnostics.old.map((d) => ({ ...d, source: `${oldSide.label}:${pair.old}` })));
-    diagnostics.new.push(...result.diagnostics.new.map((d) => ({ ...d, source: `${newSide.label}:${pair.new}` })));
+    diagnostics.old.push(...result.diagnostics.old.map((d) => ({ ...d, source: `${labels.old}:${pair.old}` })));
+    diagnostics.new.push(...result.diagnostics.new.map((d) => ({ ...d, source: `${labels.new}:${pair.new}` })));
   }
-  changes = relocateRules(changes, {
-    old: new Map(oldPages.map((page) => [page, parsePage(text('old', page))])),
-    new: new Map(newPages.map((page) => [page, parsePage(text('new', page))])),
+  const relocated = relocateRules(changes, {
+    old: new Map(input.oldPages.map((page) => [page, parsePage(text('old', page))])),
+    new: new Map(input.newPages.map((page) => [page, parsePage(text('new', page))])),
     pairedWith: new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!])),
+  });
+  return { changes: relocated, diagnostics };
+}
+
+/** A revision as a folder of `<page>.mdx` files and a `schema.json` (a snapshot, or the upstream layout's revision folder). */
+export interface RevisionFolder {
+  dir: string;
+  /** How diagnostics name this side (`2025-11-25`). */
+  label: string;
+}
+
+export async function diffRevisionFolders(oldSide: RevisionFolder, newSide: RevisionFolder): Promise<{ changes: Change[]; diagnostics: Diagnostics }> {
+  const texts = new Map<string, string>();
+  const text = (side: 'old' | 'new', page: string) => {
+    const file = join((side === 'old' ? oldSide : newSide).dir, `${page}.mdx`);
+    let found = texts.get(file);
+    if (found === undefined) texts.set(file, (found = readFileSync(file, 'utf8')));
+    return found;
+  };
+  const { changes, diagnostics } = diffRevisionPages({
+    oldPages: listPageFiles(oldSide.dir),
+    newPages: listPageFiles(newSide.dir),
+    text,
+    labels: { old: oldSide.label, new: newSide.label },
   });
   const oldSchema = join(oldSide.dir, 'schema.json');
   const newSchema = join(newSide.dir, 'schema.json');

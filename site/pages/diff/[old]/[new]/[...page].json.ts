@@ -4,7 +4,7 @@ import { pagesOfPair, revisionPairs } from '../../../../lib/spec.ts';
 
 /** `/diff/OLD/NEW/PAGE.json`: the records of one diff page, as `specdelta diff --format json` prints them. */
 export function getStaticPaths() {
-  return revisionPairs().flatMap((pair) => pagesOfPair(pair).map((page) => ({ params: { old: pair.old, new: pair.new, page } })));
+  return revisionPairs().flatMap((pair) => pagesOfPair(pair).map((page) => ({ params: { old: pair.old, new: pair.new, page: page.key } })));
 }
 
 export const GET: APIRoute = ({ params }) =>
