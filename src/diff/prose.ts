@@ -1,6 +1,6 @@
 import type { ProseBlock } from '../model/index.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
-import { dice, isCosmeticRewording, negationCount, normalizeText, pairUp, tokens } from './similarity.ts';
+import { dice, diceCeiling, isCosmeticRewording, negationCount, normalizeText, pairUp, tokens } from './similarity.ts';
 
 /**
  * Non-normative paragraphs. Only what a reader would want to know is reported: a reversed
@@ -8,12 +8,20 @@ import { dice, isCosmeticRewording, negationCount, normalizeText, pairUp, tokens
  * versions have. Whole sections that came or went are reported once, as sections.
  */
 export function diffProse(ctx: DiffContext, emit: Emit): void {
-  const oldWords = new Map(ctx.old.prose.map((p) => [p, tokens(p.text)]));
-  const newWords = new Map(ctx.new.prose.map((p) => [p, tokens(p.text)]));
+  const oldWords = new Map(ctx.old.prose.map((p) => [p, new Set(tokens(p.text))]));
+  const newWords = new Map(ctx.new.prose.map((p) => [p, new Set(tokens(p.text))]));
+  const threshold = 0.55;
   const { pairs, removed, added } = pairUp(ctx.old.prose, ctx.new.prose, {
     key: (p) => normalizeText(p.text),
-    score: (o, n) => dice(oldWords.get(o)!, newWords.get(n)!) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? 0.1 : 0),
-    threshold: 0.55,
+    score: (o, n) => {
+      const a = oldWords.get(o)!;
+      const b = newWords.get(n)!;
+      const bonus = ctx.oldToNew.get(o.sectionId) === n.sectionId ? 0.1 : 0;
+      // Paragraphs of very different lengths cannot pair: skip counting their shared words.
+      if (diceCeiling(a.size, b.size) + bonus < threshold) return 0;
+      return dice(a, b) + bonus;
+    },
+    threshold,
   });
   for (const [before, after] of pairs) {
     if (normalizeText(before.text) === normalizeText(after.text)) continue;

@@ -22,14 +22,23 @@ export function tokens(text: string): string[] {
     .map((t) => (t.length > 3 && t.endsWith('s') && !t.endsWith('ss') ? t.slice(0, -1) : t));
 }
 
-/** Sørensen–Dice coefficient over token sets: 1 for the same words, 0 for none shared. */
-export function dice(a: readonly string[], b: readonly string[]): number {
-  if (a.length === 0 && b.length === 0) return 1;
-  const setA = new Set(a);
-  const setB = new Set(b);
+/**
+ * Sørensen–Dice coefficient over token sets: 1 for the same words, 0 for none shared.
+ * Callers that compare one text with many pass sets, built once.
+ */
+export function dice(a: readonly string[] | ReadonlySet<string>, b: readonly string[] | ReadonlySet<string>): number {
+  const setA = a instanceof Set ? a : new Set(a as readonly string[]);
+  const setB = b instanceof Set ? b : new Set(b as readonly string[]);
+  if (setA.size === 0 && setB.size === 0) return 1;
+  const [small, large] = setA.size <= setB.size ? [setA, setB] : [setB, setA];
   let shared = 0;
-  for (const t of setA) if (setB.has(t)) shared += 1;
+  for (const t of small) if (large.has(t)) shared += 1;
   return (2 * shared) / (setA.size + setB.size);
+}
+
+/** The highest Dice coefficient two sets of these sizes could reach (all of the smaller shared). */
+export function diceCeiling(sizeA: number, sizeB: number): number {
+  return sizeA + sizeB === 0 ? 1 : (2 * Math.min(sizeA, sizeB)) / (sizeA + sizeB);
 }
 
 export interface Pairing<O, N> {
