@@ -162,16 +162,20 @@ async function fetchPage(job: PageJob): Promise<{ outcome: 'fetched' | 'unchange
   }
   verifyBody(outcome.body, expect, url);
   const hash = sha256(outcome.body);
-  if (previous !== null && localOk && hash === previous.sha256) {
-    // Same bytes: keep the entry (and the lock) as it is, except to refresh validators from
-    // the same URL, and to fill in a commit that was not known before (a locked commit
+  if (previous !== null && hash === previous.sha256) {
+    // The locked bytes: keep the entry (and the lock) as it is, except to refresh validators
+    // from the same URL, and to fill in a commit that was not known before (a locked commit
     // stays: it still holds these bytes, and the lock does not churn as a branch moves).
     let entry = previous;
     if (previous.url === url && (previous.etag !== outcome.etag || previous.lastModified !== outcome.lastModified)) {
       entry = { ...entry, etag: outcome.etag, lastModified: outcome.lastModified };
     }
     if (previous.commit === null && commit !== null) entry = { ...entry, commit };
-    return { outcome: 'unchanged', entry };
+    if (localOk) return { outcome: 'unchanged', entry };
+    // Missing or edited locally (a fresh clone, a hand edit): restored, and the lock, which
+    // still describes these bytes, keeps its retrieval time, so a clean checkout stays clean.
+    await writeFileAtomic(file, outcome.body);
+    return { outcome: 'fetched', entry };
   }
   await writeFileAtomic(file, outcome.body);
   return {

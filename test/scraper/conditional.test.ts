@@ -1,4 +1,4 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, folderState, MIRROR, type RawServer, serverAndFolderPerTest } from './helpers.ts';
@@ -28,6 +28,19 @@ describe('conditional requests', () => {
     for (const r of pageRequests) expect(r.ifNoneMatch).toMatch(/^"[0-9a-f]{16}"$/);
     expect(await folderState(snapshots)).toEqual(before);
     expect((await stat(join(snapshots, REVISION, 'client/elicitation.mdx'))).mtimeMs).toBe(mtime);
+  });
+
+  it('a fresh checkout (the lock without the pages) gets the pages back and leaves the lock byte for byte', async () => {
+    expect((await cli(args())).code).toBe(0);
+    const lockFile = join(snapshots, 'snapshots.lock.json');
+    const lockBefore = await readFile(lockFile, 'utf8');
+    const pagesBefore = await folderState(snapshots);
+    await rm(join(snapshots, REVISION), { recursive: true });
+    const again = await cli(args());
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toMatch(/23 fetched, 0 unchanged, 0 failed; lock unchanged/);
+    expect(await readFile(lockFile, 'utf8')).toBe(lockBefore);
+    expect(await folderState(snapshots)).toEqual(pagesBefore);
   });
 
   it('sends If-Modified-Since when the server gives only Last-Modified', async () => {
