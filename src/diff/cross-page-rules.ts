@@ -37,11 +37,16 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
   const used = new Set<Located>();
   const out: (Change | null)[] = [...changes];
 
+  // Rules the new revision states for the first time: on a new page, or reported added on theirs.
+  // (A rule its page already had is no destination: the removed copy was a repeat.)
+  const addedKeys = new Set(changes.filter((c) => c.kind === 'rule' && c.action === 'added' && c.after).map((c) => `${c.page}\0${c.after!.line}\0${c.after!.text}`));
+  const arrivals = newRules.filter((r) => !docs.pairedWith.has(r.page) || addedKeys.has(`${r.page}\0${r.rule.line}\0${r.rule.text}`));
+
   // A removed rule stated on another page of the new revision.
   changes.forEach((change, i) => {
     if (change.kind !== 'rule' || change.action !== 'removed' || !change.before || !change.page) return;
     const from = docs.pairedWith.get(change.page) ?? change.page;
-    const target = bestMatch(change.before, newRules.filter((r) => r.page !== change.page && !used.has(r)));
+    const target = bestMatch(change.before, arrivals.filter((r) => r.page !== change.page && !used.has(r)));
     if (!target) return;
     const source = oldRules.find((r) => r.page === from && r.rule.line === change.before!.line && r.rule.text === change.before!.text);
     if (!source) return;
