@@ -69,7 +69,7 @@ export function pageDiff(oldRevision: string, newRevision: string, key: string):
   return { report, view, status, page };
 }
 
-/** The JSON published beside a diff page: what `specdelta diff --format json` prints. */
+/** The JSON published beside a diff page: what `specdelta diff OLD:PAGE NEW:PAGE --format json` prints, plus the page-moved record of a page that moved. */
 export function pageDiffJson(oldRevision: string, newRevision: string, page: string): string {
   return renderJson(pageDiff(oldRevision, newRevision, page).report);
 }
