@@ -58,7 +58,8 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
   });
 
   // An added rule that a page gone from the new revision used to state.
-  const gone = new Set([...docs.old.keys()].filter((page) => ![...docs.pairedWith.values()].includes(page)));
+  const paired = new Set(docs.pairedWith.values());
+  const gone = new Set([...docs.old.keys()].filter((page) => !paired.has(page)));
   out.forEach((change, i) => {
     if (!change || change.kind !== 'rule' || change.action !== 'added' || !change.after || !change.page) return;
     const source = bestMatch(change.after, oldRules.filter((r) => gone.has(r.page) && !used.has(r)));

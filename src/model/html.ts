@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { lineLocator } from './lines.ts';
 
 /**
  * Raw HTML inside a page, read for its text. Generated pages (a schema reference rendered
@@ -122,20 +123,4 @@ function languageOf(classes: string | undefined, lone = false): string | null {
     if (match) return match[1]!;
   }
   return lone && names.length === 1 && /^[\w+-]+$/.test(names[0]!) ? names[0]! : null;
-}
-
-/** Offset in the fragment → line on the page. */
-function lineLocator(text: string, firstLine: number): (offset: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return firstLine + lo;
-  };
 }

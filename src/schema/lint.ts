@@ -1,4 +1,5 @@
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
+import { lineLocator } from '../model/lines.ts';
 import { analyzeSchema, type SchemaAnalysis } from './diff.ts';
 import { isObject, type JsonObject, type JsonValue } from './load.ts';
 import { canonical, type SchemaModel } from './model.ts';
@@ -275,7 +276,7 @@ function safeRegex(pattern: string): RegExp | null {
 /** Maps a JSON path inside a code block to a page line, from the block's own text. */
 function locator(block: LintCodeBlock): Locate {
   let tree: JsonNode | undefined;
-  let starts: number[] | null = null;
+  let lineAt: ((offset: number) => number) | null = null;
   // Without a body line the block is a fenced one: its body starts on the line after the fence.
   const body = block.bodyLine === undefined ? block.line + 1 : block.bodyLine;
   return (path) => {
@@ -287,15 +288,7 @@ function locator(block: LintCodeBlock): Locate {
     if (!node) return body;
     // Point at the key when the node is a property's value.
     const offset = node.parent?.type === 'property' ? node.parent.offset : node.offset;
-    starts ??= lineStarts(block.value);
-    let line = 0;
-    while (line + 1 < starts.length && (starts[line + 1] as number) <= offset) line++;
-    return body + line;
+    lineAt ??= lineLocator(block.value, body);
+    return lineAt(offset);
   };
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
 }
