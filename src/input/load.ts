@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { InputError } from '../errors.ts';
+import { assertPageId } from './ids.ts';
 import { detectKind, type DocumentKind } from './kind.ts';
 import { readFileText, readStdin, readUrl } from './read.ts';
 
@@ -43,8 +44,11 @@ async function readInput(input: string, options: LoadOptions): Promise<{ text: s
   if (/^https?:\/\//i.test(input)) return { text: await readUrl(input), source: input };
   const path = resolve(options.cwd, input);
   const ref = parseRevisionRef(input);
-  if (ref && !existsSync(path)) {
+  // A file by that exact name wins; checked as the system resolves it (resolve() would fold
+  // `2025-11-25:../../x` into `../x` and find a file outside the snapshots).
+  if (ref && !existsSync(`${options.cwd}${sep}${input}`)) {
     if (ref.page === null) throw new InputError(`${input} names a whole revision; diff it against another revision (specdelta diff ${input} OTHER) or name a page (${input}:client/elicitation).`);
+    assertPageId(ref.page, input);
     const file = snapshotFile(options, ref.revision, ref.page);
     if (!existsSync(file)) {
       const revisionDir = resolve(options.cwd, options.snapshotsDir, ref.revision);
