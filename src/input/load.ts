@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { InputError } from '../errors.ts';
+import { notSchemaMessage } from '../schema/recognize.ts';
 import { assertPageId } from './ids.ts';
 import { detectKind, type DocumentKind } from './kind.ts';
 import { readFileText, readStdin, readUrl } from './read.ts';
@@ -34,7 +35,7 @@ export function parseRevisionRef(input: string): { revision: string; page: strin
 export async function loadDocument(input: string, options: LoadOptions): Promise<LoadedDocument> {
   const { text, source } = await readInput(input, options);
   const kind = detectKind(text);
-  if (kind === 'json') throw new InputError(`${input} is JSON but not a JSON Schema (no $schema, definitions, $defs, properties or type at its top).`);
+  if (kind === 'json') throw new InputError(notSchemaMessage(input, JSON.parse(text)));
   const inferred = inferRevisionAndPage(source);
   return { source, ...inferred, sha256: createHash('sha256').update(text).digest('hex'), kind, text };
 }
