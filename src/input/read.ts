@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { InputError } from '../errors.ts';
+import { sniffWideEncoding } from './encoding.ts';
 
 /** Inputs larger than this are refused: no spec page or schema comes near it. */
 export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
@@ -59,6 +60,8 @@ export async function readUrl(url: string, timeoutMs = 30_000): Promise<string> 
 
 function decode(bytes: Buffer, label: string): string {
   if (bytes.length === 0) throw new InputError(`${label} is empty.`);
+  const wide = sniffWideEncoding(bytes);
+  if (wide) throw new InputError(`${label} is ${wide.family} text: convert it to UTF-8 (for example with iconv -f ${wide.iconv} -t UTF-8).`);
   if (bytes.subarray(0, 8192).includes(0)) throw new InputError(`${label} is a binary file, not a spec page or schema.`);
   let text: string;
   try {
