@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { InputError } from '../errors.ts';
+import type { FetchLimits } from '../net/capped-fetch.ts';
 import { notSchemaMessage } from '../schema/recognize.ts';
 import { assertPageId } from './ids.ts';
 import { detectKind, type DocumentKind } from './kind.ts';
@@ -22,6 +23,8 @@ export interface LoadOptions {
   cwd: string;
   stdin: Readable;
   snapshotsDir: string;
+  /** For URL inputs; the defaults of the shared reader when absent. */
+  urlLimits?: FetchLimits;
 }
 
 /** `2025-11-25`, `draft`, optionally `:client/elicitation`. */
@@ -42,7 +45,7 @@ export async function loadDocument(input: string, options: LoadOptions): Promise
 
 async function readInput(input: string, options: LoadOptions): Promise<{ text: string; source: string }> {
   if (input === '-') return { text: await readStdin(options.stdin), source: '-' };
-  if (/^https?:\/\//i.test(input)) return { text: await readUrl(input), source: input };
+  if (/^https?:\/\//i.test(input)) return { text: await readUrl(input, options.urlLimits), source: input };
   const path = resolve(options.cwd, input);
   const ref = parseRevisionRef(input);
   // A file by that exact name wins; checked as the system resolves it (resolve() would fold

@@ -1,10 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { InputError } from '../errors.ts';
+import { fetchCapped, fetchLimits, MAX_DOCUMENT_BYTES, USER_AGENT, type FetchLimits } from '../net/capped-fetch.ts';
+import { describeNetworkError } from '../net/network-errors.ts';
 import { sniffWideEncoding } from './encoding.ts';
 
-/** Inputs larger than this are refused: no spec page or schema comes near it. */
-export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
+/** Inputs larger than this are refused, whether a file, standard input or a URL. */
+export const MAX_INPUT_BYTES = MAX_DOCUMENT_BYTES;
 
 /**
  * Reads a file, stdin or URL as UTF-8 text, refusing what cannot be a spec document:
@@ -40,21 +42,21 @@ export async function readStdin(stdin: Readable): Promise<string> {
   return decode(Buffer.concat(chunks), 'standard input');
 }
 
-export async function readUrl(url: string, timeoutMs = 30_000): Promise<string> {
-  let response: Response;
+/**
+ * Reads a URL through the shared capped reader: the body is streamed and refused past the
+ * cap, and a server that stalls or trickles ends with "could not be fetched (… timed out)".
+ */
+export async function readUrl(url: string, limits: FetchLimits = fetchLimits()): Promise<string> {
+  let bytes: Buffer;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    bytes = await fetchCapped(url, { headers: { 'user-agent': USER_AGENT }, limits }, async (response, readBody) => {
+      if (!response.ok) throw new InputError(`${url} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
+      return readBody();
+    });
   } catch (error) {
-    // fetch says only "fetch failed"; the reason is in its cause.
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : cause?.code ?? cause?.message ?? (error as Error).message;
-    throw new InputError(`${url} could not be fetched (${why}).`);
+    if (error instanceof InputError) throw error;
+    throw new InputError(`${url} could not be fetched (${describeNetworkError(error).reason}).`, { cause: error });
   }
-  if (!response.ok) throw new InputError(`${url} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > MAX_INPUT_BYTES) throw new InputError(`${url} is ${megabytes(declared)}, over the ${megabytes(MAX_INPUT_BYTES)} limit for one document.`);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.length > MAX_INPUT_BYTES) throw new InputError(`${url} is over the ${megabytes(MAX_INPUT_BYTES)} limit for one document.`);
   return decode(bytes, url);
 }
 
