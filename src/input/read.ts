@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { InputError } from '../errors.ts';
 import { fetchCapped, fetchLimits, MAX_DOCUMENT_BYTES, USER_AGENT, type FetchLimits } from '../net/capped-fetch.ts';
@@ -21,25 +22,33 @@ export async function readFileText(path: string, label: string): Promise<string>
   }
   if (info.isDirectory()) throw new InputError(`${label} is a directory, not a file; pass a page (.mdx/.md) or a schema.json.`);
   if (info.size > MAX_INPUT_BYTES) throw new InputError(`${label} is ${megabytes(info.size)}, over the ${megabytes(MAX_INPUT_BYTES)} limit for one document.`);
+  // Streamed under the cap too: a device or pipe (/dev/zero, <(curl …)) has no size to check first.
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    bytes = await readCapped(createReadStream(path), label);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw new InputError(`${label} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`);
   }
   return decode(bytes, label);
 }
 
 export async function readStdin(stdin: Readable): Promise<string> {
+  return decode(await readCapped(stdin, 'standard input'), 'standard input');
+}
+
+/** A stream's bytes, refused once they pass the cap (the stream is closed then). */
+async function readCapped(stream: Readable, label: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stdin) {
+  // Leaving the loop early (the throw) destroys the stream.
+  for await (const chunk of stream) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
     size += buffer.length;
-    if (size > MAX_INPUT_BYTES) throw new InputError(`standard input is over the ${megabytes(MAX_INPUT_BYTES)} limit for one document.`);
+    if (size > MAX_INPUT_BYTES) throw new InputError(`${label} is over the ${megabytes(MAX_INPUT_BYTES)} limit for one document.`);
     chunks.push(buffer);
   }
-  return decode(Buffer.concat(chunks), 'standard input');
+  return Buffer.concat(chunks);
 }
 
 /**

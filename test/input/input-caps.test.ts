@@ -139,3 +139,9 @@ describe('URL inputs that stall end with "could not be fetched (… timed out)"'
     expectSentence(await runCli(['diff', `${base}/ok.mdx`, page, '--timeout', 'soon']), '--timeout must be a whole number of at least 1 (got soon).');
   });
 });
+
+describe('files are streamed under the same cap', () => {
+  it.skipIf(process.platform === 'win32')('a device with no size to check first (/dev/zero) stops at the cap', async () => {
+    expectSentence(await runCli(['diff', '/dev/zero', page]), `/dev/zero is over the 20.0 MB limit for one document.`);
+  });
+});
