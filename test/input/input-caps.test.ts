@@ -51,6 +51,10 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
     res.writeHead(200, { 'content-type': 'text/markdown', 'content-length': String(MAX_DOCUMENT_BYTES + 1) });
     res.write(PAGE_LINE); // and never the rest
   },
+  '/truncated.mdx': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/markdown', 'content-length': '1000' });
+    res.end('# Cut short\n'); // 12 of the 1000 bytes announced, then the connection closes
+  },
   '/stalled.mdx': (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/markdown' });
     res.write('# Stalled\n\n'); // then silence until the client gives up
@@ -111,6 +115,15 @@ describe('URL inputs stop at the size cap while the body streams', () => {
   it('a body announced over the cap is refused before it is read', async () => {
     const url = `${base}/announced.mdx`;
     expectSentence(await runCli(['diff', page, url]), `${url} could not be fetched (it is ${MAX_DOCUMENT_BYTES + 1} bytes, over the ${MAX_DOCUMENT_BYTES}-byte size cap).`);
+  });
+});
+
+describe('a URL body that ends short of its Content-Length is not read as a document', () => {
+  it('says how much arrived', async () => {
+    const url = `${base}/truncated.mdx`;
+    const result = await runCli(['diff', url, page]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^specdelta: ${url.replace(/[.]/g, '\\.')} could not be fetched \\((it broke off after 12 of 1000 bytes|it sent 12 bytes but announced 1000)\\)\\.\n$`));
   });
 });
 
