@@ -76,11 +76,7 @@ export async function fetchCapped<T>(url: string, request: CappedRequest, use: (
   let reading = false;
   try {
     arm();
-    try {
-      response = await fetch(url, { headers: request.headers, signal: controller.signal, redirect: 'follow' });
-    } catch (error) {
-      throw fired ? timedOut() : error;
-    }
+    response = await fetch(url, { headers: request.headers, signal: controller.signal, redirect: 'follow' });
     phase = 'body';
     arm();
     const body = response;
@@ -90,6 +86,7 @@ export async function fetchCapped<T>(url: string, request: CappedRequest, use: (
     };
     return await use(response, readBody);
   } catch (error) {
+    // An abort by one of our timers surfaces as fetch's AbortError: say which limit it was.
     throw fired && !(error instanceof InputError) ? timedOut() : error;
   } finally {
     clearTimeout(idle);
