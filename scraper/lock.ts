@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { InputError } from '../src/errors.ts';
+import { assertPageId, assertRevisionId, isPageId, isRevisionId } from '../src/input/ids.ts';
 import { writeFileAtomic } from './atomic.ts';
 
 /**
@@ -59,21 +60,13 @@ export function lockPath(snapshotsDir: string): string {
   return join(snapshotsDir, LOCK_FILE);
 }
 
-const REVISION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const PAGE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 const STATUSES: readonly RevisionStatus[] = ['latest', 'superseded', 'draft'];
 const VIAS: readonly Via[] = ['http', 'dir', 'git', 'site'];
 
-export function isRevisionId(id: string): boolean {
-  return REVISION_ID.test(id) && id !== '.' && id !== '..';
-}
-
-export function isPageId(page: string): boolean {
-  const segments = page.split('/');
-  return segments.every((s) => PAGE_SEGMENT.test(s) && s !== '.' && s !== '..' && !/^\.+$/.test(s));
-}
+// One validator for ids wherever they are accepted (the lock, upstream listings, the CLI).
+export { isPageId, isRevisionId } from '../src/input/ids.ts';
 
 /** The date a revision id stands for, or null ("draft"). */
 export function revisionDate(id: string): string | null {
@@ -86,8 +79,8 @@ export function revisionDate(id: string): string | null {
  * Throws an InputError for ids that could leave the snapshot folder.
  */
 export function snapshotPath(snapshotsDir: string, revision: string, page: string): string {
-  if (!isRevisionId(revision)) throw new InputError(`"${revision}" is not a revision id (expected something like 2025-11-25 or draft).`);
-  if (!isPageId(page)) throw new InputError(`"${page}" is not a page id (expected something like client/elicitation or schema.json).`);
+  assertRevisionId(revision);
+  assertPageId(page);
   return join(snapshotsDir, revision, pageFileName(page));
 }
 

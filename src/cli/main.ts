@@ -35,6 +35,11 @@ export async function main(argv: string[], io: CommandIO = processIO()): Promise
 
 type SetExit = (code: ExitCode) => void;
 
+/** diff, lint and which read URLs through the same capped reader, with the same knob. */
+function urlTimeoutOption(): Option {
+  return new Option('--timeout <ms>', 'URL inputs: give up on a server silent for this long (default 30000); a whole download gets at most 2 minutes, or 4× this when longer');
+}
+
 function buildProgram(io: CommandIO, setExit: SetExit): Command {
   const program = new Command('specdelta')
     .description('What changed between revisions of a protocol specification, and which revision a page teaches.')
@@ -59,6 +64,7 @@ function buildProgram(io: CommandIO, setExit: SetExit): Command {
     .option('-q, --quiet', 'print nothing; only the exit code tells')
     .option('--snapshots <dir>', 'snapshot folder for REVISION:PAGE inputs', 'snapshots')
     .option('--max-chars <n>', 'markdown: the longest output (default 60000, under GitHub\'s comment limit); most severe records first, the rest counted; 0: no limit')
+    .addOption(urlTimeoutOption())
     .addHelpText(
       'after',
       `
@@ -163,6 +169,7 @@ Examples:
     .option('--no-color', 'never colour the output')
     .option('-q, --quiet', 'print nothing; only the exit code tells')
     .option('--snapshots <dir>', 'snapshot folder for REVISION:PAGE inputs', 'snapshots')
+    .addOption(urlTimeoutOption())
     .addHelpText(
       'after',
       `
@@ -185,6 +192,7 @@ unreadable input).`,
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .option('--snapshots <dir>', 'snapshot folder the fingerprints are built from (cached)', 'snapshots')
     .option('--fingerprints <file>', 'use this fingerprints JSON instead of building them')
+    .addOption(urlTimeoutOption())
     .option('--no-color', 'never colour the output')
     .option('-q, --quiet', 'print nothing; only the exit code tells')
     .addHelpText(

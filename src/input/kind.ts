@@ -1,13 +1,10 @@
-import { isObject } from '../model/json.ts';
+import { isSchemaValue } from '../schema/recognize.ts';
 
 export type DocumentKind = 'page' | 'schema';
 
-/** Keywords only a JSON Schema document has at its top. */
-const SCHEMA_MARKERS = ['$schema', 'definitions', '$defs', 'properties', '$ref', 'anyOf', 'oneOf', 'allOf', 'type'];
-
 /**
- * What a text is, from its content rather than its name: a JSON object with JSON Schema
- * keywords at the top is a schema; other JSON is rejected by the caller; anything else
+ * What a text is, from its content rather than its name: JSON that passes the schema rule
+ * (src/schema/recognize.ts) is a schema; other JSON is rejected by the caller; anything else
  * is read as a Markdown/MDX page.
  */
 export function detectKind(text: string): DocumentKind | 'json' {
@@ -21,6 +18,5 @@ export function detectKind(text: string): DocumentKind | 'json' {
     // is likelier, and the schema reader reports where it breaks.
     return /^\{\s*"/.test(trimmed) ? 'schema' : 'page';
   }
-  if (isObject(value) && SCHEMA_MARKERS.some((key) => key in value)) return 'schema';
-  return 'json';
+  return isSchemaValue(value) ? 'schema' : 'json';
 }

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { InputError } from '../errors.ts';
+import type { FetchLimits } from '../net/capped-fetch.ts';
+import { notSchemaMessage } from '../schema/recognize.ts';
+import { assertPageId } from './ids.ts';
 import { detectKind, type DocumentKind } from './kind.ts';
 import { readFileText, readStdin, readUrl } from './read.ts';
 
@@ -20,6 +23,8 @@ export interface LoadOptions {
   cwd: string;
   stdin: Readable;
   snapshotsDir: string;
+  /** For URL inputs; the defaults of the shared reader when absent. */
+  urlLimits?: FetchLimits;
 }
 
 /** `2025-11-25`, `draft`, optionally `:client/elicitation`. */
@@ -33,18 +38,21 @@ export function parseRevisionRef(input: string): { revision: string; page: strin
 export async function loadDocument(input: string, options: LoadOptions): Promise<LoadedDocument> {
   const { text, source } = await readInput(input, options);
   const kind = detectKind(text);
-  if (kind === 'json') throw new InputError(`${input} is JSON but not a JSON Schema (no $schema, definitions, $defs, properties or type at its top).`);
+  if (kind === 'json') throw new InputError(notSchemaMessage(input, JSON.parse(text)));
   const inferred = inferRevisionAndPage(source);
   return { source, ...inferred, sha256: createHash('sha256').update(text).digest('hex'), kind, text };
 }
 
 async function readInput(input: string, options: LoadOptions): Promise<{ text: string; source: string }> {
   if (input === '-') return { text: await readStdin(options.stdin), source: '-' };
-  if (/^https?:\/\//i.test(input)) return { text: await readUrl(input), source: input };
+  if (/^https?:\/\//i.test(input)) return { text: await readUrl(input, options.urlLimits), source: input };
   const path = resolve(options.cwd, input);
   const ref = parseRevisionRef(input);
-  if (ref && !existsSync(path)) {
+  // A file by that exact name wins; checked as the system resolves it (resolve() would fold
+  // `2025-11-25:../../x` into `../x` and find a file outside the snapshots).
+  if (ref && !existsSync(`${options.cwd}${sep}${input}`)) {
     if (ref.page === null) throw new InputError(`${input} names a whole revision; diff it against another revision (specdelta diff ${input} OTHER) or name a page (${input}:client/elicitation).`);
+    assertPageId(ref.page, input);
     const file = snapshotFile(options, ref.revision, ref.page);
     if (!existsSync(file)) {
       const revisionDir = resolve(options.cwd, options.snapshotsDir, ref.revision);

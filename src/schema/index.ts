@@ -3,7 +3,7 @@
  * `definitions` or 2020-12 `$defs`), model its definitions as fields, and diff two of them
  * into the same change records as the page differ.
  */
-export { looksLikeJsonSchema, isSchemaValue } from './load.ts';
+export { isSchemaValue } from './recognize.ts';
 export { parseSchemaText, type SchemaModel, type SchemaDefinition, type SchemaField, type MessageInfo } from './model.ts';
 export { diffSchemaTexts, diffSchemaModels, analyzeSchema, type SchemaAnalysis, type SchemaDiffResult, type SchemaDiffOptions } from './diff.ts';
 export { directionsOf, type Directions, type Flow, type Role } from './direction.ts';

@@ -1,5 +1,6 @@
 import { parse as parseJsonc, printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
 import { InputError } from '../errors.ts';
+import { isSchemaValue, notSchemaMessage } from './recognize.ts';
 
 /**
  * Reading a schema file: strict JSON, a check that it is a JSON Schema at all, and a map
@@ -23,33 +24,6 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** True for a parsed value that is a JSON Schema document rather than some other JSON. */
-export function isSchemaValue(value: unknown): value is JsonObject {
-  if (!isObject(value)) return false;
-  const declared = value['$schema'];
-  if (typeof declared === 'string' && /json-schema\.org/i.test(declared)) return true;
-  if (isObject(value['$defs']) || isObject(value['definitions'])) return true;
-  // A root schema without a definitions block: it must at least use schema keywords to describe something.
-  return isObject(value['properties']) || Array.isArray(value['anyOf']) || Array.isArray(value['oneOf']) || Array.isArray(value['allOf']);
-}
-
-/**
- * Content sniffing for the `diff` command: does this text look like a JSON Schema file?
- * True for valid schemas, and also for text that starts like JSON and names schema keywords
- * even when it does not parse, so that `parseSchemaText` can report the syntax error with a
- * line instead of the text being read as a Markdown page.
- */
-export function looksLikeJsonSchema(text: string): boolean {
-  const start = text.replace(/^\uFEFF/, '').trimStart();
-  if (!start.startsWith('{')) return false;
-  try {
-    return isSchemaValue(JSON.parse(start));
-  } catch {
-    const head = start.slice(0, 4000);
-    return /"\$schema"\s*:\s*"[^"]*json-schema\.org/.test(head) || /"(\$defs|definitions)"\s*:\s*\{/.test(head);
-  }
-}
-
 export function loadSchema(text: string, source = 'the schema'): LoadedSchema {
   const clean = text.replace(/^\uFEFF/, '');
   let value: unknown;
@@ -58,15 +32,7 @@ export function loadSchema(text: string, source = 'the schema'): LoadedSchema {
   } catch (error) {
     throw new InputError(`${source} is not valid JSON: ${describeSyntaxError(clean, error)}.`);
   }
-  if (!isObject(value)) {
-    throw new InputError(`${source} is JSON but not a JSON Schema: its top level is ${Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'null' : `a ${typeof value}`}, not an object.`);
-  }
-  if (!isSchemaValue(value)) {
-    const keys = Object.keys(value).slice(0, 4).map((k) => `"${k}"`).join(', ');
-    throw new InputError(
-      `${source} is JSON but not a JSON Schema: it has no "$schema", "$defs" or "definitions"${keys ? ` (its top-level keys are ${keys}${Object.keys(value).length > 4 ? ', …' : ''})` : ''}.`,
-    );
-  }
+  if (!isObject(value) || !isSchemaValue(value)) throw new InputError(notSchemaMessage(source, value));
   const declared = value['$schema'];
   const defsKey = isObject(value['$defs']) ? '$defs' : isObject(value['definitions']) ? 'definitions' : null;
   return { value, dialect: typeof declared === 'string' ? declared : null, defsKey, lineAt: lineIndex(clean) };

@@ -64,7 +64,7 @@ describe('specdelta which: bad input', () => {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const { port } = server.address() as AddressInfo;
     await new Promise<void>((done) => server.close(() => done()));
-    expectInputError(await runCli(['which', `http://127.0.0.1:${port}/tutorial.html`]), new RegExp(`http://127\\.0\\.0\\.1:${port}/tutorial\\.html could not be fetched \\(ECONNREFUSED\\)\\.`));
+    expectInputError(await runCli(['which', `http://127.0.0.1:${port}/tutorial.html`]), new RegExp(`http://127\\.0\\.0\\.1:${port}/tutorial\\.html could not be fetched \\(connection refused\\)\\.`));
   });
 
   it('a fingerprints file that is not one', async () => {

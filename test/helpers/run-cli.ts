@@ -10,7 +10,7 @@ export interface CliResult {
 }
 
 /** Runs the CLI in-process, as the binary would, capturing what it prints. */
-export async function runCli(args: string[], options: { cwd?: string; stdin?: string; env?: Record<string, string>; tty?: boolean } = {}): Promise<CliResult> {
+export async function runCli(args: string[], options: { cwd?: string; stdin?: string | Buffer; env?: Record<string, string>; tty?: boolean } = {}): Promise<CliResult> {
   const stdout = new PassThrough() as PassThrough & { isTTY?: boolean };
   const stderr = new PassThrough() as PassThrough & { isTTY?: boolean };
   stdout.isTTY = options.tty ?? false;

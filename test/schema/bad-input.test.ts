@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.ts';
-import { diffSchemaTexts, looksLikeJsonSchema, parseSchemaText } from '../../src/schema/index.ts';
+import { diffSchemaTexts, parseSchemaText } from '../../src/schema/index.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 const GOOD = '{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$defs": { "A": { "type": "object", "properties": { "x": { "type": "string" } } } }\n}\n';
@@ -31,7 +31,7 @@ describe('unreadable schema input is an InputError naming the input', () => {
   it('JSON that is not a JSON Schema', () => {
     const error = thrown(() => parseSchemaText('{ "name": "pkg", "version": "1.0.0", "type": "module" }', 'package.json'));
     expect(error).toBeInstanceOf(InputError);
-    expect(error.message).toBe('package.json is JSON but not a JSON Schema: it has no "$schema", "$defs" or "definitions" (its top-level keys are "name", "version", "type").');
+    expect(error.message).toBe('package.json is JSON but not a JSON Schema: a schema has a "$schema" naming json-schema.org, a "$defs" or "definitions" object, or "properties", "items", "type", "$ref", "anyOf", "oneOf" or "allOf" describing its root; its top-level keys are "name", "version", "type", and "type": "module" is not a JSON Schema type.');
     expect(thrown(() => parseSchemaText('[1, 2]', 'list.json')).message).toBe('list.json is JSON but not a JSON Schema: its top level is an array, not an object.');
   });
 
@@ -44,19 +44,6 @@ describe('unreadable schema input is an InputError naming the input', () => {
       const message = thrown(() => parseSchemaText(text, 'x.json')).message;
       expect(message).toMatch(/^x\.json [^\n]*\.$/);
     }
-  });
-});
-
-describe('looksLikeJsonSchema', () => {
-  it('sniffs content, not names', () => {
-    expect(looksLikeJsonSchema(GOOD)).toBe(true);
-    expect(looksLikeJsonSchema('\uFEFF  {"definitions": {}}')).toBe(true);
-    expect(looksLikeJsonSchema('{"type": "object", "properties": {"a": {}}}')).toBe(true);
-    // Broken, but plainly meant as a schema: the schema reader should report the syntax error.
-    expect(looksLikeJsonSchema('{\n "$schema": "http://json-schema.org/draft-07/schema#",\n "definitions": {')).toBe(true);
-    expect(looksLikeJsonSchema('{"name": "pkg"}')).toBe(false);
-    expect(looksLikeJsonSchema('---\ntitle: Elicitation\n---\n# Elicitation')).toBe(false);
-    expect(looksLikeJsonSchema('[1, 2]')).toBe(false);
   });
 });
 

@@ -6,6 +6,7 @@ import { pageTitleOf } from '../../badge/title.ts';
 import { badgeImagePath, changedSincePath, siteUrl, type BadgeRevision } from '../../badge/urls.ts';
 import { SHIPPED_FINGERPRINTS } from '../../detect/load.ts';
 import { InputError } from '../../errors.ts';
+import { assertPageId } from '../../input/ids.ts';
 import { listPages, readLock } from '../../../scraper/index.ts';
 import type { CommandIO, ExitCode } from '../io.ts';
 
@@ -29,6 +30,8 @@ export async function runBadge(revisionArg: string, options: BadgeOptions, io: C
     throw new InputError(`revision ${revisionArg} is not one of the known revisions (${known.revisions.map((r) => r.id).join(', ')}).`);
   }
   const page = options.page ? options.page.replace(/^\/+|\/+$/g, '').replace(/\.mdx?$/, '') : null;
+  // The page becomes part of the badge's link and image paths: it must be a page id even without a lock.
+  if (page !== null) assertPageId(page, `--page ${options.page}`);
   let title: string | null = null;
   if (page !== null && known.pages) {
     const pages = known.pages(revision);

@@ -11,7 +11,7 @@ import { MARKDOWN_BUDGET, renderMarkdown } from '../../report/markdown.ts';
 import { makeReport, type DiffReport, type DocumentInfo } from '../../report/report.ts';
 import { renderText } from '../../report/text.ts';
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
-import { count } from '../numbers.ts';
+import { count, urlLimits } from '../numbers.ts';
 
 export interface DiffOptions {
   format: 'text' | 'json' | 'markdown';
@@ -21,6 +21,8 @@ export interface DiffOptions {
   snapshots: string;
   /** Markdown only: the longest output; 0 for no limit. */
   maxChars?: string | number;
+  /** URL inputs: the idle timeout in ms. */
+  timeout?: string | number;
 }
 
 /** `specdelta diff OLD NEW`: two documents, or two whole revisions from snapshots. */
@@ -42,7 +44,7 @@ function isWholeRevision(input: string, io: CommandIO, options: DiffOptions): bo
 }
 
 async function diffTwoDocuments(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
-  const load = (input: string) => loadDocument(input, { cwd: io.cwd, stdin: io.stdin, snapshotsDir: options.snapshots });
+  const load = (input: string) => loadDocument(input, { cwd: io.cwd, stdin: io.stdin, snapshotsDir: options.snapshots, urlLimits: urlLimits(options.timeout) });
   const [oldDoc, newDoc] = await Promise.all([load(oldInput), load(newInput)]);
   if (oldDoc.kind !== newDoc.kind) {
     throw new InputError(`${oldInput} is a ${describe(oldDoc)} but ${newInput} is a ${describe(newDoc)}; diff a page against a page, or a schema against a schema.`);

@@ -4,6 +4,7 @@ import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input
 import { parsePage } from '../../model/index.ts';
 import { lintPage, parseSchemaText, type LintFinding } from '../../schema/index.ts';
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
+import { urlLimits } from '../numbers.ts';
 
 export interface LintOptions {
   schema?: string;
@@ -11,6 +12,8 @@ export interface LintOptions {
   color?: boolean;
   quiet?: boolean;
   snapshots: string;
+  /** URL inputs: the idle timeout in ms. */
+  timeout?: string | number;
 }
 
 /**
@@ -19,7 +22,7 @@ export interface LintOptions {
  * input cannot be read.
  */
 export async function runLint(pageInput: string, options: LintOptions, io: CommandIO): Promise<ExitCode> {
-  const load = (input: string) => loadDocument(input, { cwd: io.cwd, stdin: io.stdin, snapshotsDir: options.snapshots });
+  const load = (input: string) => loadDocument(input, { cwd: io.cwd, stdin: io.stdin, snapshotsDir: options.snapshots, urlLimits: urlLimits(options.timeout) });
   const page = await load(pageInput);
   if (page.kind !== 'page') {
     // In REVISION:PAGE, `schema` names the revision's schema.json; its reference page keeps its extension.

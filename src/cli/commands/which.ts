@@ -6,6 +6,7 @@ import { loadFingerprints } from '../../detect/load.ts';
 import { renderWhichMarkdown, renderWhichText, whichJson } from '../../detect/render.ts';
 import { readFileText, readStdin, readUrl } from '../../input/read.ts';
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
+import { urlLimits } from '../numbers.ts';
 
 export interface WhichOptions {
   format: 'text' | 'json' | 'markdown';
@@ -13,6 +14,8 @@ export interface WhichOptions {
   fingerprints?: string;
   color?: boolean;
   quiet?: boolean;
+  /** URL inputs: the idle timeout in ms. */
+  timeout?: string | number;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface WhichOptions {
  * Exit 0 whenever it ran, whatever it found; 2 when the input could not be read.
  */
 export async function runWhich(input: string, options: WhichOptions, io: CommandIO): Promise<ExitCode> {
-  const raw = input === '-' ? await readStdin(io.stdin) : /^https?:\/\//i.test(input) ? await readUrl(input) : await readFileText(resolve(io.cwd, input), input);
+  const raw = input === '-' ? await readStdin(io.stdin) : /^https?:\/\//i.test(input) ? await readUrl(input, urlLimits(options.timeout)) : await readFileText(resolve(io.cwd, input), input);
   const html = /\.html?$/i.test(input) || looksLikeHtml(raw);
   const text = html ? extractHtml(raw) : raw;
   const { data, origin } = await loadFingerprints({
