@@ -191,6 +191,15 @@ describe('a snapshot run killed with SIGKILL', () => {
     await expectNewState();
   });
 
+  it('snapshot --frozen finishes an interrupted commit too, before it compares the folder with the lock', async () => {
+    await seedOldState();
+    await pauseAndKill('moved:2');
+    const frozen = await cli(['snapshot', '--frozen', '--snapshots', snapshots, '--format', 'json']);
+    expect(frozen.code, frozen.err).toBe(0);
+    expect(JSON.parse(frozen.out)).toMatchObject({ recovered: { folder: 'between', next: 'finish', moved: 2 }, fetched: 0, unchanged: PAGES.length });
+    await expectNewState();
+  });
+
   it('a second SIGKILL while the next run finishes the commit still leaves a finishable folder', async () => {
     await seedOldState();
     await pauseAndKill('moved:1');
