@@ -22,11 +22,16 @@ import { lockPath, snapshotPath } from './lock.ts';
  * exactly as before the run; after it, the journal holds everything needed to finish the
  * commit, which the next run (snapshot or --frozen) does before anything else, after
  * checking every staged file against its hash; once step 4 is done the folder is the new
- * state. After a power loss the same holds as far as the file system keeps fsynced data
- * and directory entries (ext4, XFS, APFS do; a disk or network file system that
- * acknowledges writes it has not stored can lose them, which the hash checks then detect:
- * the next run rolls back instead of finishing). It is not one atomic step for readers:
- * a `diff` reading the folder during steps 3–4 can see some new pages with the old lock.
+ * state. After a power loss or an OS crash the same holds only as far as fsync does what
+ * it says: on Linux with ext4 or XFS on an honest disk it does; macOS's fsync does not
+ * flush the drive's own cache (F_FULLFSYNC, which Node does not offer), and some disks
+ * and network file systems acknowledge writes they have not stored. There writes can be
+ * lost out of order: a staged file that lost its bytes fails its hash check and the next
+ * run rolls back; a lost journal with renames kept leaves pages that differ from the lock,
+ * which --check reports as local drift and the next run fetches again. Nothing here makes
+ * the commit one atomic step for readers: a `diff` or a site build reading the folder
+ * during steps 3–4 can see some new pages with the old lock (the build refuses a folder
+ * with a journal; --check says what it is).
  */
 export type CommitHook = (step: CommitStep) => Promise<void>;
 
