@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.ts';
+import { checkSnapshots } from './check.ts';
 import { journalPath, STAGING_DIR } from './journal.ts';
 import { LOCK_FILE } from './lock.ts';
 import { inspectInterruptedRun, recoverInterruptedRun } from './recovery.ts';
@@ -55,6 +56,9 @@ describe('commit and recovery', () => {
   it('finishes an interrupted first run (no lock before it) and writes its lock', async () => {
     await interruptedCommit('moved:1', null);
     expect(await inspectInterruptedRun(dir)).toMatchObject({ folder: 'between', next: 'finish', moved: 1 });
+    await expect(checkSnapshots({ snapshotsDir: dir })).rejects.toThrow(
+      /snapshots\.lock\.json does not exist, so there is nothing to check: a snapshot run stopped during its commit \(1 of 3 files moved into place, lock not written\); the next run finishes it \(every staged file verified\); run `specdelta snapshot`\.$/,
+    );
     await recoverInterruptedRun(dir);
     expect(await readFile(page('b'), 'utf8')).toBe('new b');
     expect(await readFile(join(dir, LOCK_FILE), 'utf8')).toBe('new lock');
