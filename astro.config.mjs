@@ -1,6 +1,8 @@
 // @ts-check
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
+import { snapshotsDir } from './site/lib/env.ts';
+import { siteInputProblem } from './site/lib/lock.ts';
 
 /**
  * The specdelta site: static pages generated at build time from snapshots/ by the same
@@ -18,6 +20,25 @@ process.env['SPECDELTA_ROOT'] ??= root;
 
 const base = process.env['SPECDELTA_BASE'] || '/';
 
+/**
+ * A build whose snapshots cannot be read stops before Astro starts, with the one sentence
+ * the CLI prints for the same folder and exit code 2 (thrown later, while Astro renders a
+ * page, the same error would come with Astro's stack trace).
+ */
+const checkSnapshots = {
+  name: 'specdelta-snapshots',
+  hooks: {
+    /** @param {{ command: string }} options */
+    'astro:config:setup': ({ command }) => {
+      if (command !== 'build') return;
+      const problem = siteInputProblem(snapshotsDir());
+      if (problem === null) return;
+      process.stderr.write(`specdelta: ${problem}\n`);
+      process.exit(2);
+    },
+  },
+};
+
 export default defineConfig({
   root,
   srcDir: './site',
@@ -29,6 +50,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   devToolbar: { enabled: false },
+  integrations: [checkSnapshots],
   // Scripts ship as files, never inline: the pages' Content-Security-Policy allows only 'self'.
   vite: { build: { assetsInlineLimit: 0 } },
 });

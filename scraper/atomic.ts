@@ -26,3 +26,25 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string): 
     throw error;
   }
 }
+
+/**
+ * Flushes a folder's entries (names created, renamed or removed in it) to disk, so a rename
+ * is still there after a power loss, not only after a crash of the process. Systems that
+ * cannot open a folder for this (Windows) are left to their own guarantees.
+ */
+export async function syncDir(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+  } catch (error) {
+    if (['EISDIR', 'EPERM', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')) return;
+    throw error;
+  }
+  try {
+    await handle.sync().catch((error: NodeJS.ErrnoException) => {
+      if (!['EINVAL', 'EPERM', 'EBADF'].includes(error.code ?? '')) throw error;
+    });
+  } finally {
+    await handle.close();
+  }
+}

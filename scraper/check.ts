@@ -8,6 +8,8 @@ import { SCHEMA_PAGE, upstreamPath, UPSTREAM_LAYOUT, type Layout } from './layou
 import { loadLock, lockPath, displayPath, snapshotPath, type LockedPage, type RevisionStatus } from './lock.ts';
 import { mapLimit } from './pool.ts';
 import { silentProgress, type Progress } from './progress.ts';
+import { describeInterruptedRun, inspectInterruptedRun, type InterruptedRun } from './recovery.ts';
+import { isRunActive, RUN_LOCK_STALE_MS } from './run-lock.ts';
 import { conditionalFor } from './snapshot.ts';
 import type { Source } from './types.ts';
 import { verifyBody } from './verify.ts';
@@ -59,9 +61,17 @@ export interface RevisionDrift {
   upstream: RevisionStatus | null;
 }
 
+/**
+ * What a snapshot run that did not finish left in the folder (see recovery.ts), or
+ * `being-written` while a run holds the folder now (its staging is live, not left over).
+ */
+export type RunState = (InterruptedRun & { message: string }) | { folder: 'being-written'; message: string };
+
 export interface DriftReport {
   lockFile: string;
   checked: number;
+  /** Null when no run was interrupted: the folder is what the lock describes (drift aside). */
+  interrupted: RunState | null;
   local: LocalDrift[];
   /** Null when no source was given (local check only). */
   upstream: { source: string; pages: UpstreamDrift[]; revisions: RevisionDrift[] } | null;
@@ -78,8 +88,12 @@ export function hasFailures(report: DriftReport): boolean {
 export async function checkSnapshots(request: CheckRequest): Promise<DriftReport> {
   const layout = request.layout ?? UPSTREAM_LAYOUT;
   const progress = request.progress ?? silentProgress;
+  const interrupted = await runState(request.snapshotsDir);
   const loaded = await loadLock(request.snapshotsDir);
-  if (loaded === null) throw new InputError(`${displayPath(lockPath(request.snapshotsDir))} does not exist, so there is nothing to check; run \`specdelta snapshot\` first.`);
+  if (loaded === null) {
+    const why = interrupted ? `: ${interrupted.message}` : '';
+    throw new InputError(`${displayPath(lockPath(request.snapshotsDir))} does not exist, so there is nothing to check${why}; run \`specdelta snapshot\`${interrupted ? '' : ' first'}.`);
+  }
   const { lock } = loaded;
   const wantedRevisions = request.revisions?.length ? selectRevisions(lock, request.revisions, displayPath(lockPath(request.snapshotsDir))).map((r) => r.id) : [];
   const wantedPages = (request.pages ?? []).map(normalizePage);
@@ -98,7 +112,7 @@ export async function checkSnapshots(request: CheckRequest): Promise<DriftReport
     localTexts.set(entry, actual === entry.sha256 ? bytes : null);
     if (actual !== entry.sha256) local.push({ revision: entry.revision, page: entry.page, file: displayPath(file), problem: bytes === null ? 'missing' : 'modified', expected: entry.sha256, actual });
   }
-  const report: DriftReport = { lockFile: displayPath(lockPath(request.snapshotsDir)), checked: entries.length, local, upstream: null };
+  const report: DriftReport = { lockFile: displayPath(lockPath(request.snapshotsDir)), checked: entries.length, interrupted, local, upstream: null };
   const source = request.source;
   if (!source) return report;
 
@@ -175,6 +189,14 @@ export async function checkSnapshots(request: CheckRequest): Promise<DriftReport
   }
   report.upstream = { source: source.label, pages: drift, revisions };
   return report;
+}
+
+async function runState(snapshotsDir: string): Promise<RunState | null> {
+  if (await isRunActive(snapshotsDir)) {
+    return { folder: 'being-written', message: `a snapshot run is writing this folder now (or stopped less than ${Math.round(RUN_LOCK_STALE_MS / 1000)} s ago: check again then to see what it left)` };
+  }
+  const run = await inspectInterruptedRun(snapshotsDir);
+  return run === null ? null : { ...run, message: describeInterruptedRun(run) };
 }
 
 /** The core differ's summary: the page differ for pages, the schema differ for schema.json. */

@@ -7,6 +7,7 @@ import { SourceError } from './errors.ts';
 import { sha256 } from './hash.ts';
 import { httpGet, type HttpOptions } from './http.ts';
 import { SCHEMA_PAGE } from './layout.ts';
+import { recoverInterruptedRun } from './recovery.ts';
 import { withRunLock } from './run-lock.ts';
 import { UPSTREAM_RAW_ROOT } from './sources/http.ts';
 import { displayPath, loadLock, lockPath, snapshotPath, type LockedPage } from './lock.ts';
@@ -19,7 +20,10 @@ import { verifyBody } from './verify.ts';
 /**
  * `snapshot --frozen`: brings in exactly what the lock says. Pages whose local file already
  * has the locked hash are left alone; the others are fetched and written only when their
- * bytes have the locked hash. The lock itself is never changed.
+ * bytes have the locked hash. The lock itself is never changed, except that an interrupted
+ * `snapshot` run is first finished or rolled back (recovery.ts), so "the lock" is a whole
+ * one. Each page is written atomically on its own: a killed --frozen run leaves every file
+ * either as it was or with its locked bytes, and running it again completes it.
  */
 export interface FrozenRequest {
   snapshotsDir: string;
@@ -43,6 +47,7 @@ export async function snapshotFrozen(request: FrozenRequest): Promise<SnapshotRe
 }
 
 async function snapshotFrozenLocked(request: FrozenRequest): Promise<SnapshotReport> {
+  const recovered = await recoverInterruptedRun(request.snapshotsDir);
   const progress = request.progress ?? silentProgress;
   const loaded = await loadLock(request.snapshotsDir);
   if (loaded === null) throw new InputError(`--frozen needs ${request.snapshotsDir}/snapshots.lock.json, and there is none; run \`specdelta snapshot\` first.`);
@@ -81,6 +86,7 @@ async function snapshotFrozenLocked(request: FrozenRequest): Promise<SnapshotRep
     lockWritten: false,
     revisions: lock.revisions,
     catalog: null,
+    recovered,
   };
 }
 

@@ -119,14 +119,18 @@ export async function readLockIfExists(snapshotsDir: string): Promise<Lock | nul
 /** The lock and its exact text (to tell later whether anything changed), or null when there is none. */
 export async function loadLock(snapshotsDir: string): Promise<{ lock: Lock; text: string } | null> {
   const file = lockPath(snapshotsDir);
-  let text: string;
+  const text = await readTextIfExists(file);
+  return text === null ? null : { lock: parseLock(text, displayPath(file)), text };
+}
+
+/** A file of the snapshots folder as text; null when it does not exist, an InputError when it cannot be read. */
+export async function readTextIfExists(file: string): Promise<string | null> {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new InputError(`${displayPath(file)} cannot be read (${(error as Error).message}).`);
   }
-  return { lock: parseLock(text, displayPath(file)), text };
 }
 
 export function parseLock(text: string, name = LOCK_FILE): Lock {

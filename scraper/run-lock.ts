@@ -9,10 +9,15 @@ import { displayPath } from './lock.ts';
  * writes it at its end; two runs side by side would each write the lock they read, and the
  * second would forget what the first fetched (its files on disk, their hashes gone). The
  * run holds `.snapshot-run.lock` (a directory proper-lockfile keeps fresh); a run that
- * crashed leaves it stale, and the next run takes it over after `STALE_MS`.
+ * crashed leaves it stale, and the next run takes it over after `RUN_LOCK_STALE_MS`.
  */
 export const RUN_LOCK_NAME = '.snapshot-run.lock';
-const STALE_MS = 20_000;
+export const RUN_LOCK_STALE_MS = 20_000;
+
+/** True while a run holds the folder (a lock left by a crashed run counts once it is stale: not held). */
+export async function isRunActive(snapshotsDir: string): Promise<boolean> {
+  return lockfile.check(snapshotsDir, { lockfilePath: join(snapshotsDir, RUN_LOCK_NAME), realpath: false, stale: RUN_LOCK_STALE_MS }).catch(() => false);
+}
 
 export async function withRunLock<T>(snapshotsDir: string, work: () => Promise<T>): Promise<T> {
   await mkdir(snapshotsDir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
@@ -28,7 +33,7 @@ export async function withRunLock<T>(snapshotsDir: string, work: () => Promise<T
     release = await lockfile.lock(snapshotsDir, {
       lockfilePath: lockPath,
       realpath: false,
-      stale: STALE_MS,
+      stale: RUN_LOCK_STALE_MS,
       // A lost lock is reported when the run ends, not thrown from a timer mid-write.
       onCompromised: (error) => void (compromised = error),
     });

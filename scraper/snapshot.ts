@@ -1,24 +1,26 @@
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from './atomic.ts';
 import { loadCatalog, selectPages, selectRevisions } from './catalog.ts';
 import type { Catalog } from './discover.ts';
 import { SourceError } from './errors.ts';
 import { sha256 } from './hash.ts';
 import { SCHEMA_PAGE, siteRoute, upstreamPath, UPSTREAM_LAYOUT, type Layout } from './layout.ts';
-import { emptyLock, findPage, loadLock, snapshotPath, writeLock, type Lock, type LockedPage, type RevisionInfo } from './lock.ts';
+import { emptyLock, findPage, loadLock, serializeLock, snapshotPath, type Lock, type LockedPage, type RevisionInfo } from './lock.ts';
 import { mapLimit } from './pool.ts';
 import { silentProgress, type Progress } from './progress.ts';
+import { recoverInterruptedRun, type InterruptedRun } from './recovery.ts';
 import { withRunLock } from './run-lock.ts';
+import { Staging, type CommitHook } from './staging.ts';
 import type { SiteSource } from './sources/site.ts';
 import type { Conditional, Expect, FetchOutcome, Source } from './types.ts';
 import { verifyBody } from './verify.ts';
 
 /**
- * `specdelta snapshot`: discover → select → fetch (conditionally, bounded concurrency) →
- * verify → write each page atomically → write the lock once, at the end, atomically and
- * only if it changed. A page whose fetch fails keeps its old file and its old lock entry,
- * so after any failure the snapshot folder and lock are either updated correctly or
- * exactly as they were.
+ * `specdelta snapshot`: finish or undo what an interrupted run left (recovery.ts) →
+ * discover → select → fetch (conditionally, bounded concurrency) → verify → stage each new
+ * page → commit the staged pages and the lock together (staging.ts; the lock is written
+ * only if its text changed). A page whose fetch fails keeps its old file and its old lock
+ * entry, so after any failure the snapshot folder and lock are either updated correctly or
+ * exactly as they were; after a crash, see staging.ts for what holds.
  */
 export interface SnapshotRequest {
   snapshotsDir: string;
@@ -31,6 +33,8 @@ export interface SnapshotRequest {
   concurrency?: number;
   progress?: Progress;
   now?: () => Date;
+  /** Called between commit steps; tests use it to stop a run there. */
+  onCommitStep?: CommitHook;
 }
 
 export interface ItemReport {
@@ -49,6 +53,8 @@ export interface SnapshotReport {
   lockWritten: boolean;
   revisions: RevisionInfo[];
   catalog: Catalog | null;
+  /** What an earlier, interrupted run had left and this run finished, rolled back or discarded. */
+  recovered: InterruptedRun | null;
 }
 
 export async function snapshot(request: SnapshotRequest): Promise<SnapshotReport> {
@@ -56,6 +62,18 @@ export async function snapshot(request: SnapshotRequest): Promise<SnapshotReport
 }
 
 async function snapshotLocked(request: SnapshotRequest): Promise<SnapshotReport> {
+  const recovered = await recoverInterruptedRun(request.snapshotsDir, request.onCommitStep);
+  const staging = new Staging(request.snapshotsDir, request.onCommitStep);
+  try {
+    return await fetchAndCommit(request, staging, recovered);
+  } finally {
+    // Anything still staged was never committed (an error before the commit point): drop it.
+    // A commit that failed after its journal was written keeps it for the next run.
+    await staging.discardUncommitted();
+  }
+}
+
+async function fetchAndCommit(request: SnapshotRequest, staging: Staging, recovered: InterruptedRun | null): Promise<SnapshotReport> {
   const layout = request.layout ?? UPSTREAM_LAYOUT;
   const progress = request.progress ?? silentProgress;
   const now = request.now ?? (() => new Date());
@@ -71,7 +89,7 @@ async function snapshotLocked(request: SnapshotRequest): Promise<SnapshotReport>
   const results = await mapLimit(pairs, request.concurrency ?? 8, async ({ revision, page }) => {
     const label = `${revision}/${page}`;
     try {
-      const result = await fetchPage({ revision, page, label, lock, layout, request, commit, now, progress });
+      const result = await fetchPage({ revision, page, label, lock, layout, request, staging, commit, now, progress });
       progress.item(label, result.outcome);
       return { report: { revision, page, outcome: result.outcome, via: result.entry.via, error: null } as ItemReport, entry: result.entry };
     } catch (thrown) {
@@ -98,7 +116,8 @@ async function snapshotLocked(request: SnapshotRequest): Promise<SnapshotReport>
   const items = results.map((r) => r.report);
   // A run with failures touches the lock only to record pages it did fetch.
   const anyFailed = items.some((i) => i.outcome === 'failed');
-  const lockWritten = anyFailed && !entriesChanged ? false : await writeLock(request.snapshotsDir, next, loaded?.text ?? null);
+  const lockBefore = loaded?.text ?? null;
+  const lockWritten = await staging.commit(lockBefore, anyFailed && !entriesChanged ? null : serializeLock(next));
   return {
     items,
     fetched: items.filter((i) => i.outcome === 'fetched').length,
@@ -107,6 +126,7 @@ async function snapshotLocked(request: SnapshotRequest): Promise<SnapshotReport>
     lockWritten,
     revisions: next.revisions,
     catalog,
+    recovered,
   };
 }
 
@@ -117,6 +137,7 @@ interface PageJob {
   lock: Lock;
   layout: Layout;
   request: SnapshotRequest;
+  staging: Staging;
   commit: string | null;
   now: () => Date;
   progress: Progress;
@@ -174,10 +195,10 @@ async function fetchPage(job: PageJob): Promise<{ outcome: 'fetched' | 'unchange
     if (localOk) return { outcome: 'unchanged', entry };
     // Missing or edited locally (a fresh clone, a hand edit): restored, and the lock, which
     // still describes these bytes, keeps its retrieval time, so a clean checkout stays clean.
-    await writeFileAtomic(file, outcome.body);
+    await job.staging.stage(revision, page, outcome.body);
     return { outcome: 'fetched', entry };
   }
-  await writeFileAtomic(file, outcome.body);
+  await job.staging.stage(revision, page, outcome.body);
   return {
     outcome: 'fetched',
     entry: {

@@ -16,6 +16,9 @@ describe('content checks', () => {
     expect(() => verifyBody(enc('\n<!DOCTYPE html><html></html>'), 'text', 'u')).toThrow(/returned an HTML page/);
     expect(() => verifyBody(new Uint8Array([0xff, 0xfe, 0x41]), 'text', 'u')).toThrow(/not valid UTF-8/);
     expect(() => verifyBody(enc('{"a":'), 'json', 'u')).toThrow(/u is not valid JSON/);
+    expect(() => verifyBody(enc(''), 'text', 'u')).toThrow('u answered with an empty body (0 bytes) where a Markdown/MDX file was expected.');
+    expect(() => verifyBody(enc(' \n\t '), 'json', 'u')).toThrow('u answered with only whitespace (4 bytes) where a JSON file was expected.');
+    expect(() => verifyBody(enc('\n'), 'html', 'u')).toThrow(/only whitespace/);
     try {
       verifyBody(enc('{"a":'), 'json', 'u');
     } catch (error) {

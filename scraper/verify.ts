@@ -25,15 +25,20 @@ export function checkContentType(contentType: string | null, expect: Expect, url
   const type = mediaType(contentType);
   if (type === null) return; // many raw hosts and mirrors send none; the body check still runs
   if (ACCEPTED[expect].includes(type)) return;
-  const what = expect === 'html' ? 'an HTML page' : expect === 'json' ? 'a JSON file' : 'a Markdown/MDX file';
-  throw new SourceError('content-type', `${url} answered with content type ${type} where ${what} was expected${type === 'text/html' ? ' (an error or login page?)' : ''}.`);
+  throw new SourceError('content-type', `${url} answered with content type ${type} where ${documentKind(expect)} was expected${type === 'text/html' ? ' (an error or login page?)' : ''}.`);
+}
+
+function documentKind(expect: Expect): string {
+  return expect === 'html' ? 'an HTML page' : expect === 'json' ? 'a JSON file' : 'a Markdown/MDX file';
 }
 
 const HTML_DOCUMENT = /^\s*(?:<!doctype\s+html|<html[\s>]|<head[\s>])/i;
 
 /**
- * Checks the bytes are the document asked for and returns its text: valid UTF-8, not an
- * HTML page where Markdown or JSON was expected, and parseable JSON for a schema.
+ * Checks the bytes are the document asked for and returns its text: valid UTF-8, not empty
+ * or whitespace only (a server or CDN that answers 200 with no content has not sent the
+ * page, whatever its status says), not an HTML page where Markdown or JSON was expected,
+ * and parseable JSON for a schema.
  */
 export function verifyBody(body: Uint8Array, expect: Expect, url: string): string {
   let text: string;
@@ -43,9 +48,13 @@ export function verifyBody(body: Uint8Array, expect: Expect, url: string): strin
     if (expect === 'html') return new TextDecoder('utf-8').decode(body);
     throw new SourceError('invalid', `${url} is not valid UTF-8 text.`);
   }
+  if (text.trim() === '') {
+    const what = body.byteLength === 0 ? 'an empty body (0 bytes)' : `only whitespace (${body.byteLength} bytes)`;
+    throw new SourceError('invalid', `${url} answered with ${what} where ${documentKind(expect)} was expected.`);
+  }
   if (expect === 'html') return text;
   if (HTML_DOCUMENT.test(text.slice(0, 512))) {
-    throw new SourceError('content-type', `${url} returned an HTML page where ${expect === 'json' ? 'a JSON file' : 'a Markdown/MDX file'} was expected (an error or login page?).`);
+    throw new SourceError('content-type', `${url} returned an HTML page where ${documentKind(expect)} was expected (an error or login page?).`);
   }
   if (expect === 'json') {
     try {

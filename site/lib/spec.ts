@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseLock, pageFileName, type Lock, type RevisionInfo } from '../../scraper/lock.ts';
+import { pageFileName, type RevisionInfo } from '../../scraper/lock.ts';
 import { pairPages } from '../../src/diff/page-pairs.ts';
 import { snapshotsDir } from './env.ts';
+import { readSiteLock } from './lock.ts';
 
 /**
  * What the site is built from: the revisions and pages recorded in snapshots.lock.json
@@ -23,29 +24,16 @@ let cached: SpecSet | null = null;
 export function specSet(): SpecSet {
   if (cached) return cached;
   const dir = snapshotsDir();
-  const lockFile = join(dir, 'snapshots.lock.json');
-  if (!existsSync(lockFile)) {
-    throw new Error(`the site is built from ${lockFile}, which does not exist; run \`node bin/specdelta.js snapshot\` first (or set SPECDELTA_SNAPSHOTS).`);
-  }
-  const lock: Lock = parseLock(readFileSync(lockFile, 'utf8'), lockFile);
+  const lock = readSiteLock(dir);
   const pages = new Map<string, string[]>();
   const schemas = new Set<string>();
-  const missing: string[] = [];
   for (const revision of lock.revisions) pages.set(revision.id, []);
   for (const entry of lock.pages) {
-    const file = join(dir, entry.revision, pageFileName(entry.page));
-    if (!existsSync(file)) {
-      missing.push(`${entry.revision}/${pageFileName(entry.page)}`);
-      continue;
-    }
     if (entry.page.endsWith('.json')) {
       if (entry.page === 'schema.json') schemas.add(entry.revision);
       continue;
     }
     pages.get(entry.revision)!.push(entry.page);
-  }
-  if (missing.length) {
-    throw new Error(`${missing.length} locked page(s) are missing from ${dir} (first: ${missing[0]}); run \`node bin/specdelta.js snapshot --frozen\` (or \`snapshot --from DIR\`) to restore them.`);
   }
   for (const list of pages.values()) list.sort();
   const revisions = lock.revisions.map((r) => ({ ...r }));

@@ -114,7 +114,8 @@ Sources (one of): the upstream raw files over HTTPS (default), --base-url URL, -
 docs/docs.json, or from the folder listing when there is none.
 
 A failed, partial or truncated fetch never replaces a good snapshot, and the lock is written
-once, at the end. One run writes a snapshots folder at a time (it holds
+once, at the end. A killed run leaves the old state, the new one, or a commit the next run
+finishes or rolls back by itself; --check says which. One run writes a snapshots folder at a time (it holds
 <snapshots>/.snapshot-run.lock; a crashed run's lock goes stale after 20 s); --check only reads.
 
 Examples:

@@ -93,6 +93,7 @@ export type Fault =
   | { kind: 'truncate' }
   | { kind: 'redirect'; status?: number; to: string }
   | { kind: 'html-200' }
+  | { kind: 'body-200'; body: string }
   | { kind: 'oversize'; bytes: number; declare: boolean };
 
 export interface FaultRule {
@@ -209,6 +210,10 @@ export async function startRawServer(root = REFS): Promise<RawServer> {
           res.end(page);
           return;
         }
+        case 'body-200':
+          res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(fault.body) });
+          res.end(fault.body);
+          return;
         case 'oversize': {
           const chunk = Buffer.alloc(64 * 1024, 'a');
           const headers: Record<string, string | number> = { 'content-type': 'text/plain; charset=utf-8' };

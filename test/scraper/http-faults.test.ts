@@ -95,6 +95,8 @@ const persistent: Array<[string, Fault, RegExp, number]> = [
   ['a body over the size cap (declared)', { kind: 'oversize', bytes: 3 * 1024 * 1024, declare: true }, /over the 1048576-byte size cap/, 1],
   ['a body over the size cap (chunked)', { kind: 'oversize', bytes: 3 * 1024 * 1024, declare: false }, /more than the 1048576-byte size cap/, 1],
   ['a 403', { kind: 'status', status: 403 }, /answered 403/, 1],
+  ['an empty body with status 200 (Content-Length 0)', { kind: 'body-200', body: '' }, /client\/elicitation\.mdx answered with an empty body \(0 bytes\) where a Markdown\/MDX file was expected\.$/, 1],
+  ['a whitespace-only body with status 200', { kind: 'body-200', body: ' \n\t\r\n' }, /client\/elicitation\.mdx answered with only whitespace \(5 bytes\)/, 1],
 ];
 
 describe('snapshot over HTTP with injected faults', () => {
@@ -117,6 +119,16 @@ describe('snapshot over HTTP with injected faults', () => {
       expect(server.countFor(REQUEST)).toBe(requests); // 404, 403, HTML and oversize: no retry
     });
   }
+
+  it('an empty body is no page: --check afterwards still sees the upstream change, and the local files match', async () => {
+    server.faults.push({ path: REQUEST, fault: { kind: 'body-200', body: '' }, times: 1 });
+    expect((await cli(args())).code).toBe(2);
+    const check = await cli(['snapshot', '--check', '--snapshots', snapshots, '--base-url', `${server.url}/main`, '--revision', REVISION, '--format', 'json']);
+    expect(check.code, check.err).toBe(1);
+    const report = JSON.parse(check.out) as { local: unknown[]; upstream: { pages: Array<{ page: string; change: string }> } };
+    expect(report.local).toEqual([]);
+    expect(report.upstream.pages).toEqual([expect.objectContaining({ page: PAGE, change: 'changed' })]);
+  });
 
   it('honours Retry-After on 429', async () => {
     const before = await folderState(snapshots);

@@ -50,5 +50,6 @@ describe('one snapshot run at a time per folder', () => {
     await mkdir(join(snapshots, RUN_LOCK_NAME));
     const check = await cli(['snapshot', '--check', '--snapshots', snapshots]);
     expect(check.code, check.err).toBe(0);
+    expect(check.out).toMatch(/interrupted run: a snapshot run is writing this folder now \(or stopped less than 20 s ago: check again then to see what it left\)/);
   });
 });

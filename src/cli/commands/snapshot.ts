@@ -9,8 +9,10 @@ import { snapshotFrozen } from '../../../scraper/frozen.ts';
 import { DEFAULT_HTTP, type HttpOptions } from '../../../scraper/http.ts';
 import { displayPath, lockPath, type LockedPage } from '../../../scraper/lock.ts';
 import { createProgress } from '../../../scraper/progress.ts';
+import { describeRecovery } from '../../../scraper/recovery.ts';
 import { DEFAULT_RETRY } from '../../../scraper/retry.ts';
 import { snapshot, type SnapshotReport } from '../../../scraper/snapshot.ts';
+import type { CommitHook } from '../../../scraper/staging.ts';
 import { GitSource } from '../../../scraper/sources/git.ts';
 import { resolveSource, type SourceFlags } from '../../../scraper/sources/resolve.ts';
 import type { Source } from '../../../scraper/types.ts';
@@ -103,7 +105,8 @@ export async function runSnapshot(options: SnapshotOptions, io: CommandIO): Prom
     report = await snapshotFrozen({ snapshotsDir, source, http, rawRoot: options.rawRoot, ...selection, concurrency, progress });
   } else {
     from = resolved.source.label;
-    report = await snapshot({ snapshotsDir, source: resolved.source, site: resolved.site, ...selection, concurrency, progress, now: options.now });
+    const onCommitStep = pauseHook(io);
+    report = await snapshot({ snapshotsDir, source: resolved.source, site: resolved.site, ...selection, concurrency, progress, now: options.now, ...(onCommitStep && { onCommitStep }) });
   }
 
   if (format === 'json') {
@@ -116,6 +119,7 @@ export async function runSnapshot(options: SnapshotOptions, io: CommandIO): Prom
           unchanged: report.unchanged,
           failed: report.failed,
           lockWritten: report.lockWritten,
+          recovered: report.recovered,
           items: report.items.map((i) => ({ revision: i.revision, page: i.page, outcome: i.outcome, via: i.via, error: i.error?.message ?? null })),
         },
         null,
@@ -124,6 +128,7 @@ export async function runSnapshot(options: SnapshotOptions, io: CommandIO): Prom
     );
   } else if (!options.quiet) {
     const lock = displayPath(lockPath(snapshotsDir), io.cwd);
+    if (report.recovered) io.stdout.write(`${describeRecovery(report.recovered)}\n`);
     const lockNote = options.frozen ? 'lock unchanged (--frozen)' : report.lockWritten ? `lock updated (${lock})` : `lock unchanged (${lock})`;
     io.stdout.write(`${report.items.length} pages from ${from}: ${report.fetched} fetched, ${report.unchanged} unchanged, ${report.failed} failed; ${lockNote}.\n`);
   }
@@ -136,9 +141,25 @@ export async function runSnapshot(options: SnapshotOptions, io: CommandIO): Prom
   return 0;
 }
 
+/**
+ * SPECDELTA_TEST_PAUSE_AT=STEP (tests only): stop the run between two commit steps (see
+ * CommitStep: staged, journal, moved:N, lock), say so on stderr, and wait to be killed, so a
+ * test can SIGKILL it at a known point.
+ */
+function pauseHook(io: CommandIO): CommitHook | null {
+  const at = io.env['SPECDELTA_TEST_PAUSE_AT'];
+  if (!at) return null;
+  return async (step) => {
+    if (step !== at) return;
+    io.stderr.write(`specdelta: test hook: paused at ${step}\n`);
+    await new Promise(() => setInterval(() => undefined, 60_000));
+  };
+}
+
 function renderDrift(report: DriftReport, color: boolean): string {
   const c = pc.createColors(color);
   const lines: string[] = [`Checked ${report.checked} locked page${report.checked === 1 ? '' : 's'} (${report.lockFile}).`];
+  if (report.interrupted) lines.push(`  ${c.yellow('interrupted run')}: ${report.interrupted.message}`);
   if (report.local.length === 0) lines.push(`  local files: all match the lock`);
   else {
     lines.push('  local files that no longer match the lock:');
