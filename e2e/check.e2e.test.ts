@@ -53,7 +53,7 @@ describe.skipIf(skip !== null)('check a page: the browser agrees with `specdelta
     const cli = await runCli(['which', join(detectFixtures, name), '--format', 'json', '--snapshots', e2eSnapshotsDir]);
     expect(cli.code).toBe(0);
     const cliResult = JSON.parse(cli.stdout) as Record<string, unknown>;
-    for (const key of ['revision', 'revisions', 'confidence', 'evidence', 'outdated', 'compatible', 'background']) {
+    for (const key of ['revision', 'revisions', 'confidence', 'evidence', 'outdated', 'compatible', 'background', 'alsoValid', 'runnerUp', 'decidedBy', 'explanation']) {
       expect(browserResult[key], `${name}: ${key}`).toEqual(cliResult[key]);
     }
     expect((browserResult['input'] as { kind: string }).kind).toBe((cliResult['input'] as { kind: string }).kind);
