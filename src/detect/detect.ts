@@ -110,6 +110,12 @@ interface Index {
   latest: string | null;
   datedIds: string[];
   draftId: string | null;
+  /**
+   * Names of features: the names capabilities are declared under. A text that names one
+   * (a heading, inline code, a sentence) is about that feature even when the name is an
+   * ordinary word, so it counts wherever it stands, like a field name.
+   */
+  featureNames: Set<string>;
 }
 
 const indexes = new WeakMap<FingerprintData, Index>();
@@ -126,6 +132,7 @@ function indexOf(data: FingerprintData): Index {
       latest: latestRevision(data.revisions)?.id ?? null,
       datedIds: data.revisions.filter((r) => r.date !== null).map((r) => r.id),
       draftId: data.revisions.find((r) => r.status === 'draft')?.id ?? null,
+      featureNames: new Set(data.markers.filter((m) => m.kind === 'capability').map((m) => `term:${normalizeName(m.token)}`)),
     };
     indexes.set(data, index);
   }
@@ -145,6 +152,8 @@ interface Hit {
   cue: string | null;
   /** A method named as the value of a `method` key: full weight even when it is an ordinary word. */
   methodValue: boolean;
+  /** An ordinary word that names a feature (a capability) outside an example: counts like a field name. */
+  feature?: boolean;
 }
 
 function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolean; headings: ScannedText['headings'] } {
@@ -154,9 +163,10 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     for (const variant of tokenVariants(token)) {
       const marker = index.byKey.get(`term:${normalizeName(variant)}`);
       // An ordinary word is a protocol name only as a key or value inside a protocol message.
-      if (marker && marker.wordLike && !methodValue && !inMessage) continue;
+      const feature = marker !== undefined && where !== 'json' && index.featureNames.has(marker.key);
+      if (marker && marker.wordLike && !methodValue && !inMessage && !feature) continue;
       if (marker) {
-        hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue });
+        hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue, feature });
         return;
       }
       if (/^-\d{5}$/.test(variant)) {
@@ -230,7 +240,7 @@ function weightOf(hit: Hit, index: Index): number {
   if (!hit.marker) return REVISION_WEIGHT[hit.where];
   const m = hit.marker;
   let w = KIND_WEIGHT[m.kind] * CONTEXT_WEIGHT[hit.where];
-  if (m.wordLike && !hit.methodValue) {
+  if (m.wordLike && !hit.methodValue && !hit.feature) {
     if (hit.where !== 'json' || m.kind === 'section') return 0;
     w *= WORD_IN_EXAMPLE;
   }
@@ -285,7 +295,7 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
       weight: group.weights[best]! * repeat,
       line: hit.line,
       where: hit.where,
-      weak: hit.marker?.wordLike === true && !hit.methodValue,
+      weak: hit.marker?.wordLike === true && !hit.methodValue && !hit.feature,
       undated: hit.revision !== null && hit.revision === index.draftId,
       section: sectionOf(hit.line),
     });
