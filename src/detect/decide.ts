@@ -131,7 +131,7 @@ export function decide(input: DecideInput): Decision {
 
   const missingOnlyInRunnerUp = (absent.get(runnerUp ?? '') ?? []).filter((m) => !m.span.some((id) => chosen.includes(id)));
   const decidedBy = runnerUp === null ? [] : separators(chosen, runnerUp, deciding, missingOnlyInRunnerUp);
-  return { chosen, confidence, alsoValid, runnerUp, decidedBy, explanation: explain(chosen, alsoValid, runnerUp, decidedBy, confidence) };
+  return { chosen, confidence, alsoValid, runnerUp, decidedBy, explanation: explain(chosen, alsoValid, runnerUp, decidedBy, confidence, new Set(ids)) };
 }
 
 function scoreOf(id: string, among: Item[]): number {
@@ -226,21 +226,23 @@ function separators(chosen: string[], runnerUp: string, deciding: Item[], missin
   return shown;
 }
 
-function explain(chosen: string[], alsoValid: string[], runnerUp: string | null, decidedBy: Separator[], confidence: number): string {
+function explain(chosen: string[], alsoValid: string[], runnerUp: string | null, decidedBy: Separator[], confidence: number, ids: Set<string>): string {
   const list = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
   const parts: string[] = [];
   if (chosen.length > 1) parts.push(`The text gives code for ${list(chosen)}, each with evidence the other lacks, so it teaches both.`);
   else if (alsoValid.length > 0) parts.push(`${chosen[0]} is the earliest revision that accepts all the evidence; ${list(alsoValid)} also accept${alsoValid.length === 1 ? 's' : ''} it.`);
   if (runnerUp !== null && chosen.length === 1) {
     const named = (d: Separator) => (d.shape ? `${d.token} (${d.shape})` : d.token);
-    const present = decidedBy.filter((d) => d.line !== null && d.favours !== runnerUp).map(named).slice(0, 3);
+    const present = decidedBy.filter((d) => d.line !== null && d.favours !== runnerUp && !ids.has(d.token)).map(named).slice(0, 3);
+    const dates = decidedBy.filter((d) => d.line !== null && d.favours !== runnerUp && ids.has(d.token)).map((d) => d.token).slice(0, 2);
     const against = decidedBy.filter((d) => d.line !== null && d.favours === runnerUp).map(named).slice(0, 2);
     const missing = decidedBy.filter((d) => d.line === null).map(named).slice(0, 3);
     const reasons: string[] = [];
     if (present.length) reasons.push(`it shows ${list(present)}, which ${runnerUp} lacks`);
+    if (dates.length) reasons.push(`it names ${list(dates)}`);
     if (missing.length) reasons.push(`it never shows ${list(missing)}, central to ${runnerUp}`);
     const same = alsoValid.includes(runnerUp) && present.length === 0 && against.length === 0;
-    if (same) parts.push(`The runner-up, ${runnerUp}, accepts the same evidence${missing.length ? ` but the text never shows ${list(missing)}, central to it` : ''}; the earlier revision is the answer.`);
+    if (same) parts.push(`The runner-up, ${runnerUp}, accepts the same shapes${missing.length ? ` but the text never shows ${list(missing)}, central to it` : ''}${dates.length ? `, and the text names ${list(dates)}` : ''}; the earlier revision is the answer.`);
     else if (reasons.length) parts.push(`The runner-up is ${runnerUp}: ${reasons.join(', and ')}${against.length ? ` (only ${list(against)} point${against.length === 1 ? 's' : ''} to ${runnerUp})` : ''}.`);
     else parts.push(`The runner-up is ${runnerUp}.`);
   }
