@@ -89,7 +89,12 @@ export function decide(input: DecideInput): Decision {
   const ids = data.revisions.map((r) => r.id);
   const deciding = items.filter((i) => !i.weak && !i.undated);
   const none: Decision = { chosen: [], confidence: 0, alsoValid: [], runnerUp: null, decidedBy: [], explanation: '' };
-  if (sum(deciding.map((i) => i.weight)) < NULL_BELOW) return { ...none, explanation: 'Nothing in the text tells MCP revisions apart.' };
+  if (sum(deciding.map((i) => i.weight)) < NULL_BELOW) {
+    const explanation = items.length === 0
+      ? 'The text names nothing the fingerprints know.'
+      : `Only weak evidence (${items.length} ordinary word${items.length === 1 ? '' : 's'} or name${items.length === 1 ? '' : 's'} most revisions share): too little to name a revision.`;
+    return { ...none, explanation };
+  }
 
   const support = new Map(ids.map((id) => [id, scoreOf(id, deciding)]));
   const absent = absentCentral(input, deciding);
