@@ -117,8 +117,9 @@ export function decide(input: DecideInput): Decision {
   const contradiction = (id: string) => sum(shapes.filter((i) => !i.span.includes(id)).map((i) => i.weight));
   const alsoValid = chosen.length === 1 ? ids.filter((id) => order.get(id)! > order.get(best)! && contradiction(id) <= contradiction(best) + EPSILON) : [];
   const others = ids.filter((id) => !chosen.includes(id));
-  // The runner-up: what the evidence supports most after the answer (the absence of its central shapes breaks ties).
-  const runnerUp = [...others].sort((a, b) => support.get(b)! - support.get(a)! || score.get(b)! - score.get(a)! || order.get(a)! - order.get(b)!)[0] ?? null;
+  // The runner-up: what the evidence supports most after the answer (the absence of its central shapes breaks ties);
+  // for a mixed text, the single revision it would have been without its other half.
+  const runnerUp = chosen.length > 1 ? best : ([...others].sort((a, b) => support.get(b)! - support.get(a)! || score.get(b)! - score.get(a)! || order.get(a)! - order.get(b)!)[0] ?? null);
   // A revision that also accepts everything is not a rival: the earliest is the answer by rule, not by a close call.
   const rivals = others.filter((id) => !alsoValid.includes(id));
   const rival = rivals.length > 0 ? earliestBest(rivals, (id) => score.get(id)!) : null;
@@ -135,7 +136,7 @@ export function decide(input: DecideInput): Decision {
   const confidence = Math.round((covered / total) * strength * separation * 100) / 100;
 
   const missingOnlyInRunnerUp = (absent.get(runnerUp ?? '') ?? []).filter((m) => !m.span.some((id) => chosen.includes(id)));
-  const decidedBy = runnerUp === null ? [] : separators(chosen, runnerUp, deciding, missingOnlyInRunnerUp);
+  const decidedBy = runnerUp === null ? [] : chosen.length > 1 ? separators(chosen.filter((id) => id !== best), best, deciding, []).filter((d) => d.favours !== best) : separators(chosen, runnerUp, deciding, missingOnlyInRunnerUp);
   return { chosen, confidence, alsoValid, runnerUp, decidedBy, explanation: explain(chosen, alsoValid, runnerUp, decidedBy, confidence, new Set(ids)) };
 }
 
@@ -217,8 +218,8 @@ function separators(chosen: string[], runnerUp: string, deciding: Item[], missin
   for (const item of [...deciding].sort((a, b) => b.weight - a.weight || a.line - b.line)) {
     const forChosen = item.span.some((id) => chosen.includes(id)) && !item.span.includes(runnerUp);
     const forRunner = item.span.includes(runnerUp) && !item.span.some((id) => chosen.includes(id));
-    if ((!forChosen && !forRunner) || seen.has(item.token)) continue;
-    seen.add(item.token);
+    if ((!forChosen && !forRunner) || seen.has(item.key)) continue;
+    seen.add(item.key);
     const favours = forChosen ? chosen.find((id) => item.span.includes(id))! : runnerUp;
     const what = item.marker ? `${item.marker.kind === 'envelope' ? `${item.token} ${item.marker.shape ?? ''}`.trim() : item.token}` : item.token;
     out.push({ token: item.token, ...(item.marker?.shape ? { shape: item.marker.shape } : {}), line: item.line, favours, weight: round(item.weight), why: forChosen ? `${what}: ${runnerUp} does not have it` : `${what}: only ${runnerUp} of the two has it` });
@@ -234,7 +235,10 @@ function separators(chosen: string[], runnerUp: string, deciding: Item[], missin
 function explain(chosen: string[], alsoValid: string[], runnerUp: string | null, decidedBy: Separator[], confidence: number, ids: Set<string>): string {
   const list = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
   const parts: string[] = [];
-  if (chosen.length > 1) parts.push(`The text gives code for ${list(chosen)}, each with evidence the other lacks, so it teaches both.`);
+  if (chosen.length > 1) {
+    const other = decidedBy.map((d) => (d.shape ? `${d.token} (${d.shape})` : d.token)).slice(0, 3);
+    parts.push(`The text gives code for ${list(chosen)}, each with evidence the other lacks, so it teaches both${runnerUp && other.length ? `: beside ${runnerUp}, it shows ${list(other)}` : ''}.`);
+  }
   else if (alsoValid.length > 0) parts.push(`${chosen[0]} is the earliest revision that accepts all the evidence; ${list(alsoValid)} also accept${alsoValid.length === 1 ? 's' : ''} it.`);
   if (runnerUp !== null && chosen.length === 1) {
     const named = (d: Separator) => (d.shape ? `${d.token} (${d.shape})` : d.token);

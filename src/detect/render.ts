@@ -25,7 +25,7 @@ export function renderWhichText(result: WhichResult, label: string, style: Rende
   const lines: string[] = [`${label}: ${bold(headline(result))}`];
   if (result.explanation) lines.push(`  ${result.explanation}`);
   if (result.decidedBy.length > 0) {
-    lines.push('', `Decided by (${result.revision === 'mixed' ? listWords(result.revisions) : result.revision} vs ${result.runnerUp}):`);
+    lines.push('', result.revision === 'mixed' ? `Decided by (mixed rather than ${result.runnerUp} alone):` : `Decided by (${result.revision} rather than ${result.runnerUp}):`);
     for (const d of result.decidedBy) lines.push(`  ${d.line === null ? '  absent' : `line ${String(d.line).padStart(4)}`}  ${d.token}  → ${d.favours}  ${dim(d.why)}`);
   }
   if (result.evidence.length > 0) {
