@@ -227,7 +227,7 @@ function separators(chosen: string[], runnerUp: string, deciding: Item[], missin
   const shown = out.slice(0, 6);
   for (const marker of [...missing].sort((a, b) => CENTRAL[b.kind]! - CENTRAL[a.kind]!).slice(0, 4)) {
     const what = marker.shape ? `${marker.token} ${marker.shape}` : marker.token;
-    shown.push({ token: marker.token, ...(marker.shape ? { shape: marker.shape } : {}), line: null, favours: chosen[0]!, weight: round(ABSENCE_SHARE * CENTRAL[marker.kind]!), why: `${what} is central to ${runnerUp}'s change of this feature; the text never shows it` });
+    shown.push({ token: marker.token, ...(marker.shape ? { shape: marker.shape } : {}), line: null, favours: chosen[0]!, weight: round(ABSENCE_SHARE * CENTRAL[marker.kind]!), why: `${what} is central to this feature in ${runnerUp}; the text never shows it` });
   }
   return shown;
 }

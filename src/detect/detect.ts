@@ -382,6 +382,7 @@ function explain(item: Item, index: Index): string {
   const what = m.kind === 'envelope' ? `${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'capability' ? `capability ${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'error-code' ? `error code ${m.token}${m.shape ? ` (${m.shape})` : ''}`
+    : m.wordLike && !item.weak && item.where !== 'json' ? `feature ${m.token}`
     : `${KIND_WORDS[m.kind]} ${m.token}`;
   const caveats: string[] = [];
   if (item.weak) caveats.push('an ordinary word, weak');
