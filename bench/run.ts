@@ -51,5 +51,18 @@ if (benchSite && process.env['SPECDELTA_BENCH_SITE'] !== '0') {
   if (site.note) console.log(`  rebuild          ${site.note}`);
 }
 
+const benchWhich = await optional<(root: string) => Promise<{ texts: number; bytes: number; cliMs: number; startupMs: number; inProcessMs: number; libraryMs: number; browserMs: number | null; note: string }>>('bench/which.ts', 'benchWhich');
+if (benchWhich && process.env['SPECDELTA_BENCH_WHICH'] !== '0') {
+  const which = await benchWhich(specRoot);
+  console.log(`which: the ${which.texts} corpus texts grown to ${(which.bytes / 1024).toFixed(0)} KiB each, median`);
+  console.log(`  CLI, warm        ${ms(which.cliMs)} wall per run (one process per text)   target ≤ 300 ms  ${verdict(which.cliMs <= 300)}`);
+  console.log(`  of which start-up ${ms(which.startupMs)} (node + the tsx loader: specdelta --version)`);
+  console.log(`  CLI in a process ${ms(which.inProcessMs)} per run (main(), as the tests call it: reads the cached fingerprints, detects, prints)`);
+  console.log(`  library          ${which.libraryMs.toFixed(1)} ms per text (fingerprints loaded once)`);
+  if (which.browserMs === null) console.log(`  in the browser   not measured: ${which.note}`);
+  else console.log(`  in the browser   ${which.browserMs.toFixed(1)} ms per check (fingerprints fetched once)   target ≤ 100 ms  ${verdict(which.browserMs <= 100)}`);
+  failed ||= which.cliMs > 300 || (which.browserMs !== null && which.browserMs > 100);
+}
+
 console.log(`peak memory        ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (max RSS of this process)`);
 process.exitCode = failed ? 1 : 0;

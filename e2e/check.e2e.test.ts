@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test/helpers/run-cli.ts';
-import { detectFixtures, expectations, readFixture } from '../test/detect/helpers.ts';
+import { readFileSync } from 'node:fs';
+import { corpusDir, corpusLabels, detectFixtures, expectations } from '../test/detect/helpers.ts';
 import { browserSkipReason, e2eSnapshotsDir, ensureSiteBuilt, launchBrowser, openPage, screenshot, serveDist, type DistServer, type WatchedPage } from './helpers/index.ts';
 
 const skip = browserSkipReason();
@@ -48,12 +49,15 @@ describe.skipIf(skip !== null)('check a page: the browser agrees with `specdelta
     expect(published.source.digest).toBe(JSON.parse(cli.stdout).fingerprints.digest);
   });
 
-  it.each(expectations().map(([name]) => name))('%s', async (name) => {
-    const browserResult = await checkInBrowser(readFixture(name));
-    const cli = await runCli(['which', join(detectFixtures, name), '--format', 'json', '--snapshots', e2eSnapshotsDir]);
+  /** Every fixture text and every text of the labelled corpus. */
+  const texts = [...expectations().map(([name]) => join(detectFixtures, name)), ...corpusLabels().map(([name]) => join(corpusDir, name))];
+
+  it.each(texts.map((path) => [path.slice(detectFixtures.length + 1), path]))('%s', async (name, path) => {
+    const browserResult = await checkInBrowser(readFileSync(path, 'utf8'));
+    const cli = await runCli(['which', path, '--format', 'json', '--snapshots', e2eSnapshotsDir]);
     expect(cli.code).toBe(0);
     const cliResult = JSON.parse(cli.stdout) as Record<string, unknown>;
-    for (const key of ['revision', 'revisions', 'confidence', 'evidence', 'outdated', 'compatible', 'background']) {
+    for (const key of ['revision', 'revisions', 'confidence', 'evidence', 'outdated', 'compatible', 'background', 'alsoValid', 'runnerUp', 'decidedBy', 'explanation']) {
       expect(browserResult[key], `${name}: ${key}`).toEqual(cliResult[key]);
     }
     expect((browserResult['input'] as { kind: string }).kind).toBe((cliResult['input'] as { kind: string }).kind);
@@ -64,7 +68,7 @@ describe.skipIf(skip !== null)('check a page: the browser agrees with `specdelta
   });
 
   it('shows the result readably, and runs without errors', async () => {
-    await checkInBrowser(readFixture('elicitation-2025-11-25.md'));
+    await checkInBrowser(readFileSync(join(detectFixtures, 'elicitation-2025-11-25.md'), 'utf8'));
     const { page } = watched;
     expect(await page.isVisible('#sd-check-evidence-box')).toBe(true);
     expect(await page.isVisible('#sd-check-outdated-box')).toBe(true);

@@ -5,6 +5,7 @@ import { isIdentifierLike, isJsonRpcErrorCode } from '../model/terms.ts';
 import { analyzeSchema, diffSchemaTexts, parseSchemaText, type SchemaAnalysis } from '../schema/index.ts';
 import { FINGERPRINT_FORMAT, type FingerprintData, type FingerprintRevision, type Marker, type MarkerKind } from './fingerprints.ts';
 import { looseObjects } from './loose.ts';
+import { unnamedBefore } from './named-shapes.ts';
 import { scanText, tokensOf } from './scan.ts';
 import { emptyFacts, readShapes, type EnvelopeShape, type ShapeFacts } from './shapes.ts';
 import type { SpecTree } from './spec-tree.ts';
@@ -132,7 +133,7 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
   const markers: Marker[] = [];
   const spanOf = new Map<string, string>();
   for (const candidate of candidates.values()) {
-    const placed = place(candidate, revisions, presence, kinds);
+    const placed = place(candidate, revisions, presence, kinds, revisions.map((r) => analyses.get(r.id) ?? null));
     if (!placed) continue;
     markers.push(placed);
     spanOf.set(placed.key, placed.span.join(','));
@@ -357,8 +358,8 @@ function candidatesOf(change: Change, oldSchema: SchemaAnalysis | null, newSchem
 
 // ── placing a candidate: its span over the revisions ─────────────────────────────────────
 
-function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<string, RevisionPresence>, kinds: NameKinds): Marker | null {
-  const span: string[] = [];
+function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<string, RevisionPresence>, kinds: NameKinds, analyses: (SchemaAnalysis | null)[]): Marker | null {
+  let span: string[] = [];
   let pages = 0;
   for (const revision of revisions) {
     const p = presence.get(revision.id)!;
@@ -373,11 +374,21 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
   let kind = c.kind;
   let shape = c.shape;
   let wordLike = false;
+  let namedIn: string | undefined;
   if (namespace === 'term') {
     const name = c.key.slice('term:'.length);
     token = preferredSpelling(kinds, name) ?? c.token;
-    kind = kinds.methods.has(name) ? 'method' : kinds.definitions.has(name) ? 'definition' : kinds.fields.has(name) ? 'field' : kinds.values.has(name) ? 'value' : c.kind;
+    // A name that travels on the wire (a method, a field) outranks the same name as a type.
+    kind = kinds.methods.has(name) ? 'method' : kinds.fields.has(name) ? 'field' : kinds.definitions.has(name) ? 'definition' : kinds.values.has(name) ? 'value' : c.kind;
     wordLike = !isIdentifierLike(token);
+    if (kind === 'definition') {
+      const named = namedOnly(name, span, revisions, analyses);
+      if (named) {
+        namedIn = span[0];
+        span = [...named, ...span];
+        if (span.length === revisions.length) return null;
+      }
+    }
   } else if (namespace === 'envelope') {
     const container = containerFor(c.token, span, presence);
     shape = c.shape === 'framed' ? 'sent as a JSON-RPC message of its own' : `embedded${container ? ` in ${container}` : ' in another message'}`;
@@ -395,7 +406,17 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
   const origins = [...c.origins.filter((o) => edges.has(o.split(' ')[0])), ...c.origins.filter((o) => !edges.has(o.split(' ')[0]))].slice(0, 3);
   const marker: Marker = { key: c.key, kind, token, span, wordLike, pages, origins };
   if (shape) marker.shape = shape;
+  if (namedIn) marker.namedIn = namedIn;
   return marker;
+}
+
+/** The revisions before a definition's first one whose schema carried its shape unnamed (see named-shapes.ts). */
+function namedOnly(name: string, span: string[], revisions: FingerprintRevision[], analyses: (SchemaAnalysis | null)[]): string[] | null {
+  const first = revisions.findIndex((r) => r.id === span[0]);
+  const definition = analyses[first]?.model.definitions.find((d) => normalizeName(d.name) === name);
+  if (!definition) return null;
+  const earliest = unnamedBefore(definition.name, first, analyses);
+  return earliest < first ? revisions.slice(earliest, first).map((r) => r.id) : null;
 }
 
 function containerFor(method: string, span: string[], presence: Map<string, RevisionPresence>): string | null {

@@ -1,5 +1,6 @@
+import { decide, type Item, type Separator, type Where } from './decide.ts';
 import { latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind } from './fingerprints.ts';
-import { scanText, tokensOf, type Context } from './scan.ts';
+import { scanText, tokensOf, type Context, type ScannedText } from './scan.ts';
 import { normalizeHeading, normalizeName, tokenVariants } from './tokens.ts';
 
 /**
@@ -60,7 +61,17 @@ export interface WhichResult {
   compatible: string[];
   /** Names from older revisions the text mentions only as background; not counted. */
   background: BackgroundMention[];
+  /** Later revisions that accept everything the answer accepts (a single answer only). */
+  alsoValid: string[];
+  /** The revision that came closest without being the answer (or part of it), or null. */
+  runnerUp: string | null;
+  /** What separated the answer from the runner-up: evidence one has and the other lacks, and shapes central to the runner-up the text lacks (line null). */
+  decidedBy: Separator[];
+  /** The confidence explained in a sentence or two. */
+  explanation: string;
 }
+
+export type { Separator };
 
 export interface DetectOptions {
   /**
@@ -78,23 +89,17 @@ const KIND_WEIGHT: Record<MarkerKind, number> = {
   'capability-option': 3,
   method: 3,
   'error-code': 3,
-  definition: 3,
+  // A type name is weak: SDKs name shapes before (and apart from) the schema.
+  definition: 1.5,
   field: 2,
   value: 2,
   term: 2,
   section: 1,
 };
 
-type Where = Context | 'json';
 const CONTEXT_WEIGHT: Record<Where, number> = { json: 1.5, code: 1.25, inline: 1, heading: 0.8, prose: 0.6, url: 0 };
 const REVISION_WEIGHT: Record<Where, number> = { url: 5, json: 4, code: 4, inline: 2, heading: 2, prose: 1.5 };
 const WORD_IN_EXAMPLE = 0.3;
-/** Below this much evidence in all, the text is not recognised. */
-const NULL_BELOW = 1;
-/** A second revision is taught (mixed) when what it alone explains has this much code evidence… */
-const MIXED_CODE_MIN = 3;
-/** …and is at least this share of what the first explains. */
-const MIXED_SHARE_MIN = 0.25;
 
 // ── index over the fingerprints (built once per data object) ───────────────────────────
 
@@ -105,6 +110,12 @@ interface Index {
   latest: string | null;
   datedIds: string[];
   draftId: string | null;
+  /**
+   * Names of features: the names capabilities are declared under. A text that names one
+   * (a heading, inline code, a sentence) is about that feature even when the name is an
+   * ordinary word, so it counts wherever it stands, like a field name.
+   */
+  featureNames: Set<string>;
 }
 
 const indexes = new WeakMap<FingerprintData, Index>();
@@ -121,6 +132,7 @@ function indexOf(data: FingerprintData): Index {
       latest: latestRevision(data.revisions)?.id ?? null,
       datedIds: data.revisions.filter((r) => r.date !== null).map((r) => r.id),
       draftId: data.revisions.find((r) => r.status === 'draft')?.id ?? null,
+      featureNames: new Set(data.markers.filter((m) => m.kind === 'capability').map((m) => `term:${normalizeName(m.token)}`)),
     };
     indexes.set(data, index);
   }
@@ -140,18 +152,21 @@ interface Hit {
   cue: string | null;
   /** A method named as the value of a `method` key: full weight even when it is an ordinary word. */
   methodValue: boolean;
+  /** An ordinary word that names a feature (a capability) outside an example: counts like a field name. */
+  feature?: boolean;
 }
 
-function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolean } {
+function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolean; headings: ScannedText['headings'] } {
   const scanned = scanText(text);
   const hits: Hit[] = [];
   const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false) => {
     for (const variant of tokenVariants(token)) {
       const marker = index.byKey.get(`term:${normalizeName(variant)}`);
       // An ordinary word is a protocol name only as a key or value inside a protocol message.
-      if (marker && marker.wordLike && !methodValue && !inMessage) continue;
+      const feature = marker !== undefined && where !== 'json' && index.featureNames.has(marker.key);
+      if (marker && marker.wordLike && !methodValue && !inMessage && !feature) continue;
       if (marker) {
-        hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue });
+        hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue, feature });
         return;
       }
       if (/^-\d{5}$/.test(variant)) {
@@ -192,7 +207,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     const marker = index.byKey.get(`section:${normalizeHeading(heading.text)}`);
     if (marker) hits.push({ key: marker.key, marker, revision: null, token: heading.text, line: heading.line, where: 'heading', cue: heading.cue, methodValue: false });
   }
-  return { hits, hasCode };
+  return { hits, hasCode, headings: scanned.headings };
 }
 
 /** Dated revision ids anywhere, the draft only in a spec URL. */
@@ -225,7 +240,7 @@ function weightOf(hit: Hit, index: Index): number {
   if (!hit.marker) return REVISION_WEIGHT[hit.where];
   const m = hit.marker;
   let w = KIND_WEIGHT[m.kind] * CONTEXT_WEIGHT[hit.where];
-  if (m.wordLike && !hit.methodValue) {
+  if (m.wordLike && !hit.methodValue && !hit.feature) {
     if (hit.where !== 'json' || m.kind === 'section') return 0;
     w *= WORD_IN_EXAMPLE;
   }
@@ -242,21 +257,12 @@ function isOutdated(span: readonly string[], index: Index): boolean {
   return span.every((id) => (index.order.get(id) ?? 0) < latest);
 }
 
-interface Item {
-  key: string;
-  marker: Marker | null;
-  token: string;
-  span: string[];
-  weight: number;
-  line: number;
-  where: Where;
-  /** An ordinary word: shown and counted in the confidence, but never what decides the answer. */
-  weak: boolean;
-}
 
 export function detectRevision(text: string, data: FingerprintData, options: DetectOptions = {}): WhichResult {
   const index = indexOf(data);
-  const { hits, hasCode } = collectHits(text, index);
+  const { hits, hasCode, headings } = collectHits(text, index);
+  // The section an item stands in: where a text's halves (one per era) begin and end.
+  const sectionOf = (line: number) => headings.filter((h) => h.line <= line).length - 1;
 
   // Group by marker: teaching hits make evidence, background hits are listed apart.
   const teaching = new Map<string, { hits: Hit[]; weights: number[] }>();
@@ -281,44 +287,25 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
     }
     const hit = group.hits[best]!;
     const repeat = 1 + 0.1 * Math.min(group.hits.length - 1, 5);
-    items.push({ key, marker: hit.marker, token: hit.marker?.token ?? hit.token, span: spanOf(hit), weight: group.weights[best]! * repeat, line: hit.line, where: hit.where, weak: hit.marker?.wordLike === true && !hit.methodValue });
+    items.push({
+      key,
+      marker: hit.marker,
+      token: hit.marker?.token ?? hit.token,
+      span: spanOf(hit),
+      weight: group.weights[best]! * repeat,
+      line: hit.line,
+      where: hit.where,
+      weak: hit.marker?.wordLike === true && !hit.methodValue && !hit.feature,
+      undated: hit.revision !== null && hit.revision === index.draftId,
+      section: sectionOf(hit.line),
+    });
   }
   items.sort((a, b) => a.line - b.line || (a.key < b.key ? -1 : 1));
 
+  const decision = decide({ items, data, order: index.order, named: new Set(hits.map((h) => h.key)), hasCode });
+  const chosen = decision.chosen;
   const revisionIds = data.revisions.map((r) => r.id);
   const total = sum(items.map((i) => i.weight));
-  const scoreOf = (id: string, among: Item[]) => sum(among.filter((i) => i.span.includes(id)).map((i) => i.weight));
-
-  let chosen: string[] = [];
-  let confidence = 0;
-  const deciding = items.filter((i) => !i.weak);
-  if (sum(deciding.map((i) => i.weight)) >= NULL_BELOW) {
-    const best = argmax(revisionIds, (id) => scoreOf(id, deciding));
-    chosen = [best];
-    let remaining = deciding.filter((i) => !i.span.includes(best));
-    while (remaining.length > 0 && chosen.length < revisionIds.length) {
-      const strong = sum(remaining.filter((i) => i.where === 'json' || i.where === 'code' || (!hasCode && i.where === 'inline')).map((i) => i.weight));
-      const covered = sum(deciding.map((i) => i.weight)) - sum(remaining.map((i) => i.weight));
-      if (strong < MIXED_CODE_MIN || sum(remaining.map((i) => i.weight)) < MIXED_SHARE_MIN * covered) break;
-      const next = argmax(revisionIds.filter((id) => !chosen.includes(id)), (id) => scoreOf(id, remaining));
-      if (scoreOf(next, remaining) <= 0) break;
-      chosen.push(next);
-      remaining = remaining.filter((i) => !i.span.includes(next));
-    }
-    chosen.sort((a, b) => index.order.get(a)! - index.order.get(b)!);
-    const covered = sum(items.filter((i) => i.span.some((id) => chosen.includes(id))).map((i) => i.weight));
-    const coverage = covered / total;
-    const strength = 1 - Math.exp(-covered / 4);
-    let separation = 1;
-    if (chosen.length === 1) {
-      const top = scoreOf(chosen[0]!, deciding);
-      // The draft is the latest revision plus what comes next: agreeing with both is no ambiguity.
-      const rivals = revisionIds.filter((id) => id !== chosen[0] && (id !== index.draftId || chosen[0] === index.draftId));
-      const second = Math.max(0, ...rivals.map((id) => scoreOf(id, deciding)));
-      separation = 0.5 + 0.5 * (top > 0 ? 1 - second / top : 0);
-    }
-    confidence = Math.round(coverage * strength * separation * 100) / 100;
-  }
 
   const evidence: Evidence[] = items.map((item) => {
     const implied = implies(item, chosen, index);
@@ -344,11 +331,15 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
   const result: WhichResult = {
     revision: chosen.length === 0 ? null : chosen.length === 1 ? chosen[0]! : 'mixed',
     revisions: chosen,
-    confidence,
+    confidence: decision.confidence,
     evidence,
     outdated,
     compatible,
     background: backgroundList,
+    alsoValid: decision.alsoValid,
+    runnerUp: decision.runnerUp,
+    decidedBy: decision.decidedBy,
+    explanation: decision.explanation,
   };
   return options.source !== undefined ? remapLines(result, text, options.source) : result;
 }
@@ -384,16 +375,19 @@ const WHERE_WORDS: Record<Where, string> = {
 function explain(item: Item, index: Index): string {
   if (!item.marker) {
     const id = item.span[0]!;
+    if (item.undated) return `${item.where === 'url' ? 'links to' : 'names'} the draft specification: written before a release, so it counts for the released revision its shapes match, not for the draft`;
     return item.where === 'url' ? `links to the ${id} specification` : item.where === 'code' || item.where === 'json' ? `names revision ${id} in code` : `names revision ${id} ${WHERE_WORDS[item.where]}`;
   }
   const m = item.marker;
   const what = m.kind === 'envelope' ? `${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'capability' ? `capability ${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'error-code' ? `error code ${m.token}${m.shape ? ` (${m.shape})` : ''}`
+    : m.wordLike && !item.weak && item.where !== 'json' ? `feature ${m.token}`
     : `${KIND_WORDS[m.kind]} ${m.token}`;
   const caveats: string[] = [];
   if (item.weak) caveats.push('an ordinary word, weak');
   if (m.pages > 3) caveats.push(`${m.pages} places in the spec use it, weaker`);
+  if (m.namedIn) caveats.push(`the schema named it in ${m.namedIn}, but the shape is older: no proof of ${m.namedIn}`);
   return `${what} ${WHERE_WORDS[item.where]}: ${spanText(m.span, index)}${caveats.length ? ` (${caveats.join('; ')})` : ''}`;
 }
 
@@ -407,19 +401,6 @@ function spanText(span: readonly string[], index: Index): string {
   if (span.length === 1) return gone ? `only ${first} has it (${introduced}, removed in ${gone})` : `only ${first} has it`;
   if (!gone) return `${first} and later have it (${introduced})`;
   return `${first} to ${last} have it; removed in ${gone}`;
-}
-
-function argmax(ids: string[], score: (id: string) => number): string {
-  let best = ids[0]!;
-  let top = score(best);
-  for (const id of ids.slice(1)) {
-    const s = score(id);
-    if (s > top + 1e-9) {
-      best = id;
-      top = s;
-    }
-  }
-  return best;
 }
 
 function sum(values: number[]): number {
@@ -454,6 +435,7 @@ function remapLines(result: WhichResult, text: string, source: string): WhichRes
     evidence: result.evidence.map((e) => ({ ...e, line: map(e.token, e.line) })),
     outdated: result.outdated.map((o) => ({ ...o, line: map(o.token, o.line) })),
     background: result.background.map((b) => ({ ...b, line: map(b.token, b.line) })),
+    decidedBy: result.decidedBy.map((d) => ({ ...d, line: d.line === null ? null : map(d.token, d.line) })),
   };
 }
 

@@ -47,6 +47,11 @@ export interface Marker {
   wordLike: boolean;
   /** Pages (plus the schema) that carry it, in the revision of its span that has most: a name many features share is weak. */
   pages: number;
+  /**
+   * For a type name: the revision whose schema first gave the name to a shape that earlier
+   * revisions (from the span's start) already carried unnamed. The name proves no wire change.
+   */
+  namedIn?: string;
   /** Where the differs saw it come or go: `2025-11-25 client/elicitation: required-field-added`. At most three. */
   origins: string[];
 }

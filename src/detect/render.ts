@@ -23,8 +23,10 @@ export function renderWhichText(result: WhichResult, label: string, style: Rende
   const dim = style.dim ?? ((s: string) => s);
   const warn = style.warn ?? ((s: string) => s);
   const lines: string[] = [`${label}: ${bold(headline(result))}`];
-  if (result.revision !== null && result.revision !== 'mixed' && result.compatible.length > 1) {
-    lines.push(dim(`  Also consistent with ${listWords(result.compatible.filter((id) => id !== result.revision))}; ${result.revision} is the earliest revision that fits all the evidence.`));
+  if (result.explanation) lines.push(`  ${result.explanation}`);
+  if (result.decidedBy.length > 0) {
+    lines.push('', result.revision === 'mixed' ? `Decided by (mixed rather than ${result.runnerUp} alone):` : `Decided by (${result.revision} rather than ${result.runnerUp}):`);
+    for (const d of result.decidedBy) lines.push(`  ${d.line === null ? '  absent' : `line ${String(d.line).padStart(4)}`}  ${d.token}  → ${d.favours}  ${dim(d.why)}`);
   }
   if (result.evidence.length > 0) {
     lines.push('', 'Evidence:');
@@ -47,6 +49,7 @@ export function renderWhichText(result: WhichResult, label: string, style: Rende
 export function renderWhichMarkdown(result: WhichResult, label: string): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const lines = [`### ${cell(label)}`, '', `**${headline(result)}**`, ''];
+  if (result.explanation) lines.push(cell(result.explanation), '');
   if (result.evidence.length > 0) {
     lines.push('| line | token | implies | why |', '| ---: | --- | --- | --- |');
     for (const e of result.evidence) lines.push(`| ${e.line} | \`${cell(e.token)}\` | ${e.implies} | ${cell(e.why)} |`);
@@ -84,6 +87,10 @@ export function whichJson(result: WhichResult, input: { source: string; html: bo
     outdated: result.outdated.map((o) => ({ token: o.token, removedIn: o.removedIn, line: o.line, ...(o.shape ? { shape: o.shape } : {}) })),
     compatible: result.compatible,
     background: result.background,
+    alsoValid: result.alsoValid,
+    runnerUp: result.runnerUp,
+    decidedBy: result.decidedBy,
+    explanation: result.explanation,
     input: { source: input.source, kind: input.html ? 'html' : 'markdown' },
   };
 }

@@ -86,6 +86,18 @@ export function cueIn(text: string): string | null {
 const BACKGROUND_HEADINGS = /\b(?:before(?!\s+(?:you|we|starting|getting|beginning|the)\b)|legacy|old(?:er)?|previous|deprecated|migrat\w*|what changed|changes from|history|no longer)\b(?!-)/i;
 
 
+/**
+ * A paragraph labelled like a heading ("**Legacy note.**", "> [!DEPRECATED]", "Migration:")
+ * is a callout about the past as a whole, like a section under such a heading.
+ */
+const CALLOUT_LABEL = /^[\s>]*(?:(?:\*\*|__)([^*_\n]{1,40})(?:\*\*|__)|\[!(\w+)\]|([A-Za-z]+(?: [A-Za-z]+){0,2}):)/;
+
+function calloutCue(text: string): string | null {
+  const m = CALLOUT_LABEL.exec(text);
+  const label = m ? (m[1] ?? m[2] ?? m[3] ?? '').replace(/[.:]\s*$/, '').trim() : '';
+  return label && BACKGROUND_HEADINGS.test(label) ? `callout "${label}"` : null;
+}
+
 interface Block {
   kind: 'code' | 'heading' | 'para';
   line: number;
@@ -122,7 +134,9 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
         backgroundDepth = null;
         sectionCue = null;
       }
-      const m = BACKGROUND_HEADINGS.exec(block.text);
+      // The page's title names its subject ("Keeping old clients working"), not a section about the past.
+      const title = headings.length === 0 && depth === 1;
+      const m = title ? null : BACKGROUND_HEADINGS.exec(block.text);
       if (m && backgroundDepth === null) {
         backgroundDepth = depth;
         sectionCue = `section "${block.text.trim()}"`;
@@ -135,8 +149,9 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
       spans.push({ text: block.text, line: block.line, context: 'code', cue });
       examples.push(...readExamples(block.text, block.line, cue));
     } else {
+      const callout = whole(calloutCue(block.text));
       for (const sentence of sentencesOf(block.text, block.line)) {
-        inlineSpans(sentence.text, sentence.line, whole(sectionCue) ?? cueOf(sentence.text), spans, 'prose');
+        inlineSpans(sentence.text, sentence.line, whole(sectionCue) ?? callout ?? cueOf(sentence.text), spans, 'prose');
       }
     }
     previous = block;

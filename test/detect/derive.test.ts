@@ -126,12 +126,21 @@ describe('the detector enumerates no protocol names', () => {
 });
 
 describe.skipIf(!mirrorAvailable())('the spec\'s own pages', () => {
-  it('each revision\'s elicitation page is recognised as its revision', async () => {
+  it('each released revision\'s elicitation page is recognised as its revision', async () => {
     const data = await testFingerprints();
     const { specPages } = await import('../helpers/paths.ts');
-    for (const revision of ['2025-06-18', '2025-11-25', '2026-07-28', 'draft']) {
+    for (const revision of ['2025-06-18', '2025-11-25', '2026-07-28']) {
       const text = readFileSync(join(specPages, revision, 'client/elicitation.mdx'), 'utf8');
       expect(detectRevision(text, data).revision, revision).toBe(revision);
     }
+  });
+
+  it('the draft\'s elicitation page, with nothing only the draft has, is the release it matches; the draft is also valid', async () => {
+    const data = await testFingerprints();
+    const { specPages } = await import('../helpers/paths.ts');
+    const result = detectRevision(readFileSync(join(specPages, 'draft', 'client/elicitation.mdx'), 'utf8'), data);
+    const latest = data.revisions.find((r) => r.status === 'latest')!.id;
+    expect(result.revision).toBe(latest);
+    expect(result.alsoValid).toContain('draft');
   });
 });

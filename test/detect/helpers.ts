@@ -5,6 +5,19 @@ import { SHIPPED_FINGERPRINTS, fromTree } from '../../src/detect/load.ts';
 import { fixturesDir, mirrorAvailable, specMain } from '../helpers/paths.ts';
 
 export const detectFixtures = join(fixturesDir, 'detect');
+/** The labelled corpus: texts written like third-party tutorials, labels in labels.json. */
+export const corpusDir = join(detectFixtures, 'corpus');
+
+export interface CorpusLabel {
+  revision: string | null;
+  revisions: string[];
+  shape: string;
+}
+
+export function corpusLabels(): [string, CorpusLabel][] {
+  const all = JSON.parse(readFileSync(join(corpusDir, 'labels.json'), 'utf8')) as Record<string, CorpusLabel | string>;
+  return Object.entries(all).filter((e): e is [string, CorpusLabel] => !e[0].startsWith('$'));
+}
 
 export interface Expectation {
   teaches: string;

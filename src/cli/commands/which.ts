@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import pc from 'picocolors';
 import { detectRevision } from '../../detect/detect.ts';
-import { extractHtml, looksLikeHtml } from '../../detect/extract-html.ts';
+import { looksLikeHtml } from '../../detect/extract-core.ts';
 import { loadFingerprints } from '../../detect/load.ts';
 import { renderWhichMarkdown, renderWhichText, whichJson } from '../../detect/render.ts';
 import { readFileText, readStdin, readUrl } from '../../input/read.ts';
@@ -26,7 +26,8 @@ export interface WhichOptions {
 export async function runWhich(input: string, options: WhichOptions, io: CommandIO): Promise<ExitCode> {
   const raw = input === '-' ? await readStdin(io.stdin) : /^https?:\/\//i.test(input) ? await readUrl(input, urlLimits(options.timeout)) : await readFileText(resolve(io.cwd, input), input);
   const html = /\.html?$/i.test(input) || looksLikeHtml(raw);
-  const text = html ? extractHtml(raw) : raw;
+  // The HTML parser loads only for HTML: most inputs are Markdown, and it is most of the start-up time.
+  const text = html ? (await import('../../detect/extract-html.ts')).extractHtml(raw) : raw;
   const { data, origin } = await loadFingerprints({
     cwd: io.cwd,
     snapshots: options.snapshots,

@@ -1,0 +1,121 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { browserSkipReason, ensureSiteBuilt, launchBrowser, openPage, repoRoot, serveDist } from '../e2e/helpers/index.ts';
+import { detectRevision } from '../src/detect/detect.ts';
+import { extractHtml, looksLikeHtml } from '../src/detect/extract-html.ts';
+import { fromTree } from '../src/detect/load.ts';
+import { corpusDir, corpusLabels } from '../test/detect/helpers.ts';
+import { runCli } from '../test/helpers/run-cli.ts';
+
+/**
+ * `npm run bench` (which part): every corpus text (fixtures/detect/corpus) grown to 20 KB by
+ * repeating it, then checked three ways, median over the corpus:
+ * - the CLI, warm (fingerprints already built and cached): `specdelta which FILE --format json`
+ *   as a user runs it, one process per text, wall time (Node and the tsx loader start each time);
+ * - the same command in a running process (`main()`, as the tests call it): what `which`
+ *   itself costs, reading the cached fingerprints each time;
+ * - the library in one process (fingerprints loaded once, then every text);
+ * - the site's check tool in chromium: fingerprints fetched once when the page loads, then
+ *   every text pasted and checked (extraction, detection and rendering, timed in the page).
+ */
+export interface WhichBench {
+  texts: number;
+  bytes: number;
+  cliMs: number;
+  /** Node's and the TypeScript loader's start-up alone: `specdelta --version`. */
+  startupMs: number;
+  inProcessMs: number;
+  libraryMs: number;
+  browserMs: number | null;
+  note: string;
+}
+
+const TARGET_BYTES = 20 * 1024;
+
+export async function benchWhich(specRoot: string): Promise<WhichBench> {
+  const dir = join(repoRoot, '.cache/bench-which');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const texts = corpusLabels().map(([name]) => {
+    const raw = readFileSync(join(corpusDir, name), 'utf8');
+    const html = looksLikeHtml(raw);
+    // An HTML page grows inside its article; Markdown by repeating itself.
+    const grown = html ? grow((body) => raw.replace(/<\/article>/, `${body}</article>`), raw.match(/<article>([\s\S]*)<\/article>/)?.[1] ?? raw) : grow((body) => body, raw);
+    const file = join(dir, name);
+    writeFileSync(file, grown);
+    return { name, file, text: grown, html };
+  });
+
+  const env = { ...process.env, SPECDELTA_MIRROR: specRoot, NO_COLOR: '1' };
+  const cli = (file: string) => {
+    const started = performance.now();
+    const run = spawnSync(process.execPath, [join(repoRoot, 'bin/specdelta.js'), 'which', file, '--format', 'json', '--snapshots', join(dir, 'no-snapshots')], { env, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`bench: specdelta which ${file} exited ${run.status}: ${run.stderr}`);
+    return performance.now() - started;
+  };
+  cli(texts[0]!.file); // builds and caches the fingerprints: the runs below are warm
+  const cliMs = median(texts.map((t) => cli(t.file)));
+  const startupMs = median([0, 1, 2, 3, 4].map(() => {
+    const started = performance.now();
+    spawnSync(process.execPath, [join(repoRoot, 'bin/specdelta.js'), '--version'], { env });
+    return performance.now() - started;
+  }));
+  const inProcess: number[] = [];
+  for (const t of texts) {
+    const started = performance.now();
+    const run = await runCli(['which', t.file, '--format', 'json', '--snapshots', join(dir, 'no-snapshots')], { env: { SPECDELTA_MIRROR: specRoot } });
+    if (run.code !== 0) throw new Error(`bench: which ${t.file} exited ${run.code}: ${run.stderr}`);
+    inProcess.push(performance.now() - started);
+  }
+  const inProcessMs = median(inProcess);
+
+  const data = (await fromTree(specRoot, 'mirror')).data;
+  const libraryMs = median(texts.map((t) => {
+    const started = performance.now();
+    detectRevision(t.html ? extractHtml(t.text) : t.text, data, t.html ? { source: t.text } : {});
+    return performance.now() - started;
+  }));
+
+  let browserMs: number | null = null;
+  let note = '';
+  const skip = browserSkipReason();
+  if (skip) note = skip;
+  else {
+    const server = await serveDist(await ensureSiteBuilt());
+    const browser = await launchBrowser();
+    try {
+      const { page, close } = await openPage(browser, server.url);
+      await page.goto(new URL('check/', server.url).href);
+      await page.waitForSelector('body[data-fingerprints="ready"]', { timeout: 30_000 });
+      const times: number[] = [];
+      for (const t of texts) {
+        const before = Number((await page.getAttribute('body', 'data-checked')) ?? '0');
+        await page.fill('#sd-check-input', t.text);
+        await page.click('#sd-check-run');
+        await page.waitForFunction((n) => Number(document.body.dataset['checked'] ?? '0') > n, before);
+        times.push(Number(await page.getAttribute('body', 'data-check-ms')));
+      }
+      browserMs = median(times);
+      await close();
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return { texts: texts.length, bytes: median(texts.map((t) => Buffer.byteLength(t.text))), cliMs, startupMs, inProcessMs, libraryMs, browserMs, note };
+}
+
+/** Repeats `body` until the whole (as `wrap` builds it) reaches the target size. */
+function grow(wrap: (body: string) => string, body: string): string {
+  let repeated = body;
+  while (Buffer.byteLength(wrap(repeated)) < TARGET_BYTES) repeated += `\n\n${body}`;
+  return wrap(repeated);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
