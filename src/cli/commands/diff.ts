@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { atOrAbove, type Change, type ChangeLevel } from '../../diff/change.ts';
+import { atOrAbove, counts, type Change, type ChangeLevel } from '../../diff/change.ts';
 import { diffPageTexts } from '../../diff/index.ts';
 import { diffRevisionFolders } from '../../diff/revisions.ts';
 import { InputError, UsageError } from '../../errors.ts';
@@ -32,7 +32,7 @@ export async function runDiff(oldInput: string, newInput: string, options: DiffO
     : await diffTwoDocuments(oldInput, newInput, options, io);
   if (!options.quiet) io.stdout.write(render(report, options, io, maxChars === 0 ? Infinity : maxChars));
   if (options.format !== 'text' && !options.quiet) writeDiagnostics(report, io);
-  const failing = options.failOn ? report.changes.some((c) => atOrAbove(c.level, options.failOn!)) : false;
+  const failing = options.failOn ? report.changes.some((c) => counts(c) && atOrAbove(c.level, options.failOn!)) : false;
   return failing ? 1 : 0;
 }
 
@@ -55,12 +55,12 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
 
 /** Every page both snapshots have (and pages that came or went), plus the two schemas. */
 async function diffRevisions(oldRef: string, newRef: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
-  const { changes, diagnostics } = await diffRevisionFolders(
+  const { changes, diagnostics, pages } = await diffRevisionFolders(
     { dir: resolve(io.cwd, options.snapshots, oldRef), label: oldRef },
     { dir: resolve(io.cwd, options.snapshots, newRef), label: newRef },
   );
   const side = (ref: string): DocumentInfo => ({ source: `${options.snapshots}/${ref}`, revision: ref, page: null, sha256: null });
-  return makeReport(side(oldRef), side(newRef), changes, diagnostics);
+  return makeReport(side(oldRef), side(newRef), changes, diagnostics, pages);
 }
 
 async function diffSchemas(oldText: string, newText: string, sources: { oldSource: string; newSource: string }): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {
