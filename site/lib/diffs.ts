@@ -1,13 +1,15 @@
 import { summarize, type Change, type ChangeSummary } from '../../src/diff/change.ts';
 import { diffPageTexts, type PageDiffResult } from '../../src/diff/index.ts';
 import { pageMoveChange, pagePresenceChange } from '../../src/diff/page-presence.ts';
-import { diffRevisionPages } from '../../src/diff/revisions.ts';
+import { join } from 'node:path';
+import { findSpecConfig } from '../../src/diff/revision/spec-config.ts';
+import { diffRevisionPages, readSchemaSides, type RevisionDiff } from '../../src/diff/revisions.ts';
 import { contentHash } from '../../src/model/index.ts';
 import { renderJson } from '../../src/report/json.ts';
 import { makeReport, type DiffReport, type DocumentInfo } from '../../src/report/report.ts';
 import { buildDiffView, type DiffView } from './align.ts';
 import { cached } from './cache.ts';
-import { snapshotsLabel } from './env.ts';
+import { snapshotsDir, snapshotsLabel } from './env.ts';
 import { pageOfPair, pagesOf, pagesOfPair, pageText, schemaText, type PairPage, type RevisionPair } from './spec.ts';
 
 /**
@@ -135,10 +137,15 @@ export function pairOverview(pair: RevisionPair): Promise<PairOverview> {
 }
 
 /** Every record of a pair, pages and schema: what `specdelta diff OLD NEW --format json` lists. */
-async function pairRecords(pair: RevisionPair): Promise<PageDiffResult> {
+async function pairRecords(pair: RevisionPair): Promise<RevisionDiff> {
   const pages = { old: pagesOf(pair.old), new: pagesOf(pair.new) };
   const hashes = [...pages.old.map((p) => `${p}=${contentHash(pageText(pair.old, p))}`), '|', ...pages.new.map((p) => `${p}=${contentHash(pageText(pair.new, p))}`)];
-  const { changes, diagnostics } = cached(['pair', ...hashes], () =>
+  const schemas = { old: schemaText(pair.old), new: schemaText(pair.new) };
+  // The schema takes part in the pair's reading (the reference page defers to it), so it is read here too.
+  const reader = schemas.old !== null && schemas.new !== null ? await import('../../src/schema/index.ts').catch(() => null) : null;
+  const schemaHashes = reader ? [contentHash(schemas.old!), contentHash(schemas.new!)] : ['-'];
+  const config = findSpecConfig(join(snapshotsDir(), pair.new));
+  return cached(['pair', ...hashes, '|', ...schemaHashes, JSON.stringify(config)], () =>
     diffRevisionPages({
       oldPages: pages.old,
       newPages: pages.new,
@@ -146,14 +153,14 @@ async function pairRecords(pair: RevisionPair): Promise<PageDiffResult> {
       labels: { old: pair.old, new: pair.new },
       // The same cache as the diff pages: a page pair is diffed once per build, or never when cached.
       diffTexts: (oldText, newText) => diffTexts(oldText, newText, ''),
+      schema: reader ? readSchemaSides(reader, schemas.old!, schemas.new!, { old: pair.old, new: pair.new }) : null,
+      config,
     }),
   );
-  const schema = await schemaDiff(pair.old, pair.new);
-  return { changes: [...changes, ...(schema?.changes ?? [])], diagnostics };
 }
 
 /** The whole pair as JSON: what `specdelta diff OLD NEW --format json` prints for two revisions. */
 export async function pairJson(pair: RevisionPair): Promise<string> {
-  const { changes, diagnostics } = await pairRecords(pair);
-  return renderJson(makeReport(info(pair.old, null, null), info(pair.new, null, null), changes, diagnostics));
+  const { changes, diagnostics, pages } = await pairRecords(pair);
+  return renderJson(makeReport(info(pair.old, null, null), info(pair.new, null, null), changes, diagnostics, pages));
 }

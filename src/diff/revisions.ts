@@ -144,9 +144,16 @@ function markInformative(change: Change, judgement: PageJudgement | undefined): 
   return { ...change, level: 'editorial', levelReason: judgement.reason, informative: true };
 }
 
+type SchemaReader = Pick<typeof import('../schema/index.ts'), 'diffSchemaModels' | 'parseSchemaText'>;
+
 /** The two schema texts read and diffed, for `diffRevisionPages`. Loaded on demand: page diffs never pay for the schema reader. */
 export async function loadSchemaSides(oldText: string, newText: string, labels: { old: string; new: string }): Promise<SchemaSides> {
-  const { diffSchemaModels, parseSchemaText } = await import('../schema/index.ts');
+  return readSchemaSides(await import('../schema/index.ts'), oldText, newText, labels);
+}
+
+/** `loadSchemaSides` for a caller that loaded the schema reader already (and must stay synchronous: the site's cache). */
+export function readSchemaSides(reader: SchemaReader, oldText: string, newText: string, labels: { old: string; new: string }): SchemaSides {
+  const { diffSchemaModels, parseSchemaText } = reader;
   const old = parseSchemaText(oldText, `${labels.old}:schema`);
   const now = parseSchemaText(newText, `${labels.new}:schema`);
   const changes = diffSchemaModels(old, now, { oldSource: `${labels.old}:schema`, newSource: `${labels.new}:schema` });
