@@ -112,8 +112,9 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
       const [side, page] = pair.new !== null ? ['new', pair.new] as const : ['old', pair.old!] as const;
       if (mirrorsSchema(docs[side].get(page)!, new Set(schema[side].definitions.map((d) => d.name)))) referencePages.add(page);
     }
-    const definitions = new Set([...schema.old.definitions, ...schema.new.definitions].map((d) => d.name));
-    all = deferToSchema([...all, ...schema.changes], referencePages, definitions);
+    // What a reference page's headings name: definitions, and the methods they carry.
+    const named = new Set([...schema.old.definitions, ...schema.new.definitions].flatMap((d) => (d.message ? [d.name, d.message.method] : [d.name])));
+    all = deferToSchema([...all, ...schema.changes], referencePages, named);
     diagnostics.old.push(...schema.diagnostics.old);
     diagnostics.new.push(...schema.diagnostics.new);
   }

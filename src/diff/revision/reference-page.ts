@@ -21,10 +21,10 @@ export function mirrorsSchema(doc: SpecDocument, definitions: ReadonlySet<string
 }
 
 /**
- * Records of reference pages: dropped when the schema diff covers their definition,
- * otherwise kept as `source: 'reference'`.
+ * Records of reference pages: dropped when the schema diff covers what their section is
+ * about (a definition, or the method one carries), otherwise kept as `source: 'reference'`.
  */
-export function deferToSchema(changes: readonly Change[], referencePages: ReadonlySet<string>, definitions: ReadonlySet<string>): Change[] {
+export function deferToSchema(changes: readonly Change[], referencePages: ReadonlySet<string>, schemaNames: ReadonlySet<string>): Change[] {
   if (referencePages.size === 0) return [...changes];
   const reported = new Set<string>();
   for (const change of changes) {
@@ -38,7 +38,7 @@ export function deferToSchema(changes: readonly Change[], referencePages: Readon
       continue;
     }
     const names = [change.section.old, change.section.new, change.subject].filter((n): n is string => n !== null).map(bareName);
-    if (names.some((n) => definitions.has(n) && reported.has(n))) continue;
+    if (names.some((n) => schemaNames.has(n) && reported.has(n))) continue;
     out.push({ ...change, source: 'reference' });
   }
   return out;

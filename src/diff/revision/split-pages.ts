@@ -70,11 +70,13 @@ export function diffSplitPage(source: SplitSource, oldDoc: SpecDocument, oldText
 
 /**
  * A rule the split page states more strongly (or reworded) is also reported removed from
- * the page it left, when it was too changed to count as moved: one change, one record.
+ * the page it left (too changed to count as moved), or moved there: one change, one
+ * record, the split page's, which says both where it came from and how it changed.
  */
 export function dropRemovalsCarriedBySplits(changes: readonly Change[], splitRecords: readonly Change[]): Change[] {
   const carried = new Set(splitRecords.filter((c) => c.kind === 'rule' && c.before).map((c) => c.before!.text));
-  return changes.filter((c) => !(c.kind === 'rule' && c.action === 'removed' && c.before && carried.has(c.before.text)));
+  const split = new Set(splitRecords);
+  return changes.filter((c) => split.has(c) || !(c.kind === 'rule' && (c.action === 'removed' || c.action === 'moved') && c.before && carried.has(c.before.text)));
 }
 
 function namingSection(doc: SpecDocument, title: string): Section | null {
