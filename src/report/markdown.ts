@@ -21,6 +21,7 @@ export function renderMarkdown(report: DiffReport, options: { maxChars?: number 
   head.push(`## ${escape(label(report.old))} → ${escape(label(report.new))}`, '');
   head.push('| breaking | non-breaking | editorial |', '| ---: | ---: | ---: |');
   head.push(`| ${report.summary.breaking} | ${report.summary['non-breaking']} | ${report.summary.editorial} |`, '');
+  if (report.summary.informative) head.push(`Not counted: ${report.summary.informative} records of informative pages (change logs, indexes), listed as editorial.`, '');
   if (report.changes.length === 0) head.push('No changes.', '');
   const diagnostics = [...report.diagnostics.old.map((d) => formatDiagnostic(d, report.old.source)), ...report.diagnostics.new.map((d) => formatDiagnostic(d, report.new.source))];
   const tail = diagnostics.length ? ['> [!WARNING]', '> Read with problems; the diff covers what could be read:', ...diagnostics.slice(0, 20).map((d) => `> - ${escape(d)}`), ''] : [];

@@ -125,6 +125,9 @@ describe('spec config', () => {
       cpSync(join(fixturesDir, 'revisions/informative-pages/new'), join(dir, 'snapshots/2000-02-01'), { recursive: true });
       expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--fail-on', 'breaking'], { cwd: dir })).code).toBe(0);
       expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--fail-on', 'non-breaking'], { cwd: dir })).code).toBe(1);
+      // Text and Markdown say what the headline leaves out, so the listed records and the counts agree.
+      expect((await runCli(['diff', '2000-01-01', '2000-02-01'], { cwd: dir })).stdout).toMatch(/0 breaking, 1 non-breaking, 0 editorial \(and 4 from informative pages, not counted\)/);
+      expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--format', 'markdown'], { cwd: dir })).stdout).toMatch(/Not counted: 4 records of informative pages/);
       writeFileSync(join(dir, 'snapshots/specdelta.config.json'), '{"normative": [1]}');
       const bad = await runCli(['diff', '2000-01-01', '2000-02-01'], { cwd: dir });
       expect(bad.code).toBe(2);
