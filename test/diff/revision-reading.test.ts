@@ -63,8 +63,11 @@ describe('revision rules on fixtures', () => {
     expect(pages.filter((p) => p.reference).map((p) => p.page)).toEqual(['reference']);
     expect(changes.map((c) => `${c.page} ${c.id} ${c.source}`)).toEqual([
       'guide/widgets rule-strengthened page',
+      'guide/widgets prose-added page',
       'reference prose-added reference',
       'schema field-became-required schema',
+      // The page's new term `WidgetSpinner` is this definition: one record, the schema's.
+      'schema definition-added schema',
     ]);
   });
 

@@ -43,8 +43,9 @@ export function vocabularyOf(docs: Iterable<SpecDocument>, schema: SchemaModel |
 
 /**
  * Page records of names that came or went on one page but not in the revision are
- * dropped; of the rest, a name the schema diff reports as added or removed too, or that
- * several pages report, is one record: the schema's, else the first page's.
+ * dropped; of the rest, a name the schema diff reports as added or removed too (a method,
+ * a definition, a field), or that several pages report (as a method, a field, a term), is
+ * one record: the schema's, else the first page's.
  */
 export function dropPageLocalArrivals(changes: readonly Change[], vocabulary: { old: Vocabulary; new: Vocabulary }, exempt: (change: Change) => boolean = () => false): Change[] {
   const seen = new Set(changes.filter((c) => c.source === 'schema').map(identity).filter((k): k is string => k !== null));
@@ -78,7 +79,7 @@ function known(change: Change, subject: string, vocabulary: Vocabulary): boolean
   }
 }
 
-/** The name a record is about, as the vocabulary keeps it; null for kinds that are not names. */
+/** The name a record is about, as the vocabulary keeps it. */
 function nameOf(kind: Change['kind'], subject: string): string {
   switch (kind) {
     case 'message': return subject.replace(/ (result|error)$/, '');
@@ -87,11 +88,14 @@ function nameOf(kind: Change['kind'], subject: string): string {
   }
 }
 
-/** What makes two added (or removed) records of a method, code or field the same change. */
+/** Kinds whose records are about a name: the same name added (or removed) is the same change, whichever kind reports it. */
+const NAMED_KINDS = new Set<Change['kind']>(['message', 'error-code', 'schema-field', 'term', 'definition']);
+
+/** What makes two added (or removed) records the same change: the name they are about. */
 function identity(change: Change): string | null {
   if (change.action !== 'added' && change.action !== 'removed') return null;
-  if (change.kind !== 'message' && change.kind !== 'error-code' && change.kind !== 'schema-field') return null;
-  return `${change.kind}\u0000${change.action}\u0000${nameOf(change.kind, change.subject)}`;
+  if (!NAMED_KINDS.has(change.kind)) return null;
+  return `${change.action}\u0000${nameOf(change.kind, change.subject).toLowerCase()}`;
 }
 
 /**
