@@ -58,7 +58,7 @@ export function diffSplitPage(source: SplitSource, oldDoc: SpecDocument, oldText
   if (!section) return [];
   // A page that kept the section's heading under its title is compared with the heading kept.
   const keepsHeading = newDoc.sections.some((s) => s.parentId !== null && normalizeText(s.heading) === normalizeText(section.heading));
-  const { text, firstLine } = sectionAsPage(section, oldText, keepsHeading);
+  const { text, firstLine } = sectionAsPage(section, oldText, keepsHeading, newDoc.title ?? section.heading);
   return diffTexts(text, newText)
     .changes.filter((c) => c.after !== null && KEPT_ACTIONS.has(c.action))
     .map((c) => ({
@@ -91,14 +91,15 @@ function namingSection(doc: SpecDocument, title: string): Section | null {
 }
 
 /**
- * The section as a page of its own: a title, then its body with headings raised so its
- * sub-sections sit where a page's do. `firstLine` maps the page's lines back to the old page's.
+ * The section as a page of its own: the new page's title (the page's name is not its
+ * change), then its body with headings raised so its sub-sections sit where a page's do.
+ * `firstLine` maps the page's lines back to the old page's.
  */
-function sectionAsPage(section: Section, pageText: string, keepHeading: boolean): { text: string; firstLine: number } {
+function sectionAsPage(section: Section, pageText: string, keepHeading: boolean, title: string): { text: string; firstLine: number } {
   const lines = pageText.split('\n').slice(section.lines.start - (keepHeading ? 1 : 0), section.lines.end);
   const raise = section.depth - (keepHeading ? 2 : 1);
   const body = lines.map((line) => line.replace(/^(#{2,6})(?=\s)/, (hashes) => '#'.repeat(Math.max(2, hashes.length - raise))));
-  const header = ['---', `title: ${JSON.stringify(section.heading)}`, '---'];
+  const header = ['---', `title: ${JSON.stringify(title)}`, '---'];
   // Page line L (1-based) is old line L + firstLine.
   return { text: [...header, ...body].join('\n'), firstLine: section.lines.start - (keepHeading ? 1 : 0) - header.length };
 }
