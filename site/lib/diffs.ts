@@ -106,6 +106,8 @@ export interface PairPageSummary {
   page: PairPage;
   status: PageDiff['status'];
   summary: ChangeSummary;
+  /** Set when the revision diff judged the page informative (its records are not in the pair's counts): why. */
+  informative: string | null;
 }
 
 export interface PairOverview {
@@ -124,12 +126,14 @@ export function pairOverview(pair: RevisionPair): Promise<PairOverview> {
   let overview = overviews.get(key);
   if (!overview) {
     overview = (async () => {
+      const records = await pairRecords(pair);
+      const informative = new Map(records.pages.filter((p) => p.informative).map((p) => [p.page, p.reason]));
       const pages = pagesOfPair(pair).map((page) => {
         const diff = pageDiff(pair.old, pair.new, page.key);
-        return { page, status: diff.status, summary: diff.report.summary };
+        return { page, status: diff.status, summary: diff.report.summary, informative: informative.get((page.new ?? page.old)!) ?? null };
       });
       const schema = await schemaDiff(pair.old, pair.new);
-      return { pair, pages, schema, summary: summarize((await pairRecords(pair)).changes) };
+      return { pair, pages, schema, summary: summarize(records.changes) };
     })();
     overviews.set(key, overview);
   }
