@@ -3,17 +3,17 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { listPageFiles } from '../input/spec-folders.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
-import { parsePage } from '../model/index.ts';
+import { parsePage, type SpecDocument } from '../model/index.ts';
 import type { SchemaModel } from '../schema/index.ts';
 import type { Change } from './change.ts';
 import { relocateRules } from './cross-page-rules.ts';
 import { diffPageTexts, type PageDiffResult } from './index.ts';
-import { pairPages } from './page-pairs.ts';
+import { pairPages, type PagePair } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
 import { judgePage, type PageJudgement } from './revision/informative.ts';
 import { deferToSchema, mirrorsSchema } from './revision/reference-page.ts';
 import { EMPTY_CONFIG, findSpecConfig, type SpecConfig } from './revision/spec-config.ts';
-import { diffSplitPage, dropRemovalsCarriedBySplits, findSplitSources } from './revision/split-pages.ts';
+import { diffSplitPage, dropRemovalsCarriedBySplits, findSplitSources, type SplitSource } from './revision/split-pages.ts';
 import { uniqueFingerprints } from './revision/unique-fingerprints.ts';
 import { dropPageLocalArrivals, vocabularyOf } from './revision/vocabulary.ts';
 
@@ -75,19 +75,60 @@ export interface RevisionDiff {
 
 /** The pages of two revisions, and their schemas when given. */
 export function diffRevisionPages(input: RevisionPages): RevisionDiff {
+  const docs: Documents = {
+    old: new Map(input.oldPages.map((page) => [page, parsePage(input.text('old', page))])),
+    new: new Map(input.newPages.map((page) => [page, parsePage(input.text('new', page))])),
+  };
+  const pairs = pairPages(input.oldPages, input.newPages, input.text);
+  const splits = findSplitSources(pairs, docs.old, docs.new, input.text);
+  const { changes, splitRecords, diagnostics } = diffPairs(input, pairs, splits, docs);
+  const relocated = relocateRules(changes, {
+    ...docs,
+    pairedWith: new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!])),
+  });
+  let all = dropRemovalsCarriedBySplits(relocated, splitRecords);
+
+  const schema = input.schema ?? null;
+  const referencePages = schema ? findReferencePages(pairs, docs, schema) : new Set<string>();
+  if (schema) {
+    // What a reference page's headings name: definitions, and the methods they carry.
+    const named = new Set([...schema.old.definitions, ...schema.new.definitions].flatMap((d) => (d.message ? [d.name, d.message.method] : [d.name])));
+    all = deferToSchema([...all, ...schema.changes], referencePages, named);
+    diagnostics.old.push(...schema.diagnostics.old);
+    diagnostics.new.push(...schema.diagnostics.new);
+  }
+
+  const pages = readPages(input, pairs, docs, referencePages, splits);
+  const judgements = new Map(pages.map((p) => [p.page, p]));
+  const judgementOf = (change: Change) => (change.page === undefined || change.source === 'schema' ? undefined : judgements.get(change.page));
+  // Informative pages keep their whole diff: what they say is shown, not weighed.
+  const vocabulary = { old: vocabularyOf(docs.old.values(), schema?.old ?? null), new: vocabularyOf(docs.new.values(), schema?.new ?? null) };
+  all = dropPageLocalArrivals(all, vocabulary, (change) => judgementOf(change)?.informative === true);
+  all = all.map((change) => markInformative(change, judgementOf(change)));
+  return { changes: uniqueFingerprints(all), diagnostics, pages };
+}
+
+type Documents = { old: Map<string, SpecDocument>; new: Map<string, SpecDocument> };
+
+/** A pair's page as the revision diff names it: the newer id, or the older one for a page that went. */
+function sideOf(pair: PagePair): { side: 'old' | 'new'; page: string } {
+  return pair.new !== null ? { side: 'new', page: pair.new } : { side: 'old', page: pair.old! };
+}
+
+/** Each pair of pages diffed (a page one side lacks is one record; a split page also against its source section), in page order. */
+function diffPairs(input: RevisionPages, pairs: readonly PagePair[], splits: readonly SplitSource[], docs: Documents): { changes: Change[]; splitRecords: Change[]; diagnostics: Diagnostics } {
   const { text, labels } = input;
   const diffTexts = input.diffTexts ?? diffPageTexts;
   const changes: Change[] = [];
+  const splitRecords: Change[] = [];
   const diagnostics: Diagnostics = { old: [], new: [] };
-  const docs = {
-    old: new Map(input.oldPages.map((page) => [page, parsePage(text('old', page))])),
-    new: new Map(input.newPages.map((page) => [page, parsePage(text('new', page))])),
-  };
-  const pairs = pairPages(input.oldPages, input.newPages, text);
   for (const pair of pairs) {
     if (pair.old === null || pair.new === null) {
       const page = (pair.old ?? pair.new)!;
       changes.push({ ...pagePresenceChange(page, pair.old === null ? 'added' : 'removed'), page });
+      const split = splits.find((s) => s.page === page);
+      if (split) splitRecords.push(...diffSplitPage(split, docs.old.get(split.from)!, text('old', split.from), docs.new.get(page)!, text('new', page), diffTexts));
+      changes.push(...splitRecords.filter((c) => c.page === page));
       continue;
     }
     const page = pair.new;
@@ -97,46 +138,31 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
     diagnostics.old.push(...result.diagnostics.old.map((d) => ({ ...d, source: `${labels.old}:${pair.old}` })));
     diagnostics.new.push(...result.diagnostics.new.map((d) => ({ ...d, source: `${labels.new}:${pair.new}` })));
   }
-  const splits = findSplitSources(pairs, docs.old, docs.new, text);
-  const splitRecords = splits.flatMap((s) => diffSplitPage(s, docs.old.get(s.from)!, text('old', s.from), docs.new.get(s.page)!, text('new', s.page), diffTexts));
-  const relocated = relocateRules([...changes, ...splitRecords], {
-    ...docs,
-    pairedWith: new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!])),
-  });
-  let all = dropRemovalsCarriedBySplits(relocated, splitRecords);
+  return { changes, splitRecords, diagnostics };
+}
 
-  const schema = input.schema ?? null;
-  const referencePages = new Set<string>();
-  if (schema) {
-    for (const pair of pairs) {
-      const [side, page] = pair.new !== null ? ['new', pair.new] as const : ['old', pair.old!] as const;
-      if (mirrorsSchema(docs[side].get(page)!, new Set(schema[side].definitions.map((d) => d.name)))) referencePages.add(page);
-    }
-    // What a reference page's headings name: definitions, and the methods they carry.
-    const named = new Set([...schema.old.definitions, ...schema.new.definitions].flatMap((d) => (d.message ? [d.name, d.message.method] : [d.name])));
-    all = deferToSchema([...all, ...schema.changes], referencePages, named);
-    diagnostics.old.push(...schema.diagnostics.old);
-    diagnostics.new.push(...schema.diagnostics.new);
+/** Pages generated from their revision's schema (reference-page.ts). */
+function findReferencePages(pairs: readonly PagePair[], docs: Documents, schema: SchemaSides): Set<string> {
+  const found = new Set<string>();
+  for (const pair of pairs) {
+    const { side, page } = sideOf(pair);
+    if (mirrorsSchema(docs[side].get(page)!, new Set(schema[side].definitions.map((d) => d.name)))) found.add(page);
   }
+  return found;
+}
 
+/** How each page was read: informative or not and why, generated from the schema, split from an older page. */
+function readPages(input: RevisionPages, pairs: readonly PagePair[], docs: Documents, referencePages: ReadonlySet<string>, splits: readonly SplitSource[]): PageReading[] {
   const config = input.config ?? EMPTY_CONFIG;
-  const pages = pairs.map((pair): PageReading => {
-    const [side, page] = pair.new !== null ? ['new', pair.new] as const : ['old', pair.old!] as const;
-    const judgement = judgePage(page, text(side, page), docs[side].get(page)!, config);
+  return pairs.map((pair): PageReading => {
+    const { side, page } = sideOf(pair);
+    const judgement = judgePage(page, input.text(side, page), docs[side].get(page)!, config);
     const reading: PageReading = { page, old: pair.old, new: pair.new, informative: judgement.informative, reason: judgement.reason };
     if (referencePages.has(page)) reading.reference = true;
     const split = splits.find((s) => s.page === page);
     if (split) reading.splitFrom = `${split.from} › ${split.heading}`;
     return reading;
   });
-  const judgements = new Map(pages.map((p) => [p.page, p]));
-  const judgementOf = (change: Change) => (change.page === undefined || change.source === 'schema' ? undefined : judgements.get(change.page));
-
-  // Informative pages keep their whole diff: what they say is shown, not weighed.
-  const vocabulary = { old: vocabularyOf(docs.old.values(), schema?.old ?? null), new: vocabularyOf(docs.new.values(), schema?.new ?? null) };
-  all = dropPageLocalArrivals(all, vocabulary, (change) => judgementOf(change)?.informative === true);
-  all = all.map((change) => markInformative(change, judgementOf(change)));
-  return { changes: uniqueFingerprints(all), diagnostics, pages };
 }
 
 /** An informative page's record: kept, shown, but editorial and out of the counts. */
