@@ -1,7 +1,7 @@
 import type { Change, ChangeLevel } from '../diff/change.ts';
 import { CHANGE_LEVELS } from '../diff/change.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
-import { lineRef } from './group.ts';
+import { lineRef, pageLabel } from './group.ts';
 import { label, type DiffReport } from './report.ts';
 
 const TITLES: Record<ChangeLevel, string> = { breaking: 'Breaking', 'non-breaking': 'Non-breaking', editorial: 'Editorial' };
@@ -49,7 +49,7 @@ function size(lines: readonly string[]): number {
 }
 
 function item(change: Change): string {
-  const where = [change.page, change.section.new ?? change.section.old, lineRef(change)].filter(Boolean).map((s) => escape(String(s))).join(', ');
+  const where = [pageLabel(change), change.section.new ?? change.section.old, lineRef(change)].filter(Boolean).map((s) => escape(String(s))).join(', ');
   return `- **${change.id}** — ${escapeKeepingCode(change.message)}${where ? ` _(${where})_` : ''}`;
 }
 
