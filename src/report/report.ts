@@ -24,7 +24,11 @@ export interface DiffReport {
 
 export function makeReport(old: DocumentInfo, now: DocumentInfo, changes: Change[], diagnostics: DiffReport['diagnostics'], pages?: PageReading[]): DiffReport {
   const report: DiffReport = { old, new: now, summary: summarize(changes), changes, diagnostics };
-  if (pages) report.pages = pages;
+  if (pages) {
+    // A revision diff always says how many records it left out, even none.
+    report.summary.informative ??= 0;
+    report.pages = pages;
+  }
   return report;
 }
 

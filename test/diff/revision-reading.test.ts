@@ -127,6 +127,8 @@ describe('spec config', () => {
       cpSync(join(fixturesDir, 'revisions/informative-pages/old'), join(dir, 'snapshots/2000-01-01'), { recursive: true });
       cpSync(join(fixturesDir, 'revisions/informative-pages/new'), join(dir, 'snapshots/2000-02-01'), { recursive: true });
       expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--fail-on', 'breaking'], { cwd: dir })).code).toBe(0);
+      // A revision against itself: nothing changed, and the summary still says none was left out.
+      expect(JSON.parse((await runCli(['diff', '2000-01-01', '2000-01-01', '--format', 'json'], { cwd: dir })).stdout).summary).toEqual({ breaking: 0, 'non-breaking': 0, editorial: 0, informative: 0 });
       expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--fail-on', 'non-breaking'], { cwd: dir })).code).toBe(1);
       // Text and Markdown say what the headline leaves out, so the listed records and the counts agree.
       expect((await runCli(['diff', '2000-01-01', '2000-02-01'], { cwd: dir })).stdout).toMatch(/0 breaking, 1 non-breaking, 0 editorial \(and 4 from informative pages, not counted\)/);
