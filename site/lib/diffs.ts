@@ -2,9 +2,10 @@ import { summarize, type Change, type ChangeSummary } from '../../src/diff/chang
 import { diffPageTexts, type PageDiffResult } from '../../src/diff/index.ts';
 import { pageMoveChange, pagePresenceChange } from '../../src/diff/page-presence.ts';
 import { join } from 'node:path';
+import { judgePage, markInformative } from '../../src/diff/revision/informative.ts';
 import { findSpecConfig } from '../../src/diff/revision/spec-config.ts';
 import { diffRevisionPages, readSchemaSides, type RevisionDiff } from '../../src/diff/revisions.ts';
-import { contentHash } from '../../src/model/index.ts';
+import { contentHash, parsePage } from '../../src/model/index.ts';
 import { renderJson } from '../../src/report/json.ts';
 import { makeReport, type DiffReport, type DocumentInfo } from '../../src/report/report.ts';
 import { buildDiffView, type DiffView } from './align.ts';
@@ -66,6 +67,10 @@ export function pageDiff(oldRevision: string, newRevision: string, key: string):
     changes = [...changes, pageMoveChange(page.old, page.new)];
     view = { ...view, top: [...view.top, changes.length - 1] };
   }
+  // Judged as the revision diff and `specdelta diff OLD:PAGE NEW:PAGE` judge it: an informative page's records are not counted.
+  const [revision, id, text] = page.new !== null ? [newRevision, page.new, newText!] : [oldRevision, page.old!, oldText!];
+  const judgement = judgePage(id, text, parsePage(text), findSpecConfig(join(snapshotsDir(), revision)));
+  changes = changes.map((c) => markInformative(c, judgement));
   const report = makeReport(info(oldRevision, page.old, oldText), info(newRevision, page.new, newText), changes, computed.diagnostics);
   const status = oldText === null ? 'added' : newText === null ? 'removed' : page.moved ? 'moved' : changes.length ? 'changed' : 'unchanged';
   return { report, view, status, page };

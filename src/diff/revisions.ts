@@ -10,7 +10,7 @@ import { relocateRules } from './cross-page-rules.ts';
 import { diffPageTexts, type PageDiffResult } from './index.ts';
 import { pairPages, type PagePair } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
-import { judgePage, type PageJudgement } from './revision/informative.ts';
+import { judgePage, markInformative } from './revision/informative.ts';
 import { deferToSchema, mirrorsSchema } from './revision/reference-page.ts';
 import { EMPTY_CONFIG, findSpecConfig, type SpecConfig } from './revision/spec-config.ts';
 import { diffSplitPage, dropRemovalsCarriedBySplits, findSplitSources, type SplitSource } from './revision/split-pages.ts';
@@ -163,12 +163,6 @@ function readPages(input: RevisionPages, pairs: readonly PagePair[], docs: Docum
     if (split) reading.splitFrom = `${split.from} › ${split.heading}`;
     return reading;
   });
-}
-
-/** An informative page's record: kept, shown, but editorial and out of the counts. */
-function markInformative(change: Change, judgement: PageJudgement | undefined): Change {
-  if (!judgement?.informative) return change;
-  return { ...change, level: 'editorial', levelReason: judgement.reason, informative: true };
 }
 
 type SchemaReader = Pick<typeof import('../schema/index.ts'), 'diffSchemaModels' | 'parseSchemaText'>;

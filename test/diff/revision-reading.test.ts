@@ -127,6 +127,11 @@ describe('spec config', () => {
       cpSync(join(fixturesDir, 'revisions/informative-pages/old'), join(dir, 'snapshots/2000-01-01'), { recursive: true });
       cpSync(join(fixturesDir, 'revisions/informative-pages/new'), join(dir, 'snapshots/2000-02-01'), { recursive: true });
       expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--fail-on', 'breaking'], { cwd: dir })).code).toBe(0);
+      // One page of a known revision is judged the same way: a change log's diff counts for nothing.
+      const notes = JSON.parse((await runCli(['diff', '2000-01-01:notes', '2000-02-01:notes', '--format', 'json'], { cwd: dir })).stdout);
+      expect(notes.summary).toEqual({ breaking: 0, 'non-breaking': 0, editorial: 0, informative: 2 });
+      const widgets = JSON.parse((await runCli(['diff', '2000-01-01:guide/widgets', '2000-02-01:guide/widgets', '--format', 'json'], { cwd: dir })).stdout);
+      expect(widgets.summary).toEqual({ breaking: 0, 'non-breaking': 1, editorial: 0 });
       // A revision against itself: nothing changed, and the summary still says none was left out.
       expect(JSON.parse((await runCli(['diff', '2000-01-01', '2000-01-01', '--format', 'json'], { cwd: dir })).stdout).summary).toEqual({ breaking: 0, 'non-breaking': 0, editorial: 0, informative: 0 });
       expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--fail-on', 'non-breaking'], { cwd: dir })).code).toBe(1);

@@ -1,4 +1,5 @@
 import type { SpecDocument } from '../../model/index.ts';
+import type { Change } from '../change.ts';
 import { configuredKind, type SpecConfig } from './spec-config.ts';
 
 /**
@@ -60,4 +61,10 @@ function indexShape(text: string): { lines: number; linked: number } | null {
 
 function stripFrontmatter(text: string): string {
   return text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
+}
+
+/** An informative page's record: kept, shown, but editorial and out of the counts. */
+export function markInformative(change: Change, judgement: PageJudgement | null | undefined): Change {
+  if (!judgement?.informative) return change;
+  return { ...change, level: 'editorial', levelReason: judgement.reason, informative: true };
 }
