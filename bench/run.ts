@@ -43,6 +43,15 @@ if (benchSchemas) {
   console.log(`  pairs            ${schemas.pairs}, ${(schemas.bytes / 1024).toFixed(0)} KiB, ${ms(schemas.ms)} (pages: ${ms(pages.firstRunMs)})`);
 }
 
+const benchRevisions = await optional<(root: string) => Promise<import('./revisions.ts').RevisionPairBench[]>>('bench/revisions.ts', 'benchRevisions');
+if (benchRevisions) {
+  console.log('revisions: every adjacent pair, whole (pages + schema.json), as specdelta diff OLD NEW counts it');
+  for (const r of await benchRevisions(specRoot)) {
+    const s = r.summary;
+    console.log(`  ${`${r.old} → ${r.new}`.padEnd(26)} ${String(s.breaking).padStart(4)} breaking ${String(s['non-breaking']).padStart(4)} non-breaking ${String(s.editorial).padStart(4)} editorial | ${String(r.records).padStart(4)} records, ${(r.informativeShare * 100).toFixed(1).padStart(5)}% from informative pages, ${r.reference} reference-only | ${ms(r.ms)}`);
+  }
+}
+
 const benchSite = await optional<() => Promise<{ pages: number; ms: number; perDiffPageMs: number; note: string }>>('bench/site.ts', 'benchSite');
 if (benchSite && process.env['SPECDELTA_BENCH_SITE'] !== '0') {
   const site = await benchSite();

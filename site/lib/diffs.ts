@@ -1,13 +1,16 @@
 import { summarize, type Change, type ChangeSummary } from '../../src/diff/change.ts';
 import { diffPageTexts, type PageDiffResult } from '../../src/diff/index.ts';
 import { pageMoveChange, pagePresenceChange } from '../../src/diff/page-presence.ts';
-import { diffRevisionPages } from '../../src/diff/revisions.ts';
-import { contentHash } from '../../src/model/index.ts';
+import { join } from 'node:path';
+import { judgePage, markInformative } from '../../src/diff/revision/informative.ts';
+import { findSpecConfig } from '../../src/diff/revision/spec-config.ts';
+import { diffRevisionPages, readSchemaSides, type RevisionDiff } from '../../src/diff/revisions.ts';
+import { contentHash, parsePage } from '../../src/model/index.ts';
 import { renderJson } from '../../src/report/json.ts';
 import { makeReport, type DiffReport, type DocumentInfo } from '../../src/report/report.ts';
 import { buildDiffView, type DiffView } from './align.ts';
 import { cached } from './cache.ts';
-import { snapshotsLabel } from './env.ts';
+import { snapshotsDir, snapshotsLabel } from './env.ts';
 import { pageOfPair, pagesOf, pagesOfPair, pageText, schemaText, type PairPage, type RevisionPair } from './spec.ts';
 
 /**
@@ -64,6 +67,10 @@ export function pageDiff(oldRevision: string, newRevision: string, key: string):
     changes = [...changes, pageMoveChange(page.old, page.new)];
     view = { ...view, top: [...view.top, changes.length - 1] };
   }
+  // Judged as the revision diff and `specdelta diff OLD:PAGE NEW:PAGE` judge it: an informative page's records are not counted.
+  const [revision, id, text] = page.new !== null ? [newRevision, page.new, newText!] : [oldRevision, page.old!, oldText!];
+  const judgement = judgePage(id, text, parsePage(text), findSpecConfig(join(snapshotsDir(), revision)));
+  changes = changes.map((c) => markInformative(c, judgement));
   const report = makeReport(info(oldRevision, page.old, oldText), info(newRevision, page.new, newText), changes, computed.diagnostics);
   const status = oldText === null ? 'added' : newText === null ? 'removed' : page.moved ? 'moved' : changes.length ? 'changed' : 'unchanged';
   return { report, view, status, page };
@@ -104,6 +111,8 @@ export interface PairPageSummary {
   page: PairPage;
   status: PageDiff['status'];
   summary: ChangeSummary;
+  /** Set when the revision diff judged the page informative (its records are not in the pair's counts): why. */
+  informative: string | null;
 }
 
 export interface PairOverview {
@@ -122,12 +131,14 @@ export function pairOverview(pair: RevisionPair): Promise<PairOverview> {
   let overview = overviews.get(key);
   if (!overview) {
     overview = (async () => {
+      const records = await pairRecords(pair);
+      const informative = new Map(records.pages.filter((p) => p.informative).map((p) => [p.page, p.reason]));
       const pages = pagesOfPair(pair).map((page) => {
         const diff = pageDiff(pair.old, pair.new, page.key);
-        return { page, status: diff.status, summary: diff.report.summary };
+        return { page, status: diff.status, summary: diff.report.summary, informative: informative.get((page.new ?? page.old)!) ?? null };
       });
       const schema = await schemaDiff(pair.old, pair.new);
-      return { pair, pages, schema, summary: summarize((await pairRecords(pair)).changes) };
+      return { pair, pages, schema, summary: summarize(records.changes) };
     })();
     overviews.set(key, overview);
   }
@@ -135,10 +146,15 @@ export function pairOverview(pair: RevisionPair): Promise<PairOverview> {
 }
 
 /** Every record of a pair, pages and schema: what `specdelta diff OLD NEW --format json` lists. */
-async function pairRecords(pair: RevisionPair): Promise<PageDiffResult> {
+async function pairRecords(pair: RevisionPair): Promise<RevisionDiff> {
   const pages = { old: pagesOf(pair.old), new: pagesOf(pair.new) };
   const hashes = [...pages.old.map((p) => `${p}=${contentHash(pageText(pair.old, p))}`), '|', ...pages.new.map((p) => `${p}=${contentHash(pageText(pair.new, p))}`)];
-  const { changes, diagnostics } = cached(['pair', ...hashes], () =>
+  const schemas = { old: schemaText(pair.old), new: schemaText(pair.new) };
+  // The schema takes part in the pair's reading (the reference page defers to it), so it is read here too.
+  const reader = schemas.old !== null && schemas.new !== null ? await import('../../src/schema/index.ts').catch(() => null) : null;
+  const schemaHashes = reader ? [contentHash(schemas.old!), contentHash(schemas.new!)] : ['-'];
+  const config = findSpecConfig(join(snapshotsDir(), pair.new));
+  return cached(['pair', ...hashes, '|', ...schemaHashes, JSON.stringify(config)], () =>
     diffRevisionPages({
       oldPages: pages.old,
       newPages: pages.new,
@@ -146,14 +162,14 @@ async function pairRecords(pair: RevisionPair): Promise<PageDiffResult> {
       labels: { old: pair.old, new: pair.new },
       // The same cache as the diff pages: a page pair is diffed once per build, or never when cached.
       diffTexts: (oldText, newText) => diffTexts(oldText, newText, ''),
+      schema: reader ? readSchemaSides(reader, schemas.old!, schemas.new!, { old: pair.old, new: pair.new }) : null,
+      config,
     }),
   );
-  const schema = await schemaDiff(pair.old, pair.new);
-  return { changes: [...changes, ...(schema?.changes ?? [])], diagnostics };
 }
 
 /** The whole pair as JSON: what `specdelta diff OLD NEW --format json` prints for two revisions. */
 export async function pairJson(pair: RevisionPair): Promise<string> {
-  const { changes, diagnostics } = await pairRecords(pair);
-  return renderJson(makeReport(info(pair.old, null, null), info(pair.new, null, null), changes, diagnostics));
+  const { changes, diagnostics, pages } = await pairRecords(pair);
+  return renderJson(makeReport(info(pair.old, null, null), info(pair.new, null, null), changes, diagnostics, pages));
 }

@@ -32,8 +32,11 @@ export interface SectionPair {
   new: string | null;
 }
 
-/** Where a record came from: a page's prose and examples, or a revision's JSON Schema. */
-export type ChangeSource = 'page' | 'schema';
+/**
+ * Where a record came from: a page's prose and examples, a revision's JSON Schema, or (in a
+ * revision diff) the page generated from that schema, for what the schema does not report itself.
+ */
+export type ChangeSource = 'page' | 'schema' | 'reference';
 
 export interface Change {
   id: string;
@@ -51,6 +54,12 @@ export interface Change {
   page?: string;
   /** Why the level differs from the catalog default, when a rule overrode it. */
   levelReason?: string;
+  /**
+   * Set on records of an informative page (a change log, an index) in a revision diff: they
+   * describe changes rather than make them, so they are editorial and left out of the
+   * summary's levels and of `--fail-on`.
+   */
+  informative?: true;
 }
 
 /** What a differ emits: the facts. Everything else is derived. */
@@ -86,10 +95,22 @@ export interface ChangeSummary {
   breaking: number;
   'non-breaking': number;
   editorial: number;
+  /** Records of informative pages, counted apart from the levels; present in revision diffs (records with a `page`). */
+  informative?: number;
+}
+
+/** Does the record count in the headline and for `--fail-on`? Not when its page only describes changes. */
+export function counts(change: Change): boolean {
+  return change.informative !== true;
 }
 
 export function summarize(changes: readonly Change[]): ChangeSummary {
   const summary: ChangeSummary = { breaking: 0, 'non-breaking': 0, editorial: 0 };
-  for (const change of changes) summary[change.level] += 1;
+  let informative = 0;
+  for (const change of changes) {
+    if (counts(change)) summary[change.level] += 1;
+    else informative += 1;
+  }
+  if (informative > 0 || changes.some((c) => c.page !== undefined)) summary.informative = informative;
   return summary;
 }

@@ -3,18 +3,29 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { listPageFiles } from '../input/spec-folders.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
-import { parsePage } from '../model/index.ts';
+import { parsePage, type SpecDocument } from '../model/index.ts';
+import type { SchemaModel } from '../schema/index.ts';
 import type { Change } from './change.ts';
 import { relocateRules } from './cross-page-rules.ts';
 import { diffPageTexts, type PageDiffResult } from './index.ts';
-import { pairPages } from './page-pairs.ts';
+import { pairPages, type PagePair } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
+import { judgePage, markInformative } from './revision/informative.ts';
+import { deferToSchema, mirrorsSchema } from './revision/reference-page.ts';
+import { EMPTY_CONFIG, findSpecConfig, type SpecConfig } from './revision/spec-config.ts';
+import { diffSplitPage, dropRemovalsCarriedBySplits, findSplitSources, type SplitSource } from './revision/split-pages.ts';
+import { uniqueFingerprints } from './revision/unique-fingerprints.ts';
+import { dropPageLocalArrivals, vocabularyOf } from './revision/vocabulary.ts';
 
 /**
  * Two whole revisions: pages are paired (page-pairs.ts: the same address, or moved) and
  * diffed, a page only one has is one record, rules that changed pages are moves rather
  * than removals (cross-page-rules.ts), and the schemas are diffed too. Each record says its
- * page (the newer id of a pair) and, for the schema, `source: 'schema'`.
+ * page (the newer id of a pair) and, for the schema, `source: 'schema'`. Then the revision
+ * is read as a whole (revision/): a page split off another is diffed against the section
+ * it came from, the page generated from the schema defers to the schema's records, a name
+ * is new or gone only if the other revision names it nowhere, an informative page's
+ * records stay out of the counts, and every fingerprint is unique.
  */
 
 type Diagnostics = { old: Diagnostic[]; new: Diagnostic[] };
@@ -27,19 +38,97 @@ export interface RevisionPages {
   labels: { old: string; new: string };
   /** Diffs two page texts; a caller with a cache of its own (the site) passes it here. */
   diffTexts?: (oldText: string, newText: string) => PageDiffResult;
+  /** The two schemas and their diff (`loadSchemaSides`), when both revisions have one. */
+  schema?: SchemaSides | null;
+  /** The spec's config (informative / normative pages); default none. */
+  config?: SpecConfig;
 }
 
-/** The pages of two revisions, without their schemas. */
-export function diffRevisionPages(input: RevisionPages): { changes: Change[]; diagnostics: Diagnostics } {
+export interface SchemaSides {
+  old: SchemaModel;
+  new: SchemaModel;
+  /** The schema diff's records, `source: 'schema'`. */
+  changes: Change[];
+  diagnostics: Diagnostics;
+}
+
+/** How the revision diff read one page (the JSON's `pages`): what it was paired with, and whether it counts. */
+export interface PageReading {
+  /** The page's id in the newer revision (the older one's for a page that went). */
+  page: string;
+  old: string | null;
+  new: string | null;
+  informative: boolean;
+  /** Why it was judged informative or normative. */
+  reason: string;
+  /** Set when the page is generated from the schema; its records defer to the schema's. */
+  reference?: true;
+  /** Set when the page was split off an older page: `page › section` it was diffed against. */
+  splitFrom?: string;
+}
+
+export interface RevisionDiff {
+  changes: Change[];
+  diagnostics: Diagnostics;
+  pages: PageReading[];
+}
+
+/** The pages of two revisions, and their schemas when given. */
+export function diffRevisionPages(input: RevisionPages): RevisionDiff {
+  const docs: Documents = {
+    old: new Map(input.oldPages.map((page) => [page, parsePage(input.text('old', page))])),
+    new: new Map(input.newPages.map((page) => [page, parsePage(input.text('new', page))])),
+  };
+  const pairs = pairPages(input.oldPages, input.newPages, input.text);
+  const splits = findSplitSources(pairs, docs.old, docs.new, input.text);
+  const { changes, splitRecords, diagnostics } = diffPairs(input, pairs, splits, docs);
+  const relocated = relocateRules(changes, {
+    ...docs,
+    pairedWith: new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!])),
+  });
+  let all = dropRemovalsCarriedBySplits(relocated, splitRecords);
+
+  const schema = input.schema ?? null;
+  const referencePages = schema ? findReferencePages(pairs, docs, schema) : new Set<string>();
+  if (schema) {
+    // What a reference page's headings name: definitions, and the methods they carry.
+    const named = new Set([...schema.old.definitions, ...schema.new.definitions].flatMap((d) => (d.message ? [d.name, d.message.method] : [d.name])));
+    all = deferToSchema([...all, ...schema.changes], referencePages, named);
+    diagnostics.old.push(...schema.diagnostics.old);
+    diagnostics.new.push(...schema.diagnostics.new);
+  }
+
+  const pages = readPages(input, pairs, docs, referencePages, splits);
+  const judgements = new Map(pages.map((p) => [p.page, p]));
+  const judgementOf = (change: Change) => (change.page === undefined || change.source === 'schema' ? undefined : judgements.get(change.page));
+  // Informative pages keep their whole diff: what they say is shown, not weighed.
+  const vocabulary = { old: vocabularyOf(docs.old.values(), schema?.old ?? null), new: vocabularyOf(docs.new.values(), schema?.new ?? null) };
+  all = dropPageLocalArrivals(all, vocabulary, (change) => judgementOf(change)?.informative === true);
+  all = all.map((change) => markInformative(change, judgementOf(change)));
+  return { changes: uniqueFingerprints(all), diagnostics, pages };
+}
+
+type Documents = { old: Map<string, SpecDocument>; new: Map<string, SpecDocument> };
+
+/** A pair's page as the revision diff names it: the newer id, or the older one for a page that went. */
+function sideOf(pair: PagePair): { side: 'old' | 'new'; page: string } {
+  return pair.new !== null ? { side: 'new', page: pair.new } : { side: 'old', page: pair.old! };
+}
+
+/** Each pair of pages diffed (a page one side lacks is one record; a split page also against its source section), in page order. */
+function diffPairs(input: RevisionPages, pairs: readonly PagePair[], splits: readonly SplitSource[], docs: Documents): { changes: Change[]; splitRecords: Change[]; diagnostics: Diagnostics } {
   const { text, labels } = input;
   const diffTexts = input.diffTexts ?? diffPageTexts;
   const changes: Change[] = [];
+  const splitRecords: Change[] = [];
   const diagnostics: Diagnostics = { old: [], new: [] };
-  const pairs = pairPages(input.oldPages, input.newPages, text);
   for (const pair of pairs) {
     if (pair.old === null || pair.new === null) {
       const page = (pair.old ?? pair.new)!;
       changes.push({ ...pagePresenceChange(page, pair.old === null ? 'added' : 'removed'), page });
+      const split = splits.find((s) => s.page === page);
+      if (split) splitRecords.push(...diffSplitPage(split, docs.old.get(split.from)!, text('old', split.from), docs.new.get(page)!, text('new', page), diffTexts));
+      changes.push(...splitRecords.filter((c) => c.page === page));
       continue;
     }
     const page = pair.new;
@@ -49,12 +138,47 @@ export function diffRevisionPages(input: RevisionPages): { changes: Change[]; di
     diagnostics.old.push(...result.diagnostics.old.map((d) => ({ ...d, source: `${labels.old}:${pair.old}` })));
     diagnostics.new.push(...result.diagnostics.new.map((d) => ({ ...d, source: `${labels.new}:${pair.new}` })));
   }
-  const relocated = relocateRules(changes, {
-    old: new Map(input.oldPages.map((page) => [page, parsePage(text('old', page))])),
-    new: new Map(input.newPages.map((page) => [page, parsePage(text('new', page))])),
-    pairedWith: new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!])),
+  return { changes, splitRecords, diagnostics };
+}
+
+/** Pages generated from their revision's schema (reference-page.ts). */
+function findReferencePages(pairs: readonly PagePair[], docs: Documents, schema: SchemaSides): Set<string> {
+  const found = new Set<string>();
+  for (const pair of pairs) {
+    const { side, page } = sideOf(pair);
+    if (mirrorsSchema(docs[side].get(page)!, new Set(schema[side].definitions.map((d) => d.name)))) found.add(page);
+  }
+  return found;
+}
+
+/** How each page was read: informative or not and why, generated from the schema, split from an older page. */
+function readPages(input: RevisionPages, pairs: readonly PagePair[], docs: Documents, referencePages: ReadonlySet<string>, splits: readonly SplitSource[]): PageReading[] {
+  const config = input.config ?? EMPTY_CONFIG;
+  return pairs.map((pair): PageReading => {
+    const { side, page } = sideOf(pair);
+    const judgement = judgePage(page, input.text(side, page), docs[side].get(page)!, config);
+    const reading: PageReading = { page, old: pair.old, new: pair.new, informative: judgement.informative, reason: judgement.reason };
+    if (referencePages.has(page)) reading.reference = true;
+    const split = splits.find((s) => s.page === page);
+    if (split) reading.splitFrom = `${split.from} › ${split.heading}`;
+    return reading;
   });
-  return { changes: relocated, diagnostics };
+}
+
+type SchemaReader = Pick<typeof import('../schema/index.ts'), 'diffSchemaModels' | 'parseSchemaText'>;
+
+/** The two schema texts read and diffed, for `diffRevisionPages`. Loaded on demand: page diffs never pay for the schema reader. */
+export async function loadSchemaSides(oldText: string, newText: string, labels: { old: string; new: string }): Promise<SchemaSides> {
+  return readSchemaSides(await import('../schema/index.ts'), oldText, newText, labels);
+}
+
+/** `loadSchemaSides` for a caller that loaded the schema reader already (and must stay synchronous: the site's cache). */
+export function readSchemaSides(reader: SchemaReader, oldText: string, newText: string, labels: { old: string; new: string }): SchemaSides {
+  const { diffSchemaModels, parseSchemaText } = reader;
+  const old = parseSchemaText(oldText, `${labels.old}:schema`);
+  const now = parseSchemaText(newText, `${labels.new}:schema`);
+  const changes = diffSchemaModels(old, now, { oldSource: `${labels.old}:schema`, newSource: `${labels.new}:schema` });
+  return { old, new: now, changes: changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })), diagnostics: { old: old.diagnostics, new: now.diagnostics } };
 }
 
 /** A revision as a folder of `<page>.mdx` files and a `schema.json` (a snapshot, or the upstream layout's revision folder). */
@@ -64,7 +188,7 @@ export interface RevisionFolder {
   label: string;
 }
 
-export async function diffRevisionFolders(oldSide: RevisionFolder, newSide: RevisionFolder): Promise<{ changes: Change[]; diagnostics: Diagnostics }> {
+export async function diffRevisionFolders(oldSide: RevisionFolder, newSide: RevisionFolder): Promise<RevisionDiff> {
   const texts = new Map<string, string>();
   const text = (side: 'old' | 'new', page: string) => {
     const file = join((side === 'old' ? oldSide : newSide).dir, `${page}.mdx`);
@@ -72,24 +196,20 @@ export async function diffRevisionFolders(oldSide: RevisionFolder, newSide: Revi
     if (found === undefined) texts.set(file, (found = readFileSync(file, 'utf8')));
     return found;
   };
-  const { changes, diagnostics } = diffRevisionPages({
+  const labels = { old: oldSide.label, new: newSide.label };
+  const oldSchema = join(oldSide.dir, 'schema.json');
+  const newSchema = join(newSide.dir, 'schema.json');
+  const schema = existsSync(oldSchema) && existsSync(newSchema)
+    ? await loadSchemaSides(await readFile(oldSchema, 'utf8'), await readFile(newSchema, 'utf8'), labels)
+    : null;
+  return diffRevisionPages({
     oldPages: listPageFiles(oldSide.dir),
     newPages: listPageFiles(newSide.dir),
     text,
-    labels: { old: oldSide.label, new: newSide.label },
+    labels,
+    schema,
+    // The newer revision's config decides how its pages read.
+    config: findSpecConfig(newSide.dir),
   });
-  const oldSchema = join(oldSide.dir, 'schema.json');
-  const newSchema = join(newSide.dir, 'schema.json');
-  if (existsSync(oldSchema) && existsSync(newSchema)) {
-    // Loaded on demand: page diffs never pay for the schema reader.
-    const { diffSchemaTexts } = await import('../schema/index.ts');
-    const result = diffSchemaTexts(await readFile(oldSchema, 'utf8'), await readFile(newSchema, 'utf8'), {
-      oldSource: `${oldSide.label}:schema`,
-      newSource: `${newSide.label}:schema`,
-    });
-    changes.push(...result.changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })));
-    diagnostics.old.push(...result.diagnostics.old);
-    diagnostics.new.push(...result.diagnostics.new);
-  }
-  return { changes, diagnostics };
 }
+

@@ -5,10 +5,16 @@ export function groupBySection(changes: readonly Change[]): { title: string; cha
   const groups = new Map<string, Change[]>();
   for (const change of changes) {
     const section = change.section.new ?? change.section.old ?? '(page)';
-    const title = change.page ? `${change.page} › ${section}` : change.source === 'schema' ? `schema › ${section}` : section;
+    const page = pageLabel(change);
+    const title = page ? `${page} › ${section}` : change.source === 'schema' ? `schema › ${section}` : section;
     groups.set(title, [...(groups.get(title) ?? []), change]);
   }
   return [...groups].map(([title, list]) => ({ title, changes: list }));
+}
+
+/** The page a record belongs to, as reports name it. The generated reference page and schema.json share the name `schema`: say which one. */
+export function pageLabel(change: Change): string | undefined {
+  return change.source === 'reference' ? `${change.page} (reference page)` : change.page;
 }
 
 export function lineRef(change: Change): string {

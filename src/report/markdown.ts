@@ -1,7 +1,7 @@
 import type { Change, ChangeLevel } from '../diff/change.ts';
 import { CHANGE_LEVELS } from '../diff/change.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
-import { lineRef } from './group.ts';
+import { lineRef, pageLabel } from './group.ts';
 import { label, type DiffReport } from './report.ts';
 
 const TITLES: Record<ChangeLevel, string> = { breaking: 'Breaking', 'non-breaking': 'Non-breaking', editorial: 'Editorial' };
@@ -21,6 +21,7 @@ export function renderMarkdown(report: DiffReport, options: { maxChars?: number 
   head.push(`## ${escape(label(report.old))} → ${escape(label(report.new))}`, '');
   head.push('| breaking | non-breaking | editorial |', '| ---: | ---: | ---: |');
   head.push(`| ${report.summary.breaking} | ${report.summary['non-breaking']} | ${report.summary.editorial} |`, '');
+  if (report.summary.informative) head.push(`Not counted: ${report.summary.informative} records of informative pages (change logs, indexes), listed as editorial.`, '');
   if (report.changes.length === 0) head.push('No changes.', '');
   const diagnostics = [...report.diagnostics.old.map((d) => formatDiagnostic(d, report.old.source)), ...report.diagnostics.new.map((d) => formatDiagnostic(d, report.new.source))];
   const tail = diagnostics.length ? ['> [!WARNING]', '> Read with problems; the diff covers what could be read:', ...diagnostics.slice(0, 20).map((d) => `> - ${escape(d)}`), ''] : [];
@@ -48,7 +49,7 @@ function size(lines: readonly string[]): number {
 }
 
 function item(change: Change): string {
-  const where = [change.page, change.section.new ?? change.section.old, lineRef(change)].filter(Boolean).map((s) => escape(String(s))).join(', ');
+  const where = [pageLabel(change), change.section.new ?? change.section.old, lineRef(change)].filter(Boolean).map((s) => escape(String(s))).join(', ');
   return `- **${change.id}** — ${escapeKeepingCode(change.message)}${where ? ` _(${where})_` : ''}`;
 }
 

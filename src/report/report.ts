@@ -1,6 +1,7 @@
 import type { Change, ChangeSummary } from '../diff/change.ts';
 import { summarize } from '../diff/change.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
+import type { PageReading } from '../diff/revisions.ts';
 
 /** One side of a diff as the contract's JSON reports it. */
 export interface DocumentInfo {
@@ -17,10 +18,18 @@ export interface DiffReport {
   summary: ChangeSummary;
   changes: Change[];
   diagnostics: { old: Diagnostic[]; new: Diagnostic[] };
+  /** Revision diffs only: how each page was read (paired with, informative or not and why, generated from the schema, split from). */
+  pages?: PageReading[];
 }
 
-export function makeReport(old: DocumentInfo, now: DocumentInfo, changes: Change[], diagnostics: DiffReport['diagnostics']): DiffReport {
-  return { old, new: now, summary: summarize(changes), changes, diagnostics };
+export function makeReport(old: DocumentInfo, now: DocumentInfo, changes: Change[], diagnostics: DiffReport['diagnostics'], pages?: PageReading[]): DiffReport {
+  const report: DiffReport = { old, new: now, summary: summarize(changes), changes, diagnostics };
+  if (pages) {
+    // A revision diff always says how many records it left out, even none.
+    report.summary.informative ??= 0;
+    report.pages = pages;
+  }
+  return report;
 }
 
 /** A short name for a side: "2025-11-25:client/elicitation" when known, else its source. */

@@ -14,7 +14,8 @@ export function renderText(report: DiffReport, options: { color: boolean }): str
   const lines: string[] = [];
   lines.push(c.bold(`${label(report.old)} → ${label(report.new)}`));
   const { summary } = report;
-  lines.push(`${paint.breaking(`${summary.breaking} breaking`)}, ${paint['non-breaking'](`${summary['non-breaking']} non-breaking`)}, ${paint.editorial(`${summary.editorial} editorial`)}`);
+  const notCounted = summary.informative ? ` (and ${summary.informative} from informative pages, not counted)` : '';
+  lines.push(`${paint.breaking(`${summary.breaking} breaking`)}, ${paint['non-breaking'](`${summary['non-breaking']} non-breaking`)}, ${paint.editorial(`${summary.editorial} editorial`)}${notCounted}`);
   if (report.changes.length === 0) lines.push('', 'No changes.');
   for (const group of groupBySection(report.changes)) {
     lines.push('', c.bold(c.underline(group.title)));

@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { atOrAbove, type Change, type ChangeLevel } from '../../diff/change.ts';
+import { atOrAbove, counts, type Change, type ChangeLevel } from '../../diff/change.ts';
 import { diffPageTexts } from '../../diff/index.ts';
+import { judgePage, markInformative, type PageJudgement } from '../../diff/revision/informative.ts';
+import { findSpecConfig } from '../../diff/revision/spec-config.ts';
 import { diffRevisionFolders } from '../../diff/revisions.ts';
 import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
+import { parsePage } from '../../model/index.ts';
 import { renderJson } from '../../report/json.ts';
 import { MARKDOWN_BUDGET, renderMarkdown } from '../../report/markdown.ts';
 import { makeReport, type DiffReport, type DocumentInfo } from '../../report/report.ts';
@@ -34,7 +37,7 @@ export async function runDiff(oldInput: string, newInput: string, options: DiffO
     : await diffTwoDocuments(oldInput, newInput, options, io);
   if (!options.quiet) io.stdout.write(render(report, options, io, maxChars === 0 ? Infinity : maxChars));
   if (options.format !== 'text' && !options.quiet) writeDiagnostics(report, io);
-  const failing = options.failOn ? report.changes.some((c) => atOrAbove(c.level, options.failOn!)) : false;
+  const failing = options.failOn ? report.changes.some((c) => counts(c) && atOrAbove(c.level, options.failOn!)) : false;
   return failing ? 1 : 0;
 }
 
@@ -52,17 +55,29 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
   const { changes, diagnostics } = oldDoc.kind === 'schema'
     ? await diffSchemas(oldDoc.text, newDoc.text, { oldSource: oldInput, newSource: newInput })
     : diffPageTexts(oldDoc.text, newDoc.text);
-  return makeReport(info(oldDoc), info(newDoc), changes, diagnostics);
+  const judgement = judgeKnownPage(newDoc, io.cwd);
+  return makeReport(info(oldDoc), info(newDoc), changes.map((c) => markInformative(c, judgement)), diagnostics);
+}
+
+/**
+ * A page of a known revision (`REV:PAGE`, or a path in the snapshot or upstream layout) is
+ * judged as a revision diff judges it, with its revision folder's config: an informative
+ * page's records are editorial and not counted here either.
+ */
+function judgeKnownPage(doc: LoadedDocument, cwd: string): PageJudgement | null {
+  if (doc.kind !== 'page' || doc.page === null || doc.revision === null) return null;
+  const revisionDir = resolve(cwd, doc.source, ...doc.page.split('/').map(() => '..'));
+  return judgePage(doc.page, doc.text, parsePage(doc.text), findSpecConfig(revisionDir));
 }
 
 /** Every page both snapshots have (and pages that came or went), plus the two schemas. */
 async function diffRevisions(oldRef: string, newRef: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
-  const { changes, diagnostics } = await diffRevisionFolders(
+  const { changes, diagnostics, pages } = await diffRevisionFolders(
     { dir: resolve(io.cwd, options.snapshots, oldRef), label: oldRef },
     { dir: resolve(io.cwd, options.snapshots, newRef), label: newRef },
   );
   const side = (ref: string): DocumentInfo => ({ source: `${options.snapshots}/${ref}`, revision: ref, page: null, sha256: null });
-  return makeReport(side(oldRef), side(newRef), changes, diagnostics);
+  return makeReport(side(oldRef), side(newRef), changes, diagnostics, pages);
 }
 
 async function diffSchemas(oldText: string, newText: string, sources: { oldSource: string; newSource: string }): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {

@@ -1,0 +1,70 @@
+import type { SpecDocument } from '../../model/index.ts';
+import type { Change } from '../change.ts';
+import { configuredKind, type SpecConfig } from './spec-config.ts';
+
+/**
+ * Is a page informative (it describes the specification: a change log, a registry or index
+ * of other pages) rather than normative (it states the protocol)? Its diff is still shown,
+ * but what it says about changes is not a change: its records are editorial and stay out
+ * of the headline counts and `--fail-on`. Judged from the page itself; a spec's config
+ * (spec-config.ts) has the last word.
+ */
+export interface PageJudgement {
+  informative: boolean;
+  /** Why, in words a reader can check against the page ("its title “Key Changes” names a list of changes"). */
+  reason: string;
+}
+
+/** Titles that name a record of changes rather than a part of the protocol. */
+const CHANGE_RECORD_TITLE = /\b(change\s*-?log|changes|release notes|what[’']?s new|revision history|version history)\b/i;
+
+/** How specs say, in a page's opening, that the page is not where the rules live. */
+const SELF_DESCRIBED = /\b(non-normative|not normative|informative|derived (?:view|summary|registry)|(?:page|document) (?:lists|summari[sz]es|records) (?:the |all )?(?:changes|differences))\b/i;
+
+/** An index: most of its body is list items or table rows, and most of those link elsewhere. */
+const INDEX_SHARE = 0.6;
+
+export function judgePage(page: string, text: string, doc: SpecDocument, config: SpecConfig): PageJudgement {
+  const configured = configuredKind(config, page);
+  if (configured) return { informative: configured === 'informative', reason: `${configured} page: listed so in the spec's config` };
+  const title = doc.title?.trim() ?? '';
+  if (title && CHANGE_RECORD_TITLE.test(title)) return { informative: true, reason: `informative page: its title “${title}” names a list of changes` };
+  const opening = doc.prose.filter((p) => p.sectionId === '').map((p) => p.text).join(' ');
+  const said = SELF_DESCRIBED.exec(opening);
+  if (said) return { informative: true, reason: `informative page: its opening calls it “${said[0]}”` };
+  const index = indexShape(text);
+  if (index) return { informative: true, reason: `informative page: an index (${index.linked} of its ${index.lines} body lines are items linking elsewhere)` };
+  return { informative: false, reason: 'normative page' };
+}
+
+/** Body lines outside code that are list items or table rows carrying a link, when they dominate the page. */
+function indexShape(text: string): { lines: number; linked: number } | null {
+  let fenced = false;
+  let lines = 0;
+  let items = 0;
+  let linked = 0;
+  for (const line of stripFrontmatter(text).split('\n')) {
+    const trimmed = line.trim();
+    if (/^(```|~~~)/.test(trimmed)) {
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced || !trimmed || trimmed.startsWith('#') || trimmed.startsWith('<') || /^\|?[\s:|-]+\|?$/.test(trimmed)) continue;
+    lines += 1;
+    if (/^([-*+]|\d+[.)])\s/.test(trimmed) || trimmed.startsWith('|')) {
+      items += 1;
+      if (/\]\(|https?:\/\//.test(trimmed)) linked += 1;
+    }
+  }
+  return lines > 0 && items / lines >= INDEX_SHARE && linked / items >= INDEX_SHARE ? { lines, linked } : null;
+}
+
+function stripFrontmatter(text: string): string {
+  return text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
+}
+
+/** An informative page's record: kept, shown, but editorial and out of the counts. */
+export function markInformative(change: Change, judgement: PageJudgement | null | undefined): Change {
+  if (!judgement?.informative) return change;
+  return { ...change, level: 'editorial', levelReason: judgement.reason, informative: true };
+}

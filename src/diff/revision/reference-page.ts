@@ -1,0 +1,50 @@
+import type { SpecDocument } from '../../model/index.ts';
+import type { Change } from '../change.ts';
+
+/**
+ * The page a site generates from its schema (a "schema reference"): one section per schema
+ * definition, with the definitions' descriptions and examples. Its records repeat the
+ * schema's own, so in a revision diff the schema speaks for it: a record in a section
+ * named after a definition the schema diff reported on is dropped, and what is left is
+ * marked `source: 'reference'`, apart from the page's prose and the schema's records.
+ */
+
+/** A reference page: most of its headings are definition names, and they cover most definitions. */
+const MIRROR_SHARE = 0.5;
+
+export function mirrorsSchema(doc: SpecDocument, definitions: ReadonlySet<string>): boolean {
+  if (definitions.size === 0) return false;
+  const headings = doc.sections.filter((s) => s.parentId !== null).map((s) => bareName(s.heading));
+  if (headings.length === 0) return false;
+  const named = new Set(headings.filter((h) => definitions.has(h)));
+  return named.size / headings.length >= MIRROR_SHARE && named.size / definitions.size >= MIRROR_SHARE;
+}
+
+/**
+ * Records of reference pages: dropped when the schema diff covers what their section is
+ * about (a definition, or the method one carries), otherwise kept as `source: 'reference'`.
+ */
+export function deferToSchema(changes: readonly Change[], referencePages: ReadonlySet<string>, schemaNames: ReadonlySet<string>): Change[] {
+  if (referencePages.size === 0) return [...changes];
+  const reported = new Set<string>();
+  for (const change of changes) {
+    if (change.source !== 'schema') continue;
+    for (const name of [change.section.old, change.section.new, change.subject.split(/[.[]/)[0]]) if (name) reported.add(name);
+  }
+  const out: Change[] = [];
+  for (const change of changes) {
+    if (change.source === 'schema' || !change.page || !referencePages.has(change.page) || change.id.startsWith('page-')) {
+      out.push(change);
+      continue;
+    }
+    const names = [change.section.old, change.section.new, change.subject].filter((n): n is string => n !== null).map(bareName);
+    if (names.some((n) => schemaNames.has(n) && reported.has(n))) continue;
+    out.push({ ...change, source: 'reference' });
+  }
+  return out;
+}
+
+/** A heading or subject as a definition name: `` `CallToolRequest` `` → `CallToolRequest`. */
+function bareName(text: string): string {
+  return text.replace(/[`*]/g, '').trim();
+}

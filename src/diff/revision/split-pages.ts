@@ -1,0 +1,112 @@
+import type { Section, SpecDocument } from '../../model/index.ts';
+import type { Change } from '../change.ts';
+import type { PageDiffResult } from '../index.ts';
+import type { PagePair } from '../page-pairs.ts';
+import { dice, normalizeText, tokens } from '../similarity.ts';
+
+/**
+ * Pages formed by a split: a section of an older page became a page of its own (the
+ * transports page into one page per transport). Reported only as `page-added` plus
+ * `rule-moved`, what the new page adds or strengthens would go unseen, so it is diffed
+ * against the section it came from, and its additions and changes are kept (what the
+ * section had and the page lacks went to its sibling pages: the continuing page's diff
+ * and `rule-moved` account for it).
+ */
+export interface SplitSource {
+  /** The new page. */
+  page: string;
+  /** The older page it was split from, and the heading of the section it came from. */
+  from: string;
+  heading: string;
+}
+
+/** Share of a new page's word triples found in its source: measured 0.14–0.89 for real splits, ≤ 0.08 for unrelated pages. */
+const CONTAINED = 0.1;
+/** A section heading that names the new page: its title, give or take a word ("Client Registration Approaches"). */
+const SAME_HEADING = 0.6;
+
+/** Only record actions that say what the new page has: what it lacks went elsewhere. */
+const KEPT_ACTIONS = new Set(['added', 'changed', 'strengthened', 'weakened', 'renamed']);
+
+export function findSplitSources(pairs: readonly PagePair[], oldDocs: ReadonlyMap<string, SpecDocument>, newDocs: ReadonlyMap<string, SpecDocument>, text: (side: 'old' | 'new', page: string) => string): SplitSource[] {
+  const added = pairs.filter((p) => p.old === null).map((p) => p.new!);
+  if (added.length === 0) return [];
+  const oldTriples = new Map([...oldDocs.keys()].map((page) => [page, triples(text('old', page))]));
+  const sources: SplitSource[] = [];
+  for (const page of added) {
+    const doc = newDocs.get(page);
+    if (!doc?.title) continue;
+    const own = triples(text('new', page));
+    if (own.size === 0) continue;
+    let best: { from: string; share: number } | null = null;
+    for (const [from, theirs] of oldTriples) {
+      let shared = 0;
+      for (const t of own) if (theirs.has(t)) shared += 1;
+      const share = shared / own.size;
+      if (!best || share > best.share) best = { from, share };
+    }
+    if (!best || best.share < CONTAINED) continue;
+    const section = namingSection(oldDocs.get(best.from)!, doc.title);
+    if (section) sources.push({ page, from: best.from, heading: section.heading });
+  }
+  return sources;
+}
+
+/** The new page diffed against its source section; only what it adds or changes, on the new page. */
+export function diffSplitPage(source: SplitSource, oldDoc: SpecDocument, oldText: string, newDoc: SpecDocument, newText: string, diffTexts: (a: string, b: string) => PageDiffResult): Change[] {
+  const section = oldDoc.sections.find((s) => s.heading === source.heading);
+  if (!section) return [];
+  // A page that kept the section's heading under its title is compared with the heading kept.
+  const keepsHeading = newDoc.sections.some((s) => s.parentId !== null && normalizeText(s.heading) === normalizeText(section.heading));
+  const { text, firstLine } = sectionAsPage(section, oldText, keepsHeading, newDoc.title ?? section.heading);
+  return diffTexts(text, newText)
+    .changes.filter((c) => c.after !== null && KEPT_ACTIONS.has(c.action))
+    .map((c) => ({
+      ...c,
+      page: source.page,
+      before: c.before && { ...c.before, line: c.before.line === null ? null : c.before.line + firstLine, page: source.from },
+    }));
+}
+
+/**
+ * A rule the split page states more strongly (or reworded) is also reported removed from
+ * the page it left (too changed to count as moved), or moved there: one change, one
+ * record, the split page's, which says both where it came from and how it changed.
+ */
+export function dropRemovalsCarriedBySplits(changes: readonly Change[], splitRecords: readonly Change[]): Change[] {
+  const carried = new Set(splitRecords.filter((c) => c.kind === 'rule' && c.before).map((c) => c.before!.text));
+  const split = new Set(splitRecords);
+  return changes.filter((c) => split.has(c) || !(c.kind === 'rule' && (c.action === 'removed' || c.action === 'moved') && c.before && carried.has(c.before.text)));
+}
+
+function namingSection(doc: SpecDocument, title: string): Section | null {
+  const want = tokens(title);
+  let best: { section: Section; score: number } | null = null;
+  for (const section of doc.sections) {
+    if (section.parentId === null) continue;
+    const score = dice(want, tokens(section.heading));
+    if (score >= SAME_HEADING && (!best || score > best.score || (score === best.score && section.depth < best.section.depth))) best = { section, score };
+  }
+  return best?.section ?? null;
+}
+
+/**
+ * The section as a page of its own: the new page's title (the page's name is not its
+ * change), then its body with headings raised so its sub-sections sit where a page's do.
+ * `firstLine` maps the page's lines back to the old page's.
+ */
+function sectionAsPage(section: Section, pageText: string, keepHeading: boolean, title: string): { text: string; firstLine: number } {
+  const lines = pageText.split('\n').slice(section.lines.start - (keepHeading ? 1 : 0), section.lines.end);
+  const raise = section.depth - (keepHeading ? 2 : 1);
+  const body = lines.map((line) => line.replace(/^(#{2,6})(?=\s)/, (hashes) => '#'.repeat(Math.max(2, hashes.length - raise))));
+  const header = ['---', `title: ${JSON.stringify(title)}`, '---'];
+  // Page line L (1-based) is old line L + firstLine.
+  return { text: [...header, ...body].join('\n'), firstLine: section.lines.start - (keepHeading ? 1 : 0) - header.length };
+}
+
+function triples(text: string): Set<string> {
+  const words = tokens(text);
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= words.length; i++) out.add(`${words[i]} ${words[i + 1]} ${words[i + 2]}`);
+  return out;
+}

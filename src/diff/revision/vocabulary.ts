@@ -1,0 +1,114 @@
+import type { SpecDocument } from '../../model/index.ts';
+import type { SchemaModel } from '../../schema/index.ts';
+import type { Change } from '../change.ts';
+
+/**
+ * What a whole revision names anywhere: its methods, error codes and their names, field
+ * and definition names, from every page and its schema. Diffed page by page, a method
+ * "appears" when a page gains an example of it and "disappears" when one stops showing it;
+ * across a revision it is new only if the older revision named it nowhere, and gone only
+ * if the newer names it nowhere (what `rule-moved` does for rules, for names).
+ */
+export interface Vocabulary {
+  methods: Set<string>;
+  codes: Set<string>;
+  /** Field, definition and error names, and identifiers named in inline code. */
+  names: Set<string>;
+}
+
+export function vocabularyOf(docs: Iterable<SpecDocument>, schema: SchemaModel | null): Vocabulary {
+  const vocabulary: Vocabulary = { methods: new Set(), codes: new Set(), names: new Set() };
+  const name = (text: string | null) => text && vocabulary.names.add(normalizeName(text));
+  for (const doc of docs) {
+    for (const message of doc.messages) if (message.method) vocabulary.methods.add(message.method);
+    for (const code of doc.errorCodes) {
+      vocabulary.codes.add(String(code.code));
+      name(code.name);
+    }
+    for (const field of doc.fields) name(field.name);
+    for (const term of doc.terms) {
+      name(term.token);
+      if (term.token.includes('/')) vocabulary.methods.add(term.token);
+      if (/^-?\d+$/.test(term.token)) vocabulary.codes.add(term.token);
+    }
+  }
+  for (const definition of schema?.definitions ?? []) {
+    name(definition.name);
+    if (definition.message) vocabulary.methods.add(definition.message.method);
+    if (definition.errorCode !== null) vocabulary.codes.add(String(definition.errorCode));
+    for (const path of definition.fields.keys()) name(leafOf(path));
+  }
+  return vocabulary;
+}
+
+/**
+ * Page records of names that came or went on one page but not in the revision are
+ * dropped; of the rest, a name the schema diff reports as added or removed too (a method,
+ * a definition, a field), or that several pages report (as a method, a field, a term), is
+ * one record: the schema's, else the first page's.
+ */
+export function dropPageLocalArrivals(changes: readonly Change[], vocabulary: { old: Vocabulary; new: Vocabulary }, exempt: (change: Change) => boolean = () => false): Change[] {
+  const seen = new Set(changes.filter((c) => c.source === 'schema').map(identity).filter((k): k is string => k !== null));
+  return changes.filter((change) => {
+    if (change.source === 'schema' || exempt(change)) return true;
+    const key = identity(change);
+    if (key !== null) {
+      if (seen.has(key)) return false;
+      seen.add(key);
+    }
+    if (change.action === 'added') return !known(change, change.subject, vocabulary.old);
+    if (change.action === 'removed') return !known(change, change.subject, vocabulary.new);
+    if (change.id === 'error-code-renamed') {
+      // A rename says one name replaced another: not so while the old name is still used, or the new one already was.
+      const from = String(change.before?.['name'] ?? '');
+      const to = String(change.after?.['name'] ?? '');
+      return !(vocabulary.new.names.has(normalizeName(from)) || vocabulary.old.names.has(normalizeName(to)));
+    }
+    return true;
+  });
+}
+
+function known(change: Change, subject: string, vocabulary: Vocabulary): boolean {
+  const name = nameOf(change.kind, subject);
+  switch (change.kind) {
+    case 'message': return vocabulary.methods.has(name);
+    case 'error-code': return vocabulary.codes.has(name);
+    case 'schema-field':
+    case 'term': return vocabulary.names.has(name);
+    default: return false;
+  }
+}
+
+/** The name a record is about, as the vocabulary keeps it. */
+function nameOf(kind: Change['kind'], subject: string): string {
+  switch (kind) {
+    case 'message': return subject.replace(/ (result|error)$/, '');
+    case 'error-code': return subject;
+    default: return normalizeName(leafOf(subject));
+  }
+}
+
+/** Kinds whose records are about a name: the same name added (or removed) is the same change, whichever kind reports it. */
+const NAMED_KINDS = new Set<Change['kind']>(['message', 'error-code', 'schema-field', 'term', 'definition']);
+
+/** What makes two added (or removed) records the same change: the name they are about. */
+function identity(change: Change): string | null {
+  if (change.action !== 'added' && change.action !== 'removed') return null;
+  if (!NAMED_KINDS.has(change.kind)) return null;
+  return `${change.action}\u0000${nameOf(change.kind, change.subject).toLowerCase()}`;
+}
+
+/**
+ * The last name of a field path as pages and schemas write it: `params.x`, `A › b`,
+ * `_meta["io.example/key"]`, `` `_meta` io.example/key ``, `items[]`. A namespaced key
+ * (one with a `/`) keeps its dots.
+ */
+export function leafOf(path: string): string {
+  const segments = path.replace(/\[\]|\{\}/g, '').split(/\s*›\s*|\s+|\["|"\]/).map((p) => p.replace(/[`"[\]]/g, '').trim()).filter(Boolean);
+  const last = segments.at(-1) ?? path;
+  return last.includes('/') ? last : (last.split('.').filter(Boolean).at(-1) ?? last);
+}
+
+function normalizeName(text: string): string {
+  return text.replace(/[`*]/g, '').trim().toLowerCase();
+}

@@ -1,0 +1,247 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { summarize, type Change } from '../../src/diff/change.ts';
+import { diffRevisionFolders, diffRevisionPages, loadSchemaSides, type RevisionDiff } from '../../src/diff/revisions.ts';
+import { globMatches, parseSpecConfig } from '../../src/diff/revision/spec-config.ts';
+import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
+import { parsePage } from '../../src/model/index.ts';
+import { fixturesDir, mirrorAvailable, specMain, specPages } from '../helpers/paths.ts';
+import { runCli } from '../helpers/run-cli.ts';
+
+/**
+ * Reading two revisions as wholes (src/diff/revision/): one golden fixture per rule
+ * (fixtures/revisions/<case>, regenerate with UPDATE=1), then each rule on whole-revision
+ * diffs of the real spec's adjacent revisions.
+ */
+
+async function fixture(name: string): Promise<RevisionDiff> {
+  const dir = join(fixturesDir, 'revisions', name);
+  const result = await diffRevisionFolders({ dir: join(dir, 'old'), label: 'old' }, { dir: join(dir, 'new'), label: 'new' });
+  const actual = JSON.parse(JSON.stringify({ summary: summarize(result.changes), changes: result.changes, pages: result.pages }));
+  const expectedPath = join(dir, 'expected.json');
+  if (process.env['UPDATE'] || !existsSync(expectedPath)) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+  expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
+  return result;
+}
+
+const line = (c: Change) => `${c.page} ${c.id} ${c.level}${c.informative ? ' informative' : ''}`;
+
+describe('revision rules on fixtures', () => {
+  it('informative pages (a change log by its title, a self-described non-normative page, an index of links) are shown but not counted', async () => {
+    const { changes, pages } = await fixture('informative-pages');
+    expect(changes.map(line)).toEqual([
+      'guide/widgets rule-added non-breaking',
+      'notes rule-added editorial informative',
+      'notes required-rule-added editorial informative',
+      'proposals required-rule-added editorial informative',
+      'registry required-rule-added editorial informative',
+    ]);
+    expect(summarize(changes)).toEqual({ breaking: 0, 'non-breaking': 1, editorial: 0, informative: 4 });
+    expect(pages.filter((p) => p.informative).map((p) => `${p.page}: ${p.reason}`)).toEqual([
+      'notes: informative page: its title “Release Notes” names a list of changes',
+      'proposals: informative page: an index (3 of its 3 body lines are items linking elsewhere)',
+      'registry: informative page: its opening calls it “non-normative”',
+    ]);
+    expect(changes.filter((c) => c.informative).every((c) => c.levelReason?.startsWith('informative page'))).toBe(true);
+  });
+
+  it('the spec config overrides the derived judgement both ways', async () => {
+    const { changes, pages } = await fixture('informative-config');
+    expect(changes.map(line)).toEqual([
+      'guide/examples rule-strengthened editorial informative',
+      'guide/widgets rule-added non-breaking',
+      // Titled like a change log, but the config says it is normative.
+      'history required-rule-added breaking',
+    ]);
+    expect(pages.find((p) => p.page === 'history')).toMatchObject({ informative: false, reason: "normative page: listed so in the spec's config" });
+  });
+
+  it('the page generated from the schema defers to the schema; what only it changed stays, as source "reference"', async () => {
+    const { changes, pages } = await fixture('reference-page');
+    expect(pages.filter((p) => p.reference).map((p) => p.page)).toEqual(['reference']);
+    expect(changes.map((c) => `${c.page} ${c.id} ${c.source}`)).toEqual([
+      'guide/widgets rule-strengthened page',
+      'guide/widgets prose-added page',
+      'reference prose-added reference',
+      'schema field-became-required schema',
+      // The page's new term `WidgetSpinner` is this definition: one record, the schema's.
+      'schema definition-added schema',
+    ]);
+  });
+
+  it('a method, error code or name is new or gone only if the other revision has it nowhere', async () => {
+    const { changes } = await fixture('names-revision-wide');
+    const named = changes.filter((c) => c.kind === 'message' || c.kind === 'error-code').map((c) => `${c.page} ${c.id} ${c.subject}`);
+    // widgets/spin gained an example on another page, -32001 moved pages, UnsupportedWidgetError is still used: none is a change.
+    expect(named).toEqual(['guide/spinning error-code-removed -32005', 'guide/stopping message-added widgets/stop']);
+  });
+
+  it('a page split off another is diffed against the section it came from', async () => {
+    const { changes, pages } = await fixture('split-page');
+    expect(pages.find((p) => p.page === 'guide/transport/sockets')?.splitFrom).toBe('guide/transport › Sockets');
+    const onSplit = changes.filter((c) => c.page === 'guide/transport/sockets').map((c) => `${c.id} ${c.level} ${c.before?.['page'] ?? ''}`);
+    expect(onSplit).toEqual([
+      'rule-moved editorial guide/transport',
+      'rule-moved editorial guide/transport',
+      'page-added non-breaking ',
+      'rule-strengthened breaking guide/transport',
+      'required-rule-added breaking ',
+    ]);
+    // The strengthened rule is not also reported removed from the page it left.
+    expect(changes.filter((c) => c.id === 'rule-removed')).toEqual([]);
+    const strengthened = changes.find((c) => c.id === 'rule-strengthened')!;
+    expect(strengthened.before).toMatchObject({ keyword: 'SHOULD', line: 19, page: 'guide/transport' });
+  });
+
+  it('fingerprints are unique within a report, and the same on every run', async () => {
+    const first = await fixture('unique-fingerprints');
+    const again = await diffRevisionFolders(
+      { dir: join(fixturesDir, 'revisions/unique-fingerprints/old'), label: 'old' },
+      { dir: join(fixturesDir, 'revisions/unique-fingerprints/new'), label: 'new' },
+    );
+    expect(first.changes.map((c) => c.page)).toEqual(['guide/pipes', 'guide/sockets']);
+    expect(new Set(first.changes.map((c) => c.fingerprint)).size).toBe(2);
+    expect(again.changes.map((c) => c.fingerprint)).toEqual(first.changes.map((c) => c.fingerprint));
+  });
+});
+
+describe('spec config', () => {
+  it('globs: * within a segment, ** across segments', () => {
+    expect(globMatches('changelog', 'changelog')).toBe(true);
+    expect(globMatches('*/changelog', 'basic/changelog')).toBe(true);
+    expect(globMatches('*', 'basic/changelog')).toBe(false);
+    expect(globMatches('basic/**', 'basic/a/b')).toBe(true);
+    expect(globMatches('**/examples', 'examples')).toBe(true);
+  });
+
+  it('a malformed config is one sentence naming the file', () => {
+    expect(() => parseSpecConfig('{"informative": "changelog"}', 'snap/specdelta.config.json')).toThrow(/^snap\/specdelta\.config\.json: "informative" must be a list of page globs/);
+    expect(() => parseSpecConfig('{', 'c.json')).toThrow(/^c\.json is not valid JSON/);
+  });
+
+  it('the CLI: informative records stay out of --fail-on; a bad config exits 2 with one sentence', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'specdelta-config-'));
+    try {
+      cpSync(join(fixturesDir, 'revisions/informative-pages/old'), join(dir, 'snapshots/2000-01-01'), { recursive: true });
+      cpSync(join(fixturesDir, 'revisions/informative-pages/new'), join(dir, 'snapshots/2000-02-01'), { recursive: true });
+      expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--fail-on', 'breaking'], { cwd: dir })).code).toBe(0);
+      // One page of a known revision is judged the same way: a change log's diff counts for nothing.
+      const notes = JSON.parse((await runCli(['diff', '2000-01-01:notes', '2000-02-01:notes', '--format', 'json'], { cwd: dir })).stdout);
+      expect(notes.summary).toEqual({ breaking: 0, 'non-breaking': 0, editorial: 0, informative: 2 });
+      const widgets = JSON.parse((await runCli(['diff', '2000-01-01:guide/widgets', '2000-02-01:guide/widgets', '--format', 'json'], { cwd: dir })).stdout);
+      expect(widgets.summary).toEqual({ breaking: 0, 'non-breaking': 1, editorial: 0 });
+      // A revision against itself: nothing changed, and the summary still says none was left out.
+      expect(JSON.parse((await runCli(['diff', '2000-01-01', '2000-01-01', '--format', 'json'], { cwd: dir })).stdout).summary).toEqual({ breaking: 0, 'non-breaking': 0, editorial: 0, informative: 0 });
+      expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--fail-on', 'non-breaking'], { cwd: dir })).code).toBe(1);
+      // Text and Markdown say what the headline leaves out, so the listed records and the counts agree.
+      expect((await runCli(['diff', '2000-01-01', '2000-02-01'], { cwd: dir })).stdout).toMatch(/0 breaking, 1 non-breaking, 0 editorial \(and 4 from informative pages, not counted\)/);
+      expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--format', 'markdown'], { cwd: dir })).stdout).toMatch(/Not counted: 4 records of informative pages/);
+      writeFileSync(join(dir, 'snapshots/specdelta.config.json'), '{"normative": [1]}');
+      const bad = await runCli(['diff', '2000-01-01', '2000-02-01'], { cwd: dir });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+      expect(bad.stderr).toMatch(/specdelta\.config\.json: "normative" must be a list of page globs/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const describeMirror = mirrorAvailable() ? describe : describe.skip;
+
+describeMirror('revision rules on the real spec (whole-revision diffs of adjacent revisions)', () => {
+  const revisions = mirrorAvailable() ? listRevisionFolders(specPages) : [];
+  const read = (revision: string, page: string) => readFileSync(join(specPages, revision, `${page}.mdx`), 'utf8');
+  const schemaText = (revision: string) => readFileSync(join(specMain, 'schema', revision, 'schema.json'), 'utf8');
+  const results = new Map<string, Promise<RevisionDiff>>();
+  /** Every page and the schema of two revisions of the mirror, as `specdelta diff OLD NEW` reads two snapshots. */
+  const diff = (old: string, now: string) => {
+    const key = `${old} ${now}`;
+    if (!results.has(key)) {
+      results.set(key, (async () => diffRevisionPages({
+        oldPages: listPageFiles(join(specPages, old)),
+        newPages: listPageFiles(join(specPages, now)),
+        text: (side, page) => read(side === 'old' ? old : now, page),
+        labels: { old, new: now },
+        schema: await loadSchemaSides(schemaText(old), schemaText(now), { old, new: now }),
+      }))());
+    }
+    return results.get(key)!;
+  };
+  afterAll(() => results.clear());
+  const latest = revisions.at(-2)!;
+  const previous = revisions.at(-3)!;
+
+  it('1. draft vs the latest release: only the change log differs, and it counts for nothing', async () => {
+    const { changes, pages } = await diff(latest, 'draft');
+    const summary = summarize(changes);
+    expect(summary.breaking).toBe(0);
+    expect(summary['non-breaking']).toBe(0);
+    expect(summary.informative).toBe(changes.length);
+    expect(changes.length).toBeGreaterThan(0);
+    const changed = new Set(changes.map((c) => c.page));
+    expect(pages.filter((p) => changed.has(p.page)).every((p) => p.informative && /title/.test(p.reason))).toBe(true);
+  }, 60_000);
+
+  it('1. informative pages are the change logs and the registry, never a feature page', async () => {
+    const { changes, pages } = await diff(previous, latest);
+    const informative = pages.filter((p) => p.informative);
+    expect(informative.length).toBeGreaterThanOrEqual(1);
+    // Pages that show the protocol's messages are where it is stated: never judged informative.
+    for (const p of informative) expect(parsePage(read(latest, p.page)).messages, p.page).toEqual([]);
+    const counted = changes.filter((c) => !c.informative && c.page && informative.some((p) => p.page === c.page));
+    expect(counted).toEqual([]);
+  }, 60_000);
+
+  it('2. the schema reference page is found by mirroring the schema, and its records never repeat the schema\'s', async () => {
+    const { changes, pages } = await diff(previous, latest);
+    const reference = pages.filter((p) => p.reference).map((p) => p.page);
+    expect(reference).toHaveLength(1);
+    const fromReference = changes.filter((c) => c.page === reference[0] && c.source !== 'schema');
+    expect(fromReference.every((c) => c.source === 'reference')).toBe(true);
+    const reported = new Set(changes.filter((c) => c.source === 'schema').flatMap((c) => [c.section.old, c.section.new]));
+    const repeats = fromReference.filter((c) => [c.section.old, c.section.new].some((s) => s && reported.has(s.replace(/`/g, ''))));
+    expect(repeats).toEqual([]);
+    // The descriptions' MUST sentences are the schema's: no rule records from the reference page.
+    expect(fromReference.filter((c) => c.kind === 'rule' && c.level === 'breaking')).toEqual([]);
+  }, 60_000);
+
+  it('3. a method or error code is added only if the older revision had it nowhere, removed only if the newer has it nowhere', async () => {
+    for (let i = 0; i + 1 < revisions.length; i++) {
+      const [old, now] = [revisions[i]!, revisions[i + 1]!];
+      const { changes } = await diff(old, now);
+      // Judged on the raw text of every page and the schema: an independent reading of "anywhere".
+      const everything = (revision: string) => [...listPageFiles(join(specPages, revision)).map((p) => read(revision, p)), schemaText(revision)].join('\n');
+      const [oldText, newText] = [everything(old), everything(now)];
+      const named = (c: Change) => c.subject.replace(/ (result|error)$/, '');
+      // The name as a whole word: `-1` is not in `-32601`, `tools/call` is not in `tools/callback`.
+      const mentions = (text: string, name: string) => new RegExp(`(?<![\\w./-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/-])`).test(text);
+      const counted = changes.filter((c) => !c.informative && c.source !== 'schema' && (c.kind === 'message' || c.kind === 'error-code'));
+      expect(counted.filter((c) => c.action === 'added' && mentions(oldText, named(c))).map(line), `${old} → ${now}`).toEqual([]);
+      expect(counted.filter((c) => c.action === 'removed' && mentions(newText, named(c))).map(line), `${old} → ${now}`).toEqual([]);
+    }
+  }, 180_000);
+
+  it('4. pages split off an older page report what they add and strengthen, against the section they came from', async () => {
+    const { changes, pages } = await diff(previous, latest);
+    const splits = pages.filter((p) => p.splitFrom);
+    expect(splits.length).toBeGreaterThanOrEqual(2);
+    for (const split of splits) {
+      const news = changes.filter((c) => c.page === split.page && c.kind === 'rule' && ['added', 'strengthened', 'changed'].includes(c.action));
+      expect(news.length, split.page).toBeGreaterThan(0);
+    }
+    // An official change-log item of this release that only the split page carries.
+    expect(changes.some((c) => c.kind === 'rule' && c.action === 'added' && c.page?.startsWith('basic/authorization/') && /application_type/.test(c.subject))).toBe(true);
+  }, 60_000);
+
+  it('11. every fingerprint is unique within each adjacent pair\'s report', async () => {
+    for (let i = 0; i + 1 < revisions.length; i++) {
+      const { changes } = await diff(revisions[i]!, revisions[i + 1]!);
+      const seen = new Map<string, number>();
+      for (const c of changes) seen.set(c.fingerprint, (seen.get(c.fingerprint) ?? 0) + 1);
+      expect([...seen].filter(([, n]) => n > 1), `${revisions[i]} → ${revisions[i + 1]}`).toEqual([]);
+    }
+  }, 180_000);
+});
