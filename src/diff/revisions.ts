@@ -1,12 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { listPageFiles } from '../input/spec-folders.ts';
+import { pageFiles, schemaFile } from '../input/spec-folders.ts';
+import { yamlSchemaAsJson } from '../input/yaml-schema.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
-import { parsePage } from '../model/index.ts';
+import { keywordCaseOfPages, parsePage, type KeywordCase, type ParseOptions } from '../model/index.ts';
 import type { Change } from './change.ts';
 import { relocateRules } from './cross-page-rules.ts';
-import { diffPageTexts, type PageDiffResult } from './index.ts';
+import { diffPageTexts, type PageDiffOptions, type PageDiffResult } from './index.ts';
 import { pairPages } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
 
@@ -27,12 +28,14 @@ export interface RevisionPages {
   labels: { old: string; new: string };
   /** Diffs two page texts; a caller with a cache of its own (the site) passes it here. */
   diffTexts?: (oldText: string, newText: string) => PageDiffResult;
+  /** How each side's pages are read (their revision's RFC 2119 keyword case). */
+  read?: PageDiffOptions;
 }
 
 /** The pages of two revisions, without their schemas. */
 export function diffRevisionPages(input: RevisionPages): { changes: Change[]; diagnostics: Diagnostics } {
   const { text, labels } = input;
-  const diffTexts = input.diffTexts ?? diffPageTexts;
+  const diffTexts = input.diffTexts ?? ((a: string, b: string) => diffPageTexts(a, b, input.read));
   const changes: Change[] = [];
   const diagnostics: Diagnostics = { old: [], new: [] };
   const pairs = pairPages(input.oldPages, input.newPages, text);
@@ -50,40 +53,62 @@ export function diffRevisionPages(input: RevisionPages): { changes: Change[]; di
     diagnostics.new.push(...result.diagnostics.new.map((d) => ({ ...d, source: `${labels.new}:${pair.new}` })));
   }
   const relocated = relocateRules(changes, {
-    old: new Map(input.oldPages.map((page) => [page, parsePage(text('old', page))])),
-    new: new Map(input.newPages.map((page) => [page, parsePage(text('new', page))])),
+    old: new Map(input.oldPages.map((page) => [page, parsePage(text('old', page), input.read?.old)])),
+    new: new Map(input.newPages.map((page) => [page, parsePage(text('new', page), input.read?.new)])),
     pairedWith: new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!])),
   });
   return { changes: relocated, diagnostics };
 }
 
-/** A revision as a folder of `<page>.mdx` files and a `schema.json` (a snapshot, or the upstream layout's revision folder). */
+/** A revision as a folder of pages (`.md`, `.mdx`, `.markdown`) and an optional schema (a snapshot, the upstream layout's revision folder, any spec's). */
 export interface RevisionFolder {
   dir: string;
   /** How diagnostics name this side (`2025-11-25`). */
   label: string;
 }
 
-export async function diffRevisionFolders(oldSide: RevisionFolder, newSide: RevisionFolder): Promise<{ changes: Change[]; diagnostics: Diagnostics }> {
+/** What a spec's config says about reading its revision folders (config/spec-config.ts). */
+export interface RevisionReading {
+  /** The schema's path inside each folder; unset: schema.json, schema.yaml or schema.yml. */
+  schema?: string;
+  /** Unset: what the revision's pages declare. */
+  keywordCase?: KeywordCase;
+}
+
+export async function diffRevisionFolders(oldSide: RevisionFolder, newSide: RevisionFolder, reading: RevisionReading = {}): Promise<{ changes: Change[]; diagnostics: Diagnostics }> {
+  const files = { old: pageFiles(oldSide.dir), new: pageFiles(newSide.dir) };
   const texts = new Map<string, string>();
   const text = (side: 'old' | 'new', page: string) => {
-    const file = join((side === 'old' ? oldSide : newSide).dir, `${page}.mdx`);
+    const file = join((side === 'old' ? oldSide : newSide).dir, files[side].get(page) ?? `${page}.mdx`);
     let found = texts.get(file);
     if (found === undefined) texts.set(file, (found = readFileSync(file, 'utf8')));
     return found;
   };
+  const oldPages = [...files.old.keys()].sort();
+  const newPages = [...files.new.keys()].sort();
+  // A spec declares its keyword case once (a conformance section); it holds for all its
+  // pages. Left unset when no page declares it, so parses are shared with single-page diffs.
+  const keywordCase = (side: 'old' | 'new', pages: string[]): ParseOptions => {
+    const declared = reading.keywordCase ?? keywordCaseOfPages(pages.map((p) => text(side, p)));
+    return declared === 'any-case' || reading.keywordCase ? { keywordCase: declared } : {};
+  };
   const { changes, diagnostics } = diffRevisionPages({
-    oldPages: listPageFiles(oldSide.dir),
-    newPages: listPageFiles(newSide.dir),
+    oldPages,
+    newPages,
     text,
     labels: { old: oldSide.label, new: newSide.label },
+    read: { old: keywordCase('old', oldPages), new: keywordCase('new', newPages) },
   });
-  const oldSchema = join(oldSide.dir, 'schema.json');
-  const newSchema = join(newSide.dir, 'schema.json');
-  if (existsSync(oldSchema) && existsSync(newSchema)) {
+  const oldSchema = schemaFile(oldSide.dir, reading.schema);
+  const newSchema = schemaFile(newSide.dir, reading.schema);
+  if (oldSchema && newSchema) {
     // Loaded on demand: page diffs never pay for the schema reader.
     const { diffSchemaTexts } = await import('../schema/index.ts');
-    const result = diffSchemaTexts(await readFile(oldSchema, 'utf8'), await readFile(newSchema, 'utf8'), {
+    const schemaText = async (file: string) => {
+      const raw = await readFile(file, 'utf8');
+      return yamlSchemaAsJson(raw, file) ?? raw;
+    };
+    const result = diffSchemaTexts(await schemaText(oldSchema), await schemaText(newSchema), {
       oldSource: `${oldSide.label}:schema`,
       newSource: `${newSide.label}:schema`,
     });
