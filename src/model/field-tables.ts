@@ -16,7 +16,7 @@ export interface FieldColumns {
 }
 
 /** Header words that name the identifier column outright (a catalog of what field tables call it). */
-const NAME_HEADER = /^(?:field|field name|name|parameter|parameter name|property|property name|key|attribute|attribute name|member|argument|option|variable|setting)s?$/;
+const NAME_HEADER = /^(?:[\w-]+\s+)?(?:field|name|parameter|property|key|attribute|member|argument|option|setting)(?:\s+name)?s?$/;
 const TYPE_HEADER = /\btype\b/;
 const DESCRIPTION_HEADER = /\b(?:description|meaning|notes?|summary|definition|explanation|purpose|semantics)\b/;
 const REQUIRED_HEADER = /\b(?:required|requirement|mandatory|optional|presence|cardinality)\b/;
@@ -45,10 +45,12 @@ export function fieldColumns(header: readonly string[], rows: readonly TableRow[
 }
 
 function pickNameColumn(header: readonly string[], rows: readonly TableRow[]): number {
+  const identifiers = (i: number) => rows.filter((row) => isIdentifierCell(row.spans[i]?.[0] ?? row.cells[i] ?? '')).length;
+  // A telling header still needs names under it (a "Variables" column of JSON values is no field list)…
   const named = header.findIndex((h) => NAME_HEADER.test(h.trim()));
-  if (named !== -1) return named;
-  // Without a telling header: the first column whose every row is one identifier.
-  return header.findIndex((_, i) => rows.every((row) => isIdentifierCell(row.spans[i]?.[0] ?? row.cells[i] ?? '')));
+  if (named !== -1) return identifiers(named) >= 0.8 * rows.length ? named : -1;
+  // …and without one, the first column whose every row is one identifier (a column of types is not one of names).
+  return header.findIndex((h, i) => !TYPE_HEADER.test(h) && identifiers(i) === rows.length);
 }
 
 function longestTextColumn(rows: readonly TableRow[], width: number, except: number[]): number {
