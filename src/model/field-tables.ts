@@ -34,9 +34,13 @@ export function isIdentifierCell(cell: string): boolean {
 export function fieldColumns(header: readonly string[], rows: readonly TableRow[]): FieldColumns | null {
   if (header.length < 2 || rows.length === 0) return null;
   const find = (pattern: RegExp, except: number[] = []) => header.findIndex((h, i) => !except.includes(i) && pattern.test(h.trim()));
+  const named = header.some((h) => NAME_HEADER.test(h.trim()));
   const name = pickNameColumn(header, rows);
   if (name === -1) return null;
   const type = find(TYPE_HEADER, [name]);
+  // Without a header naming the fields, only a type column tells a field list from a table
+  // of values (log levels, categories, a compatibility matrix).
+  if (!named && type === -1) return null;
   let description = find(DESCRIPTION_HEADER, [name, type]);
   // No description header: the column with the longest texts is the one that describes.
   if (description === -1) description = longestTextColumn(rows, header.length, [name, type]);
