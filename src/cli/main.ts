@@ -63,6 +63,7 @@ function buildProgram(io: CommandIO, setExit: SetExit): Command {
     .option('--no-color', 'never colour the output')
     .option('-q, --quiet', 'print nothing; only the exit code tells')
     .option('--snapshots <dir>', 'snapshot folder for REVISION:PAGE inputs', 'snapshots')
+    .option('--config <file>', 'a spec\'s settings (default: specdelta.config.json beside the revision folders, if any)')
     .option('--max-chars <n>', 'markdown: the longest output (default 60000, under GitHub\'s comment limit); most severe records first, the rest counted; 0: no limit')
     .addOption(urlTimeoutOption())
     .addHelpText(
@@ -72,6 +73,7 @@ Examples:
   $ specdelta diff old/elicitation.mdx new/elicitation.mdx
   $ specdelta diff 2025-11-25:client/elicitation 2026-07-28:client/elicitation --format markdown
   $ specdelta diff 2025-11-25 2026-07-28 --fail-on breaking       # every page and the schema
+  $ specdelta diff spec/v1.2.0 spec/v1.3.0                         # two revision folders of any spec
   $ specdelta diff 2025-11-25 2026-07-28 --format markdown --max-chars 0 > CHANGES.md
   $ cat page.mdx | specdelta diff - new.mdx --format json
 

@@ -1,5 +1,6 @@
 import type { Section, SpecDocument } from '../model/index.ts';
 import type { ChangeDraft, SectionPair } from './change.ts';
+import { sectionLabel } from './section-paths.ts';
 
 /**
  * What every element differ needs: both documents and the section alignment, so a record
@@ -17,9 +18,11 @@ export function sectionById(doc: SpecDocument, id: string): Section | undefined 
   return doc.sections.find((s) => s.id === id);
 }
 
+/** A section's label in records: its heading, or its path when the heading repeats in the page. */
 function headingOf(doc: SpecDocument, id: string | undefined): string | null {
   if (id === undefined) return null;
-  return sectionById(doc, id)?.heading ?? null;
+  const section = sectionById(doc, id);
+  return section ? sectionLabel(doc, section) : null;
 }
 
 /** The section pair for an element found in OLD (`side: 'old'`) or NEW at `sectionId`. */

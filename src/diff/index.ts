@@ -1,4 +1,4 @@
-import { clearPageCache, contentHash, parsePage, type Diagnostic } from '../model/index.ts';
+import { clearPageCache, contentHash, parsePage, type Diagnostic, type ParseOptions } from '../model/index.ts';
 import type { Change } from './change.ts';
 import { diffDocuments } from './page.ts';
 
@@ -19,13 +19,19 @@ export interface PageDiffResult {
 const results = new Map<string, PageDiffResult>();
 const RESULT_LIMIT = 1024;
 
+/** How each side is read: a revision's keyword case holds for pages that do not declare it themselves. */
+export interface PageDiffOptions {
+  old?: ParseOptions;
+  new?: ParseOptions;
+}
+
 /** Diffs two page texts (Markdown or MDX). Parsed models and results are cached by content hash. */
-export function diffPageTexts(oldText: string, newText: string): PageDiffResult {
-  const key = `${contentHash(oldText)}:${contentHash(newText)}`;
+export function diffPageTexts(oldText: string, newText: string, options: PageDiffOptions = {}): PageDiffResult {
+  const key = `${contentHash(oldText)}:${contentHash(newText)}:${options.old?.keywordCase ?? ''}:${options.new?.keywordCase ?? ''}`;
   let result = results.get(key);
   if (!result) {
-    const oldDoc = parsePage(oldText);
-    const newDoc = parsePage(newText);
+    const oldDoc = parsePage(oldText, options.old);
+    const newDoc = parsePage(newText, options.new);
     result = { changes: diffDocuments(oldDoc, newDoc), diagnostics: { old: oldDoc.diagnostics, new: newDoc.diagnostics } };
     if (results.size >= RESULT_LIMIT) results.delete(results.keys().next().value!);
     results.set(key, result);

@@ -22,6 +22,7 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
       return dice(a, b) + bonus;
     },
     threshold,
+    prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
   });
   for (const [before, after] of pairs) {
     if (normalizeText(before.text) === normalizeText(after.text)) continue;

@@ -1,18 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { listPageFiles } from '../input/spec-folders.ts';
+import type { SpecConfig } from '../config/index.ts';
+import { pageFiles, schemaFile } from '../input/spec-folders.ts';
+import { yamlSchemaAsJson } from '../input/yaml-schema.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
-import { parsePage, type SpecDocument } from '../model/index.ts';
+import { keywordCaseOfPages, parsePage, type ParseOptions, type SpecDocument } from '../model/index.ts';
 import type { SchemaModel } from '../schema/index.ts';
 import type { Change } from './change.ts';
 import { relocateRules } from './cross-page-rules.ts';
-import { diffPageTexts, type PageDiffResult } from './index.ts';
+import { diffPageTexts, type PageDiffOptions, type PageDiffResult } from './index.ts';
 import { pairPages, type PagePair } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
 import { judgePage, markInformative } from './revision/informative.ts';
 import { deferToSchema, mirrorsSchema } from './revision/reference-page.ts';
-import { EMPTY_CONFIG, findSpecConfig, type SpecConfig } from './revision/spec-config.ts';
+import { EMPTY_CONFIG, findSpecConfig } from './revision/spec-config.ts';
 import { diffSplitPage, dropRemovalsCarriedBySplits, findSplitSources, type SplitSource } from './revision/split-pages.ts';
 import { uniqueFingerprints } from './revision/unique-fingerprints.ts';
 import { dropPageLocalArrivals, vocabularyOf } from './revision/vocabulary.ts';
@@ -42,6 +44,8 @@ export interface RevisionPages {
   schema?: SchemaSides | null;
   /** The spec's config (informative / normative pages); default none. */
   config?: SpecConfig;
+  /** How each side's pages are read (their revision's RFC 2119 keyword case). */
+  read?: PageDiffOptions;
 }
 
 export interface SchemaSides {
@@ -76,8 +80,8 @@ export interface RevisionDiff {
 /** The pages of two revisions, and their schemas when given. */
 export function diffRevisionPages(input: RevisionPages): RevisionDiff {
   const docs: Documents = {
-    old: new Map(input.oldPages.map((page) => [page, parsePage(input.text('old', page))])),
-    new: new Map(input.newPages.map((page) => [page, parsePage(input.text('new', page))])),
+    old: new Map(input.oldPages.map((page) => [page, parsePage(input.text('old', page), input.read?.old)])),
+    new: new Map(input.newPages.map((page) => [page, parsePage(input.text('new', page), input.read?.new)])),
   };
   const pairs = pairPages(input.oldPages, input.newPages, input.text);
   const splits = findSplitSources(pairs, docs.old, docs.new, input.text);
@@ -118,7 +122,7 @@ function sideOf(pair: PagePair): { side: 'old' | 'new'; page: string } {
 /** Each pair of pages diffed (a page one side lacks is one record; a split page also against its source section), in page order. */
 function diffPairs(input: RevisionPages, pairs: readonly PagePair[], splits: readonly SplitSource[], docs: Documents): { changes: Change[]; splitRecords: Change[]; diagnostics: Diagnostics } {
   const { text, labels } = input;
-  const diffTexts = input.diffTexts ?? diffPageTexts;
+  const diffTexts = input.diffTexts ?? ((a: string, b: string) => diffPageTexts(a, b, input.read));
   const changes: Change[] = [];
   const splitRecords: Change[] = [];
   const diagnostics: Diagnostics = { old: [], new: [] };
@@ -181,35 +185,50 @@ export function readSchemaSides(reader: SchemaReader, oldText: string, newText: 
   return { old, new: now, changes: changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })), diagnostics: { old: old.diagnostics, new: now.diagnostics } };
 }
 
-/** A revision as a folder of `<page>.mdx` files and a `schema.json` (a snapshot, or the upstream layout's revision folder). */
+/** A revision as a folder of pages (`.md`, `.mdx`, `.markdown`) and an optional schema (a snapshot, the upstream layout's revision folder, any spec's). */
 export interface RevisionFolder {
   dir: string;
   /** How diagnostics name this side (`2025-11-25`). */
   label: string;
 }
 
-export async function diffRevisionFolders(oldSide: RevisionFolder, newSide: RevisionFolder): Promise<RevisionDiff> {
+/**
+ * Two revision folders. `config` is the spec's settings (config/spec-config.ts) when the
+ * caller found or was given them; unset, the newer folder's own `specdelta.config.json`
+ * (inside it or beside it) applies, if any.
+ */
+export async function diffRevisionFolders(oldSide: RevisionFolder, newSide: RevisionFolder, config: SpecConfig = findSpecConfig(newSide.dir)): Promise<RevisionDiff> {
+  const files = { old: pageFiles(oldSide.dir), new: pageFiles(newSide.dir) };
   const texts = new Map<string, string>();
   const text = (side: 'old' | 'new', page: string) => {
-    const file = join((side === 'old' ? oldSide : newSide).dir, `${page}.mdx`);
+    const file = join((side === 'old' ? oldSide : newSide).dir, files[side].get(page) ?? `${page}.mdx`);
     let found = texts.get(file);
     if (found === undefined) texts.set(file, (found = readFileSync(file, 'utf8')));
     return found;
   };
+  const oldPages = [...files.old.keys()].sort();
+  const newPages = [...files.new.keys()].sort();
+  // A spec declares its keyword case once (a conformance section); it holds for all its
+  // pages. Left unset when no page declares it, so parses are shared with single-page diffs.
+  const keywordCase = (side: 'old' | 'new', pages: string[]): ParseOptions => {
+    const declared = config.keywordCase ?? keywordCaseOfPages(pages.map((p) => text(side, p)));
+    return declared === 'any-case' || config.keywordCase ? { keywordCase: declared } : {};
+  };
   const labels = { old: oldSide.label, new: newSide.label };
-  const oldSchema = join(oldSide.dir, 'schema.json');
-  const newSchema = join(newSide.dir, 'schema.json');
-  const schema = existsSync(oldSchema) && existsSync(newSchema)
-    ? await loadSchemaSides(await readFile(oldSchema, 'utf8'), await readFile(newSchema, 'utf8'), labels)
-    : null;
+  const oldSchema = schemaFile(oldSide.dir, config.schema);
+  const newSchema = schemaFile(newSide.dir, config.schema);
+  const schemaText = async (file: string) => {
+    const raw = await readFile(file, 'utf8');
+    return yamlSchemaAsJson(raw, file) ?? raw;
+  };
+  const schema = oldSchema && newSchema ? await loadSchemaSides(await schemaText(oldSchema), await schemaText(newSchema), labels) : null;
   return diffRevisionPages({
-    oldPages: listPageFiles(oldSide.dir),
-    newPages: listPageFiles(newSide.dir),
+    oldPages,
+    newPages,
     text,
     labels,
     schema,
-    // The newer revision's config decides how its pages read.
-    config: findSpecConfig(newSide.dir),
+    config,
+    read: { old: keywordCase('old', oldPages), new: keywordCase('new', newPages) },
   });
 }
-

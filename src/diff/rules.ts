@@ -23,6 +23,7 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
     key: (r) => `${r.keyword}\u0000${normalizeText(r.text)}`,
     score: (o, n) => dice(oldContent.get(o)!, newContent.get(n)!) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? 0.1 : 0),
     threshold: 0.6,
+    prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
   });
 
   for (const rule of added) {

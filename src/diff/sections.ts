@@ -1,16 +1,22 @@
 import type { Section, SpecDocument } from '../model/index.ts';
 import type { DiffContext, Emit } from './context.ts';
+import { headingPathKey, sectionLabel } from './section-paths.ts';
 import { dice, normalizeText, pairUp, tokens } from './similarity.ts';
 
 /**
- * Pairs old and new sections: same slug path, then same heading elsewhere (moved), then
- * same content under another heading (renamed). The page's top (before any heading)
+ * Pairs old and new sections: same heading path (section-paths.ts: not the page-wide
+ * numbered anchor), then same heading elsewhere (moved), then same content under another
+ * heading (renamed). The page's top (before any heading)
  * always pairs with itself.
  */
 export function alignSections(oldDoc: SpecDocument, newDoc: SpecDocument): { oldToNew: Map<string, string>; newToOld: Map<string, string> } {
   const oldWords = sectionWords(oldDoc);
   const newWords = sectionWords(newDoc);
-  const byPath = pairUp(oldDoc.sections, newDoc.sections, { key: (s) => s.id, score: () => 0, threshold: 1 });
+  const pathKeys = new Map<Section, string>([
+    ...oldDoc.sections.map((s) => [s, headingPathKey(oldDoc, s)] as const),
+    ...newDoc.sections.map((s) => [s, headingPathKey(newDoc, s)] as const),
+  ]);
+  const byPath = pairUp(oldDoc.sections, newDoc.sections, { key: (s) => pathKeys.get(s)!, score: () => 0, threshold: 1 });
   const byHeading = pairUp(byPath.removed, byPath.added, { key: (s) => normalizeText(s.heading), score: () => 0, threshold: 1 });
   const byContent = pairUp(byHeading.removed, byHeading.added, {
     key: null,
@@ -41,27 +47,32 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
   for (const section of ctx.new.sections) {
     const oldId = ctx.newToOld.get(section.id);
     if (oldId === undefined) {
-      emit({ id: 'section-added', subject: section.heading, key: section.id, section: { old: null, new: section.heading }, before: null, after: sideOf(section) });
+      emit({ id: 'section-added', subject: sectionLabel(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel(ctx.new, section) }, before: null, after: sideOf(section) });
       continue;
     }
     const before = ctx.old.sections.find((s) => s.id === oldId)!;
-    const pair = { old: before.heading, new: section.heading };
+    const pair = { old: sectionLabel(ctx.old, before), new: sectionLabel(ctx.new, section) };
     if (normalizeText(before.heading) !== normalizeText(section.heading)) {
-      emit({ id: 'section-renamed', subject: section.heading, key: `${before.id}→${section.id}`, section: pair, before: sideOf(before), after: sideOf(section) });
+      emit({ id: 'section-renamed', subject: pair.new, key: `${before.id}→${section.id}`, section: pair, before: sideOf(before), after: sideOf(section) });
     }
     const oldParentNow = before.parentId === null ? null : ctx.oldToNew.get(before.parentId) ?? `old:${before.parentId}`;
-    if (section.parentId !== null && oldParentNow !== section.parentId) {
-      const parentHeading = (doc: SpecDocument, id: string | null) => (id === null ? '' : doc.sections.find((s) => s.id === id)?.heading ?? '');
-      emit({
-        id: 'section-moved', subject: section.heading, key: section.id, section: pair, before: sideOf(before), after: sideOf(section),
-        detail: { from: parentHeading(ctx.old, before.parentId) || '(top)', to: parentHeading(ctx.new, section.parentId) || '(top)' },
-      });
+    const from = parentPath(ctx.old, before);
+    const to = parentPath(ctx.new, section);
+    // A section whose parent path reads the same on both sides has not moved, whatever its anchors say.
+    if (section.parentId !== null && oldParentNow !== section.parentId && from !== to) {
+      emit({ id: 'section-moved', subject: pair.new, key: section.id, section: pair, before: sideOf(before), after: sideOf(section), detail: { from, to } });
     }
   }
   for (const section of ctx.old.sections) {
     if (ctx.oldToNew.has(section.id)) continue;
-    emit({ id: 'section-removed', subject: section.heading, key: section.id, section: { old: section.heading, new: null }, before: sideOf(section), after: null });
+    emit({ id: 'section-removed', subject: sectionLabel(ctx.old, section), key: section.id, section: { old: sectionLabel(ctx.old, section), new: null }, before: sideOf(section), after: null });
   }
+}
+
+/** Where a section sits: its parent's label ("(top)" at the page's top). */
+function parentPath(doc: SpecDocument, section: Section): string {
+  const parent = section.parentId === null ? undefined : doc.sections.find((s) => s.id === section.parentId);
+  return parent && parent.id !== '' ? sectionLabel(doc, parent) : '(top)';
 }
 
 function sideOf(section: Section) {

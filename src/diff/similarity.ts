@@ -55,7 +55,7 @@ export interface Pairing<O, N> {
 export function pairUp<O, N>(
   olds: readonly O[],
   news: readonly N[],
-  options: { key: ((x: O | N) => string) | null; score: (o: O, n: N) => number; threshold: number },
+  options: { key: ((x: O | N) => string) | null; score: (o: O, n: N) => number; threshold: number; prefer?: (o: O, n: N) => boolean },
 ): Pairing<O, N> {
   const pairs: [O, N][] = [];
   const freeOld = new Set(olds.keys());
@@ -68,15 +68,20 @@ export function pairUp<O, N>(
       newByKey.set(k, [...(newByKey.get(k) ?? []), j]);
     });
   }
-  olds.forEach((o, i) => {
-    if (!key) return;
-    const candidates = newByKey.get(key(o));
-    const j = candidates?.find((c) => freeNew.has(c));
-    if (j === undefined) return;
-    pairs.push([o, news[j]!]);
-    freeOld.delete(i);
-    freeNew.delete(j);
-  });
+  // Same key: a counterpart the caller prefers (the same section, for a sentence every
+  // section repeats) first, then any in order.
+  const passes = options.prefer ? [options.prefer, () => true] : [() => true];
+  for (const accept of passes) {
+    olds.forEach((o, i) => {
+      if (!key || !freeOld.has(i)) return;
+      const candidates = newByKey.get(key(o));
+      const j = candidates?.find((c) => freeNew.has(c) && accept(o, news[c]!));
+      if (j === undefined) return;
+      pairs.push([o, news[j]!]);
+      freeOld.delete(i);
+      freeNew.delete(j);
+    });
+  }
   const scored: { i: number; j: number; s: number }[] = [];
   for (const i of freeOld) {
     for (const j of freeNew) {

@@ -8,6 +8,7 @@ import { notSchemaMessage } from '../schema/recognize.ts';
 import { assertPageId } from './ids.ts';
 import { detectKind, type DocumentKind } from './kind.ts';
 import { readFileText, readStdin, readUrl } from './read.ts';
+import { yamlSchemaAsJson } from './yaml-schema.ts';
 
 /** A document ready to diff, with what the contract's `old`/`new` objects report about it. */
 export interface LoadedDocument {
@@ -36,11 +37,14 @@ export function parseRevisionRef(input: string): { revision: string; page: strin
 }
 
 export async function loadDocument(input: string, options: LoadOptions): Promise<LoadedDocument> {
-  const { text, source } = await readInput(input, options);
-  const kind = detectKind(text);
+  const { text: read, source } = await readInput(input, options);
+  // A YAML schema is read as the JSON it stands for; everything else is told apart by kind.ts.
+  const yaml = yamlSchemaAsJson(read, source);
+  const text = yaml ?? read;
+  const kind = yaml === null ? detectKind(text) : 'schema';
   if (kind === 'json') throw new InputError(notSchemaMessage(input, JSON.parse(text)));
   const inferred = inferRevisionAndPage(source);
-  return { source, ...inferred, sha256: createHash('sha256').update(text).digest('hex'), kind, text };
+  return { source, ...inferred, sha256: createHash('sha256').update(read).digest('hex'), kind, text };
 }
 
 async function readInput(input: string, options: LoadOptions): Promise<{ text: string; source: string }> {

@@ -1,5 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { orderRevisions } from './revision-order.ts';
+
+/** The extensions a spec page may have. */
+export const PAGE_FILE = /\.(?:mdx?|markdown)$/i;
 
 /** Revision folders (`2025-11-25`, …) in date order, `draft` last: the order revisions follow each other. */
 export function listRevisionFolders(dir: string): string[] {
@@ -7,16 +11,43 @@ export function listRevisionFolders(dir: string): string[] {
   return existsSync(join(dir, 'draft')) ? [...dated, 'draft'] : dated;
 }
 
+/**
+ * Revisions of any spec laid out as `<root>/<revision>/…`: every sub-folder (or those
+ * `match` accepts), in revision order (revision-order.ts; `order` overrides).
+ */
+export function listRevisions(root: string, options: { match?: string; order?: readonly string[] } = {}): string[] {
+  const match = options.match ? new RegExp(options.match) : null;
+  const names = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && (match ? match.test(entry.name) : true))
+    .map((entry) => entry.name);
+  return orderRevisions(names, options.order);
+}
+
 /** Pages (`client/elicitation`) of one revision folder, sorted. */
 export function listPageFiles(revisionDir: string): string[] {
-  const pages: string[] = [];
+  return [...pageFiles(revisionDir).keys()].sort();
+}
+
+/** Page id → file path relative to the revision folder (`guide/intro` → `guide/intro.md`), any page extension. */
+export function pageFiles(revisionDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.mdx?$/.test(entry.name)) pages.push(relative(revisionDir, path).replace(/\\/g, '/').replace(/\.mdx?$/, ''));
+      else if (PAGE_FILE.test(entry.name)) {
+        const file = relative(revisionDir, path).replace(/\\/g, '/');
+        pages.set(file.replace(PAGE_FILE, ''), file);
+      }
     }
   };
   walk(revisionDir);
-  return pages.sort();
+  return pages;
+}
+
+/** A revision folder's JSON Schema (JSON or YAML): `preferred` when set, else the first conventional name present. */
+export function schemaFile(revisionDir: string, preferred?: string): string | null {
+  const candidates = preferred ? [preferred] : ['schema.json', 'schema.yaml', 'schema.yml'];
+  const found = candidates.map((name) => join(revisionDir, name)).find((path) => existsSync(path));
+  return found ?? null;
 }

@@ -8,11 +8,14 @@ import { classifyMessage, fieldPaths } from './messages.ts';
 import { actorIn, beforeFirstKeyword, keywordsIn, sentences, strongest } from './rules.ts';
 import { isSchemaLike, schemaExampleFields, schemaTypeOf } from './schema-like.ts';
 import { isIdentifierLike, isJsonRpcErrorCode } from './terms.ts';
+import { errorCodeColumns, fieldColumns, requirednessOf } from './field-tables.ts';
+import { keywordCaseDeclared, type KeywordCase, type ParseOptions } from './keyword-case.ts';
+import { sectionLabel } from './section-label.ts';
 
 /** Reads one spec page (Markdown or MDX) into a SpecDocument. Never throws on content. */
-export function buildDocument(source: string): SpecDocument {
+export function buildDocument(source: string, options: ParseOptions = {}): SpecDocument {
   const parsed = parseMarkdown(source);
-  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics);
+  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics, options.keywordCase ?? keywordCaseDeclared(source));
   for (const block of parsed.blocks) builder.add(block);
   return builder.finish(source.split('\n').length);
 }
@@ -36,6 +39,7 @@ class DocumentBuilder {
   constructor(
     private readonly title: string | null,
     private readonly diagnostics: Diagnostic[],
+    private readonly keywordCase: KeywordCase,
   ) {
     const root: Section = { id: '', heading: title ?? '(top)', depth: 1, path: [], anchor: '', lines: { start: 1, end: 1 }, parentId: null };
     this.sections.push(root);
@@ -44,6 +48,14 @@ class DocumentBuilder {
 
   private get section(): Section {
     return this.stack.at(-1)!;
+  }
+
+  private keywords(text: string) {
+    return keywordsIn(text, this.keywordCase);
+  }
+
+  private beforeKeyword(text: string) {
+    return beforeFirstKeyword(text, this.keywordCase);
   }
 
   add(block: Block): void {
@@ -76,12 +88,12 @@ class DocumentBuilder {
   private addText(block: Extract<Block, { type: 'text' }>): void {
     this.noteTerms(block.codeSpans, block.line);
     this.noteErrorCodesInText(block.text, block.codeSpans, block.line);
-    const leadInKeywords = block.leadIn ? keywordsIn(block.leadIn) : [];
-    const leadInActor = block.leadIn ? actorIn(leadInKeywords.length ? beforeFirstKeyword(block.leadIn) : block.leadIn) : null;
+    const leadInKeywords = block.leadIn ? this.keywords(block.leadIn) : [];
+    const leadInActor = block.leadIn ? actorIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn) : null;
     const proseParts: string[] = [];
     const parts = block.listItem ? [block.text] : sentences(block.text);
     for (const sentence of parts) {
-      const own = keywordsIn(sentence);
+      const own = this.keywords(sentence);
       // A list item without a keyword inherits the lead-in's ("Clients MUST:" → each item).
       const keywords = own.length ? own : block.listItem ? leadInKeywords : [];
       // "Clients MUST:" before a list is not a rule of its own: each item is.
@@ -94,7 +106,7 @@ class DocumentBuilder {
         text: sentence,
         keyword: strongest(keywords),
         keywords,
-        actor: (own.length ? actorIn(beforeFirstKeyword(sentence)) : null) ?? leadInActor,
+        actor: (own.length ? actorIn(this.beforeKeyword(sentence)) : null) ?? leadInActor,
         line: block.line,
         sectionId: this.section.id,
         leadIn: own.length ? null : block.leadIn,
@@ -245,39 +257,70 @@ class DocumentBuilder {
   }
 
   /**
-   * Parameter tables. A row's field belongs to a message when a message shown in the same
-   * part of the page (this section, below it, or its parent) carries a field of that name;
-   * otherwise to the section itself.
+   * Field tables (field-tables.ts tells them by structure). A row's field belongs to a
+   * message when a message shown in the same part of the page (this section, below it, or
+   * its parent) carries a field of that name; otherwise to the section, named by its path
+   * when its heading repeats (`Info Object › Fixed Fields`). RFC 2119 sentences in a row's
+   * description are rules of that field. Tables of codes give error codes.
    */
   private readTable(block: Extract<Block, { type: 'table' }>, sectionId: string): void {
-    const column = (...names: string[]) => block.header.findIndex((h) => names.includes(h));
-    const nameAt = column('name', 'field', 'parameter', 'property', 'key');
-    if (nameAt === -1) return;
-    const typeAt = column('type');
-    const optionsAt = column('options', 'values', 'allowed values');
-    const descriptionAt = column('description');
     const section = this.sections.find((s) => s.id === sectionId)!;
+    if (this.readErrorCodeTable(block, section)) return;
+    const columns = fieldColumns(block.header, block.rows);
+    if (!columns) return;
+    const owner = sectionLabel(this.sections, section);
     const nearby = this.messages.filter((m) => m.sectionId === sectionId || m.sectionId.startsWith(`${sectionId}/`) || m.sectionId === section.parentId);
-    const leadInRequired = block.leadIn ? keywordsIn(block.leadIn).some((k) => k === 'MUST' || k === 'REQUIRED' || k === 'SHALL') : false;
+    const leadInRequired = block.leadIn ? this.keywords(block.leadIn).some((k) => k === 'MUST' || k === 'REQUIRED' || k === 'SHALL') : false;
     for (const row of block.rows) {
-      const name = cellName(row, nameAt);
+      const name = cellName(row, columns.name);
       if (!name) continue;
-      const description = descriptionAt >= 0 ? row.cells[descriptionAt] ?? null : null;
-      const optional = description !== null && /\boptional\b/i.test(description);
-      const host = nearby.find((m) => m.fieldPaths.some((p) => p.endsWith(`.${name}`) && p.split('.').length === 2));
+      const description = columns.description >= 0 ? row.cells[columns.description] ?? null : null;
+      const hostPath = nearby.flatMap((m) => m.fieldPaths.filter((p) => p.endsWith(`.${name}`) && p.split('.').length === 2).map((p) => [m.key, p] as const))[0];
       this.fields.push({
-        owner: host ? host.key : section.heading,
-        path: host ? host.fieldPaths.find((p) => p.endsWith(`.${name}`) && p.split('.').length === 2)! : name,
+        owner: hostPath ? hostPath[0] : owner,
+        path: hostPath ? hostPath[1] : name,
         name,
-        type: typeAt >= 0 ? row.cells[typeAt] || null : null,
-        required: optional ? false : leadInRequired ? true : null,
-        options: optionsAt >= 0 ? (row.spans[optionsAt] ?? []) : [],
+        type: columns.type >= 0 ? row.cells[columns.type] || null : null,
+        required: requirednessOf(row, columns, leadInRequired),
+        options: columns.options >= 0 ? (row.spans[columns.options] ?? []) : [],
         description,
         origin: 'table',
         line: row.line,
         sectionId,
       });
+      if (description) this.addFieldRules(name, description, row.line, sectionId);
     }
+  }
+
+  /** "The array SHOULD NOT be empty" in a field's row is a rule of that field; a bare "REQUIRED." is its requiredness. */
+  private addFieldRules(name: string, description: string, line: number, sectionId: string): void {
+    for (const sentence of sentences(description)) {
+      const keywords = this.keywords(sentence);
+      if (keywords.length === 0 || /^[\W_]*(?:[A-Z]+[\s\W_]*)+$/.test(sentence)) continue;
+      this.rules.push({
+        text: `${name}: ${sentence}`,
+        keyword: strongest(keywords),
+        keywords,
+        actor: actorIn(this.beforeKeyword(sentence)),
+        line,
+        sectionId,
+        leadIn: null,
+      });
+    }
+  }
+
+  /** True when the table lists error codes (its rows are codes, not fields). */
+  private readErrorCodeTable(block: Extract<Block, { type: 'table' }>, section: Section): boolean {
+    const columns = errorCodeColumns(block.header, block.rows);
+    if (!columns) return false;
+    for (const row of block.rows) {
+      const code = Number((row.cells[columns.code] ?? '').replace(/`/g, ''));
+      const name = columns.name >= 0 ? cellName(row, columns.name) : null;
+      const known = this.errorCodes.find((e) => e.code === code);
+      if (known) known.name ??= name;
+      else this.errorCodes.push({ code, name, line: row.line, sectionId: section.id });
+    }
+    return true;
   }
 }
 

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { buildDocument } from './build.ts';
 import type { SpecDocument } from './document.ts';
+import type { ParseOptions } from './keyword-case.ts';
 
 export type * from './document.ts';
 export type { Diagnostic } from './diagnostic.ts';
 export { formatDiagnostic } from './diagnostic.ts';
+export { keywordCaseDeclared, keywordCaseOfPages, type KeywordCase, type ParseOptions } from './keyword-case.ts';
 
 /**
  * Parsed pages by content hash: parsing dominates the cost of a diff, and the same page is
@@ -13,11 +15,11 @@ export { formatDiagnostic } from './diagnostic.ts';
 const cache = new Map<string, SpecDocument>();
 const CACHE_LIMIT = 512;
 
-export function parsePage(text: string): SpecDocument {
-  const key = contentHash(text);
+export function parsePage(text: string, options: ParseOptions = {}): SpecDocument {
+  const key = `${contentHash(text)}:${options.keywordCase ?? 'declared'}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const document = buildDocument(text);
+  const document = buildDocument(text, options);
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, document);
   return document;

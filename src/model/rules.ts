@@ -1,16 +1,22 @@
 import { RFC2119_KEYWORDS, type Rfc2119Keyword } from './document.ts';
+import type { KeywordCase } from './keyword-case.ts';
 
 /**
  * RFC 2119 / RFC 8174 reading of sentences: which keywords a sentence carries (upper
- * case only: RFC 8174 says lower-case "must" is ordinary English), how strong they are,
- * and which party they bind.
+ * case only: RFC 8174 says lower-case "must" is ordinary English, unless the spec declares
+ * otherwise: keyword-case.ts), how strong they are, and which party they bind.
  */
 
 const KEYWORD_PATTERN = new RegExp(`\\b(${RFC2119_KEYWORDS.map((k) => k.replace(' ', '\\s+')).join('|')})\\b`, 'g');
+const ANY_CASE_PATTERN = new RegExp(KEYWORD_PATTERN.source, 'gi');
 
-export function keywordsIn(text: string): Rfc2119Keyword[] {
+function patternFor(keywordCase: KeywordCase): RegExp {
+  return keywordCase === 'any-case' ? ANY_CASE_PATTERN : KEYWORD_PATTERN;
+}
+
+export function keywordsIn(text: string, keywordCase: KeywordCase = 'uppercase'): Rfc2119Keyword[] {
   const found: Rfc2119Keyword[] = [];
-  for (const match of text.matchAll(KEYWORD_PATTERN)) found.push(match[1]!.replace(/\s+/, ' ') as Rfc2119Keyword);
+  for (const match of text.matchAll(patternFor(keywordCase))) found.push(match[1]!.replace(/\s+/, ' ').toUpperCase() as Rfc2119Keyword);
   return found;
 }
 
@@ -52,9 +58,9 @@ function pluralize(noun: string): string {
 }
 
 /** The text before the first keyword: where a sentence names who it binds. */
-export function beforeFirstKeyword(text: string): string {
-  KEYWORD_PATTERN.lastIndex = 0;
-  const match = new RegExp(KEYWORD_PATTERN.source).exec(text);
+export function beforeFirstKeyword(text: string, keywordCase: KeywordCase = 'uppercase'): string {
+  const pattern = patternFor(keywordCase);
+  const match = new RegExp(pattern.source, pattern.flags.replace('g', '')).exec(text);
   return match ? text.slice(0, match.index) : text;
 }
 

@@ -65,6 +65,12 @@ export const SCHEMA_CATALOG: CatalogEntry[] = [
     why: 'Descriptions are documentation; validation ignores them. Normative words in them are the pages\' business, where the rule differ reads them.',
     message: (c) => `Description of field ${code(c.subject)} reworded.`,
   },
+  {
+    id: 'field-default-changed', kind: 'schema-field', action: 'changed', level: 'breaking',
+    description: 'A field\'s `default` value was set, changed or dropped.',
+    why: 'The default is what a receiver assumes when the field is left out: a message that omits it means something else now, and nothing fails to tell either side.',
+    message: (c) => `Default of field ${code(c.subject)} changed from ${code(detail(c, 'from'))} to ${code(detail(c, 'to'))}.`,
+  },
 ];
 
 // Registered once, when the schema differ is first imported (ES modules evaluate once).

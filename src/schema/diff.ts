@@ -431,6 +431,10 @@ class DiffContext {
         null,
       );
     }
+    // A default is what a receiver assumes when the sender leaves the field out.
+    if (of.default !== nf.default) {
+      emitField({ id: 'field-default-changed', subject, before: { ...side(path, of), default: of.default ?? null }, after: { ...side(path, nf), default: nf.default ?? null }, detail: { from: of.default ?? 'none', to: nf.default ?? 'none' } }, null, path, null);
+    }
     if (this.descriptions && path !== '' && shifts.length === 0 && valueRecords.length === 0 && of.required === nf.required) {
       const od = normalizeText(of.description);
       const nd = normalizeText(nf.description);

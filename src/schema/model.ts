@@ -28,6 +28,8 @@ export interface SchemaField {
   /** Bounds, lengths, pattern, format…: see constraints.ts. */
   constraints: Constraints;
   description: string | null;
+  /** Canonical JSON of the `default` value, when the schema gives one. */
+  default?: string;
 }
 
 export interface MessageInfo {
@@ -191,6 +193,7 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
   if (schema === true || (isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k)))) {
     field.types = ['any'];
     if (isObject(schema) && typeof schema['description'] === 'string') field.description = schema['description'];
+    if (isObject(schema) && schema['default'] !== undefined) field.default = canonical(schema['default'] as JsonValue);
     return put(walk, field);
   }
   if (!isObject(schema)) {
@@ -202,6 +205,7 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
   const values = new Set<string>();
   let constrainedValues = false;
   if (typeof schema['description'] === 'string') field.description = schema['description'];
+  if (schema['default'] !== undefined) field.default = canonical(schema['default'] as JsonValue);
   field.constraints = readConstraints(schema);
 
   const ref = schema['$ref'];

@@ -29,6 +29,7 @@ export class DefinitionPairing {
         this.newToOld.set(def.name, def.name);
       }
     }
+    this.pairBySpelling();
     const sets = new Map<SchemaDefinition, Set<string>>();
     const shape = (def: SchemaDefinition, old: boolean) => {
       let set = sets.get(def);
@@ -64,6 +65,28 @@ export class DefinitionPairing {
     candidates.sort((x, y) => y.score - x.score || y.names - x.names || x.o.index - y.o.index || x.n.index - y.n.index);
     for (const { o, n } of candidates) {
       if (this.oldToNew.has(o.name) || this.newToOld.has(n.name)) continue;
+      this.oldToNew.set(o.name, n.name);
+      this.newToOld.set(n.name, o.name);
+    }
+  }
+
+  /**
+   * `definitions/Info` → `$defs/info`, `ServerVariable` → `server-variable`: a schema that
+   * moves to the other keyword family often respells its names too. Names that are one name
+   * but for case and separators pair before any rename is guessed from shape, when exactly
+   * one definition on each side reads that way.
+   */
+  private pairBySpelling(): void {
+    const unpaired = (defs: readonly SchemaDefinition[], paired: Map<string, string>) => {
+      const bySpelling = new Map<string, SchemaDefinition[]>();
+      for (const def of defs) if (!paired.has(def.name)) bySpelling.set(spelling(def.name), [...(bySpelling.get(spelling(def.name)) ?? []), def]);
+      return bySpelling;
+    };
+    const olds = unpaired(this.a.definitions, this.oldToNew);
+    const news = unpaired(this.b.definitions, this.newToOld);
+    for (const [key, [o, ...moreOld]] of olds) {
+      const [n, ...moreNew] = news.get(key) ?? [];
+      if (!o || !n || moreOld.length || moreNew.length) continue;
       this.oldToNew.set(o.name, n.name);
       this.newToOld.set(n.name, o.name);
     }
@@ -132,6 +155,11 @@ export function singleRef(field: SchemaField): string | null {
 export function joinPath(path: string, rel: string): string {
   if (path === '') return rel;
   return rel.startsWith('[') || rel.startsWith('{') ? `${path}${rel}` : `${path}.${rel}`;
+}
+
+/** A name without case or word separators: `Server_Variable`, `server-variable` and `serverVariable` read alike. */
+function spelling(name: string): string {
+  return name.toLowerCase().replace(/[-_.\s]/g, '');
 }
 
 function nameSimilarity(a: string, b: string): number {

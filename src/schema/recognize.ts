@@ -22,17 +22,17 @@ export function isSchemaValue(value: unknown): value is Record<string, unknown> 
 }
 
 /** `SOURCE is JSON but not a JSON Schema: why.` for a parsed value that fails the rule. */
-export function notSchemaMessage(source: string, value: unknown): string {
+export function notSchemaMessage(source: string, value: unknown, format: 'JSON' | 'YAML' = 'JSON'): string {
   if (!isObject(value)) {
     const top = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
-    return `${source} is JSON but not a JSON Schema: its top level is ${top}, not an object.`;
+    return `${source} is ${format} but not a JSON Schema: its top level is ${top}, not an object.`;
   }
   const keys = Object.keys(value);
   const listed = keys.length === 0 ? 'it is an empty object' : `its top-level keys are ${keys.slice(0, 4).map((k) => `"${k}"`).join(', ')}${keys.length > 4 ? ', …' : ''}`;
   const type = value['type'];
   const badType = type !== undefined && !isTypeKeyword(type) ? `, and "type": ${JSON.stringify(type).slice(0, 40)} is not a JSON Schema type` : '';
   const dialect = typeof value['$schema'] === 'string' ? ` (its "$schema" names a document it follows, not the JSON Schema dialect)` : '';
-  return `${source} is JSON but not a JSON Schema: a schema has a "$schema" naming json-schema.org${dialect}, a "$defs" or "definitions" object, or "properties", "items", "type", "$ref", "anyOf", "oneOf" or "allOf" describing its root; ${listed}${badType}.`;
+  return `${source} is ${format} but not a JSON Schema: a schema has a "$schema" naming json-schema.org${dialect}, a "$defs" or "definitions" object, or "properties", "items", "type", "$ref", "anyOf", "oneOf" or "allOf" describing its root; ${listed}${badType}.`;
 }
 
 function declaresDialect(value: Record<string, unknown>): boolean {

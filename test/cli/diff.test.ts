@@ -4,19 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Change } from '../../src/diff/change.ts';
 import { fixturesDir, repoRoot } from '../helpers/paths.ts';
+import { expectInputError } from '../helpers/input-error.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 const rules = (side: 'old' | 'new') => join(fixturesDir, 'pages/rules', `${side}.mdx`);
 const tmp = () => mkdtempSync(join(tmpdir(), 'specdelta-cli-'));
-
-/** An error exit: code 2, one sentence on stderr that names the input, no stack trace. */
-function expectInputError(result: { code: number; stderr: string; stdout: string }, mentions: string | RegExp) {
-  expect(result.code).toBe(2);
-  expect(result.stdout).toBe('');
-  expect(result.stderr.trim().split('\n')).toHaveLength(1);
-  expect(result.stderr).toMatch(mentions);
-  expect(result.stderr).not.toMatch(/\n\s+at /);
-}
 
 describe('specdelta diff', () => {
   it('prints contract JSON and nothing else on stdout', async () => {

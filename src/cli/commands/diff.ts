@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { configSearchDirs, loadSpecConfig, type SpecConfig } from '../../config/index.ts';
 import { atOrAbove, counts, type Change, type ChangeLevel } from '../../diff/change.ts';
-import { diffPageTexts } from '../../diff/index.ts';
+import { diffPageTexts, type PageDiffOptions } from '../../diff/index.ts';
 import { judgePage, markInformative, type PageJudgement } from '../../diff/revision/informative.ts';
 import { findSpecConfig } from '../../diff/revision/spec-config.ts';
 import { diffRevisionFolders } from '../../diff/revisions.ts';
@@ -26,19 +27,47 @@ export interface DiffOptions {
   maxChars?: string | number;
   /** URL inputs: the idle timeout in ms. */
   timeout?: string | number;
+  /** A spec's settings file; unset: specdelta.config.json beside the revision folders, if any. */
+  config?: string;
 }
 
 /** `specdelta diff OLD NEW`: two documents, or two whole revisions from snapshots. */
 export async function runDiff(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): Promise<ExitCode> {
   if (oldInput === '-' && newInput === '-') throw new UsageError('only one of OLD and NEW can be "-" (standard input).');
   const maxChars = count(options.maxChars, '--max-chars', MARKDOWN_BUDGET, 0);
-  const report = isWholeRevision(oldInput, io, options) && isWholeRevision(newInput, io, options)
-    ? await diffRevisions(oldInput, newInput, options, io)
-    : await diffTwoDocuments(oldInput, newInput, options, io);
+  const folders = [isFolder(oldInput, io), isFolder(newInput, io)];
+  if (folders[0] !== folders[1]) {
+    const [folder, file] = folders[0] ? [oldInput, newInput] : [newInput, oldInput];
+    throw new InputError(`${folder} is a directory (a revision folder) but ${file} is not; diff two revision folders, or two pages, or two schemas.`);
+  }
+  const report = folders[0]
+    ? await diffFolders(oldInput, newInput, options, io)
+    : isWholeRevision(oldInput, io, options) && isWholeRevision(newInput, io, options)
+      ? await diffRevisions(oldInput, newInput, options, io)
+      : await diffTwoDocuments(oldInput, newInput, options, io);
   if (!options.quiet) io.stdout.write(render(report, options, io, maxChars === 0 ? Infinity : maxChars));
   if (options.format !== 'text' && !options.quiet) writeDiagnostics(report, io);
   const failing = options.failOn ? report.changes.some((c) => counts(c) && atOrAbove(c.level, options.failOn!)) : false;
   return failing ? 1 : 0;
+}
+
+function isFolder(input: string, io: CommandIO): boolean {
+  if (input === '-' || /^https?:\/\//i.test(input)) return false;
+  const path = resolve(io.cwd, input);
+  return existsSync(path) && statSync(path).isDirectory();
+}
+
+/** Two revision folders of any spec (pages of any Markdown extension, an optional schema.json/.yaml), read as its config says. */
+async function diffFolders(oldDir: string, newDir: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
+  const config = givenOrFound(options, configSearchDirs([oldDir, newDir], io.cwd), io);
+  const label = (dir: string) => basename(resolve(io.cwd, dir));
+  const { changes, diagnostics, pages } = await diffRevisionFolders(
+    { dir: resolve(io.cwd, oldDir), label: label(oldDir) },
+    { dir: resolve(io.cwd, newDir), label: label(newDir) },
+    config,
+  );
+  const side = (dir: string): DocumentInfo => ({ source: dir, revision: label(dir), page: null, sha256: null });
+  return makeReport(side(oldDir), side(newDir), changes, diagnostics, pages);
 }
 
 function isWholeRevision(input: string, io: CommandIO, options: DiffOptions): boolean {
@@ -54,7 +83,7 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
   }
   const { changes, diagnostics } = oldDoc.kind === 'schema'
     ? await diffSchemas(oldDoc.text, newDoc.text, { oldSource: oldInput, newSource: newInput })
-    : diffPageTexts(oldDoc.text, newDoc.text);
+    : diffPageTexts(oldDoc.text, newDoc.text, pageReading(oldInput, newInput, options, io));
   const judgement = judgeKnownPage(newDoc, io.cwd);
   return makeReport(info(oldDoc), info(newDoc), changes.map((c) => markInformative(c, judgement)), diagnostics);
 }
@@ -70,11 +99,27 @@ function judgeKnownPage(doc: LoadedDocument, cwd: string): PageJudgement | null 
   return judgePage(doc.page, doc.text, parsePage(doc.text), findSpecConfig(revisionDir));
 }
 
+/** Two pages are read in the keyword case their spec's config sets (a page that declares its own needs none). */
+function pageReading(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): PageDiffOptions {
+  const files = [oldInput, newInput].filter((input) => input !== '-' && !/^https?:\/\//i.test(input));
+  // A page sits in its revision folder, beside which the config lives.
+  const searchDirs = configSearchDirs(files.map((file) => dirname(resolve(io.cwd, file))), io.cwd);
+  const { config } = loadSpecConfig({ explicit: options.config, searchDirs: [...files.map((file) => dirname(resolve(io.cwd, file))), ...searchDirs], cwd: io.cwd });
+  return config.keywordCase ? { old: { keywordCase: config.keywordCase }, new: { keywordCase: config.keywordCase } } : {};
+}
+
+/** The config named by --config, else one found in `searchDirs`; undefined lets each revision folder's own apply. */
+function givenOrFound(options: DiffOptions, searchDirs: string[], io: CommandIO): SpecConfig | undefined {
+  const loaded = loadSpecConfig({ explicit: options.config, searchDirs, cwd: io.cwd });
+  return loaded.path === null ? undefined : loaded.config;
+}
+
 /** Every page both snapshots have (and pages that came or went), plus the two schemas. */
 async function diffRevisions(oldRef: string, newRef: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const { changes, diagnostics, pages } = await diffRevisionFolders(
     { dir: resolve(io.cwd, options.snapshots, oldRef), label: oldRef },
     { dir: resolve(io.cwd, options.snapshots, newRef), label: newRef },
+    options.config ? givenOrFound(options, [], io) : undefined,
   );
   const side = (ref: string): DocumentInfo => ({ source: `${options.snapshots}/${ref}`, revision: ref, page: null, sha256: null });
   return makeReport(side(oldRef), side(newRef), changes, diagnostics, pages);

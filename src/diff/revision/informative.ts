@@ -1,6 +1,7 @@
 import type { SpecDocument } from '../../model/index.ts';
 import type { Change } from '../change.ts';
-import { configuredKind, type SpecConfig } from './spec-config.ts';
+import type { SpecConfig } from '../../config/index.ts';
+import { configuredKind } from './spec-config.ts';
 
 /**
  * Is a page informative (it describes the specification: a change log, a registry or index

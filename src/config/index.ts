@@ -1,0 +1,1 @@
+export { CONFIG_FILE, configSearchDirs, loadSpecConfig, parseSpecConfig, type LoadedConfig, type SpecConfig } from './spec-config.ts';

@@ -1,0 +1,108 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { InputError } from '../errors.ts';
+import type { KeywordCase } from '../model/keyword-case.ts';
+
+/**
+ * Per-spec settings: an optional `specdelta.config.json` beside the spec's revision folders
+ * (or named with `--config`). Everything has a default that works without one; the file
+ * only says what cannot be read from the spec itself.
+ */
+export interface SpecConfig {
+  /** Globs (relative to a revision folder) of the normative pages; unset: every page. */
+  normative?: string[];
+  /** Globs of informative pages (changelogs, indexes): their records stay out of the summary. */
+  informative?: string[];
+  revisions?: {
+    /** Only folders whose name matches this regular expression are revisions. */
+    match?: string;
+    /** The revisions in order, oldest first; names not listed follow, ordered by name (revision-order.ts). */
+    order?: string[];
+  };
+  /** Where a revision's JSON Schema is, relative to its folder (`schema.json`, `schemas/spec.yaml`); unset: `schema.json`, `schema.yaml` or `schema.yml`. */
+  schema?: string;
+  /** RFC 2119 keywords in lower case count too (`any-case`); unset: what the spec declares, else upper case only. */
+  keywordCase?: KeywordCase;
+  /** The site's base URL, for absolute links to pages and diffs. */
+  siteBase?: string;
+}
+
+export const CONFIG_FILE = 'specdelta.config.json';
+
+export interface LoadedConfig {
+  config: SpecConfig;
+  /** The file read, or null when none was found (defaults). */
+  path: string | null;
+}
+
+/**
+ * The config for a spec: `explicit` when given (it must exist), else the first
+ * `specdelta.config.json` found in `searchDirs` (the revision folders' parent, then the
+ * working directory).
+ */
+export function loadSpecConfig(options: { explicit?: string; searchDirs: readonly string[]; cwd: string }): LoadedConfig {
+  if (options.explicit) {
+    const path = resolve(options.cwd, options.explicit);
+    if (!existsSync(path)) throw new InputError(`${options.explicit} (--config) does not exist.`);
+    return { config: parseSpecConfig(readFileSync(path, 'utf8'), options.explicit), path };
+  }
+  for (const dir of options.searchDirs) {
+    const path = join(resolve(options.cwd, dir), CONFIG_FILE);
+    if (existsSync(path)) return { config: parseSpecConfig(readFileSync(path, 'utf8'), path), path };
+  }
+  return { config: {}, path: null };
+}
+
+/** Where to look for a config when diffing two folders: beside them (their parents), then the working directory. */
+export function configSearchDirs(folders: readonly string[], cwd: string): string[] {
+  return [...new Set([...folders.map((f) => dirname(resolve(cwd, f))), resolve(cwd)])];
+}
+
+type Check = (value: unknown) => string | null;
+
+const stringList: Check = (v) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? null : 'a list of strings');
+const text: Check = (v) => (typeof v === 'string' && v.length > 0 ? null : 'a non-empty string');
+
+const pageGlobs: Check = (v) => (stringList(v) ? 'a list of page globs (strings)' : null);
+
+const SETTINGS: Record<keyof SpecConfig, Check> = {
+  normative: pageGlobs,
+  informative: pageGlobs,
+  schema: text,
+  siteBase: (v) => (typeof v === 'string' && /^https?:\/\/|^\//.test(v) ? null : 'a URL (https://…) or a path starting with /'),
+  keywordCase: (v) => (v === 'uppercase' || v === 'any-case' ? null : '"uppercase" or "any-case"'),
+  revisions: (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'an object with "match" and/or "order"';
+    const unknown = Object.keys(v).find((k) => k !== 'match' && k !== 'order');
+    if (unknown) return `an object with "match" and/or "order" (not "${unknown}")`;
+    const { match, order } = v as { match?: unknown; order?: unknown };
+    if (order !== undefined && stringList(order)) return 'an object whose "order" is a list of revision names';
+    if (match !== undefined) {
+      if (typeof match !== 'string') return 'an object whose "match" is a regular expression string';
+      try {
+        new RegExp(match);
+      } catch {
+        return `an object whose "match" is a valid regular expression (${JSON.stringify(match)} is not)`;
+      }
+    }
+    return null;
+  },
+};
+
+/** Reads and checks a config text; a problem is one sentence naming the file and the setting. */
+export function parseSpecConfig(source: string, label: string): SpecConfig {
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch (error) {
+    throw new InputError(`${label} is not valid JSON (${(error as Error).message}).`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(`${label} must hold a JSON object of settings.`);
+  for (const [key, setting] of Object.entries(value)) {
+    const check = SETTINGS[key as keyof SpecConfig];
+    if (!check) throw new InputError(`${label} has an unknown setting "${key}" (known: ${Object.keys(SETTINGS).join(', ')}).`);
+    const expected = check(setting);
+    if (expected) throw new InputError(`${label}: "${key}" must be ${expected}.`);
+  }
+  return value as SpecConfig;
+}

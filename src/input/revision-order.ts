@@ -1,0 +1,56 @@
+/**
+ * The order revisions follow each other, read from their names: dates (`2025-11-25`),
+ * versions (`3.0.3`, `v0.2.5`, `1.0.0-rc.1`), month-year editions (`June2018`,
+ * `October 2021`), and `draft` last. A spec's config can list the order instead
+ * (orderRevisions' `explicit`).
+ */
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** A name reduced to something sortable: a family (names of one family compare by value) and a value. */
+interface RevisionKey {
+  /** 0 dated (day or month), 1 versioned, 2 other, 3 draft. */
+  family: number;
+  numbers: number[];
+  /** Version pre-release (`rc.1`): sorts before the release itself. */
+  prerelease: string | null;
+  name: string;
+}
+
+export function revisionKey(name: string): RevisionKey {
+  const base = { prerelease: null, name };
+  if (/^(?:draft|next|unreleased|main|head)$/i.test(name)) return { ...base, family: 3, numbers: [] };
+  const date = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(name);
+  if (date) return { ...base, family: 0, numbers: [Number(date[1]), Number(date[2]), Number(date[3] ?? 0)] };
+  const edition = /^([A-Za-z]+)[\s_-]*(\d{4})$/.exec(name);
+  const month = edition ? MONTHS.indexOf(edition[1]!.slice(0, 3).toLowerCase()) : -1;
+  if (edition && month !== -1) return { ...base, family: 0, numbers: [Number(edition[2]), month + 1, 0] };
+  const version = /^v?(\d+(?:\.\d+)*)(?:-([0-9A-Za-z.-]+))?$/i.exec(name);
+  if (version) return { family: 1, numbers: version[1]!.split('.').map(Number), prerelease: version[2] ?? null, name };
+  return { ...base, family: 2, numbers: [] };
+}
+
+/** Negative when `a` came before `b`. */
+export function compareRevisions(a: string, b: string): number {
+  const ka = revisionKey(a);
+  const kb = revisionKey(b);
+  if (ka.family !== kb.family) return ka.family - kb.family;
+  for (let i = 0; i < Math.max(ka.numbers.length, kb.numbers.length); i++) {
+    const d = (ka.numbers[i] ?? 0) - (kb.numbers[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  // 1.0.0-rc.1 < 1.0.0; two pre-releases compare by their parts.
+  if (ka.prerelease !== kb.prerelease) {
+    if (ka.prerelease === null) return 1;
+    if (kb.prerelease === null) return -1;
+    return ka.prerelease.localeCompare(kb.prerelease, 'en', { numeric: true });
+  }
+  return ka.name.localeCompare(kb.name, 'en', { numeric: true });
+}
+
+/** Names in revision order; `explicit` (a config's list) wins for the names it lists, the rest follow by name. */
+export function orderRevisions(names: readonly string[], explicit: readonly string[] = []): string[] {
+  const listed = names.filter((n) => explicit.includes(n)).sort((a, b) => explicit.indexOf(a) - explicit.indexOf(b));
+  const rest = names.filter((n) => !explicit.includes(n)).sort(compareRevisions);
+  return [...listed, ...rest];
+}

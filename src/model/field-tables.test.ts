@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { errorCodeColumns, fieldColumns } from './field-tables.ts';
+import type { TableRow } from './markdown.ts';
+
+const rows = (...cells: string[][]): TableRow[] => cells.map((c, i) => ({ cells: c, spans: c.map(() => []), line: i + 3 }));
+
+describe('field tables by structure', () => {
+  it('reads any name header with a type and a description column (a few names may be phrases)', () => {
+    expect(fieldColumns(['etw field', 'type', 'description', 'maps to'], rows(['TimeStamp', 'Timestamp', 'When the event happened, in ns.', 'Timestamp'], ['Level', 'uint8', 'Event severity or verbosity level.', 'Severity'], ['ProviderId', 'GUID', 'Provider GUID as a hyphenated hex string.', 'Attributes'], ['EventId', 'uint16', 'Event identifier from the descriptor.', 'Attributes'], ['Event name', 'string', 'The TraceLogging event name.', 'EventName'])))
+      .toMatchObject({ name: 0, type: 1, description: 2 });
+  });
+
+  it('without a name header, needs a column of identifiers and a type column', () => {
+    expect(fieldColumns(['', 'type', 'notes'], rows(['maxSize', 'integer', 'The largest request accepted.'])))?.toMatchObject({ name: 0, type: 1 });
+    // A table of values (log levels) has identifiers and descriptions but is no field list.
+    expect(fieldColumns(['level', 'description'], rows(['debug', 'Detailed debugging information'], ['info', 'General informational messages']))).toBeNull();
+  });
+
+  it('a name header over values that are no names is not a field list', () => {
+    expect(fieldColumns(['literal value', 'variables', 'coercion result'], rows(['{ a: "abc" }', '{ var: { a: 1 } }', 'Error']))).toBeNull();
+  });
+
+  it('a Code column of integers is a table of error codes', () => {
+    expect(errorCodeColumns(['code', 'name', 'meaning'], rows(['40', 'RecordTooLarge', 'Over the size limit.']))).toEqual({ code: 0, name: 1 });
+    expect(errorCodeColumns(['field name', 'type'], rows(['code', 'integer']))).toBeNull();
+  });
+});

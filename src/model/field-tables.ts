@@ -1,0 +1,96 @@
+import type { TableRow } from './markdown.ts';
+
+/**
+ * Which tables list fields, and which column says what, read from the table's structure
+ * rather than from one spelling of its header: a column of identifiers (the field names),
+ * beside a type column and/or a description column. Specs head that first column
+ * `Field Name`, `Attribute`, `Member`, `Parameter`…; the structure is what they share.
+ */
+
+export interface FieldColumns {
+  name: number;
+  type: number;
+  description: number;
+  required: number;
+  options: number;
+}
+
+/** Header words that name the identifier column outright (a catalog of what field tables call it). */
+const NAME_HEADER = /^(?:[\w-]+\s+)?(?:field|name|parameter|property|key|attribute|member|argument|option|setting)(?:\s+name)?s?$/;
+const TYPE_HEADER = /\btype\b/;
+const DESCRIPTION_HEADER = /\b(?:description|meaning|notes?|summary|definition|explanation|purpose|semantics)\b/;
+const REQUIRED_HEADER = /\b(?:required|requirement|mandatory|optional|presence|cardinality)\b/;
+const OPTIONS_HEADER = /^(?:options|values|allowed values|enum)$/;
+
+/** A field name as a cell shows it: one token, maybe in code, maybe with a marker (`name*`, `^x-`, `{name}`). */
+const IDENTIFIER = /^[\p{L}_$@^{<\[][\p{L}\p{N}_$@.\-\[\]{}<>^*/:]*$/u;
+
+export function isIdentifierCell(cell: string): boolean {
+  const text = cell.trim().replace(/^[`"']|[`"']$/g, '');
+  return text.length > 0 && text.length <= 64 && IDENTIFIER.test(text) && !/^\d+$/.test(text);
+}
+
+/** The columns of a field table, or null when the table lists something else. */
+export function fieldColumns(header: readonly string[], rows: readonly TableRow[]): FieldColumns | null {
+  if (header.length < 2 || rows.length === 0) return null;
+  const find = (pattern: RegExp, except: number[] = []) => header.findIndex((h, i) => !except.includes(i) && pattern.test(h.trim()));
+  const named = header.some((h) => NAME_HEADER.test(h.trim()));
+  const name = pickNameColumn(header, rows);
+  if (name === -1) return null;
+  const type = find(TYPE_HEADER, [name]);
+  // Without a header naming the fields, only a type column tells a field list from a table
+  // of values (log levels, categories, a compatibility matrix).
+  if (!named && type === -1) return null;
+  let description = find(DESCRIPTION_HEADER, [name, type]);
+  // No description header: the column with the longest texts is the one that describes.
+  if (description === -1) description = longestTextColumn(rows, header.length, [name, type]);
+  if (type === -1 && description === -1) return null;
+  return { name, type, description, required: find(REQUIRED_HEADER, [name, type, description]), options: find(OPTIONS_HEADER, [name, type, description]) };
+}
+
+function pickNameColumn(header: readonly string[], rows: readonly TableRow[]): number {
+  const identifiers = (i: number) => rows.filter((row) => isIdentifierCell(row.spans[i]?.[0] ?? row.cells[i] ?? '')).length;
+  // A telling header still needs names under it (a "Variables" column of JSON values is no field list)…
+  const named = header.findIndex((h) => NAME_HEADER.test(h.trim()));
+  if (named !== -1) return identifiers(named) >= 0.8 * rows.length ? named : -1;
+  // …and without one, the first column whose every row is one identifier (a column of types is not one of names).
+  return header.findIndex((h, i) => !TYPE_HEADER.test(h) && identifiers(i) === rows.length);
+}
+
+function longestTextColumn(rows: readonly TableRow[], width: number, except: number[]): number {
+  let best = -1;
+  let bestLength = 0;
+  for (let i = 0; i < width; i++) {
+    if (except.includes(i)) continue;
+    const average = rows.reduce((sum, row) => sum + (row.cells[i]?.length ?? 0), 0) / rows.length;
+    // A column of single words is a value column, not a description.
+    if (average > bestLength && average >= 20) [best, bestLength] = [i, average];
+  }
+  return best;
+}
+
+/**
+ * Whether a row's field is required: a requiredness column (`Yes`, `Required`, `✓`), else
+ * the description's own words (`**REQUIRED**.`, "Optional."), else the table's lead-in
+ * ("… MUST contain:"); null when nothing says.
+ */
+export function requirednessOf(row: TableRow, columns: FieldColumns, leadInRequired: boolean): boolean | null {
+  const flag = columns.required >= 0 ? row.cells[columns.required]?.trim().toLowerCase() ?? '' : '';
+  if (flag) {
+    if (/^(?:yes|y|true|required|mandatory|must|✓|✔|x|1(?:\.\.\S+)?)$/.test(flag)) return true;
+    if (/^(?:no|n|false|optional|may|-|–|0\.\.\S+)$/.test(flag) || /\boptional\b/.test(flag)) return false;
+  }
+  const description = columns.description >= 0 ? row.cells[columns.description] ?? '' : '';
+  if (/^\W*REQUIRED\b/.test(description)) return true;
+  if (/\boptional\b/i.test(description)) return false;
+  return leadInRequired ? true : null;
+}
+
+/** A table of error codes: a column of integers beside a column naming or explaining each. */
+export function errorCodeColumns(header: readonly string[], rows: readonly TableRow[]): { code: number; name: number } | null {
+  if (header.length < 2 || rows.length === 0) return null;
+  const code = header.findIndex((h, i) => /\bcode\b/.test(h) && rows.every((row) => /^-?\d+$/.test((row.cells[i] ?? '').replace(/`/g, '').trim())));
+  if (code === -1) return null;
+  const name = header.findIndex((_, i) => i !== code && rows.every((row) => isIdentifierCell(row.spans[i]?.[0] ?? row.cells[i] ?? '')));
+  return { code, name };
+}
