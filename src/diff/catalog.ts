@@ -26,6 +26,9 @@ const clip = (s: string, n = 90) => {
   const cut = `${s.slice(0, n - 1)}…`;
   return (cut.match(/`/g) ?? []).length % 2 === 1 ? `${cut}\`` : cut;
 };
+/** The parties a rule side binds, "clients and servers". */
+const parties = (side: ChangeDraft['before']) =>
+  (Array.isArray(side?.['actors']) ? (side['actors'] as string[]).join(' and ') : side?.actor) ?? 'another party';
 const detail = (c: ChangeDraft, key: string) => c.detail?.[key] ?? '';
 
 const entries: CatalogEntry[] = [
@@ -74,9 +77,9 @@ const entries: CatalogEntry[] = [
   },
   {
     id: 'rule-actor-changed', kind: 'rule', action: 'changed', level: 'breaking',
-    description: 'The same rule now binds a different party (e.g. clients instead of servers).',
-    why: 'The party that must now comply did not have to before.',
-    message: (c) => `Rule now binds ${c.after?.actor ?? 'another party'} instead of ${c.before?.actor ?? 'another party'}: ${clip(now(c))}`,
+    description: 'The same rule now binds a different set of parties (e.g. clients instead of servers, servers instead of receivers).',
+    why: 'A party that must now comply did not have to before. When the new parties were already bound (a generic role such as receivers or implementations covers clients and servers), the set only shrank and the record is non-breaking, with its reason.',
+    message: (c) => `Rule now binds ${parties(c.after)} instead of ${parties(c.before)}: ${clip(now(c))}`,
   },
   {
     id: 'rule-changed', kind: 'rule', action: 'changed', level: 'non-breaking',

@@ -5,7 +5,7 @@ import type { Capability, CodeBlock, ErrorCode, Field, MessageShape, ProseBlock,
 import type { Diagnostic } from './diagnostic.ts';
 import { isJsonLang, isObject, parseJsonExample } from './json.ts';
 import { classifyMessage, fieldPaths } from './messages.ts';
-import { actorIn, beforeFirstKeyword, keywordsIn, sentences, strongest } from './rules.ts';
+import { actorsIn, beforeFirstKeyword, keywordsIn, sentences, strongest } from './rules.ts';
 import { isSchemaLike, schemaExampleFields, schemaTypeOf } from './schema-like.ts';
 import { isIdentifierLike, isJsonRpcErrorCode } from './terms.ts';
 
@@ -77,7 +77,7 @@ class DocumentBuilder {
     this.noteTerms(block.codeSpans, block.line);
     this.noteErrorCodesInText(block.text, block.codeSpans, block.line);
     const leadInKeywords = block.leadIn ? keywordsIn(block.leadIn) : [];
-    const leadInActor = block.leadIn ? actorIn(leadInKeywords.length ? beforeFirstKeyword(block.leadIn) : block.leadIn) : null;
+    const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? beforeFirstKeyword(block.leadIn) : block.leadIn) : [];
     const proseParts: string[] = [];
     const parts = block.listItem ? [block.text] : sentences(block.text);
     for (const sentence of parts) {
@@ -90,11 +90,14 @@ class DocumentBuilder {
         if (!introducesList) proseParts.push(sentence);
         continue;
       }
+      const ownActors = own.length ? actorsIn(beforeFirstKeyword(sentence)) : [];
+      const actors = ownActors.length ? ownActors : leadInActors;
       this.rules.push({
         text: sentence,
         keyword: strongest(keywords),
         keywords,
-        actor: (own.length ? actorIn(beforeFirstKeyword(sentence)) : null) ?? leadInActor,
+        actor: actors[0] ?? null,
+        actors,
         line: block.line,
         sectionId: this.section.id,
         leadIn: own.length ? null : block.leadIn,

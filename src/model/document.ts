@@ -58,6 +58,8 @@ export interface Rule {
   keywords: Rfc2119Keyword[];
   /** The party the rule binds, lower-case plural ("servers", "clients"), or null. */
   actor: string | null;
+  /** Every party the rule binds ("Clients and servers MUST" → both), `actor` first; empty when none is named. */
+  actors: string[];
   line: number;
   sectionId: string;
   /** The lead-in sentence the rule inherited its keyword or actor from, if any. */

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Change } from '../../src/diff/change.ts';
+import { diffRevisionPages } from '../../src/diff/revisions.ts';
+import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
+import { diffSchemaTexts } from '../../src/schema/index.ts';
+import { specMain, specPages } from './paths.ts';
+
+/**
+ * A whole-revision diff of two revisions of the mirror (every page plus `schema.json`),
+ * as `specdelta diff OLD NEW` computes it from snapshots: the mirror keeps its schemas in
+ * `schema/REV/` rather than beside the pages, so this assembles the same inputs.
+ */
+export function diffMirrorRevisions(oldRev: string, newRev: string): Change[] {
+  const text = (side: 'old' | 'new', page: string) => readFileSync(join(specPages, side === 'old' ? oldRev : newRev, `${page}.mdx`), 'utf8');
+  const { changes } = diffRevisionPages({
+    oldPages: listPageFiles(join(specPages, oldRev)),
+    newPages: listPageFiles(join(specPages, newRev)),
+    text,
+    labels: { old: oldRev, new: newRev },
+  });
+  const schema = (rev: string) => readFileSync(join(specMain, 'schema', rev, 'schema.json'), 'utf8');
+  const result = diffSchemaTexts(schema(oldRev), schema(newRev), { oldSource: `${oldRev}:schema`, newSource: `${newRev}:schema` });
+  return [...changes, ...result.changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const }))];
+}
+
+/** Adjacent revisions of the mirror, oldest first, the draft last. */
+export function adjacentMirrorRevisions(): [string, string][] {
+  const revisions = listRevisionFolders(specPages);
+  return revisions.slice(1).map((rev, i) => [revisions[i]!, rev]);
+}
