@@ -304,15 +304,15 @@ const entries: CatalogEntry[] = [
 
   // ── Terms (protocol names in code spans that no structured record covers) ────────────
   {
-    id: 'term-added', kind: 'term', action: 'added', level: 'non-breaking',
+    id: 'term-added', kind: 'term', action: 'added', level: 'editorial',
     description: 'The page starts naming a protocol identifier (a type, field or method in code) it did not name before.',
-    why: 'A new name is new vocabulary to learn; structural additions have their own records.',
+    why: 'A signal, not a change: a name mentioned is not a shape added (structural additions have their own records), so it is never counted as non-breaking.',
     message: (c) => `The page now refers to ${code(c.subject)}.`,
   },
   {
-    id: 'term-removed', kind: 'term', action: 'removed', level: 'non-breaking',
+    id: 'term-removed', kind: 'term', action: 'removed', level: 'editorial',
     description: 'The page stops naming a protocol identifier it named before.',
-    why: 'A name no longer mentioned is a signal, not proof of removal; removals of shapes have their own records.',
+    why: 'A signal, not a change: a name no longer mentioned is not proof of removal (removals of shapes have their own records), so it is never counted as non-breaking.',
     message: (c) => `The page no longer refers to ${code(c.subject)}.`,
   },
 ];

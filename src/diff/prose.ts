@@ -1,6 +1,7 @@
 import type { ProseBlock } from '../model/index.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
-import { dice, diceCeiling, isCosmeticRewording, negationCount, normalizeText, pairUp, tokens } from './similarity.ts';
+import { isInversion } from './inversion.ts';
+import { dice, diceCeiling, normalizeText, pairUp, tokens } from './similarity.ts';
 
 /**
  * Non-normative paragraphs. Only what a reader would want to know is reported: a reversed
@@ -25,7 +26,7 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
   });
   for (const [before, after] of pairs) {
     if (normalizeText(before.text) === normalizeText(after.text)) continue;
-    const inverted = negationCount(before.text) !== negationCount(after.text) && !isCosmeticRewording(before.text, after.text);
+    const inverted = isInversion(before.text, after.text);
     emit({
       id: inverted ? 'prose-inverted' : 'prose-changed',
       subject: clip(after.text), key: normalizeText(before.text),

@@ -23,4 +23,18 @@ describeMirror('2025-11-25 → 2026-07-28, whole revisions', () => {
     expect(tracked).toMatchObject({ level: 'non-breaking', before: { actors: ['senders', 'receivers'] }, after: { actors: ['clients', 'servers'] } });
     expect(tracked!.levelReason).toMatch(/fewer parties/);
   });
+
+  it('term-added / term-removed are signals: editorial, never counted as non-breaking', () => {
+    const terms = changes.filter((c) => c.kind === 'term');
+    expect(terms.length).toBeGreaterThan(100);
+    expect(terms.every((c) => c.level === 'editorial')).toBe(true);
+  });
+
+  it('prose-inverted pairs only a statement with its own negation (the elicitation statefulness advice), not sentences that merely gained a "not"', () => {
+    const inverted = changes.filter((c) => c.id === 'prose-inverted');
+    expect(inverted.map((c) => c.page)).toEqual(['client/elicitation']);
+    expect(inverted[0]!.after?.text).toMatch(/do not require that the server maintain state/);
+    // Roots gained "does not enforce …" beside unrelated sentences: reworded, not inverted.
+    expect(changes.filter((c) => c.page === 'client/roots' && c.kind === 'prose' && /does not enforce/.test(c.after?.text ?? '')).map((c) => c.id)).toEqual(['prose-changed']);
+  });
 });
