@@ -77,5 +77,6 @@ export function ruleSide(rule: Rule): ChangeSide {
   const s: ChangeSide = { text: rule.text, line: rule.line, keyword: rule.keyword };
   if (rule.actor) s.actor = rule.actor;
   if (rule.actors.length > 1) s.actors = rule.actors;
+  if (rule.leadIn) s.leadIn = rule.leadIn;
   return s;
 }

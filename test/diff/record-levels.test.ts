@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Change } from '../../src/diff/change.ts';
+import { firstDifference } from '../../src/diff/quote.ts';
 import { diffMirrorRevisions } from '../helpers/mirror-revisions.ts';
 import { mirrorAvailable } from '../helpers/paths.ts';
 
@@ -36,5 +37,27 @@ describeMirror('2025-11-25 → 2026-07-28, whole revisions', () => {
     expect(inverted[0]!.after?.text).toMatch(/do not require that the server maintain state/);
     // Roots gained "does not enforce …" beside unrelated sentences: reworded, not inverted.
     expect(changes.filter((c) => c.page === 'client/roots' && c.kind === 'prose' && /does not enforce/.test(c.after?.text ?? '')).map((c) => c.id)).toEqual(['prose-changed']);
+  });
+
+  it('a list item that inherits its keyword is quoted with its lead-in ("Clients MUST return standard JSON-RPC errors …: Server sends …")', () => {
+    const item = changes.find((c) => c.kind === 'rule' && /^Server sends an `elicitation\/create` request/.test(c.before?.text ?? c.after?.text ?? ''));
+    expect(item?.message).toMatch(/Clients MUST return standard JSON-RPC errors for common failure cases: Server sends/);
+    const inherited = changes.filter((c) => c.kind === 'rule' && (c.after ?? c.before)?.['leadIn']);
+    expect(inherited.length).toBeGreaterThan(20);
+    // Every such record quotes the lead-in's keyword, not only names it in its label.
+    for (const c of inherited) {
+      const keyword = /\b(MUST NOT|MUST|SHALL|SHOULD NOT|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL)\b/.exec(String((c.after ?? c.before)!['leadIn']))?.[0];
+      if (keyword) expect(c.message.slice(c.message.indexOf(': ') + 2), c.message).toContain(keyword);
+    }
+  });
+
+  it('a reworded paragraph is quoted around its first changed word, not cut at a fixed length from its start', () => {
+    const reworded = changes.filter((c) => c.id === 'prose-changed' && c.before && c.after);
+    expect(reworded.length).toBeGreaterThan(50);
+    for (const c of reworded) {
+      const at = firstDifference(c.before!.text, c.after!.text).after;
+      const word = /^[\w/.-]{4,}/.exec(c.after!.text.slice(at))?.[0];
+      if (word) expect(c.message, c.after!.text).toContain(word);
+    }
   });
 });
