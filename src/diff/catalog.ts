@@ -305,6 +305,26 @@ const entries: CatalogEntry[] = [
     message: (c) => `Capability option ${code(c.subject)} removed.`,
   },
 
+  // ── Deprecations (notices and callouts: "X is deprecated", "the deprecated X") ───────
+  {
+    id: 'feature-deprecated', kind: 'section', action: 'deprecated', level: 'non-breaking',
+    description: 'A feature, transport or mechanism is now called deprecated (a notice, a callout, "deprecated in favor of").',
+    why: 'A deprecated feature still works and still conforms; it announces a removal to plan for, which is when it breaks.',
+    message: (c) => `Deprecated: ${c.subject} ("${detail(c, 'notice')}").`,
+  },
+  {
+    id: 'message-deprecated', kind: 'message', action: 'deprecated', level: 'non-breaking',
+    description: 'A method, request or notification is now called deprecated.',
+    why: 'Peers may still send and handle it; it announces a removal to plan for.',
+    message: (c) => `Deprecated: ${c.subject} ("${detail(c, 'notice')}").`,
+  },
+  {
+    id: 'field-deprecated', kind: 'schema-field', action: 'deprecated', level: 'non-breaking',
+    description: 'A field, parameter or value is now called deprecated.',
+    why: 'Senders may still send it and receivers must still accept it; it announces a removal to plan for.',
+    message: (c) => `Deprecated: ${c.subject} ("${detail(c, 'notice')}").`,
+  },
+
   // ── Terms (protocol names in code spans that no structured record covers) ────────────
   {
     id: 'term-added', kind: 'term', action: 'added', level: 'editorial',

@@ -1,5 +1,6 @@
 import type { SpecDocument } from '../model/index.ts';
 import { diffCapabilities } from './capabilities.ts';
+import { diffDeprecations } from './deprecations.ts';
 import type { Change, ChangeDraft } from './change.ts';
 import type { DiffContext } from './context.ts';
 import { diffErrorCodes } from './error-codes.ts';
@@ -24,6 +25,7 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
   diffErrorCodes(ctx, emit);
   diffCapabilities(ctx, emit);
   diffProse(ctx, emit);
+  diffDeprecations(ctx, emit);
   diffTerms(ctx, emit, [...drafts]);
   return distinguishRepeats(orderDrafts(ctx, drafts)).map(finalizeChange);
 }

@@ -60,4 +60,17 @@ describeMirror('2025-11-25 → 2026-07-28, whole revisions', () => {
       if (word) expect(c.message, c.after!.text).toContain(word);
     }
   });
+
+  it('deprecation notices are records of their own: Roots, Sampling, Logging and Dynamic Client Registration deprecated, non-breaking', () => {
+    const deprecated = changes.filter((c) => c.action === 'deprecated');
+    expect(deprecated.map((c) => [c.page, c.subject])).toEqual(expect.arrayContaining([
+      ['client/roots', 'Roots feature'],
+      ['client/sampling', 'Sampling feature'],
+      ['server/utilities/logging', 'Logging feature'],
+      ['basic/authorization/index', 'Dynamic Client Registration'],
+    ]));
+    expect(deprecated.every((c) => c.level === 'non-breaking')).toBe(true);
+    // "the deprecated features registry" is a registry of deprecated features, not a deprecated registry.
+    expect(deprecated.filter((c) => /registry/.test(c.subject))).toEqual([]);
+  });
 });
