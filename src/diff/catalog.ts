@@ -306,24 +306,12 @@ const entries: CatalogEntry[] = [
   },
 
   // ── Deprecations (notices and callouts: "X is deprecated", "the deprecated X") ───────
-  {
-    id: 'feature-deprecated', kind: 'section', action: 'deprecated', level: 'non-breaking',
-    description: 'A feature, transport or mechanism is now called deprecated (a notice, a callout, "deprecated in favor of").',
-    why: 'A deprecated feature still works and still conforms; it announces a removal to plan for, which is when it breaks.',
-    message: (c) => `Deprecated: ${c.subject} ("${detail(c, 'notice')}").`,
-  },
-  {
-    id: 'message-deprecated', kind: 'message', action: 'deprecated', level: 'non-breaking',
-    description: 'A method, request or notification is now called deprecated.',
-    why: 'Peers may still send and handle it; it announces a removal to plan for.',
-    message: (c) => `Deprecated: ${c.subject} ("${detail(c, 'notice')}").`,
-  },
-  {
-    id: 'field-deprecated', kind: 'schema-field', action: 'deprecated', level: 'non-breaking',
-    description: 'A field, parameter or value is now called deprecated.',
-    why: 'Senders may still send it and receivers must still accept it; it announces a removal to plan for.',
-    message: (c) => `Deprecated: ${c.subject} ("${detail(c, 'notice')}").`,
-  },
+  deprecation('feature-deprecated', 'section', 'A feature, transport or mechanism is now called deprecated (a notice, a callout, "deprecated in favor of").',
+    'A deprecated feature still works and still conforms; it announces a removal to plan for, which is when it breaks.'),
+  deprecation('message-deprecated', 'message', 'A method, request or notification is now called deprecated.',
+    'Peers may still send and handle it; it announces a removal to plan for.'),
+  deprecation('field-deprecated', 'schema-field', 'A field, parameter or value is now called deprecated.',
+    'Senders may still send it and receivers must still accept it; it announces a removal to plan for.'),
 
   // ── Terms (protocol names in code spans that no structured record covers) ────────────
   {
@@ -339,6 +327,11 @@ const entries: CatalogEntry[] = [
     message: (c) => `The page no longer refers to ${code(c.subject)}.`,
   },
 ];
+
+/** Deprecations differ only in what is deprecated; each is non-breaking and quotes its notice. */
+function deprecation(id: string, kind: ChangeKind, description: string, why: string): CatalogEntry {
+  return { id, kind, action: 'deprecated', level: 'non-breaking', description, why, message: (c) => `Deprecated: ${c.subject} ("${detail(c, 'notice')}").` };
+}
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
