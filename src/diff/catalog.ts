@@ -30,6 +30,11 @@ const changed = (c: ChangeDraft) =>
 const parties = (side: ChangeDraft['before']) =>
   (Array.isArray(side?.['actors']) ? (side['actors'] as string[]).join(' and ') : side?.actor) ?? 'another party';
 const detail = (c: ChangeDraft, key: string) => c.detail?.[key] ?? '';
+/** Who a new obligation binds, when the schema says who sends the shape. */
+const mustSend = (c: ChangeDraft) => {
+  const senders = c.after?.['mustSend'] ? String(c.after['mustSend']).split(', ').map((p) => `${p}s`) : [];
+  return senders.length ? ` ${capitalize(senders.join(' and '))} must now send it.` : '';
+};
 
 const entries: CatalogEntry[] = [
   // ── Normative rules (sentences carrying RFC 2119 / RFC 8174 keywords) ──────────────
@@ -201,8 +206,8 @@ const entries: CatalogEntry[] = [
   {
     id: 'required-field-added', kind: 'schema-field', action: 'added', level: 'breaking',
     description: 'A new field that must be present.',
-    why: 'Existing senders do not send it.',
-    message: (c) => `New required field ${code(c.subject)}.`,
+    why: 'Existing senders do not send it: breaking for the side that sends the shape (from the schema, whichever way it travels, request or result), which the record names.',
+    message: (c) => `New required field ${code(c.subject)}.${mustSend(c)}`,
   },
   {
     id: 'field-added', kind: 'schema-field', action: 'added', level: 'non-breaking',
@@ -225,8 +230,8 @@ const entries: CatalogEntry[] = [
   {
     id: 'field-became-required', kind: 'schema-field', action: 'strengthened', level: 'breaking',
     description: 'An optional field is now required.',
-    why: 'Senders that omitted it are now wrong.',
-    message: (c) => `Field ${code(c.subject)} is now required.`,
+    why: 'Senders that omitted it are now wrong, whichever way the shape travels; the record names them when the schema says who sends it.',
+    message: (c) => `Field ${code(c.subject)} is now required.${mustSend(c)}`,
   },
   {
     id: 'field-became-optional', kind: 'schema-field', action: 'weakened', level: 'non-breaking',

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../model/diagnostic.ts';
 import { constraintShifts, NO_CONSTRAINTS } from './constraints.ts';
 import { describeField, describeShape, describeTypeDelta } from './describe.ts';
 import { describeDirection, directionsOf, lower, type Directions, type Flow } from './direction.ts';
-import { decideLevel, type Shift } from './levels.ts';
+import { decideLevel, type LevelShift, type Shift } from './levels.ts';
 import { errorCodesOf, messagesOf, type SchemaErrorCode, type SchemaMessage } from './messages.ts';
 import { parentPath, parseSchemaText, type SchemaDefinition, type SchemaField, type SchemaModel } from './model.ts';
 import { DefinitionPairing, joinPath, singleRef } from './pairing.ts';
@@ -278,7 +278,7 @@ class DiffContext {
     const framed = isMessage || (isMethodShaped(o) && isMethodShaped(n));
     const skip = (path: string) => framed && ENVELOPE_FIELDS.has(path);
 
-    const emitField = (draft: Omit<ChangeDraft, 'section' | 'source'>, shift: Shift | null, path: string, removedFrom: SchemaField | null) => {
+    const emitField = (draft: Omit<ChangeDraft, 'section' | 'source'>, shift: LevelShift | null, path: string, removedFrom: SchemaField | null) => {
       const decision = decideLevel(draft.id, shift, flows, directions, draft.subject);
       const full: ChangeDraft = { ...draft, section: { old: o.name, new: n.name } };
       if (decision.level) {
@@ -289,6 +289,7 @@ class DiffContext {
         if (full.before) full.before['direction'] = decision.direction;
         if (full.after) full.after['direction'] = decision.direction;
       }
+      if (decision.mustSend && full.after) full.after['mustSend'] = decision.mustSend;
       if (!draft.id.endsWith('description-changed')) changedPaths.add(path);
       if (full.after === null && removedFrom) this.emitRemovedField(o, n, oldFields, newFields, path, full);
       else this.emit(full);
@@ -311,7 +312,7 @@ class DiffContext {
         const required = nf.required && !WRAPPER.test(path);
         emitField(
           { id: required ? 'required-field-added' : 'field-added', subject: subjectOf(path), before: null, after: side(path, nf) },
-          required ? 'narrowing' : null,
+          required ? 'obligation' : null,
           path,
           null,
         );
@@ -366,13 +367,13 @@ class DiffContext {
     nf: SchemaField,
     subject: string,
     side: (path: string, field: SchemaField) => ChangeSide,
-    emitField: (draft: Omit<ChangeDraft, 'section' | 'source'>, shift: Shift | null, path: string, removedFrom: SchemaField | null) => void,
+    emitField: (draft: Omit<ChangeDraft, 'section' | 'source'>, shift: LevelShift | null, path: string, removedFrom: SchemaField | null) => void,
   ): void {
     const wrapper = path === '' || WRAPPER.test(path);
     if (!wrapper && of.required !== nf.required) {
       emitField(
         { id: nf.required ? 'field-became-required' : 'field-became-optional', subject, before: side(path, of), after: side(path, nf) },
-        nf.required ? 'narrowing' : 'widening',
+        nf.required ? 'obligation' : 'widening',
         path,
         null,
       );

@@ -73,4 +73,13 @@ describeMirror('2025-11-25 → 2026-07-28, whole revisions', () => {
     // "the deprecated features registry" is a registry of deprecated features, not a deprecated registry.
     expect(deprecated.filter((c) => /registry/.test(c.subject))).toEqual([]);
   });
+
+  it('a field that becomes required is breaking for whoever sends it, results included, and the record names them', () => {
+    const obligations = changes.filter((c) => c.id === 'required-field-added' || c.id === 'field-became-required');
+    expect(obligations.length).toBeGreaterThan(30);
+    expect(obligations.filter((c) => c.level !== 'breaking')).toEqual([]);
+    const ttl = obligations.find((c) => c.subject === 'ListToolsResult.ttlMs');
+    expect(ttl).toMatchObject({ level: 'breaking', after: { mustSend: 'server' } });
+    expect(ttl!.message).toMatch(/Servers must now send it/);
+  });
 });

@@ -125,7 +125,7 @@ describe('what each fixture shows', () => {
     expect(find('constraints', 'field-type-widened', 'Gadget.weight')?.message).toBe('Field `Gadget.weight` widened from number, maximum 10, minimum 0 to number, maximum 100, minimum 0.');
   });
 
-  it('levels follow direction: narrowing breaks requesters, widening breaks receivers of notifications and results', () => {
+  it('levels follow direction: narrowing breaks requesters, widening breaks receivers of notifications and results, a new required field breaks its senders', () => {
     const level = (id: string, subject: string) => find('direction-levels', id, subject)?.level;
     // A value only a client sends in a request.
     expect(level('field-value-removed', 'RequestLevel')).toBe('breaking');
@@ -142,7 +142,9 @@ describe('what each fixture shows', () => {
     expect(level('field-value-added', 'UnusedLevel')).toBe('non-breaking');
     expect(find('direction-levels', 'field-value-added', 'UnusedLevel')?.levelReason).toBeUndefined();
     expect(level('field-became-required', 'SetLevelRequest.params.tag')).toBe('breaking');
-    expect(level('field-became-required', 'LogNotification.params.logger')).toBe('non-breaking');
+    // A field that becomes required binds whoever sends the shape, whichever way it travels.
+    expect(level('field-became-required', 'LogNotification.params.logger')).toBe('breaking');
+    expect(find('direction-levels', 'field-became-required', 'LogNotification.params.logger')?.after?.['mustSend']).toBe('server');
     const widened = find('direction-levels', 'field-type-widened', 'ListResult.next');
     expect(widened?.level).toBe('breaking');
     expect(widened?.after?.['direction']).toBe('either');
