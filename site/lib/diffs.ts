@@ -2,6 +2,7 @@ import { summarize, type Change, type ChangeSummary } from '../../src/diff/chang
 import { diffPageTexts, type PageDiffResult } from '../../src/diff/index.ts';
 import { pageMoveChange, pagePresenceChange } from '../../src/diff/page-presence.ts';
 import { diffRevisionPages } from '../../src/diff/revisions.ts';
+import { confirmEnvelopesBySchema, envelopesOf } from '../../src/diff/schema-envelopes.ts';
 import { contentHash } from '../../src/model/index.ts';
 import { renderJson } from '../../src/report/json.ts';
 import { makeReport, type DiffReport, type DocumentInfo } from '../../src/report/report.ts';
@@ -78,6 +79,8 @@ export interface SchemaDiff {
   changes: Change[];
   summary: ChangeSummary;
   error: string | null;
+  /** Each side's methods and how they travel: the schema corrects what examples alone suggest. */
+  envelopes?: { old: Record<string, string>; new: Record<string, string> };
 }
 
 /** The two revisions' schema.json diffed, when both have one and the schema differ is present. */
@@ -92,9 +95,14 @@ export async function schemaDiff(oldRevision: string, newRevision: string): Prom
     return { changes: [], summary: summarize([]), error: `the schema differ could not be loaded (${(error as Error).message})` };
   }
   try {
-    const changes = cached(['schema', contentHash(oldText), contentHash(newText)], () =>
-      differ.diffSchemaTexts(oldText, newText).changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })));
-    return { changes, summary: summarize(changes), error: null };
+    const { changes, envelopes } = cached(['schema', contentHash(oldText), contentHash(newText)], () => {
+      const result = differ.diffSchemaTexts(oldText, newText);
+      return {
+        changes: result.changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })),
+        envelopes: result.messages ? { old: envelopesOf(result.messages.old), new: envelopesOf(result.messages.new) } : undefined,
+      };
+    });
+    return { changes, summary: summarize(changes), error: null, ...(envelopes ? { envelopes } : {}) };
   } catch (error) {
     return { changes: [], summary: summarize([]), error: `the schema differ failed (${(error as Error).message})` };
   }
@@ -149,7 +157,8 @@ async function pairRecords(pair: RevisionPair): Promise<PageDiffResult> {
     }),
   );
   const schema = await schemaDiff(pair.old, pair.new);
-  return { changes: [...changes, ...(schema?.changes ?? [])], diagnostics };
+  const pageChanges = schema?.envelopes ? confirmEnvelopesBySchema(changes, schema.envelopes) : changes;
+  return { changes: [...pageChanges, ...(schema?.changes ?? [])], diagnostics };
 }
 
 /** The whole pair as JSON: what `specdelta diff OLD NEW --format json` prints for two revisions. */

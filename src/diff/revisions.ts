@@ -9,6 +9,7 @@ import { relocateRules } from './cross-page-rules.ts';
 import { diffPageTexts, type PageDiffResult } from './index.ts';
 import { pairPages } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
+import { confirmEnvelopesBySchema, envelopesOf } from './schema-envelopes.ts';
 
 /**
  * Two whole revisions: pages are paired (page-pairs.ts: the same address, or moved) and
@@ -80,16 +81,29 @@ export async function diffRevisionFolders(oldSide: RevisionFolder, newSide: Revi
   });
   const oldSchema = join(oldSide.dir, 'schema.json');
   const newSchema = join(newSide.dir, 'schema.json');
-  if (existsSync(oldSchema) && existsSync(newSchema)) {
-    // Loaded on demand: page diffs never pay for the schema reader.
-    const { diffSchemaTexts } = await import('../schema/index.ts');
-    const result = diffSchemaTexts(await readFile(oldSchema, 'utf8'), await readFile(newSchema, 'utf8'), {
-      oldSource: `${oldSide.label}:schema`,
-      newSource: `${newSide.label}:schema`,
-    });
-    changes.push(...result.changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })));
-    diagnostics.old.push(...result.diagnostics.old);
-    diagnostics.new.push(...result.diagnostics.new);
-  }
+  if (!existsSync(oldSchema) || !existsSync(newSchema)) return { changes, diagnostics };
+  return addSchemas({ changes, diagnostics }, await readFile(oldSchema, 'utf8'), await readFile(newSchema, 'utf8'), { old: oldSide.label, new: newSide.label });
+}
+
+/**
+ * The schemas' records beside the pages' (`page: 'schema'`, `source: 'schema'`); the
+ * schemas also correct what examples alone suggested (schema-envelopes.ts).
+ */
+export async function addSchemas(
+  pages: { changes: Change[]; diagnostics: Diagnostics },
+  oldText: string,
+  newText: string,
+  labels: { old: string; new: string },
+): Promise<{ changes: Change[]; diagnostics: Diagnostics }> {
+  // Loaded on demand: page diffs never pay for the schema reader.
+  const { diffSchemaTexts } = await import('../schema/index.ts');
+  const result = diffSchemaTexts(oldText, newText, { oldSource: `${labels.old}:schema`, newSource: `${labels.new}:schema` });
+  const changes = result.messages
+    ? confirmEnvelopesBySchema(pages.changes, { old: envelopesOf(result.messages.old), new: envelopesOf(result.messages.new) })
+    : pages.changes;
+  changes.push(...result.changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })));
+  const { diagnostics } = pages;
+  diagnostics.old.push(...result.diagnostics.old);
+  diagnostics.new.push(...result.diagnostics.new);
   return { changes, diagnostics };
 }

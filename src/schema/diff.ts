@@ -31,6 +31,8 @@ export function analyzeSchema(model: SchemaModel): SchemaAnalysis {
 export interface SchemaDiffResult {
   changes: Change[];
   diagnostics: { old: Diagnostic[]; new: Diagnostic[] };
+  /** Each side's messages by method, for callers that let the schema correct what pages suggest. */
+  messages?: { old: Map<string, SchemaMessage>; new: Map<string, SchemaMessage> };
 }
 
 export interface SchemaDiffOptions {
@@ -43,7 +45,9 @@ export interface SchemaDiffOptions {
 export function diffSchemaTexts(oldText: string, newText: string, options: SchemaDiffOptions = {}): SchemaDiffResult {
   const oldModel = parseSchemaText(oldText, options.oldSource ?? 'the old schema');
   const newModel = parseSchemaText(newText, options.newSource ?? 'the new schema');
-  return { changes: diffSchemaModels(oldModel, newModel, options), diagnostics: { old: oldModel.diagnostics, new: newModel.diagnostics } };
+  const a = analyzeSchema(oldModel);
+  const b = analyzeSchema(newModel);
+  return { changes: diffAnalyses(a, b, options), diagnostics: { old: oldModel.diagnostics, new: newModel.diagnostics }, messages: { old: a.messages, new: b.messages } };
 }
 
 interface Pending {
@@ -58,8 +62,10 @@ const WRAPPER = /(\[\d*\]|\{\})$/;
 const ENVELOPE_FIELDS = new Set(['jsonrpc', 'id']);
 
 export function diffSchemaModels(oldModel: SchemaModel, newModel: SchemaModel, options: SchemaDiffOptions = {}): Change[] {
-  const a = analyzeSchema(oldModel);
-  const b = analyzeSchema(newModel);
+  return diffAnalyses(analyzeSchema(oldModel), analyzeSchema(newModel), options);
+}
+
+function diffAnalyses(a: SchemaAnalysis, b: SchemaAnalysis, options: SchemaDiffOptions): Change[] {
   const ctx = new DiffContext(a, b, options.descriptions ?? true);
   ctx.run();
   return ctx.finish();

@@ -184,6 +184,15 @@ describe('specdelta diff', () => {
     );
   });
 
+  it('an example that lacked `id` does not turn a request the schema defines into a notification', async () => {
+    const { changes } = await revisionFixture('schema-confirms-envelope');
+    const envelopes = changes.filter((c) => c.id === 'message-envelope-changed');
+    // items/list: a request in both schemas, only its example gained `id`: editorial, with the schema's word.
+    expect(envelopes.find((c) => c.subject === 'items/list')).toMatchObject({ level: 'editorial', levelReason: expect.stringMatching(/schemas define `items\/list` as a JSON-RPC request/) });
+    // notifications/done: a notification in both schemas; whichever example is off, the protocol did not change.
+    expect(envelopes.find((c) => c.subject === 'notifications/done')?.level).toBe('editorial');
+  });
+
   it('follows pages that became a folder or moved, and rules that changed pages', async () => {
     const { changes } = await revisionFixture('pages-move-and-split');
     const line = (c: Change) => `${c.page} ${c.id} ${c.level}`;

@@ -12,8 +12,8 @@ const describeMirror = mirrorAvailable() ? describe : describe.skip;
 
 describeMirror('2025-11-25 → 2026-07-28, whole revisions', () => {
   let changes: Change[] = [];
-  beforeAll(() => {
-    changes = diffMirrorRevisions('2025-11-25', '2026-07-28');
+  beforeAll(async () => {
+    changes = await diffMirrorRevisions('2025-11-25', '2026-07-28');
   }, 120_000);
 
   it('a rule that now binds a subset of the parties it bound is not breaking (receivers → servers, senders → clients)', () => {
@@ -82,4 +82,13 @@ describeMirror('2025-11-25 → 2026-07-28, whole revisions', () => {
     expect(ttl).toMatchObject({ level: 'breaking', after: { mustSend: 'server' } });
     expect(ttl!.message).toMatch(/Servers must now send it/);
   });
+});
+
+describeMirror('2025-03-26 → 2025-06-18, whole revisions', () => {
+  it('the pagination example that gained its `id` does not turn resources/list from a notification into a request: the schema says request in both', async () => {
+    const changes = await diffMirrorRevisions('2025-03-26', '2025-06-18');
+    const record = changes.find((c) => c.id === 'message-envelope-changed' && c.subject === 'resources/list');
+    expect(record).toMatchObject({ page: 'server/utilities/pagination', level: 'editorial' });
+    expect(record!.levelReason).toMatch(/schemas define `resources\/list` as a JSON-RPC request/);
+  }, 60_000);
 });

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Change } from '../../src/diff/change.ts';
-import { diffRevisionPages } from '../../src/diff/revisions.ts';
+import { addSchemas, diffRevisionPages } from '../../src/diff/revisions.ts';
 import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
-import { diffSchemaTexts } from '../../src/schema/index.ts';
 import { specMain, specPages } from './paths.ts';
 
 /**
@@ -11,17 +10,16 @@ import { specMain, specPages } from './paths.ts';
  * as `specdelta diff OLD NEW` computes it from snapshots: the mirror keeps its schemas in
  * `schema/REV/` rather than beside the pages, so this assembles the same inputs.
  */
-export function diffMirrorRevisions(oldRev: string, newRev: string): Change[] {
+export async function diffMirrorRevisions(oldRev: string, newRev: string): Promise<Change[]> {
   const text = (side: 'old' | 'new', page: string) => readFileSync(join(specPages, side === 'old' ? oldRev : newRev, `${page}.mdx`), 'utf8');
-  const { changes } = diffRevisionPages({
+  const pages = diffRevisionPages({
     oldPages: listPageFiles(join(specPages, oldRev)),
     newPages: listPageFiles(join(specPages, newRev)),
     text,
     labels: { old: oldRev, new: newRev },
   });
   const schema = (rev: string) => readFileSync(join(specMain, 'schema', rev, 'schema.json'), 'utf8');
-  const result = diffSchemaTexts(schema(oldRev), schema(newRev), { oldSource: `${oldRev}:schema`, newSource: `${newRev}:schema` });
-  return [...changes, ...result.changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const }))];
+  return (await addSchemas(pages, schema(oldRev), schema(newRev), { old: oldRev, new: newRev })).changes;
 }
 
 /** Adjacent revisions of the mirror, oldest first, the draft last. */
