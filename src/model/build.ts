@@ -119,13 +119,13 @@ class DocumentBuilder {
     };
     this.codeBlocks.push(code);
     if (!isJsonLang(block.lang)) return;
-    const json = parseJsonExample(block.value, block, this.diagnostics);
-    if (json === undefined) {
+    const values = parseJsonExample(block.value, block, this.diagnostics);
+    if (values === undefined) {
       code.unreadableMethods = [...block.value.matchAll(/"method"\s*:\s*"([^"]+)"/g)].map((m) => m[1]!);
       return;
     }
-    code.json = json;
-    this.readJsonExample(code, json);
+    code.json = values.length === 1 ? values[0] : values;
+    for (const json of values) this.readJsonExample(code, json);
   }
 
   private readJsonExample(code: CodeBlock, json: unknown): void {

@@ -77,7 +77,7 @@ export interface CodeBlock {
   caption: string | null;
   /** Inline code named in the caption, e.g. a container the example is delivered in. */
   captionTerms: string[];
-  /** Parsed JSON when the block is JSON/JSONC (tolerant of comments and trailing commas). */
+  /** Parsed JSON when the block is JSON/JSONC (tolerant of comments, trailing commas and placeholders); an array of them when the block shows several values in a row. */
   json?: unknown;
   /**
    * Methods a JSON block names although it could not be parsed: the differ must not call

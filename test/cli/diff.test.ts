@@ -154,7 +154,7 @@ describe('specdelta diff', () => {
     const result = await runCli(['diff', join(dir, 'old.mdx'), join(dir, 'new.mdx'), '--format', 'json']);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/new\.mdx:3: error: <Warning> is opened here but never closed/);
-    expect(result.stderr).toMatch(/new\.mdx:12: error: invalid JSON/);
+    expect(result.stderr).toMatch(/new\.mdx:12: warning: unreadable JSON/);
     expect(result.stderr).toMatch(/new\.mdx:19: error: code fence opened here is never closed/);
     const report = JSON.parse(result.stdout);
     expect(report.changes.map((c: { id: string }) => c.id)).toContain('required-rule-added');

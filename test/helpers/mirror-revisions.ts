@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Change } from '../../src/diff/change.ts';
+import type { Diagnostic } from '../../src/model/diagnostic.ts';
 import { addSchemas, diffRevisionPages } from '../../src/diff/revisions.ts';
 import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
 import { specMain, specPages } from './paths.ts';
@@ -11,6 +12,11 @@ import { specMain, specPages } from './paths.ts';
  * `schema/REV/` rather than beside the pages, so this assembles the same inputs.
  */
 export async function diffMirrorRevisions(oldRev: string, newRev: string): Promise<Change[]> {
+  return (await diffMirrorRevisionsWithDiagnostics(oldRev, newRev)).changes;
+}
+
+/** The same, with the problems each side's pages and schema were read with. */
+export async function diffMirrorRevisionsWithDiagnostics(oldRev: string, newRev: string): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {
   const text = (side: 'old' | 'new', page: string) => readFileSync(join(specPages, side === 'old' ? oldRev : newRev, `${page}.mdx`), 'utf8');
   const pages = diffRevisionPages({
     oldPages: listPageFiles(join(specPages, oldRev)),
@@ -19,7 +25,7 @@ export async function diffMirrorRevisions(oldRev: string, newRev: string): Promi
     labels: { old: oldRev, new: newRev },
   });
   const schema = (rev: string) => readFileSync(join(specMain, 'schema', rev, 'schema.json'), 'utf8');
-  return (await addSchemas(pages, schema(oldRev), schema(newRev), { old: oldRev, new: newRev })).changes;
+  return addSchemas(pages, schema(oldRev), schema(newRev), { old: oldRev, new: newRev });
 }
 
 /** Adjacent revisions of the mirror, oldest first, the draft last. */
