@@ -76,11 +76,21 @@ describeMirror('2025-11-25 → 2026-07-28, whole revisions', () => {
 
   it('a field that becomes required is breaking for whoever sends it, results included, and the record names them', () => {
     const obligations = changes.filter((c) => c.id === 'required-field-added' || c.id === 'field-became-required');
-    expect(obligations.length).toBeGreaterThan(30);
+    expect(obligations.length).toBeGreaterThan(10);
     expect(obligations.filter((c) => c.level !== 'breaking')).toEqual([]);
-    const ttl = obligations.find((c) => c.subject === 'ListToolsResult.ttlMs');
+    // ttlMs is new on the shared cacheable-result shape: one record there, the list results inherit it.
+    const ttl = obligations.find((c) => c.subject === 'CacheableResult.ttlMs');
     expect(ttl).toMatchObject({ level: 'breaking', after: { mustSend: 'server' } });
     expect(ttl!.message).toMatch(/Servers must now send it/);
+  });
+
+  it('a change to a shared shape is one record at its origin: the new _meta keys once, on the meta object, listing the 7 request params that inherit them', () => {
+    const key = changes.filter((c) => c.source === 'schema' && /\["io\.modelcontextprotocol\/protocolVersion"\]$/.test(c.subject));
+    expect(key).toHaveLength(1);
+    expect(key[0]).toMatchObject({ id: 'required-field-added', level: 'breaking', subject: 'RequestMetaObject["io.modelcontextprotocol/protocolVersion"]' });
+    expect(key[0]!.after?.['inheritors']).toEqual(expect.arrayContaining(['CallToolRequestParams', 'ReadResourceRequestParams']));
+    expect((key[0]!.after?.['inheritors'] as string[]).length).toBe(7);
+    expect(key[0]!.message).toMatch(/Inherited by 7 definitions/);
   });
 });
 

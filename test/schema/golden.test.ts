@@ -47,6 +47,16 @@ describe('what each fixture shows', () => {
     ]);
   });
 
+  it('a change to a shared shape is one record at its origin, listing its inheritors; identical changes without a common base stay apart', () => {
+    const records = run('inherited-changes').changes.map((c) => [c.id, c.subject, (c.after ?? c.before)?.['inheritors'] ?? null]);
+    expect(records).toEqual([
+      ['required-field-added', 'Meta.tenant', null],
+      ['field-added', 'Named.icon', ['Widget', 'Gadget']],
+      ['field-added', 'Sprocket.pitch', null],
+      ['field-added', 'Cog.pitch', null],
+    ]);
+  });
+
   it('key order is nothing and description edits are editorial', () => {
     const result = run('key-order-and-descriptions');
     expect(result.changes.map((c) => c.id)).toEqual(['definition-description-changed', 'field-description-changed']);
