@@ -10,6 +10,7 @@ import { diffMessages } from './messages.ts';
 import { orderDrafts } from './order.ts';
 import { diffProse } from './prose.ts';
 import { diffRules } from './rules.ts';
+import { agreeSectionLevels } from './section-levels.ts';
 import { alignSections, diffSections } from './sections.ts';
 import { diffTerms } from './terms.ts';
 
@@ -27,7 +28,7 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
   diffProse(ctx, emit);
   diffDeprecations(ctx, emit);
   diffTerms(ctx, emit, [...drafts]);
-  return distinguishRepeats(orderDrafts(ctx, drafts)).map(finalizeChange);
+  return agreeSectionLevels(distinguishRepeats(orderDrafts(ctx, drafts)).map(finalizeChange));
 }
 
 /**

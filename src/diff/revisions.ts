@@ -10,6 +10,7 @@ import { diffPageTexts, type PageDiffResult } from './index.ts';
 import { pairPages } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
 import { confirmEnvelopesBySchema, envelopesOf } from './schema-envelopes.ts';
+import { agreeSectionLevels } from './section-levels.ts';
 
 /**
  * Two whole revisions: pages are paired (page-pairs.ts: the same address, or moved) and
@@ -55,7 +56,7 @@ export function diffRevisionPages(input: RevisionPages): { changes: Change[]; di
     new: new Map(input.newPages.map((page) => [page, parsePage(text('new', page))])),
     pairedWith: new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!])),
   });
-  return { changes: relocated, diagnostics };
+  return { changes: agreeSectionLevels(relocated), diagnostics };
 }
 
 /** A revision as a folder of `<page>.mdx` files and a `schema.json` (a snapshot, or the upstream layout's revision folder). */

@@ -92,6 +92,16 @@ describeMirror('2025-11-25 → 2026-07-28, whole revisions', () => {
     expect((key[0]!.after?.['inheritors'] as string[]).length).toBe(7);
     expect(key[0]!.message).toMatch(/Inherited by 7 definitions/);
   });
+
+  it('a removed section and the MUST rules removed with it agree: the section is breaking too, and says why', () => {
+    const sections = changes.filter((c) => c.id === 'section-removed');
+    for (const section of sections) {
+      const withIt = changes.filter((c) => c.page === section.page && c.section.old === section.subject && c.section.new === null && c.action === 'removed' && c.kind !== 'term' && c !== section);
+      if (withIt.some((c) => c.level === 'breaking')) expect(section, section.subject).toMatchObject({ level: 'breaking', levelReason: expect.stringMatching(/went with it/) });
+      else expect(section.level, section.subject).toBe('non-breaking');
+    }
+    expect(sections.some((c) => c.subject === 'Root List Changes' && c.level === 'breaking')).toBe(true);
+  });
 });
 
 describeMirror('2025-03-26 → 2025-06-18, whole revisions', () => {
