@@ -102,6 +102,15 @@ describeMirror('2025-11-25 → 2026-07-28, whole revisions', () => {
     }
     expect(sections.some((c) => c.subject === 'Root List Changes' && c.level === 'breaking')).toBe(true);
   });
+
+  it('the same constraint change has the same level wherever it appears', () => {
+    const levels = new Map<string, Set<string>>();
+    for (const c of changes.filter((x) => x.kind === 'schema-field' || x.kind === 'rule')) {
+      const key = [c.id, c.before?.text ?? '', c.after?.text ?? '', c.before?.keyword ?? '', c.after?.keyword ?? ''].join('\u0000');
+      levels.set(key, new Set([...(levels.get(key) ?? []), c.level]));
+    }
+    expect([...levels].filter(([, l]) => l.size > 1).map(([k]) => k)).toEqual([]);
+  });
 });
 
 describeMirror('2025-03-26 → 2025-06-18, whole revisions', () => {
