@@ -1,6 +1,7 @@
 import './catalog.ts';
 import type { Change, ChangeDraft, ChangeSide } from '../diff/change.ts';
 import { finalizeChange } from '../diff/finalize.ts';
+import { excerpt } from '../diff/quote.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { constraintShifts, NO_CONSTRAINTS } from './constraints.ts';
 import { describeField, describeShape, describeTypeDelta } from './describe.ts';
@@ -378,6 +379,11 @@ class DiffContext {
     emitField: (draft: Omit<ChangeDraft, 'section' | 'source'>, shift: LevelShift | null, path: string, removedFrom: SchemaField | null) => void,
   ): void {
     const wrapper = path === '' || WRAPPER.test(path);
+    if (!of.deprecated && nf.deprecated) {
+      // The description's own notice when it has one ("Deprecated in favor of …"), else the keyword.
+      const notice = nf.description && /deprecat/i.test(nf.description) ? nf.description : '`deprecated: true`';
+      emitField({ id: 'field-deprecated', subject, before: side(path, of), after: side(path, nf), detail: { notice: excerpt(notice, Math.max(0, notice.search(/deprecat/i)), 110) } }, null, path, null);
+    }
     if (!wrapper && of.required !== nf.required) {
       emitField(
         { id: nf.required ? 'field-became-required' : 'field-became-optional', subject, before: side(path, of), after: side(path, nf) },

@@ -28,6 +28,8 @@ export interface SchemaField {
   /** Bounds, lengths, pattern, format…: see constraints.ts. */
   constraints: Constraints;
   description: string | null;
+  /** `deprecated: true` (JSON Schema 2019-09 annotation): still valid, announced for removal. */
+  deprecated?: boolean;
 }
 
 export interface MessageInfo {
@@ -191,6 +193,7 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
   if (schema === true || (isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k)))) {
     field.types = ['any'];
     if (isObject(schema) && typeof schema['description'] === 'string') field.description = schema['description'];
+    if (isObject(schema) && schema['deprecated'] === true) field.deprecated = true;
     return put(walk, field);
   }
   if (!isObject(schema)) {
@@ -202,6 +205,7 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
   const values = new Set<string>();
   let constrainedValues = false;
   if (typeof schema['description'] === 'string') field.description = schema['description'];
+  if (schema['deprecated'] === true) field.deprecated = true;
   field.constraints = readConstraints(schema);
 
   const ref = schema['$ref'];
@@ -374,6 +378,7 @@ function mergeField(into: SchemaField, from: SchemaField): void {
   into.required = into.required || from.required;
   if (from.additional === 'open' || into.additional === null) into.additional = from.additional ?? into.additional;
   into.description ??= from.description;
+  if (from.deprecated) into.deprecated = true;
   into.line ??= from.line;
 }
 

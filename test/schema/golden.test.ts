@@ -57,6 +57,15 @@ describe('what each fixture shows', () => {
     ]);
   });
 
+  it('`deprecated: true` on a field or a definition is a non-breaking deprecation record', () => {
+    const records = run('deprecated-fields').changes.filter((c) => c.action === 'deprecated');
+    expect(records.map((c) => [c.id, c.subject, c.level])).toEqual([
+      ['field-deprecated', 'Widget.color', 'non-breaking'],
+      ['field-deprecated', 'Gizmo', 'non-breaking'],
+    ]);
+    expect(records[0]!.message).toMatch(/Deprecated in favor of `theme`/);
+  });
+
   it('key order is nothing and description edits are editorial', () => {
     const result = run('key-order-and-descriptions');
     expect(result.changes.map((c) => c.id)).toEqual(['definition-description-changed', 'field-description-changed']);
