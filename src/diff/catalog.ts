@@ -1,4 +1,5 @@
 import type { ChangeAction, ChangeDraft, ChangeKind, ChangeLevel } from './change.ts';
+import { clip, excerpt, firstDifference, quoteChanged, quoteWithLeadIn } from './quote.ts';
 
 /**
  * Every change id, defined once: its kind, action, default level, what it means, and why
@@ -20,13 +21,20 @@ const code = (s: string) => `\`${s}\``;
 const was = (c: ChangeDraft) => c.before?.text ?? '';
 const now = (c: ChangeDraft) => c.after?.text ?? '';
 const kw = (side: ChangeDraft['before']) => side?.keyword ?? '';
-/** Shortens a quoted sentence, closing a code span the cut would leave open. */
-const clip = (s: string, n = 90) => {
-  if (s.length <= n) return s;
-  const cut = `${s.slice(0, n - 1)}…`;
-  return (cut.match(/`/g) ?? []).length % 2 === 1 ? `${cut}\`` : cut;
-};
+/** A rule's wording, with the lead-in it inherits its keyword or party from. */
+const rule = (side: ChangeDraft['before']) => quoteWithLeadIn(side?.text ?? '', side?.['leadIn'] as string | undefined);
+/** A reworded text, quoted around its first change (with its lead-in, for a rule that has one). */
+const changed = (c: ChangeDraft) =>
+  c.after?.['leadIn'] ? rule(c.after) : quoteChanged(was(c), now(c));
+/** The parties a rule side binds, "clients and servers". */
+const parties = (side: ChangeDraft['before']) =>
+  (Array.isArray(side?.['actors']) ? (side['actors'] as string[]).join(' and ') : side?.actor) ?? 'another party';
 const detail = (c: ChangeDraft, key: string) => c.detail?.[key] ?? '';
+/** Who a new obligation binds, when the schema says who sends the shape. */
+const mustSend = (c: ChangeDraft) => {
+  const senders = c.after?.['mustSend'] ? String(c.after['mustSend']).split(', ').map((p) => `${p}s`) : [];
+  return senders.length ? ` ${capitalize(senders.join(' and '))} must now send it.` : '';
+};
 
 const entries: CatalogEntry[] = [
   // ── Normative rules (sentences carrying RFC 2119 / RFC 8174 keywords) ──────────────
@@ -34,68 +42,68 @@ const entries: CatalogEntry[] = [
     id: 'required-rule-added', kind: 'rule', action: 'added', level: 'breaking',
     description: 'A new absolute requirement (MUST, MUST NOT, SHALL, SHALL NOT, REQUIRED).',
     why: 'Implementations that conformed before may now violate it.',
-    message: (c) => `New ${kw(c.after)} rule: ${clip(now(c))}`,
+    message: (c) => `New ${kw(c.after)} rule: ${rule(c.after)}`,
   },
   {
     id: 'rule-added', kind: 'rule', action: 'added', level: 'non-breaking',
     description: 'A new recommendation or permission (SHOULD, SHOULD NOT, RECOMMENDED, MAY, OPTIONAL).',
     why: 'A recommendation or permission does not make an existing implementation non-conformant.',
-    message: (c) => `New ${kw(c.after)} rule: ${clip(now(c))}`,
+    message: (c) => `New ${kw(c.after)} rule: ${rule(c.after)}`,
   },
   {
     id: 'required-rule-removed', kind: 'rule', action: 'removed', level: 'breaking',
     description: 'An absolute requirement is gone.',
     why: 'The other side may have relied on the guarantee; implementations may now behave differently.',
-    message: (c) => `${kw(c.before)} rule removed: ${clip(was(c))}`,
+    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}`,
   },
   {
     id: 'rule-removed', kind: 'rule', action: 'removed', level: 'non-breaking',
     description: 'A recommendation or permission is gone.',
     why: 'No implementation was required to follow it, so none stops conforming.',
-    message: (c) => `${kw(c.before)} rule removed: ${clip(was(c))}`,
+    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}`,
   },
   {
     id: 'rule-strengthened', kind: 'rule', action: 'strengthened', level: 'breaking',
     description: 'The same rule now carries a stronger keyword (e.g. SHOULD → MUST).',
     why: 'Behaviour that was allowed may now be a violation.',
-    message: (c) => `Rule strengthened from ${kw(c.before)} to ${kw(c.after)}: ${clip(now(c))}`,
+    message: (c) => `Rule strengthened from ${kw(c.before)} to ${kw(c.after)}: ${rule(c.after)}`,
   },
   {
     id: 'rule-weakened', kind: 'rule', action: 'weakened', level: 'non-breaking',
     description: 'The same rule now carries a weaker keyword (e.g. MUST → SHOULD).',
     why: 'Every implementation that followed the stronger rule still conforms; peers may no longer rely on it.',
-    message: (c) => `Rule weakened from ${kw(c.before)} to ${kw(c.after)}: ${clip(now(c))}`,
+    message: (c) => `Rule weakened from ${kw(c.before)} to ${kw(c.after)}: ${rule(c.after)}`,
   },
   {
     id: 'rule-inverted', kind: 'rule', action: 'changed', level: 'breaking',
     description: 'The same rule flipped polarity (e.g. MUST → MUST NOT).',
     why: 'What was required or recommended is now prohibited, or the reverse.',
-    message: (c) => `Rule inverted from ${kw(c.before)} to ${kw(c.after)}: ${clip(now(c))}`,
+    message: (c) => `Rule inverted from ${kw(c.before)} to ${kw(c.after)}: ${rule(c.after)}`,
   },
   {
     id: 'rule-actor-changed', kind: 'rule', action: 'changed', level: 'breaking',
-    description: 'The same rule now binds a different party (e.g. clients instead of servers).',
-    why: 'The party that must now comply did not have to before.',
-    message: (c) => `Rule now binds ${c.after?.actor ?? 'another party'} instead of ${c.before?.actor ?? 'another party'}: ${clip(now(c))}`,
+    description: 'The same rule now binds a different set of parties (e.g. clients instead of servers, servers instead of receivers).',
+    why: 'A party that must now comply did not have to before. When the new parties were already bound (a generic role such as receivers or implementations covers clients and servers), the set only shrank and the record is non-breaking, with its reason.',
+    message: (c) => `Rule now binds ${parties(c.after)} instead of ${parties(c.before)}: ${rule(c.after)}`,
   },
   {
     id: 'rule-changed', kind: 'rule', action: 'changed', level: 'non-breaking',
     description: 'The same rule, same keyword, but its wording changed in substance (a condition, a scope).',
     why: 'Wording can narrow or widen a requirement and text alone cannot tell which; it is flagged for review rather than failed on.',
-    message: (c) => `Rule reworded in substance (${kw(c.after)}): ${clip(now(c))}`,
+    message: (c) => `Rule reworded in substance (${kw(c.after)}): ${changed(c)}`,
   },
   {
     id: 'rule-reworded', kind: 'rule', action: 'changed', level: 'editorial',
     description: 'The same rule with the same meaning: a typo fix, re-wrapping, formatting or a changed link target.',
     why: 'Nothing an implementation does depends on it.',
-    message: (c) => `Rule reworded without a change of meaning: ${clip(now(c))}`,
+    message: (c) => `Rule reworded without a change of meaning: ${changed(c)}`,
   },
   {
     id: 'rule-moved', kind: 'rule', action: 'moved', level: 'editorial',
     description: 'The same rule now stands in another section, or (in a diff of revisions) on another page.',
     why: 'A rule binds wherever it is written.',
     // Between pages (a diff of revisions) `detail` names each side with its page.
-    message: (c) => `Rule moved from "${c.detail?.['from'] ?? c.section.old ?? ''}" to "${c.detail?.['to'] ?? c.section.new ?? ''}": ${clip(now(c))}`,
+    message: (c) => `Rule moved from "${c.detail?.['from'] ?? c.section.old ?? ''}" to "${c.detail?.['to'] ?? c.section.new ?? ''}": ${rule(c.after)}`,
   },
 
   // ── Sections ───────────────────────────────────────────────────────────────────────
@@ -148,13 +156,16 @@ const entries: CatalogEntry[] = [
     id: 'prose-inverted', kind: 'prose', action: 'changed', level: 'non-breaking',
     description: 'A non-normative statement now says the opposite (a negation added or removed).',
     why: 'Advice reversed is worth a reader\'s attention, but prose without RFC 2119 keywords binds no one.',
-    message: (c) => `Statement inverted: "${clip(was(c), 70)}" now reads "${clip(now(c), 70)}".`,
+    message: (c) => {
+      const at = firstDifference(was(c), now(c));
+      return `Statement inverted: "${excerpt(was(c), at.before, 70)}" now reads "${excerpt(now(c), at.after, 70)}".`;
+    },
   },
   {
     id: 'prose-changed', kind: 'prose', action: 'changed', level: 'editorial',
     description: 'A paragraph reworded, with no normative keyword and no change of polarity.',
     why: 'Non-normative text binds no one.',
-    message: (c) => `Paragraph reworded: ${clip(now(c))}`,
+    message: (c) => `Paragraph reworded: ${changed(c)}`,
   },
   {
     id: 'prose-added', kind: 'prose', action: 'added', level: 'editorial',
@@ -195,8 +206,8 @@ const entries: CatalogEntry[] = [
   {
     id: 'required-field-added', kind: 'schema-field', action: 'added', level: 'breaking',
     description: 'A new field that must be present.',
-    why: 'Existing senders do not send it.',
-    message: (c) => `New required field ${code(c.subject)}.`,
+    why: 'Existing senders do not send it: breaking for the side that sends the shape (from the schema, whichever way it travels, request or result), which the record names.',
+    message: (c) => `New required field ${code(c.subject)}.${mustSend(c)}`,
   },
   {
     id: 'field-added', kind: 'schema-field', action: 'added', level: 'non-breaking',
@@ -219,8 +230,8 @@ const entries: CatalogEntry[] = [
   {
     id: 'field-became-required', kind: 'schema-field', action: 'strengthened', level: 'breaking',
     description: 'An optional field is now required.',
-    why: 'Senders that omitted it are now wrong.',
-    message: (c) => `Field ${code(c.subject)} is now required.`,
+    why: 'Senders that omitted it are now wrong, whichever way the shape travels; the record names them when the schema says who sends it.',
+    message: (c) => `Field ${code(c.subject)} is now required.${mustSend(c)}`,
   },
   {
     id: 'field-became-optional', kind: 'schema-field', action: 'weakened', level: 'non-breaking',
@@ -299,20 +310,33 @@ const entries: CatalogEntry[] = [
     message: (c) => `Capability option ${code(c.subject)} removed.`,
   },
 
+  // ── Deprecations (notices and callouts: "X is deprecated", "the deprecated X") ───────
+  deprecation('feature-deprecated', 'section', 'A feature, transport or mechanism is now called deprecated (a notice, a callout, "deprecated in favor of").',
+    'A deprecated feature still works and still conforms; it announces a removal to plan for, which is when it breaks.'),
+  deprecation('message-deprecated', 'message', 'A method, request or notification is now called deprecated.',
+    'Peers may still send and handle it; it announces a removal to plan for.'),
+  deprecation('field-deprecated', 'schema-field', 'A field, parameter or value is now called deprecated.',
+    'Senders may still send it and receivers must still accept it; it announces a removal to plan for.'),
+
   // ── Terms (protocol names in code spans that no structured record covers) ────────────
   {
-    id: 'term-added', kind: 'term', action: 'added', level: 'non-breaking',
+    id: 'term-added', kind: 'term', action: 'added', level: 'editorial',
     description: 'The page starts naming a protocol identifier (a type, field or method in code) it did not name before.',
-    why: 'A new name is new vocabulary to learn; structural additions have their own records.',
+    why: 'A signal, not a change: a name mentioned is not a shape added (structural additions have their own records), so it is never counted as non-breaking.',
     message: (c) => `The page now refers to ${code(c.subject)}.`,
   },
   {
-    id: 'term-removed', kind: 'term', action: 'removed', level: 'non-breaking',
+    id: 'term-removed', kind: 'term', action: 'removed', level: 'editorial',
     description: 'The page stops naming a protocol identifier it named before.',
-    why: 'A name no longer mentioned is a signal, not proof of removal; removals of shapes have their own records.',
+    why: 'A signal, not a change: a name no longer mentioned is not proof of removal (removals of shapes have their own records), so it is never counted as non-breaking.',
     message: (c) => `The page no longer refers to ${code(c.subject)}.`,
   },
 ];
+
+/** Deprecations differ only in what is deprecated; each is non-breaking and quotes its notice. */
+function deprecation(id: string, kind: ChangeKind, description: string, why: string): CatalogEntry {
+  return { id, kind, action: 'deprecated', level: 'non-breaking', description, why, message: (c) => `Deprecated: ${c.subject} ("${detail(c, 'notice')}").` };
+}
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

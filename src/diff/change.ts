@@ -8,7 +8,7 @@
 export const CHANGE_KINDS = ['rule', 'schema-field', 'message', 'error-code', 'capability', 'section', 'prose', 'term', 'definition'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
-export const CHANGE_ACTIONS = ['added', 'removed', 'changed', 'moved', 'renamed', 'strengthened', 'weakened'] as const;
+export const CHANGE_ACTIONS = ['added', 'removed', 'changed', 'moved', 'renamed', 'strengthened', 'weakened', 'deprecated'] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
 /** Ordered from most to least severe; `--fail-on X` fails on X and everything before it. */

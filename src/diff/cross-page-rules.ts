@@ -1,6 +1,7 @@
 import type { Rule, SpecDocument } from '../model/index.ts';
 import type { Change, ChangeSide } from './change.ts';
 import { finalizeChange } from './finalize.ts';
+import { ruleSide } from './rules.ts';
 import { dice, normalizeText, tokens } from './similarity.ts';
 
 /**
@@ -101,8 +102,8 @@ function moved(from: Located, to: Located): Change {
       key: normalizeText(from.rule.text),
       section: { old: headingOf(from), new: headingOf(to) },
       detail: { from: `${from.page} › ${headingOf(from)}`, to: `${to.page} › ${headingOf(to)}` },
-      before: { ...sideOf(from.rule), page: from.page },
-      after: { ...sideOf(to.rule), page: to.page },
+      before: { ...ruleSide(from.rule), page: from.page },
+      after: { ...ruleSide(to.rule), page: to.page },
       source: 'page',
     }),
     page: to.page,
@@ -113,8 +114,4 @@ function headingOf(located: Located): string {
   return located.doc.sections.find((s) => s.id === located.rule.sectionId)?.heading ?? located.page;
 }
 
-function sideOf(rule: Rule): ChangeSide {
-  const side: ChangeSide = { text: rule.text, line: rule.line, keyword: rule.keyword };
-  if (rule.actor) side.actor = rule.actor;
-  return side;
-}
+

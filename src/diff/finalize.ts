@@ -14,7 +14,7 @@ export function finalizeChange(draft: ChangeDraft): Change {
     section: draft.section,
     before: draft.before,
     after: draft.after,
-    message: entry.message(draft),
+    message: entry.message(draft) + inheritedBy(draft),
     fingerprint: fingerprint(draft),
   };
   if (draft.source) change.source = draft.source;
@@ -30,4 +30,13 @@ export function finalizeChange(draft: ChangeDraft): Change {
 export function fingerprint(draft: ChangeDraft): string {
   const identity = [draft.source ?? 'page', draft.id, draft.key ?? draft.subject, draft.section.old ?? '', draft.section.new ?? ''].join('\u0000');
   return createHash('sha256').update(identity).digest('hex').slice(0, 12);
+}
+
+/** A change made once to a shared shape names the definitions that inherit it. */
+function inheritedBy(draft: ChangeDraft): string {
+  const inheritors = (draft.after ?? draft.before)?.['inheritors'];
+  if (!Array.isArray(inheritors) || inheritors.length === 0) return '';
+  const names = inheritors.map(String);
+  const shown = names.slice(0, 8).join(', ');
+  return ` Inherited by ${names.length} definition${names.length === 1 ? '' : 's'}: ${shown}${names.length > 8 ? `, and ${names.length - 8} more` : ''}.`;
 }

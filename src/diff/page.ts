@@ -1,5 +1,6 @@
 import type { SpecDocument } from '../model/index.ts';
 import { diffCapabilities } from './capabilities.ts';
+import { diffDeprecations } from './deprecations.ts';
 import type { Change, ChangeDraft } from './change.ts';
 import type { DiffContext } from './context.ts';
 import { diffErrorCodes } from './error-codes.ts';
@@ -9,6 +10,7 @@ import { diffMessages } from './messages.ts';
 import { orderDrafts } from './order.ts';
 import { diffProse } from './prose.ts';
 import { diffRules } from './rules.ts';
+import { agreeSectionLevels } from './section-levels.ts';
 import { alignSections, diffSections } from './sections.ts';
 import { diffTerms } from './terms.ts';
 
@@ -24,8 +26,9 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
   diffErrorCodes(ctx, emit);
   diffCapabilities(ctx, emit);
   diffProse(ctx, emit);
+  diffDeprecations(ctx, emit);
   diffTerms(ctx, emit, [...drafts]);
-  return distinguishRepeats(orderDrafts(ctx, drafts)).map(finalizeChange);
+  return agreeSectionLevels(distinguishRepeats(orderDrafts(ctx, drafts)).map(finalizeChange));
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { ProseBlock } from '../model/index.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
-import { dice, diceCeiling, isCosmeticRewording, negationCount, normalizeText, pairUp, tokens } from './similarity.ts';
+import { isInversion } from './inversion.ts';
+import { clip } from './quote.ts';
+import { dice, diceCeiling, normalizeText, pairUp, tokens } from './similarity.ts';
 
 /**
  * Non-normative paragraphs. Only what a reader would want to know is reported: a reversed
@@ -26,27 +28,23 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
   });
   for (const [before, after] of pairs) {
     if (normalizeText(before.text) === normalizeText(after.text)) continue;
-    const inverted = negationCount(before.text) !== negationCount(after.text) && !isCosmeticRewording(before.text, after.text);
+    const inverted = isInversion(before.text, after.text);
     emit({
       id: inverted ? 'prose-inverted' : 'prose-changed',
-      subject: clip(after.text), key: normalizeText(before.text),
+      subject: clip(after.text, 100), key: normalizeText(before.text),
       section: bothSections(ctx, before.sectionId, after.sectionId), before: side(before), after: side(after),
     });
   }
   for (const block of removed) {
     if (!ctx.oldToNew.has(block.sectionId)) continue;
-    emit({ id: 'prose-removed', subject: clip(block.text), key: normalizeText(block.text), section: sectionPair(ctx, 'old', block.sectionId), before: side(block), after: null });
+    emit({ id: 'prose-removed', subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, 'old', block.sectionId), before: side(block), after: null });
   }
   for (const block of added) {
     if (!ctx.newToOld.has(block.sectionId)) continue;
-    emit({ id: 'prose-added', subject: clip(block.text), key: normalizeText(block.text), section: sectionPair(ctx, 'new', block.sectionId), before: null, after: side(block) });
+    emit({ id: 'prose-added', subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, 'new', block.sectionId), before: null, after: side(block) });
   }
 }
 
 function side(block: ProseBlock) {
   return { text: block.text, line: block.line };
-}
-
-function clip(text: string): string {
-  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
 }

@@ -18,6 +18,8 @@ import { EMPTY_CONFIG, findSpecConfig } from './revision/spec-config.ts';
 import { diffSplitPage, dropRemovalsCarriedBySplits, findSplitSources, type SplitSource } from './revision/split-pages.ts';
 import { uniqueFingerprints } from './revision/unique-fingerprints.ts';
 import { dropPageLocalArrivals, vocabularyOf } from './revision/vocabulary.ts';
+import { confirmEnvelopesBySchema, envelopesOf } from './schema-envelopes.ts';
+import { agreeSectionLevels } from './section-levels.ts';
 
 /**
  * Two whole revisions: pages are paired (page-pairs.ts: the same address, or moved) and
@@ -54,6 +56,8 @@ export interface SchemaSides {
   /** The schema diff's records, `source: 'schema'`. */
   changes: Change[];
   diagnostics: Diagnostics;
+  /** Each side's method → how it travels, so the schema can correct what examples suggest (schema-envelopes.ts). */
+  envelopes: { old: Record<string, string>; new: Record<string, string> };
 }
 
 /** How the revision diff read one page (the JSON's `pages`): what it was paired with, and whether it counts. */
@@ -97,7 +101,7 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
   if (schema) {
     // What a reference page's headings name: definitions, and the methods they carry.
     const named = new Set([...schema.old.definitions, ...schema.new.definitions].flatMap((d) => (d.message ? [d.name, d.message.method] : [d.name])));
-    all = deferToSchema([...all, ...schema.changes], referencePages, named);
+    all = deferToSchema([...confirmEnvelopesBySchema(all, schema.envelopes), ...schema.changes], referencePages, named);
     diagnostics.old.push(...schema.diagnostics.old);
     diagnostics.new.push(...schema.diagnostics.new);
   }
@@ -108,7 +112,8 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
   // Informative pages keep their whole diff: what they say is shown, not weighed.
   const vocabulary = { old: vocabularyOf(docs.old.values(), schema?.old ?? null), new: vocabularyOf(docs.new.values(), schema?.new ?? null) };
   all = dropPageLocalArrivals(all, vocabulary, (change) => judgementOf(change)?.informative === true);
-  all = all.map((change) => markInformative(change, judgementOf(change)));
+  // A removed section's level agrees with what went with it, once every record that stays is known.
+  all = agreeSectionLevels(all).map((change) => markInformative(change, judgementOf(change)));
   return { changes: uniqueFingerprints(all), diagnostics, pages };
 }
 
@@ -169,7 +174,7 @@ function readPages(input: RevisionPages, pairs: readonly PagePair[], docs: Docum
   });
 }
 
-type SchemaReader = Pick<typeof import('../schema/index.ts'), 'diffSchemaModels' | 'parseSchemaText'>;
+type SchemaReader = Pick<typeof import('../schema/index.ts'), 'analyzeSchema' | 'diffSchemaAnalyses' | 'parseSchemaText'>;
 
 /** The two schema texts read and diffed, for `diffRevisionPages`. Loaded on demand: page diffs never pay for the schema reader. */
 export async function loadSchemaSides(oldText: string, newText: string, labels: { old: string; new: string }): Promise<SchemaSides> {
@@ -178,11 +183,17 @@ export async function loadSchemaSides(oldText: string, newText: string, labels: 
 
 /** `loadSchemaSides` for a caller that loaded the schema reader already (and must stay synchronous: the site's cache). */
 export function readSchemaSides(reader: SchemaReader, oldText: string, newText: string, labels: { old: string; new: string }): SchemaSides {
-  const { diffSchemaModels, parseSchemaText } = reader;
-  const old = parseSchemaText(oldText, `${labels.old}:schema`);
-  const now = parseSchemaText(newText, `${labels.new}:schema`);
-  const changes = diffSchemaModels(old, now, { oldSource: `${labels.old}:schema`, newSource: `${labels.new}:schema` });
-  return { old, new: now, changes: changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })), diagnostics: { old: old.diagnostics, new: now.diagnostics } };
+  const { analyzeSchema, diffSchemaAnalyses, parseSchemaText } = reader;
+  const old = analyzeSchema(parseSchemaText(oldText, `${labels.old}:schema`));
+  const now = analyzeSchema(parseSchemaText(newText, `${labels.new}:schema`));
+  const changes = diffSchemaAnalyses(old, now, { oldSource: `${labels.old}:schema`, newSource: `${labels.new}:schema` });
+  return {
+    old: old.model,
+    new: now.model,
+    changes: changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })),
+    diagnostics: { old: old.model.diagnostics, new: now.model.diagnostics },
+    envelopes: { old: envelopesOf(old.messages), new: envelopesOf(now.messages) },
+  };
 }
 
 /** A revision as a folder of pages (`.md`, `.mdx`, `.markdown`) and an optional schema (a snapshot, the upstream layout's revision folder, any spec's). */

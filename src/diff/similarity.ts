@@ -100,13 +100,6 @@ export function pairUp<O, N>(
 }
 
 const STOPWORDS = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'and', 'or', 'by', 'with', 'as', 'at', 'is', 'be', 'this', 'that', 'it', 'its']);
-const NEGATIONS = /\b(not|no|never|cannot|can't|don't|doesn't|without|neither|nor)\b/g;
-
-/** How many negations a text carries: a different count between two versions flips its sense. */
-export function negationCount(text: string): number {
-  return (text.toLowerCase().match(NEGATIONS) ?? []).length;
-}
-
 /**
  * Is the difference between two wordings cosmetic? True when every changed stretch is a
  * near-spelling (a typo fix: "form" → "from", "personal" → "personally") or only small

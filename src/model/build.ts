@@ -5,7 +5,7 @@ import type { Capability, CodeBlock, ErrorCode, Field, MessageShape, ProseBlock,
 import type { Diagnostic } from './diagnostic.ts';
 import { isJsonLang, isObject, parseJsonExample } from './json.ts';
 import { classifyMessage, fieldPaths } from './messages.ts';
-import { actorIn, beforeFirstKeyword, keywordsIn, sentences, strongest } from './rules.ts';
+import { actorsIn, beforeFirstKeyword, keywordsIn, sentences, strongest } from './rules.ts';
 import { isSchemaLike, schemaExampleFields, schemaTypeOf } from './schema-like.ts';
 import { isIdentifierLike, isJsonRpcErrorCode } from './terms.ts';
 import { errorCodeColumns, fieldColumns, requirednessOf } from './field-tables.ts';
@@ -58,6 +58,12 @@ class DocumentBuilder {
     return beforeFirstKeyword(text, this.keywordCase);
   }
 
+  /** The parties a sentence binds (the words before its first keyword), as a rule records them. */
+  private actorsOf(sentence: string): { actor: string | null; actors: string[] } {
+    const actors = actorsIn(this.beforeKeyword(sentence));
+    return { actor: actors[0] ?? null, actors };
+  }
+
   add(block: Block): void {
     switch (block.type) {
       case 'heading': return this.addHeading(block.depth, block.text, block.line);
@@ -89,7 +95,7 @@ class DocumentBuilder {
     this.noteTerms(block.codeSpans, block.line);
     this.noteErrorCodesInText(block.text, block.codeSpans, block.line);
     const leadInKeywords = block.leadIn ? this.keywords(block.leadIn) : [];
-    const leadInActor = block.leadIn ? actorIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn) : null;
+    const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn) : [];
     const proseParts: string[] = [];
     const parts = block.listItem ? [block.text] : sentences(block.text);
     for (const sentence of parts) {
@@ -102,11 +108,14 @@ class DocumentBuilder {
         if (!introducesList) proseParts.push(sentence);
         continue;
       }
+      const ownActors = own.length ? actorsIn(this.beforeKeyword(sentence)) : [];
+      const actors = ownActors.length ? ownActors : leadInActors;
       this.rules.push({
         text: sentence,
         keyword: strongest(keywords),
         keywords,
-        actor: (own.length ? actorIn(this.beforeKeyword(sentence)) : null) ?? leadInActor,
+        actor: actors[0] ?? null,
+        actors,
         line: block.line,
         sectionId: this.section.id,
         leadIn: own.length ? null : block.leadIn,
@@ -128,13 +137,13 @@ class DocumentBuilder {
     };
     this.codeBlocks.push(code);
     if (!isJsonLang(block.lang)) return;
-    const json = parseJsonExample(block.value, block, this.diagnostics);
-    if (json === undefined) {
+    const values = parseJsonExample(block.value, block, this.diagnostics);
+    if (values === undefined) {
       code.unreadableMethods = [...block.value.matchAll(/"method"\s*:\s*"([^"]+)"/g)].map((m) => m[1]!);
       return;
     }
-    code.json = json;
-    this.readJsonExample(code, json);
+    code.json = values.length === 1 ? values[0] : values;
+    for (const json of values) this.readJsonExample(code, json);
   }
 
   private readJsonExample(code: CodeBlock, json: unknown): void {
@@ -301,7 +310,7 @@ class DocumentBuilder {
         text: `${name}: ${sentence}`,
         keyword: strongest(keywords),
         keywords,
-        actor: actorIn(this.beforeKeyword(sentence)),
+        ...this.actorsOf(sentence),
         line,
         sectionId,
         leadIn: null,

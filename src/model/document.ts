@@ -58,6 +58,8 @@ export interface Rule {
   keywords: Rfc2119Keyword[];
   /** The party the rule binds, lower-case plural ("servers", "clients"), or null. */
   actor: string | null;
+  /** Every party the rule binds ("Clients and servers MUST" → both), `actor` first; empty when none is named. */
+  actors: string[];
   line: number;
   sectionId: string;
   /** The lead-in sentence the rule inherited its keyword or actor from, if any. */
@@ -75,7 +77,7 @@ export interface CodeBlock {
   caption: string | null;
   /** Inline code named in the caption, e.g. a container the example is delivered in. */
   captionTerms: string[];
-  /** Parsed JSON when the block is JSON/JSONC (tolerant of comments and trailing commas). */
+  /** Parsed JSON when the block is JSON/JSONC (tolerant of comments, trailing commas and placeholders); an array of them when the block shows several values in a row. */
   json?: unknown;
   /**
    * Methods a JSON block names although it could not be parsed: the differ must not call

@@ -42,19 +42,39 @@ export function strongest(keywords: readonly Rfc2119Keyword[]): Rfc2119Keyword {
 }
 
 /** Parties a normative sentence can bind; matched as the grammatical subject before the keyword. */
-const ACTOR_PATTERN = /\b(servers?|clients?|hosts?|users?|implementations?|implementers?|receivers?|senders?|requestors?|recipients?|applications?|authorization servers?|resource servers?|proxies|proxy)\b/i;
+const ACTOR_WORDS = 'servers?|clients?|hosts?|users?|implementations?|implementers?|receivers?|senders?|requesters?|requestors?|responders?|recipients?|applications?|parties|party|peers?|authorization servers?|resource servers?|proxies|proxy';
+const ACTOR_PATTERN = new RegExp(`\\b(${ACTOR_WORDS})\\b`, 'i');
+const QUALIFIERS = '(?:(?:all|both|either|the|other|MCP)\\s+)*';
+/**
+ * Parties joined to the first one ("clients and servers", "clients, servers, and hosts"):
+ * one subject, several parties. A list must end in "and"/"or", so "For remote servers,
+ * user identification" stays one party.
+ */
+const JOINED_ACTORS = new RegExp(`^(?:\\s*,\\s*${QUALIFIERS}(?:${ACTOR_WORDS})\\b)*\\s*,?\\s*(?:and\\/or|and|or)\\s+${QUALIFIERS}(?:${ACTOR_WORDS})\\b`, 'i');
 
-export function actorIn(textBeforeKeyword: string): string | null {
-  // The first party named is the grammatical subject far more often than the last
-  // ("For remote servers, user identification MUST …" binds servers).
+/**
+ * Every party a sentence's subject names: the first party named (the grammatical subject
+ * far more often than the last: "For remote servers, user identification MUST …" binds
+ * servers) and the parties listed with it.
+ */
+export function actorsIn(textBeforeKeyword: string): string[] {
   const first = ACTOR_PATTERN.exec(textBeforeKeyword);
-  ACTOR_PATTERN.lastIndex = 0;
-  return first ? pluralize(first[1]!.toLowerCase()) : null;
+  if (!first) return [];
+  const found = [normalizeActor(first[1]!)];
+  const joined = JOINED_ACTORS.exec(textBeforeKeyword.slice(first.index + first[0].length));
+  for (const match of joined?.[0].matchAll(new RegExp(`\\b(${ACTOR_WORDS})\\b`, 'gi')) ?? []) {
+    const actor = normalizeActor(match[1]!);
+    if (!found.includes(actor)) found.push(actor);
+  }
+  return found;
 }
 
-function pluralize(noun: string): string {
-  if (noun === 'proxy') return 'proxies';
-  return noun.endsWith('s') || noun.endsWith('proxies') ? noun : `${noun}s`;
+function normalizeActor(noun: string): string {
+  const lower = noun.toLowerCase().replace(/\s+/g, ' ');
+  if (lower === 'proxy') return 'proxies';
+  if (lower === 'party') return 'parties';
+  if (lower.startsWith('requestor')) return 'requesters';
+  return lower.endsWith('s') || lower.endsWith('proxies') ? lower : `${lower}s`;
 }
 
 /** The text before the first keyword: where a sentence names who it binds. */

@@ -1,8 +1,8 @@
 import type { Change, ChangeLevel } from '../diff/change.ts';
 import { CHANGE_LEVELS } from '../diff/change.ts';
-import { formatDiagnostic } from '../model/diagnostic.ts';
+import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.ts';
 import { lineRef, pageLabel } from './group.ts';
-import { label, type DiffReport } from './report.ts';
+import { label, type DiffReport, type DocumentInfo } from './report.ts';
 
 const TITLES: Record<ChangeLevel, string> = { breaking: 'Breaking', 'non-breaking': 'Non-breaking', editorial: 'Editorial' };
 
@@ -23,7 +23,7 @@ export function renderMarkdown(report: DiffReport, options: { maxChars?: number 
   head.push(`| ${report.summary.breaking} | ${report.summary['non-breaking']} | ${report.summary.editorial} |`, '');
   if (report.summary.informative) head.push(`Not counted: ${report.summary.informative} records of informative pages (change logs, indexes), listed as editorial.`, '');
   if (report.changes.length === 0) head.push('No changes.', '');
-  const diagnostics = [...report.diagnostics.old.map((d) => formatDiagnostic(d, report.old.source)), ...report.diagnostics.new.map((d) => formatDiagnostic(d, report.new.source))];
+  const diagnostics = changedPageDiagnostics(report);
   const tail = diagnostics.length ? ['> [!WARNING]', '> Read with problems; the diff covers what could be read:', ...diagnostics.slice(0, 20).map((d) => `> - ${escape(d)}`), ''] : [];
 
   const levels = CHANGE_LEVELS.map((level) => ({ level, items: report.changes.filter((c) => c.level === level).map(item) })).filter((l) => l.items.length > 0);
@@ -42,6 +42,21 @@ export function renderMarkdown(report: DiffReport, options: { maxChars?: number 
     else body.push(`### ${TITLES[level]} (${items.length})`, '', ...shown, '');
   }
   return `${[...head, ...body, ...tail].join('\n')}\n`;
+}
+
+/**
+ * A comment is about what changed: problems are shown only for pages that have records,
+ * each named by its page (`2026-07-28:server/tools`), never by the path of a file the
+ * report was made from (a checkout, a temporary folder).
+ */
+function changedPageDiagnostics(report: DiffReport): string[] {
+  const changedPages = new Set(report.changes.flatMap((c) => [c.page, c.before?.['page'], c.after?.['page']]).filter((p): p is string => typeof p === 'string'));
+  const shown = (d: Diagnostic) => {
+    const page = d.source?.includes(':') ? d.source.slice(d.source.indexOf(':') + 1) : null;
+    return page === null ? report.changes.length > 0 : changedPages.has(page);
+  };
+  const name = (d: Diagnostic, info: DocumentInfo) => d.source ?? (info.revision || info.page ? label(info) : info.source.split(/[\\/]/).pop() ?? info.source);
+  return (['old', 'new'] as const).flatMap((side) => report.diagnostics[side].filter(shown).map((d) => formatDiagnostic(d, name(d, report[side]))));
 }
 
 function size(lines: readonly string[]): number {

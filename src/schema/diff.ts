@@ -1,11 +1,13 @@
 import './catalog.ts';
 import type { Change, ChangeDraft, ChangeSide } from '../diff/change.ts';
 import { finalizeChange } from '../diff/finalize.ts';
+import { excerpt } from '../diff/quote.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { constraintShifts, NO_CONSTRAINTS } from './constraints.ts';
 import { describeField, describeShape, describeTypeDelta } from './describe.ts';
 import { describeDirection, directionsOf, lower, type Directions, type Flow } from './direction.ts';
-import { decideLevel, type Shift } from './levels.ts';
+import { collapseInherited } from './inherited.ts';
+import { decideLevel, type LevelShift, type Shift } from './levels.ts';
 import { errorCodesOf, messagesOf, type SchemaErrorCode, type SchemaMessage } from './messages.ts';
 import { parentPath, parseSchemaText, type SchemaDefinition, type SchemaField, type SchemaModel } from './model.ts';
 import { DefinitionPairing, joinPath, singleRef } from './pairing.ts';
@@ -31,6 +33,8 @@ export function analyzeSchema(model: SchemaModel): SchemaAnalysis {
 export interface SchemaDiffResult {
   changes: Change[];
   diagnostics: { old: Diagnostic[]; new: Diagnostic[] };
+  /** Each side's messages by method, for callers that let the schema correct what pages suggest. */
+  messages?: { old: Map<string, SchemaMessage>; new: Map<string, SchemaMessage> };
 }
 
 export interface SchemaDiffOptions {
@@ -43,7 +47,9 @@ export interface SchemaDiffOptions {
 export function diffSchemaTexts(oldText: string, newText: string, options: SchemaDiffOptions = {}): SchemaDiffResult {
   const oldModel = parseSchemaText(oldText, options.oldSource ?? 'the old schema');
   const newModel = parseSchemaText(newText, options.newSource ?? 'the new schema');
-  return { changes: diffSchemaModels(oldModel, newModel, options), diagnostics: { old: oldModel.diagnostics, new: newModel.diagnostics } };
+  const a = analyzeSchema(oldModel);
+  const b = analyzeSchema(newModel);
+  return { changes: diffSchemaAnalyses(a, b, options), diagnostics: { old: oldModel.diagnostics, new: newModel.diagnostics }, messages: { old: a.messages, new: b.messages } };
 }
 
 interface Pending {
@@ -58,8 +64,11 @@ const WRAPPER = /(\[\d*\]|\{\})$/;
 const ENVELOPE_FIELDS = new Set(['jsonrpc', 'id']);
 
 export function diffSchemaModels(oldModel: SchemaModel, newModel: SchemaModel, options: SchemaDiffOptions = {}): Change[] {
-  const a = analyzeSchema(oldModel);
-  const b = analyzeSchema(newModel);
+  return diffSchemaAnalyses(analyzeSchema(oldModel), analyzeSchema(newModel), options);
+}
+
+/** Two schemas already analysed (a caller that also needs their messages analyses once). */
+export function diffSchemaAnalyses(a: SchemaAnalysis, b: SchemaAnalysis, options: SchemaDiffOptions = {}): Change[] {
   const ctx = new DiffContext(a, b, options.descriptions ?? true);
   ctx.run();
   return ctx.finish();
@@ -101,6 +110,7 @@ class DiffContext {
   }
 
   finish(): Change[] {
+    this.pending = collapseInherited(this.pending, { old: this.a.model, new: this.b.model });
     this.pending.sort((x, y) => x.anchor - y.anchor || Number(x.removed) - Number(y.removed) || x.oldLine - y.oldLine || x.seq - y.seq);
     return this.pending.map((p) => finalizeChange(p.draft));
   }
@@ -278,7 +288,7 @@ class DiffContext {
     const framed = isMessage || (isMethodShaped(o) && isMethodShaped(n));
     const skip = (path: string) => framed && ENVELOPE_FIELDS.has(path);
 
-    const emitField = (draft: Omit<ChangeDraft, 'section' | 'source'>, shift: Shift | null, path: string, removedFrom: SchemaField | null) => {
+    const emitField = (draft: Omit<ChangeDraft, 'section' | 'source'>, shift: LevelShift | null, path: string, removedFrom: SchemaField | null) => {
       const decision = decideLevel(draft.id, shift, flows, directions, draft.subject);
       const full: ChangeDraft = { ...draft, section: { old: o.name, new: n.name } };
       if (decision.level) {
@@ -289,6 +299,7 @@ class DiffContext {
         if (full.before) full.before['direction'] = decision.direction;
         if (full.after) full.after['direction'] = decision.direction;
       }
+      if (decision.mustSend && full.after) full.after['mustSend'] = decision.mustSend;
       if (!draft.id.endsWith('description-changed')) changedPaths.add(path);
       if (full.after === null && removedFrom) this.emitRemovedField(o, n, oldFields, newFields, path, full);
       else this.emit(full);
@@ -311,7 +322,7 @@ class DiffContext {
         const required = nf.required && !WRAPPER.test(path);
         emitField(
           { id: required ? 'required-field-added' : 'field-added', subject: subjectOf(path), before: null, after: side(path, nf) },
-          required ? 'narrowing' : null,
+          required ? 'obligation' : null,
           path,
           null,
         );
@@ -366,13 +377,18 @@ class DiffContext {
     nf: SchemaField,
     subject: string,
     side: (path: string, field: SchemaField) => ChangeSide,
-    emitField: (draft: Omit<ChangeDraft, 'section' | 'source'>, shift: Shift | null, path: string, removedFrom: SchemaField | null) => void,
+    emitField: (draft: Omit<ChangeDraft, 'section' | 'source'>, shift: LevelShift | null, path: string, removedFrom: SchemaField | null) => void,
   ): void {
     const wrapper = path === '' || WRAPPER.test(path);
+    if (!of.deprecated && nf.deprecated) {
+      // The description's own notice when it has one ("Deprecated in favor of …"), else the keyword.
+      const notice = nf.description && /deprecat/i.test(nf.description) ? nf.description : '`deprecated: true`';
+      emitField({ id: 'field-deprecated', subject, before: side(path, of), after: side(path, nf), detail: { notice: excerpt(notice, Math.max(0, notice.search(/deprecat/i)), 110) } }, null, path, null);
+    }
     if (!wrapper && of.required !== nf.required) {
       emitField(
         { id: nf.required ? 'field-became-required' : 'field-became-optional', subject, before: side(path, of), after: side(path, nf) },
-        nf.required ? 'narrowing' : 'widening',
+        nf.required ? 'obligation' : 'widening',
         path,
         null,
       );

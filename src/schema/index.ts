@@ -5,7 +5,7 @@
  */
 export { isSchemaValue } from './recognize.ts';
 export { parseSchemaText, type SchemaModel, type SchemaDefinition, type SchemaField, type MessageInfo } from './model.ts';
-export { diffSchemaTexts, diffSchemaModels, analyzeSchema, type SchemaAnalysis, type SchemaDiffResult, type SchemaDiffOptions } from './diff.ts';
+export { diffSchemaTexts, diffSchemaModels, diffSchemaAnalyses, analyzeSchema, type SchemaAnalysis, type SchemaDiffResult, type SchemaDiffOptions } from './diff.ts';
 export { directionsOf, type Directions, type Flow, type Role } from './direction.ts';
 export { messagesOf, errorCodesOf, type SchemaMessage, type Envelope } from './messages.ts';
 export { SCHEMA_CATALOG } from './catalog.ts';

@@ -1,26 +1,34 @@
 import type { ChangeLevel } from '../diff/change.ts';
 import { catalogEntry } from '../diff/catalog.ts';
-import { describeDirection, type Directions, type Flow, type Role } from './direction.ts';
+import { describeDirection, lower, type Directions, type Flow, type Role } from './direction.ts';
 
 /**
  * Direction-dependent levels (the argument is in catalog.ts): narrowing breaks the party
  * that sends a request; widening breaks the party that receives a result or notification.
+ * A field that becomes required is another matter: whoever sends the shape must now send
+ * it, whichever way the shape travels, so it is breaking everywhere and the record names
+ * that side (`mustSend`).
  */
 
 export type Shift = 'narrowing' | 'widening';
+/** What a schema change does to a shape: a constraint shift, or a new obligation on its senders. */
+export type LevelShift = Shift | 'obligation';
 
 export interface LevelDecision {
   level?: ChangeLevel;
   levelReason?: string;
   /** `client → server`, `either`, …: for the record's sides. */
   direction: string | null;
+  /** For a new obligation: the parties that must now send the field (`server`, `client, server`). */
+  mustSend?: string;
 }
 
 const ROLE_WORDS: Record<Role, string> = { request: 'requests', notification: 'notifications', result: 'results' };
 
-export function decideLevel(id: string, shift: Shift | null, flows: readonly Flow[], directions: Directions, subject: string): LevelDecision {
+export function decideLevel(id: string, shift: LevelShift | null, flows: readonly Flow[], directions: Directions, subject: string): LevelDecision {
   const direction = describeDirection(directions, flows);
   if (!shift || flows.length === 0) return { direction };
+  if (shift === 'obligation') return { direction, mustSend: [...new Set(flows.map((f) => lower(f.sender)))].join(', ') };
   const fallback = catalogEntry(id).level;
   const requests = flows.filter((f) => f.role === 'request');
   const outputs = flows.filter((f) => f.role !== 'request');

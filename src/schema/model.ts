@@ -30,6 +30,8 @@ export interface SchemaField {
   description: string | null;
   /** Canonical JSON of the `default` value, when the schema gives one. */
   default?: string;
+  /** `deprecated: true` (JSON Schema 2019-09 annotation): still valid, announced for removal. */
+  deprecated?: boolean;
 }
 
 export interface MessageInfo {
@@ -194,6 +196,7 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
     field.types = ['any'];
     if (isObject(schema) && typeof schema['description'] === 'string') field.description = schema['description'];
     if (isObject(schema) && schema['default'] !== undefined) field.default = canonical(schema['default'] as JsonValue);
+    if (isObject(schema) && schema['deprecated'] === true) field.deprecated = true;
     return put(walk, field);
   }
   if (!isObject(schema)) {
@@ -206,6 +209,7 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
   let constrainedValues = false;
   if (typeof schema['description'] === 'string') field.description = schema['description'];
   if (schema['default'] !== undefined) field.default = canonical(schema['default'] as JsonValue);
+  if (schema['deprecated'] === true) field.deprecated = true;
   field.constraints = readConstraints(schema);
 
   const ref = schema['$ref'];
@@ -378,6 +382,7 @@ function mergeField(into: SchemaField, from: SchemaField): void {
   into.required = into.required || from.required;
   if (from.additional === 'open' || into.additional === null) into.additional = from.additional ?? into.additional;
   into.description ??= from.description;
+  if (from.deprecated) into.deprecated = true;
   into.line ??= from.line;
 }
 

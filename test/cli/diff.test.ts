@@ -146,7 +146,7 @@ describe('specdelta diff', () => {
     const result = await runCli(['diff', join(dir, 'old.mdx'), join(dir, 'new.mdx'), '--format', 'json']);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/new\.mdx:3: error: <Warning> is opened here but never closed/);
-    expect(result.stderr).toMatch(/new\.mdx:12: error: invalid JSON/);
+    expect(result.stderr).toMatch(/new\.mdx:12: warning: unreadable JSON/);
     expect(result.stderr).toMatch(/new\.mdx:19: error: code fence opened here is never closed/);
     const report = JSON.parse(result.stdout);
     expect(report.changes.map((c: { id: string }) => c.id)).toContain('required-rule-added');
@@ -174,6 +174,15 @@ describe('specdelta diff', () => {
     expect(actual.changes.map((c) => `${c.page} ${c.id}`)).toEqual(
       expect.arrayContaining(['guide/extras page-added', 'guide/legacy page-removed', 'guide/intro rule-changed']),
     );
+  });
+
+  it('an example that lacked `id` does not turn a request the schema defines into a notification', async () => {
+    const { changes } = await revisionFixture('schema-confirms-envelope');
+    const envelopes = changes.filter((c) => c.id === 'message-envelope-changed');
+    // items/list: a request in both schemas, only its example gained `id`: editorial, with the schema's word.
+    expect(envelopes.find((c) => c.subject === 'items/list')).toMatchObject({ level: 'editorial', levelReason: expect.stringMatching(/schemas define `items\/list` as a JSON-RPC request/) });
+    // notifications/done: a notification in both schemas; whichever example is off, the protocol did not change.
+    expect(envelopes.find((c) => c.subject === 'notifications/done')?.level).toBe('editorial');
   });
 
   it('follows pages that became a folder or moved, and rules that changed pages', async () => {

@@ -20,7 +20,9 @@ function run(name: string) {
 
 describe('golden schema fixtures', () => {
   it.each(cases)('%s matches expected.json', (name) => {
-    const actual = JSON.parse(JSON.stringify(run(name)));
+    // The records and diagnostics are the golden output; `messages` is a lookup for callers.
+    const { changes, diagnostics } = run(name);
+    const actual = JSON.parse(JSON.stringify({ changes, diagnostics }));
     const expectedPath = join(schemaDir, name, 'expected.json');
     if (process.env['UPDATE'] || !existsSync(expectedPath)) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
     expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
@@ -43,6 +45,25 @@ describe('what each fixture shows', () => {
       ['definition-added', 'MetaObject', 'editorial'],
       ['definition-added', 'ProgressToken', 'editorial'],
     ]);
+  });
+
+  it('a change to a shared shape is one record at its origin, listing its inheritors; identical changes without a common base stay apart', () => {
+    const records = run('inherited-changes').changes.map((c) => [c.id, c.subject, (c.after ?? c.before)?.['inheritors'] ?? null]);
+    expect(records).toEqual([
+      ['required-field-added', 'Meta.tenant', null],
+      ['field-added', 'Named.icon', ['Widget', 'Gadget']],
+      ['field-added', 'Sprocket.pitch', null],
+      ['field-added', 'Cog.pitch', null],
+    ]);
+  });
+
+  it('`deprecated: true` on a field or a definition is a non-breaking deprecation record', () => {
+    const records = run('deprecated-fields').changes.filter((c) => c.action === 'deprecated');
+    expect(records.map((c) => [c.id, c.subject, c.level])).toEqual([
+      ['field-deprecated', 'Widget.color', 'non-breaking'],
+      ['field-deprecated', 'Gizmo', 'non-breaking'],
+    ]);
+    expect(records[0]!.message).toMatch(/Deprecated in favor of `theme`/);
   });
 
   it('key order is nothing and description edits are editorial', () => {
@@ -125,7 +146,7 @@ describe('what each fixture shows', () => {
     expect(find('constraints', 'field-type-widened', 'Gadget.weight')?.message).toBe('Field `Gadget.weight` widened from number, maximum 10, minimum 0 to number, maximum 100, minimum 0.');
   });
 
-  it('levels follow direction: narrowing breaks requesters, widening breaks receivers of notifications and results', () => {
+  it('levels follow direction: narrowing breaks requesters, widening breaks receivers of notifications and results, a new required field breaks its senders', () => {
     const level = (id: string, subject: string) => find('direction-levels', id, subject)?.level;
     // A value only a client sends in a request.
     expect(level('field-value-removed', 'RequestLevel')).toBe('breaking');
@@ -142,7 +163,9 @@ describe('what each fixture shows', () => {
     expect(level('field-value-added', 'UnusedLevel')).toBe('non-breaking');
     expect(find('direction-levels', 'field-value-added', 'UnusedLevel')?.levelReason).toBeUndefined();
     expect(level('field-became-required', 'SetLevelRequest.params.tag')).toBe('breaking');
-    expect(level('field-became-required', 'LogNotification.params.logger')).toBe('non-breaking');
+    // A field that becomes required binds whoever sends the shape, whichever way it travels.
+    expect(level('field-became-required', 'LogNotification.params.logger')).toBe('breaking');
+    expect(find('direction-levels', 'field-became-required', 'LogNotification.params.logger')?.after?.['mustSend']).toBe('server');
     const widened = find('direction-levels', 'field-type-widened', 'ListResult.next');
     expect(widened?.level).toBe('breaking');
     expect(widened?.after?.['direction']).toBe('either');

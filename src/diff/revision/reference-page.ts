@@ -30,6 +30,11 @@ export function deferToSchema(changes: readonly Change[], referencePages: Readon
   for (const change of changes) {
     if (change.source !== 'schema') continue;
     for (const name of [change.section.old, change.section.new, change.subject.split(/[.[]/)[0]]) if (name) reported.add(name);
+    // A change reported once at a shared base speaks for every definition that inherits it.
+    for (const side of [change.before, change.after]) {
+      const inheritors = side?.['inheritors'];
+      if (Array.isArray(inheritors)) for (const name of inheritors) if (typeof name === 'string') reported.add(name);
+    }
   }
   const out: Change[] = [];
   for (const change of changes) {

@@ -1,0 +1,73 @@
+import { diffWordsWithSpace } from 'diff';
+
+/**
+ * Quoting spec text in a message. A quote is cut to a length, but where it is cut matters:
+ * a reworded sentence is quoted around the words that changed, a rule inherited from a
+ * lead-in ("Clients MUST:" then items) is quoted with the part of the lead-in that says who
+ * must do what. A cut never leaves a code span open.
+ */
+
+const ELLIPSIS = '…';
+
+/** The start of `text`, at most `max` characters. */
+export function clip(text: string, max = 90): string {
+  return excerpt(text, 0, max);
+}
+
+/**
+ * At most `max` characters of `text` around position `at`: a little context before it,
+ * more after, cut at word boundaries, with an ellipsis where text was left out.
+ */
+export function excerpt(text: string, at: number, max = 90, before = Math.floor(max / 4)): string {
+  if (text.length <= max) return text;
+  let start = Math.max(0, Math.min(at - before, text.length - max + 1));
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    start = space === -1 || space > at ? start : space + 1;
+  }
+  const end = Math.min(text.length, start + max - (start > 0 ? 2 : 1));
+  let piece = text.slice(start, end);
+  if (end < text.length) piece = `${piece.replace(/\s+\S*$/, '') || piece}${ELLIPSIS}`;
+  if (start > 0) piece = `${ELLIPSIS}${piece}`;
+  return balanceCode(text.slice(0, start), piece);
+}
+
+/** Reopens a code span the cut started inside, and closes one it leaves open. */
+function balanceCode(skipped: string, piece: string): string {
+  const ticks = (s: string) => (s.match(/`/g) ?? []).length;
+  let out = piece;
+  if (ticks(skipped) % 2 === 1) out = out.startsWith(ELLIPSIS) ? `${ELLIPSIS}\`${out.slice(1)}` : `\`${out}`;
+  if (ticks(out) % 2 === 1) out = out.endsWith(ELLIPSIS) ? `${out.slice(0, -1)}\`${ELLIPSIS}` : `${out}\``;
+  return out;
+}
+
+/** Where two wordings first differ: the character offset in each, word by word. */
+export function firstDifference(before: string, after: string): { before: number; after: number } {
+  let b = 0;
+  let a = 0;
+  for (const part of diffWordsWithSpace(before, after)) {
+    if (part.added || part.removed) return { before: b, after: a };
+    b += part.value.length;
+    a += part.value.length;
+  }
+  return { before: 0, after: 0 };
+}
+
+/** The newer wording, quoted around its first change. */
+export function quoteChanged(before: string, after: string, max = 90): string {
+  return excerpt(after, firstDifference(before, after).after, max);
+}
+
+/**
+ * A rule that inherits its keyword or party from a lead-in reads as an obligation only
+ * with it: "clients MUST try: OpenID Connect Discovery 1.0: `…`". The lead-in is quoted
+ * without its parenthetical asides, from a little before its keyword (who must do what);
+ * the item follows it.
+ */
+export function quoteWithLeadIn(text: string, leadIn: string | null | undefined, max = 90): string {
+  if (!leadIn) return clip(text, max);
+  const plain = leadIn.replace(/\s*\([^()]*\)/g, '');
+  const keyword = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/.exec(plain);
+  const focus = keyword ? keyword.index : plain.length;
+  return `${excerpt(plain, focus, max, 30)} ${clip(text, max)}`;
+}
