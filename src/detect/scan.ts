@@ -234,7 +234,9 @@ function inlineSpans(text: string, line: number, sentenceCue: Cue | null, spans:
     if (sentenceCue.side === 'before') return from < sentenceCue.at ? sentenceCue.text : null;
     return sentenceCue.text;
   };
-  const pattern = /(`+)([^`]+?)\1|\]\(([^)\s]+)[^)]*\)|<(https?:\/\/[^>\s]+)>|\b(?:href|src)="([^"]+)"|(https?:\/\/[^\s)<>"'`]+)/g;
+  // A link target is one run without spaces, then optional words up to ")", each bounded: a
+  // line of 30,000 "](a" with no ")" otherwise backtracks over the whole line from every "](".
+  const pattern = /(`+)([^`]+?)\1|\]\(([^)\s]{1,2048})(?:\s[^)]{0,2048})?\)|<(https?:\/\/[^>\s]+)>|\b(?:href|src)="([^"]+)"|(https?:\/\/[^\s)<>"'`]+)/g;
   let last = 0;
   for (const m of text.matchAll(pattern)) {
     const at = m.index;

@@ -3,6 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from './diagnostic.ts';
 import { htmlBlocks } from './html.ts';
 import { inlineText } from './inline.ts';
+import { MAX_COMPONENT_DEPTH, MAX_MARKUP_DEPTH, componentDepth, tooDeep } from './nesting.ts';
 import { parseSections, parseTree, unclosedFence } from './sections.ts';
 
 /**
@@ -63,7 +64,7 @@ export interface ParsedMarkdown {
 export function parseMarkdown(source: string, options: { sectioned?: boolean } = {}): ParsedMarkdown {
   const diagnostics: Diagnostic[] = [];
   const blocks: Block[] = [];
-  const state: WalkState = { blocks, diagnostics, openTags: [], source };
+  const state: WalkState = { blocks, diagnostics, openTags: [], source, componentDepth: 0 };
   const sections = parseSections(source, options);
   let title: string | null = null;
   for (const node of sections[0]!.tree.children) {
@@ -73,7 +74,12 @@ export function parseMarkdown(source: string, options: { sectioned?: boolean } =
     }
   }
   // One walk state across sections: a JSX tag opened in one section may close in another.
-  for (const section of sections) walkChildren(section.tree.children, section.lineOffset, { ...state, source: section.text }, null);
+  for (const section of sections) {
+    if (section.tooDeep !== undefined) {
+      diagnostics.push({ severity: 'error', message: `${tooDeep('this line', MAX_MARKUP_DEPTH)} of blockquotes and lists; its section was not read`, line: section.tooDeep });
+    }
+    walkChildren(section.tree.children, section.lineOffset, { ...state, source: section.text }, null);
+  }
   for (const open of state.openTags) {
     diagnostics.push({ severity: 'error', message: `<${open.name}> is opened here but never closed`, line: open.line });
   }
@@ -85,6 +91,8 @@ interface WalkState {
   diagnostics: Diagnostic[];
   openTags: { name: string; line: number }[];
   source: string;
+  /** How many JSX components' bodies this walk is inside. */
+  componentDepth: number;
 }
 
 function line(node: Nodes, offset: number): number {
@@ -199,6 +207,12 @@ const CLOSING_TAG = /^<\/([A-Z][\w.]*)>\s*$/;
 /** JSX components: keep their text, and notice tags that never close. */
 function walkHtml(value: string, at: number, state: WalkState, leadIn: string | null): void {
   const trimmed = value.trim();
+  // Each component's body is parsed again, so nesting multiplies the cost: a block nesting
+  // too deep is checked once, at its outermost level, and skipped whole.
+  if (state.componentDepth === 0 && /<[A-Z]/.test(trimmed) && componentDepth(trimmed) > MAX_COMPONENT_DEPTH) {
+    state.diagnostics.push({ severity: 'error', message: `${tooDeep('this block of JSX components', MAX_COMPONENT_DEPTH)}; it was not read`, line: at });
+    return;
+  }
   const withBody = COMPONENT_WITH_BODY.exec(trimmed);
   if (withBody) {
     const inner = withBody[2] ?? '';
@@ -216,7 +230,8 @@ function walkHtml(value: string, at: number, state: WalkState, leadIn: string | 
   }
   const closing = CLOSING_TAG.exec(trimmed);
   if (closing) {
-    const index = state.openTags.map((t) => t.name).lastIndexOf(closing[1]!);
+    let index = state.openTags.length - 1;
+    while (index >= 0 && state.openTags[index]!.name !== closing[1]) index -= 1;
     if (index === -1) state.diagnostics.push({ severity: 'error', message: `</${closing[1]}> closes a tag that was never opened`, line: at });
     else state.openTags.splice(index);
     return;
@@ -229,7 +244,7 @@ function walkHtml(value: string, at: number, state: WalkState, leadIn: string | 
 }
 
 function parseFragment(markdown: string, firstLine: number, state: WalkState, leadIn: string | null): void {
-  walkChildren(parseTree(markdown).children, firstLine - 1, { ...state, source: markdown }, leadIn);
+  walkChildren(parseTree(markdown).children, firstLine - 1, { ...state, source: markdown, componentDepth: state.componentDepth + 1 }, leadIn);
 }
 
 function checkFence(node: Code, offset: number, state: WalkState): void {

@@ -5,6 +5,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { footnoteCallsOnlyWithDefinitions } from './footnote-calls.ts';
+import { markupTooDeepAt } from './nesting.ts';
 import { splitSections } from './split.ts';
 
 /**
@@ -14,7 +15,10 @@ import { splitSections } from './split.ts';
  */
 
 export interface ParsedSection {
+  /** Empty when the section was not read: `tooDeep` says why. */
   tree: Root;
+  /** The page line of a line that nests containers deeper than the parser can follow. */
+  tooDeep?: number;
   /** The text the tree was parsed from (its positions' offsets point into it). */
   text: string;
   /** Add to a node's line to get its page line. */
@@ -29,23 +33,33 @@ export function parseTree(markdown: string): Root {
 
 /** `sectioned: false` parses the page as one document: what the sections must add up to. */
 export function parseSections(source: string, options: { sectioned?: boolean } = {}): ParsedSection[] {
-  if (options.sectioned === false) return [{ tree: parseTree(source), text: source, lineOffset: 0 }];
+  if (options.sectioned === false) return [readSection(source, 0)];
   const parts = splitSections(source);
   const parsed: ParsedSection[] = [];
   let consumed = 0;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
-    const tree = cachedTree(part.text);
-    if (i < parts.length - 1 && !cutHolds(tree, part.text)) {
+    const section = readSection(part.text, part.firstLine - 1);
+    if (i < parts.length - 1 && !cutHolds(section.tree, part.text)) {
       // The scan misjudged an open block: read the rest of the page in one piece, as before.
-      const rest = source.slice(consumed);
-      parsed.push({ tree: cachedTree(rest), text: rest, lineOffset: part.firstLine - 1 });
+      parsed.push(readSection(source.slice(consumed), part.firstLine - 1));
       break;
     }
-    parsed.push({ tree, text: part.text, lineOffset: part.firstLine - 1 });
+    parsed.push(section);
     consumed += part.text.length;
   }
   return parsed.length > 1 ? withSharedDefinitions(parsed) : parsed;
+}
+
+/**
+ * A section whose containers nest too deep is not given to the parser (micromark and the
+ * GFM plugins recurse per level, and stall long before they overflow): it is left out, and
+ * the page says where (see `nesting.ts` for the rule).
+ */
+function readSection(text: string, lineOffset: number): ParsedSection {
+  const deep = markupTooDeepAt(text.split('\n'));
+  if (deep !== -1) return { tree: { type: 'root', children: [] }, text, lineOffset, tooDeep: lineOffset + deep + 1 };
+  return { tree: cachedTree(text), text, lineOffset };
 }
 
 /**
@@ -95,7 +109,7 @@ function withSharedDefinitions(sections: ParsedSection[]): ParsedSection[] {
   const definitions = [...labels.values()].join('\n\n');
   const definitionLines = definitions.split('\n').length + 1;
   return sections.map((section, i) => {
-    if (!section.text.includes('[')) return section;
+    if (!section.text.includes('[') || section.tooDeep !== undefined) return section;
     const text = i === 0 ? `${section.text}\n\n${definitions}\n` : `${definitions}\n\n${section.text}`;
     return { tree: cachedTree(text), text, lineOffset: section.lineOffset - (i === 0 ? 0 : definitionLines) };
   });
