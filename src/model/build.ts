@@ -19,6 +19,8 @@ export function buildDocument(source: string): SpecDocument {
 
 class DocumentBuilder {
   private readonly sections: Section[] = [];
+  /** The first section with each id (ids repeat only when headings do; tables look theirs up). */
+  private readonly sectionById = new Map<string, Section>();
   private readonly stack: Section[] = [];
   private readonly slugger = new GithubSlugger();
   private readonly prose: ProseBlock[] = [];
@@ -39,6 +41,7 @@ class DocumentBuilder {
   ) {
     const root: Section = { id: '', heading: title ?? '(top)', depth: 1, path: [], anchor: '', lines: { start: 1, end: 1 }, parentId: null };
     this.sections.push(root);
+    this.sectionById.set(root.id, root);
     this.stack.push(root);
   }
 
@@ -69,6 +72,7 @@ class DocumentBuilder {
       parentId: parent.id,
     };
     this.sections.push(section);
+    if (!this.sectionById.has(section.id)) this.sectionById.set(section.id, section);
     this.stack.push(section);
     this.lastCall = null;
   }
@@ -235,13 +239,15 @@ class DocumentBuilder {
     };
   }
 
+  /** A section ends where the next section at its depth or above starts (one pass with a stack of open sections). */
   private closeSections(lineCount: number): void {
-    const ordered = this.sections.slice(1);
+    const open: Section[] = [];
+    for (const section of this.sections.slice(1)) {
+      while (open.length > 0 && open.at(-1)!.depth >= section.depth) open.pop()!.lines.end = section.lines.start - 1;
+      open.push(section);
+    }
+    for (const section of open) section.lines.end = lineCount;
     this.sections[0]!.lines.end = lineCount;
-    ordered.forEach((section, i) => {
-      const next = ordered.slice(i + 1).find((s) => s.depth <= section.depth);
-      section.lines.end = next ? next.lines.start - 1 : lineCount;
-    });
   }
 
   /**
@@ -256,7 +262,7 @@ class DocumentBuilder {
     const typeAt = column('type');
     const optionsAt = column('options', 'values', 'allowed values');
     const descriptionAt = column('description');
-    const section = this.sections.find((s) => s.id === sectionId)!;
+    const section = this.sectionById.get(sectionId)!;
     const nearby = this.messages.filter((m) => m.sectionId === sectionId || m.sectionId.startsWith(`${sectionId}/`) || m.sectionId === section.parentId);
     const leadInRequired = block.leadIn ? keywordsIn(block.leadIn).some((k) => k === 'MUST' || k === 'REQUIRED' || k === 'SHALL') : false;
     for (const row of block.rows) {

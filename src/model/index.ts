@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { buildDocument } from './build.ts';
 import type { SpecDocument } from './document.ts';
+import { clearSectionCache } from './sections.ts';
 
 export type * from './document.ts';
 export type { Diagnostic } from './diagnostic.ts';
@@ -26,6 +27,7 @@ export function parsePage(text: string): SpecDocument {
 /** Forgets every parsed page (benchmarks measure cold runs with it). */
 export function clearPageCache(): void {
   cache.clear();
+  clearSectionCache();
 }
 
 export function contentHash(text: string): string {
