@@ -36,6 +36,16 @@ const optional = async <T>(path: string, name: string): Promise<T | null> => {
   return module[name] ?? null;
 };
 
+const linear = await optional<(root: string) => { name: string; small: { bytes: number; ms: number }; large: { bytes: number; ms: number }; ratio: number }[]>('bench/linear.ts', 'benchLinear');
+if (linear && process.env['SPECDELTA_BENCH_LINEAR'] !== '0') {
+  console.log('cost against input size: released pages concatenated (which: one line of inline code spans), CPU time');
+  for (const r of linear(specRoot)) {
+    const size = (b: number) => `${(b / 1e6).toFixed(2)} MB`;
+    console.log(`  ${r.name.padEnd(16)} ${size(r.small.bytes)} ${ms(r.small.ms)} → ${size(r.large.bytes)} ${ms(r.large.ms)}: ${r.ratio.toFixed(2)}×   target ≤ 5×  ${verdict(r.ratio <= 5)}`);
+    failed ||= r.ratio > 5;
+  }
+}
+
 const benchSchemas = await optional<(root: string) => Promise<{ pairs: number; bytes: number; ms: number }>>('bench/schemas.ts', 'benchSchemas');
 if (benchSchemas) {
   const schemas = await benchSchemas(specRoot);

@@ -1,3 +1,4 @@
+import { lineLocator } from '../model/lines.ts';
 import { looseObjects } from './loose.ts';
 import { emptyFacts, readShapes, type ShapeFacts } from './shapes.ts';
 import { TOKEN_PATTERN } from './tokens.ts';
@@ -206,6 +207,9 @@ function splitBlocks(lines: string[]): Block[] {
 /** Sentences of a paragraph, each with the line it starts on. */
 function sentencesOf(text: string, line: number): { text: string; line: number }[] {
   const out: { text: string; line: number }[] = [];
+  // Lines are looked up, not counted from the paragraph's start: a paragraph of 100,000
+  // sentences on one line would otherwise cost their square.
+  const lineAt = lineLocator(text, line);
   // Split after ". ", "? ", "! " (or at the end of a line ending a sentence) outside code spans.
   let start = 0;
   let inCode = false;
@@ -214,11 +218,11 @@ function sentencesOf(text: string, line: number): { text: string; line: number }
     if (ch === '`') inCode = !inCode;
     if (inCode) continue;
     if ((ch === '.' || ch === '?' || ch === '!') && /\s/.test(text[i + 1] ?? ' ') && !/\b(?:e\.g|i\.e|etc|vs)$/i.test(text.slice(Math.max(0, i - 4), i))) {
-      out.push({ text: text.slice(start, i + 1), line: line + countNewlines(text, 0, start) + leadingNewlines(text, start) });
+      out.push({ text: text.slice(start, i + 1), line: lineAt(start) + leadingNewlines(text, start) });
       start = i + 1;
     }
   }
-  if (start < text.length && text.slice(start).trim()) out.push({ text: text.slice(start), line: line + countNewlines(text, 0, start) + leadingNewlines(text, start) });
+  if (start < text.length && text.slice(start).trim()) out.push({ text: text.slice(start), line: lineAt(start) + leadingNewlines(text, start) });
   return out;
 }
 
@@ -236,7 +240,8 @@ function leadingNewlines(text: string, at: number): number {
 
 /** Splits a sentence into inline code, link targets and the prose around them. */
 function inlineSpans(text: string, line: number, sentenceCue: Cue | null, spans: Span[], prose: 'prose' | 'heading'): void {
-  const lineAt = (offset: number) => line + countNewlines(text, 0, offset);
+  // One line lookup per span, not a count from the sentence's start (a line of 100,000 code spans).
+  const lineAt = lineLocator(text, line);
   // A directional cue marks only its side of the sentence: "… a URL instead of a form" leaves what precedes it alone.
   const cueAt = (from: number, to: number): string | null => {
     if (!sentenceCue) return null;
@@ -244,7 +249,9 @@ function inlineSpans(text: string, line: number, sentenceCue: Cue | null, spans:
     if (sentenceCue.side === 'before') return from < sentenceCue.at ? sentenceCue.text : null;
     return sentenceCue.text;
   };
-  const pattern = /(`+)([^`]+?)\1|\]\(([^)\s]+)[^)]*\)|<(https?:\/\/[^>\s]+)>|\b(?:href|src)="([^"]+)"|(https?:\/\/[^\s)<>"'`]+)/g;
+  // A link target is one run without spaces, then optional words up to ")", each bounded: a
+  // line of 30,000 "](a" with no ")" otherwise backtracks over the whole line from every "](".
+  const pattern = /(`+)([^`]+?)\1|\]\(([^)\s]{1,2048})(?:\s[^)]{0,2048})?\)|<(https?:\/\/[^>\s]+)>|\b(?:href|src)="([^"]+)"|(https?:\/\/[^\s)<>"'`]+)/g;
   let last = 0;
   for (const m of text.matchAll(pattern)) {
     const at = m.index;
@@ -270,10 +277,11 @@ function stripInline(text: string): string {
 /** Object literals in a code block, each read for shapes. */
 function readExamples(code: string, line: number, cue: string | null): CodeExample[] {
   const out: CodeExample[] = [];
+  const lineAt = lineLocator(code, line);
   for (const found of looseObjects(code)) {
     const facts = readShapes(found.value, emptyFacts());
     const region = code.slice(found.start, found.end);
-    const base = line + countNewlines(code, 0, found.start);
+    const base = lineAt(found.start);
     out.push({
       facts,
       line: base,

@@ -22,6 +22,8 @@ export function buildDocument(source: string, options: ParseOptions = {}): SpecD
 
 class DocumentBuilder {
   private readonly sections: Section[] = [];
+  /** The first section with each id (ids repeat only when headings do; tables look theirs up). */
+  private readonly sectionById = new Map<string, Section>();
   private readonly stack: Section[] = [];
   private readonly slugger = new GithubSlugger();
   private readonly prose: ProseBlock[] = [];
@@ -43,6 +45,7 @@ class DocumentBuilder {
   ) {
     const root: Section = { id: '', heading: title ?? '(top)', depth: 1, path: [], anchor: '', lines: { start: 1, end: 1 }, parentId: null };
     this.sections.push(root);
+    this.sectionById.set(root.id, root);
     this.stack.push(root);
   }
 
@@ -87,6 +90,7 @@ class DocumentBuilder {
       parentId: parent.id,
     };
     this.sections.push(section);
+    if (!this.sectionById.has(section.id)) this.sectionById.set(section.id, section);
     this.stack.push(section);
     this.lastCall = null;
   }
@@ -256,13 +260,15 @@ class DocumentBuilder {
     };
   }
 
+  /** A section ends where the next section at its depth or above starts (one pass with a stack of open sections). */
   private closeSections(lineCount: number): void {
-    const ordered = this.sections.slice(1);
+    const open: Section[] = [];
+    for (const section of this.sections.slice(1)) {
+      while (open.length > 0 && open.at(-1)!.depth >= section.depth) open.pop()!.lines.end = section.lines.start - 1;
+      open.push(section);
+    }
+    for (const section of open) section.lines.end = lineCount;
     this.sections[0]!.lines.end = lineCount;
-    ordered.forEach((section, i) => {
-      const next = ordered.slice(i + 1).find((s) => s.depth <= section.depth);
-      section.lines.end = next ? next.lines.start - 1 : lineCount;
-    });
   }
 
   /**
@@ -273,7 +279,7 @@ class DocumentBuilder {
    * description are rules of that field. Tables of codes give error codes.
    */
   private readTable(block: Extract<Block, { type: 'table' }>, sectionId: string): void {
-    const section = this.sections.find((s) => s.id === sectionId)!;
+    const section = this.sectionById.get(sectionId)!;
     if (this.readErrorCodeTable(block, section)) return;
     const columns = fieldColumns(block.header, block.rows);
     if (!columns) return;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { buildDocument } from './build.ts';
 import type { SpecDocument } from './document.ts';
 import type { ParseOptions } from './keyword-case.ts';
+import { clearSectionCache } from './sections.ts';
 
 export type * from './document.ts';
 export type { Diagnostic } from './diagnostic.ts';
@@ -28,6 +29,7 @@ export function parsePage(text: string, options: ParseOptions = {}): SpecDocumen
 /** Forgets every parsed page (benchmarks measure cold runs with it). */
 export function clearPageCache(): void {
   cache.clear();
+  clearSectionCache();
 }
 
 export function contentHash(text: string): string {

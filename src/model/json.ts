@@ -1,5 +1,6 @@
 import { parse, printParseErrorCode, ParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from './diagnostic.ts';
+import { MAX_JSON_DEPTH, jsonTooDeepAt, tooDeep } from './nesting.ts';
 
 /** Code block languages read as JSON; comments and trailing commas are tolerated in all. */
 const JSON_LANGS = new Set(['json', 'jsonc', 'json5']);
@@ -19,6 +20,13 @@ const OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyC
  * and nothing is returned, so a broken example never yields half a message.
  */
 export function parseJsonExample(value: string, at: { line: number; bodyLine: number | null }, diagnostics: Diagnostic[]): unknown[] | undefined {
+  // The parser and every walk over the value recurse per level: an absurd example is skipped, the page still read.
+  const deep = jsonTooDeepAt(value);
+  if (deep !== -1) {
+    const line = at.bodyLine === null ? at.line : at.bodyLine + value.slice(0, deep).split('\n').length - 1;
+    diagnostics.push({ severity: 'error', message: `${tooDeep('JSON in code block', MAX_JSON_DEPTH)}; the example was skipped`, line });
+    return undefined;
+  }
   const attempts = [value, withoutPlaceholders(value)];
   let firstError: { error: ParseError; text: string } | null = null;
   for (const text of attempts) {

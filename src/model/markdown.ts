@@ -1,12 +1,10 @@
-import type { Code, Heading, List, ListItem, Nodes, Paragraph, Root, RootContent, Table } from 'mdast';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import type { Code, Heading, List, ListItem, Nodes, Paragraph, RootContent, Table } from 'mdast';
 import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from './diagnostic.ts';
 import { htmlBlocks } from './html.ts';
 import { inlineText } from './inline.ts';
+import { MAX_COMPONENT_DEPTH, MAX_MARKUP_DEPTH, componentDepth, tooDeep } from './nesting.ts';
+import { parseSections, parseTree, unclosedFence } from './sections.ts';
 
 /**
  * Markdown/MDX → a flat list of blocks in reading order. MDX flow tags (`<Note>`,
@@ -59,21 +57,29 @@ export interface ParsedMarkdown {
   diagnostics: Diagnostic[];
 }
 
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']);
-
-export function parseMarkdown(source: string): ParsedMarkdown {
+/**
+ * `sectioned: false` reads the page as one document, the way `parseSections` must match
+ * (the tests compare the two on every real page); everything else reads it by sections.
+ */
+export function parseMarkdown(source: string, options: { sectioned?: boolean } = {}): ParsedMarkdown {
   const diagnostics: Diagnostic[] = [];
   const blocks: Block[] = [];
-  const state: WalkState = { blocks, diagnostics, openTags: [], source };
-  const tree = processor.parse(source) as Root;
+  const state: WalkState = { blocks, diagnostics, openTags: [], source, componentDepth: 0 };
+  const sections = parseSections(source, options);
   let title: string | null = null;
-  for (const node of tree.children) {
+  for (const node of sections[0]!.tree.children) {
     if (node.type === 'yaml') {
       title = readTitle(node.value, line(node, 0), diagnostics);
       break;
     }
   }
-  walkChildren(tree.children, 0, state, null);
+  // One walk state across sections: a JSX tag opened in one section may close in another.
+  for (const section of sections) {
+    if (section.tooDeep !== undefined) {
+      diagnostics.push({ severity: 'error', message: `${tooDeep('this line', MAX_MARKUP_DEPTH)} of blockquotes and lists; its section was not read`, line: section.tooDeep });
+    }
+    walkChildren(section.tree.children, section.lineOffset, { ...state, source: section.text }, null);
+  }
   for (const open of state.openTags) {
     diagnostics.push({ severity: 'error', message: `<${open.name}> is opened here but never closed`, line: open.line });
   }
@@ -85,6 +91,8 @@ interface WalkState {
   diagnostics: Diagnostic[];
   openTags: { name: string; line: number }[];
   source: string;
+  /** How many JSX components' bodies this walk is inside. */
+  componentDepth: number;
 }
 
 function line(node: Nodes, offset: number): number {
@@ -199,6 +207,12 @@ const CLOSING_TAG = /^<\/([A-Z][\w.]*)>\s*$/;
 /** JSX components: keep their text, and notice tags that never close. */
 function walkHtml(value: string, at: number, state: WalkState, leadIn: string | null): void {
   const trimmed = value.trim();
+  // Each component's body is parsed again, so nesting multiplies the cost: a block nesting
+  // too deep is checked once, at its outermost level, and skipped whole.
+  if (state.componentDepth === 0 && /<[A-Z]/.test(trimmed) && componentDepth(trimmed) > MAX_COMPONENT_DEPTH) {
+    state.diagnostics.push({ severity: 'error', message: `${tooDeep('this block of JSX components', MAX_COMPONENT_DEPTH)}; it was not read`, line: at });
+    return;
+  }
   const withBody = COMPONENT_WITH_BODY.exec(trimmed);
   if (withBody) {
     const inner = withBody[2] ?? '';
@@ -216,7 +230,8 @@ function walkHtml(value: string, at: number, state: WalkState, leadIn: string | 
   }
   const closing = CLOSING_TAG.exec(trimmed);
   if (closing) {
-    const index = state.openTags.map((t) => t.name).lastIndexOf(closing[1]!);
+    let index = state.openTags.length - 1;
+    while (index >= 0 && state.openTags[index]!.name !== closing[1]) index -= 1;
     if (index === -1) state.diagnostics.push({ severity: 'error', message: `</${closing[1]}> closes a tag that was never opened`, line: at });
     else state.openTags.splice(index);
     return;
@@ -229,20 +244,14 @@ function walkHtml(value: string, at: number, state: WalkState, leadIn: string | 
 }
 
 function parseFragment(markdown: string, firstLine: number, state: WalkState, leadIn: string | null): void {
-  const tree = processor.parse(markdown) as Root;
-  walkChildren(tree.children, firstLine - 1, { ...state, source: markdown }, leadIn);
+  walkChildren(parseTree(markdown).children, firstLine - 1, { ...state, source: markdown, componentDepth: state.componentDepth + 1 }, leadIn);
 }
 
 function checkFence(node: Code, offset: number, state: WalkState): void {
   const start = node.position?.start.offset;
   const end = node.position?.end.offset;
   if (start === undefined || end === undefined) return;
-  const raw = state.source.slice(start, end);
-  const opener = /^\s*(`{3,}|~{3,})/.exec(raw);
-  if (!opener) return; // indented code has no fence to close
-  const lastLine = raw.slice(raw.lastIndexOf('\n') + 1);
-  const closes = raw.includes('\n') && new RegExp(`^\\s*${opener[1]![0] === '`' ? '`' : '~'}{${opener[1]!.length},}\\s*$`).test(lastLine);
-  if (!closes) state.diagnostics.push({ severity: 'error', message: 'code fence opened here is never closed; the rest of the page was read as code', line: line(node, offset) });
+  if (unclosedFence(state.source.slice(start, end))) state.diagnostics.push({ severity: 'error', message: 'code fence opened here is never closed; the rest of the page was read as code', line: line(node, offset) });
 }
 
 /** A fenced block's body starts on the line after its fence; an indented block's on its own line. */

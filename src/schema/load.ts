@@ -1,6 +1,7 @@
 import { parse as parseJsonc, printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
 import { InputError } from '../errors.ts';
 import { isSchemaValue, notSchemaMessage } from './recognize.ts';
+import { MAX_JSON_DEPTH, jsonTooDeepAt, tooDeep } from '../model/nesting.ts';
 
 /**
  * Reading a schema file: strict JSON, a check that it is a JSON Schema at all, and a map
@@ -26,6 +27,9 @@ export function isObject(value: unknown): value is JsonObject {
 
 export function loadSchema(text: string, source = 'the schema'): LoadedSchema {
   const clean = text.replace(/^\uFEFF/, '');
+  // A schema is all structure, and every walk over it recurses per level: too deep is bad input.
+  const deep = jsonTooDeepAt(clean);
+  if (deep !== -1) throw new InputError(`${tooDeep(source, MAX_JSON_DEPTH)} (line ${clean.slice(0, deep).split('\n').length}).`);
   let value: unknown;
   try {
     value = JSON.parse(clean);
