@@ -1,13 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { listPageFiles } from '../input/spec-folders.ts';
+import { folderTree, type RevisionTree } from '../input/revision-tree.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { parsePage } from '../model/index.ts';
 import type { Change } from './change.ts';
 import { relocateRules } from './cross-page-rules.ts';
 import { diffPageTexts, type PageDiffResult } from './index.ts';
-import { pairPages } from './page-pairs.ts';
+import { pairPages, type PagePair } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
 
 /**
@@ -44,17 +41,36 @@ export function diffRevisionPages(input: RevisionPages): { changes: Change[]; di
     }
     const page = pair.new;
     if (pair.how === 'moved') changes.push({ ...pageMoveChange(pair.old, pair.new), page });
-    const result = diffTexts(text('old', pair.old), text('new', pair.new));
+    const oldText = text('old', pair.old);
+    const newText = text('new', pair.new);
+    // An unchanged page has nothing to say (a one-page pull request touches one page of a hundred).
+    if (oldText === newText) continue;
+    const result = diffTexts(oldText, newText);
     changes.push(...result.changes.map((c) => ({ ...c, page })));
     diagnostics.old.push(...result.diagnostics.old.map((d) => ({ ...d, source: `${labels.old}:${pair.old}` })));
     diagnostics.new.push(...result.diagnostics.new.map((d) => ({ ...d, source: `${labels.new}:${pair.new}` })));
   }
-  const relocated = relocateRules(changes, {
-    old: new Map(input.oldPages.map((page) => [page, parsePage(text('old', page))])),
-    new: new Map(input.newPages.map((page) => [page, parsePage(text('new', page))])),
-    pairedWith: new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!])),
-  });
+  const pairedWith = new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!]));
+  const involved = pagesWithMovableRules(changes, pairs, pairedWith);
+  const parsed = (side: 'old' | 'new', pages: ReadonlySet<string>) => new Map([...pages].map((page) => [page, parsePage(text(side, page))]));
+  const relocated = relocateRules(changes, { old: parsed('old', involved.old), new: parsed('new', involved.new), pairedWith });
   return { changes: relocated, diagnostics };
+}
+
+/**
+ * The only pages a rule can have moved from or to: pages that came or went, and pages
+ * whose diff removed or added a rule. The cross-page pass reads just these, so unchanged
+ * pages are never parsed (their models come from the parse cache when they were).
+ */
+function pagesWithMovableRules(changes: readonly Change[], pairs: readonly PagePair[], pairedWith: ReadonlyMap<string, string>): { old: Set<string>; new: Set<string> } {
+  const old = new Set(pairs.filter((p) => p.new === null).map((p) => p.old!));
+  const now = new Set(pairs.filter((p) => p.old === null).map((p) => p.new!));
+  for (const change of changes) {
+    if (change.kind !== 'rule' || !change.page) continue;
+    if (change.action === 'removed') old.add(pairedWith.get(change.page) ?? change.page);
+    if (change.action === 'added') now.add(change.page);
+  }
+  return { old, new: now };
 }
 
 /** A revision as a folder of `<page>.mdx` files and a `schema.json` (a snapshot, or the upstream layout's revision folder). */
@@ -64,28 +80,33 @@ export interface RevisionFolder {
   label: string;
 }
 
-export async function diffRevisionFolders(oldSide: RevisionFolder, newSide: RevisionFolder): Promise<{ changes: Change[]; diagnostics: Diagnostics }> {
+export function diffRevisionFolders(oldSide: RevisionFolder, newSide: RevisionFolder): Promise<{ changes: Change[]; diagnostics: Diagnostics }> {
+  return diffRevisionTrees(folderTree(oldSide.dir, { label: oldSide.label }), folderTree(newSide.dir, { label: newSide.label }));
+}
+
+/** Two whole revisions from any source of page texts (folders, git refs), pages and schemas. */
+export async function diffRevisionTrees(oldTree: RevisionTree, newTree: RevisionTree): Promise<{ changes: Change[]; diagnostics: Diagnostics }> {
   const texts = new Map<string, string>();
   const text = (side: 'old' | 'new', page: string) => {
-    const file = join((side === 'old' ? oldSide : newSide).dir, `${page}.mdx`);
-    let found = texts.get(file);
-    if (found === undefined) texts.set(file, (found = readFileSync(file, 'utf8')));
+    const key = `${side}\0${page}`;
+    let found = texts.get(key);
+    if (found === undefined) texts.set(key, (found = (side === 'old' ? oldTree : newTree).text(page)));
     return found;
   };
   const { changes, diagnostics } = diffRevisionPages({
-    oldPages: listPageFiles(oldSide.dir),
-    newPages: listPageFiles(newSide.dir),
+    oldPages: oldTree.pages,
+    newPages: newTree.pages,
     text,
-    labels: { old: oldSide.label, new: newSide.label },
+    labels: { old: oldTree.label, new: newTree.label },
   });
-  const oldSchema = join(oldSide.dir, 'schema.json');
-  const newSchema = join(newSide.dir, 'schema.json');
-  if (existsSync(oldSchema) && existsSync(newSchema)) {
+  const oldSchema = oldTree.schema();
+  const newSchema = newTree.schema();
+  if (oldSchema !== null && newSchema !== null && oldSchema !== newSchema) {
     // Loaded on demand: page diffs never pay for the schema reader.
     const { diffSchemaTexts } = await import('../schema/index.ts');
-    const result = diffSchemaTexts(await readFile(oldSchema, 'utf8'), await readFile(newSchema, 'utf8'), {
-      oldSource: `${oldSide.label}:schema`,
-      newSource: `${newSide.label}:schema`,
+    const result = diffSchemaTexts(oldSchema, newSchema, {
+      oldSource: `${oldTree.label}:schema`,
+      newSource: `${newTree.label}:schema`,
     });
     changes.push(...result.changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })));
     diagnostics.old.push(...result.diagnostics.old);

@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { InputError } from '../errors.ts';
+import { listPageFiles } from './spec-folders.ts';
+
+/**
+ * One revision of a spec as the whole-revision diff reads it: page ids, and a function that
+ * gives a page's text. Where the texts come from (a folder, a git ref read without checking
+ * it out) is the tree's business; the differ never touches the file system.
+ */
+export interface RevisionTree {
+  /** How reports and diagnostics name this side: a revision id, a folder name, a ref. */
+  label: string;
+  /** Where it was read from, for the report's `source` (a folder path, `REPO@REF:PATH`). */
+  source: string;
+  /** Page ids (`client/elicitation`), sorted. */
+  pages: readonly string[];
+  /** A page's text; called at most once per page by the differ, so a tree may read lazily. */
+  text(page: string): string;
+  /** The revision's schema.json text, or null when this tree has none. */
+  schema(): string | null;
+}
+
+export interface FolderTreeOptions {
+  label?: string;
+  /** The schema file; default `schema.json` in the folder when there is one. */
+  schema?: string;
+}
+
+/** A folder of `<page>.md(x)` files (a snapshot, a revision folder of the upstream layout, any checkout's spec folder). */
+export function folderTree(dir: string, options: FolderTreeOptions = {}): RevisionTree {
+  if (!existsSync(dir)) throw new InputError(`${dir} does not exist.`);
+  const pages = listPageFiles(dir);
+  const files = new Map(pages.map((page) => [page, pageFile(dir, page)]));
+  const schemaFile = options.schema ?? join(dir, 'schema.json');
+  if (options.schema !== undefined && !existsSync(schemaFile)) throw new InputError(`${options.schema} does not exist.`);
+  return {
+    label: options.label ?? (basename(resolve(dir)) || dir),
+    source: dir,
+    pages,
+    text: (page) => readFileSync(files.get(page) ?? join(dir, `${page}.mdx`), 'utf8'),
+    schema: () => (existsSync(schemaFile) ? readFileSync(schemaFile, 'utf8') : null),
+  };
+}
+
+/** A page id was listed from `.mdx` or `.md`; read back the one that exists. */
+function pageFile(dir: string, page: string): string {
+  const mdx = join(dir, `${page}.mdx`);
+  return existsSync(mdx) ? mdx : join(dir, `${page}.md`);
+}
+
+/** A tree over texts already in memory (a git ref read in one batch, a test's pages). */
+export function memoryTree(label: string, source: string, pages: ReadonlyMap<string, string>, schema: string | null = null): RevisionTree {
+  return {
+    label,
+    source,
+    pages: [...pages.keys()].sort(),
+    text: (page) => {
+      const text = pages.get(page);
+      if (text === undefined) throw new Error(`${label} has no page ${page}.`);
+      return text;
+    },
+    schema: () => schema,
+  };
+}
