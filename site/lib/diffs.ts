@@ -1,10 +1,4 @@
-import { summarize, type Change, type ChangeSummary } from '../../src/diff/change.ts';
-import { diffPageTexts, type PageDiffResult } from '../../src/diff/index.ts';
-import { pageMoveChange, pagePresenceChange } from '../../src/diff/page-presence.ts';
-import { diffRevisionPages } from '../../src/diff/revisions.ts';
-import { contentHash } from '../../src/model/index.ts';
-import { renderJson } from '../../src/report/json.ts';
-import { makeReport, type DiffReport, type DocumentInfo } from '../../src/report/report.ts';
+import { summarize, type Change, type ChangeSummary, diffPages, type PageDiffResult, pageMoveChange, pagePresenceChange, diffRevisionPages, contentHash, renderJson, makeReport, type DiffReport, type DocumentInfo } from '../../src/index.ts';
 import { buildDiffView, type DiffView } from './align.ts';
 import { cached } from './cache.ts';
 import { snapshotsLabel } from './env.ts';
@@ -45,7 +39,7 @@ function diffTexts(oldText: string | null, newText: string | null, page: string)
   const side = (text: string | null) => (text === null ? `-${page}` : contentHash(text));
   return cached(['page', side(oldText), side(newText)], () => {
     const result: PageDiffResult = oldText !== null && newText !== null
-      ? diffPageTexts(oldText, newText)
+      ? diffPages(oldText, newText)
       : { changes: [pagePresenceChange(page, oldText === null ? 'added' : 'removed')], diagnostics: { old: [], new: [] } };
     return { ...result, view: buildDiffView(oldText, newText, result.changes) };
   });
@@ -85,15 +79,15 @@ export async function schemaDiff(oldRevision: string, newRevision: string): Prom
   const oldText = schemaText(oldRevision);
   const newText = schemaText(newRevision);
   if (oldText === null || newText === null) return null;
-  let differ: typeof import('../../src/schema/index.ts');
+  let differ: typeof import('../../src/index.ts');
   try {
-    differ = await import('../../src/schema/index.ts');
+    differ = await import('../../src/index.ts');
   } catch (error) {
     return { changes: [], summary: summarize([]), error: `the schema differ could not be loaded (${(error as Error).message})` };
   }
   try {
     const changes = cached(['schema', contentHash(oldText), contentHash(newText)], () =>
-      differ.diffSchemaTexts(oldText, newText).changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })));
+      differ.diffSchemas(oldText, newText).changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })));
     return { changes, summary: summarize(changes), error: null };
   } catch (error) {
     return { changes: [], summary: summarize([]), error: `the schema differ failed (${(error as Error).message})` };

@@ -4,7 +4,7 @@ import { processIO, type CommandIO, type ExitCode } from './io.ts';
 
 /**
  * The command line: parses arguments, hands them to a command function, and turns what
- * happened into an exit code. Commands never call process.exit; bin/specdelta.js sets
+ * happened into an exit code. Commands never call process.exit; run.ts (what bin/specdelta.js starts) sets
  * process.exitCode from what this returns.
  */
 export async function main(argv: string[], io: CommandIO = processIO()): Promise<ExitCode> {
