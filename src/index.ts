@@ -7,6 +7,7 @@
 // Diff: texts in, the contract's records out.
 export { diffPages, diffSchemas, diffRevisions, renderBadge, type DiffResult, type BadgeFormat } from './library.ts';
 export { folderTree, memoryTree, type RevisionTree, type FolderTreeOptions } from './input/revision-tree.ts';
+export { gitTree, type GitTreeOptions } from './input/git-tree.ts';
 export type { Change, ChangeAction, ChangeKind, ChangeLevel, ChangeSide, ChangeSource, ChangeSummary, SectionPair } from './diff/change.ts';
 export { atOrAbove, CHANGE_ACTIONS, CHANGE_KINDS, CHANGE_LEVELS, summarize } from './diff/change.ts';
 export { catalogEntries, catalogEntry, type CatalogEntry } from './diff/catalog.ts';

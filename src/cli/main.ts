@@ -65,6 +65,11 @@ function buildProgram(io: CommandIO, setExit: SetExit): Command {
     .option('--snapshots <dir>', 'snapshot folder for REVISION:PAGE inputs', 'snapshots')
     .option('--max-chars <n>', 'markdown: the longest output (default 60000, under GitHub\'s comment limit); most severe records first, the rest counted; 0: no limit')
     .addOption(urlTimeoutOption())
+    .option('--git <repo>', 'OLD and NEW are refs (branch, tag, commit) of this local git repository, read without checking out')
+    .option('--spec <path>', 'with --git: the folder of pages inside the repository, e.g. docs/specification/draft')
+    .option('--schema <path>', 'with --git: the schema.json inside the repository, diffed too')
+    .option('--old-label <name>', 'what reports call OLD when it is a folder or git ref (default: the folder\'s name or the ref)')
+    .option('--new-label <name>', 'what reports call NEW (same default)')
     .addHelpText(
       'after',
       `
@@ -74,6 +79,8 @@ Examples:
   $ specdelta diff 2025-11-25 2026-07-28 --fail-on breaking       # every page and the schema
   $ specdelta diff 2025-11-25 2026-07-28 --format markdown --max-chars 0 > CHANGES.md
   $ cat page.mdx | specdelta diff - new.mdx --format json
+  $ specdelta diff before/draft after/draft                        # two folders of pages (+ schema.json)
+  $ specdelta diff --git . origin/main HEAD --spec docs/specification/draft --schema schema/draft/schema.json
 
 Exit codes: 0 ran (nothing at or above --fail-on), 1 found changes at or above --fail-on,
 2 could not run (bad usage or unreadable input).`,

@@ -7,7 +7,7 @@ describe('the public API (src/index.ts)', () => {
       'CHANGE_ACTIONS', 'CHANGE_KINDS', 'CHANGE_LEVELS', 'InputError', 'RFC2119_KEYWORDS',
       'alignSections', 'analyzeSchema', 'atOrAbove', 'badgeImagePath', 'catalogEntries', 'catalogEntry',
       'changedSincePath', 'contentHash', 'detectRevision', 'dice', 'diffPages', 'diffRevisionPages',
-      'diffRevisions', 'diffSchemas', 'fingerprintsOfFolder', 'folderTree', 'isUserFacing',
+      'diffRevisions', 'diffSchemas', 'fingerprintsOfFolder', 'folderTree', 'gitTree', 'isUserFacing',
       'lintPage', 'loadFingerprints', 'makeBadge', 'makeReport', 'memoryTree', 'pageMoveChange',
       'pagePresenceChange', 'pageTitleOf', 'pairPages', 'parseMarkdown', 'parsePage', 'parseSchemaText',
       'renderBadge', 'renderJson', 'summarize', 'tokens',

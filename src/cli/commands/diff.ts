@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { atOrAbove, type Change, type ChangeLevel } from '../../diff/change.ts';
 import { diffPageTexts } from '../../diff/index.ts';
-import { diffRevisionFolders } from '../../diff/revisions.ts';
+import { diffRevisionFolders, diffRevisionTrees } from '../../diff/revisions.ts';
 import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
+import type { RevisionTree } from '../../input/revision-tree.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { renderJson } from '../../report/json.ts';
 import { MARKDOWN_BUDGET, renderMarkdown } from '../../report/markdown.ts';
@@ -12,8 +13,9 @@ import { makeReport, type DiffReport, type DocumentInfo } from '../../report/rep
 import { renderText } from '../../report/text.ts';
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
 import { count, urlLimits } from '../numbers.ts';
+import { revisionTreesOf, treeInfo, type TreeOptions } from './diff-trees.ts';
 
-export interface DiffOptions {
+export interface DiffOptions extends TreeOptions {
   format: 'text' | 'json' | 'markdown';
   failOn?: ChangeLevel;
   color?: boolean;
@@ -29,9 +31,12 @@ export interface DiffOptions {
 export async function runDiff(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): Promise<ExitCode> {
   if (oldInput === '-' && newInput === '-') throw new UsageError('only one of OLD and NEW can be "-" (standard input).');
   const maxChars = count(options.maxChars, '--max-chars', MARKDOWN_BUDGET, 0);
-  const report = isWholeRevision(oldInput, io, options) && isWholeRevision(newInput, io, options)
-    ? await diffRevisions(oldInput, newInput, options, io)
-    : await diffTwoDocuments(oldInput, newInput, options, io);
+  const trees = await revisionTreesOf(oldInput, newInput, options, io);
+  const report = trees
+    ? await diffTrees(trees, options.git === undefined ? [oldInput, newInput] : [trees[0].source, trees[1].source])
+    : isWholeRevision(oldInput, io, options) && isWholeRevision(newInput, io, options)
+      ? await diffRevisions(oldInput, newInput, options, io)
+      : await diffTwoDocuments(oldInput, newInput, options, io);
   if (!options.quiet) io.stdout.write(render(report, options, io, maxChars === 0 ? Infinity : maxChars));
   if (options.format !== 'text' && !options.quiet) writeDiagnostics(report, io);
   const failing = options.failOn ? report.changes.some((c) => atOrAbove(c.level, options.failOn!)) : false;
@@ -63,6 +68,12 @@ async function diffRevisions(oldRef: string, newRef: string, options: DiffOption
   );
   const side = (ref: string): DocumentInfo => ({ source: `${options.snapshots}/${ref}`, revision: ref, page: null, sha256: null });
   return makeReport(side(oldRef), side(newRef), changes, diagnostics);
+}
+
+/** Two folders, or two git refs: every page and, when both sides have one, the schema. */
+async function diffTrees([oldTree, newTree]: [RevisionTree, RevisionTree], [oldSource, newSource]: [string, string]): Promise<DiffReport> {
+  const { changes, diagnostics } = await diffRevisionTrees(oldTree, newTree);
+  return makeReport(treeInfo(oldTree, oldSource), treeInfo(newTree, newSource), changes, diagnostics);
 }
 
 async function diffSchemas(oldText: string, newText: string, sources: { oldSource: string; newSource: string }): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {
