@@ -251,6 +251,23 @@ Exit codes: 0 printed, 2 could not run (unknown revision or page, bad URL).`,
       setExit(await runBadge(revision, options, io));
     });
 
+  program
+    .command('action')
+    .description('run as the GitHub Action (action.yml): diff a pull request\'s base and head, comment, set outputs')
+    .addHelpText(
+      'after',
+      `
+Reads the Actions runner's environment: GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_REPOSITORY,
+GITHUB_API_URL, GITHUB_WORKSPACE, GITHUB_OUTPUT, and the inputs INPUT_SPEC, INPUT_SCHEMA,
+INPUT_FAIL_ON, INPUT_TOKEN, INPUT_COMMENT. The README shows the workflow that uses it.
+
+Exit codes: 0 commented (nothing at or above fail-on), 1 changes at or above fail-on, 2 could not run.`,
+    )
+    .action(async () => {
+      const { runAction } = await import('../action/run.ts');
+      setExit(await runAction(io));
+    });
+
   // ── more commands: each block registers one command and lazily imports its module ──
 
   return program;

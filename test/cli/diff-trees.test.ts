@@ -1,43 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.ts';
+import { makeSpecRepo, PROPOSAL_PAGE_RECORDS } from '../helpers/spec-repo.ts';
 
 /**
- * Whole-spec inputs a reviewer has: a repository the test creates with git (a base commit
- * on `main`, a `proposal` branch that changes it), diffed by ref without checking out, and
- * the same two states as folders.
+ * Whole-spec inputs a reviewer has: a repository the test creates with git (spec-repo.ts),
+ * diffed by ref without checking out, and the same two states as folders.
  */
-const repo = mkdtempSync(join(tmpdir(), 'specdelta-git-'));
-const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.org', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.org' } });
-const write = (path: string, text: string) => {
-  mkdirSync(dirname(join(repo, path)), { recursive: true });
-  writeFileSync(join(repo, path), text);
-};
-const schema = (required: string[]) => JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', definitions: { Ping: { type: 'object', properties: { id: { type: 'string' }, note: { type: 'string' } }, required } } }, null, 2);
-
-beforeAll(() => {
-  git('init', '-q', '-b', 'main');
-  write('spec/draft/client/roots.mdx', '# Roots\n\n## Listing\n\nClients SHOULD list every root.\n');
-  write('spec/draft/server/tools.mdx', '# Tools\n\nServers MUST validate tool input.\n');
-  write('spec/draft/basic/old-page.md', '# Old page\n\nThis page is going away.\n');
-  write('schema/draft/schema.json', schema(['id']));
-  write('README.md', 'not a spec page\n');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'base');
-  git('checkout', '-q', '-b', 'proposal');
-  write('spec/draft/client/roots.mdx', '# Roots\n\n## Listing\n\nClients MUST list every root.\n');
-  write('spec/draft/client/sampling.mdx', '# Sampling\n\nClients MAY decline a sampling request.\n');
-  rmSync(join(repo, 'spec/draft/basic/old-page.md'));
-  write('schema/draft/schema.json', schema(['id', 'note']));
-  git('add', '-A');
-  git('commit', '-q', '-m', 'proposal');
-  // The working tree is left on main: refs are read from git's objects, never checked out.
-  git('checkout', '-q', 'main');
-});
-afterAll(() => rmSync(repo, { recursive: true, force: true }));
+const fixture = makeSpecRepo();
+const repo = fixture.dir;
+const git = fixture.git;
+afterAll(() => fixture.remove());
 
 type Report = { old: { source: string; revision: string }; new: { source: string; revision: string }; summary: Record<string, number>; changes: { id: string; page?: string; source?: string }[] };
 const records = (report: Report) => report.changes.map((c) => `${c.page} ${c.id}`).sort();
@@ -51,7 +26,7 @@ describe('diff --git REPO OLDREF NEWREF --spec PATH', () => {
     expect([report.old.revision, report.new.revision]).toEqual(['main', 'proposal']);
     expect([report.old.source, report.new.source]).toEqual(['main:spec/draft', 'proposal:spec/draft']);
     const pages = report.changes.filter((c) => c.source !== 'schema');
-    expect(pages.map((c) => `${c.page} ${c.id}`).sort()).toEqual(['basic/old-page page-removed', 'client/roots rule-strengthened', 'client/sampling page-added']);
+    expect(pages.map((c) => `${c.page} ${c.id}`).sort()).toEqual(PROPOSAL_PAGE_RECORDS);
     // The schema is diffed at the same refs; its records say so.
     expect(report.changes.filter((c) => c.source === 'schema').length).toBeGreaterThan(0);
     expect(report.changes.filter((c) => c.source === 'schema').every((c) => c.page === 'schema')).toBe(true);
@@ -102,7 +77,7 @@ describe('diff OLDDIR NEWDIR', () => {
       expect(result.code).toBe(0);
       const report = JSON.parse(result.stdout) as Report;
       expect([report.old.revision, report.new.revision, report.old.source]).toEqual(['before', 'after', 'before']);
-      expect(records(report)).toEqual(['basic/old-page page-removed', 'client/roots rule-strengthened', 'client/sampling page-added']);
+      expect(records(report)).toEqual(PROPOSAL_PAGE_RECORDS);
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
