@@ -4,6 +4,7 @@ import { atOrAbove, CHANGE_LEVELS, type ChangeLevel } from '../diff/change.ts';
 import { diffRevisionTrees } from '../diff/revisions.ts';
 import { InputError } from '../errors.ts';
 import { gitTree } from '../input/git-tree.ts';
+import { bothTrees } from '../input/revision-tree.ts';
 import { makeReport } from '../report/report.ts';
 import type { CommandIO, ExitCode } from '../cli/io.ts';
 import { commentBody, commentMarker } from './comment.ts';
@@ -59,7 +60,7 @@ export async function runAction(io: CommandIO): Promise<ExitCode> {
 
   // Both commits must be in the checkout: actions/checkout with fetch-depth: 0.
   const side = (sha: string, label: string) => gitTree(workspace, sha, { spec, schema: input('schema'), label, cwd: io.cwd });
-  const [oldTree, newTree] = await Promise.all([side(pr.base.sha, pr.base.ref ?? pr.base.sha.slice(0, 7)), side(pr.head.sha, pr.head.ref ?? pr.head.sha.slice(0, 7))]);
+  const [oldTree, newTree] = await bothTrees(side(pr.base.sha, pr.base.ref ?? pr.base.sha.slice(0, 7)), side(pr.head.sha, pr.head.ref ?? pr.head.sha.slice(0, 7)));
   const { changes, diagnostics } = await diffRevisionTrees(oldTree, newTree);
   const info = (tree: typeof oldTree) => ({ source: tree.source, revision: tree.label, page: null, sha256: null });
   const report = makeReport(info(oldTree), info(newTree), changes, diagnostics);

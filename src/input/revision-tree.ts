@@ -63,3 +63,11 @@ export function memoryTree(label: string, source: string, pages: ReadonlyMap<str
     schema: () => schema,
   };
 }
+
+/** Both sides read at once; when both fail, OLD's problem is the one reported, every time. */
+export async function bothTrees(oldTree: Promise<RevisionTree>, newTree: Promise<RevisionTree>): Promise<[RevisionTree, RevisionTree]> {
+  const [a, b] = await Promise.allSettled([oldTree, newTree]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
+  return [a.value, b.value];
+}
