@@ -6,6 +6,7 @@ import { InputError } from '../errors.ts';
 import { gitTree } from '../input/git-tree.ts';
 import { bothTrees } from '../input/revision-tree.ts';
 import { makeReport } from '../report/report.ts';
+import { treeInfo } from '../cli/commands/diff-trees.ts';
 import type { CommandIO, ExitCode } from '../cli/io.ts';
 import { commentBody, commentMarker } from './comment.ts';
 import { gitHubClient } from './github.ts';
@@ -62,8 +63,7 @@ export async function runAction(io: CommandIO): Promise<ExitCode> {
   const side = (sha: string, label: string) => gitTree(workspace, sha, { spec, schema: input('schema'), label, cwd: io.cwd });
   const [oldTree, newTree] = await bothTrees(side(pr.base.sha, pr.base.ref ?? pr.base.sha.slice(0, 7)), side(pr.head.sha, pr.head.ref ?? pr.head.sha.slice(0, 7)));
   const { changes, diagnostics } = await diffRevisionTrees(oldTree, newTree);
-  const info = (tree: typeof oldTree) => ({ source: tree.source, revision: tree.label, page: null, sha256: null });
-  const report = makeReport(info(oldTree), info(newTree), changes, diagnostics);
+  const report = makeReport(treeInfo(oldTree, oldTree.source), treeInfo(newTree, newTree.source), changes, diagnostics);
 
   let commentUrl = '';
   if (input('comment') !== 'false') {
