@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly (tsx), so `npm ci` is the whole install: no build step.
-import { register } from 'tsx/esm/api';
+// The installed package runs its compiled JavaScript (lib/, built by `npm pack`), with no
+// loader. A checkout of the repository has the TypeScript sources beside this file: it runs
+// them through tsx, so `npm ci` stays the whole install and an edit needs no rebuild (a
+// stale lib/ left by a local `npm pack` is never picked up there).
+import { existsSync } from 'node:fs';
 
-// `specdelta … | head` closes the pipe early; that is the reader's choice, not an error.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
+const sources = new URL('../src/cli/run.ts', import.meta.url);
+if (existsSync(sources)) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(sources.href);
+} else {
+  await import('../lib/src/cli/run.js');
 }
-
-register();
-const { main } = await import('../src/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));

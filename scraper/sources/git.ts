@@ -90,7 +90,8 @@ export class GitSource implements Source {
   }
 }
 
-function git(dir: string, args: string[], maxBuffer: number): Promise<Buffer> {
+/** Runs the git CLI in `dir`, never prompting; rejects with git's stderr attached. */
+export function git(dir: string, args: string[], maxBuffer: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     execFile('git', ['-C', dir, ...args], { encoding: 'buffer', maxBuffer, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' } }, (error, stdout, stderr) => {
       if (error) {

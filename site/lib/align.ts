@@ -1,8 +1,4 @@
-import { contentHash, parsePage, type Section, type SpecDocument } from '../../src/model/index.ts';
-import { parseMarkdown, type Block } from '../../src/model/markdown.ts';
-import { alignSections } from '../../src/diff/sections.ts';
-import { dice, tokens } from '../../src/diff/similarity.ts';
-import type { Change } from '../../src/diff/change.ts';
+import { contentHash, parsePage, type Section, type SpecDocument, parseMarkdown, type Block, alignSections, dice, tokens, type Change } from '../../src/index.ts';
 import { codeLines, lineDiff, plainSegs, wordDiff, type CodeLine, type Op, type Seg } from './segments.ts';
 
 /**

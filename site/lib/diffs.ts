@@ -1,13 +1,25 @@
-import { summarize, type Change, type ChangeSummary } from '../../src/diff/change.ts';
-import { diffPageTexts, type PageDiffResult } from '../../src/diff/index.ts';
-import { pageMoveChange, pagePresenceChange } from '../../src/diff/page-presence.ts';
 import { join } from 'node:path';
-import { judgePage, markInformative } from '../../src/diff/revision/informative.ts';
-import { findSpecConfig } from '../../src/diff/revision/spec-config.ts';
-import { diffRevisionPages, readSchemaSides, type RevisionDiff } from '../../src/diff/revisions.ts';
-import { contentHash, parsePage } from '../../src/model/index.ts';
-import { renderJson } from '../../src/report/json.ts';
-import { makeReport, type DiffReport, type DocumentInfo } from '../../src/report/report.ts';
+import {
+  contentHash,
+  diffPages,
+  diffRevisionPages,
+  findSpecConfig,
+  judgePage,
+  makeReport,
+  markInformative,
+  pageMoveChange,
+  pagePresenceChange,
+  parsePage,
+  readSchemaSides,
+  renderJson,
+  summarize,
+  type Change,
+  type ChangeSummary,
+  type DiffReport,
+  type DocumentInfo,
+  type PageDiffResult,
+  type RevisionDiff,
+} from '../../src/index.ts';
 import { buildDiffView, type DiffView } from './align.ts';
 import { cached } from './cache.ts';
 import { snapshotsDir, snapshotsLabel } from './env.ts';
@@ -48,7 +60,7 @@ function diffTexts(oldText: string | null, newText: string | null, page: string)
   const side = (text: string | null) => (text === null ? `-${page}` : contentHash(text));
   return cached(['page', side(oldText), side(newText)], () => {
     const result: PageDiffResult = oldText !== null && newText !== null
-      ? diffPageTexts(oldText, newText)
+      ? diffPages(oldText, newText)
       : { changes: [pagePresenceChange(page, oldText === null ? 'added' : 'removed')], diagnostics: { old: [], new: [] } };
     return { ...result, view: buildDiffView(oldText, newText, result.changes) };
   });
@@ -92,15 +104,15 @@ export async function schemaDiff(oldRevision: string, newRevision: string): Prom
   const oldText = schemaText(oldRevision);
   const newText = schemaText(newRevision);
   if (oldText === null || newText === null) return null;
-  let differ: typeof import('../../src/schema/index.ts');
+  let differ: typeof import('../../src/index.ts');
   try {
-    differ = await import('../../src/schema/index.ts');
+    differ = await import('../../src/index.ts');
   } catch (error) {
     return { changes: [], summary: summarize([]), error: `the schema differ could not be loaded (${(error as Error).message})` };
   }
   try {
     const changes = cached(['schema', contentHash(oldText), contentHash(newText)], () =>
-      differ.diffSchemaTexts(oldText, newText).changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })));
+      differ.diffSchemas(oldText, newText).changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })));
     return { changes, summary: summarize(changes), error: null };
   } catch (error) {
     return { changes: [], summary: summarize([]), error: `the schema differ failed (${(error as Error).message})` };
@@ -151,7 +163,7 @@ async function pairRecords(pair: RevisionPair): Promise<RevisionDiff> {
   const hashes = [...pages.old.map((p) => `${p}=${contentHash(pageText(pair.old, p))}`), '|', ...pages.new.map((p) => `${p}=${contentHash(pageText(pair.new, p))}`)];
   const schemas = { old: schemaText(pair.old), new: schemaText(pair.new) };
   // The schema takes part in the pair's reading (the reference page defers to it), so it is read here too.
-  const reader = schemas.old !== null && schemas.new !== null ? await import('../../src/schema/index.ts').catch(() => null) : null;
+  const reader = schemas.old !== null && schemas.new !== null ? await import('../../src/index.ts').catch(() => null) : null;
   const schemaHashes = reader ? [contentHash(schemas.old!), contentHash(schemas.new!)] : ['-'];
   const config = findSpecConfig(join(snapshotsDir(), pair.new));
   return cached(['pair', ...hashes, '|', ...schemaHashes, JSON.stringify(config)], () =>

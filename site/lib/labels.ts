@@ -1,4 +1,4 @@
-import type { ChangeKind, ChangeLevel } from '../../src/diff/change.ts';
+import { type ChangeKind, type ChangeLevel } from '../../src/index.ts';
 import type { RevisionStatus } from '../../scraper/lock.ts';
 
 /** Levels always show a word, never only a colour. */

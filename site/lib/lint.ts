@@ -1,5 +1,4 @@
-import { contentHash, parsePage } from '../../src/model/index.ts';
-import { analyzeSchema, lintPage, parseSchemaText, type LintFinding, type SchemaAnalysis } from '../../src/schema/index.ts';
+import { contentHash, parsePage, analyzeSchema, lintPage, parseSchemaText, type LintFinding, type SchemaAnalysis } from '../../src/index.ts';
 import { cached } from './cache.ts';
 import { pageText, schemaText } from './spec.ts';
 

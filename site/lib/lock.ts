@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isUserFacing, InputError } from '../../src/errors.ts';
+import { isUserFacing, InputError } from '../../src/index.ts';
 import { journalPath } from '../../scraper/journal.ts';
 import { displayPath, lockPath, pageFileName, parseLock, type Lock } from '../../scraper/lock.ts';
 

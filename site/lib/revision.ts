@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RevisionInfo } from '../../scraper/lock.ts';
-import { contentHash } from '../../src/model/index.ts';
+import { contentHash } from '../../src/index.ts';
 import { cached } from './cache.ts';
 import { renderPage, type RenderedPage } from './render.ts';
 import { hasPage, isPair, nextRevision, pageOfPair, pagesOf, pageText, revisionInfo, specSet } from './spec.ts';

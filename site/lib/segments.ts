@@ -1,5 +1,5 @@
 import { diffLines, diffWordsWithSpace } from 'diff';
-import { RFC2119_KEYWORDS } from '../../src/model/document.ts';
+import { RFC2119_KEYWORDS } from '../../src/index.ts';
 
 /**
  * Text as runs the page renders: plain, inserted or deleted, inline code, RFC 2119

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageFileName, type RevisionInfo } from '../../scraper/lock.ts';
-import { pairPages } from '../../src/diff/page-pairs.ts';
+import { pairPages } from '../../src/index.ts';
 import { snapshotsDir } from './env.ts';
 import { readSiteLock } from './lock.ts';
 

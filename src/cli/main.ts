@@ -4,7 +4,7 @@ import { processIO, type CommandIO, type ExitCode } from './io.ts';
 
 /**
  * The command line: parses arguments, hands them to a command function, and turns what
- * happened into an exit code. Commands never call process.exit; bin/specdelta.js sets
+ * happened into an exit code. Commands never call process.exit; run.ts (what bin/specdelta.js starts) sets
  * process.exitCode from what this returns.
  */
 export async function main(argv: string[], io: CommandIO = processIO()): Promise<ExitCode> {
@@ -66,6 +66,11 @@ function buildProgram(io: CommandIO, setExit: SetExit): Command {
     .option('--config <file>', 'a spec\'s settings (default: specdelta.config.json beside the revision folders, if any)')
     .option('--max-chars <n>', 'markdown: the longest output (default 60000, under GitHub\'s comment limit); most severe records first, the rest counted; 0: no limit')
     .addOption(urlTimeoutOption())
+    .option('--git <repo>', 'OLD and NEW are refs (branch, tag, commit) of this local git repository, read without checking out')
+    .option('--spec <path>', 'with --git: the folder of pages inside the repository, e.g. docs/specification/draft')
+    .option('--schema <path>', 'with --git: the schema.json inside the repository, diffed too')
+    .option('--old-label <name>', 'what reports call OLD when it is a folder or git ref (default: the folder\'s name or the ref)')
+    .option('--new-label <name>', 'what reports call NEW (same default)')
     .addHelpText(
       'after',
       `
@@ -76,6 +81,8 @@ Examples:
   $ specdelta diff spec/v1.2.0 spec/v1.3.0                         # two revision folders of any spec
   $ specdelta diff 2025-11-25 2026-07-28 --format markdown --max-chars 0 > CHANGES.md
   $ cat page.mdx | specdelta diff - new.mdx --format json
+  $ specdelta diff before/draft after/draft                        # two folders of pages (+ schema.json)
+  $ specdelta diff --git . origin/main HEAD --spec docs/specification/draft --schema schema/draft/schema.json
 
 Exit codes: 0 ran (nothing at or above --fail-on), 1 found changes at or above --fail-on,
 2 could not run (bad usage or unreadable input).`,
@@ -244,6 +251,23 @@ Exit codes: 0 printed, 2 could not run (unknown revision or page, bad URL).`,
     .action(async (revision: string, options) => {
       const { runBadge } = await import('./commands/badge.ts');
       setExit(await runBadge(revision, options, io));
+    });
+
+  program
+    .command('action')
+    .description('run as the GitHub Action (action.yml): diff a pull request\'s base and head, comment, set outputs')
+    .addHelpText(
+      'after',
+      `
+Reads the Actions runner's environment: GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_REPOSITORY,
+GITHUB_API_URL, GITHUB_WORKSPACE, GITHUB_OUTPUT, and the inputs INPUT_SPEC, INPUT_SCHEMA,
+INPUT_FAIL_ON, INPUT_TOKEN, INPUT_COMMENT. The README shows the workflow that uses it.
+
+Exit codes: 0 commented (nothing at or above fail-on), 1 changes at or above fail-on, 2 could not run.`,
+    )
+    .action(async () => {
+      const { runAction } = await import('../action/run.ts');
+      setExit(await runAction(io));
     });
 
   // ── more commands: each block registers one command and lazily imports its module ──

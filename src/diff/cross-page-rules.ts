@@ -30,6 +30,8 @@ interface Located {
   doc: SpecDocument;
   rule: Rule;
   words: string[];
+  /** normalizeText(rule.text), computed once: every removed rule is compared with every candidate. */
+  normalized: string;
 }
 
 export function relocateRules(changes: readonly Change[], docs: RevisionDocuments): Change[] {
@@ -74,7 +76,7 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
 }
 
 function locate(pages: ReadonlyMap<string, SpecDocument>): Located[] {
-  return [...pages].flatMap(([page, doc]) => doc.rules.map((rule) => ({ page, doc, rule, words: tokens(rule.text) })));
+  return [...pages].flatMap(([page, doc]) => doc.rules.map((rule) => ({ page, doc, rule, words: tokens(rule.text), normalized: normalizeText(rule.text) })));
 }
 
 function bestMatch(side: ChangeSide, candidates: Located[]): Located | null {
@@ -85,7 +87,7 @@ function bestMatch(side: ChangeSide, candidates: Located[]): Located | null {
   let bestScore = SAME_RULE;
   for (const candidate of candidates) {
     if (candidate.rule.keyword !== keyword) continue;
-    const score = normalizeText(candidate.rule.text) === text ? 1 : dice(words, candidate.words);
+    const score = candidate.normalized === text ? 1 : dice(words, candidate.words);
     if (score > bestScore || (score === 1 && bestScore < 1)) {
       best = candidate;
       bestScore = score;

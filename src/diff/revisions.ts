@@ -1,9 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { SpecConfig } from '../config/index.ts';
-import { pageFiles, schemaFile } from '../input/spec-folders.ts';
-import { yamlSchemaAsJson } from '../input/yaml-schema.ts';
+import { folderTree, type RevisionTree } from '../input/revision-tree.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { keywordCaseOfPages, parsePage, type ParseOptions, type SpecDocument } from '../model/index.ts';
 import type { SchemaModel } from '../schema/index.ts';
@@ -142,7 +138,11 @@ function diffPairs(input: RevisionPages, pairs: readonly PagePair[], splits: rea
     }
     const page = pair.new;
     if (pair.how === 'moved') changes.push({ ...pageMoveChange(pair.old, pair.new), page });
-    const result = diffTexts(text('old', pair.old), text('new', pair.new));
+    const oldText = text('old', pair.old);
+    const newText = text('new', pair.new);
+    // An unchanged page has nothing to say (a one-page pull request touches one page of a hundred).
+    if (oldText === newText) continue;
+    const result = diffTexts(oldText, newText);
     changes.push(...result.changes.map((c) => ({ ...c, page })));
     diagnostics.old.push(...result.diagnostics.old.map((d) => ({ ...d, source: `${labels.old}:${pair.old}` })));
     diagnostics.new.push(...result.diagnostics.new.map((d) => ({ ...d, source: `${labels.new}:${pair.new}` })));
@@ -208,38 +208,37 @@ export interface RevisionFolder {
  * caller found or was given them; unset, the newer folder's own `specdelta.config.json`
  * (inside it or beside it) applies, if any.
  */
-export async function diffRevisionFolders(oldSide: RevisionFolder, newSide: RevisionFolder, config: SpecConfig = findSpecConfig(newSide.dir)): Promise<RevisionDiff> {
-  const files = { old: pageFiles(oldSide.dir), new: pageFiles(newSide.dir) };
+export function diffRevisionFolders(oldSide: RevisionFolder, newSide: RevisionFolder, config: SpecConfig = findSpecConfig(newSide.dir)): Promise<RevisionDiff> {
+  const tree = (side: RevisionFolder) => folderTree(side.dir, { label: side.label, schema: config.schema });
+  return diffRevisionTrees(tree(oldSide), tree(newSide), config);
+}
+
+/** Two whole revisions from any source of page texts (folders, git refs): pages and schemas. */
+export async function diffRevisionTrees(oldTree: RevisionTree, newTree: RevisionTree, config: SpecConfig = EMPTY_CONFIG): Promise<RevisionDiff> {
   const texts = new Map<string, string>();
   const text = (side: 'old' | 'new', page: string) => {
-    const file = join((side === 'old' ? oldSide : newSide).dir, files[side].get(page) ?? `${page}.mdx`);
-    let found = texts.get(file);
-    if (found === undefined) texts.set(file, (found = readFileSync(file, 'utf8')));
+    const key = `${side}\0${page}`;
+    let found = texts.get(key);
+    if (found === undefined) texts.set(key, (found = (side === 'old' ? oldTree : newTree).text(page)));
     return found;
   };
-  const oldPages = [...files.old.keys()].sort();
-  const newPages = [...files.new.keys()].sort();
   // A spec declares its keyword case once (a conformance section); it holds for all its
   // pages. Left unset when no page declares it, so parses are shared with single-page diffs.
-  const keywordCase = (side: 'old' | 'new', pages: string[]): ParseOptions => {
+  const keywordCase = (side: 'old' | 'new', pages: readonly string[]): ParseOptions => {
     const declared = config.keywordCase ?? keywordCaseOfPages(pages.map((p) => text(side, p)));
     return declared === 'any-case' || config.keywordCase ? { keywordCase: declared } : {};
   };
-  const labels = { old: oldSide.label, new: newSide.label };
-  const oldSchema = schemaFile(oldSide.dir, config.schema);
-  const newSchema = schemaFile(newSide.dir, config.schema);
-  const schemaText = async (file: string) => {
-    const raw = await readFile(file, 'utf8');
-    return yamlSchemaAsJson(raw, file) ?? raw;
-  };
-  const schema = oldSchema && newSchema ? await loadSchemaSides(await schemaText(oldSchema), await schemaText(newSchema), labels) : null;
+  const labels = { old: oldTree.label, new: newTree.label };
+  const oldSchema = oldTree.schema();
+  const newSchema = newTree.schema();
+  const schema = oldSchema !== null && newSchema !== null ? await loadSchemaSides(oldSchema, newSchema, labels) : null;
   return diffRevisionPages({
-    oldPages,
-    newPages,
+    oldPages: oldTree.pages,
+    newPages: newTree.pages,
     text,
     labels,
     schema,
     config,
-    read: { old: keywordCase('old', oldPages), new: keywordCase('new', newPages) },
+    read: { old: keywordCase('old', oldTree.pages), new: keywordCase('new', newTree.pages) },
   });
 }

@@ -69,7 +69,8 @@ export async function readUrl(url: string, limits: FetchLimits = fetchLimits()):
   return decode(bytes, url);
 }
 
-function decode(bytes: Buffer, label: string): string {
+/** Bytes to text under the same rules for every source: UTF-8, not empty, not binary, not UTF-16. */
+export function decode(bytes: Buffer, label: string): string {
   if (bytes.length === 0) throw new InputError(`${label} is empty.`);
   const wide = sniffWideEncoding(bytes);
   if (wide) throw new InputError(`${label} is ${wide.family} text: convert it to UTF-8 (for example with iconv -f ${wide.iconv} -t UTF-8).`);

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { orderRevisions } from './revision-order.ts';
 
 /** The extensions a spec page may have. */
@@ -48,6 +48,7 @@ export function pageFiles(revisionDir: string): Map<string, string> {
 /** A revision folder's JSON Schema (JSON or YAML): `preferred` when set, else the first conventional name present. */
 export function schemaFile(revisionDir: string, preferred?: string): string | null {
   const candidates = preferred ? [preferred] : ['schema.json', 'schema.yaml', 'schema.yml'];
-  const found = candidates.map((name) => join(revisionDir, name)).find((path) => existsSync(path));
+  // resolve, not join: a caller may name a schema outside the folder by an absolute path.
+  const found = candidates.map((name) => resolve(revisionDir, name)).find((path) => existsSync(path));
   return found ?? null;
 }

@@ -218,6 +218,7 @@ describe('specdelta diff', () => {
   });
 
   it('is the same command the binary runs', () => {
-    expect(readFileSync(join(repoRoot, 'bin/specdelta.js'), 'utf8')).toMatch(/src\/cli\/main\.ts/);
+    expect(readFileSync(join(repoRoot, 'bin/specdelta.js'), 'utf8')).toMatch(/src\/cli\/run\.ts/);
+    expect(readFileSync(join(repoRoot, 'src/cli/run.ts'), 'utf8')).toMatch(/await main\(process\.argv\.slice\(2\)\)/);
   });
 });

@@ -1,7 +1,5 @@
 import type { APIRoute } from 'astro';
-import { makeBadge, renderSvg, type BadgeStatus } from '../../../src/badge/badge.ts';
-import { pageTitleOf } from '../../../src/badge/title.ts';
-import { changedSincePath } from '../../../src/badge/urls.ts';
+import { renderBadge, pageTitleOf, changedSincePath, type BadgeStatus } from '../../../src/index.ts';
 import { pageText, pagesOf, specSet } from '../../lib/spec.ts';
 import { href } from '../../lib/urls.ts';
 
@@ -23,6 +21,6 @@ export const GET: APIRoute = ({ props, site }) => {
   const path = href(import.meta.env.BASE_URL, changedSincePath(revisions, revision, page));
   const link = site ? new URL(path, site).href : path;
   const title = page ? pageTitleOf(pageText(revision, page)) : null;
-  const badge = makeBadge({ revision, status, page, pageTitle: title, latest: latest?.id ?? null, link });
-  return new Response(renderSvg(badge), { headers: { 'content-type': 'image/svg+xml; charset=utf-8' } });
+  const svg = renderBadge({ revision, status, page, pageTitle: title, latest: latest?.id ?? null, link });
+  return new Response(svg, { headers: { 'content-type': 'image/svg+xml; charset=utf-8' } });
 };

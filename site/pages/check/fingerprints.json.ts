@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { APIRoute } from 'astro';
-import { fromTree } from '../../../src/detect/load.ts';
+import { fingerprintsOfFolder } from '../../../src/index.ts';
 import { cacheDir, snapshotsDir, snapshotsLabel } from '../../lib/env.ts';
 
 /**
@@ -10,6 +10,6 @@ import { cacheDir, snapshotsDir, snapshotsLabel } from '../../lib/env.ts';
  */
 export const GET: APIRoute = async () => {
   const cache = cacheDir();
-  const { data } = await fromTree(snapshotsDir(), snapshotsLabel(), { cacheDir: cache ? join(cache, 'fingerprints') : false });
+  const { data } = await fingerprintsOfFolder(snapshotsDir(), snapshotsLabel(), { cacheDir: cache ? join(cache, 'fingerprints') : false });
   return new Response(JSON.stringify(data), { headers: { 'content-type': 'application/json; charset=utf-8' } });
 };

@@ -5,9 +5,10 @@ import { atOrAbove, counts, type Change, type ChangeLevel } from '../../diff/cha
 import { diffPageTexts, type PageDiffOptions } from '../../diff/index.ts';
 import { judgePage, markInformative, type PageJudgement } from '../../diff/revision/informative.ts';
 import { findSpecConfig } from '../../diff/revision/spec-config.ts';
-import { diffRevisionFolders } from '../../diff/revisions.ts';
+import { diffRevisionFolders, diffRevisionTrees } from '../../diff/revisions.ts';
 import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
+import type { RevisionTree } from '../../input/revision-tree.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { parsePage } from '../../model/index.ts';
 import { renderJson } from '../../report/json.ts';
@@ -16,8 +17,9 @@ import { makeReport, type DiffReport, type DocumentInfo } from '../../report/rep
 import { renderText } from '../../report/text.ts';
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
 import { count, urlLimits } from '../numbers.ts';
+import { revisionTreesOf, treeInfo, type TreeOptions } from './diff-trees.ts';
 
-export interface DiffOptions {
+export interface DiffOptions extends TreeOptions {
   format: 'text' | 'json' | 'markdown';
   failOn?: ChangeLevel;
   color?: boolean;
@@ -35,16 +37,19 @@ export interface DiffOptions {
 export async function runDiff(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): Promise<ExitCode> {
   if (oldInput === '-' && newInput === '-') throw new UsageError('only one of OLD and NEW can be "-" (standard input).');
   const maxChars = count(options.maxChars, '--max-chars', MARKDOWN_BUDGET, 0);
-  const folders = [isFolder(oldInput, io), isFolder(newInput, io)];
+  const folders = options.git === undefined ? [isFolder(oldInput, io), isFolder(newInput, io)] : [false, false];
   if (folders[0] !== folders[1]) {
     const [folder, file] = folders[0] ? [oldInput, newInput] : [newInput, oldInput];
     throw new InputError(`${folder} is a directory (a revision folder) but ${file} is not; diff two revision folders, or two pages, or two schemas.`);
   }
+  const trees = folders[0] ? null : await revisionTreesOf(oldInput, newInput, options, io);
   const report = folders[0]
     ? await diffFolders(oldInput, newInput, options, io)
-    : isWholeRevision(oldInput, io, options) && isWholeRevision(newInput, io, options)
-      ? await diffRevisions(oldInput, newInput, options, io)
-      : await diffTwoDocuments(oldInput, newInput, options, io);
+    : trees
+      ? await diffTrees(trees, options, io)
+      : isWholeRevision(oldInput, io, options) && isWholeRevision(newInput, io, options)
+        ? await diffRevisions(oldInput, newInput, options, io)
+        : await diffTwoDocuments(oldInput, newInput, options, io);
   if (!options.quiet) io.stdout.write(render(report, options, io, maxChars === 0 ? Infinity : maxChars));
   if (options.format !== 'text' && !options.quiet) writeDiagnostics(report, io);
   const failing = options.failOn ? report.changes.some((c) => counts(c) && atOrAbove(c.level, options.failOn!)) : false;
@@ -60,14 +65,21 @@ function isFolder(input: string, io: CommandIO): boolean {
 /** Two revision folders of any spec (pages of any Markdown extension, an optional schema.json/.yaml), read as its config says. */
 async function diffFolders(oldDir: string, newDir: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const config = givenOrFound(options, configSearchDirs([oldDir, newDir], io.cwd), io);
-  const label = (dir: string) => basename(resolve(io.cwd, dir));
+  const labels = { old: options.oldLabel ?? basename(resolve(io.cwd, oldDir)), new: options.newLabel ?? basename(resolve(io.cwd, newDir)) };
   const { changes, diagnostics, pages } = await diffRevisionFolders(
-    { dir: resolve(io.cwd, oldDir), label: label(oldDir) },
-    { dir: resolve(io.cwd, newDir), label: label(newDir) },
+    { dir: resolve(io.cwd, oldDir), label: labels.old },
+    { dir: resolve(io.cwd, newDir), label: labels.new },
     config,
   );
-  const side = (dir: string): DocumentInfo => ({ source: dir, revision: label(dir), page: null, sha256: null });
-  return makeReport(side(oldDir), side(newDir), changes, diagnostics, pages);
+  const side = (dir: string, label: string): DocumentInfo => ({ source: dir, revision: label, page: null, sha256: null });
+  return makeReport(side(oldDir, labels.old), side(newDir, labels.new), changes, diagnostics, pages);
+}
+
+/** Two git refs read without a checkout (diff-trees.ts); only an explicit --config applies. */
+async function diffTrees([oldTree, newTree]: [RevisionTree, RevisionTree], options: DiffOptions, io: CommandIO): Promise<DiffReport> {
+  const config = options.config ? givenOrFound(options, [], io) : undefined;
+  const { changes, diagnostics, pages } = await diffRevisionTrees(oldTree, newTree, config);
+  return makeReport(treeInfo(oldTree, oldTree.source), treeInfo(newTree, newTree.source), changes, diagnostics, pages);
 }
 
 function isWholeRevision(input: string, io: CommandIO, options: DiffOptions): boolean {
@@ -124,6 +136,7 @@ async function diffRevisions(oldRef: string, newRef: string, options: DiffOption
   const side = (ref: string): DocumentInfo => ({ source: `${options.snapshots}/${ref}`, revision: ref, page: null, sha256: null });
   return makeReport(side(oldRef), side(newRef), changes, diagnostics, pages);
 }
+
 
 async function diffSchemas(oldText: string, newText: string, sources: { oldSource: string; newSource: string }): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {
   // Loaded on demand: page diffs never pay for the schema reader.

@@ -34,7 +34,7 @@ export const ANSWER_KEY: AnswerPair[] = [
       { item: 'v1.58: Add an in-development SDK self-observability section', page: /^self-observability$/, id: /^page-added$/, subject: /./, levels: ['non-breaking'] },
       { item: 'v1.58: Add specification for communicating entity information as structured log events', page: /^entities\/entity-events$/, id: /^page-added$/, subject: /./, levels: ['non-breaking'] },
       { item: 'v1.57: Add in-development Bind API to synchronous instruments', page: /^metrics\/api$/, id: /^section-added$/, subject: /^Bind$/, levels: ['non-breaking'] },
-      { item: 'v1.57: Change Prometheus exporter config property names (without_scope_info -> scope_info_enabled)', page: /prometheus$/, id: /^term-added$/, subject: /^scope_info_enabled$/, levels: normative },
+      { item: 'v1.57: Change Prometheus exporter config property names (without_scope_info -> scope_info_enabled)', page: /prometheus$/, id: /^rule-changed$/, subject: /`scope_info_enabled`/, levels: normative },
       { item: 'v1.57: … the old name without_scope_info is gone', page: /prometheus$/, id: /^(?:required-)?rule-removed$|^term-removed$/, subject: /without_scope_info/, levels: normative },
       { item: 'v1.56: Add development maxExportBatchSize parameter to Periodic exporting MetricReader', page: /^metrics\/sdk$/, id: /rule-added$/, subject: /maxExportBatchSize/, levels: normative },
       { item: 'v1.52/v1.56: Add (and stabilize) the AlwaysRecord sampler', page: /^trace\/sdk$/, id: /^section-added$/, subject: /^AlwaysRecord$/, levels: ['non-breaking'] },

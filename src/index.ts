@@ -1,0 +1,44 @@
+/**
+ * specdelta's public API: the only module users, the CLI's library side and the site
+ * import. Everything not re-exported here is internal and may change without notice;
+ * test/api/exports.test.ts lists these names, so a change here is a deliberate one.
+ */
+
+// Diff: texts in, the contract's records out.
+export { diffPages, diffSchemas, diffRevisions, renderBadge, type DiffResult, type BadgeFormat } from './library.ts';
+export { folderTree, memoryTree, type RevisionTree, type FolderTreeOptions } from './input/revision-tree.ts';
+export { gitTree, type GitTreeOptions } from './input/git-tree.ts';
+export type { Change, ChangeAction, ChangeKind, ChangeLevel, ChangeSide, ChangeSource, ChangeSummary, SectionPair } from './diff/change.ts';
+export { atOrAbove, CHANGE_ACTIONS, CHANGE_KINDS, CHANGE_LEVELS, summarize } from './diff/change.ts';
+export { catalogEntries, catalogEntry, type CatalogEntry } from './diff/catalog.ts';
+export type { SchemaDiffOptions } from './schema/diff.ts';
+
+// Reports: the CLI's renderers over the same records.
+export { makeReport, type DiffReport, type DocumentInfo } from './report/report.ts';
+export { renderJson } from './report/json.ts';
+
+// Detect: which revision a text teaches.
+export { detectRevision, type WhichResult, type Evidence, type Outdated, type DetectOptions } from './detect/detect.ts';
+export { loadFingerprints, fromTree as fingerprintsOfFolder, type FingerprintSource, type LoadedFingerprints } from './detect/load.ts';
+export type { FingerprintData } from './detect/fingerprints.ts';
+
+// Badges.
+export { makeBadge, type Badge, type BadgeSpec, type BadgeStatus } from './badge/badge.ts';
+export { badgeImagePath, changedSincePath } from './badge/urls.ts';
+export { pageTitleOf } from './badge/title.ts';
+
+// Building blocks the site lays its side-by-side views out with (its first client).
+export { parsePage, contentHash, type SpecDocument, type Section, type Diagnostic } from './model/index.ts';
+export { RFC2119_KEYWORDS } from './model/document.ts';
+export { parseMarkdown, type Block } from './model/markdown.ts';
+export { alignSections } from './diff/sections.ts';
+export { dice, tokens } from './diff/similarity.ts';
+export { pairPages, type PagePair } from './diff/page-pairs.ts';
+export { pageMoveChange, pagePresenceChange } from './diff/page-presence.ts';
+export { diffRevisionPages, readSchemaSides, type RevisionPages, type RevisionDiff, type PageReading } from './diff/revisions.ts';
+export { judgePage, markInformative, type PageJudgement } from './diff/revision/informative.ts';
+export { findSpecConfig } from './diff/revision/spec-config.ts';
+export { loadSpecConfig, type SpecConfig } from './config/index.ts';
+export { type PageDiffResult } from './diff/index.ts';
+export { analyzeSchema, diffSchemaAnalyses, lintPage, parseSchemaText, type LintFinding, type SchemaAnalysis } from './schema/index.ts';
+export { InputError, isUserFacing } from './errors.ts';

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import * as api from '../../src/index.ts';
+
+describe('the public API (src/index.ts)', () => {
+  it('exports exactly these values: adding or removing one is a deliberate change', () => {
+    expect(Object.keys(api).sort()).toEqual([
+      'CHANGE_ACTIONS', 'CHANGE_KINDS', 'CHANGE_LEVELS', 'InputError', 'RFC2119_KEYWORDS',
+      'alignSections', 'analyzeSchema', 'atOrAbove', 'badgeImagePath', 'catalogEntries',
+      'catalogEntry', 'changedSincePath', 'contentHash', 'detectRevision', 'dice', 'diffPages',
+      'diffRevisionPages', 'diffRevisions', 'diffSchemaAnalyses', 'diffSchemas', 'findSpecConfig',
+      'fingerprintsOfFolder', 'folderTree', 'gitTree', 'isUserFacing', 'judgePage', 'lintPage',
+      'loadFingerprints', 'loadSpecConfig', 'makeBadge', 'makeReport', 'markInformative',
+      'memoryTree', 'pageMoveChange', 'pagePresenceChange', 'pageTitleOf', 'pairPages',
+      'parseMarkdown', 'parsePage', 'parseSchemaText', 'readSchemaSides', 'renderBadge',
+      'renderJson', 'summarize', 'tokens',
+    ]);
+  });
+
+  it('diffPages returns the contract records with their summary', () => {
+    const result = api.diffPages('# A\n\nClients SHOULD retry.\n', '# A\n\nClients MUST retry.\n');
+    expect(result.summary).toEqual({ breaking: 1, 'non-breaking': 0, editorial: 0 });
+    expect(result.changes.map((c) => `${c.id} ${c.level} ${c.before?.keyword}→${c.after?.keyword}`)).toEqual(['rule-strengthened breaking SHOULD→MUST']);
+  });
+
+  it('diffSchemas reads two schema texts', () => {
+    const schema = (required: string[]) => JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', definitions: { Ping: { type: 'object', properties: { id: { type: 'string' }, note: { type: 'string' } }, required } } });
+    const result = api.diffSchemas(schema(['id']), schema(['id', 'note']));
+    expect(result.changes.map((c) => c.kind)).toContain('schema-field');
+    expect(result.summary.breaking).toBeGreaterThan(0);
+  });
+
+  it('diffRevisions takes two trees of page texts; pages only one side has are one record each', async () => {
+    const oldTree = api.memoryTree('v1', 'v1', new Map([['a', '# A\n\nServers MAY cache.\n'], ['gone', '# Gone\n\nText.\n']]));
+    const newTree = api.memoryTree('v2', 'v2', new Map([['a', '# A\n\nServers MUST NOT cache.\n'], ['new', '# New\n\nText.\n']]));
+    const result = await api.diffRevisions(oldTree, newTree);
+    expect(result.changes.map((c) => `${c.page} ${c.id}`).sort()).toEqual(['a rule-inverted', 'gone page-removed', 'new page-added']);
+  });
+
+  it('renderBadge renders SVG, Markdown and HTML from one spec', () => {
+    const spec = { revision: '2025-11-25', status: 'superseded' as const, page: 'client/elicitation', latest: '2026-07-28' };
+    expect(api.renderBadge(spec)).toMatch(/^<svg[^>]*>.*2025-11-25 · superseded/s);
+    expect(api.renderBadge(spec, { format: 'markdown', imageUrl: 'https://example.org/b.svg' })).toMatch(/^!\[[^\]]+\]\(https:\/\/example\.org\/b\.svg[ )]/);
+    expect(api.renderBadge(spec, { format: 'html', imageUrl: 'https://example.org/b.svg' })).toMatch(/<img [^>]*src="https:\/\/example\.org\/b\.svg"/);
+  });
+});
