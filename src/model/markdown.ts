@@ -3,7 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from './diagnostic.ts';
 import { htmlBlocks } from './html.ts';
 import { inlineText } from './inline.ts';
-import { MAX_COMPONENT_DEPTH, MAX_MARKUP_DEPTH, componentDepth, tooDeep } from './nesting.ts';
+import { MAX_COMPONENT_DEPTH, MAX_INLINE_MARKERS, MAX_MARKUP_DEPTH, componentDepth, tooDeep } from './nesting.ts';
 import { parseSections, parseTree, unclosedFence } from './sections.ts';
 
 /**
@@ -77,6 +77,9 @@ export function parseMarkdown(source: string, options: { sectioned?: boolean } =
   for (const section of sections) {
     if (section.tooDeep !== undefined) {
       diagnostics.push({ severity: 'error', message: `${tooDeep('this line', MAX_MARKUP_DEPTH)} of blockquotes and lists; its section was not read`, line: section.tooDeep });
+    }
+    for (const line of section.literalLines ?? []) {
+      diagnostics.push({ severity: 'warning', message: `this line has more than ${MAX_INLINE_MARKERS} link or emphasis markers; they were read as plain characters`, line });
     }
     walkChildren(section.tree.children, section.lineOffset, { ...state, source: section.text }, null);
   }

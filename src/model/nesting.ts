@@ -75,3 +75,42 @@ export function componentDepth(markup: string): number {
 export function tooDeep(what: string, max: number): string {
   return `${what} nests deeper than ${max} levels`;
 }
+
+/**
+ * Link and emphasis markers on one line. The inline parser matches each closer by looking
+ * back over the openers still open, so a line of thousands of `[` or `*` costs time
+ * quadratic in their number (10,000 took a minute). Real prose has a handful per line.
+ */
+export const MAX_INLINE_MARKERS = 1000;
+
+const INLINE_MARKER = /[[\]*_]/g;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * A section's text with every line that holds more than `max` link or emphasis markers
+ * (outside code fences) escaped, so those markers read as the literal characters they are;
+ * and the 0-based indexes of the lines it escaped. Line numbers do not move.
+ */
+export function literalInlineFloods(text: string, max = MAX_INLINE_MARKERS): { text: string; lines: number[] } {
+  if (text.length <= max) return { text, lines: [] };
+  const lines = text.split('\n');
+  const escaped: number[] = [];
+  let fence: string | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const marker = FENCE.exec(line);
+    if (marker) {
+      if (fence === null) fence = marker[1]![0]!;
+      else if (marker[1]![0] === fence) fence = null;
+      continue;
+    }
+    if (fence !== null || line.length <= max) continue;
+    let count = 0;
+    for (const _ of line.matchAll(INLINE_MARKER)) if (++count > max) break;
+    if (count <= max) continue;
+    // Backslashes too, so an escape already in the line stays an escape of a literal.
+    lines[i] = line.replace(/[\\[\]*_]/g, '\\$&');
+    escaped.push(i);
+  }
+  return escaped.length > 0 ? { text: lines.join('\n'), lines: escaped } : { text, lines: [] };
+}

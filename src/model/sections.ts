@@ -5,7 +5,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { footnoteCallsOnlyWithDefinitions } from './footnote-calls.ts';
-import { markupTooDeepAt } from './nesting.ts';
+import { literalInlineFloods, markupTooDeepAt } from './nesting.ts';
 import { splitSections } from './split.ts';
 
 /**
@@ -19,6 +19,8 @@ export interface ParsedSection {
   tree: Root;
   /** The page line of a line that nests containers deeper than the parser can follow. */
   tooDeep?: number;
+  /** Page lines whose link and emphasis markers were read as plain characters (too many to pair). */
+  literalLines?: number[];
   /** The text the tree was parsed from (its positions' offsets point into it). */
   text: string;
   /** Add to a node's line to get its page line. */
@@ -59,7 +61,9 @@ export function parseSections(source: string, options: { sectioned?: boolean } =
 function readSection(text: string, lineOffset: number): ParsedSection {
   const deep = markupTooDeepAt(text.split('\n'));
   if (deep !== -1) return { tree: { type: 'root', children: [] }, text, lineOffset, tooDeep: lineOffset + deep + 1 };
-  return { tree: cachedTree(text), text, lineOffset };
+  const readable = literalInlineFloods(text);
+  if (readable.lines.length === 0) return { tree: cachedTree(text), text, lineOffset };
+  return { tree: cachedTree(readable.text), text: readable.text, lineOffset, literalLines: readable.lines.map((i) => lineOffset + i + 1) };
 }
 
 /**

@@ -23,7 +23,7 @@ export interface FetchLimits {
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_IDLE_MS = 30_000;
 /** Who is asking, so a server's operator can tell (sent by the CLI and the scraper alike). */
-export const USER_AGENT = 'specdelta/0.1 (+https://github.com/modelcontextprotocol/modelcontextprotocol)';
+export const USER_AGENT = 'specdelta/0.1 (spec revision diff)';
 const MIN_TOTAL_MS = 120_000;
 
 /** The limits for an idle timeout: the total budget is two minutes, or four idle periods when that is longer. */

@@ -67,6 +67,9 @@ export function hostileCases(seed: number, sizes: { depth: number; run: number; 
     add(`a run of ${d} between words`, Array.from({ length: run / 4 }, () => `${d}${word()}`).join(''));
     add(`lines of ${d}`, Array.from({ length: Math.min(run, 2000) }, () => d.repeat(1 + Math.floor(random() * 8))).join('\n'));
   }
+  // Inline, not containers: openers a parser pairs by looking back over the ones still open.
+  add('emphasis nested in emphasis', '*a '.repeat(run));
+  add('links nested in links', `${'['.repeat(run)}x${'](u)'.repeat(run)}`);
   add('a table with a huge row', `| a | b |\n| - | - |\n${'| x '.repeat(run)}|`);
   add('a huge line of words', Array.from({ length: line / 6 }, word).join(' '));
   add('a huge line of inline code spans', Array.from({ length: line / 6 }, (_, i) => `\`c${i % 97}\``).join(' '));
