@@ -10,6 +10,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { parse as parseYaml } from 'yaml';
+import { matchFragment } from './fragments.ts';
 import { keywordPattern, strengthOf } from './segments.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface RenderContext {
   page: string;
   /** Turns an upstream spec path ("2025-11-25", "basic/lifecycle") into a site URL when the site has it. */
   resolvePage: (revision: string, page: string) => string | null;
+  /** The element ids of that page, to point a link's `#fragment` at one that exists (fragments.ts). */
+  pageIds?: (revision: string, page: string) => readonly string[];
   /** Where root-relative upstream links point (the upstream documentation site). */
   upstreamOrigin: string;
 }
@@ -212,8 +215,8 @@ function finish(tree: HastRoot, context: RenderContext, headings: RenderedPage['
     if (el.tagName === 'a' && typeof el.properties['href'] === 'string') {
       const href = el.properties['href'];
       if (href.startsWith('#')) {
-        const fragment = decodeURIComponentSafe(href.slice(1));
-        if (!ids.has(fragment) && ids.has(`user-content-${fragment}`)) el.properties['href'] = `#user-content-${fragment}`;
+        const target = matchFragment(decodeURIComponentSafe(href.slice(1)), ids);
+        if (target !== null) el.properties['href'] = `#${encodeURIComponent(target)}`;
         return;
       }
       const target = rewriteLink(href, context);
@@ -280,10 +283,22 @@ export function rewriteLink(href: string, context: RenderContext): string {
   if (url.origin !== new URL(context.upstreamOrigin).origin) return href;
   const match = UPSTREAM_SPEC.exec(url.pathname.replace(/\.mdx?$/, '').replace(/\/$/, ''));
   if (match) {
-    const local = context.resolvePage(match[1]!, match[2] || 'index');
-    if (local) return local + url.hash;
+    const [revision, page] = [match[1]!, match[2] || 'index'];
+    const local = context.resolvePage(revision, page);
+    if (local) return local + fragmentOn(url.hash, context.pageIds?.(revision, page));
   }
   return url.href;
+}
+
+/**
+ * A cross-page `#fragment` pointed at the id the target page has for it. One that names no
+ * heading there (the heading was renamed upstream) is dropped: the link opens the page's top
+ * instead of pointing at nothing.
+ */
+function fragmentOn(hash: string, ids: readonly string[] | undefined): string {
+  if (!hash || !ids) return hash;
+  const target = matchFragment(decodeURIComponentSafe(hash.slice(1)), ids);
+  return target === null ? '' : `#${encodeURIComponent(target)}`;
 }
 
 const toHast = unified().use(remarkRehype, { allowDangerousHtml: true });
