@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_KINDS, browserSkipReason, ensureSiteBuilt, launchBrowser, openPage, screenshot, serveDist, type DistServer } from './helpers/index.ts';
+import { describe, expect, it } from 'vitest';
+import { PAGE_KINDS, browserSkipReason, openPage, screenshot, siteSuite } from './helpers/index.ts';
 
 const skip = browserSkipReason();
 
@@ -10,24 +9,13 @@ const skip = browserSkipReason();
  * opened, the check tool's result shown).
  */
 describe.skipIf(skip !== null)('a phone-sized screen', () => {
-  let server: DistServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await serveDist(await ensureSiteBuilt());
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const site = siteSuite();
 
   it('never scrolls a page sideways', async () => {
-    const { page, errors, close } = await openPage(browser, server.url, { viewport: { width: 390, height: 844 } });
+    const { page, errors, close } = await openPage(site.browser, site.server.url, { viewport: { width: 390, height: 844 } });
     const wide: string[] = [];
     for (const kind of PAGE_KINDS) {
-      await page.goto(server.url + kind.path);
+      await page.goto(site.server.url + kind.path);
       await kind.ready?.(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 390) wide.push(`${kind.name} (${kind.path}): ${width} px`);
@@ -39,8 +27,8 @@ describe.skipIf(skip !== null)('a phone-sized screen', () => {
   });
 
   it('scrolls a wide code block inside its own box, with nothing cut off', async () => {
-    const { page, close } = await openPage(browser, server.url, { viewport: { width: 390, height: 844 } });
-    await page.goto(`${server.url}rev/2026-07-28/schema/`);
+    const { page, close } = await openPage(site.browser, site.server.url, { viewport: { width: 390, height: 844 } });
+    await page.goto(`${site.server.url}rev/2026-07-28/schema/`);
     const boxes = await page.$$eval('.prose pre', (els) => els.map((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX })));
     const wideOnes = boxes.filter((b) => b.scroll > b.client);
     expect(wideOnes.length).toBeGreaterThan(0);

@@ -19,3 +19,4 @@ export {
 export { checkLinks, type BrokenLink, type LinkReport } from './links.ts';
 export { openPage, screenshot, type WatchedPage } from './page.ts';
 export { PAGE_KINDS, type PageKind } from './page-kinds.ts';
+export { siteSuite, type SiteSuite } from './suite.ts';
