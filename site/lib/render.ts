@@ -230,6 +230,28 @@ function finish(tree: HastRoot, context: RenderContext, headings: RenderedPage['
   });
 }
 
+/**
+ * The sanitiser strips the classes of generated HTML (the schema reference's syntax
+ * highlighting) but keeps their elements: thousands of bare `<span>`s and empty `class`
+ * attributes that mean nothing. Dropping them keeps the longest revision page under the
+ * site's 400 KB page budget without changing what it shows.
+ */
+function dropInertMarkup(node: HastRoot | Element): void {
+  const children: (ElementContent | HastContent)[] = [];
+  for (const child of node.children) {
+    if (child.type !== 'element') {
+      children.push(child);
+      continue;
+    }
+    dropInertMarkup(child);
+    const className = child.properties['className'];
+    if (Array.isArray(className) && className.length === 0) delete child.properties['className'];
+    if (child.tagName === 'span' && Object.keys(child.properties).length === 0) children.push(...child.children);
+    else children.push(child);
+  }
+  node.children = children as typeof node.children;
+}
+
 const HAS_KEYWORD = new RegExp(keywordPattern().source);
 
 /** RFC 2119 keywords in text (not in code) styled by strength, as on the diff pages. */
@@ -324,6 +346,7 @@ export function renderPage(text: string, context: RenderContext): RenderedPage {
   const hast = toHast.runSync(tree) as HastRoot;
   const sanitized = sanitize.runSync(hast) as HastRoot;
   finish(sanitized, context, headings);
+  dropInertMarkup(sanitized);
   markKeywords(sanitized);
   const html = stringify.stringify(sanitized);
   return { title, description, html, headings };
