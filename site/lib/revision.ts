@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RevisionInfo } from '../../scraper/lock.ts';
 import { contentHash } from '../../src/model/index.ts';
 import { cached } from './cache.ts';
+import { pageDiff } from './diffs.ts';
 import { renderPage, type RenderedPage } from './render.ts';
 import { hasPage, isPair, nextRevision, pageOfPair, pagesOf, pageText, revisionInfo, specSet } from './spec.ts';
 import { href, paths } from './urls.ts';
@@ -70,6 +71,8 @@ export interface Banner {
   compare: { label: string; url: string } | null;
   /** The same page in the latest revision, when this is not the latest and the latest has it. */
   latestPage: string | null;
+  /** The same page in the next revision, with how many change records its diff has. */
+  nextPage: { url: string; diff: string; changes: number } | null;
 }
 
 /** The "which revision am I reading" banner's facts, for a page (or a whole revision when page is null). */
@@ -88,7 +91,16 @@ export function bannerFor(base: string, revisionId: string, page: string | null)
     compare = { label: `What changed in ${next.id}`, url: link(revisionId, next.id) };
   }
   const latestPage = latest && latest.id !== revisionId && page !== null && hasPage(latest.id, page) ? href(base, paths.revisionPage(latest.id, page)) : null;
-  return { status: revision.status, revision, latest, next, compare, latestPage };
+  let nextPage: Banner['nextPage'] = null;
+  const pair = next && page !== null && isPair(revisionId, next.id) ? pageOfPair({ old: revisionId, new: next.id }, page) : undefined;
+  if (next && pair?.new) {
+    nextPage = {
+      url: href(base, paths.revisionPage(next.id, pair.new)),
+      diff: href(base, paths.diff(revisionId, next.id, pair.key)),
+      changes: pageDiff(revisionId, next.id, pair.key).report.changes.length,
+    };
+  }
+  return { status: revision.status, revision, latest, next, compare, latestPage, nextPage };
 }
 
 /** Page ids of a revision grouped by their first path segment ("basic", "client"…). */
