@@ -36,6 +36,9 @@ export const paths = {
   diffJson: (oldRevision: string, newRevision: string, page: string) => `diff/${oldRevision}/${newRevision}/${page}.json`,
   /** A change's permanent anchor on its diff page: its fingerprint. */
   changeAnchor: (fingerprint: string) => `c-${fingerprint}`,
+  /** Atom feeds: the spec's (revisions and draft changes) and one per page (feeds.ts). */
+  feed: () => 'feed.xml',
+  pageFeed: (page: string) => `feed/${page}.xml`,
   badges: () => 'badges/',
   check: () => 'check/',
 };
