@@ -1,5 +1,6 @@
 /**
- * Diff-page filters: breaking only, hide editorial, and by kind. Progressive enhancement:
+ * Diff-page filters: breaking only, hide editorial, and by kind, kept in the URL
+ * (`?breaking-only=1&kind=rule`). Progressive enhancement:
  * the page is complete without this script; the filter box stays hidden until it runs.
  * A click repaints within 100 ms on the longest page (measured by the browser tests): what
  * each note and row depends on is looked up once here, and a click only writes to the DOM.
@@ -53,7 +54,22 @@ function setup(): void {
     if (status) status.textContent = active ? `Showing ${shown} of ${changes(total)}.` : `Showing all ${changes(total)}.`;
   };
 
-  for (const input of inputs) input.addEventListener('change', apply);
+  // The filter state lives in the query string, so a reload or a shared link shows the same view.
+  const params = new URLSearchParams(location.search);
+  for (const input of inputs) input.checked = input.name === 'kind' ? params.getAll('kind').includes(input.value) : params.get(input.name) === '1';
+  const remember = () => {
+    const url = new URL(location.href);
+    for (const name of new Set(inputs.map((i) => i.name))) url.searchParams.delete(name);
+    for (const input of inputs) if (input.checked) url.searchParams.append(input.name, input.name === 'kind' ? input.value : '1');
+    history.replaceState(history.state, '', url);
+  };
+
+  for (const input of inputs) {
+    input.addEventListener('change', () => {
+      apply();
+      remember();
+    });
+  }
   box.hidden = false;
   apply();
 }
