@@ -47,4 +47,26 @@ describe.skipIf(browserSkipReason() !== null)('triage first', () => {
     await screenshot(page, 'triage-pair-wide');
     await close();
   });
+
+  it('offers a migration checklist per party whose ticks survive a reload', async () => {
+    const { page, close } = await openPage(site.browser, site.server.url);
+    await page.goto(`${site.server.url}${PAIR}/`);
+    const counts = await page.$$eval('.triage details', (els) => Object.fromEntries(els.map((el) => [(el as HTMLElement).dataset['role'], el.querySelectorAll('li').length])));
+    await page.click('.checklists a[href$="/server/"]');
+    await page.waitForURL('**/migrate/2025-11-25/2026-07-28/server/');
+    const boxes = page.locator('#sd-checklist input[type="checkbox"]');
+    expect(await boxes.count()).toBe((counts['server'] ?? 0) + (counts['both'] ?? 0));
+    await boxes.nth(0).check();
+    await boxes.nth(2).check();
+    await page.reload();
+    expect(await page.$$eval('#sd-checklist input:checked', (els) => els.map((el) => (el as HTMLInputElement).value))).toHaveLength(2);
+    expect(await boxes.nth(0).isChecked()).toBe(true);
+    expect(await boxes.nth(1).isChecked()).toBe(false);
+    expect(await page.textContent('#sd-checklist-progress')).toContain('2 of ');
+    // Each party's list is its own: the client's starts empty.
+    await page.goto(`${site.server.url}migrate/2025-11-25/2026-07-28/client/`);
+    expect(await page.$$eval('#sd-checklist input:checked', (els) => els.length)).toBe(0);
+    await screenshot(page, 'checklist-client-wide');
+    await close();
+  });
 });

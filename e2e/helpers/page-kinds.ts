@@ -27,6 +27,7 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'pair', path: 'diff/2025-11-25/2026-07-28/', ready: openDetails },
   { name: 'diff', path: 'diff/2025-11-25/2026-07-28/client/elicitation/', ready: openDetails },
   { name: 'schema diff', path: 'diff/2025-11-25/2026-07-28/schema/' },
+  { name: 'migration checklist', path: 'migrate/2025-11-25/2026-07-28/server/' },
   { name: 'revision index', path: 'rev/2026-07-28/' },
   { name: 'revision page', path: 'rev/2025-11-25/client/elicitation/' },
   { name: 'schema reference page', path: 'rev/2026-07-28/schema/' },

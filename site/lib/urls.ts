@@ -39,6 +39,8 @@ export const paths = {
   /** Atom feeds: the spec's (revisions and draft changes) and one per page (feeds.ts). */
   feed: () => 'feed.xml',
   pageFeed: (page: string) => `feed/${page}.xml`,
+  /** The migration checklist of one party (client, server…) for a revision pair. */
+  migrate: (oldRevision: string, newRevision: string, role: string) => `migrate/${oldRevision}/${newRevision}/${role}/`,
   badges: () => 'badges/',
   check: () => 'check/',
 };
