@@ -20,6 +20,10 @@ describe('the built site', () => {
     expect(report.broken.slice(0, 20)).toEqual([]);
   });
 
+  it('leaves no stray script modules at the root of the built site', () => {
+    expect(readdirSync(dist).filter((name) => /\.m?js$/.test(name))).toEqual([]);
+  });
+
   it('publishes a JSON file beside every diff page, in the contract shape', () => {
     const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
