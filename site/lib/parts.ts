@@ -10,10 +10,10 @@ import type { RowGroup, SectionGroup } from './page-view.ts';
  */
 
 /** Estimated bytes of side-by-side markup per part. Rendered pages land well under 400 KB. */
-export const PART_BUDGET = 200_000;
+export const PART_BUDGET = 180_000;
 const NOTE_BYTES = 450;
 /** Estimated bytes of one entry of the change list. */
-export const LIST_ENTRY_BYTES = 320;
+export const LIST_ENTRY_BYTES = 400;
 
 function rowBytes(rows: RowGroup[]): number {
   const notes = rows.reduce((n, g) => n + (g.type === 'row' ? g.row.changes.length : 0), 0);
