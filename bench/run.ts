@@ -93,12 +93,17 @@ if (benchRevisions) {
   }
 }
 
-const benchSite = await optional<() => Promise<{ pages: number; ms: number; perDiffPageMs: number; note: string }>>('bench/site.ts', 'benchSite');
+const benchSite = await optional<() => Promise<import('./site.ts').SiteBench>>('bench/site.ts', 'benchSite');
 if (benchSite && process.env['SPECDELTA_BENCH_SITE'] !== '0') {
   const site = await benchSite();
   console.log('site: full Astro build');
   console.log(`  pages built      ${site.pages} in ${ms(site.ms)}, ${site.perDiffPageMs.toFixed(1)} ms per diff page`);
   if (site.note) console.log(`  rebuild          ${site.note}`);
+  const pageOk = site.largest.bytes <= 400 * 1024;
+  console.log(`  largest page     ${site.largest.path} ${(site.largest.bytes / 1024).toFixed(0)} KiB   target ≤ 400 KiB  ${verdict(pageOk)}`);
+  if (site.filter) console.log(`  filter repaint   ${site.filter.ms.toFixed(1)} ms on ${site.filter.path} (median of 5, chromium)   target ≤ 100 ms  ${verdict(site.filter.ms <= 100)}`);
+  else console.log('  filter repaint   not measured: no chromium');
+  failed ||= !pageOk || (site.filter !== null && site.filter.ms > 100);
 }
 
 const benchWhich = await optional<(root: string) => Promise<{ texts: number; bytes: number; cliMs: number; startupMs: number; inProcessMs: number; libraryMs: number; browserMs: number | null; note: string }>>('bench/which.ts', 'benchWhich');

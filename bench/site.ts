@@ -1,6 +1,10 @@
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { browserSkipReason, launchBrowser } from '../e2e/helpers/browser.ts';
 import { buildSite, prepareSnapshots, repoRoot } from '../e2e/helpers/build.ts';
+import { filterRepaintMs, largestHtml } from '../e2e/helpers/measure.ts';
+import { openPage } from '../e2e/helpers/page.ts';
+import { serveDist } from '../e2e/helpers/serve.ts';
 import { parseLock } from '../scraper/lock.ts';
 
 /**
@@ -8,7 +12,18 @@ import { parseLock } from '../scraper/lock.ts';
  * upstream mirror, a rebuild with nothing changed, and a rebuild after one snapshot page
  * changed. Builds go to .cache/bench-site/ and never touch dist/ or the repo's cache.
  */
-export async function benchSite(): Promise<{ pages: number; ms: number; perDiffPageMs: number; note: string }> {
+export interface SiteBench {
+  pages: number;
+  ms: number;
+  perDiffPageMs: number;
+  note: string;
+  /** The largest HTML page of the cold build (budget: 400 KB). */
+  largest: { path: string; bytes: number };
+  /** A filter click's repaint on the largest diff page, in chromium (target ≤ 100 ms); null without chromium. */
+  filter: { path: string; ms: number } | null;
+}
+
+export async function benchSite(): Promise<SiteBench> {
   const root = join(repoRoot, '.cache/bench-site');
   rmSync(root, { recursive: true, force: true });
   const snapshots = await prepareSnapshots(join(root, 'snapshots'), { hostile: false });
@@ -23,6 +38,8 @@ export async function benchSite(): Promise<{ pages: number; ms: number; perDiffP
   const json = countFiles(outDir, '.json');
   const diffPages = perPage(cold.output).filter((p) => /^\/diff\/[^/]+\/[^/]+\/.+\/index\.html$/.test(p.path));
   const diffPageMs = diffPages.reduce((sum, p) => sum + p.ms, 0);
+  const largest = largestHtml(outDir);
+  const filter = await measureFilter(outDir);
 
   const warm = await build();
 
@@ -49,7 +66,27 @@ export async function benchSite(): Promise<{ pages: number; ms: number; perDiffP
   // whose texts are equal) plus its own render.
   const perDiffPageMs = diffPages.length ? ((coldStats.byKind['page']?.computeMs ?? 0) + diffPageMs) / diffPages.length : 0;
   const detail = `(${html} HTML + ${json} JSON files; ${diffPages.length} diff pages: diffs ${ms(coldStats.byKind['page']?.computeMs ?? 0)} + rendering ${ms(diffPageMs)})`;
-  return { pages: html + json, ms: cold.ms, perDiffPageMs, note: `${note}\n                   ${detail}` };
+  return { pages: html + json, ms: cold.ms, perDiffPageMs, note: `${note}\n                   ${detail}`, largest, filter };
+}
+
+/** The filter repaint on the largest diff page (the one with the most to hide and show). */
+async function measureFilter(dist: string): Promise<SiteBench['filter']> {
+  if (browserSkipReason() !== null) return null;
+  const path = largestHtml(join(dist, 'diff')).path.replace(/index\.html$/, '');
+  const server = await serveDist(dist);
+  const browser = await launchBrowser();
+  try {
+    const { page, close } = await openPage(browser, server.url);
+    await page.goto(`${server.url}diff/${path}`);
+    // The median of five, so one stall of a shared machine does not decide it.
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i++) runs.push(await filterRepaintMs(page));
+    await close();
+    return { path: `diff/${path}`, ms: runs.sort((a, b) => a - b)[2]! };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 }
 
 interface BuildStats {

@@ -1,23 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, ensureSiteBuilt, launchBrowser, openPage, screenshot, serveDist, type DistServer } from './helpers/index.ts';
+import { PAGE_KINDS, browserSkipReason, ensureSiteBuilt, launchBrowser, openPage, screenshot, serveDist, type DistServer } from './helpers/index.ts';
 
 const skip = browserSkipReason();
 
-const PAGES = [
-  { name: 'home', path: '' },
-  { name: 'pair', path: 'diff/2025-11-25/2026-07-28/' },
-  { name: 'diff', path: 'diff/2025-11-25/2026-07-28/client/elicitation/' },
-  { name: 'revision index', path: 'rev/2026-07-28/' },
-  { name: 'revision page', path: 'rev/2025-11-25/client/elicitation/' },
-  { name: 'draft page', path: 'rev/draft/client/elicitation/' },
-];
+/** Every kind of page the site builds (helpers/page-kinds.ts), the diff page third. */
+const PAGES = PAGE_KINDS;
 
 /** Text elements whose contrast against their (composited) background must reach 4.5:1. */
 const CONTRAST_SELECTORS = [
   'main p', 'main li', 'a', '.lvl-breaking', '.lvl-non-breaking', '.lvl-editorial', '.kw-must', '.kw-should', '.kw-may', 'ins', 'del',
   '.status-latest', '.status-superseded', '.status-draft', '.muted', '.cid', '.sec-head', '.sec-head .path', '.ln.op-ins', '.ln.op-del',
-  'tr.op-ins td', 'tr.op-del td', '.chg .msg', '.site-nav a', '.site-footer p', 'th', 'details > summary', '.mdx-label', 'pre code', '.filters label',
+  'tr.op-ins td', 'tr.op-del td', '.chg .msg', '.site-nav a', '.site-footer p', 'th', 'details > summary', '.mdx-label', 'pre code', '.filters label', 'button',
 ];
 
 async function contrastProblems(page: Page): Promise<string[]> {
@@ -76,8 +70,9 @@ describe.skipIf(skip !== null)('accessibility', () => {
 
   it('has landmarks, a language, a title and one h1 with headings in order on every kind of page', async () => {
     const { page, close } = await openPage(browser, server.url);
-    for (const { name, path } of PAGES) {
+    for (const { name, path, ready } of PAGES) {
       await page.goto(server.url + path);
+      await ready?.(page);
       const facts = await page.evaluate(() => ({
         lang: document.documentElement.lang,
         title: document.title,
@@ -126,8 +121,9 @@ describe.skipIf(skip !== null)('accessibility', () => {
     it(`has text contrast of at least 4.5:1 in ${colorScheme} mode`, async () => {
       const { page, close } = await openPage(browser, server.url, { colorScheme });
       const problems: string[] = [];
-      for (const { name, path } of PAGES) {
+      for (const { name, path, ready } of PAGES) {
         await page.goto(server.url + path);
+        await ready?.(page);
         // Open collapsed parts so their text is measured too.
         await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
         problems.push(...(await contrastProblems(page)).map((p) => `${name}: ${p}`));

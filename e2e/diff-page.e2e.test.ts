@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test/helpers/run-cli.ts';
-import { browserSkipReason, e2eSnapshotsDir, ensureSiteBuilt, launchBrowser, openPage, screenshot, serveDist, type DistServer } from './helpers/index.ts';
+import { browserSkipReason, e2eSnapshotsDir, ensureSiteBuilt, launchBrowser, openPage, screenshot, serveDist, siteSuite, type DistServer } from './helpers/index.ts';
 
 /** The pair and page the issue names: elicitation changed the most between these two. */
 const OLD = '2025-11-25';
@@ -162,6 +162,32 @@ describe.skipIf(skip !== null)(`diff page ${OLD} → ${NEW} ${PAGE}`, () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.locator(firstChangedRow).first().scrollIntoViewIfNeeded();
     await screenshot(page, 'diff-elicitation-narrow-dark');
+    await close();
+  });
+});
+
+describe.skipIf(skip !== null)(`filters in the URL (${PAGE})`, () => {
+  const site = siteSuite();
+
+  it('keeps the filter state in the address: a reload and a shared link show the same view', async () => {
+    const { page, close } = await openPage(site.browser, site.server.url);
+    await page.goto(site.server.url + path);
+    await page.check('#sd-filters input[name="breaking-only"]');
+    await page.check('#sd-filters input[name="kind"][value="rule"]');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('breaking-only')).toBe('1');
+    expect(url.searchParams.getAll('kind')).toEqual(['rule']);
+    const shown = await page.$$eval('#sd-change-list > li:not([hidden])', (els) => els.length);
+    expect(shown).toBeGreaterThan(0);
+    await page.reload();
+    await page.waitForSelector('#sd-filters:not([hidden])');
+    expect(await page.isChecked('#sd-filters input[name="breaking-only"]')).toBe(true);
+    expect(await page.isChecked('#sd-filters input[name="kind"][value="rule"]')).toBe(true);
+    expect(await page.$$eval('#sd-change-list > li:not([hidden])', (els) => els.length)).toBe(shown);
+    // Unchecking everything leaves a clean address.
+    await page.uncheck('#sd-filters input[name="breaking-only"]');
+    await page.uncheck('#sd-filters input[name="kind"][value="rule"]');
+    expect(new URL(page.url()).search).toBe('');
     await close();
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PART_SEGMENT } from '../site/lib/urls.ts';
 import { runCli } from '../test/helpers/run-cli.ts';
 import { browserSkipReason, buildSite, checkLinks, e2eRoot, e2eSnapshotsDir, ensureSiteBuilt, launchBrowser, openPage, serveDist } from './helpers/index.ts';
 
@@ -19,6 +20,10 @@ describe('the built site', () => {
     expect(report.broken.slice(0, 20)).toEqual([]);
   });
 
+  it('leaves no stray script modules at the root of the built site', () => {
+    expect(readdirSync(dist).filter((name) => /\.m?js$/.test(name))).toEqual([]);
+  });
+
   it('publishes a JSON file beside every diff page, in the contract shape', () => {
     const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
@@ -30,6 +35,8 @@ describe('the built site', () => {
       const rel = html.slice(join(dist, 'diff').length + 1, -'/index.html'.length);
       const parts = rel.split('/');
       if (parts.length < 3) continue; // a pair overview, with its JSON at diff/OLD/NEW.json
+      // Part 2, 3… of a long page: its JSON is the page's own, beside part 1.
+      if (new RegExp(`^${PART_SEGMENT}\\d+$`).test(parts.at(-1)!) && existsSync(`${join(dist, 'diff', ...parts.slice(0, -1))}.json`)) continue;
       const json = `${join(dist, 'diff', rel)}.json`;
       expect(existsSync(json), json).toBe(true);
       const data = JSON.parse(readFileSync(json, 'utf8'));

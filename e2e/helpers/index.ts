@@ -18,3 +18,6 @@ export {
 } from './build.ts';
 export { checkLinks, type BrokenLink, type LinkReport } from './links.ts';
 export { openPage, screenshot, type WatchedPage } from './page.ts';
+export { PAGE_KINDS, type PageKind } from './page-kinds.ts';
+export { siteSuite, type SiteSuite } from './suite.ts';
+export { filterRepaintMs, largestHtml } from './measure.ts';

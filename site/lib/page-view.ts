@@ -3,8 +3,12 @@ import type { DiffView, RowView, SectionView } from './align.ts';
 import { KIND_LABEL, PRIMARY_KINDS } from './labels.ts';
 import { paths } from './urls.ts';
 
-/** What a diff page renders, grouped: unchanged sections and long runs of unchanged blocks collapse. */
-export type SectionGroup = { type: 'section'; section: SectionView; rows: RowGroup[] } | { type: 'collapsed'; sections: { section: SectionView; rows: RowGroup[] }[] };
+/**
+ * What a diff page renders, grouped: unchanged sections and long runs of unchanged blocks
+ * collapse. A section cut across parts of a long page (parts.ts) comes back as several
+ * groups; `continued` numbers the ones after its first (2, 3…).
+ */
+export type SectionGroup = { type: 'section'; section: SectionView; rows: RowGroup[]; continued?: number } | { type: 'collapsed'; sections: { section: SectionView; rows: RowGroup[] }[] };
 export type RowGroup = { type: 'row'; row: RowView } | { type: 'collapsed'; rows: RowView[] };
 
 /** Runs of at least this many unchanged, unannotated blocks fold inside a changed section. */

@@ -10,6 +10,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { parse as parseYaml } from 'yaml';
+import { matchFragment } from './fragments.ts';
 import { keywordPattern, strengthOf } from './segments.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface RenderContext {
   page: string;
   /** Turns an upstream spec path ("2025-11-25", "basic/lifecycle") into a site URL when the site has it. */
   resolvePage: (revision: string, page: string) => string | null;
+  /** The element ids of that page, to point a link's `#fragment` at one that exists (fragments.ts). */
+  pageIds?: (revision: string, page: string) => readonly string[];
   /** Where root-relative upstream links point (the upstream documentation site). */
   upstreamOrigin: string;
 }
@@ -212,8 +215,8 @@ function finish(tree: HastRoot, context: RenderContext, headings: RenderedPage['
     if (el.tagName === 'a' && typeof el.properties['href'] === 'string') {
       const href = el.properties['href'];
       if (href.startsWith('#')) {
-        const fragment = decodeURIComponentSafe(href.slice(1));
-        if (!ids.has(fragment) && ids.has(`user-content-${fragment}`)) el.properties['href'] = `#user-content-${fragment}`;
+        const target = matchFragment(decodeURIComponentSafe(href.slice(1)), ids);
+        if (target !== null) el.properties['href'] = `#${encodeURIComponent(target)}`;
         return;
       }
       const target = rewriteLink(href, context);
@@ -225,6 +228,28 @@ function finish(tree: HastRoot, context: RenderContext, headings: RenderedPage['
       el.properties['src'] = upstreamUrl(el.properties['src'], context);
     }
   });
+}
+
+/**
+ * The sanitiser strips the classes of generated HTML (the schema reference's syntax
+ * highlighting) but keeps their elements: thousands of bare `<span>`s and empty `class`
+ * attributes that mean nothing. Dropping them keeps the longest revision page under the
+ * site's 400 KB page budget without changing what it shows.
+ */
+function dropInertMarkup(node: HastRoot | Element): void {
+  const children: (ElementContent | HastContent)[] = [];
+  for (const child of node.children) {
+    if (child.type !== 'element') {
+      children.push(child);
+      continue;
+    }
+    dropInertMarkup(child);
+    const className = child.properties['className'];
+    if (Array.isArray(className) && className.length === 0) delete child.properties['className'];
+    if (child.tagName === 'span' && Object.keys(child.properties).length === 0) children.push(...child.children);
+    else children.push(child);
+  }
+  node.children = children as typeof node.children;
 }
 
 const HAS_KEYWORD = new RegExp(keywordPattern().source);
@@ -280,10 +305,22 @@ export function rewriteLink(href: string, context: RenderContext): string {
   if (url.origin !== new URL(context.upstreamOrigin).origin) return href;
   const match = UPSTREAM_SPEC.exec(url.pathname.replace(/\.mdx?$/, '').replace(/\/$/, ''));
   if (match) {
-    const local = context.resolvePage(match[1]!, match[2] || 'index');
-    if (local) return local + url.hash;
+    const [revision, page] = [match[1]!, match[2] || 'index'];
+    const local = context.resolvePage(revision, page);
+    if (local) return local + fragmentOn(url.hash, context.pageIds?.(revision, page));
   }
   return url.href;
+}
+
+/**
+ * A cross-page `#fragment` pointed at the id the target page has for it. One that names no
+ * heading there (the heading was renamed upstream) is dropped: the link opens the page's top
+ * instead of pointing at nothing.
+ */
+function fragmentOn(hash: string, ids: readonly string[] | undefined): string {
+  if (!hash || !ids) return hash;
+  const target = matchFragment(decodeURIComponentSafe(hash.slice(1)), ids);
+  return target === null ? '' : `#${encodeURIComponent(target)}`;
 }
 
 const toHast = unified().use(remarkRehype, { allowDangerousHtml: true });
@@ -309,6 +346,7 @@ export function renderPage(text: string, context: RenderContext): RenderedPage {
   const hast = toHast.runSync(tree) as HastRoot;
   const sanitized = sanitize.runSync(hast) as HastRoot;
   finish(sanitized, context, headings);
+  dropInertMarkup(sanitized);
   markKeywords(sanitized);
   const html = stringify.stringify(sanitized);
   return { title, description, html, headings };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RevisionInfo } from '../../scraper/lock.ts';
 import { contentHash } from '../../src/index.ts';
 import { cached } from './cache.ts';
+import { pageDiff } from './diffs.ts';
 import { renderPage, type RenderedPage } from './render.ts';
 import { hasPage, isPair, nextRevision, pageOfPair, pagesOf, pageText, revisionInfo, specSet } from './spec.ts';
 import { href, paths } from './urls.ts';
@@ -9,25 +10,56 @@ import { href, paths } from './urls.ts';
 /** Where root-relative links in the spec's pages point: the spec's own documentation site. */
 export const UPSTREAM_ORIGIN = 'https://modelcontextprotocol.io';
 
+/** The site's page id for an upstream spec path, trying `<path>` then `<path>/index`. */
+function specPageId(revision: string, page: string): string | null {
+  if (!revisionInfo(revision)) return null;
+  for (const candidate of [page, `${page}/index`, page.replace(/\/index$/, '')]) {
+    if (candidate && hasPage(revision, candidate)) return candidate;
+  }
+  return null;
+}
+
 /** The site page for an upstream spec path, trying `<path>` then `<path>/index`. */
 export function resolveSpecPage(base: string, revision: string, page: string): string | null {
   if (!revisionInfo(revision)) return null;
-  for (const candidate of [page, `${page}/index`, page.replace(/\/index$/, '')]) {
-    if (candidate && hasPage(revision, candidate)) return href(base, paths.revisionPage(revision, candidate));
-  }
+  const id = specPageId(revision, page);
+  if (id !== null) return href(base, paths.revisionPage(revision, id));
   return page === 'index' || page === '' ? href(base, paths.revision(revision)) : null;
 }
 
+/**
+ * The ids of a spec page as its revision page renders them, for links from other pages. Its
+ * links are left unresolved here (they do not change ids), so two pages that link to each
+ * other never wait on one another.
+ */
+function specPageIds(revision: string, page: string): readonly string[] {
+  const id = specPageId(revision, page);
+  if (id === null) return [];
+  const text = pageText(revision, id);
+  return cached(['ids', contentHash(text)], () => {
+    const { html } = renderPage(text, { revision, page: id, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: () => null });
+    return [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!);
+  });
+}
+
+let pagesHashValue: string | null = null;
+
+/** Every page and its text: a rendered page's links depend on which pages exist and on their heading ids. */
 function pagesHash(): string {
+  if (pagesHashValue !== null) return pagesHashValue;
   const hash = createHash('sha256');
-  for (const [revision, pages] of specSet().pages) hash.update(revision).update('\0').update(pages.join('\0'));
-  return hash.digest('hex').slice(0, 16);
+  for (const [revision, pages] of specSet().pages) {
+    hash.update(revision).update('\0');
+    for (const page of pages) hash.update(page).update('=').update(contentHash(pageText(revision, page))).update('\0');
+  }
+  pagesHashValue = hash.digest('hex').slice(0, 16);
+  return pagesHashValue;
 }
 
 export function renderRevisionPage(base: string, revision: string, page: string): RenderedPage {
   const text = pageText(revision, page);
   return cached(['render', contentHash(text), revision, page, base, pagesHash()], () =>
-    renderPage(text, { revision, page, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: (r, p) => resolveSpecPage(base, r, p) }));
+    renderPage(text, { revision, page, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: (r, p) => resolveSpecPage(base, r, p), pageIds: specPageIds }));
 }
 
 export interface Banner {
@@ -39,6 +71,8 @@ export interface Banner {
   compare: { label: string; url: string } | null;
   /** The same page in the latest revision, when this is not the latest and the latest has it. */
   latestPage: string | null;
+  /** The same page in the next revision, with how many change records its diff has. */
+  nextPage: { url: string; diff: string; changes: number } | null;
 }
 
 /** The "which revision am I reading" banner's facts, for a page (or a whole revision when page is null). */
@@ -57,7 +91,16 @@ export function bannerFor(base: string, revisionId: string, page: string | null)
     compare = { label: `What changed in ${next.id}`, url: link(revisionId, next.id) };
   }
   const latestPage = latest && latest.id !== revisionId && page !== null && hasPage(latest.id, page) ? href(base, paths.revisionPage(latest.id, page)) : null;
-  return { status: revision.status, revision, latest, next, compare, latestPage };
+  let nextPage: Banner['nextPage'] = null;
+  const pair = next && page !== null && isPair(revisionId, next.id) ? pageOfPair({ old: revisionId, new: next.id }, page) : undefined;
+  if (next && pair?.new) {
+    nextPage = {
+      url: href(base, paths.revisionPage(next.id, pair.new)),
+      diff: href(base, paths.diff(revisionId, next.id, pair.key)),
+      changes: pageDiff(revisionId, next.id, pair.key).report.changes.length,
+    };
+  }
+  return { status: revision.status, revision, latest, next, compare, latestPage, nextPage };
 }
 
 /** Page ids of a revision grouped by their first path segment ("basic", "client"…). */

@@ -14,6 +14,12 @@ export function href(base: string, path = ''): string {
   return normalizeBase(base) + path.replace(/^\/+/, '');
 }
 
+/**
+ * The last path segment of a diff page's part 2, 3…: "part-2". A page id could in principle
+ * end the same way; the diff route refuses to build such a pair rather than overwrite a page.
+ */
+export const PART_SEGMENT = 'part-';
+
 export const paths = {
   home: () => '',
   revision: (revision: string) => `rev/${revision}/`,
@@ -23,10 +29,18 @@ export const paths = {
   /** The whole pair as JSON: every page and the schema, like `specdelta diff OLD NEW --format json`. */
   pairJson: (oldRevision: string, newRevision: string) => `diff/${oldRevision}/${newRevision}.json`,
   diff: (oldRevision: string, newRevision: string, page: string) => `diff/${oldRevision}/${newRevision}/${page}/`,
+  /** Part N (2, 3…) of a diff page too long for one file (parts.ts); part 1 is the page itself. */
+  diffPart: (oldRevision: string, newRevision: string, page: string, part: number) =>
+    part <= 1 ? `diff/${oldRevision}/${newRevision}/${page}/` : `diff/${oldRevision}/${newRevision}/${page}/${PART_SEGMENT}${part}/`,
   /** One page pair as JSON: the same object as `specdelta diff OLD:PAGE NEW:PAGE --format json`. */
   diffJson: (oldRevision: string, newRevision: string, page: string) => `diff/${oldRevision}/${newRevision}/${page}.json`,
   /** A change's permanent anchor on its diff page: its fingerprint. */
   changeAnchor: (fingerprint: string) => `c-${fingerprint}`,
+  /** Atom feeds: the spec's (revisions and draft changes) and one per page (feeds.ts). */
+  feed: () => 'feed.xml',
+  pageFeed: (page: string) => `feed/${page}.xml`,
+  /** The migration checklist of one party (client, server…) for a revision pair. */
+  migrate: (oldRevision: string, newRevision: string, role: string) => `migrate/${oldRevision}/${newRevision}/${role}/`,
   badges: () => 'badges/',
   check: () => 'check/',
 };

@@ -57,3 +57,12 @@ describe('rendering a spec page for the site', () => {
     expect(rewriteLink('https://example.com/x', context)).toBe('https://example.com/x');
   });
 });
+
+describe('markup the sanitiser leaves inert', () => {
+  it('unwraps bare spans and drops empty class attributes, keeping the text', () => {
+    const { html } = renderPage('<div class="tsd-signature"><span class="tsd-kind">interface</span> <span>Foo</span> <a class="x" href="#foo">foo</a></div>\n', context);
+    expect(html).not.toMatch(/<span>|class=""/);
+    expect(html).toContain('interface Foo');
+    expect(html).toContain('<a href="#foo">foo</a>');
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { fragmentKey, matchFragment } from '../../site/lib/fragments.ts';
+import { renderPage, rewriteLink, type RenderContext } from '../../site/lib/render.ts';
+
+describe('matching a link fragment to the ids a page has', () => {
+  it('keeps an id that exists, and finds one under the sanitiser prefix', () => {
+    expect(matchFragment('init', ['init', 'other'])).toBe('init');
+    expect(matchFragment('defs-x', ['user-content-defs-x'])).toBe('user-content-defs-x');
+  });
+
+  it('finds a heading another slugger spelled differently (punctuation dropped, case folded)', () => {
+    expect(matchFragment('meta', ['overview', '_meta'])).toBe('_meta');
+    expect(matchFragment('Error-Handling', ['error_handling'])).toBe('error_handling');
+    expect(fragmentKey('__Foo-Bar_')).toBe('foobar');
+  });
+
+  it('refuses a guess when two ids read the same or none does', () => {
+    expect(matchFragment('meta', ['_meta', 'meta-'])).toBeNull();
+    expect(matchFragment('missing', ['_meta'])).toBeNull();
+    expect(matchFragment('--', ['_meta'])).toBeNull();
+  });
+});
+
+describe('fragments in rendered spec pages', () => {
+  const context: RenderContext = {
+    revision: '2026-07-28',
+    page: 'server/tools',
+    upstreamOrigin: 'https://modelcontextprotocol.io',
+    resolvePage: (revision, page) => (page === 'basic/index' || page === 'basic' ? `/rev/${revision}/basic/index/` : null),
+    pageIds: (_revision, page) => (page === 'basic/index' || page === 'basic' ? ['overview', '_meta', 'user-content-json-schema'] : []),
+  };
+
+  it('points a link to another page at the heading id that page renders', () => {
+    expect(rewriteLink('/specification/2026-07-28/basic/index#meta', context)).toBe('/rev/2026-07-28/basic/index/#_meta');
+    expect(rewriteLink('/specification/2026-07-28/basic#json-schema', context)).toBe('/rev/2026-07-28/basic/index/#user-content-json-schema');
+    expect(rewriteLink('/specification/2026-07-28/basic#overview', context)).toBe('/rev/2026-07-28/basic/index/#overview');
+  });
+
+  it('points an in-page link at the heading the page itself slugged', () => {
+    const { html } = renderPage('## `_meta`\n\nSee [the field](#meta) and [again](#_meta).\n', context);
+    expect(html).toContain('id="_meta"');
+    expect([...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual(['#_meta', '#_meta']);
+  });
+});
+
+describe('a fragment that names nothing on another page', () => {
+  it('is dropped, so the link opens that page instead of pointing at nothing', () => {
+    const context: RenderContext = {
+      revision: 'r', page: 'a', upstreamOrigin: 'https://modelcontextprotocol.io',
+      resolvePage: (revision, page) => `/rev/${revision}/${page}/`,
+      pageIds: () => ['renamed-heading'],
+    };
+    expect(rewriteLink('/specification/r/b#old-heading', context)).toBe('/rev/r/b/');
+  });
+});
