@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The fuzz test's seeded generator: the same records give the same sample everywhere.
+import { seededRandom as seeded } from '../test/helpers/hostile.ts';
 
 /**
  * The precision check a person repeats: a fixed-seed sample of 50 records of the
@@ -36,18 +38,6 @@ export interface Verdict {
   fingerprint: string;
   right: boolean | null;
   reason: string;
-}
-
-/** mulberry32: a tiny seeded generator, so the same records give the same sample everywhere. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Draws `size` records without replacement, independent of the order the report lists them in. */
