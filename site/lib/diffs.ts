@@ -134,6 +134,8 @@ export interface PairOverview {
   schema: SchemaDiff | null;
   /** The whole pair, as `specdelta diff OLD NEW` counts it (a rule that changed pages is one move). */
   summary: ChangeSummary;
+  /** The records behind `summary`: what `specdelta diff OLD NEW` lists. */
+  records: Change[];
 }
 
 const overviews = new Map<string, Promise<PairOverview>>();
@@ -150,7 +152,7 @@ export function pairOverview(pair: RevisionPair): Promise<PairOverview> {
         return { page, status: diff.status, summary: diff.report.summary, informative: informative.get((page.new ?? page.old)!) ?? null };
       });
       const schema = await schemaDiff(pair.old, pair.new);
-      return { pair, pages, schema, summary: summarize(records.changes) };
+      return { pair, pages, schema, summary: summarize(records.changes), records: records.changes };
     })();
     overviews.set(key, overview);
   }
