@@ -114,9 +114,9 @@ function judgeKnownPage(doc: LoadedDocument, cwd: string): PageJudgement | null 
 /** Two pages are read in the keyword case their spec's config sets (a page that declares its own needs none). */
 function pageReading(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): PageDiffOptions {
   const files = [oldInput, newInput].filter((input) => input !== '-' && !/^https?:\/\//i.test(input));
-  // A page sits in its revision folder, beside which the config lives.
-  const searchDirs = configSearchDirs(files.map((file) => dirname(resolve(io.cwd, file))), io.cwd);
-  const { config } = loadSpecConfig({ explicit: options.config, searchDirs: [...files.map((file) => dirname(resolve(io.cwd, file))), ...searchDirs], cwd: io.cwd });
+  // A page sits in its revision folder: the config is in it, or beside it (configSearchDirs).
+  const folders = files.map((file) => dirname(resolve(io.cwd, file)));
+  const { config } = loadSpecConfig({ explicit: options.config, searchDirs: [...folders, ...configSearchDirs(folders, io.cwd)], cwd: io.cwd });
   return config.keywordCase ? { old: { keywordCase: config.keywordCase }, new: { keywordCase: config.keywordCase } } : {};
 }
 
