@@ -1,0 +1,125 @@
+import type { ChangelogItem } from './items.ts';
+import { identifiersIn, referencesIn } from './identifiers.ts';
+import { resolveLink, type PageLink } from './links.ts';
+import type { RecordIndex } from './record-index.ts';
+import { wordsIn } from './words.ts';
+
+/**
+ * One changelog item held against the records: which records reflect it, and why. The
+ * evidence, strongest first: an identifier the record changed (its subject), a document
+ * reference both cite, a link to the record's page and section, an identifier the record's
+ * text mentions (only when few records mention it: a name every page uses says nothing
+ * about which change is meant), and words the two share, weighted by how rare each word is
+ * among the records.
+ */
+export interface ItemMatch {
+  item: ChangelogItem;
+  /** Indexes into the record index, in record order. */
+  records: number[];
+  /** What matched, for a reader: "`ElicitResult`", "link client/elicitation#…", "words: elicit, url". */
+  evidence: string[];
+}
+
+export interface MatchContext {
+  /** The newer revision's page ids, to resolve links. */
+  pages: ReadonlySet<string>;
+  /** Heading keys of the section a fragment names on a page and of every section under it; null when the page has no such section. */
+  sectionsUnder(page: string, fragment: string): ReadonlySet<string> | null;
+  /** Words most pages of the revision use (the spec's own name, its vocabulary): they tell no change apart. */
+  commonWords: ReadonlySet<string>;
+}
+
+/** An identifier mentioned (not changed) by more records than this share names no change in particular. */
+const MENTION_SHARE = 0.03;
+const MENTION_FLOOR = 6;
+/** Words in more records than this share are too common to tell changes apart. */
+const COMMON_WORD_SHARE = 0.2;
+/** Word matching: at least this many shared words, weighing this much (sum of ln(records / records with the word)). */
+const MIN_SHARED_WORDS = 3;
+const MIN_WORD_WEIGHT = 12;
+/** On a page the item links, fewer shared words suffice: the link already says where. */
+const LINKED_MIN_SHARED_WORDS = 2;
+const LINKED_MIN_WORD_WEIGHT = 6;
+/** Word matching never claims more records than this for one item: the best-scored are kept (precision over recall). */
+const MAX_WORD_MATCHES = 12;
+
+export function matchItem(item: ChangelogItem, index: RecordIndex, context: MatchContext): ItemMatch {
+  const strong = new Map<number, Set<string>>();
+  const weak = new Map<number, Set<string>>();
+  const note = (into: Map<number, Set<string>>, at: number, why: string) => {
+    const reasons = into.get(at);
+    if (reasons) reasons.add(why);
+    else into.set(at, new Set([why]));
+  };
+  const total = index.records.length;
+  const rare = Math.max(MENTION_FLOOR, total * MENTION_SHARE);
+  for (const id of identifiersIn(item.text, item.codeSpans)) {
+    const changed = index.bySubjectId.get(id) ?? [];
+    const mentioned = index.byTextId.get(id) ?? [];
+    // A name many records carry (`description`, `_meta`) only counts beside other evidence.
+    const into = changed.length + mentioned.length <= rare ? strong : weak;
+    for (const at of changed) note(into, at, `\`${id}\``);
+    for (const at of mentioned) note(weak, at, `\`${id}\``);
+  }
+  for (const ref of referencesIn(item.text)) for (const at of index.byReference.get(ref) ?? []) note(strong, at, ref);
+
+  const links = item.links.map((l) => resolveLink(l.url, context.pages)).filter((l): l is PageLink => l !== null);
+  const linkedPages = new Set(links.map((l) => l.page));
+  for (const link of links) {
+    const under = link.fragment === null ? null : context.sectionsUnder(link.page, link.fragment);
+    const name = under ? `${link.page}#${link.fragment}` : link.page;
+    for (const at of index.byPage.get(link.page) ?? []) {
+      const { change, sectionKeys } = index.records[at]!;
+      const wholePage = change.section.old === null && change.section.new === null;
+      if (wholePage || (under !== null && sectionKeys.some((k) => under.has(k)))) note(strong, at, `link ${name}`);
+    }
+  }
+
+  const allWords = wordsIn(item.text);
+  const itemWords = new Set([...allWords].filter((w) => !context.commonWords.has(w)));
+  const words = wordScores(itemWords, index);
+  // A record whose section heading the item spells out in full ("Tool Names" in "guidance on tool
+  // names"); a one-word heading ("Icons", "Capabilities") is too easily spelled by chance to stand alone.
+  for (const [at, view] of index.records.entries()) {
+    for (const heading of view.headingWords) {
+      if (heading.length === 0 || !heading.every((w) => allWords.has(w))) continue;
+      note(heading.length >= 2 ? strong : weak, at, `section “${view.change.section.new ?? view.change.section.old}”`);
+    }
+  }
+  const wordMatches: { at: number; shared: string[]; weight: number }[] = [];
+  for (const [at, { shared, weight }] of words) {
+    const linked = linkedPages.has(index.records[at]!.change.page ?? '');
+    const enough = linked ? shared.length >= LINKED_MIN_SHARED_WORDS && weight >= LINKED_MIN_WORD_WEIGHT : shared.length >= MIN_SHARED_WORDS && weight >= MIN_WORD_WEIGHT;
+    if (enough) wordMatches.push({ at, shared, weight });
+  }
+  wordMatches.sort((a, b) => b.weight - a.weight || a.at - b.at);
+  for (const { at, shared } of wordMatches.slice(0, MAX_WORD_MATCHES)) note(strong, at, `words: ${shared.join(', ')}`);
+  // Weak evidence stands when two pieces agree, or when the record shares a significant word with the item.
+  for (const [at, reasons] of weak) {
+    const shared = words.get(at)?.shared ?? [];
+    if (reasons.size >= 2 || shared.length >= 2 || strong.has(at)) for (const why of reasons) note(strong, at, why);
+  }
+
+  const records = [...strong.keys()].sort((a, b) => a - b);
+  const evidence = [...new Set(records.flatMap((at) => [...strong.get(at)!]))];
+  return { item, records, evidence };
+}
+
+/** Each record sharing significant words with the item: which words, and their summed rarity. */
+function wordScores(words: ReadonlySet<string>, index: RecordIndex): Map<number, { shared: string[]; weight: number }> {
+  const total = index.records.length;
+  const scores = new Map<number, { shared: string[]; weight: number }>();
+  for (const word of words) {
+    const postings = index.byWord.get(word);
+    if (!postings || postings.length > total * COMMON_WORD_SHARE) continue;
+    const weight = Math.log(total / postings.length);
+    for (const at of postings) {
+      const score = scores.get(at);
+      if (score) {
+        score.shared.push(word);
+        score.weight += weight;
+      } else scores.set(at, { shared: [word], weight });
+    }
+  }
+  return scores;
+}
