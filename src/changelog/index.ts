@@ -56,7 +56,7 @@ export interface ChangelogSource {
 }
 
 export function readChangelog(diff: { changes: readonly Change[]; pages: readonly PageReading[] }, newer: ChangelogSource, config: SpecConfig = {}): ChangelogReading | NoChangelog {
-  const page = findChangelogPage(diff.pages, (p) => parsePage(newer.text(p)).title, config);
+  const page = findChangelogPage(diff.pages, (p) => titleOf(newer.text(p)), config);
   if (page === null) {
     const how = config.changelog !== undefined ? `no page matching "${config.changelog}" (the config's changelog)` : 'no changelog or release-notes page';
     return { page: null, note: `${newer.label} has ${how}, so there is nothing to hold the diff against.` };
@@ -64,10 +64,16 @@ export function readChangelog(diff: { changes: readonly Change[]; pages: readonl
   return matchChangelog(page, newer.text(page), diff.changes, contextOf(newer));
 }
 
+/** A page's title: its front matter's, else its first top-level heading. */
+function titleOf(text: string): string | null {
+  const doc = parsePage(text);
+  return doc.title ?? doc.sections.find((s) => s.id !== '' && s.depth === 1)?.heading ?? null;
+}
+
 /** The matching itself, for a caller that has the changelog's text and the records already. */
 export function matchChangelog(page: string, changelogText: string, changes: readonly Change[], context: MatchContext): ChangelogReading {
-  // What describes changes (the changelog itself, other informative pages) cannot confirm them.
-  const records = changes.filter(counts);
+  // What describes changes (the changelog itself, even when not judged informative, and other informative pages) cannot confirm them.
+  const records = changes.filter((c) => counts(c) && c.page !== page);
   const index = indexRecords(records);
   const items = splitChangelog(changelogText).map((item) => {
     const match = matchItem(item, index, context);
