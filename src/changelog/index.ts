@@ -61,7 +61,7 @@ export function readChangelog(diff: { changes: readonly Change[]; pages: readonl
     const how = config.changelog !== undefined ? `no page matching "${config.changelog}" (the config's changelog)` : 'no changelog or release-notes page';
     return { page: null, note: `${newer.label} has ${how}, so there is nothing to hold the diff against.` };
   }
-  return matchChangelog(page, newer.text(page), diff.changes, contextOf(newer));
+  return matchChangelog(page, newer.text(page), diff.changes, contextOf(newer, page));
 }
 
 /** A page's title: its front matter's, else its first top-level heading. */
@@ -100,11 +100,12 @@ export function matchChangelog(page: string, changelogText: string, changes: rea
 }
 
 /** Links resolve against the newer revision's pages; a fragment names a section and everything under it. */
-export function contextOf(newer: Pick<ChangelogSource, 'pages' | 'text'>): MatchContext {
+export function contextOf(newer: Pick<ChangelogSource, 'pages' | 'text'>, changelogPage: string): MatchContext {
   const pages = new Set(newer.pages);
   return {
     pages,
-    commonWords: wordsOfMostPages(newer),
+    // The changelog repeats the words of the changes it lists: it does not vote on what is common.
+    commonWords: wordsOfMostPages(newer.pages.filter((p) => p !== changelogPage), newer.text),
     sectionsUnder(page, fragment) {
       if (!pages.has(page)) return null;
       const { sections } = parsePage(newer.text(page));
@@ -116,13 +117,15 @@ export function contextOf(newer: Pick<ChangelogSource, 'pages' | 'text'>): Match
   };
 }
 
-/** A word on at least half of the revision's pages is its vocabulary, not a change's. */
+/** A word on at least half of the revision's pages (and on more than a few) is its vocabulary, not a change's. */
 const COMMON_PAGE_SHARE = 0.5;
+const COMMON_PAGE_MIN = 3;
 
-function wordsOfMostPages(newer: Pick<ChangelogSource, 'pages' | 'text'>): Set<string> {
+function wordsOfMostPages(pages: readonly string[], text: (page: string) => string): Set<string> {
   const pagesWith = new Map<string, number>();
-  for (const page of newer.pages) for (const word of wordsIn(newer.text(page))) pagesWith.set(word, (pagesWith.get(word) ?? 0) + 1);
-  return new Set([...pagesWith].filter(([, n]) => n >= newer.pages.length * COMMON_PAGE_SHARE).map(([word]) => word));
+  for (const page of pages) for (const word of wordsIn(text(page))) pagesWith.set(word, (pagesWith.get(word) ?? 0) + 1);
+  const common = Math.max(COMMON_PAGE_MIN, pages.length * COMMON_PAGE_SHARE);
+  return new Set([...pagesWith].filter(([, n]) => n >= common).map(([word]) => word));
 }
 
 /** Which items announce each record (fingerprint → item positions "Major changes 3"), for marking records where they are shown. */

@@ -34,12 +34,15 @@ const MENTION_SHARE = 0.03;
 const MENTION_FLOOR = 6;
 /** Words in more records than this share are too common to tell changes apart. */
 const COMMON_WORD_SHARE = 0.2;
-/** Word matching: at least this many shared words, weighing this much (sum of ln(records / records with the word)). */
+/**
+ * Word matching: at least this many shared words, weighing at least what as many words each
+ * in 1 record of RARE_WORD_RECORDS would (a word weighs ln(records / records with the word)).
+ */
 const MIN_SHARED_WORDS = 3;
-const MIN_WORD_WEIGHT = 12;
 /** On a page the item links, fewer shared words suffice: the link already says where. */
 const LINKED_MIN_SHARED_WORDS = 2;
-const LINKED_MIN_WORD_WEIGHT = 6;
+const RARE_WORD_RECORDS = 50;
+const LINKED_RARE_WORD_RECORDS = 20;
 /** Word matching never claims more records than this for one item: the best-scored are kept (precision over recall). */
 const MAX_WORD_MATCHES = 12;
 
@@ -87,17 +90,24 @@ export function matchItem(item: ChangelogItem, index: RecordIndex, context: Matc
     }
   }
   const wordMatches: { at: number; shared: string[]; weight: number }[] = [];
+  // A small spec has few records, so rarity is measured against what its size allows.
+  const minWeight = MIN_SHARED_WORDS * Math.log(Math.min(total, RARE_WORD_RECORDS));
+  const linkedMinWeight = LINKED_MIN_SHARED_WORDS * Math.log(Math.min(total, LINKED_RARE_WORD_RECORDS));
   for (const [at, { shared, weight }] of words) {
     const linked = linkedPages.has(index.records[at]!.change.page ?? '');
-    const enough = linked ? shared.length >= LINKED_MIN_SHARED_WORDS && weight >= LINKED_MIN_WORD_WEIGHT : shared.length >= MIN_SHARED_WORDS && weight >= MIN_WORD_WEIGHT;
+    const enough = linked ? shared.length >= LINKED_MIN_SHARED_WORDS && weight >= linkedMinWeight : shared.length >= MIN_SHARED_WORDS && weight >= minWeight;
     if (enough) wordMatches.push({ at, shared, weight });
   }
   wordMatches.sort((a, b) => b.weight - a.weight || a.at - b.at);
   for (const { at, shared } of wordMatches.slice(0, MAX_WORD_MATCHES)) note(strong, at, `words: ${shared.join(', ')}`);
-  // Weak evidence stands when two pieces agree, or when the record shares a significant word with the item.
+  // Weak evidence stands when two pieces agree, when the record shares significant words with
+  // the item, or when the item is already confirmed in the record's section (the section that
+  // came with a field the item names).
+  const placeOf = (at: number) => `${index.records[at]!.change.page}\u0000${index.records[at]!.sectionKeys.join('\u0000')}`;
+  const confirmedPlaces = new Set([...strong.keys()].map(placeOf));
   for (const [at, reasons] of weak) {
     const shared = words.get(at)?.shared ?? [];
-    if (reasons.size >= 2 || shared.length >= 2 || strong.has(at)) for (const why of reasons) note(strong, at, why);
+    if (reasons.size >= 2 || shared.length >= 2 || strong.has(at) || confirmedPlaces.has(placeOf(at))) for (const why of reasons) note(strong, at, why);
   }
 
   const records = [...strong.keys()].sort((a, b) => a - b);

@@ -18,6 +18,15 @@ const FUNCTION_WORDS = new Set(
 
 const RFC_2119 = /\b(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL)(?: NOT)?\b/g;
 
+/** Stems seen before: a revision's pages repeat the same few thousand words. */
+const stems = new Map<string, string>();
+
+function stemOf(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) stems.set(word, (stem = stemmer(word)));
+  return stem;
+}
+
 export function wordsIn(text: string): Set<string> {
   const plain = text
     .replace(/\bhttps?:\/\/\S+/g, ' ')
@@ -29,7 +38,7 @@ export function wordsIn(text: string): Set<string> {
   const found = new Set<string>();
   for (const word of plain.split(/[^\p{L}\p{N}]+/u)) {
     if (word.length < 3 || /^\d+$/.test(word) || FUNCTION_WORDS.has(word)) continue;
-    found.add(stemmer(word));
+    found.add(stemOf(word));
   }
   return found;
 }
