@@ -84,9 +84,9 @@ export function matchItem(item: ChangelogItem, index: RecordIndex, context: Matc
   // A record whose section heading the item spells out in full ("Tool Names" in "guidance on tool
   // names"); a one-word heading ("Icons", "Capabilities") is too easily spelled by chance to stand alone.
   for (const [at, view] of index.records.entries()) {
-    for (const heading of view.headingWords) {
-      if (heading.length === 0 || !heading.every((w) => allWords.has(w))) continue;
-      note(heading.length >= 2 ? strong : weak, at, `section “${view.change.section.new ?? view.change.section.old}”`);
+    for (const { heading, words: named } of view.headingWords) {
+      if (named.length === 0 || !named.every((w) => allWords.has(w))) continue;
+      note(named.length >= 2 ? strong : weak, at, `section “${heading}”`);
     }
   }
   const wordMatches: { at: number; shared: string[]; weight: number }[] = [];

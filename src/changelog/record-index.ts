@@ -18,8 +18,8 @@ export interface RecordView {
   words: Set<string>;
   /** The record's section headings (old and new), as heading keys. */
   sectionKeys: string[];
-  /** Each heading's significant words, for an item that names the section in its own words. */
-  headingWords: string[][];
+  /** Each heading with its significant words, for an item that names the section in its own words. */
+  headingWords: { heading: string; words: string[] }[];
 }
 
 export interface RecordIndex {
@@ -60,7 +60,7 @@ function viewOf(change: Change): RecordView {
     references: referencesIn(`${change.subject}\n${text}`),
     words: wordsIn([...sections, change.subject, ...sides].join('\n')),
     sectionKeys: [...new Set(sections.map(headingKey))],
-    headingWords: [...new Set(sections)].map((s) => [...wordsIn(s)]),
+    headingWords: [...new Set(sections)].map((heading) => ({ heading, words: [...wordsIn(heading)] })),
   };
 }
 
