@@ -83,11 +83,9 @@ export function matchItem(item: ChangelogItem, index: RecordIndex, context: Matc
   const words = wordScores(itemWords, index);
   // A record whose section heading the item spells out in full ("Tool Names" in "guidance on tool
   // names"); a one-word heading ("Icons", "Capabilities") is too easily spelled by chance to stand alone.
-  for (const [at, view] of index.records.entries()) {
-    for (const { heading, words: named } of view.headingWords) {
-      if (named.length === 0 || !named.every((w) => allWords.has(w))) continue;
-      note(named.length >= 2 ? strong : weak, at, `section “${heading}”`);
-    }
+  for (const { heading, words: named, records } of index.byHeading.values()) {
+    if (named.length === 0 || !named.every((w) => allWords.has(w))) continue;
+    for (const at of records) note(named.length >= 2 ? strong : weak, at, `section “${heading}”`);
   }
   const wordMatches: { at: number; shared: string[]; weight: number }[] = [];
   // A small spec has few records, so rarity is measured against what its size allows.

@@ -18,8 +18,13 @@ export interface RecordView {
   words: Set<string>;
   /** The record's section headings (old and new), as heading keys. */
   sectionKeys: string[];
-  /** Each heading with its significant words, for an item that names the section in its own words. */
-  headingWords: { heading: string; words: string[] }[];
+}
+
+/** A section heading records sit under, with its significant words, for an item that names the section in its own words. */
+export interface HeadingEntry {
+  heading: string;
+  words: string[];
+  records: number[];
 }
 
 export interface RecordIndex {
@@ -29,10 +34,12 @@ export interface RecordIndex {
   byReference: Map<string, number[]>;
   byWord: Map<string, number[]>;
   byPage: Map<string, number[]>;
+  /** Each distinct heading once, so an item checks headings rather than every record. */
+  byHeading: Map<string, HeadingEntry>;
 }
 
 export function indexRecords(changes: readonly Change[]): RecordIndex {
-  const index: RecordIndex = { records: [], bySubjectId: new Map(), byTextId: new Map(), byReference: new Map(), byWord: new Map(), byPage: new Map() };
+  const index: RecordIndex = { records: [], bySubjectId: new Map(), byTextId: new Map(), byReference: new Map(), byWord: new Map(), byPage: new Map(), byHeading: new Map() };
   for (const change of changes) {
     const view = viewOf(change);
     const at = index.records.push(view) - 1;
@@ -41,6 +48,12 @@ export function indexRecords(changes: readonly Change[]): RecordIndex {
     for (const ref of view.references) post(index.byReference, ref, at);
     for (const word of view.words) post(index.byWord, word, at);
     if (change.page !== undefined) post(index.byPage, change.page, at);
+    for (const heading of new Set([change.section.old, change.section.new])) {
+      if (heading === null) continue;
+      const entry = index.byHeading.get(heading);
+      if (entry) entry.records.push(at);
+      else index.byHeading.set(heading, { heading, words: [...wordsIn(heading)], records: [at] });
+    }
   }
   return index;
 }
@@ -60,7 +73,6 @@ function viewOf(change: Change): RecordView {
     references: referencesIn(`${change.subject}\n${text}`),
     words: wordsIn([...sections, change.subject, ...sides].join('\n')),
     sectionKeys: [...new Set(sections.map(headingKey))],
-    headingWords: [...new Set(sections)].map((heading) => ({ heading, words: [...wordsIn(heading)] })),
   };
 }
 
