@@ -7,6 +7,7 @@ import { splitChangelog } from './items.ts';
 import { headingKey } from './links.ts';
 import { matchItem, type MatchContext } from './match.ts';
 import { indexRecords } from './record-index.ts';
+import { identifiersIn } from './identifiers.ts';
 import { wordsIn } from './words.ts';
 import { groupByTheme, type RecordTheme } from './themes.ts';
 
@@ -102,10 +103,12 @@ export function matchChangelog(page: string, changelogText: string, changes: rea
 /** Links resolve against the newer revision's pages; a fragment names a section and everything under it. */
 export function contextOf(newer: Pick<ChangelogSource, 'pages' | 'text'>, changelogPage: string): MatchContext {
   const pages = new Set(newer.pages);
+  const pagesBut = newer.pages.filter((p) => p !== changelogPage);
   return {
     pages,
     // The changelog repeats the words of the changes it lists: it does not vote on what is common.
-    commonWords: wordsOfMostPages(newer.pages.filter((p) => p !== changelogPage), newer.text),
+    commonWords: onMostPages(pagesBut, (page) => wordsIn(newer.text(page))),
+    commonIdentifiers: onMostPages(pagesBut, (page) => identifiersIn(newer.text(page))),
     sectionsUnder(page, fragment) {
       if (!pages.has(page)) return null;
       const { sections } = parsePage(newer.text(page));
@@ -117,15 +120,15 @@ export function contextOf(newer: Pick<ChangelogSource, 'pages' | 'text'>, change
   };
 }
 
-/** A word on at least half of the revision's pages (and on more than a few) is its vocabulary, not a change's. */
+/** A word or name on at least half of the revision's pages (and on more than a few) is its vocabulary, not a change's. */
 const COMMON_PAGE_SHARE = 0.5;
 const COMMON_PAGE_MIN = 3;
 
-function wordsOfMostPages(pages: readonly string[], text: (page: string) => string): Set<string> {
+function onMostPages(pages: readonly string[], tokensOf: (page: string) => Iterable<string>): Set<string> {
   const pagesWith = new Map<string, number>();
-  for (const page of pages) for (const word of wordsIn(text(page))) pagesWith.set(word, (pagesWith.get(word) ?? 0) + 1);
+  for (const page of pages) for (const token of tokensOf(page)) pagesWith.set(token, (pagesWith.get(token) ?? 0) + 1);
   const common = Math.max(COMMON_PAGE_MIN, pages.length * COMMON_PAGE_SHARE);
-  return new Set([...pagesWith].filter(([, n]) => n >= common).map(([word]) => word));
+  return new Set([...pagesWith].filter(([, n]) => n >= common).map(([token]) => token));
 }
 
 /** Which items announce each record (fingerprint → item positions "Major changes 3"), for marking records where they are shown. */

@@ -27,6 +27,8 @@ export interface MatchContext {
   sectionsUnder(page: string, fragment: string): ReadonlySet<string> | null;
   /** Words most pages of the revision use (the spec's own name, its vocabulary): they tell no change apart. */
   commonWords: ReadonlySet<string>;
+  /** Identifiers most pages use (`JSON-RPC`, `_meta`): like common words, they only count beside other evidence. */
+  commonIdentifiers: ReadonlySet<string>;
 }
 
 /** An identifier mentioned (not changed) by more records than this share names no change in particular. */
@@ -59,10 +61,10 @@ export function matchItem(item: ChangelogItem, index: RecordIndex, context: Matc
   for (const id of identifiersIn(item.text, item.codeSpans)) {
     const changed = index.bySubjectId.get(id) ?? [];
     const mentioned = index.byTextId.get(id) ?? [];
-    // A name many records carry (`description`, `_meta`) only counts beside other evidence.
-    const into = changed.length + mentioned.length <= rare ? strong : weak;
-    for (const at of changed) note(into, at, `\`${id}\``);
-    for (const at of mentioned) note(weak, at, `\`${id}\``);
+    // A name many records change or mention (`description`, `_meta`) only counts beside other evidence.
+    const everyday = context.commonIdentifiers.has(id);
+    for (const at of changed) note(changed.length <= rare && !everyday ? strong : weak, at, `\`${id}\``);
+    for (const at of mentioned) note(mentioned.length <= rare && !everyday ? strong : weak, at, `\`${id}\``);
   }
   for (const ref of referencesIn(item.text)) for (const at of index.byReference.get(ref) ?? []) note(strong, at, ref);
 

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readChangelog, type ChangelogReading } from '../../src/changelog/index.ts';
+import { matchChangelog, readChangelog, type ChangelogReading } from '../../src/changelog/index.ts';
+import type { Change } from '../../src/diff/change.ts';
 import { splitChangelog } from '../../src/changelog/items.ts';
 import { identifiersIn, referencesIn } from '../../src/changelog/identifiers.ts';
 import { resolveLink } from '../../src/changelog/links.ts';
@@ -49,6 +50,29 @@ describe('changelog items', () => {
     expect(resolveLink('/specification/2025-11-25/client/elicitation#url-mode', pages)).toEqual({ page: 'client/elicitation', fragment: 'url-mode' });
     expect(resolveLink('https://example.org/specification/draft/basic#meta', pages)).toEqual({ page: 'basic/index', fragment: 'meta' });
     expect(resolveLink('https://github.com/org/repo/pull/797', pages)).toBeNull();
+  });
+});
+
+describe('the matcher prefers precision', () => {
+  /** A rule added on page `p<i % 7>` in section `Part <i>`, its text `text` (the subject names the section: the text only mentions names). */
+  const record = (i: number, text: string): Change => ({
+    id: 'rule-added', kind: 'rule', action: 'added', level: 'non-breaking', subject: `Part ${i}`, section: { old: null, new: `Part ${i}` },
+    before: null, after: { text, line: i }, message: `New rule: ${text}`, fingerprint: `fp${i}`, page: `p${i % 7}`,
+  });
+  const context = { pages: new Set<string>(), sectionsUnder: () => null, commonWords: new Set<string>(), commonIdentifiers: new Set<string>() };
+  const changelog = (item: string) => `---\ntitle: Changes\n---\n\n- ${item}\n`;
+
+  it('a name most records mention confirms nothing on its own; named where it changed, it does', () => {
+    const records = Array.from({ length: 60 }, (_, i) => record(i, `Servers MUST echo \`sharedToken\` in reply number ${i}.`));
+    expect(matchChangelog('changes', changelog('Rework `sharedToken`.'), records, context).items[0]!.status).toBe('not-visible');
+    const named = [...records, { ...record(60, 'sharedToken'), kind: 'schema-field' as const, subject: 'Reply.sharedToken', fingerprint: 'fp60' }];
+    expect(matchChangelog('changes', changelog('Rework `sharedToken`.'), named, context).items[0]!.records).toEqual(['fp60']);
+  });
+
+  it('word matching keeps the best-scored few, never every record that shares the words', () => {
+    const records = Array.from({ length: 200 }, (_, i) => record(i, i < 15 ? `Gateways SHOULD compress telemetry batches before upload ${i}.` : `Unrelated rule about item ${i} only.`));
+    const { items } = matchChangelog('changes', changelog('Gateways now compress telemetry batches before upload.'), records, context);
+    expect(items[0]!.records).toHaveLength(12);
   });
 });
 
