@@ -31,7 +31,7 @@ export interface MatchContext {
   commonIdentifiers: ReadonlySet<string>;
 }
 
-/** An identifier mentioned (not changed) by more records than this share names no change in particular. */
+/** An identifier more records than this share change or mention names no change in particular. */
 const MENTION_SHARE = 0.03;
 const MENTION_FLOOR = 6;
 /** Words in more records than this share are too common to tell changes apart. */
@@ -48,77 +48,111 @@ const LINKED_RARE_WORD_RECORDS = 20;
 /** Word matching never claims more records than this for one item: the best-scored are kept (precision over recall). */
 const MAX_WORD_MATCHES = 12;
 
-export function matchItem(item: ChangelogItem, index: RecordIndex, context: MatchContext): ItemMatch {
-  const strong = new Map<number, Set<string>>();
-  const weak = new Map<number, Set<string>>();
-  const note = (into: Map<number, Set<string>>, at: number, why: string) => {
-    const reasons = into.get(at);
-    if (reasons) reasons.add(why);
-    else into.set(at, new Set([why]));
-  };
-  const total = index.records.length;
-  const rare = Math.max(MENTION_FLOOR, total * MENTION_SHARE);
-  for (const id of identifiersIn(item.text, item.codeSpans)) {
-    const changed = index.bySubjectId.get(id) ?? [];
-    const mentioned = index.byTextId.get(id) ?? [];
-    // A name many records change or mention (`description`, `_meta`) only counts beside other evidence.
-    const everyday = context.commonIdentifiers.has(id);
-    for (const at of changed) note(changed.length <= rare && !everyday ? strong : weak, at, `\`${id}\``);
-    for (const at of mentioned) note(mentioned.length <= rare && !everyday ? strong : weak, at, `\`${id}\``);
-  }
-  for (const ref of referencesIn(item.text)) for (const at of index.byReference.get(ref) ?? []) note(strong, at, ref);
+/** Reasons per record, strong (enough alone) and weak (enough beside other evidence). */
+interface Ledger {
+  strong: Map<number, Set<string>>;
+  weak: Map<number, Set<string>>;
+}
 
+function note(into: Map<number, Set<string>>, at: number, why: string): void {
+  const reasons = into.get(at);
+  if (reasons) reasons.add(why);
+  else into.set(at, new Set([why]));
+}
+
+export function matchItem(item: ChangelogItem, index: RecordIndex, context: MatchContext): ItemMatch {
+  const ledger: Ledger = { strong: new Map(), weak: new Map() };
+  noteIdentifiers(item, index, context, ledger);
+  for (const ref of referencesIn(item.text)) for (const at of index.byReference.get(ref) ?? []) note(ledger.strong, at, ref);
+  const linkedPages = noteLinks(item, index, context, ledger);
+  const allWords = wordsIn(item.text);
+  noteHeadings(allWords, index, ledger);
+  const words = wordScores(new Set([...allWords].filter((w) => !context.commonWords.has(w))), index);
+  noteWords(words, linkedPages, index, ledger);
+  settleWeak(words, index, ledger);
+  const records = [...ledger.strong.keys()].sort((a, b) => a - b);
+  const evidence = [...new Set(records.flatMap((at) => [...ledger.strong.get(at)!]))];
+  return { item, records, evidence };
+}
+
+/** Names the item shares with records; a name many records change or mention, or most pages use (`description`, `JSON-RPC`), is weak. */
+function noteIdentifiers(item: ChangelogItem, index: RecordIndex, context: MatchContext, ledger: Ledger): void {
+  const rare = Math.max(MENTION_FLOOR, index.records.length * MENTION_SHARE);
+  for (const id of identifiersIn(item.text, item.codeSpans)) {
+    const everyday = context.commonIdentifiers.has(id);
+    for (const postings of [index.bySubjectId.get(id) ?? [], index.byTextId.get(id) ?? []]) {
+      const into = postings.length <= rare && !everyday ? ledger.strong : ledger.weak;
+      for (const at of postings) note(into, at, `\`${id}\``);
+    }
+  }
+}
+
+/** Records under a linked section (or about a linked page as a whole); returns the linked pages. */
+function noteLinks(item: ChangelogItem, index: RecordIndex, context: MatchContext, ledger: Ledger): Set<string> {
   const links = item.links.map((l) => resolveLink(l.url, context.pages)).filter((l): l is PageLink => l !== null);
-  const linkedPages = new Set(links.map((l) => l.page));
   for (const link of links) {
     const under = link.fragment === null ? null : context.sectionsUnder(link.page, link.fragment);
     const name = under ? `${link.page}#${link.fragment}` : link.page;
     for (const at of index.byPage.get(link.page) ?? []) {
       const { change, sectionKeys } = index.records[at]!;
       const wholePage = change.section.old === null && change.section.new === null;
-      if (wholePage || (under !== null && sectionKeys.some((k) => under.has(k)))) note(strong, at, `link ${name}`);
+      if (wholePage || (under !== null && sectionKeys.some((k) => under.has(k)))) note(ledger.strong, at, `link ${name}`);
     }
   }
+  return new Set(links.map((l) => l.page));
+}
 
-  const allWords = wordsIn(item.text);
-  const itemWords = new Set([...allWords].filter((w) => !context.commonWords.has(w)));
-  const words = wordScores(itemWords, index);
-  // A record whose section heading the item spells out in full ("Tool Names" in "guidance on tool
-  // names"); a one-word heading ("Icons", "Capabilities") is too easily spelled by chance to stand alone.
+/**
+ * Records whose section heading the item spells out in full ("Tool Names" in "guidance on
+ * tool names"); a one-word heading ("Icons", "Capabilities") is too easily spelled by chance
+ * to stand alone.
+ */
+function noteHeadings(words: ReadonlySet<string>, index: RecordIndex, ledger: Ledger): void {
   for (const { heading, words: named, records } of index.byHeading.values()) {
-    if (named.length === 0 || !named.every((w) => allWords.has(w))) continue;
-    for (const at of records) note(named.length >= 2 ? strong : weak, at, `section “${heading}”`);
+    if (named.length === 0 || !named.every((w) => words.has(w))) continue;
+    for (const at of records) note(named.length >= 2 ? ledger.strong : ledger.weak, at, `section “${heading}”`);
   }
-  const wordMatches: { at: number; shared: string[]; weight: number }[] = [];
+}
+
+/** Records sharing enough rare words (fewer on a linked page), the best-scored few. */
+function noteWords(words: Map<number, WordScore>, linkedPages: ReadonlySet<string>, index: RecordIndex, ledger: Ledger): void {
+  const total = index.records.length;
   // A small spec has few records, so rarity is measured against what its size allows.
   const minWeight = MIN_SHARED_WORDS * Math.log(Math.min(total, RARE_WORD_RECORDS));
   const linkedMinWeight = LINKED_MIN_SHARED_WORDS * Math.log(Math.min(total, LINKED_RARE_WORD_RECORDS));
+  const matches: { at: number; shared: string[]; weight: number }[] = [];
   for (const [at, { shared, weight }] of words) {
     const linked = linkedPages.has(index.records[at]!.change.page ?? '');
     const enough = linked ? shared.length >= LINKED_MIN_SHARED_WORDS && weight >= linkedMinWeight : shared.length >= MIN_SHARED_WORDS && weight >= minWeight;
-    if (enough) wordMatches.push({ at, shared, weight });
+    if (enough) matches.push({ at, shared, weight });
   }
-  wordMatches.sort((a, b) => b.weight - a.weight || a.at - b.at);
-  for (const { at, shared } of wordMatches.slice(0, MAX_WORD_MATCHES)) note(strong, at, `words: ${shared.join(', ')}`);
-  // Weak evidence stands when two pieces agree, when the record shares significant words with
-  // the item, or when the item is already confirmed in the record's section (the section that
-  // came with a field the item names).
-  const placeOf = (at: number) => `${index.records[at]!.change.page}\u0000${index.records[at]!.sectionKeys.join('\u0000')}`;
-  const confirmedPlaces = new Set([...strong.keys()].map(placeOf));
-  for (const [at, reasons] of weak) {
-    const shared = words.get(at)?.shared ?? [];
-    if (reasons.size >= 2 || shared.length >= 2 || strong.has(at) || confirmedPlaces.has(placeOf(at))) for (const why of reasons) note(strong, at, why);
-  }
+  matches.sort((a, b) => b.weight - a.weight || a.at - b.at);
+  for (const { at, shared } of matches.slice(0, MAX_WORD_MATCHES)) note(ledger.strong, at, `words: ${shared.join(', ')}`);
+}
 
-  const records = [...strong.keys()].sort((a, b) => a - b);
-  const evidence = [...new Set(records.flatMap((at) => [...strong.get(at)!]))];
-  return { item, records, evidence };
+/**
+ * Weak evidence stands when two pieces agree, when the record shares significant words with
+ * the item, or when the item is already confirmed in the record's section (the section that
+ * came with a field the item names).
+ */
+function settleWeak(words: Map<number, WordScore>, index: RecordIndex, ledger: Ledger): void {
+  const placeOf = (at: number) => `${index.records[at]!.change.page}\u0000${index.records[at]!.sectionKeys.join('\u0000')}`;
+  const confirmedPlaces = new Set([...ledger.strong.keys()].map(placeOf));
+  for (const [at, reasons] of ledger.weak) {
+    const shared = words.get(at)?.shared ?? [];
+    if (reasons.size >= 2 || shared.length >= 2 || ledger.strong.has(at) || confirmedPlaces.has(placeOf(at))) for (const why of reasons) note(ledger.strong, at, why);
+  }
+}
+
+interface WordScore {
+  shared: string[];
+  weight: number;
 }
 
 /** Each record sharing significant words with the item: which words, and their summed rarity. */
-function wordScores(words: ReadonlySet<string>, index: RecordIndex): Map<number, { shared: string[]; weight: number }> {
+function wordScores(words: ReadonlySet<string>, index: RecordIndex): Map<number, WordScore> {
   const total = index.records.length;
-  const scores = new Map<number, { shared: string[]; weight: number }>();
+  const scores = new Map<number, WordScore>();
   for (const word of words) {
     const postings = index.byWord.get(word);
     if (!postings || postings.length > total * COMMON_WORD_SHARE) continue;
