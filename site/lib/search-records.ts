@@ -45,10 +45,13 @@ function recordsOfPage(dist: string, file: string): ChangeSearchRecord[] {
   }));
 }
 
-/** What a reader may type to find a record: its message, subject, sections and the text on each side. */
+/**
+ * What a reader may type to find a record: its message, subject, sections and the text on
+ * each side, each once (a subject often repeats a side's text, which would weigh its words double).
+ */
 function recordText(change: Change): string {
-  const sections = [change.section.old, change.section.new].filter((s, i, all): s is string => s !== null && all.indexOf(s) === i);
-  return [change.message, change.subject, ...sections, change.before?.text, change.after?.text].filter((t) => typeof t === 'string' && t.length > 0).join('\n');
+  const parts = [change.message, change.subject, change.section.old, change.section.new, change.before?.text, change.after?.text];
+  return [...new Set(parts.filter((t): t is string => typeof t === 'string' && t.length > 0))].join('\n');
 }
 
 function jsonFiles(dir: string): string[] {

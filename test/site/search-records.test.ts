@@ -45,21 +45,21 @@ describe('search records of the diff pages', () => {
     expect(changeSearchRecords(dist)).toEqual([
       {
         url: '/diff/r1/r2/server/tools/#c-aaaaaaaaaaaa',
-        content: 'Required field `tools/call params.ticket` removed.\ntools/call params.ticket\nCalling Tools\ntools/call params.ticket',
+        content: 'Required field `tools/call params.ticket` removed.\ntools/call params.ticket\nCalling Tools',
         language: 'en',
         meta: { title: 'Required field `tools/call params.ticket` removed.', pair: 'r1 → r2', page: 'server/tools', level: 'breaking', kind: 'schema-field' },
         filters: { type: ['change'], level: ['breaking'], pair: ['r1 → r2'] },
       },
       {
         url: '/diff/r1/r2/server/tools/#c-bbbbbbbbbbbb',
-        content: 'Rule strengthened: MAY → SHOULD.\nClients SHOULD retry.\nRetries\nRetrying\nClients MAY retry.\nClients SHOULD retry.',
+        content: 'Rule strengthened: MAY → SHOULD.\nClients SHOULD retry.\nRetries\nRetrying\nClients MAY retry.',
         language: 'en',
         meta: { title: 'Rule strengthened: MAY → SHOULD.', pair: 'r1 → r2', page: 'server/tools', level: 'non-breaking', kind: 'rule' },
         filters: { type: ['change'], level: ['non-breaking'], pair: ['r1 → r2'] },
       },
       {
         url: '/diff/r1/r2/server/tools/#c-bbbbbbbbbbbb-2',
-        content: 'Rule strengthened: MAY → SHOULD.\nClients SHOULD retry.\nRetries\nRetrying\nClients MAY retry.\nClients SHOULD retry.',
+        content: 'Rule strengthened: MAY → SHOULD.\nClients SHOULD retry.\nRetries\nRetrying\nClients MAY retry.',
         language: 'en',
         meta: { title: 'Rule strengthened: MAY → SHOULD.', pair: 'r1 → r2', page: 'server/tools', level: 'editorial', kind: 'rule' },
         filters: { type: ['change'], level: ['editorial'], pair: ['r1 → r2'] },
