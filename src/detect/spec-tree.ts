@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { InputError } from '../errors.ts';
 import type { FingerprintRevision } from './fingerprints.ts';
 
@@ -106,7 +106,9 @@ function listPageFiles(revisionDir: string): string[] {
   } catch {
     return [];
   }
-  return entries.filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name)).map((entry) => relative(revisionDir, join(entry.parentPath, entry.name)).replace(/\\/g, '/'));
+  // parentPath starts with revisionDir as given: a slice, where path.relative would resolve both against the cwd each time.
+  const within = (entry: Dirent) => (entry.parentPath === revisionDir ? entry.name : `${entry.parentPath.slice(revisionDir.length + 1).replace(/\\/g, '/')}/${entry.name}`);
+  return entries.filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name)).map(within);
 }
 
 /** A digest of every input the fingerprints depend on, so a cache can tell when it is stale. */
