@@ -12,7 +12,8 @@ import { runCli } from '../test/helpers/run-cli.ts';
  * `npm run bench` (which part): every corpus text (fixtures/detect/corpus) grown to 20 KB by
  * repeating it, then checked three ways, median over the corpus:
  * - the CLI, warm (fingerprints already built and cached): `specdelta which FILE --format json`
- *   as a user runs it, one process per text, wall time (Node and the tsx loader start each time);
+ *   as a user runs it from the checkout (bin/specdelta.js → lib/, built by npm ci), one
+ *   process per text, wall time (Node starts each time);
  * - the same command in a running process (`main()`, as the tests call it): what `which`
  *   itself costs, reading the cached fingerprints each time;
  * - the library in one process (fingerprints loaded once, then every text);
@@ -23,7 +24,7 @@ export interface WhichBench {
   texts: number;
   bytes: number;
   cliMs: number;
-  /** Node's and the TypeScript loader's start-up alone: `specdelta --version`. */
+  /** Start-up alone: `specdelta --version` (Node, the build-stamp check, lib/). */
   startupMs: number;
   inProcessMs: number;
   libraryMs: number;

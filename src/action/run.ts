@@ -8,15 +8,17 @@ import { bothTrees } from '../input/revision-tree.ts';
 import { makeReport } from '../report/report.ts';
 import { treeInfo } from '../cli/commands/diff-trees.ts';
 import type { CommandIO, ExitCode } from '../cli/io.ts';
-import { commentBody, commentMarker } from './comment.ts';
+import { commentMarker, sectionsCommentBody, type CommentSection } from './comment.ts';
 import { gitHubClient } from './github.ts';
+import { parseSpecPaths } from './paths.ts';
 
 /**
- * The GitHub Action (action.yml): on a pull_request event, diff the spec folder (and
- * schema) at the pull request's base commit against its head commit, read from the
- * checkout's git objects; post the Markdown report as one comment, or update the comment
- * an earlier run posted (found by its hidden marker); set the counts as step outputs; exit
- * 1 when a change is at or above `fail-on`.
+ * The GitHub Action (action.yml): on a pull_request event, diff each configured spec
+ * folder (and its schema; see paths.ts) at the pull request's base commit against its head
+ * commit, read from the checkout's git objects; post the Markdown report as one comment
+ * (a section per folder), or update the comment an earlier run posted (found by its hidden
+ * marker); set the counts summed over the folders as step outputs; exit 1 when a change in
+ * any of them is at or above `fail-on`.
  *
  * Settings arrive as the Actions runner passes inputs: INPUT_SPEC, INPUT_SCHEMA,
  * INPUT_FAIL-ON, INPUT_TOKEN, INPUT_COMMENT ("false": only outputs), plus the runner's
@@ -53,31 +55,36 @@ export async function runAction(io: CommandIO): Promise<ExitCode> {
   const pr = event.pull_request;
   if (!pr?.base?.sha || !pr.head?.sha) throw new InputError(`the event payload ${eventPath} has no pull_request with base and head commits.`);
 
-  const spec = input('spec');
-  if (!spec) throw new InputError('the input `spec` is not set: name the folder of spec pages, e.g. docs/specification/draft.');
+  const paths = parseSpecPaths(input('spec'), input('schema'));
   const failOn = input('fail-on') as ChangeLevel | undefined;
   if (failOn && !CHANGE_LEVELS.includes(failOn)) throw new InputError(`the input \`fail-on\` is "${failOn}"; use one of ${CHANGE_LEVELS.join(', ')}, or leave it empty.`);
   const workspace = resolve(io.cwd, env['GITHUB_WORKSPACE'] ?? '.');
 
   // Both commits must be in the checkout: actions/checkout with fetch-depth: 0.
-  const side = (sha: string, label: string) => gitTree(workspace, sha, { spec, schema: input('schema'), label, cwd: io.cwd });
-  const [oldTree, newTree] = await bothTrees(side(pr.base.sha, pr.base.ref ?? pr.base.sha.slice(0, 7)), side(pr.head.sha, pr.head.ref ?? pr.head.sha.slice(0, 7)));
-  const { changes, diagnostics } = await diffRevisionTrees(oldTree, newTree);
-  const report = makeReport(treeInfo(oldTree, oldTree.source), treeInfo(newTree, newTree.source), changes, diagnostics);
+  const sections: CommentSection[] = [];
+  for (const { spec, schema } of paths) {
+    const side = (sha: string, label: string) => gitTree(workspace, sha, { spec, schema, label, cwd: io.cwd });
+    const [oldTree, newTree] = await bothTrees(side(pr.base.sha, pr.base.ref ?? pr.base.sha.slice(0, 7)), side(pr.head.sha, pr.head.ref ?? pr.head.sha.slice(0, 7)));
+    const { changes, diagnostics } = await diffRevisionTrees(oldTree, newTree);
+    sections.push({ spec, ...(schema ? { schema } : {}), report: makeReport(treeInfo(oldTree, oldTree.source), treeInfo(newTree, newTree.source), changes, diagnostics) });
+  }
+  const changes = sections.flatMap((s) => s.report.changes);
+  const summary = Object.fromEntries(CHANGE_LEVELS.map((level) => [level, sections.reduce((n, s) => n + s.report.summary[level], 0)])) as Record<ChangeLevel, number>;
 
   let commentUrl = '';
   if (input('comment') !== 'false') {
     const github = gitHubClient(env['GITHUB_API_URL'] ?? 'https://api.github.com', required('GITHUB_REPOSITORY', 'the runner sets it to OWNER/REPO'), input('token') ?? required('GITHUB_TOKEN', 'pass `token` to the action'));
-    const body = commentBody(report, spec);
-    const marker = commentMarker(spec);
+    const body = sectionsCommentBody(sections);
+    const marker = commentMarker(paths.map((p) => p.spec));
     const existing = (await github.listComments(pr.number)).find((c) => c.body?.startsWith(marker));
     const comment = existing ? await github.updateComment(existing.id, body) : await github.createComment(pr.number, body);
     commentUrl = comment.html_url;
     io.stdout.write(`specdelta: ${existing ? 'updated' : 'posted'} ${commentUrl}\n`);
   }
 
-  const outputs = { ...report.summary, total: changes.length, 'comment-url': commentUrl };
-  io.stdout.write(`specdelta: ${CHANGE_LEVELS.map((level) => `${report.summary[level]} ${level}`).join(', ')}\n`);
+  // Summed over the paths, as one pull request's delta.
+  const outputs = { ...summary, total: changes.length, 'comment-url': commentUrl };
+  io.stdout.write(`specdelta: ${CHANGE_LEVELS.map((level) => `${summary[level]} ${level}`).join(', ')}\n`);
   if (env['GITHUB_OUTPUT']) await appendFile(env['GITHUB_OUTPUT'], Object.entries(outputs).map(([k, v]) => `${k}=${v}\n`).join(''));
   return failOn && changes.some((c) => atOrAbove(c.level, failOn)) ? 1 : 0;
 }

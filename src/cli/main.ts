@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { isUserFacing } from '../errors.ts';
 import { processIO, type CommandIO, type ExitCode } from './io.ts';
+import { VERSION } from './version.ts';
 
 /**
  * The command line: parses arguments, hands them to a command function, and turns what
@@ -43,7 +44,7 @@ function urlTimeoutOption(): Option {
 function buildProgram(io: CommandIO, setExit: SetExit): Command {
   const program = new Command('specdelta')
     .description('What changed between revisions of a protocol specification, and which revision a page teaches.')
-    .version('0.1.0')
+    .version(VERSION)
     .option('--debug', 'print stack traces for errors')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()

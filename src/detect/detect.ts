@@ -110,6 +110,8 @@ interface Index {
   latest: string | null;
   datedIds: string[];
   draftId: string | null;
+  /** Revision ids as they are mentioned, per context (the draft only in a URL): compiled once, not per span. */
+  mentions: { text: RegExp | null; url: RegExp | null };
   /**
    * Names of features: the names capabilities are declared under. A text that names one
    * (a heading, inline code, a sentence) is about that feature even when the name is an
@@ -132,8 +134,11 @@ function indexOf(data: FingerprintData): Index {
       latest: latestRevision(data.revisions)?.id ?? null,
       datedIds: data.revisions.filter((r) => r.date !== null).map((r) => r.id),
       draftId: data.revisions.find((r) => r.status === 'draft')?.id ?? null,
+      mentions: { text: null, url: null },
       featureNames: new Set(data.markers.filter((m) => m.kind === 'capability').map((m) => `term:${normalizeName(m.token)}`)),
     };
+    const draft = index.draftId === null ? [] : [index.draftId];
+    index.mentions = { text: mentionPattern(index.datedIds), url: mentionPattern([...index.datedIds, ...draft]) };
     indexes.set(data, index);
   }
   return index;
@@ -212,9 +217,8 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
 
 /** Dated revision ids anywhere, the draft only in a spec URL. */
 function revisionMentions(text: string, line: number, context: Context, cue: string | null, index: Index, hits: Hit[]): void {
-  const ids = [...index.datedIds, ...(context === 'url' && index.draftId ? [index.draftId] : [])];
-  if (ids.length === 0) return;
-  const pattern = new RegExp(`(^|[^\\w-])(${ids.map(escapeRegExp).join('|')})(?![\\w-]*\\d)`, 'g');
+  const pattern = context === 'url' ? index.mentions.url : index.mentions.text;
+  if (pattern === null) return;
   for (const m of text.matchAll(pattern)) {
     const id = m[2]!;
     const before = text.slice(0, m.index + m[1]!.length);
@@ -224,6 +228,11 @@ function revisionMentions(text: string, line: number, context: Context, cue: str
     const lineNo = line + (before.match(/\n/g)?.length ?? 0);
     hits.push({ key: `revision:${id}`, marker: null, revision: id, token: id, line: lineNo, where, cue, methodValue: false });
   }
+}
+
+/** Any of the ids, standing alone (not inside a longer name or number); null for none. */
+function mentionPattern(ids: string[]): RegExp | null {
+  return ids.length === 0 ? null : new RegExp(`(^|[^\\w-])(${ids.map(escapeRegExp).join('|')})(?![\\w-]*\\d)`, 'g');
 }
 
 function escapeRegExp(s: string): string {

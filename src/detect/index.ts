@@ -1,15 +1,11 @@
 /**
- * "Which revision does this text teach?" — the detector's public API.
- *
- * Browser-safe (import these files directly in a page): detect.ts, render.ts,
- * fingerprints.ts, extract-core.ts, extract-dom.ts. Node only: build.ts (derives the
- * fingerprints with the page and schema differs), load.ts (finds, builds and caches them),
- * extract-html.ts (cheerio), spec-tree.ts.
+ * `specdelta/detect`: which revision a text teaches, for any JavaScript runtime. Every
+ * module behind this entry is browser-safe (no Node built-in, no package): the site's check
+ * page runs it in the browser with fingerprints it fetches, and test/api/exports.test.ts
+ * keeps it that way. Finding, building and caching the fingerprints needs Node, so
+ * loadFingerprints and fingerprintsOfFolder are in the main entry (`specdelta`) instead.
  */
-export { detectRevision, type WhichResult, type Evidence, type Outdated, type BackgroundMention, type DetectOptions } from './detect.ts';
-export { renderWhichText, renderWhichMarkdown, headline, whichJson } from './render.ts';
-export { FINGERPRINT_FORMAT, validateFingerprints, latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind, type FingerprintRevision } from './fingerprints.ts';
-export { buildFingerprints, type BuildOptions } from './build.ts';
-export { loadFingerprints, fromTree, SHIPPED_FINGERPRINTS, type FingerprintSource, type LoadedFingerprints } from './load.ts';
-export { openSpecTree, type SpecTree } from './spec-tree.ts';
-export { extractHtml, looksLikeHtml } from './extract-html.ts';
+export { detectRevision, type WhichResult, type Evidence, type Outdated, type BackgroundMention, type DetectOptions, type Separator } from './detect.ts';
+export { renderWhichText, renderWhichMarkdown, headline, whichJson, type RenderStyle } from './render.ts';
+export { FINGERPRINT_FORMAT, validateFingerprints, latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind, type FingerprintRevision, type RevisionStatus } from './fingerprints.ts';
+export { extractHtmlInBrowser, looksLikeHtml } from './extract-dom.ts';

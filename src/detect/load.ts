@@ -60,15 +60,26 @@ async function hasSnapshotBodies(snapshots: string): Promise<boolean> {
 /** Builds (or reads from the cache) the fingerprints of a spec folder in either layout. */
 export async function fromTree(dir: string, label: string, source: Pick<FingerprintSource, 'cacheDir' | 'onProgress'> = {}): Promise<LoadedFingerprints> {
   const tree = await openSpecTree(dir, label);
-  // The digest names the inputs (recorded in the data); the cache key adds the code that reads them.
-  const digest = await digestTree(tree, `fingerprints:${FINGERPRINT_FORMAT}`);
-  const key = createHash('sha256').update(`${digest}:${BUILDER_VERSION}:${await codeHash()}`).digest('hex');
+  const salt = `fingerprints:${FINGERPRINT_FORMAT}`;
   const cacheDir = source.cacheDir === undefined ? DEFAULT_CACHE_DIR : source.cacheDir;
-  const cacheFile = cacheDir ? join(cacheDir, `fingerprints-${key.slice(0, 24)}.json`) : null;
+  // Reading and hashing every page (megabytes) costs more than the detection itself: a tree
+  // whose files have the sizes and times they had last time has the digest it had then.
+  const stampFile = cacheDir && tree.stamp ? join(cacheDir, `${STAMP_PREFIX}${sha256(`${salt}\0${dir}\0${await tree.stamp()}`).slice(0, 24)}.json`) : null;
+  const stamped = stampFile ? await readStampedDigest(stampFile) : null;
+  // The digest names the inputs (recorded in the data); the cache key adds the code that reads them.
+  const digest = stamped ?? (await digestTree(tree, salt));
+  const key = sha256(`${digest}:${BUILDER_VERSION}:${await codeHash()}`);
+  const cacheFile = cacheDir ? join(cacheDir, `${FINGERPRINTS_PREFIX}${key.slice(0, 24)}.json`) : null;
+  const remember = async () => {
+    if (stampFile && stamped === null) await writeQuietly(stampFile, JSON.stringify({ digest }), STAMP_PREFIX);
+  };
   if (cacheFile && existsSync(cacheFile)) {
     try {
       const data = JSON.parse(await readFile(cacheFile, 'utf8')) as FingerprintData;
-      if (validateFingerprints(data) === null && data.source.digest === digest) return { data, origin: `${label} (cached)` };
+      if (validateFingerprints(data) === null && data.source.digest === digest) {
+        await remember();
+        return { data, origin: `${label} (cached)` };
+      }
     } catch {
       /* a broken cache entry is rebuilt below */
     }
@@ -76,8 +87,24 @@ export async function fromTree(dir: string, label: string, source: Pick<Fingerpr
   // The differs are loaded only when there is something to build.
   const { buildFingerprints } = await import('./build.ts');
   const data = await buildFingerprints(tree, { digest, onProgress: source.onProgress });
-  if (cacheFile) await writeQuietly(cacheFile, JSON.stringify(data));
+  if (cacheFile) await writeQuietly(cacheFile, JSON.stringify(data), FINGERPRINTS_PREFIX);
+  await remember();
   return { data, origin: `${label} (built)` };
+}
+
+const FINGERPRINTS_PREFIX = 'fingerprints-';
+const STAMP_PREFIX = 'tree-stamp-';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The content digest recorded for a tree stamp, or null (none yet, or unreadable). */
+async function readStampedDigest(file: string): Promise<string | null> {
+  try {
+    const { digest } = JSON.parse(await readFile(file, 'utf8')) as { digest?: unknown };
+    return typeof digest === 'string' && digest !== '' ? digest : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The library code the builder runs (detector, model, differs), when its sources can be found; '' otherwise. */
@@ -119,15 +146,15 @@ async function readFingerprintFile(path: string, label: string): Promise<Fingerp
 }
 
 /** A cache that cannot be written (read-only install) only costs a rebuild next time. */
-async function writeQuietly(file: string, text: string): Promise<void> {
+async function writeQuietly(file: string, text: string, prefix: string): Promise<void> {
   try {
     await mkdir(dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     await writeFile(tmp, text);
     await rename(tmp, file);
-    // Keep the few newest entries: each snapshot or code change leaves an old one behind.
+    // Keep the few newest entries of the kind: each snapshot or code change leaves an old one behind.
     const dir = dirname(file);
-    const entries = await Promise.all((await readdir(dir)).filter((n) => /^fingerprints-\w+\.json$/.test(n)).map(async (n) => ({ n, t: (await stat(join(dir, n))).mtimeMs })));
+    const entries = await Promise.all((await readdir(dir)).filter((n) => n.startsWith(prefix) && /^[\w-]+\.json$/.test(n)).map(async (n) => ({ n, t: (await stat(join(dir, n))).mtimeMs })));
     for (const { n } of entries.sort((a, b) => b.t - a.t).slice(4)) await rm(join(dir, n), { force: true });
   } catch {
     /* no cache this time */

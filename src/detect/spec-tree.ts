@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { InputError } from '../errors.ts';
 import type { FingerprintRevision } from './fingerprints.ts';
 
@@ -20,6 +20,13 @@ export interface SpecTree {
   page(revision: string, page: string): Promise<string>;
   /** The revision's JSON Schema text, or null when it has none. */
   schema(revision: string): Promise<string | null>;
+  /**
+   * Every input file with its size and modification time, one per line: read with stat
+   * calls only, it changes whenever an input may have, so a cache can trust the content
+   * digest it recorded for the same stamp (as make and git's index do). Optional: a tree
+   * without files (built in memory) has none, and is digested by content every time.
+   */
+  stamp?(): Promise<string>;
 }
 
 const DATED = /^\d{4}-\d{2}-\d{2}$/;
@@ -49,9 +56,24 @@ function folderTree(_root: string, pagesDir: string, schemaFile: (rev: string) =
   return {
     label,
     revisions,
-    pages: (revision) => listPageFiles(join(pagesDir, revision)),
+    pages: async (revision) => listPageFiles(join(pagesDir, revision)).map((file) => file.replace(/\.mdx?$/, '')).sort(),
     page: (revision, page) => readFile(join(pagesDir, revision, `${page}.mdx`), 'utf8').catch(() => readFile(join(pagesDir, revision, `${page}.md`), 'utf8')),
     schema: async (revision) => (existsSync(schemaFile(revision)) ? readFile(schemaFile(revision), 'utf8') : null),
+    stamp: async () => {
+      const lines: string[] = [];
+      const add = (path: string) => {
+        const stats = statSync(path, { throwIfNoEntry: false });
+        if (stats) lines.push(`${path}\0${stats.size}\0${stats.mtimeMs}`);
+      };
+      for (const revision of revisions) {
+        // Statuses come from the lock (or the folder names), not from a file stamped here.
+        lines.push(`rev:${revision.id}:${revision.status}`);
+        const revisionDir = join(pagesDir, revision.id);
+        for (const file of listPageFiles(revisionDir).sort()) add(join(revisionDir, file));
+        add(schemaFile(revision.id));
+      }
+      return lines.join('\n');
+    },
   };
 }
 
@@ -72,23 +94,21 @@ async function revisionsFromFolders(dir: string): Promise<FingerprintRevision[]>
   return revisions;
 }
 
-async function listPageFiles(revisionDir: string): Promise<string[]> {
-  const pages: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (/\.mdx?$/.test(entry.name)) pages.push(relative(revisionDir, path).replace(/\\/g, '/').replace(/\.mdx?$/, ''));
-    }
-  };
-  await walk(revisionDir);
-  return pages.sort();
+/**
+ * The revision's page files, relative to its folder, with their extension. Synchronous:
+ * one recursive listing costs a fraction of an awaited walk, and the stamp runs on every
+ * `which`.
+ */
+function listPageFiles(revisionDir: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(revisionDir, { recursive: true, withFileTypes: true });
+  } catch {
+    return [];
+  }
+  // parentPath starts with revisionDir as given: a slice, where path.relative would resolve both against the cwd each time.
+  const within = (entry: Dirent) => (entry.parentPath === revisionDir ? entry.name : `${entry.parentPath.slice(revisionDir.length + 1).replace(/\\/g, '/')}/${entry.name}`);
+  return entries.filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name)).map(within);
 }
 
 /** A digest of every input the fingerprints depend on, so a cache can tell when it is stale. */

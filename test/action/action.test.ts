@@ -147,6 +147,40 @@ describe('the GitHub Action', () => {
     expect(comments[0]!.body).toBe('Thanks for the PR!');
   });
 
+  it('several spec paths: one comment with a section per path, outputs summed, fail-on over all', async () => {
+    const alone = async (spec: string) => (await runEntry({ INPUT_SPEC: spec, INPUT_COMMENT: 'false' })).outputs;
+    const draft = await alone('spec/draft + schema/draft/schema.json');
+    const tasks = await alone('extensions/tasks');
+    expect(Number(tasks['breaking'])).toBeGreaterThan(0);
+    requests.length = 0;
+    const result = await runEntry({ INPUT_SPEC: 'spec/draft + schema/draft/schema.json\nextensions/tasks', INPUT_FAIL_ON: 'breaking' });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    // Its own marker (the set of paths): the single-path comment is left alone, one new comment is posted.
+    expect(requests.map((r) => `${r.method} ${r.url.replace(/\?.*/, '')}`)).toEqual([
+      'GET /repos/example-org/example-spec/issues/7/comments',
+      'POST /repos/example-org/example-spec/issues/7/comments',
+    ]);
+    const body = requests[1]!.body!.body!;
+    expect(body.startsWith('<!-- specdelta:pr-comment spec=spec/draft,extensions/tasks -->\n## main → proposal: 2 spec paths\n')).toBe(true);
+    expect(body.match(/^## .*$/gm)).toEqual(['## main → proposal: 2 spec paths', '## `spec/draft` + `schema/draft/schema.json`', '## `extensions/tasks`']);
+    expect(body).toContain(`| \`extensions/tasks\` | ${tasks['breaking']} | ${tasks['non-breaking']} | ${tasks['editorial']} |`);
+    const sections = body.split(/^## `/m);
+    expect(sections[1]).toMatch(/rule-strengthened/);
+    expect(sections[2]).toMatch(/rule-inverted/);
+    expect(sections[2]).not.toMatch(/client\/roots/);
+    for (const level of ['breaking', 'non-breaking', 'editorial', 'total']) expect(Number(result.outputs[level])).toBe(Number(draft[level]) + Number(tasks[level]));
+    expect(result.outputs['comment-url']).toBe('https://github.com/example-org/example-spec/pull/7#issuecomment-1002');
+  }, 120_000); // three runs of the entry
+
+  it('rejects a spec list it cannot read as one sentence, before any request', async () => {
+    requests.length = 0;
+    const result = await runEntry({ INPUT_SPEC: 'spec/draft, extensions/tasks', INPUT_SCHEMA: 'schema/draft/schema.json' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^specdelta: the input `schema` names one schema, but `spec` lists several folders: write each folder's schema after it, as FOLDER \+ SCHEMA\.\n$/);
+    expect(requests).toEqual([]);
+  });
+
   it('a refused token is one sentence and exit 2, no stack trace', async () => {
     const denied = createServer((_request, response) => {
       response.writeHead(403, { 'content-type': 'application/json' });

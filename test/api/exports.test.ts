@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.ts';
+import { repoRoot } from '../helpers/paths.ts';
+import { staticImportGraph } from '../helpers/static-imports.ts';
 
 describe('the public API (src/index.ts)', () => {
   it('exports exactly these values: adding or removing one is a deliberate change', () => {
@@ -53,5 +57,33 @@ describe('the public API (src/index.ts)', () => {
     expect(api.renderBadge(spec)).toMatch(/^<svg[^>]*>.*2025-11-25 · superseded/s);
     expect(api.renderBadge(spec, { format: 'markdown', imageUrl: 'https://example.org/b.svg' })).toMatch(/^!\[[^\]]+\]\(https:\/\/example\.org\/b\.svg[ )]/);
     expect(api.renderBadge(spec, { format: 'html', imageUrl: 'https://example.org/b.svg' })).toMatch(/<img [^>]*src="https:\/\/example\.org\/b\.svg"/);
+  });
+});
+
+describe('the browser-safe detector entry (src/detect/index.ts, `specdelta/detect`)', () => {
+  it('exports exactly these values', async () => {
+    const detect = await import('../../src/detect/index.ts');
+    expect(Object.keys(detect).sort()).toEqual([
+      'FINGERPRINT_FORMAT', 'detectRevision', 'extractHtmlInBrowser', 'headline', 'latestRevision',
+      'looksLikeHtml', 'removedIn', 'renderWhichMarkdown', 'renderWhichText', 'validateFingerprints', 'whichJson',
+    ]);
+    // One detector: the main entry hands out the same function.
+    expect(detect.detectRevision).toBe(api.detectRevision);
+  });
+
+  it('loads no Node built-in and no package, so a page can bundle it', () => {
+    const graph = staticImportGraph('src/detect/index.ts');
+    expect(graph.packages).toEqual([]);
+    expect(graph.files.every((f) => f.startsWith('src/detect/') || f === 'src/model/lines.ts')).toBe(true);
+  });
+
+  it('is declared in package.json beside the main entry, pointing at its compiled files', () => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { exports: Record<string, { types: string; default: string }> };
+    expect(pkg.exports['./detect']).toEqual({ types: './lib/src/detect/index.d.ts', default: './lib/src/detect/index.js' });
+  });
+
+  it('is what the site\'s check page imports, and nothing else of src/', () => {
+    const page = readFileSync(join(repoRoot, 'site/pages/check.astro'), 'utf8');
+    expect([...page.matchAll(/from '([^']*src\/[^']*)'/g)].map((m) => m[1])).toEqual(['../../src/detect/index.ts']);
   });
 });

@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 
 /**
  * A spec repository made with git for a test: `main` (the base) and a `proposal` branch
- * that strengthens a rule, adds a page, removes one and requires one more schema field.
+ * that strengthens a rule, adds a page, removes one and requires one more schema field in
+ * spec/draft, and inverts a rule in a second folder, extensions/tasks.
  * The working tree is left on main: refs are read from git's objects, never checked out.
  */
 export interface SpecRepo {
@@ -33,6 +34,8 @@ export function makeSpecRepo(): SpecRepo {
   write('spec/draft/basic/old-page.md', '# Old page\n\nThis page is going away.\n');
   write('schema/draft/schema.json', schema(['id']));
   write('README.md', 'not a spec page\n');
+  // A second spec folder (an extension), for tools configured with several paths.
+  write('extensions/tasks/tasks.mdx', '# Tasks\n\nServers MAY cancel a running task.\n');
   git('add', '-A');
   git('commit', '-q', '-m', 'base');
   git('checkout', '-q', '-b', 'proposal');
@@ -40,6 +43,7 @@ export function makeSpecRepo(): SpecRepo {
   write('spec/draft/client/sampling.mdx', '# Sampling\n\nClients MAY decline a sampling request.\n');
   rmSync(join(dir, 'spec/draft/basic/old-page.md'));
   write('schema/draft/schema.json', schema(['id', 'note']));
+  write('extensions/tasks/tasks.mdx', '# Tasks\n\nServers MUST NOT cancel a running task.\n');
   git('add', '-A');
   git('commit', '-q', '-m', 'proposal');
   git('checkout', '-q', 'main');

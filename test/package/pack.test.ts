@@ -34,6 +34,8 @@ describe('the npm package', () => {
     expect(files).toContain('lib/src/index.js');
     expect(files).toContain('lib/src/index.d.ts');
     expect(files).toContain('lib/src/detect/data/fingerprints.json');
+    expect(files).toContain('lib/src/detect/index.js');
+    expect(files).not.toContain('lib/.build-stamp');
     expect(files.filter((f) => /^(src|site|test|fixtures|e2e)\/|\.test\.|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
   });
 
@@ -60,5 +62,14 @@ describe('the npm package', () => {
       console.log(r.changes.map((c) => c.id).join(','));`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, join(fixturesDir, 'package/old.md'), join(fixturesDir, 'package/new.md')], { cwd: app, encoding: 'utf8' });
     expect(out.trim()).toBe('rule-strengthened,required-rule-added');
+  });
+
+  it('offers the browser-safe detector as specdelta/detect, with the fingerprints it ships', () => {
+    const script = `import { detectRevision, validateFingerprints } from 'specdelta/detect'; import { readFileSync } from 'node:fs';
+      const data = JSON.parse(readFileSync(process.argv[1], 'utf8'));
+      if (validateFingerprints(data) !== null) throw new Error('invalid fingerprints');
+      console.log(typeof detectRevision('# Hello', data).confidence);`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, join(app, 'node_modules/specdelta/lib/src/detect/data/fingerprints.json')], { cwd: app, encoding: 'utf8' });
+    expect(out.trim()).toBe('number');
   });
 });
