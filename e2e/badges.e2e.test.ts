@@ -145,7 +145,7 @@ describe.skipIf(skip !== null)('badges in a real browser', () => {
     expect(await page.$eval('#sd-badge-preview', (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
     const markdown = (await page.textContent('#sd-badge-markdown'))!;
     const html = (await page.textContent('#sd-badge-html'))!;
-    expect(markdown).toContain(`](${image})`);
+    expect(markdown).toContain(`](${image} "`);
     expect(markdown).toContain(`${origin}/diff/${revision}/`);
     expect(html).toContain(`src="${image}"`);
     expect(await page.textContent('#sd-badge-url')).toBe(image);

@@ -41,7 +41,7 @@ describe('catching up with the latest revision', () => {
     const cli = await runCli(['diff', `${older}:${page}`, `${newer}:${page}`, '--format', 'json', '--snapshots', e2eSnapshotsDir]);
     const count = (JSON.parse(cli.stdout) as { changes: unknown[] }).changes.length;
     const affect = banner.find('a').filter((_, a) => /affect this page/.test($(a).parent().text())).first();
-    expect(affect.text()).toBe(`${count} changes in ${newer}`);
+    expect(affect.text().replace(/\s+/g, ' ').trim()).toBe(`${count} changes in ${newer} affect this page`);
     expect(affect.attr('href')).toBe(`/diff/${older}/${newer}/${page}/`);
     // Both links lead to pages the site has.
     for (const href of [next.attr('href')!, affect.attr('href')!]) expect(readFileSync(join(dist, href, 'index.html'), 'utf8')).toContain('<h1');

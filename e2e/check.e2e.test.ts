@@ -107,6 +107,8 @@ describe.skipIf(skip !== null)('check a page: the browser agrees with `specdelta
       if (href === removed.href) expect(await other.locator(`[id="${id}"]`).textContent()).toContain('elicitationId');
     }
     await other.close();
+    await page.locator('#sd-check-outdated-box').scrollIntoViewIfNeeded();
+    await screenshot(page, 'check-outdated-links');
     await page.click(`#sd-check-outdated a[href="${removed.href}"]`);
     await page.waitForURL((url) => url.hash.length > 1);
     expect(await page.evaluate(() => document.querySelector(':target')?.id)).toBe(removed.href!.split('#')[1]);
