@@ -36,7 +36,7 @@ export async function removalLinks(base: string, data: FingerprintData): Promise
       const link = await recordLink(base, last, gone, record.page, record.fingerprint);
       if (link) found.push(link);
     }
-    // A normative page's record first, then the schema's, then an informative page's (a change log), then a diff without the record.
+    // A normative page's record first, then the schema's, then a removed page's, then an informative page's (a change log), then a diff without the record.
     const best = found.sort((a, b) => a.rank - b.rank)[0];
     if (best) out[marker.key] = { url: best.url, label: best.label, exact: best.exact };
   }
@@ -54,8 +54,11 @@ async function recordLink(base: string, oldRevision: string, newRevision: string
   if (!pairPage) return null;
   const diff = diffPage(oldRevision, newRevision, pairPage.key);
   const changes = diff.report.changes;
-  const i = changes.findIndex((c) => c.fingerprint === fingerprint);
   const label = `${pairPage.key}, ${pair}`;
-  if (i === -1) return { url: href(base, paths.diff(oldRevision, newRevision, pairPage.key)), label, exact: false, rank: 3 };
-  return { url: `${href(base, paths.diffPart(oldRevision, newRevision, pairPage.key, diff.partOf[i]!))}#${changeAnchors(changes)[i]}`, label, exact: true, rank: changes[i]!.informative ? 2 : 0 };
+  const found = changes.findIndex((c) => c.fingerprint === fingerprint);
+  // A page the newer revision dropped is one record on the site ("page removed"): the record that removed what it held.
+  const i = found === -1 && diff.status === 'removed' && changes.length === 1 ? 0 : found;
+  if (i === -1) return { url: href(base, paths.diff(oldRevision, newRevision, pairPage.key)), label, exact: false, rank: 4 };
+  const rank = found === -1 ? 2 : changes[i]!.informative ? 3 : 0;
+  return { url: `${href(base, paths.diffPart(oldRevision, newRevision, pairPage.key, diff.partOf[i]!))}#${changeAnchors(changes)[i]}`, label, exact: true, rank };
 }
