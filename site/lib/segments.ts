@@ -165,7 +165,11 @@ export function markedLines(code: string, marks: readonly { start: number; end: 
       else all = false;
     }
     if (!some) out.push({ text });
-    else if (all) out.push({ text, op });
+    else if (all) {
+      // The indentation is not part of the change: it stays unmarked.
+      const indent = /^\s*/.exec(text)![0];
+      out.push(indent ? { text, op, parts: [{ text: indent }, { text: text.slice(indent.length), op }] } : { text, op });
+    }
     else {
       const parts: { text: string; op?: Op }[] = [];
       for (let k = 0; k < text.length;) {

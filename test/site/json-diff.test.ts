@@ -33,7 +33,10 @@ describe('JSON examples diffed as data', () => {
     const diff = jsonDiff(a, b)!;
     expect(diff.old).toEqual([]);
     expect(marked(b, diff.new)).toEqual(['"turns": 3,']);
-    expect(shown(markedLines(b, diff.new, 'ins'))).toEqual(['ins:"turns": 3,']);
+    const lines = markedLines(b, diff.new, 'ins');
+    expect(shown(lines)).toEqual(['ins:"turns": 3,']);
+    // Its indentation is not marked.
+    expect(lines.find((l) => l.op)!.parts).toEqual([{ text: '    ' }, { text: '"turns": 3,', op: 'ins' }]);
   });
 
   it('marks a changed comment, a removed array element and a value that became a placeholder', () => {
