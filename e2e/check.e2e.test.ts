@@ -116,6 +116,25 @@ describe.skipIf(skip !== null)('check a page: the browser agrees with `specdelta
     await page.waitForSelector('body[data-fingerprints="ready"]', { timeout: 30_000 });
   });
 
+  it('publishes a removal record for every marker a released revision removed, each resolving to an id on its diff page', async () => {
+    const dist = await ensureSiteBuilt();
+    const links = JSON.parse(readFileSync(join(dist, 'check/records.json'), 'utf8')) as Record<string, { url: string; label: string; exact: boolean }>;
+    const data = JSON.parse(readFileSync(join(dist, 'check/fingerprints.json'), 'utf8')) as { revisions: { id: string; status: string }[]; markers: { key: string; span: string[] }[] };
+    const ids = data.revisions.map((r) => r.id);
+    const removed = data.markers.filter((m) => ids[ids.indexOf(m.span.at(-1)!) + 1] !== undefined);
+    expect(Object.keys(links).sort()).toEqual(removed.map((m) => m.key).sort());
+    const exact = Object.values(links).filter((l) => l.exact);
+    expect(exact.length).toBeGreaterThan(0.9 * removed.length);
+    const pages = new Map<string, string>();
+    for (const link of Object.values(links)) {
+      const [path, fragment] = link.url.split('#');
+      const html = pages.get(path!) ?? readFileSync(join(dist, path!, 'index.html'), 'utf8');
+      pages.set(path!, html);
+      expect(fragment === undefined, link.url).toBe(!link.exact);
+      if (fragment) expect(html, link.url).toContain(`id="${fragment}"`);
+    }
+  });
+
   it('treats pasted text as text: markup in it never runs', async () => {
     const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>\n\n# `<b>elicitationId</b>`\n\nUse `elicitationId`.\n';
     await checkInBrowser(hostile);
