@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import { snapshotsDir } from './site/lib/env.ts';
 import { siteInputProblem } from './site/lib/lock.ts';
+import { astroLeftovers } from './site/lib/astro-leftovers.ts';
+import { searchIndex } from './site/lib/search-index.ts';
 
 /**
  * The specdelta site: static pages generated at build time from snapshots/ by the same
@@ -50,7 +52,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   devToolbar: { enabled: false },
-  integrations: [checkSnapshots],
+  // The search index is written after the pages, into <outDir>/pagefind/ (site/lib/search-index.ts).
+  integrations: [checkSnapshots, astroLeftovers(), searchIndex()],
   // Scripts ship as files, never inline: the pages' Content-Security-Policy allows only 'self'.
   vite: { build: { assetsInlineLimit: 0 } },
 });

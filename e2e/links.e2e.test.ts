@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PART_SEGMENT } from '../site/lib/urls.ts';
@@ -21,7 +22,7 @@ describe('the built site', () => {
   });
 
   it('leaves no stray script modules at the root of the built site', () => {
-    expect(readdirSync(dist).filter((name) => /\.m?js$/.test(name))).toEqual([]);
+    expect(strayScripts(dist)).toEqual([]);
   });
 
   it('publishes a JSON file beside every diff page, in the contract shape', () => {
@@ -64,18 +65,32 @@ describe('the built site', () => {
   });
 });
 
-describe('a build under a base path', () => {
+/** Script files at the root of a built site: the site's own scripts all live in _astro/ and pagefind/. */
+function strayScripts(dist: string): string[] {
+  return readdirSync(dist).filter((name) => /\.m?js$/.test(name));
+}
+
+// Built outside the working directory, where Astro 5 used to copy its content-sync files
+// (content-assets.mjs, content-modules.mjs) into the site's root (site/lib/astro-leftovers.ts).
+describe('a build under a base path, into a folder outside the project', () => {
   const base = '/sub/specdelta/';
-  const dist = join(e2eRoot, 'dist-base');
+  let dist: string;
   let browser: Browser | null = null;
 
   beforeAll(async () => {
     await ensureSiteBuilt();
+    dist = join(mkdtempSync(join(tmpdir(), 'specdelta-e2e-')), 'dist');
     await buildSite({ snapshotsDir: e2eSnapshotsDir, outDir: dist, base, cacheDir: join(e2eRoot, 'cache') });
   });
 
   afterAll(async () => {
     await browser?.close();
+    if (dist) rmSync(dirname(dist), { recursive: true, force: true });
+  });
+
+  it('leaves no stray script modules at its root either', () => {
+    expect(readdirSync(dist)).toContain('index.html');
+    expect(strayScripts(dist)).toEqual([]);
   });
 
   it('links only inside the base path, with no broken links', () => {
@@ -99,6 +114,12 @@ describe('a build under a base path', () => {
     expect(new URL(page.url()).pathname).toBe(`${base}diff/2025-11-25/2026-07-28/client/elicitation/`);
     // The filter script (a module, from the base path's _astro/) shows the filters once it runs.
     await page.waitForSelector('#sd-filters', { state: 'visible', timeout: 10_000 });
+    // Search loads its index from the base path's pagefind/ and links results under the base path.
+    await page.fill('header input[type="search"]', 'elicitationId');
+    await page.press('header input[type="search"]', 'Enter');
+    await page.waitForSelector('#sd-search-results > li a', { timeout: 30_000 });
+    const found = await page.$$eval('#sd-search-results > li a', (links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    for (const path of found) expect(path.startsWith(base), path).toBe(true);
     expect(errors).toEqual([]);
     await close();
     await server.close();

@@ -38,6 +38,8 @@ export { pageMoveChange, pagePresenceChange } from './diff/page-presence.ts';
 export { diffRevisionPages, readSchemaSides, type RevisionPages, type RevisionDiff, type PageReading } from './diff/revisions.ts';
 export { judgePage, markInformative, type PageJudgement } from './diff/revision/informative.ts';
 export { findSpecConfig } from './diff/revision/spec-config.ts';
+export { readChangelog, announcements, type ChangelogReading, type ChangelogItemReading, type ChangelogSource, type NoChangelog, type ItemStatus } from './changelog/index.ts';
+export type { RecordTheme } from './changelog/themes.ts';
 export { loadSpecConfig, type SpecConfig } from './config/index.ts';
 export { type PageDiffResult } from './diff/index.ts';
 export { analyzeSchema, diffSchemaAnalyses, lintPage, parseSchemaText, type LintFinding, type SchemaAnalysis } from './schema/index.ts';

@@ -21,3 +21,4 @@ export { openPage, screenshot, type WatchedPage } from './page.ts';
 export { PAGE_KINDS, type PageKind } from './page-kinds.ts';
 export { siteSuite, type SiteSuite } from './suite.ts';
 export { filterRepaintMs, largestHtml } from './measure.ts';
+export { BLOCKING_IMPACTS, axeViolations } from './axe.ts';

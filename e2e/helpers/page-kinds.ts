@@ -27,6 +27,7 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'pair', path: 'diff/2025-11-25/2026-07-28/', ready: openDetails },
   { name: 'diff', path: 'diff/2025-11-25/2026-07-28/client/elicitation/', ready: openDetails },
   { name: 'schema diff', path: 'diff/2025-11-25/2026-07-28/schema/' },
+  { name: 'schema diff part', path: 'diff/2025-11-25/2026-07-28/schema/part-2/' },
   { name: 'migration checklist', path: 'migrate/2025-11-25/2026-07-28/server/' },
   { name: 'revision index', path: 'rev/2026-07-28/' },
   { name: 'revision page', path: 'rev/2025-11-25/client/elicitation/' },
@@ -42,6 +43,13 @@ export const PAGE_KINDS: PageKind[] = [
       await page.click('#sd-check-run');
       await page.waitForSelector('#sd-check-result:not([hidden])', { timeout: 10_000 });
       await openDetails(page);
+    },
+  },
+  {
+    name: 'search',
+    path: 'search/?q=elicitationId',
+    ready: async (page) => {
+      await page.waitForSelector('#sd-search-results > li', { timeout: 30_000 });
     },
   },
   { name: 'not found', path: 'no/such/page/' },

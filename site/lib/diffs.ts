@@ -18,6 +18,7 @@ import {
   type DiffReport,
   type DocumentInfo,
   type PageDiffResult,
+  type PageReading,
   type RevisionDiff,
 } from '../../src/index.ts';
 import { buildDiffView, type DiffView } from './align.ts';
@@ -136,6 +137,8 @@ export interface PairOverview {
   summary: ChangeSummary;
   /** The records behind `summary`: what `specdelta diff OLD NEW` lists. */
   records: Change[];
+  /** How the revision diff read each page (informative or not): what `--changelog` finds the changelog by. */
+  readings: PageReading[];
 }
 
 const overviews = new Map<string, Promise<PairOverview>>();
@@ -152,7 +155,7 @@ export function pairOverview(pair: RevisionPair): Promise<PairOverview> {
         return { page, status: diff.status, summary: diff.report.summary, informative: informative.get((page.new ?? page.old)!) ?? null };
       });
       const schema = await schemaDiff(pair.old, pair.new);
-      return { pair, pages, schema, summary: summarize(records.changes), records: records.changes };
+      return { pair, pages, schema, summary: summarize(records.changes), records: records.changes, readings: records.pages };
     })();
     overviews.set(key, overview);
   }

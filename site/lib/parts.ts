@@ -13,7 +13,7 @@ import type { RowGroup, SectionGroup } from './page-view.ts';
 export const PART_BUDGET = 180_000;
 const NOTE_BYTES = 450;
 /** Estimated bytes of one entry of the change list. */
-export const LIST_ENTRY_BYTES = 400;
+export const LIST_ENTRY_BYTES = 480;
 
 function rowBytes(rows: RowGroup[]): number {
   const notes = rows.reduce((n, g) => n + (g.type === 'row' ? g.row.changes.length : 0), 0);

@@ -231,6 +231,29 @@ function finish(tree: HastRoot, context: RenderContext, headings: RenderedPage['
 }
 
 /**
+ * Keyboard users reach everything a mouse can: a code block or table that the styles let
+ * scroll sideways (site.css) takes focus so arrow keys scroll it, and a link inside a
+ * `<summary>` (an interactive element within another, which the keyboard and screen readers
+ * cannot reach separately) is unwrapped to its text.
+ */
+const SCROLL_BOXES = new Set(['pre', 'table']);
+
+function keyboardReachable(node: HastRoot | Element, inSummary = false): void {
+  const children: (ElementContent | HastContent)[] = [];
+  for (const child of node.children) {
+    if (child.type !== 'element') {
+      children.push(child);
+      continue;
+    }
+    keyboardReachable(child, inSummary || child.tagName === 'summary');
+    if (SCROLL_BOXES.has(child.tagName)) child.properties['tabIndex'] = 0;
+    if (inSummary && child.tagName === 'a') children.push(...child.children);
+    else children.push(child);
+  }
+  node.children = children as typeof node.children;
+}
+
+/**
  * The sanitiser strips the classes of generated HTML (the schema reference's syntax
  * highlighting) but keeps their elements: thousands of bare `<span>`s and empty `class`
  * attributes that mean nothing. Dropping them keeps the longest revision page under the
@@ -347,6 +370,7 @@ export function renderPage(text: string, context: RenderContext): RenderedPage {
   const sanitized = sanitize.runSync(hast) as HastRoot;
   finish(sanitized, context, headings);
   dropInertMarkup(sanitized);
+  keyboardReachable(sanitized);
   markKeywords(sanitized);
   const html = stringify.stringify(sanitized);
   return { title, description, html, headings };

@@ -43,4 +43,9 @@ export const paths = {
   migrate: (oldRevision: string, newRevision: string, role: string) => `migrate/${oldRevision}/${newRevision}/${role}/`,
   badges: () => 'badges/',
   check: () => 'check/',
+  /** Full-text search over changes and revision pages; `?q=` runs a query. */
+  search: () => 'search/',
+  /** The static search index (Pagefind) written after the build: its folder, and the script the search page loads from it. */
+  searchIndex: () => 'pagefind/',
+  searchScript: () => 'pagefind/pagefind.js',
 };

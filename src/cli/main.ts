@@ -71,6 +71,7 @@ function buildProgram(io: CommandIO, setExit: SetExit): Command {
     .option('--schema <path>', 'with --git: the schema.json inside the repository, diffed too')
     .option('--old-label <name>', 'what reports call OLD when it is a folder or git ref (default: the folder\'s name or the ref)')
     .option('--new-label <name>', 'what reports call NEW (same default)')
+    .option('--changelog', "two whole revisions: hold the diff against NEW's own changelog page (each item confirmed by records or not visible in the spec text; records no item announces listed as unannounced)")
     .addHelpText(
       'after',
       `
@@ -78,6 +79,7 @@ Examples:
   $ specdelta diff old/elicitation.mdx new/elicitation.mdx
   $ specdelta diff 2025-11-25:client/elicitation 2026-07-28:client/elicitation --format markdown
   $ specdelta diff 2025-11-25 2026-07-28 --fail-on breaking       # every page and the schema
+  $ specdelta diff 2025-11-25 2026-07-28 --changelog              # which changelog items the diff confirms, what it never announced
   $ specdelta diff spec/v1.2.0 spec/v1.3.0                         # two revision folders of any spec
   $ specdelta diff 2025-11-25 2026-07-28 --format markdown --max-chars 0 > CHANGES.md
   $ cat page.mdx | specdelta diff - new.mdx --format json

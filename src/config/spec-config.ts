@@ -19,6 +19,8 @@ export interface SpecConfig {
     /** The revisions in order, oldest first; names not listed follow, ordered by name (revision-order.ts). */
     order?: string[];
   };
+  /** The page (id, relative to a revision folder) that lists each revision's changes, for `diff --changelog`; unset: the informative page titled as a change log. */
+  changelog?: string;
   /** Where a revision's JSON Schema is, relative to its folder (`schema.json`, `schemas/spec.yaml`); unset: `schema.json`, `schema.yaml` or `schema.yml`. */
   schema?: string;
   /** RFC 2119 keywords in lower case count too (`any-case`); unset: what the spec declares, else upper case only. */
@@ -69,6 +71,7 @@ const SETTINGS: Record<keyof SpecConfig, Check> = {
   normative: pageGlobs,
   informative: pageGlobs,
   schema: text,
+  changelog: text,
   siteBase: (v) => (typeof v === 'string' && /^https?:\/\/|^\//.test(v) ? null : 'a URL (https://…) or a path starting with /'),
   keywordCase: (v) => (v === 'uppercase' || v === 'any-case' ? null : '"uppercase" or "any-case"'),
   revisions: (v) => {

@@ -6,6 +6,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { footnoteCallsOnlyWithDefinitions } from './footnote-calls.ts';
 import { literalInlineFloods, markupTooDeepAt } from './nesting.ts';
+import { labelKey, mentionedLabels } from './link-labels.ts';
 import { splitSections } from './split.ts';
 
 /**
@@ -29,8 +30,16 @@ export interface ParsedSection {
 
 const processor = unified().use(remarkParse).use(remarkGfm).use(footnoteCallsOnlyWithDefinitions).use(remarkFrontmatter, ['yaml']);
 
+/** Characters handed to the parser since the last `clearSectionCache`: what a page's cost grows with (tests assert it grows linearly). */
+let parsedChars = 0;
+
 export function parseTree(markdown: string): Root {
+  parsedChars += markdown.length;
   return processor.parse(markdown) as Root;
+}
+
+export function charactersParsed(): number {
+  return parsedChars;
 }
 
 /** `sectioned: false` parses the page as one document: what the sections must add up to. */
@@ -97,31 +106,47 @@ export function unclosedFence(raw: string): boolean {
 
 /**
  * Link reference and footnote definitions hold for the whole page: `[text][ref]` in one
- * section may be defined in another. When the page has any, each section is read again with
- * a stand-in definition of every label (the target does not matter: only link text is read),
- * after the first section's text and before every other section's first heading.
+ * section may be defined in another. A section that mentions a label defined only in other
+ * sections is read again with a stand-in definition of each such label (the target does not
+ * matter: only link text is read), after the first section's text and before every other
+ * section's first heading. Only the labels a section mentions (`link-labels.ts`): every
+ * definition in every section would grow with sections × definitions.
  */
 function withSharedDefinitions(sections: ParsedSection[]): ParsedSection[] {
-  const labels = new Map<string, string>();
-  for (const section of sections) {
-    for (const node of definitionNodes(section.tree)) {
-      const label = node.label ?? node.identifier;
-      labels.set(`${node.type}:${node.identifier}`, node.type === 'footnoteDefinition' ? `[^${label}]: x` : `[${label}]: #`);
-    }
+  const own = sections.map((section) => definitionNodes(section.tree));
+  /** Each stand-in definition by its identifier's loose key (several identifiers may share one). */
+  const standIns = new Map<string, Map<string, string>>();
+  for (const node of own.flat()) {
+    const label = node.label ?? node.identifier;
+    const byKey = standIns.get(labelKey(node.identifier)) ?? new Map<string, string>();
+    byKey.set(definitionId(node), node.type === 'footnoteDefinition' ? `[^${label}]: x` : `[${label}]: #`);
+    standIns.set(labelKey(node.identifier), byKey);
   }
-  if (labels.size === 0) return sections;
-  const definitions = [...labels.values()].join('\n\n');
-  const definitionLines = definitions.split('\n').length + 1;
+  if (standIns.size === 0) return sections;
   return sections.map((section, i) => {
-    if (!section.text.includes('[') || section.tooDeep !== undefined) return section;
+    if (section.tooDeep !== undefined) return section;
+    const defined = new Set(own[i]!.map(definitionId));
+    const needed = new Map<string, string>();
+    for (const key of mentionedLabels(section.text)) {
+      for (const [id, standIn] of standIns.get(key) ?? []) if (!defined.has(id)) needed.set(id, standIn);
+    }
+    if (needed.size === 0) return section;
+    const definitions = [...needed.values()].join('\n\n');
+    const definitionLines = definitions.split('\n').length + 1;
     const text = i === 0 ? `${section.text}\n\n${definitions}\n` : `${definitions}\n\n${section.text}`;
     return { tree: cachedTree(text), text, lineOffset: section.lineOffset - (i === 0 ? 0 : definitionLines) };
   });
 }
 
+type DefinitionNode = Extract<Nodes, { type: 'definition' | 'footnoteDefinition' }>;
+
+function definitionId(node: DefinitionNode): string {
+  return `${node.type}:${node.identifier}`;
+}
+
 /** Definitions sit in flow content: the root and the containers, never inside a paragraph. */
-function definitionNodes(tree: Root): Extract<Nodes, { type: 'definition' | 'footnoteDefinition' }>[] {
-  const found: Extract<Nodes, { type: 'definition' | 'footnoteDefinition' }>[] = [];
+function definitionNodes(tree: Root): DefinitionNode[] {
+  const found: DefinitionNode[] = [];
   const pending: Nodes[] = [tree];
   // A work list, not recursion: containers can nest as deep as a hostile page likes.
   while (pending.length > 0) {
@@ -169,4 +194,5 @@ function cachedTree(text: string): Root {
 export function clearSectionCache(): void {
   trees.clear();
   cachedChars = 0;
+  parsedChars = 0;
 }

@@ -1,6 +1,7 @@
 import type { Change, ChangeLevel } from '../diff/change.ts';
 import { CHANGE_LEVELS } from '../diff/change.ts';
 import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.ts';
+import { changelogMarkdownLines } from './changelog.ts';
 import { lineRef, pageLabel } from './group.ts';
 import { label, type DiffReport, type DocumentInfo } from './report.ts';
 
@@ -23,6 +24,8 @@ export function renderMarkdown(report: DiffReport, options: { maxChars?: number 
   head.push(`| ${report.summary.breaking} | ${report.summary['non-breaking']} | ${report.summary.editorial} |`, '');
   if (report.summary.informative) head.push(`Not counted: ${report.summary.informative} records of informative pages (change logs, indexes), listed as editorial.`, '');
   if (report.changes.length === 0) head.push('No changes.', '');
+  // The changelog's verdicts come before the records: they are the summary a reader asked for.
+  if (report.changelog) head.push(...changelogMarkdownLines(report.changelog, escape));
   const diagnostics = changedPageDiagnostics(report);
   const tail = diagnostics.length ? ['> [!WARNING]', '> Read with problems; the diff covers what could be read:', ...diagnostics.slice(0, 20).map((d) => `> - ${escape(d)}`), ''] : [];
 

@@ -2,6 +2,7 @@ import type { Change, ChangeSummary } from '../diff/change.ts';
 import { summarize } from '../diff/change.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import type { PageReading } from '../diff/revisions.ts';
+import type { ChangelogReading, NoChangelog } from '../changelog/index.ts';
 
 /** One side of a diff as the contract's JSON reports it. */
 export interface DocumentInfo {
@@ -20,6 +21,8 @@ export interface DiffReport {
   diagnostics: { old: Diagnostic[]; new: Diagnostic[] };
   /** Revision diffs only: how each page was read (paired with, informative or not and why, generated from the schema, split from). */
   pages?: PageReading[];
+  /** `diff --changelog` only: the newer revision's changelog held against the records (changelog/). */
+  changelog?: ChangelogReading | NoChangelog;
 }
 
 export function makeReport(old: DocumentInfo, now: DocumentInfo, changes: Change[], diagnostics: DiffReport['diagnostics'], pages?: PageReading[]): DiffReport {

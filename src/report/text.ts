@@ -1,6 +1,7 @@
 import pc from 'picocolors';
 import type { ChangeLevel } from '../diff/change.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
+import { changelogTextLines } from './changelog.ts';
 import { groupBySection, lineRef } from './group.ts';
 import { label, type DiffReport } from './report.ts';
 
@@ -25,6 +26,7 @@ export function renderText(report: DiffReport, options: { color: boolean }): str
       lines.push(`  ${level} ${change.message}${where ? c.dim(`  [${change.id} ${where}]`) : c.dim(`  [${change.id}]`)}`);
     }
   }
+  if (report.changelog) lines.push('', ...changelogTextLines(report.changelog));
   const diagnostics = [...report.diagnostics.old.map((d) => formatDiagnostic(d, report.old.source)), ...report.diagnostics.new.map((d) => formatDiagnostic(d, report.new.source))];
   if (diagnostics.length) lines.push('', c.yellow('Read with problems (the diff covers what could be read):'), ...diagnostics.map((d) => `  ${d}`));
   return `${lines.join('\n')}\n`;

@@ -5,13 +5,13 @@ describe('the public API (src/index.ts)', () => {
   it('exports exactly these values: adding or removing one is a deliberate change', () => {
     expect(Object.keys(api).sort()).toEqual([
       'CHANGE_ACTIONS', 'CHANGE_KINDS', 'CHANGE_LEVELS', 'InputError', 'RFC2119_KEYWORDS',
-      'alignSections', 'analyzeSchema', 'atOrAbove', 'badgeImagePath', 'catalogEntries',
+      'alignSections', 'analyzeSchema', 'announcements', 'atOrAbove', 'badgeImagePath', 'catalogEntries',
       'catalogEntry', 'changedSincePath', 'contentHash', 'detectRevision', 'dice', 'diffPages',
       'diffRevisionPages', 'diffRevisions', 'diffSchemaAnalyses', 'diffSchemas', 'findSpecConfig',
       'fingerprintsOfFolder', 'folderTree', 'gitTree', 'isUserFacing', 'judgePage', 'lintPage',
       'loadFingerprints', 'loadSpecConfig', 'makeBadge', 'makeReport', 'markInformative',
       'memoryTree', 'pageMoveChange', 'pagePresenceChange', 'pageTitleOf', 'pairPages',
-      'parseMarkdown', 'parsePage', 'parseSchemaText', 'readSchemaSides', 'renderBadge',
+      'parseMarkdown', 'parsePage', 'parseSchemaText', 'readChangelog', 'readSchemaSides', 'renderBadge',
       'renderJson', 'summarize', 'tokens',
     ]);
   });
@@ -34,6 +34,18 @@ describe('the public API (src/index.ts)', () => {
     const newTree = api.memoryTree('v2', 'v2', new Map([['a', '# A\n\nServers MUST NOT cache.\n'], ['new', '# New\n\nText.\n']]));
     const result = await api.diffRevisions(oldTree, newTree);
     expect(result.changes.map((c) => `${c.page} ${c.id}`).sort()).toEqual(['a rule-inverted', 'gone page-removed', 'new page-added']);
+  });
+
+  it('readChangelog holds a revision diff against the newer revision\'s changelog; announcements inverts it by record', () => {
+    const oldPages = new Map([['a', '# A\n\nServers MAY cache `widgetId`.\n'], ['changelog', '# Changelog\n\n- nothing yet\n']]);
+    const newPages = new Map([['a', '# A\n\nServers MUST NOT cache `widgetId`.\n'], ['changelog', '# Changelog\n\n- Servers may no longer cache `widgetId`.\n- Adopt a code of conduct.\n']]);
+    const newTree = api.memoryTree('v2', 'v2', newPages);
+    const diff = api.diffRevisionPages({ oldPages: [...oldPages.keys()], newPages: newTree.pages, text: (side, page) => (side === 'old' ? oldPages : newPages).get(page)!, labels: { old: 'v1', new: 'v2' } });
+    const reading = api.readChangelog(diff, newTree);
+    if (reading.page === null) throw new Error(reading.note);
+    expect(reading.items.map((i) => `${i.status} ${i.records.length}`)).toEqual(['confirmed 1', 'not-visible 0']);
+    expect(reading.summary).toEqual({ items: 2, confirmed: 1, notVisible: 1, unannounced: 0 });
+    expect([...api.announcements(reading).keys()]).toEqual(reading.items[0]!.records);
   });
 
   it('renderBadge renders SVG, Markdown and HTML from one spec', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Change } from '../../src/diff/change.ts';
 import type { Diagnostic } from '../../src/model/diagnostic.ts';
-import { diffRevisionPages, loadSchemaSides } from '../../src/diff/revisions.ts';
+import { diffRevisionPages, loadSchemaSides, type PageReading } from '../../src/diff/revisions.ts';
 import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
 import { specMain, specPages } from './paths.ts';
 
@@ -16,18 +16,18 @@ export async function diffMirrorRevisions(oldRev: string, newRev: string): Promi
 }
 
 /** The same, with the problems each side's pages and schema were read with. */
-export async function diffMirrorRevisionsWithDiagnostics(oldRev: string, newRev: string): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {
+export async function diffMirrorRevisionsWithDiagnostics(oldRev: string, newRev: string): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] }; pages: PageReading[] }> {
   const text = (side: 'old' | 'new', page: string) => readFileSync(join(specPages, side === 'old' ? oldRev : newRev, `${page}.mdx`), 'utf8');
   const schema = (rev: string) => readFileSync(join(specMain, 'schema', rev, 'schema.json'), 'utf8');
   const labels = { old: oldRev, new: newRev };
-  const { changes, diagnostics } = diffRevisionPages({
+  const { changes, diagnostics, pages } = diffRevisionPages({
     oldPages: listPageFiles(join(specPages, oldRev)),
     newPages: listPageFiles(join(specPages, newRev)),
     text,
     labels,
     schema: await loadSchemaSides(schema(oldRev), schema(newRev), labels),
   });
-  return { changes, diagnostics };
+  return { changes, diagnostics, pages };
 }
 
 /** Adjacent revisions of the mirror, oldest first, the draft last. */

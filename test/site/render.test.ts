@@ -31,6 +31,16 @@ describe('rendering a spec page for the site', () => {
     }
   });
 
+  it('lets the keyboard reach code blocks and tables that scroll, and no link hides inside a summary', () => {
+    const text = '```json\n{ "a": 1 }\n```\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n<details>\n<summary>Example: <a href="#x" aria-label="Permalink"></a>cursor <a href="#y">here</a></summary>\n\nBody with [a link](#z).\n\n</details>\n';
+    const { html } = renderPage(text, context);
+    expect(html).toMatch(/<pre tabindex="0">/);
+    expect(html).toMatch(/<table tabindex="0">/);
+    expect(html).toContain('<summary>Example: cursor here</summary>');
+    // Links outside the summary stay links.
+    expect(html).toMatch(/Body with <a href="[^"]*">a link<\/a>/);
+  });
+
   it('renders MDX components as labelled boxes with their Markdown inside', () => {
     const { html } = renderPage('<Note>\nServers **MUST** check.\n</Note>\n\n<Warning>\n\nA `code` span.\n\n</Warning>\n', context);
     expect(html).toContain('<div data-mdx="Note" class="mdx-box"><p class="mdx-label">Note</p>');

@@ -8,7 +8,8 @@ import { findSpecConfig } from '../../diff/revision/spec-config.ts';
 import { diffRevisionFolders, diffRevisionTrees } from '../../diff/revisions.ts';
 import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
-import type { RevisionTree } from '../../input/revision-tree.ts';
+import { folderTree, type RevisionTree } from '../../input/revision-tree.ts';
+import { readChangelog } from '../../changelog/index.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { parsePage } from '../../model/index.ts';
 import { renderJson } from '../../report/json.ts';
@@ -31,6 +32,8 @@ export interface DiffOptions extends TreeOptions {
   timeout?: string | number;
   /** A spec's settings file; unset: specdelta.config.json beside the revision folders, if any. */
   config?: string;
+  /** Whole revisions only: match the newer revision's changelog against the records. */
+  changelog?: boolean;
 }
 
 /** `specdelta diff OLD NEW`: two documents, or two whole revisions from snapshots. */
@@ -43,11 +46,15 @@ export async function runDiff(oldInput: string, newInput: string, options: DiffO
     throw new InputError(`${folder} is a directory (a revision folder) but ${file} is not; diff two revision folders, or two pages, or two schemas.`);
   }
   const trees = folders[0] ? null : await revisionTreesOf(oldInput, newInput, options, io);
+  const wholeRevisions = folders[0] || trees !== null || (isWholeRevision(oldInput, io, options) && isWholeRevision(newInput, io, options));
+  if (options.changelog && !wholeRevisions) {
+    throw new UsageError(`--changelog needs two whole revisions (REVISION, a revision folder or --git refs); ${oldInput} and ${newInput} are single documents, and a changelog speaks for a whole revision.`);
+  }
   const report = folders[0]
     ? await diffFolders(oldInput, newInput, options, io)
     : trees
       ? await diffTrees(trees, options, io)
-      : isWholeRevision(oldInput, io, options) && isWholeRevision(newInput, io, options)
+      : wholeRevisions
         ? await diffRevisions(oldInput, newInput, options, io)
         : await diffTwoDocuments(oldInput, newInput, options, io);
   if (!options.quiet) io.stdout.write(render(report, options, io, maxChars === 0 ? Infinity : maxChars));
@@ -66,20 +73,19 @@ function isFolder(input: string, io: CommandIO): boolean {
 async function diffFolders(oldDir: string, newDir: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const config = givenOrFound(options, configSearchDirs([oldDir, newDir], io.cwd), io);
   const labels = { old: options.oldLabel ?? basename(resolve(io.cwd, oldDir)), new: options.newLabel ?? basename(resolve(io.cwd, newDir)) };
-  const { changes, diagnostics, pages } = await diffRevisionFolders(
-    { dir: resolve(io.cwd, oldDir), label: labels.old },
-    { dir: resolve(io.cwd, newDir), label: labels.new },
-    config,
-  );
+  const newFolder = resolve(io.cwd, newDir);
+  const { changes, diagnostics, pages } = await diffRevisionFolders({ dir: resolve(io.cwd, oldDir), label: labels.old }, { dir: newFolder, label: labels.new }, config);
   const side = (dir: string, label: string): DocumentInfo => ({ source: dir, revision: label, page: null, sha256: null });
-  return makeReport(side(oldDir, labels.old), side(newDir, labels.new), changes, diagnostics, pages);
+  const report = makeReport(side(oldDir, labels.old), side(newDir, labels.new), changes, diagnostics, pages);
+  return withChangelog(report, options, () => folderTree(newFolder, { label: labels.new }), config ?? findSpecConfig(newFolder));
 }
 
 /** Two git refs read without a checkout (diff-trees.ts); only an explicit --config applies. */
 async function diffTrees([oldTree, newTree]: [RevisionTree, RevisionTree], options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const config = options.config ? givenOrFound(options, [], io) : undefined;
   const { changes, diagnostics, pages } = await diffRevisionTrees(oldTree, newTree, config);
-  return makeReport(treeInfo(oldTree, oldTree.source), treeInfo(newTree, newTree.source), changes, diagnostics, pages);
+  const report = makeReport(treeInfo(oldTree, oldTree.source), treeInfo(newTree, newTree.source), changes, diagnostics, pages);
+  return withChangelog(report, options, () => newTree, config);
 }
 
 function isWholeRevision(input: string, io: CommandIO, options: DiffOptions): boolean {
@@ -128,13 +134,18 @@ function givenOrFound(options: DiffOptions, searchDirs: string[], io: CommandIO)
 
 /** Every page both snapshots have (and pages that came or went), plus the two schemas. */
 async function diffRevisions(oldRef: string, newRef: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
-  const { changes, diagnostics, pages } = await diffRevisionFolders(
-    { dir: resolve(io.cwd, options.snapshots, oldRef), label: oldRef },
-    { dir: resolve(io.cwd, options.snapshots, newRef), label: newRef },
-    options.config ? givenOrFound(options, [], io) : undefined,
-  );
+  const newFolder = resolve(io.cwd, options.snapshots, newRef);
+  const config = options.config ? givenOrFound(options, [], io) : undefined;
+  const { changes, diagnostics, pages } = await diffRevisionFolders({ dir: resolve(io.cwd, options.snapshots, oldRef), label: oldRef }, { dir: newFolder, label: newRef }, config);
   const side = (ref: string): DocumentInfo => ({ source: `${options.snapshots}/${ref}`, revision: ref, page: null, sha256: null });
-  return makeReport(side(oldRef), side(newRef), changes, diagnostics, pages);
+  const report = makeReport(side(oldRef), side(newRef), changes, diagnostics, pages);
+  return withChangelog(report, options, () => folderTree(newFolder, { label: newRef }), config ?? findSpecConfig(newFolder));
+}
+
+/** With --changelog, the newer revision's changelog held against the report's records (a note when it has none). */
+function withChangelog(report: DiffReport, options: DiffOptions, newer: () => RevisionTree, config: SpecConfig | undefined): DiffReport {
+  if (!options.changelog || !report.pages) return report;
+  return { ...report, changelog: readChangelog({ changes: report.changes, pages: report.pages }, newer(), config) };
 }
 
 

@@ -25,11 +25,16 @@ const SELF_DESCRIBED = /\b(non-normative|not normative|informative|derived (?:vi
 /** An index: most of its body is list items or table rows, and most of those link elsewhere. */
 const INDEX_SHARE = 0.6;
 
+/** Does a page title name a record of changes (a change log, release notes)? */
+export function namesChangeRecord(title: string): boolean {
+  return CHANGE_RECORD_TITLE.test(title);
+}
+
 export function judgePage(page: string, text: string, doc: SpecDocument, config: SpecConfig): PageJudgement {
   const configured = configuredKind(config, page);
   if (configured) return { informative: configured === 'informative', reason: `${configured} page: listed so in the spec's config` };
   const title = doc.title?.trim() ?? '';
-  if (title && CHANGE_RECORD_TITLE.test(title)) return { informative: true, reason: `informative page: its title “${title}” names a list of changes` };
+  if (title && namesChangeRecord(title)) return { informative: true, reason: `informative page: its title “${title}” names a list of changes` };
   const opening = doc.prose.filter((p) => p.sectionId === '').map((p) => p.text).join(' ');
   const said = SELF_DESCRIBED.exec(opening);
   if (said) return { informative: true, reason: `informative page: its opening calls it “${said[0]}”` };

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readChangelog, type ChangelogItemReading, type ChangelogReading } from '../../src/changelog/index.ts';
+import type { Change } from '../../src/diff/change.ts';
+import { listPageFiles } from '../../src/input/spec-folders.ts';
+import { diffMirrorRevisionsWithDiagnostics } from '../helpers/mirror-revisions.ts';
+import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+
+/**
+ * The real changelogs ("Key Changes") of the released revisions held against the
+ * whole-revision diffs of the mirror (../shared/mcp-spec). The counts pin today's reading;
+ * the items asserted by name were checked by hand against the changelog and the pages.
+ */
+
+interface Pair {
+  reading: ChangelogReading;
+  changes: Map<string, Change>;
+}
+
+async function pair(oldRev: string, newRev: string): Promise<Pair> {
+  const diff = await diffMirrorRevisionsWithDiagnostics(oldRev, newRev);
+  const dir = join(specPages, newRev);
+  const reading = readChangelog(diff, { pages: listPageFiles(dir), text: (page) => readFileSync(join(dir, `${page}.mdx`), 'utf8'), label: newRev });
+  if (reading.page === null) throw new Error(reading.note);
+  const { items, confirmed, notVisible, unannounced } = reading.summary;
+  console.log(`${oldRev} → ${newRev}: ${items} items, ${confirmed} confirmed, ${notVisible} not visible, ${unannounced} unannounced records in ${reading.unannounced.length} themes`);
+  return { reading, changes: new Map(diff.changes.map((c) => [c.fingerprint, c])) };
+}
+
+function item(reading: ChangelogReading, section: string, number: number): ChangelogItemReading {
+  const found = reading.items.find((i) => i.section === section && i.number === number);
+  if (!found) throw new Error(`no item ${section} ${number}`);
+  return found;
+}
+
+/** The records an item is confirmed by, as `page id subject`. */
+function confirming(p: Pair, it: ChangelogItemReading): string[] {
+  return it.records.map((fp) => p.changes.get(fp)!).map((c) => `${c.page} ${c.id} ${c.subject}`);
+}
+
+describe.skipIf(!mirrorAvailable())('the released revisions\' own changelogs', () => {
+  it('2025-03-26 → 2025-06-18', async () => {
+    const p = await pair('2025-03-26', '2025-06-18');
+    expect(p.reading.page).toBe('changelog');
+    expect(p.reading.summary).toEqual({ items: 12, confirmed: 12, notVisible: 0, unannounced: 100 });
+    // "Change SHOULD to MUST in Lifecycle Operation": the two strengthened rules of that section, found by the link.
+    const lifecycle = item(p.reading, 'Major changes', 9);
+    expect(confirming(p, lifecycle)).toEqual([
+      'basic/lifecycle rule-strengthened Respect the negotiated protocol version',
+      'basic/lifecycle rule-strengthened Only use capabilities that were successfully negotiated',
+    ]);
+    // "Remove support for JSON-RPC batching": the batching rule that went.
+    expect(confirming(p, item(p.reading, 'Major changes', 1))).toEqual([expect.stringMatching(/^basic\/index required-rule-removed MCP implementations MAY support sending JSON-RPC batches/)]);
+  }, 120_000);
+
+  it('2025-06-18 → 2025-11-25', async () => {
+    const p = await pair('2025-06-18', '2025-11-25');
+    expect(p.reading.summary).toEqual({ items: 24, confirmed: 19, notVisible: 5, unannounced: 311 });
+    // Governance is not in the spec text: all four items are not visible.
+    expect(p.reading.items.filter((i) => i.section === 'Governance and process updates').map((i) => i.status)).toEqual(['not-visible', 'not-visible', 'not-visible', 'not-visible']);
+    // Tasks: the link to the new page finds the page-added record, and nothing else.
+    expect(confirming(p, item(p.reading, 'Major changes', 9))).toEqual(['basic/utilities/tasks page-added basic/utilities/tasks']);
+    // Tool calling in sampling: the schema's new fields named in code.
+    expect(confirming(p, item(p.reading, 'Major changes', 7))).toEqual(expect.arrayContaining([
+      'schema field-added CreateMessageRequest.params.toolChoice',
+      'schema field-added CreateMessageRequest.params.tools',
+    ]));
+  }, 120_000);
+
+  it('2025-11-25 → 2026-07-28', async () => {
+    const p = await pair('2025-11-25', '2026-07-28');
+    expect(p.reading.summary).toEqual({ items: 28, confirmed: 27, notVisible: 1, unannounced: 257 });
+    // The SEP workflow lives outside the spec.
+    expect(item(p.reading, 'Process changes', 1).status).toBe('not-visible');
+    // "-32002 to -32602": the resources page's rules that name the codes (the code itself is still named, as a legacy code, so no code record).
+    expect(confirming(p, item(p.reading, 'Minor changes', 6))).toEqual(expect.arrayContaining([
+      'server/resources rule-removed Resource not found: `-32002`',
+      expect.stringMatching(/^server\/resources rule-added For backwards compatibility, clients SHOULD also accept `-32002`/),
+    ]));
+    // The removed methods of "Remove `ping`, `logging/setLevel`, …".
+    expect(confirming(p, item(p.reading, 'Major changes', 5))).toEqual(expect.arrayContaining(['schema message-removed ping', 'schema message-removed logging/setLevel']));
+  }, 180_000);
+});
