@@ -142,7 +142,8 @@ describe.skipIf(skip !== null)('badges in a real browser', () => {
     const origin = new URL(server.url).origin;
     const image = `${origin}/badge/${revision}/${pageId}.svg`;
     expect(await page.getAttribute('#sd-badge-preview', 'src')).toBe(image);
-    expect(await page.$eval('#sd-badge-preview', (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    // The preview loads the badge (waited for: the image arrives after the change event).
+    await page.waitForFunction(() => { const img = document.getElementById('sd-badge-preview') as HTMLImageElement; return img.complete && img.naturalWidth > 0; }, undefined, { timeout: 10_000 });
     const markdown = (await page.textContent('#sd-badge-markdown'))!;
     const html = (await page.textContent('#sd-badge-html'))!;
     expect(markdown).toContain(`](${image} "`);
