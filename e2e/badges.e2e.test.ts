@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAll, parseXml } from '../test/badge/svg.ts';
-import { browserSkipReason, ensureSiteBuilt, launchBrowser, openPage, screenshot, serveDist, type DistServer, type WatchedPage } from './helpers/index.ts';
+import { browserSkipReason, e2eSnapshotsDir, ensureSiteBuilt, launchBrowser, openPage, screenshot, serveDist, type DistServer, type WatchedPage } from './helpers/index.ts';
 
 const skip = browserSkipReason();
 
@@ -124,5 +124,53 @@ describe.skipIf(skip !== null)('badges in a real browser', () => {
       }
     }
     expect(watched.errors).toEqual([]);
+  });
+
+  it('makes a badge: a revision and page picker with a live preview and snippets that copy, none cut off at 390 px', async () => {
+    const { page } = watched;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(new URL('badges/', server.url).href);
+    await page.waitForSelector('#sd-badge-maker:not([hidden])');
+    const [revision, pageId] = ['2025-06-18', 'client/elicitation'];
+    await page.selectOption('#sd-badge-revision', revision);
+    // The page picker lists every page of the chosen revision, and only those.
+    const options = await page.$$eval('#sd-badge-page option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+    const pagesOfRevision = readdirSync(join(e2eSnapshotsDir, revision), { recursive: true }).map(String).filter((f) => f.endsWith('.mdx')).map((f) => f.replace(/\.mdx$/, ''));
+    expect(options.filter(Boolean).sort()).toEqual([...new Set(pagesOfRevision)].sort());
+    await page.selectOption('#sd-badge-page', pageId);
+    const origin = new URL(server.url).origin;
+    const image = `${origin}/badge/${revision}/${pageId}.svg`;
+    expect(await page.getAttribute('#sd-badge-preview', 'src')).toBe(image);
+    // The preview loads the badge (waited for: the image arrives after the change event).
+    await page.waitForFunction(() => { const img = document.getElementById('sd-badge-preview') as HTMLImageElement; return img.complete && img.naturalWidth > 0; }, undefined, { timeout: 10_000 });
+    const markdown = (await page.textContent('#sd-badge-markdown'))!;
+    const html = (await page.textContent('#sd-badge-html'))!;
+    expect(markdown).toContain(`](${image} "`);
+    expect(markdown).toContain(`${origin}/diff/${revision}/`);
+    expect(html).toContain(`src="${image}"`);
+    expect(await page.textContent('#sd-badge-url')).toBe(image);
+    // No snippet is cut off: each fits its box (it wraps), and the page does not scroll sideways.
+    for (const kind of ['markdown', 'html', 'url']) {
+      const fits = await page.$eval(`#sd-badge-${kind}`, (code) => { const pre = code.parentElement!; return pre.scrollWidth <= pre.clientWidth + 1; });
+      expect(fits, kind).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth + 1)).toBe(true);
+    await screenshot(page, 'badges-maker-phone');
+
+    await page.click('button[data-copy="markdown"]');
+    await page.waitForFunction(() => document.querySelector('button[data-copy="markdown"]')?.textContent === 'Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(markdown);
+    expect(await page.textContent('#sd-badge-copy-status')).toContain('Markdown copied');
+    await page.click('button[data-copy="url"]');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(image);
+
+    // Another revision: the preview and the snippets follow, the page kept when it has it.
+    await page.selectOption('#sd-badge-revision', '2025-11-25');
+    expect(await page.inputValue('#sd-badge-page')).toBe(pageId);
+    expect(await page.getAttribute('#sd-badge-preview', 'src')).toBe(`${origin}/badge/2025-11-25/${pageId}.svg`);
+    expect(await page.textContent('button[data-copy="markdown"]')).toBe('Copy');
+    expect(watched.errors).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

@@ -79,6 +79,62 @@ describe.skipIf(skip !== null)('check a page: the browser agrees with `specdelta
     expect(watched.dialogs).toEqual([]);
   });
 
+  it('explains its confidence as the CLI does, and links each outdated name to the change record that removed it', async () => {
+    const path = join(detectFixtures, 'elicitation-2025-11-25.md');
+    const result = await checkInBrowser(readFileSync(path, 'utf8'));
+    const { page } = watched;
+    const cli = await runCli(['which', path, '--snapshots', e2eSnapshotsDir, '--no-color']);
+    // The explanation and the "decided by" title and lines are the CLI's sentences.
+    const explanation = (await page.textContent('#sd-check-explanation'))!;
+    expect(explanation.length).toBeGreaterThan(40);
+    expect(cli.stdout).toContain(explanation);
+    expect(result['runnerUp']).not.toBeNull();
+    expect(cli.stdout).toContain(`${await page.textContent('#sd-check-decided-h')}:`);
+    expect(await page.locator('#sd-check-decided li').count()).toBe((result['decidedBy'] as unknown[]).length);
+
+    const links = await page.$$eval('#sd-check-outdated li', (items) => items.map((li) => ({ text: li.textContent ?? '', href: li.querySelector('a')?.getAttribute('href') ?? null })));
+    expect(links.length).toBe((result['outdated'] as unknown[]).length);
+    const removed = links.find((l) => l.text.includes('elicitationId, removed in 2026-07-28'))!;
+    expect(removed.href).toMatch(/^\/diff\/2025-11-25\/2026-07-28\/client\/elicitation\/#c-[0-9a-f]{12}$/);
+    // Every exact link resolves to an element of its diff page; the removed field's record names it.
+    const exact = links.filter((l) => l.href?.includes('#'));
+    expect(exact.length).toBeGreaterThan(links.length / 2);
+    const other = await watched.page.context().newPage();
+    for (const { href } of exact) {
+      await other.goto(new URL(href!, server.url).href);
+      const id = decodeURIComponent(new URL(href!, server.url).hash.slice(1));
+      expect(await other.locator(`[id="${id}"]`).count(), href!).toBe(1);
+      if (href === removed.href) expect(await other.locator(`[id="${id}"]`).textContent()).toContain('elicitationId');
+    }
+    await other.close();
+    await page.locator('#sd-check-outdated-box').scrollIntoViewIfNeeded();
+    await screenshot(page, 'check-outdated-links');
+    await page.click(`#sd-check-outdated a[href="${removed.href}"]`);
+    await page.waitForURL((url) => url.hash.length > 1);
+    expect(await page.evaluate(() => document.querySelector(':target')?.id)).toBe(removed.href!.split('#')[1]);
+    await page.goto(new URL('check/', server.url).href);
+    await page.waitForSelector('body[data-fingerprints="ready"]', { timeout: 30_000 });
+  });
+
+  it('publishes a removal record for every marker a released revision removed, each resolving to an id on its diff page', async () => {
+    const dist = await ensureSiteBuilt();
+    const links = JSON.parse(readFileSync(join(dist, 'check/records.json'), 'utf8')) as Record<string, { url: string; label: string; exact: boolean }>;
+    const data = JSON.parse(readFileSync(join(dist, 'check/fingerprints.json'), 'utf8')) as { revisions: { id: string; status: string }[]; markers: { key: string; span: string[] }[] };
+    const ids = data.revisions.map((r) => r.id);
+    const removed = data.markers.filter((m) => ids[ids.indexOf(m.span.at(-1)!) + 1] !== undefined);
+    expect(Object.keys(links).sort()).toEqual(removed.map((m) => m.key).sort());
+    const exact = Object.values(links).filter((l) => l.exact);
+    expect(exact.length).toBeGreaterThan(0.9 * removed.length);
+    const pages = new Map<string, string>();
+    for (const link of Object.values(links)) {
+      const [path, fragment] = link.url.split('#');
+      const html = pages.get(path!) ?? readFileSync(join(dist, path!, 'index.html'), 'utf8');
+      pages.set(path!, html);
+      expect(fragment === undefined, link.url).toBe(!link.exact);
+      if (fragment) expect(html, link.url).toContain(`id="${fragment}"`);
+    }
+  });
+
   it('treats pasted text as text: markup in it never runs', async () => {
     const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>\n\n# `<b>elicitationId</b>`\n\nUse `elicitationId`.\n';
     await checkInBrowser(hostile);

@@ -1,5 +1,6 @@
 import { contentHash, parsePage, type Section, type SpecDocument, parseMarkdown, type Block, alignSections, dice, tokens, type Change } from '../../src/index.ts';
-import { codeLines, lineDiff, plainSegs, wordDiff, type CodeLine, type Op, type Seg } from './segments.ts';
+import { jsonDiff } from './json-diff.ts';
+import { codeLines, lineDiff, markedLines, plainSegs, wordDiff, type CodeLine, type Op, type Seg } from './segments.ts';
 
 /**
  * The side-by-side view of one page pair, as plain data: sections paired old↔new (the
@@ -19,6 +20,11 @@ export interface BlockSide {
   segs?: Seg[];
   lang?: string | null;
   code?: CodeLine[];
+  /**
+   * A JSON example diffed structurally (`code` marks only changed keys and values): the same
+   * block diffed line by line, which the "show whitespace changes" toggle shows instead.
+   */
+  lineCode?: CodeLine[];
   table?: TableView;
 }
 
@@ -281,6 +287,13 @@ function soloSide(text: string, block: Block, op?: Op): BlockSide {
 function pairedSides(oldText: string, newText: string, a: Block, b: Block): { old: BlockSide; new: BlockSide } {
   if (a.type === 'code' && b.type === 'code') {
     const lines = lineDiff(a.value, b.value);
+    const structure = jsonDiff(a.value, b.value);
+    if (structure) {
+      return {
+        old: { type: 'code', line: a.line, lang: a.lang, code: markedLines(a.value, structure.old, 'del'), lineCode: lines.old },
+        new: { type: 'code', line: b.line, lang: b.lang, code: markedLines(b.value, structure.new, 'ins'), lineCode: lines.new },
+      };
+    }
     return { old: { type: 'code', line: a.line, lang: a.lang, code: lines.old }, new: { type: 'code', line: b.line, lang: b.lang, code: lines.new } };
   }
   if (a.type === 'table' && b.type === 'table') {

@@ -48,6 +48,13 @@ export function groupSections(view: DiffView): SectionGroup[] {
   return out;
 }
 
+/** Whether any row of these groups shows a JSON example diffed as data (with a line view to toggle to). */
+export function hasStructuralCode(groups: readonly SectionGroup[]): boolean {
+  const rowHas = (row: RowView) => row.old?.lineCode !== undefined || row.new?.lineCode !== undefined;
+  const rowsHave = (rows: readonly RowGroup[]) => rows.some((g) => (g.type === 'row' ? rowHas(g.row) : g.rows.some(rowHas)));
+  return groups.some((g) => (g.type === 'section' ? rowsHave(g.rows) : g.sections.some((s) => rowsHave(s.rows))));
+}
+
 /** DOM ids for the changes: the fingerprint, made unique should two records share one. */
 export function changeAnchors(changes: readonly Change[]): string[] {
   const seen = new Map<string, number>();

@@ -17,7 +17,10 @@ export interface Seg {
 
 export interface CodeLine {
   text: string;
+  /** The whole line inserted or deleted. */
   op?: Op;
+  /** Parts of the line inserted or deleted (a changed value in a line that otherwise stays). */
+  parts?: { text: string; op?: Op }[];
 }
 
 const KEYWORD_SOURCE = `\\b(?:${[...RFC2119_KEYWORDS].sort((a, b) => b.length - a.length).map((k) => k.replace(/ /g, '\\s+')).join('|')})\\b`;
@@ -141,4 +144,44 @@ export function lineDiff(oldCode: string, newCode: string): { old: CodeLine[]; n
 
 export function codeLines(code: string, op?: Op): CodeLine[] {
   return code.replace(/\n$/, '').split('\n').map((text) => (op ? { text, op } : { text }));
+}
+
+/**
+ * A code block's lines with the given character ranges marked `op`: a line whose every
+ * non-blank character is marked is marked whole, one with some marked carries its parts, and
+ * blanks alone are never marked (indentation is not a change).
+ */
+export function markedLines(code: string, marks: readonly { start: number; end: number }[], op: Op): CodeLine[] {
+  const marked = new Uint8Array(code.length);
+  for (const m of marks) marked.fill(1, m.start, m.end);
+  const out: CodeLine[] = [];
+  let offset = 0;
+  for (const text of code.replace(/\n$/, '').split('\n')) {
+    let some = false;
+    let all = true;
+    for (let k = 0; k < text.length; k++) {
+      if (!/\S/.test(text[k]!)) continue;
+      if (marked[offset + k] === 1) some = true;
+      else all = false;
+    }
+    if (!some) out.push({ text });
+    else if (all) {
+      // The indentation is not part of the change: it stays unmarked.
+      const indent = /^\s*/.exec(text)![0];
+      out.push(indent ? { text, op, parts: [{ text: indent }, { text: text.slice(indent.length), op }] } : { text, op });
+    }
+    else {
+      const parts: { text: string; op?: Op }[] = [];
+      for (let k = 0; k < text.length;) {
+        const inMark = marked[offset + k] === 1;
+        let stop = k + 1;
+        while (stop < text.length && (marked[offset + stop] === 1) === inMark) stop++;
+        parts.push({ text: text.slice(k, stop), ...(inMark ? { op } : {}) });
+        k = stop;
+      }
+      out.push({ text, parts });
+    }
+    offset += text.length + 1;
+  }
+  return out;
 }

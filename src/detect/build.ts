@@ -3,7 +3,7 @@ import { diffPageTexts } from '../diff/index.ts';
 import { parsePage } from '../model/index.ts';
 import { isIdentifierLike, isJsonRpcErrorCode } from '../model/terms.ts';
 import { analyzeSchema, diffSchemaTexts, parseSchemaText, type SchemaAnalysis } from '../schema/index.ts';
-import { FINGERPRINT_FORMAT, type FingerprintData, type FingerprintRevision, type Marker, type MarkerKind } from './fingerprints.ts';
+import { FINGERPRINT_FORMAT, type FingerprintData, type FingerprintRevision, type Marker, type MarkerKind, type MarkerRecord } from './fingerprints.ts';
 import { looseObjects } from './loose.ts';
 import { unnamedBefore } from './named-shapes.ts';
 import { scanText, tokensOf } from './scan.ts';
@@ -37,6 +37,7 @@ interface Candidate {
   token: string;
   shape?: string;
   origins: string[];
+  records: MarkerRecord[];
 }
 
 interface RevisionPresence {
@@ -102,11 +103,12 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
 
   // ── 1. candidates from the differs, pair by pair ──
   const candidates = new Map<string, Candidate>();
-  const add = (c: Omit<Candidate, 'origins'>, origin: string) => {
+  const add = (c: Omit<Candidate, 'origins' | 'records'>, origin: string, record: MarkerRecord) => {
     const known = candidates.get(c.key);
     if (known) {
       if (known.origins.length < 8 && !known.origins.includes(origin)) known.origins.push(origin);
-    } else candidates.set(c.key, { ...c, origins: [origin] });
+      if (known.records.length < 16 && !known.records.some((r) => r.revision === record.revision && r.page === record.page && r.fingerprint === record.fingerprint)) known.records.push(record);
+    } else candidates.set(c.key, { ...c, origins: [origin], records: [record] });
   };
   for (let i = 1; i < revisions.length; i++) {
     const before = revisions[i - 1]!;
@@ -116,14 +118,14 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
     const newPages = texts.get(after.id)!;
     for (const page of [...new Set([...oldPages.keys(), ...newPages.keys()])].sort()) {
       const { changes } = diffPageTexts(oldPages.get(page) ?? '', newPages.get(page) ?? '');
-      for (const change of changes) for (const c of candidatesOf(change, null, null)) add(c, `${after.id} ${page}: ${change.id}`);
+      for (const change of changes) for (const c of candidatesOf(change, null, null)) add(c, `${after.id} ${page}: ${change.id}`, { revision: after.id, page, fingerprint: change.fingerprint });
     }
     const oldSchema = schemas.get(before.id);
     const newSchema = schemas.get(after.id);
     if (oldSchema && newSchema) {
       const { changes } = diffSchemaTexts(oldSchema, newSchema);
       for (const change of changes) {
-        for (const c of candidatesOf(change, analyses.get(before.id) ?? null, analyses.get(after.id) ?? null)) add(c, `${after.id} schema: ${change.id}`);
+        for (const c of candidatesOf(change, analyses.get(before.id) ?? null, analyses.get(after.id) ?? null)) add(c, `${after.id} schema: ${change.id}`, { revision: after.id, page: 'schema', fingerprint: change.fingerprint });
       }
     }
   }
@@ -285,8 +287,8 @@ function readFacts(facts: ShapeFacts, page: string, p: RevisionPresence, kinds: 
 
 // ── candidates from change records ───────────────────────────────────────────────────────
 
-function candidatesOf(change: Change, oldSchema: SchemaAnalysis | null, newSchema: SchemaAnalysis | null): Omit<Candidate, 'origins'>[] {
-  const out: Omit<Candidate, 'origins'>[] = [];
+function candidatesOf(change: Change, oldSchema: SchemaAnalysis | null, newSchema: SchemaAnalysis | null): Omit<Candidate, 'origins' | 'records'>[] {
+  const out: Omit<Candidate, 'origins' | 'records'>[] = [];
   const sides = [change.before, change.after].filter((s): s is NonNullable<typeof s> => s !== null);
   const term = (token: string, kind: MarkerKind) => {
     const clean = token.trim();
@@ -405,6 +407,9 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
   const edges = new Set([span[0], ids[ids.indexOf(span.at(-1)!) + 1]]);
   const origins = [...c.origins.filter((o) => edges.has(o.split(' ')[0])), ...c.origins.filter((o) => !edges.has(o.split(' ')[0]))].slice(0, 3);
   const marker: Marker = { key: c.key, kind, token, span, wordLike, pages, origins };
+  // The records of the same two revisions, by fingerprint: where a reader sees the marker come and go.
+  const records = [...edges].flatMap((edge) => c.records.filter((r) => r.revision === edge).slice(0, 4));
+  if (records.length > 0) marker.records = records;
   if (shape) marker.shape = shape;
   if (namedIn) marker.namedIn = namedIn;
   return marker;

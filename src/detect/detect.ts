@@ -43,6 +43,8 @@ export interface Outdated {
   removedIn: string;
   line: number;
   shape?: string;
+  /** The fingerprint marker's key (not in the JSON): what the site looks the removing change record up by. */
+  key: string;
 }
 
 export interface BackgroundMention {
@@ -327,7 +329,7 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
     if (!item.marker || !isOutdated(item.span, index)) continue;
     const gone = removedIn(item.span, data.revisions);
     if (!gone) continue;
-    const o: Outdated = { token: item.token, removedIn: gone, line: item.line };
+    const o: Outdated = { token: item.token, removedIn: gone, line: item.line, key: item.key };
     if (item.marker.shape) o.shape = item.marker.shape;
     outdated.push(o);
   }

@@ -54,6 +54,22 @@ export interface Marker {
   namedIn?: string;
   /** Where the differs saw it come or go: `2025-11-25 client/elicitation: required-field-added`. At most three. */
   origins: string[];
+  /**
+   * The change records behind the span's edges (the revision that brought the marker, the one
+   * that removed it), by fingerprint: what a "removed in" links to. At most four per edge; absent in
+   * data built before they were recorded.
+   */
+  records?: MarkerRecord[];
+}
+
+/** One change record of the diff between `revision` and the revision before it. */
+export interface MarkerRecord {
+  /** The newer revision of the adjacent pair the record comes from. */
+  revision: string;
+  /** The page diffed (its id, the same on both sides), or `schema` for the schema's records. */
+  page: string;
+  /** The record's fingerprint: its anchor on the page's diff. */
+  fingerprint: string;
 }
 
 export interface FingerprintData {

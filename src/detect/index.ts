@@ -6,6 +6,6 @@
  * loadFingerprints and fingerprintsOfFolder are in the main entry (`specdelta`) instead.
  */
 export { detectRevision, type WhichResult, type Evidence, type Outdated, type BackgroundMention, type DetectOptions, type Separator } from './detect.ts';
-export { renderWhichText, renderWhichMarkdown, headline, whichJson, type RenderStyle } from './render.ts';
+export { renderWhichText, renderWhichMarkdown, headline, whichJson, decidedByHeading, type RenderStyle } from './render.ts';
 export { FINGERPRINT_FORMAT, validateFingerprints, latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind, type FingerprintRevision, type RevisionStatus } from './fingerprints.ts';
 export { extractHtmlInBrowser, looksLikeHtml } from './extract-dom.ts';

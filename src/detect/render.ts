@@ -18,6 +18,11 @@ export function headline(result: WhichResult): string {
   return `Teaches MCP ${result.revision} (confidence ${result.confidence.toFixed(2)}).`;
 }
 
+/** The title over the evidence that separated the answer from the runner-up: "Decided by (2025-11-25 rather than 2025-06-18)". */
+export function decidedByHeading(result: WhichResult): string {
+  return result.revision === 'mixed' ? `Decided by (mixed rather than ${result.runnerUp} alone)` : `Decided by (${result.revision} rather than ${result.runnerUp})`;
+}
+
 export function renderWhichText(result: WhichResult, label: string, style: RenderStyle = {}): string {
   const bold = style.bold ?? ((s: string) => s);
   const dim = style.dim ?? ((s: string) => s);
@@ -25,7 +30,7 @@ export function renderWhichText(result: WhichResult, label: string, style: Rende
   const lines: string[] = [`${label}: ${bold(headline(result))}`];
   if (result.explanation) lines.push(`  ${result.explanation}`);
   if (result.decidedBy.length > 0) {
-    lines.push('', result.revision === 'mixed' ? `Decided by (mixed rather than ${result.runnerUp} alone):` : `Decided by (${result.revision} rather than ${result.runnerUp}):`);
+    lines.push('', `${decidedByHeading(result)}:`);
     for (const d of result.decidedBy) lines.push(`  ${d.line === null ? '  absent' : `line ${String(d.line).padStart(4)}`}  ${d.token}  → ${d.favours}  ${dim(d.why)}`);
   }
   if (result.evidence.length > 0) {

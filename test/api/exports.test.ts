@@ -64,7 +64,7 @@ describe('the browser-safe detector entry (src/detect/index.ts, `specdelta/detec
   it('exports exactly these values', async () => {
     const detect = await import('../../src/detect/index.ts');
     expect(Object.keys(detect).sort()).toEqual([
-      'FINGERPRINT_FORMAT', 'detectRevision', 'extractHtmlInBrowser', 'headline', 'latestRevision',
+      'FINGERPRINT_FORMAT', 'decidedByHeading', 'detectRevision', 'extractHtmlInBrowser', 'headline', 'latestRevision',
       'looksLikeHtml', 'removedIn', 'renderWhichMarkdown', 'renderWhichText', 'validateFingerprints', 'whichJson',
     ]);
     // One detector: the main entry hands out the same function.

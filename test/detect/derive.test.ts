@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { diffPageTexts } from '../../src/diff/index.ts';
 import { buildFingerprints } from '../../src/detect/build.ts';
 import { detectRevision } from '../../src/detect/detect.ts';
 import type { FingerprintData, Marker } from '../../src/detect/fingerprints.ts';
@@ -47,6 +48,26 @@ describe('a made-up protocol is learnt from its diffs alone', () => {
       expect(m.span.length).toBeLessThan(data.revisions.length);
       expect(m.origins.length, m.key).toBeGreaterThan(0);
     }
+  });
+
+  it('names the change records where a marker came and went, by revision, page and fingerprint', async () => {
+    const tree = await openSpecTree(join(detectFixtures, 'mini-spec'), 'mini-spec');
+    const ids = data.revisions.map((r) => r.id);
+    const read = async (revision: string, page: string) => ((await tree.pages(revision)).includes(page) ? tree.page(revision, page) : '');
+    let removals = 0;
+    for (const m of data.markers) {
+      const edges = [m.span[0], ids[ids.indexOf(m.span.at(-1)!) + 1]];
+      for (const record of m.records ?? []) {
+        expect(edges, m.key).toContain(record.revision);
+        if (record.revision === edges[1]) removals += 1;
+        // A record the page differ gives for that page between the revision and the one before it.
+        const before = ids[ids.indexOf(record.revision) - 1]!;
+        const { changes } = diffPageTexts(await read(before, record.page), await read(record.revision, record.page));
+        expect(changes.map((c) => c.fingerprint), `${m.key}: ${record.page}`).toContain(record.fingerprint);
+      }
+    }
+    expect(removals).toBeGreaterThan(0);
+    expect(marker('capability:widgets@capabilities')!.records!.map((r) => r.revision)).toContain('2031-01-01');
   });
 
   it('tells tutorials of that protocol apart', () => {
