@@ -83,8 +83,12 @@ describe('revision rules on fixtures', () => {
     const { changes, pages } = await fixture('split-page');
     expect(pages.find((p) => p.page === 'guide/transport/sockets')?.splitFrom).toBe('guide/transport › Sockets');
     const onSplit = changes.filter((c) => c.page === 'guide/transport/sockets').map((c) => `${c.id} ${c.level} ${c.before?.['page'] ?? ''}`);
+    // Its sections left the index page for it: moves (named by the pages' newer ids), not removals.
     expect(onSplit).toEqual([
+      'section-moved editorial guide/transport/index',
+      'section-moved editorial guide/transport/index',
       'rule-moved editorial guide/transport',
+      'section-moved editorial guide/transport/index',
       'rule-moved editorial guide/transport',
       'page-added non-breaking ',
       'rule-strengthened breaking guide/transport',
