@@ -22,10 +22,12 @@ const was = (c: ChangeDraft) => c.before?.text ?? '';
 const now = (c: ChangeDraft) => c.after?.text ?? '';
 const kw = (side: ChangeDraft['before']) => side?.keyword ?? '';
 /** A rule's wording, with the lead-in it inherits its keyword or party from. */
-const rule = (side: ChangeDraft['before']) => quoteWithLeadIn(side?.text ?? '', side?.['leadIn'] as string | undefined);
+const rule = (side: ChangeDraft['before']) => quoteWithLeadIn(about(side) + (side?.text ?? ''), side?.['leadIn'] as string | undefined);
+/** What a rule that names no subject is about (rule-subject.ts), before its wording. */
+const about = (side: ChangeDraft['before']) => (side?.['about'] ? `${String(side['about'])}: ` : '');
 /** A reworded text, quoted around its first change (with its lead-in, for a rule that has one). */
 const changed = (c: ChangeDraft) =>
-  c.after?.['leadIn'] ? rule(c.after) : quoteChanged(was(c), now(c));
+  c.after?.['leadIn'] ? rule(c.after) : about(c.after) + quoteChanged(was(c), now(c));
 /** The parties a rule side binds, "clients and servers". */
 const parties = (side: ChangeDraft['before']) =>
   (Array.isArray(side?.['actors']) ? (side['actors'] as string[]).join(' and ') : side?.actor) ?? 'another party';
@@ -178,6 +180,12 @@ const entries: CatalogEntry[] = [
     description: 'A paragraph is gone from a section that still exists.',
     why: 'Non-normative text binds no one; its rules, messages and fields have their own records.',
     message: (c) => `Paragraph removed: ${clip(was(c))}`,
+  },
+  {
+    id: 'prose-moved', kind: 'prose', action: 'moved', level: 'editorial',
+    description: 'In a diff of revisions, a paragraph gone from its page that the newer revision still states on another page.',
+    why: 'Non-normative text binds no one, and this text is still there: only its place changed.',
+    message: (c) => `Paragraph moved from "${c.detail?.['from'] ?? c.section.old ?? ''}" to "${c.detail?.['to'] ?? c.section.new ?? ''}": ${clip(was(c))}`,
   },
 
   // ── Messages (JSON-RPC shapes in examples) ───────────────────────────────────────────

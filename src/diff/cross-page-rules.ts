@@ -1,5 +1,6 @@
 import type { Rule, SpecDocument } from '../model/index.ts';
 import type { Change, ChangeSide } from './change.ts';
+import { ruleUnits } from './list-rules.ts';
 import { finalizeChange } from './finalize.ts';
 import { ruleSide } from './rules.ts';
 import { dice, normalizeText, tokens } from './similarity.ts';
@@ -76,7 +77,7 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
 }
 
 function locate(pages: ReadonlyMap<string, SpecDocument>): Located[] {
-  return [...pages].flatMap(([page, doc]) => doc.rules.map((rule) => ({ page, doc, rule, words: tokens(rule.text), normalized: normalizeText(rule.text) })));
+  return [...pages].flatMap(([page, doc]) => ruleUnits(doc).map((rule) => ({ page, doc, rule, words: tokens(rule.text), normalized: normalizeText(rule.text) })));
 }
 
 function bestMatch(side: ChangeSide, candidates: Located[]): Located | null {
@@ -104,8 +105,8 @@ function moved(from: Located, to: Located): Change {
       key: normalizeText(from.rule.text),
       section: { old: headingOf(from), new: headingOf(to) },
       detail: { from: `${from.page} › ${headingOf(from)}`, to: `${to.page} › ${headingOf(to)}` },
-      before: { ...ruleSide(from.rule), page: from.page },
-      after: { ...ruleSide(to.rule), page: to.page },
+      before: { ...ruleSide(from.rule, headingOf(from)), page: from.page },
+      after: { ...ruleSide(to.rule, headingOf(to)), page: to.page },
       source: 'page',
     }),
     page: to.page,

@@ -14,7 +14,7 @@ export function finalizeChange(draft: ChangeDraft): Change {
     section: draft.section,
     before: draft.before,
     after: draft.after,
-    message: entry.message(draft) + inheritedBy(draft),
+    message: entry.message(draft) + inheritedBy(draft) + alsoStatedAt(draft.after),
     fingerprint: fingerprint(draft),
   };
   if (draft.source) change.source = draft.source;
@@ -39,4 +39,11 @@ function inheritedBy(draft: ChangeDraft): string {
   const names = inheritors.map(String);
   const shown = names.slice(0, 8).join(', ');
   return ` Inherited by ${names.length} definition${names.length === 1 ? '' : 's'}: ${shown}${names.length > 8 ? `, and ${names.length - 8} more` : ''}.`;
+}
+
+/** A statement the newer revision makes on several pages is one record; it names the other places. */
+export function alsoStatedAt(side: ChangeDraft['after']): string {
+  const places = side?.['alsoAt'];
+  if (!Array.isArray(places) || places.length === 0) return '';
+  return ` Also stated at ${places.map(String).join('; ')}.`;
 }

@@ -10,8 +10,15 @@ import { pairPages, type PagePair } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
 import { judgePage, markInformative } from './revision/informative.ts';
 import { deferToSchema, mirrorsSchema } from './revision/reference-page.ts';
+import { relocateSections } from './revision/moved-sections.ts';
+import { relocateProse } from './revision/moved-prose.ts';
+import { reportRepeatsOnce } from './revision/repeated-arrivals.ts';
 import { EMPTY_CONFIG, findSpecConfig } from './revision/spec-config.ts';
 import { diffSplitPage, dropRemovalsCarriedBySplits, findSplitSources, type SplitSource } from './revision/split-pages.ts';
+import { dropRepeatedTermSignals } from './revision/term-signals.ts';
+import { rereadUnionNarrowings } from './revision/union-narrowing.ts';
+import { dropCapabilityEchoes } from './revision/capability-echo.ts';
+import { levelRulesTheSchemaStated } from './revision/schema-said.ts';
 import { uniqueFingerprints } from './revision/unique-fingerprints.ts';
 import { dropPageLocalArrivals, vocabularyOf } from './revision/vocabulary.ts';
 import { confirmEnvelopesBySchema, envelopesOf } from './schema-envelopes.ts';
@@ -90,14 +97,15 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
     ...docs,
     pairedWith: new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!])),
   });
-  let all = dropRemovalsCarriedBySplits(relocated, splitRecords);
+  // Paragraphs that changed pages are moves too (after the split pages took what they carry).
+  let all = relocateSections(relocateProse(dropRemovalsCarriedBySplits(relocated, splitRecords), docs.new), docs);
 
   const schema = input.schema ?? null;
   const referencePages = schema ? findReferencePages(pairs, docs, schema) : new Set<string>();
   if (schema) {
     // What a reference page's headings name: definitions, and the methods they carry.
     const named = new Set([...schema.old.definitions, ...schema.new.definitions].flatMap((d) => (d.message ? [d.name, d.message.method] : [d.name])));
-    all = deferToSchema([...confirmEnvelopesBySchema(all, schema.envelopes), ...schema.changes], referencePages, named);
+    all = deferToSchema([...confirmEnvelopesBySchema(all, schema.envelopes), ...rereadUnionNarrowings(schema.changes, schema)], referencePages, named);
     diagnostics.old.push(...schema.diagnostics.old);
     diagnostics.new.push(...schema.diagnostics.new);
   }
@@ -107,7 +115,18 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
   const judgementOf = (change: Change) => (change.page === undefined || change.source === 'schema' ? undefined : judgements.get(change.page));
   // Informative pages keep their whole diff: what they say is shown, not weighed.
   const vocabulary = { old: vocabularyOf(docs.old.values(), schema?.old ?? null), new: vocabularyOf(docs.new.values(), schema?.new ?? null) };
-  all = dropPageLocalArrivals(all, vocabulary, (change) => judgementOf(change)?.informative === true);
+  const informative = (change: Change) => judgementOf(change)?.informative === true;
+  all = dropPageLocalArrivals(all, vocabulary, informative);
+  all = reportRepeatsOnce(all, informative);
+  all = dropRepeatedTermSignals(all);
+  if (schema) {
+    const sectionText = (page: string, heading: string) => {
+      const doc = docs.new.get(page);
+      const ids = new Set(doc?.sections.filter((s) => s.heading === heading).map((s) => s.id));
+      return doc?.prose.filter((p) => ids.has(p.sectionId)).map((p) => p.text) ?? [];
+    };
+    all = dropCapabilityEchoes(levelRulesTheSchemaStated(all, schema.old, sectionText));
+  }
   // A removed section's level agrees with what went with it, once every record that stays is known.
   all = agreeSectionLevels(all).map((change) => markInformative(change, judgementOf(change)));
   return { changes: uniqueFingerprints(all), diagnostics, pages };

@@ -1,12 +1,14 @@
-import type { Rule } from '../model/index.ts';
+import type { Rule, SpecDocument } from '../model/index.ts';
 import { isNegative, strength } from '../model/rules.ts';
 import { compareActors } from './actors.ts';
 import type { ChangeDraft, ChangeSide } from './change.ts';
-import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
+import { listParts, ruleUnits } from './list-rules.ts';
+import { newlyRequired } from './obligation-growth.ts';
+import { KEYWORD_WORDS } from './rule-words.ts';
+import { subjectOf } from './rule-subject.ts';
+import { bothSections, sectionById, sectionPair, type DiffContext, type Emit } from './context.ts';
 import { dice, isCosmeticRewording, normalizeText, pairUp, tokens } from './similarity.ts';
 
-/** Words that say how binding a rule is; left out when asking whether two rules say the same thing. */
-const KEYWORD_WORDS = new Set(['must', 'not', 'shall', 'should', 'may', 'required', 'recommended', 'optional']);
 
 function content(rule: Rule): string[] {
   return tokens(rule.text).filter((t) => !KEYWORD_WORDS.has(t));
@@ -18,37 +20,59 @@ function content(rule: Rule): string[] {
  * rules that stayed in the same section.
  */
 export function diffRules(ctx: DiffContext, emit: Emit): void {
-  const oldContent = new Map(ctx.old.rules.map((r) => [r, content(r)]));
-  const newContent = new Map(ctx.new.rules.map((r) => [r, content(r)]));
-  const { pairs, removed, added } = pairUp(ctx.old.rules, ctx.new.rules, {
+  // A lead-in and its bullets are compared as one rule (list-rules.ts).
+  const oldRules = ruleUnits(ctx.old);
+  const newRules = ruleUnits(ctx.new);
+  const oldContent = new Map(oldRules.map((r) => [r, content(r)]));
+  const newContent = new Map(newRules.map((r) => [r, content(r)]));
+  const { pairs, removed, added } = pairUp(oldRules, newRules, {
     key: (r) => `${r.keyword}\u0000${normalizeText(r.text)}`,
     score: (o, n) => dice(oldContent.get(o)!, newContent.get(n)!) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? 0.1 : 0),
     threshold: 0.6,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
   });
 
-  for (const rule of added) {
+  const emitAdded = (rule: Rule) =>
     emit({
       id: strength(rule.keyword) === 3 ? 'required-rule-added' : 'rule-added',
       subject: rule.text, key: normalizeText(rule.text),
-      section: sectionPair(ctx, 'new', rule.sectionId), before: null, after: ruleSide(rule),
+      section: sectionPair(ctx, 'new', rule.sectionId), before: null, after: ruleSide(rule, headingIn(ctx.new, rule)),
     });
-  }
+  for (const rule of added) emitAdded(rule);
   for (const rule of removed) {
     emit({
       id: strength(rule.keyword) === 3 ? 'required-rule-removed' : 'rule-removed',
       subject: rule.text, key: normalizeText(rule.text),
-      section: sectionPair(ctx, 'old', rule.sectionId), before: ruleSide(rule), after: null,
+      section: sectionPair(ctx, 'old', rule.sectionId), before: ruleSide(rule, headingIn(ctx.old, rule)), after: null,
     });
   }
   for (const [before, after] of pairs) {
+    const grown = bulletsAdded(before, after);
+    if (grown) {
+      for (const item of grown) emitAdded(item);
+      continue;
+    }
     const verdict = classifyPair(before, after, ctx);
     if (!verdict) continue;
     emit({
       ...verdict, subject: after.text, key: normalizeText(before.text),
-      section: bothSections(ctx, before.sectionId, after.sectionId), before: ruleSide(before), after: ruleSide(after),
+      section: bothSections(ctx, before.sectionId, after.sectionId), before: ruleSide(before, headingIn(ctx.old, before)), after: ruleSide(after, headingIn(ctx.new, after)),
     });
   }
+}
+
+/**
+ * A list that kept its lead-in and every bullet and only gained bullets: the new bullets
+ * are the change, each a new rule quoted with its lead-in (nothing else about the list moved).
+ */
+function bulletsAdded(before: Rule, after: Rule): Rule[] | null {
+  const was = listParts(before);
+  const now = listParts(after);
+  if (!was || !now || normalizeText(was.head?.text ?? '') !== normalizeText(now.head?.text ?? '')) return null;
+  const had = new Set(was.items.map((i) => normalizeText(i.text)));
+  const kept = now.items.filter((i) => had.has(normalizeText(i.text)));
+  if (kept.length !== was.items.length || kept.length === now.items.length) return null;
+  return now.items.filter((i) => !had.has(normalizeText(i.text)));
 }
 
 type Verdict = Pick<ChangeDraft, 'id' | 'level' | 'levelReason'>;
@@ -67,17 +91,32 @@ function classifyPair(before: Rule, after: Rule, ctx: DiffContext): Verdict | nu
     };
   }
   if (normalizeText(before.text) !== normalizeText(after.text)) {
-    return { id: isCosmeticRewording(before.text, after.text) ? 'rule-reworded' : 'rule-changed' };
+    if (isCosmeticRewording(before.text, after.text)) return { id: 'rule-reworded' };
+    return absoluteRuleAsksMore(before, after) ?? { id: 'rule-changed' };
   }
   if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return { id: 'rule-moved' };
   return null;
 }
 
-/** One side of a rule record: its text and keyword, the parties it binds, the lead-in it inherits from. */
-export function ruleSide(rule: Rule): ChangeSide {
+/** An absolute rule reworded to name things it did not name is breaking: an implementation that met the old wording may miss the new. */
+function absoluteRuleAsksMore(before: Rule, after: Rule): Verdict | null {
+  if (strength(after.keyword) < 3) return null;
+  const brought = newlyRequired(before.text, after.text);
+  if (brought.length === 0) return null;
+  return { id: 'rule-changed', level: 'breaking', levelReason: `the ${after.keyword} now names what it did not (${brought.slice(0, 6).join(', ')}): meeting the old wording may not meet the new` };
+}
+
+/** One side of a rule record: its text and keyword, the parties it binds, the lead-in it inherits from, what it is about when it names nothing (`heading`: its section's). */
+export function ruleSide(rule: Rule, heading?: string | null): ChangeSide {
   const s: ChangeSide = { text: rule.text, line: rule.line, keyword: rule.keyword };
+  const about = subjectOf(rule, heading);
+  if (about) s.about = about;
   if (rule.actor) s.actor = rule.actor;
   if (rule.actors.length > 1) s.actors = rule.actors;
   if (rule.leadIn) s.leadIn = rule.leadIn;
   return s;
+}
+
+function headingIn(doc: SpecDocument, rule: Rule): string | null {
+  return sectionById(doc, rule.sectionId)?.heading ?? null;
 }

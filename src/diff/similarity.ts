@@ -99,7 +99,7 @@ export function pairUp<O, N>(
   return { pairs, removed: [...freeOld].map((i) => olds[i]!), added: [...freeNew].map((j) => news[j]!) };
 }
 
-const STOPWORDS = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'and', 'or', 'by', 'with', 'as', 'at', 'is', 'be', 'this', 'that', 'it', 'its']);
+export const STOPWORDS = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'and', 'or', 'by', 'with', 'as', 'at', 'is', 'be', 'this', 'that', 'it', 'its']);
 /**
  * Is the difference between two wordings cosmetic? True when every changed stretch is a
  * near-spelling (a typo fix: "form" → "from", "personal" → "personally") or only small

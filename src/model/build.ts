@@ -122,7 +122,8 @@ class DocumentBuilder {
         actors,
         line: block.line,
         sectionId: this.section.id,
-        leadIn: own.length ? null : block.leadIn,
+        // A bullet that starts with its keyword ("MUST NOT be empty") takes its subject from the lead-in.
+        leadIn: own.length && /[\p{L}\p{N}]/u.test(this.beforeKeyword(sentence)) ? null : block.leadIn,
       });
     }
     const prose = proseParts.join(' ').trim();

@@ -45,7 +45,8 @@ export const SCHEMA_CATALOG: CatalogEntry[] = [
     id: 'field-type-narrowed', kind: 'schema-field', action: 'strengthened', level: 'breaking',
     description: 'A field accepts fewer values than before: a type or union member dropped, values limited to an enum, an object closed to extra properties, a bound tightened, a pattern or format imposed.',
     why: 'Senders that used what is no longer accepted are now wrong. When only results or notifications carry the shape, receivers already accept everything that remains, so the differ lowers it to non-breaking with a reason.',
-    message: (c) => `Field ${code(c.subject)} narrowed from ${detail(c, 'from')} to ${detail(c, 'to')}.`,
+    // A union of definitions lost members (a revision diff names those not reported removed on their own).
+    message: (c) => (c.detail?.['lost'] ? `Union ${code(c.subject)} no longer admits ${detail(c, 'lost')} (now ${detail(c, 'to')}).` : `Field ${code(c.subject)} narrowed from ${detail(c, 'from')} to ${detail(c, 'to')}.`),
   },
   {
     id: 'field-type-widened', kind: 'schema-field', action: 'weakened', level: 'non-breaking',

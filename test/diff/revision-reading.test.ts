@@ -83,8 +83,12 @@ describe('revision rules on fixtures', () => {
     const { changes, pages } = await fixture('split-page');
     expect(pages.find((p) => p.page === 'guide/transport/sockets')?.splitFrom).toBe('guide/transport › Sockets');
     const onSplit = changes.filter((c) => c.page === 'guide/transport/sockets').map((c) => `${c.id} ${c.level} ${c.before?.['page'] ?? ''}`);
+    // Its sections left the index page for it: moves (named by the pages' newer ids), not removals.
     expect(onSplit).toEqual([
+      'section-moved editorial guide/transport/index',
+      'section-moved editorial guide/transport/index',
       'rule-moved editorial guide/transport',
+      'section-moved editorial guide/transport/index',
       'rule-moved editorial guide/transport',
       'page-added non-breaking ',
       'rule-strengthened breaking guide/transport',
@@ -245,4 +249,29 @@ describeMirror('revision rules on the real spec (whole-revision diffs of adjacen
       expect([...seen].filter(([, n]) => n > 1), `${revisions[i]} → ${revisions[i + 1]}`).toEqual([]);
     }
   }, 180_000);
+});
+
+describe('one change, one record (fixtures)', () => {
+  it('the same new rule on two pages is one record that names the other place', async () => {
+    const { changes } = await fixture('repeated-arrivals');
+    expect(changes.map(line)).toEqual(['guide/pipes required-rule-added breaking']);
+    expect(changes[0]!.after?.['alsoAt']).toEqual(['guide/sockets › Shutdown']);
+  });
+
+  it('a lead-in and its bullets are one rule; a list that only gained a bullet reports that bullet; a rule without a subject names it', async () => {
+    const { changes } = await fixture('list-rules');
+    const messages = changes.map((c) => c.message);
+    expect(messages).toContain('New SHOULD rule: Servers SHOULD return these errors for common failures: Broken widget: `-32012`');
+    expect(changes.filter((c) => c.kind === 'rule' && c.message.includes('probe'))).toHaveLength(1);
+    const probe = changes.find((c) => c.kind === 'rule' && c.message.includes('probe'))!;
+    expect(probe.message).toMatch(/^New SHOULD rule: A client that waits for a widget SHOULD probe it first\. The probe has two outcomes:/);
+    expect(probe.after?.text).toContain('The widget answers: continue; The widget is silent: give up.');
+    expect(messages).toContain('New MUST NOT rule: Constraints on `widgetName` values: MUST NOT be empty; MUST be unique among all widgets.');
+    expect(messages).toContain('New REQUIRED rule: Headers: These headers are REQUIRED for compliance.');
+  });
+
+  it('a paragraph that left one page for another is moved, not removed', async () => {
+    const { changes } = await fixture('moved-prose');
+    expect(changes.map(line)).toEqual(['guide/transport prose-moved editorial']);
+  });
 });
