@@ -60,14 +60,18 @@ function commonBase(model: SchemaModel, members: readonly string[], path: string
   for (const candidate of model.definitions) {
     if (!candidate.fields.has(path)) continue;
     const own = [...candidate.fields.values()].filter((f) => f.path !== '');
-    // A shape of one field is any object with that field, not evidence of a shared base.
-    const repeated = own.length >= 2;
+    // A shape of one plain field is any object with that field, not evidence of a shared
+    // base; one field that refers to a named definition is (a generator spelling a base
+    // such as `{ _meta: →Meta }` inline into every request's params).
+    const repeated = own.length >= 2 || (own.length === 1 && refersToDefinition(own[0]!));
     const contained = memberDefs.every((m, i) =>
       m === candidate || extendsBase(model, m, candidate.name) || (repeated && own.every((f) => memberKeys[i]!.has(fieldKey(f)))));
     if (contained && (!best || own.length > best.fields.size - 1)) best = candidate;
   }
   return best ? { name: best.name, path } : null;
 }
+
+const refersToDefinition = (field: SchemaField) => field.types.length === 1 && field.types[0]!.startsWith('→');
 
 interface Base {
   name: string;
@@ -116,6 +120,7 @@ function atOrigin(draft: ChangeDraft, from: string, base: Base, inheritors: stri
   const subject = base.path === '' ? base.name : `${base.name}${/^[[{]/.test(base.path) ? '' : '.'}${base.path}`;
   const severest = [...all].sort((x, y) => levelRank(levelOf(x)) - levelRank(levelOf(y)))[0]!;
   const side = (s: ChangeDraft['before']) => (s ? { ...s, ...(typeof s.path === 'string' ? { path: subject } : {}), inheritors } : null);
+  const senders = sendersOfInheritors(all.filter((d) => d !== draft || from !== base.name));
   const out: ChangeDraft = {
     ...draft,
     subject,
@@ -123,6 +128,7 @@ function atOrigin(draft: ChangeDraft, from: string, base: Base, inheritors: stri
     before: side(draft.before),
     after: side(draft.after),
   };
+  if (out.after && senders) out.after['mustSend'] = senders;
   delete out.level;
   delete out.levelReason;
   if (severest.level) {
@@ -130,6 +136,16 @@ function atOrigin(draft: ChangeDraft, from: string, base: Base, inheritors: stri
     out.levelReason = severest.levelReason ?? '';
   }
   return out;
+}
+
+/**
+ * Who must now send a field the base gained an obligation on: the parties that send the
+ * inheriting shapes, which are what travels (a base spelled inline into every shape may
+ * itself be placed by the schema on both sides without anyone sending it as such).
+ */
+function sendersOfInheritors(inheritors: readonly ChangeDraft[]): string | null {
+  const parties = new Set(inheritors.flatMap((d) => (d.after?.['mustSend'] ? String(d.after['mustSend']).split(', ') : [])));
+  return parties.size ? [...parties].sort().join(', ') : null;
 }
 
 function levelOf(draft: ChangeDraft): ChangeLevel {
