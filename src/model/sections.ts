@@ -103,13 +103,10 @@ export function unclosedFence(raw: string): boolean {
  */
 function withSharedDefinitions(sections: ParsedSection[]): ParsedSection[] {
   const labels = new Map<string, string>();
-  /** How a use of each label reads once normalised (`[label]`, `[^label]`): a section with none reads the same without the stand-ins. */
-  const uses = new Set<string>();
   for (const section of sections) {
     for (const node of definitionNodes(section.tree)) {
       const label = node.label ?? node.identifier;
       labels.set(`${node.type}:${node.identifier}`, node.type === 'footnoteDefinition' ? `[^${label}]: x` : `[${label}]: #`);
-      uses.add(normalizeLabels(node.type === 'footnoteDefinition' ? `[^${label}]` : `[${label}]`));
     }
   }
   if (labels.size === 0) return sections;
@@ -117,17 +114,9 @@ function withSharedDefinitions(sections: ParsedSection[]): ParsedSection[] {
   const definitionLines = definitions.split('\n').length + 1;
   return sections.map((section, i) => {
     if (!section.text.includes('[') || section.tooDeep !== undefined) return section;
-    // Parsing again costs a parse: only a section that uses a label needs the definitions.
-    const text = normalizeLabels(section.text);
-    if (![...uses].some((use) => text.includes(use))) return section;
-    const withDefinitions = i === 0 ? `${section.text}\n\n${definitions}\n` : `${definitions}\n\n${section.text}`;
-    return { tree: cachedTree(withDefinitions), text: withDefinitions, lineOffset: section.lineOffset - (i === 0 ? 0 : definitionLines) };
+    const text = i === 0 ? `${section.text}\n\n${definitions}\n` : `${definitions}\n\n${section.text}`;
+    return { tree: cachedTree(text), text, lineOffset: section.lineOffset - (i === 0 ? 0 : definitionLines) };
   });
-}
-
-/** Text as a label matches (CommonMark: whitespace runs are one space, case folded, none just inside the brackets). */
-function normalizeLabels(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/\[ /g, '[').replace(/ \]/g, ']').toLowerCase().toUpperCase();
 }
 
 /** Definitions sit in flow content: the root and the containers, never inside a paragraph. */

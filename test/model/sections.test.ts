@@ -35,22 +35,6 @@ describe('sectioned parsing', () => {
     ]);
   });
 
-  it('a label defined in one section and used in another, however it is spelled, reads as one document does', () => {
-    const page = [
-      '---', 'title: Labels', '---', '', 'Opening text with no label.', '',
-      '## Uses', '', 'See [the Spec][ Shared  Label ] and [shared\nlabel][] here.', '', 'Plain [brackets] only.', '',
-      '## Notes', '', 'A claim.[^note]', '',
-      '## Unrelated', '', 'A section with [other] words and no use.', '',
-      '## Definitions', '', '[shared label]: https://example.com/spec', '', '[^note]: A footnote.', '',
-    ].join('\n');
-    const sectioned = parseMarkdown(page);
-    expect(sectioned).toEqual(parseMarkdown(page, { sectioned: false }));
-    // The references resolved: their link text is read, not the brackets.
-    const uses = sectioned.blocks.find((b) => b.type === 'text' && b.text.startsWith('See'));
-    expect(uses).toMatchObject({ line: 9 });
-    expect(uses?.type === 'text' && uses.text).toBe('See the Spec and shared label here.');
-  });
-
   it('reads the tricky fixture exactly as one document', () => {
     const sectioned = parseMarkdown(tricky);
     expect(sectioned).toEqual(parseMarkdown(tricky, { sectioned: false }));
