@@ -10,14 +10,13 @@ import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
 import type { RevisionTree } from '../../input/revision-tree.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
-import { parsePage, usePageStore } from '../../model/index.ts';
+import { parsePage } from '../../model/index.ts';
 import { renderJson } from '../../report/json.ts';
 import { MARKDOWN_BUDGET, renderMarkdown } from '../../report/markdown.ts';
 import { makeReport, type DiffReport, type DocumentInfo } from '../../report/report.ts';
 import { renderText } from '../../report/text.ts';
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
 import { count, urlLimits } from '../numbers.ts';
-import { pageCacheDir } from '../page-cache.ts';
 import { revisionTreesOf, treeInfo, type TreeOptions } from './diff-trees.ts';
 
 export interface DiffOptions extends TreeOptions {
@@ -44,20 +43,13 @@ export async function runDiff(oldInput: string, newInput: string, options: DiffO
     throw new InputError(`${folder} is a directory (a revision folder) but ${file} is not; diff two revision folders, or two pages, or two schemas.`);
   }
   const trees = folders[0] ? null : await revisionTreesOf(oldInput, newInput, options, io);
-  // Pages an earlier run read come from the page cache instead of the parser (a revision has many).
-  usePageStore(pageCacheDir(io.env, io.cwd));
-  let report: DiffReport;
-  try {
-    report = folders[0]
-      ? await diffFolders(oldInput, newInput, options, io)
-      : trees
-        ? await diffTrees(trees, options, io)
-        : isWholeRevision(oldInput, io, options) && isWholeRevision(newInput, io, options)
-          ? await diffRevisions(oldInput, newInput, options, io)
-          : await diffTwoDocuments(oldInput, newInput, options, io);
-  } finally {
-    usePageStore(null);
-  }
+  const report = folders[0]
+    ? await diffFolders(oldInput, newInput, options, io)
+    : trees
+      ? await diffTrees(trees, options, io)
+      : isWholeRevision(oldInput, io, options) && isWholeRevision(newInput, io, options)
+        ? await diffRevisions(oldInput, newInput, options, io)
+        : await diffTwoDocuments(oldInput, newInput, options, io);
   if (!options.quiet) io.stdout.write(render(report, options, io, maxChars === 0 ? Infinity : maxChars));
   if (options.format !== 'text' && !options.quiet) writeDiagnostics(report, io);
   const failing = options.failOn ? report.changes.some((c) => counts(c) && atOrAbove(c.level, options.failOn!)) : false;
