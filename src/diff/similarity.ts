@@ -62,10 +62,14 @@ export function pairUp<O, N>(
   const freeNew = new Set(news.keys());
   const key = options.key;
   const newByKey = new Map<string, number[]>();
+  // Each element's key once: keys normalise text, and a pass with a preference asks twice.
+  const oldKeys = key ? olds.map((o) => key(o)) : [];
   if (key) {
     news.forEach((n, j) => {
       const k = key(n);
-      newByKey.set(k, [...(newByKey.get(k) ?? []), j]);
+      const found = newByKey.get(k);
+      if (found) found.push(j);
+      else newByKey.set(k, [j]);
     });
   }
   // Same key: a counterpart the caller prefers (the same section, for a sentence every
@@ -74,7 +78,7 @@ export function pairUp<O, N>(
   for (const accept of passes) {
     olds.forEach((o, i) => {
       if (!key || !freeOld.has(i)) return;
-      const candidates = newByKey.get(key(o));
+      const candidates = newByKey.get(oldKeys[i]!);
       const j = candidates?.find((c) => freeNew.has(c) && accept(o, news[c]!));
       if (j === undefined) return;
       pairs.push([o, news[j]!]);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { buildDocument } from './build.ts';
 import type { SpecDocument } from './document.ts';
 import type { ParseOptions } from './keyword-case.ts';
+import { openPageStore, type PageStore } from './page-store.ts';
 import { clearSectionCache } from './sections.ts';
 
 export type * from './document.ts';
@@ -15,15 +16,29 @@ export { keywordCaseDeclared, keywordCaseOfPages, type KeywordCase, type ParseOp
  */
 const cache = new Map<string, SpecDocument>();
 const CACHE_LIMIT = 512;
+/** Parsed pages kept across runs (page-store.ts), when a caller asked for it. */
+let store: PageStore | null = null;
 
 export function parsePage(text: string, options: ParseOptions = {}): SpecDocument {
   const key = `${contentHash(text)}:${options.keywordCase ?? 'declared'}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const document = buildDocument(text, options);
+  let document = store?.read(key) ?? null;
+  if (!document) {
+    document = buildDocument(text, options);
+    store?.write(key, document);
+  }
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, document);
   return document;
+}
+
+/**
+ * Keeps parsed pages in `dir` across runs (null: only in memory, the default). The CLI's
+ * revision diffs turn it on; a library caller decides for itself.
+ */
+export function usePageStore(dir: string | null): void {
+  store = dir === null ? null : openPageStore(dir);
 }
 
 /** Forgets every parsed page (benchmarks measure cold runs with it). */
