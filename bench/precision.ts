@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-// The fuzz test's seeded generator: the same records give the same sample everywhere.
-import { seededRandom as seeded } from '../test/helpers/hostile.ts';
 
 /**
  * The precision check a person repeats: a fixed-seed sample of 50 records of the
@@ -40,15 +39,19 @@ export interface Verdict {
   reason: string;
 }
 
-/** Draws `size` records without replacement, independent of the order the report lists them in. */
+/**
+ * Draws `size` records: those whose keyed hash (seed, fingerprint, page) ranks lowest. A
+ * record's place depends only on itself, so a differ change that drops or adds a few
+ * records swaps only those rows and every other verdict stays drawn (a shuffle of the
+ * whole list would redraw the sample whenever the record count moved).
+ */
 export function drawSample<T extends { fingerprint: string; page: string | null }>(records: T[], size = SAMPLE_SIZE, seed = SEED): T[] {
-  const pool = [...records].sort((a, b) => `${a.fingerprint}|${a.page ?? ''}`.localeCompare(`${b.fingerprint}|${b.page ?? ''}`));
-  const random = seeded(seed);
-  for (let i = pool.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-  }
-  return pool.slice(0, Math.min(size, pool.length));
+  const rank = (r: T) => createHash('sha256').update(`${seed}|${key(r)}`).digest('hex');
+  return records
+    .map((record) => ({ record, rank: rank(record) }))
+    .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0))
+    .slice(0, Math.min(size, records.length))
+    .map((r) => r.record);
 }
 
 /** The judged table: `| fingerprint | page | level | id | verdict | reason | message |`. */
