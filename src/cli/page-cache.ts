@@ -1,5 +1,5 @@
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { PACKAGE_CACHE_DIR } from '../cache-dir.ts';
 import { usePageStore } from '../model/index.ts';
 import type { CommandIO } from './io.ts';
 
@@ -8,11 +8,10 @@ import type { CommandIO } from './io.ts';
  * detector's cached fingerprints, in the package's `node_modules/.cache/specdelta`.
  * `SPECDELTA_CACHE=DIR` moves it; `SPECDELTA_CACHE=off` (or `0`) keeps pages in memory only.
  */
-const DEFAULT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..', 'node_modules/.cache/specdelta');
 
 export function pageCacheDir(env: Record<string, string | undefined>, cwd: string): string | null {
   const setting = env['SPECDELTA_CACHE']?.trim();
-  if (setting === undefined || setting === '') return DEFAULT_DIR;
+  if (setting === undefined || setting === '') return PACKAGE_CACHE_DIR;
   if (/^(off|0|false|no)$/i.test(setting)) return null;
   return resolve(cwd, setting);
 }

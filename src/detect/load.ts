@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACKAGE_CACHE_DIR } from '../cache-dir.ts';
 import { InputError } from '../errors.ts';
 import { FINGERPRINT_FORMAT, validateFingerprints, type FingerprintData } from './fingerprints.ts';
 import { digestTree, openSpecTree } from './spec-tree.ts';
@@ -20,7 +21,6 @@ import { BUILDER_VERSION } from './version.ts';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const SHIPPED_FINGERPRINTS = join(packageRoot, 'src/detect/data/fingerprints.json');
-const DEFAULT_CACHE_DIR = join(packageRoot, 'node_modules/.cache/specdelta');
 
 export interface FingerprintSource {
   cwd: string;
@@ -61,7 +61,7 @@ async function hasSnapshotBodies(snapshots: string): Promise<boolean> {
 export async function fromTree(dir: string, label: string, source: Pick<FingerprintSource, 'cacheDir' | 'onProgress'> = {}): Promise<LoadedFingerprints> {
   const tree = await openSpecTree(dir, label);
   const salt = `fingerprints:${FINGERPRINT_FORMAT}`;
-  const cacheDir = source.cacheDir === undefined ? DEFAULT_CACHE_DIR : source.cacheDir;
+  const cacheDir = source.cacheDir === undefined ? PACKAGE_CACHE_DIR : source.cacheDir;
   // Reading and hashing every page (megabytes) costs more than the detection itself: a tree
   // whose files have the sizes and times they had last time has the digest it had then.
   const stampFile = cacheDir && tree.stamp ? join(cacheDir, `${STAMP_PREFIX}${sha256(`${salt}\0${dir}\0${await tree.stamp()}`).slice(0, 24)}.json`) : null;

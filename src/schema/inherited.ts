@@ -31,8 +31,9 @@ export function collapseInherited<T extends { draft: ChangeDraft }>(pending: T[]
     if (!base) continue;
     const atBase = members.find((m) => m.definition === base.name);
     const carrier = atBase ?? first;
-    const inheritors = members.filter((m) => m !== atBase).map((m) => m.definition);
-    replaced.set(carrier.item, { ...carrier.item, draft: atOrigin(carrier.item.draft, carrier.definition, base, inheritors, members.map((m) => m.item.draft)) });
+    const inheriting = members.filter((m) => m !== atBase);
+    const draft = atOrigin(carrier.item.draft, carrier.definition, base, inheriting.map((m) => m.definition), members.map((m) => m.item.draft), inheriting.map((m) => m.item.draft));
+    replaced.set(carrier.item, { ...carrier.item, draft });
     for (const m of members) if (m !== carrier) dropped.add(m.item);
   }
   return pending.filter((p) => !dropped.has(p)).map((p) => replaced.get(p) ?? p);
@@ -115,12 +116,12 @@ function extendsBase(model: SchemaModel, def: SchemaDefinition, base: string, se
 }
 
 /** One record at the base: its subject and section name the base, its sides list who inherits the change. */
-function atOrigin(draft: ChangeDraft, from: string, base: Base, inheritors: string[], all: readonly ChangeDraft[]): ChangeDraft {
+function atOrigin(draft: ChangeDraft, from: string, base: Base, inheritors: string[], all: readonly ChangeDraft[], inheriting: readonly ChangeDraft[]): ChangeDraft {
   const rename = (s: string | null) => (s === from ? base.name : s);
   const subject = base.path === '' ? base.name : `${base.name}${/^[[{]/.test(base.path) ? '' : '.'}${base.path}`;
   const severest = [...all].sort((x, y) => levelRank(levelOf(x)) - levelRank(levelOf(y)))[0]!;
   const side = (s: ChangeDraft['before']) => (s ? { ...s, ...(typeof s.path === 'string' ? { path: subject } : {}), inheritors } : null);
-  const senders = sendersOfInheritors(all.filter((d) => d !== draft || from !== base.name));
+  const senders = sendersOfInheritors(inheriting);
   const out: ChangeDraft = {
     ...draft,
     subject,
