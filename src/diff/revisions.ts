@@ -8,7 +8,7 @@ import { relocateRules } from './cross-page-rules.ts';
 import { diffPageTexts, type PageDiffOptions, type PageDiffResult } from './index.ts';
 import { pairPages, type PagePair } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
-import { judgePage, markInformative } from './revision/informative.ts';
+import { judgePage, readInformative } from './revision/informative.ts';
 import { deferToSchema, mirrorsSchema } from './revision/reference-page.ts';
 import { relocateSections } from './revision/moved-sections.ts';
 import { relocateProse } from './revision/moved-prose.ts';
@@ -128,7 +128,7 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
     all = dropCapabilityEchoes(levelRulesTheSchemaStated(all, schema.old, sectionText));
   }
   // A removed section's level agrees with what went with it, once every record that stays is known.
-  all = agreeSectionLevels(all).map((change) => markInformative(change, judgementOf(change)));
+  all = agreeSectionLevels(all).flatMap((change) => readInformative(change, judgementOf(change)) ?? []);
   return { changes: uniqueFingerprints(all), diagnostics, pages };
 }
 

@@ -34,12 +34,19 @@ describe('revision rules on fixtures', () => {
     const { changes, pages } = await fixture('informative-pages');
     expect(changes.map(line)).toEqual([
       'guide/widgets rule-added non-breaking',
-      'notes rule-added editorial informative',
-      'notes required-rule-added editorial informative',
-      'proposals required-rule-added editorial informative',
-      'registry required-rule-added editorial informative',
+      'notes prose-added editorial informative',
+      'notes prose-added editorial informative',
+      'notes prose-added editorial informative',
+      'proposals prose-added editorial informative',
+      'registry prose-added editorial informative',
     ]);
-    expect(summarize(changes)).toEqual({ breaking: 0, 'non-breaking': 1, editorial: 0, informative: 4 });
+    expect(summarize(changes)).toEqual({ breaking: 0, 'non-breaking': 1, editorial: 0, informative: 5 });
+    // A change log's item is told as the item it is, not as a rule of the change log; a code it names is the defining page's record.
+    expect(changes.filter((c) => c.page === 'notes').map((c) => c.message)).toEqual([
+      'New paragraph: Clients SHOULD wait for a widget to stop before reading it.',
+      'New paragraph: Removed: servers MUST polish widgets.',
+      'New paragraph: Unknown widgets are now answered with error code `-32099`.',
+    ]);
     expect(pages.filter((p) => p.informative).map((p) => `${p.page}: ${p.reason}`)).toEqual([
       'notes: informative page: its title “Release Notes” names a list of changes',
       'proposals: informative page: an index (3 of its 3 body lines are items linking elsewhere)',
@@ -51,7 +58,7 @@ describe('revision rules on fixtures', () => {
   it('the spec config overrides the derived judgement both ways', async () => {
     const { changes, pages } = await fixture('informative-config');
     expect(changes.map(line)).toEqual([
-      'guide/examples rule-strengthened editorial informative',
+      'guide/examples prose-changed editorial informative',
       'guide/widgets rule-added non-breaking',
       // Titled like a change log, but the config says it is normative.
       'history required-rule-added breaking',
@@ -134,15 +141,15 @@ describe('spec config', () => {
       expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--fail-on', 'breaking'], { cwd: dir })).code).toBe(0);
       // One page of a known revision is judged the same way: a change log's diff counts for nothing.
       const notes = JSON.parse((await runCli(['diff', '2000-01-01:notes', '2000-02-01:notes', '--format', 'json'], { cwd: dir })).stdout);
-      expect(notes.summary).toEqual({ breaking: 0, 'non-breaking': 0, editorial: 0, informative: 2 });
+      expect(notes.summary).toEqual({ breaking: 0, 'non-breaking': 0, editorial: 0, informative: 3 });
       const widgets = JSON.parse((await runCli(['diff', '2000-01-01:guide/widgets', '2000-02-01:guide/widgets', '--format', 'json'], { cwd: dir })).stdout);
       expect(widgets.summary).toEqual({ breaking: 0, 'non-breaking': 1, editorial: 0 });
       // A revision against itself: nothing changed, and the summary still says none was left out.
       expect(JSON.parse((await runCli(['diff', '2000-01-01', '2000-01-01', '--format', 'json'], { cwd: dir })).stdout).summary).toEqual({ breaking: 0, 'non-breaking': 0, editorial: 0, informative: 0 });
       expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--fail-on', 'non-breaking'], { cwd: dir })).code).toBe(1);
       // Text and Markdown say what the headline leaves out, so the listed records and the counts agree.
-      expect((await runCli(['diff', '2000-01-01', '2000-02-01'], { cwd: dir })).stdout).toMatch(/0 breaking, 1 non-breaking, 0 editorial \(and 4 from informative pages, not counted\)/);
-      expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--format', 'markdown'], { cwd: dir })).stdout).toMatch(/Not counted: 4 records of informative pages/);
+      expect((await runCli(['diff', '2000-01-01', '2000-02-01'], { cwd: dir })).stdout).toMatch(/0 breaking, 1 non-breaking, 0 editorial \(and 5 from informative pages, not counted\)/);
+      expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--format', 'markdown'], { cwd: dir })).stdout).toMatch(/Not counted: 5 records of informative pages/);
       writeFileSync(join(dir, 'snapshots/specdelta.config.json'), '{"normative": [1]}');
       const bad = await runCli(['diff', '2000-01-01', '2000-02-01'], { cwd: dir });
       expect(bad.code).toBe(2);

@@ -3,7 +3,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { configSearchDirs, loadSpecConfig, type SpecConfig } from '../../config/index.ts';
 import { atOrAbove, counts, type Change, type ChangeLevel } from '../../diff/change.ts';
 import { diffPageTexts, type PageDiffOptions } from '../../diff/index.ts';
-import { judgePage, markInformative, type PageJudgement } from '../../diff/revision/informative.ts';
+import { judgePage, readInformative, type PageJudgement } from '../../diff/revision/informative.ts';
 import { findSpecConfig } from '../../diff/revision/spec-config.ts';
 import { diffRevisionFolders, diffRevisionTrees } from '../../diff/revisions.ts';
 import { InputError, UsageError } from '../../errors.ts';
@@ -103,7 +103,7 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
     ? await diffSchemas(oldDoc.text, newDoc.text, { oldSource: oldInput, newSource: newInput })
     : diffPageTexts(oldDoc.text, newDoc.text, pageReading(oldInput, newInput, options, io));
   const judgement = judgeKnownPage(newDoc, io.cwd);
-  return makeReport(info(oldDoc), info(newDoc), changes.map((c) => markInformative(c, judgement)), diagnostics);
+  return makeReport(info(oldDoc), info(newDoc), changes.flatMap((c) => readInformative(c, judgement) ?? []), diagnostics);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { SpecDocument } from '../../model/index.ts';
-import type { Change } from '../change.ts';
+import type { Change, ChangeKind, ChangeSide } from '../change.ts';
+import { finalizeChange } from '../finalize.ts';
 import type { SpecConfig } from '../../config/index.ts';
 import { configuredKind } from './spec-config.ts';
 
@@ -73,4 +74,35 @@ function stripFrontmatter(text: string): string {
 export function markInformative(change: Change, judgement: PageJudgement | null | undefined): Change {
   if (!judgement?.informative) return change;
   return { ...change, level: 'editorial', levelReason: judgement.reason, informative: true };
+}
+
+/**
+ * Kinds of record that an informative page can only mention: a change log that names an
+ * error code, a method or a field is talking about it, and the page that defines it has the
+ * record. The paragraph that mentions it is the informative page's own record.
+ */
+const MENTIONED_KINDS: ReadonlySet<ChangeKind> = new Set(['error-code', 'message', 'schema-field', 'capability', 'definition', 'term']);
+
+/**
+ * An informative page's record as what it is: text about changes. Its keyword sentences are
+ * paragraphs (a change log's "Servers SHOULD … now MUST" is not a new MUST rule of the
+ * change log: titled so, the record would say the opposite of the item it quotes); the names
+ * it mentions are dropped; the rest is marked informative. Null drops the record.
+ */
+export function readInformative(change: Change, judgement: PageJudgement | null | undefined): Change | null {
+  if (!judgement?.informative) return change;
+  if (MENTIONED_KINDS.has(change.kind)) return null;
+  return markInformative(change.kind === 'rule' ? asParagraph(change) : change, judgement);
+}
+
+/** A rule record re-told as the paragraph record of the same text (its lead-in in front). */
+function asParagraph(change: Change): Change {
+  const id = change.action === 'added' ? 'prose-added' : change.action === 'removed' ? 'prose-removed' : change.action === 'moved' ? 'prose-moved' : 'prose-changed';
+  const paragraph = (side: ChangeSide | null): ChangeSide | null => {
+    if (!side) return null;
+    const leadIn = typeof side['leadIn'] === 'string' ? `${side['leadIn']} ` : '';
+    return { ...side, text: leadIn + side.text };
+  };
+  const draft = { id, subject: change.subject, section: change.section, before: paragraph(change.before), after: paragraph(change.after), ...(change.source ? { source: change.source } : {}) };
+  return { ...finalizeChange(draft), ...(change.page !== undefined ? { page: change.page } : {}) };
 }
