@@ -20,7 +20,9 @@ export function foldSplitOffProse(drafts: readonly ChangeDraft[]): ChangeDraft[]
     if (prose.id !== 'prose-added' || !prose.after || prose.section.new === null) continue;
     const words = contentWords(prose.after.text);
     if (words.length < MIN_CONTENT_WORDS) continue;
-    const source = reworded.find((r) => r.section.new === prose.section.new && splitFrom(words, r));
+    // The sentence it took most of its words from, when several of its section were reworded.
+    const sources = reworded.filter((r) => r.section.new === prose.section.new && splitFrom(words, r));
+    const source = sources.sort((a, b) => takenFrom(words, b) - takenFrom(words, a))[0];
     if (!source) continue;
     dropped.add(prose);
     gaining.set(source, [...(gaining.get(source) ?? []), prose.after.text]);
@@ -36,10 +38,15 @@ function isReworded(draft: ChangeDraft): boolean {
   return (kind === 'rule' || kind === 'prose') && draft.before !== null && draft.after !== null && draft.before.text !== draft.after.text;
 }
 
+/** The share of `words` the older wording had. */
+function takenFrom(words: readonly string[], reworded: ChangeDraft): number {
+  return shareFoundIn(words, contentWords(reworded.before!.text));
+}
+
 /** Nearly all of `words` were in the older wording, and some of them are words the rewording lost. */
 function splitFrom(words: readonly string[], reworded: ChangeDraft): boolean {
+  if (takenFrom(words, reworded) < TAKEN_SHARE) return false;
   const was = contentWords(reworded.before!.text);
-  if (shareFoundIn(words, was) < TAKEN_SHARE) return false;
   const now = contentWords(reworded.after!.text);
   const lost = was.filter((w) => wordsFoundIn([w], now).length === 0);
   return wordsFoundIn(words, lost).length > 0;
