@@ -38,6 +38,10 @@ const mustSend = (c: ChangeDraft) => {
   return senders.length ? ` ${capitalize(senders.join(' and '))} must now send it.` : '';
 };
 
+/** The rule that says where a capability is declared, when it was folded into the capability's record (capability-rule-fold.ts). */
+const declaredBy = (c: ChangeDraft) =>
+  c.after?.['rule'] ? ` The ${kw(c.after)} rule now reads: ${quoteChanged(String(c.before?.['rule'] ?? ''), String(c.after['rule']))}` : '';
+
 const entries: CatalogEntry[] = [
   // ── Normative rules (sentences carrying RFC 2119 / RFC 8174 keywords) ──────────────
   {
@@ -303,7 +307,7 @@ const entries: CatalogEntry[] = [
     id: 'capability-moved', kind: 'capability', action: 'moved', level: 'breaking',
     description: 'A capability is declared in another place (e.g. per request instead of at initialization).',
     why: 'A peer looking in the old place no longer finds it.',
-    message: (c) => `Capability ${code(c.subject)} moved from ${code(detail(c, 'from'))} to ${code(detail(c, 'to'))}.`,
+    message: (c) => `Capability ${code(c.subject)} moved from ${code(detail(c, 'from'))} to ${code(detail(c, 'to'))}.${declaredBy(c)}`,
   },
   {
     id: 'capability-option-added', kind: 'capability', action: 'added', level: 'non-breaking',

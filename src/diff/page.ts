@@ -1,5 +1,6 @@
 import type { SpecDocument } from '../model/index.ts';
 import { diffCapabilities } from './capabilities.ts';
+import { foldCapabilityRules } from './capability-rule-fold.ts';
 import { diffDeprecations } from './deprecations.ts';
 import type { Change, ChangeDraft } from './change.ts';
 import type { DiffContext } from './context.ts';
@@ -8,10 +9,12 @@ import { diffFields } from './fields.ts';
 import { finalizeChange } from './finalize.ts';
 import { diffMessages } from './messages.ts';
 import { orderDrafts } from './order.ts';
+import { foldProseIntoRules } from './prose-become-rule.ts';
 import { diffProse } from './prose.ts';
 import { diffRules } from './rules.ts';
 import { agreeSectionLevels } from './section-levels.ts';
 import { alignSections, diffSections } from './sections.ts';
+import { foldSplitOffProse } from './split-off-prose.ts';
 import { diffTerms } from './terms.ts';
 
 /** All change records between two readings of a page, in the contract's order. */
@@ -28,7 +31,15 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
   diffProse(ctx, emit);
   diffDeprecations(ctx, emit);
   diffTerms(ctx, emit, [...drafts]);
-  return agreeSectionLevels(distinguishRepeats(orderDrafts(ctx, drafts)).map(finalizeChange));
+  return agreeSectionLevels(distinguishRepeats(orderDrafts(ctx, oneRecordPerChange(drafts))).map(finalizeChange));
+}
+
+/**
+ * One change the differs saw from two sides is one record: a rule reworded because its
+ * capability moved, a sentence rewritten into a rule, words split off a reworded sentence.
+ */
+function oneRecordPerChange(drafts: ChangeDraft[]): ChangeDraft[] {
+  return foldSplitOffProse(foldProseIntoRules(foldCapabilityRules(drafts)));
 }
 
 /**

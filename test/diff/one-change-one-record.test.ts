@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { contentWords, sameWord, shareFoundIn } from '../../src/diff/content-words.ts';
+import { diffPageTexts } from '../../src/diff/index.ts';
+import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+
+/**
+ * One change seen by two differs is one record: a rule reworded because its capability
+ * moved (capability-rule-fold.ts), a sentence rewritten into a rule (prose-become-rule.ts),
+ * words split off a reworded sentence (split-off-prose.ts). The fixtures' goldens are in
+ * fixtures/pages/{capability-rule-fold,prose-become-rule,split-off-prose}; here, the words
+ * the matching rests on and the real spec pages the patterns were found on.
+ */
+describe('content words', () => {
+  it('leave out function words and keywords before the plural "s" is dropped', () => {
+    expect(contentWords('These scopes MUST satisfy this request.')).toEqual(['scope', 'satisfy', 'request']);
+  });
+
+  it('one word in two inflections is one word; short words match only exactly', () => {
+    expect(sameWord('send', 'sending')).toBe(true);
+    expect(sameWord('satisfy', 'satisfying')).toBe(true);
+    expect(sameWord('use', 'user')).toBe(false);
+    expect(sameWord('request', 'requirement')).toBe(false);
+  });
+
+  it('the share of words taken from another wording', () => {
+    expect(shareFoundIn(['send', 'parcel'], ['sending', 'letter'])).toBe(0.5);
+    expect(shareFoundIn([], ['parcel'])).toBe(0);
+  });
+});
+
+const describeMirror = mirrorAvailable() ? describe : describe.skip;
+const read = (revision: string, page: string) => readFileSync(join(specPages, revision, `${page}.mdx`), 'utf8');
+/** A page of both revisions; `was` names it in the older one when it moved (the page became a folder). */
+const diff = (page: string, was = page) => diffPageTexts(read('2025-11-25', was), read('2026-07-28', page)).changes;
+
+describeMirror('one change, one record on the real spec (2025-11-25 → 2026-07-28)', () => {
+  it.each(['client/elicitation', 'client/roots', 'client/sampling'])('%s: the capability move carries the rule that says where it is declared; no second record for the rule', (page) => {
+    const changes = diff(page);
+    const moves = changes.filter((c) => c.id === 'capability-moved');
+    expect(moves).toHaveLength(1);
+    const [move] = moves;
+    expect(move!.level).toBe('breaking');
+    expect(move!.after?.['rule']).toMatch(/MUST declare .* on each request/);
+    expect(move!.before?.['rule']).toMatch(/MUST declare .* during initialization/);
+    expect(move!.message).toMatch(/The MUST rule now reads: /);
+    const echoes = changes.filter((c) => c.kind === 'rule' && c.section.new === move!.section.new && /clientCapabilities/.test(c.after?.text ?? ''));
+    expect(echoes).toEqual([]);
+  });
+
+  it('client/elicitation: the sentence rewritten into a MAY rule is the rule, not also a removed paragraph', () => {
+    const changes = diff('client/elicitation');
+    expect(changes.filter((c) => c.id === 'prose-removed' && /^To request information from a user/.test(c.subject))).toEqual([]);
+    const [rule] = changes.filter((c) => c.id === 'rule-added' && /^Servers MAY request information from a user/.test(c.subject));
+    expect(rule?.after?.['wasProse']).toMatch(/^To request information from a user/);
+    // The message the sentence also describes keeps its own record.
+    expect(changes.filter((c) => c.id === 'message-envelope-changed' && c.subject === 'elicitation/create')).toHaveLength(1);
+  });
+
+  it('client/sampling: the lead-in rewritten into a MUST rule is the rule', () => {
+    const changes = diff('client/sampling');
+    expect(changes.filter((c) => c.id === 'prose-removed' && /^Sampling messages can contain/.test(c.subject))).toEqual([]);
+    expect(changes.filter((c) => c.id === 'required-rule-added' && /^Sampling messages MUST contain/.test(c.subject))).toHaveLength(1);
+  });
+
+  it('basic/authorization: the words split off a reworded MUST belong to its record, not a new paragraph', () => {
+    const changes = diff('basic/authorization/index', 'basic/authorization');
+    expect(changes.filter((c) => c.id === 'prose-added' && /^These scopes are required to satisfy the current request/.test(c.subject))).toEqual([]);
+    const [rule] = changes.filter((c) => c.id === 'rule-changed' && /authoritative for the current operation/.test(c.subject));
+    expect(rule).toMatchObject({ level: 'breaking' });
+    expect(rule!.after?.['splitOff']).toEqual(['These scopes are required to satisfy the current request.']);
+  });
+});
