@@ -14,6 +14,7 @@ import { diffProse } from './prose.ts';
 import { diffRules } from './rules.ts';
 import { agreeSectionLevels } from './section-levels.ts';
 import { alignSections, diffSections } from './sections.ts';
+import { pairRestructuredProse } from './restructured-prose.ts';
 import { foldSplitOffProse } from './split-off-prose.ts';
 import { diffTerms } from './terms.ts';
 
@@ -36,10 +37,11 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
 
 /**
  * One change the differs saw from two sides is one record: a rule reworded because its
- * capability moved, a sentence rewritten into a rule, words split off a reworded sentence.
+ * capability moved, a sentence rewritten into a rule, words split off a reworded sentence,
+ * a paragraph rewritten around its content.
  */
 function oneRecordPerChange(drafts: ChangeDraft[]): ChangeDraft[] {
-  return foldSplitOffProse(foldProseIntoRules(foldCapabilityRules(drafts)));
+  return pairRestructuredProse(foldSplitOffProse(foldProseIntoRules(foldCapabilityRules(drafts))));
 }
 
 /**

@@ -42,6 +42,6 @@ function isAddedRule(draft: ChangeDraft): boolean {
 }
 
 /** The same section: by its older heading, or its newer one (a section renamed or moved keeps one of them). */
-function sameSection(a: ChangeDraft, b: ChangeDraft): boolean {
+export function sameSection(a: ChangeDraft, b: ChangeDraft): boolean {
   return (a.section.old !== null && a.section.old === b.section.old) || (a.section.new !== null && a.section.new === b.section.new);
 }

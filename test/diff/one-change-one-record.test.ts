@@ -8,8 +8,9 @@ import { mirrorAvailable, specPages } from '../helpers/paths.ts';
 /**
  * One change seen by two differs is one record: a rule reworded because its capability
  * moved (capability-rule-fold.ts), a sentence rewritten into a rule (prose-become-rule.ts),
- * words split off a reworded sentence (split-off-prose.ts). The fixtures' goldens are in
- * fixtures/pages/{capability-rule-fold,prose-become-rule,split-off-prose}; here, the words
+ * words split off a reworded sentence (split-off-prose.ts), a paragraph rewritten around its
+ * content (restructured-prose.ts). The fixtures' goldens are in fixtures/pages/{capability-rule-fold,
+ * prose-become-rule,split-off-prose,restructured-prose}; here, the words
  * the matching rests on and the real spec pages the patterns were found on.
  */
 describe('content words', () => {
@@ -70,5 +71,14 @@ describeMirror('one change, one record on the real spec (2025-11-25 → 2026-07-
     const [rule] = changes.filter((c) => c.id === 'rule-changed' && /authoritative for the current operation/.test(c.subject));
     expect(rule).toMatchObject({ level: 'breaking' });
     expect(rule!.after?.['splitOff']).toEqual(['These scopes are required to satisfy the current request.']);
+  });
+
+  it('server/tools: a list item rewritten around its content is one reworded paragraph, not one removed and one added', () => {
+    const changes = diff('server/tools');
+    const lead = /^Protocol Errors: Standard JSON-RPC errors for issues like/;
+    expect(changes.filter((c) => c.id === 'prose-removed' && lead.test(c.before!.text))).toEqual([]);
+    expect(changes.filter((c) => c.id === 'prose-added' && /^They are returned as standard JSON-RPC errors/.test(c.after!.text))).toEqual([]);
+    const [reworded] = changes.filter((c) => c.id === 'prose-changed' && lead.test(c.before!.text));
+    expect(reworded?.after?.text).toMatch(/^They are returned as standard JSON-RPC errors/);
   });
 });
