@@ -12,11 +12,14 @@ import { errorCodeColumns, fieldColumns, requirednessOf } from './field-tables.t
 import { keywordCaseDeclared, type KeywordCase, type ParseOptions } from './keyword-case.ts';
 import { sectionLabel } from './section-label.ts';
 import { statements, type Statement } from './statements.ts';
+import { foldLabels } from './labels.ts';
 
 /** Reads one spec page (Markdown or MDX) into a SpecDocument. Never throws on content. */
 export function buildDocument(source: string, options: ParseOptions = {}): SpecDocument {
   const parsed = parseMarkdown(source);
-  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics, options.keywordCase ?? keywordCaseDeclared(source));
+  const keywordCase = options.keywordCase ?? keywordCaseDeclared(source);
+  foldLabels(parsed.blocks, (text) => keywordsIn(text, keywordCase).length > 0);
+  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics, keywordCase);
   for (const block of parsed.blocks) builder.add(block);
   return builder.finish(source.split('\n').length);
 }
@@ -141,8 +144,10 @@ class DocumentBuilder {
         ...(statement.example !== null ? { example: statement.example } : {}),
       });
     }
-    const prose = proseParts.join(' ').trim();
-    if (prose && !block.caption) this.prose.push({ text: prose, line: block.line, sectionId: this.section.id });
+    // A label is part of the block it introduces (labels.ts); that block's prose carries it as its title.
+    const joined = proseParts.join(' ').trim();
+    const prose = joined && block.title ? `${block.title}: ${joined}` : joined;
+    if (prose && !block.caption && !block.label) this.prose.push({ text: prose, line: block.line, sectionId: this.section.id });
   }
 
   private addCode(block: Extract<Block, { type: 'code' }>): void {

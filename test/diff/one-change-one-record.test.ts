@@ -91,4 +91,11 @@ describeMirror('one change, one record on the real spec (2025-11-25 → 2026-07-
     expect(rule!.message).toMatch(/Base64-encoded\. These markers are case-sensitive and MUST/);
     expect(changes.filter((c) => c.kind === 'prose' && /indicate that the value is Base64-encoded/.test(c.subject))).toEqual([]);
   });
+
+  it('basic/index: a bold label is the title of the paragraph it introduces, not a paragraph of its own', () => {
+    const changes = diff('basic/index');
+    const prose = changes.filter((c) => c.kind === 'prose');
+    expect(prose.filter((c) => /^(?:Reserved keys|Per-request protocol fields|Per-response protocol fields):?$/.test(c.subject))).toEqual([]);
+    expect(prose.filter((c) => c.id === 'prose-added' && /^Reserved keys: The following `_meta` keys are reserved/.test(c.subject))).toHaveLength(1);
+  });
 });
