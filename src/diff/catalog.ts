@@ -99,6 +99,19 @@ const entries: CatalogEntry[] = [
     message: (c) => `Rule reworded in substance (${kw(c.after)}): ${changed(c)}`,
   },
   {
+    id: 'rule-example-changed', kind: 'rule', action: 'changed', level: 'editorial',
+    description: 'The same rule, with the example that illustrates it ("For example, …") added, removed or reworded.',
+    why: 'An example shows a case of the rule; what the rule binds is unchanged.',
+    message: (c) => {
+      const before = String(c.before?.['example'] ?? '');
+      const after = String(c.after?.['example'] ?? '');
+      const of = `the ${kw(c.after)} rule "${clip(now(c), 60)}"`;
+      if (!before) return `Example added to ${of}: ${clip(after)}`;
+      if (!after) return `Example removed from ${of}: ${clip(before)}`;
+      return `Example of ${of} reworded: ${quoteChanged(before, after)}`;
+    },
+  },
+  {
     id: 'rule-reworded', kind: 'rule', action: 'changed', level: 'editorial',
     description: 'The same rule with the same meaning: a typo fix, re-wrapping, formatting or a changed link target.',
     why: 'Nothing an implementation does depends on it.',

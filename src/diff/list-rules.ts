@@ -72,14 +72,17 @@ function listGroups(rules: readonly Rule[]): Map<string, ListGroup> {
   return groups;
 }
 
-/** The last rule of the lead-in paragraph that precedes the list: the obligation the bullets spell out. */
+/**
+ * The last rule of the lead-in paragraph that precedes the list: the obligation the bullets
+ * spell out. A rule is a sentence of the lead-in, or several read as one (statements.ts).
+ */
 function headOf(group: ListGroup, rules: readonly Rule[]): Rule | null {
   const first = group.items[0]!;
   const parts = new Set([group.leadIn, ...sentences(group.leadIn)]);
   let head: Rule | null = null;
   for (const rule of rules) {
     if (rule.line > first.line) break;
-    if (rule.sectionId === first.sectionId && !group.items.includes(rule) && parts.has(rule.text)) head = rule;
+    if (rule.sectionId === first.sectionId && !group.items.includes(rule) && (parts.has(rule.text) || group.leadIn.includes(rule.text))) head = rule;
   }
   return head;
 }

@@ -95,6 +95,7 @@ function classifyPair(before: Rule, after: Rule, ctx: DiffContext): Verdict | nu
     return absoluteRuleAsksMore(before, after) ?? { id: 'rule-changed' };
   }
   if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return { id: 'rule-moved' };
+  if (normalizeText(before.example ?? '') !== normalizeText(after.example ?? '')) return { id: 'rule-example-changed' };
   return null;
 }
 
@@ -114,6 +115,7 @@ export function ruleSide(rule: Rule, heading?: string | null): ChangeSide {
   if (rule.actor) s.actor = rule.actor;
   if (rule.actors.length > 1) s.actors = rule.actors;
   if (rule.leadIn) s.leadIn = rule.leadIn;
+  if (rule.example) s.example = rule.example;
   return s;
 }
 

@@ -11,11 +11,15 @@ import { isIdentifierLike, isJsonRpcErrorCode } from './terms.ts';
 import { errorCodeColumns, fieldColumns, requirednessOf } from './field-tables.ts';
 import { keywordCaseDeclared, type KeywordCase, type ParseOptions } from './keyword-case.ts';
 import { sectionLabel } from './section-label.ts';
+import { statements, type Statement } from './statements.ts';
+import { foldLabels } from './labels.ts';
 
 /** Reads one spec page (Markdown or MDX) into a SpecDocument. Never throws on content. */
 export function buildDocument(source: string, options: ParseOptions = {}): SpecDocument {
   const parsed = parseMarkdown(source);
-  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics, options.keywordCase ?? keywordCaseDeclared(source));
+  const keywordCase = options.keywordCase ?? keywordCaseDeclared(source);
+  foldLabels(parsed.blocks, (text) => keywordsIn(text, keywordCase).length > 0);
+  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics, keywordCase);
   for (const block of parsed.blocks) builder.add(block);
   return builder.finish(source.split('\n').length);
 }
@@ -67,6 +71,15 @@ class DocumentBuilder {
     return { actor: actors[0] ?? null, actors };
   }
 
+  /** The parties the first of these sentences to name any names (a statement's own subject first). */
+  private partiesOf(subjectSentences: readonly string[]): string[] {
+    for (const sentence of subjectSentences) {
+      const actors = actorsIn(this.beforeKeyword(sentence));
+      if (actors.length) return actors;
+    }
+    return [];
+  }
+
   add(block: Block): void {
     switch (block.type) {
       case 'heading': return this.addHeading(block.depth, block.text, block.line);
@@ -102,20 +115,24 @@ class DocumentBuilder {
     const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn) : [];
     const proseParts: string[] = [];
     const parts = block.listItem ? [block.text] : sentences(block.text);
-    for (const sentence of parts) {
-      const own = this.keywords(sentence);
+    const last = parts.at(-1);
+    // "Clients MUST:" before a list is not a rule of its own: each item is.
+    const introducesList = block.introducesList === true && last !== undefined && /:\s*$/.test(last) && this.keywords(last).length > 0;
+    const read: Statement[] = block.listItem
+      ? [{ text: block.text, keywords: this.keywords(block.text), subjectSentences: [block.text], leadIn: null, example: null }]
+      : statements(introducesList ? parts.slice(0, -1) : parts, (sentence) => this.keywords(sentence));
+    for (const statement of read) {
+      const own = statement.keywords;
       // A list item without a keyword inherits the lead-in's ("Clients MUST:" → each item).
       const keywords = own.length ? own : block.listItem ? leadInKeywords : [];
-      // "Clients MUST:" before a list is not a rule of its own: each item is.
-      const introducesList = block.introducesList === true && own.length > 0 && /:\s*$/.test(sentence) && sentence === parts.at(-1);
-      if (keywords.length === 0 || introducesList) {
-        if (!introducesList) proseParts.push(sentence);
+      if (keywords.length === 0) {
+        proseParts.push(statement.text);
         continue;
       }
-      const ownActors = own.length ? actorsIn(this.beforeKeyword(sentence)) : [];
+      const ownActors = own.length ? this.partiesOf(statement.subjectSentences) : [];
       const actors = ownActors.length ? ownActors : leadInActors;
       this.rules.push({
-        text: sentence,
+        text: statement.text,
         keyword: strongest(keywords),
         keywords,
         actor: actors[0] ?? null,
@@ -123,11 +140,14 @@ class DocumentBuilder {
         line: block.line,
         sectionId: this.section.id,
         // A bullet that starts with its keyword ("MUST NOT be empty") takes its subject from the lead-in.
-        leadIn: own.length && /[\p{L}\p{N}]/u.test(this.beforeKeyword(sentence)) ? null : block.leadIn,
+        leadIn: statement.leadIn ?? (own.length && /[\p{L}\p{N}]/u.test(this.beforeKeyword(statement.text)) ? null : block.leadIn),
+        ...(statement.example !== null ? { example: statement.example } : {}),
       });
     }
-    const prose = proseParts.join(' ').trim();
-    if (prose && !block.caption) this.prose.push({ text: prose, line: block.line, sectionId: this.section.id });
+    // A label is part of the block it introduces (labels.ts); that block's prose carries it as its title.
+    const joined = proseParts.join(' ').trim();
+    const prose = joined && block.title ? `${block.title}: ${joined}` : joined;
+    if (prose && !block.caption && !block.label) this.prose.push({ text: prose, line: block.line, sectionId: this.section.id });
   }
 
   private addCode(block: Extract<Block, { type: 'code' }>): void {

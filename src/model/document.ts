@@ -64,6 +64,8 @@ export interface Rule {
   sectionId: string;
   /** The lead-in sentence the rule inherited its keyword or actor from, if any. */
   leadIn: string | null;
+  /** The sentences after it that illustrate it ("For example, …"): not part of what it binds. */
+  example?: string;
 }
 
 export interface CodeBlock {

@@ -28,6 +28,12 @@ export type Block =
       caption?: boolean;
       /** The paragraph is the "…:" lead-in of the list after it; its items carry its words. */
       introducesList?: boolean;
+      /** Every word of the paragraph is set in bold or italics ("**Request and response**"). */
+      emphasized?: boolean;
+      /** The paragraph is only a label of the block after it (labels.ts): no paragraph of its own. */
+      label?: boolean;
+      /** The label introducing this paragraph, read as its title (labels.ts). */
+      title?: string;
     }
   | {
       type: 'code';
@@ -124,6 +130,7 @@ function walkChildren(children: readonly RootContent[], offset: number, state: W
       case 'paragraph': {
         const { text, codeSpans } = inlineText(node as Paragraph);
         const block: Block = { type: 'text', text, codeSpans, line: line(node, offset), listItem: false, leadIn };
+        if (isEmphasized(node as Paragraph)) block.emphasized = true;
         state.blocks.push(block);
         previousParagraph = { text, spans: codeSpans, block };
         break;
@@ -262,6 +269,12 @@ function bodyLine(node: Code, offset: number, state: WalkState): number {
   const start = node.position?.start.offset;
   const fenced = start !== undefined && /^\s*(`{3,}|~{3,})/.test(state.source.slice(start, start + 64));
   return line(node, offset) + (fenced ? 1 : 0);
+}
+
+/** Every word of the paragraph is in bold or italics: nothing but whitespace outside them. */
+function isEmphasized(paragraph: Paragraph): boolean {
+  const shown = paragraph.children.filter((child) => !(child.type === 'text' && child.value.trim() === ''));
+  return shown.length > 0 && shown.every((child) => child.type === 'strong' || child.type === 'emphasis');
 }
 
 /** A short line ending in ":" right before a code block names that block. */

@@ -81,4 +81,31 @@ describeMirror('one change, one record on the real spec (2025-11-25 → 2026-07-
     const [reworded] = changes.filter((c) => c.id === 'prose-changed' && lead.test(c.before!.text));
     expect(reworded?.after?.text).toMatch(/^They are returned as standard JSON-RPC errors/);
   });
+
+  it('basic/authorization/authorization-server-discovery: a rule, the rule pointing back at it and its example are one record', () => {
+    const changes = diff('basic/authorization/authorization-server-discovery', 'basic/authorization');
+    const rules = changes.filter((c) => c.kind === 'rule');
+    // "If they differ, …" and "For example, … MUST be rejected." are no rules of their own.
+    expect(rules.filter((c) => /^(?:If they differ|For example)/.test(c.subject))).toEqual([]);
+    const [rule] = rules.filter((c) => /MUST validate it/.test(c.subject));
+    expect(rule).toMatchObject({ id: 'required-rule-added', level: 'breaking' });
+    expect(rule!.after?.text).toMatch(/If they differ, the client MUST NOT use the metadata\.$/);
+    expect(rule!.after?.actor).toBe('clients');
+    expect(rule!.after?.['example']).toMatch(/^For example, a document fetched from .* MUST be rejected\.$/);
+  });
+
+  it('basic/transports/streamable-http: a rule pointing back at a prose sentence is quoted with it, and the sentence is no paragraph of its own', () => {
+    const changes = diff('basic/transports/streamable-http', 'basic/transports');
+    const [rule] = changes.filter((c) => c.kind === 'rule' && /^These markers are case-sensitive/.test(c.subject));
+    expect(rule!.after?.['leadIn']).toMatch(/indicate that the value is Base64-encoded\.$/);
+    expect(rule!.message).toMatch(/Base64-encoded\. These markers are case-sensitive and MUST/);
+    expect(changes.filter((c) => c.kind === 'prose' && /indicate that the value is Base64-encoded/.test(c.subject))).toEqual([]);
+  });
+
+  it('basic/index: a bold label is the title of the paragraph it introduces, not a paragraph of its own', () => {
+    const changes = diff('basic/index');
+    const prose = changes.filter((c) => c.kind === 'prose');
+    expect(prose.filter((c) => /^(?:Reserved keys|Per-request protocol fields|Per-response protocol fields):?$/.test(c.subject))).toEqual([]);
+    expect(prose.filter((c) => c.id === 'prose-added' && /^Reserved keys: The following `_meta` keys are reserved/.test(c.subject))).toHaveLength(1);
+  });
 });

@@ -1,0 +1,42 @@
+/**
+ * The few English cue words the reading of page text rests on, kept in one place: the
+ * words that open an illustration ("For example, …") and the words by which a sentence
+ * points back at the one before it ("If they differ, …", "It MUST …"). Everything else is
+ * read from the page's structure.
+ */
+
+/** Openers of an illustration: the sentence shows a case of what was said, it states nothing new. */
+const EXAMPLE_OPENERS = ['for example', 'for instance', 'e\\.g\\.', 'as an example', 'by way of example', 'example:'];
+const EXAMPLE_OPENING = new RegExp(`^[\\W_]*(?:${EXAMPLE_OPENERS.join('|')})(?=[\\s,:]|$)`, 'i');
+
+/** True when the sentence opens as an example ("For example, a document … MUST be rejected."). */
+export function opensAsExample(sentence: string): boolean {
+  return EXAMPLE_OPENING.test(sentence);
+}
+
+/**
+ * Words that stand for something said before: pronouns, and determiners whose noun was
+ * named before ("This header MUST …", "Such requests …").
+ */
+export const ANAPHORS = ['they', 'it', 'this', 'these', 'those', 'such', 'its', 'their', 'them'] as const;
+/** Words that may come before the pointing word without giving the sentence a subject of its own ("If they …", "In that case …"). */
+const CONNECTIVES = ['if', 'when', 'whenever', 'unless', 'once', 'while', 'because', 'since', 'and', 'but', 'so', 'then', 'in', 'for', 'with'];
+/** Words that point back on their own, with no pronoun ("Otherwise, the client MUST …"). */
+const BACK_REFERENCES = ['otherwise', 'in that case', 'in this case', 'in such cases?', 'if so', 'if not'];
+/**
+ * "It is RECOMMENDED that …" points at nothing (an empty "it"), and "This specification …"
+ * points at the page itself, not at the sentence before.
+ */
+const EMPTY_IT = 'it\\s+is\\s+(?:not\\s+)?(?:strongly\\s+)?(?:required|recommended|optional|necessary|important|possible|permitted|allowed)\\b';
+const SELF_REFERENCE = '(?:this|these)\\s+(?:specifications?|documents?|sections?|pages?|versions?|revisions?)\\b';
+
+const POINTING = new RegExp(
+  `^[\\W_]*(?:(?:${BACK_REFERENCES.join('|')})\\b|(?:(?:${CONNECTIVES.join('|')})\\s+)?(?:${ANAPHORS.join('|')})\\b)`,
+  'i',
+);
+const NOT_POINTING = new RegExp(`^[\\W_]*(?:${EMPTY_IT}|(?:(?:${CONNECTIVES.join('|')})\\s+)?${SELF_REFERENCE})`, 'i');
+
+/** True when the sentence's subject is a word pointing back at the sentence before it. */
+export function pointsBack(sentence: string): boolean {
+  return POINTING.test(sentence) && !NOT_POINTING.test(sentence);
+}
