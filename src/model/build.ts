@@ -118,9 +118,11 @@ class DocumentBuilder {
     const last = parts.at(-1);
     // "Clients MUST:" before a list is not a rule of its own: each item is.
     const introducesList = block.introducesList === true && last !== undefined && /:\s*$/.test(last) && this.keywords(last).length > 0;
+    // A keyword in the words of a link into the spec cites a rule stated where the link points; it binds nothing here.
+    const ownKeywords = (text: string) => this.keywords(withoutCitations(text, block.citations));
     const read: Statement[] = block.listItem
-      ? [{ text: block.text, keywords: this.keywords(block.text), subjectSentences: [block.text], leadIn: null, example: null }]
-      : statements(introducesList ? parts.slice(0, -1) : parts, (sentence) => this.keywords(sentence));
+      ? [{ text: block.text, keywords: ownKeywords(block.text), subjectSentences: [block.text], leadIn: null, example: null }]
+      : statements(introducesList ? parts.slice(0, -1) : parts, ownKeywords);
     for (const statement of read) {
       const own = statement.keywords;
       // A list item without a keyword inherits the lead-in's ("Clients MUST:" → each item).
@@ -391,4 +393,9 @@ function mergeFields(fields: Field[]): Field[] {
     }
   }
   return [...merged.values()];
+}
+
+/** The sentence with the words of its links into the spec taken out. */
+function withoutCitations(text: string, citations: readonly string[] | undefined): string {
+  return (citations ?? []).reduce((rest, cited) => (cited ? rest.split(cited).join(' ') : rest), text);
 }

@@ -30,6 +30,8 @@ export type Block =
       introducesList?: boolean;
       /** Every word of the paragraph is set in bold or italics ("**Request and response**"). */
       emphasized?: boolean;
+      /** Texts of links into the spec's own site: words that cite where something is stated (inline.ts). */
+      citations?: string[];
       /** The paragraph is only a label of the block after it (labels.ts): no paragraph of its own. */
       label?: boolean;
       /** The label introducing this paragraph, read as its title (labels.ts). */
@@ -118,6 +120,11 @@ function readTitle(yaml: string, at: number, diagnostics: Diagnostic[]): string 
   return null;
 }
 
+/** A block's citations, only when it has any (most have none; the block stays as small as before). */
+function cited(citations: string[]): { citations?: string[] } {
+  return citations.length ? { citations } : {};
+}
+
 /** `leadIn`: the "…:" sentence that introduced the list these children belong to. */
 function walkChildren(children: readonly RootContent[], offset: number, state: WalkState, leadIn: string | null): void {
   let previousParagraph: { text: string; spans: string[]; block: Block } | null = null;
@@ -128,8 +135,8 @@ function walkChildren(children: readonly RootContent[], offset: number, state: W
         previousParagraph = null;
         break;
       case 'paragraph': {
-        const { text, codeSpans } = inlineText(node as Paragraph);
-        const block: Block = { type: 'text', text, codeSpans, line: line(node, offset), listItem: false, leadIn };
+        const { text, codeSpans, citations } = inlineText(node as Paragraph);
+        const block: Block = { type: 'text', text, codeSpans, line: line(node, offset), listItem: false, leadIn, ...cited(citations) };
         if (isEmphasized(node as Paragraph)) block.emphasized = true;
         state.blocks.push(block);
         previousParagraph = { text, spans: codeSpans, block };
@@ -177,8 +184,8 @@ function walkList(list: List, offset: number, state: WalkState, leadIn: string |
     let lastParagraph: { text: string; spans: string[] } | null = null;
     for (const child of item.children) {
       if (child.type === 'paragraph') {
-        const { text, codeSpans } = inlineText(child);
-        state.blocks.push({ type: 'text', text, codeSpans, line: line(child, offset), listItem: true, leadIn });
+        const { text, codeSpans, citations } = inlineText(child);
+        state.blocks.push({ type: 'text', text, codeSpans, line: line(child, offset), listItem: true, leadIn, ...cited(citations) });
         lastParagraph = { text, spans: codeSpans };
         itemTitle ??= lastParagraph;
       } else if (child.type === 'list') {

@@ -72,9 +72,10 @@ describe.skipIf(!mirrorAvailable())('the released revisions\' own changelogs', (
     expect(p.reading.summary).toEqual({ items: 28, confirmed: 27, notVisible: 1, unannounced: 196 });
     // The SEP workflow lives outside the spec.
     expect(item(p.reading, 'Process changes', 1).status).toBe('not-visible');
-    // "-32002 to -32602": the legacy-code rule where the error codes now live.
+    // "-32002 to -32602": the retired code no implementation may emit, and the code servers now return.
     expect(confirming(p, item(p.reading, 'Minor changes', 6))).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^basic\/index rule-added `-32002` — resource not found \(2025-11-25 and earlier; replaced by `-32602`\)/),
+      expect.stringMatching(/^basic\/index required-rule-added Implementations of this protocol version MUST NOT emit these codes: `-32002` — resource not found/),
+      expect.stringMatching(/^server\/resources required-rule-added If the requested resource does not exist, servers MUST return a JSON-RPC error with code `-32602`/),
     ]));
     // The removed methods of "Remove `ping`, `logging/setLevel`, …".
     expect(confirming(p, item(p.reading, 'Major changes', 5))).toEqual(expect.arrayContaining(['schema message-removed ping', 'schema message-removed logging/setLevel']));
