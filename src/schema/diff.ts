@@ -4,6 +4,7 @@ import { finalizeChange } from '../diff/finalize.ts';
 import { excerpt } from '../diff/quote.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { constraintShifts, NO_CONSTRAINTS } from './constraints.ts';
+import { readableDescription } from './description-text.ts';
 import { describeField, describeShape, describeTypeDelta } from './describe.ts';
 import { describeDirection, directionsOf, lower, type Directions, type Flow } from './direction.ts';
 import { collapseInherited } from './inherited.ts';
@@ -88,6 +89,9 @@ class DiffContext {
   private readonly extractedCleanly = new Map<string, number>();
   private readonly extractedWithChanges = new Set<string>();
 
+  /** Names either schema defines: a description's link that glued a target to its label is split at one. */
+  private readonly definitionNames: ReadonlySet<string>;
+
   constructor(
     private readonly a: SchemaAnalysis,
     private readonly b: SchemaAnalysis,
@@ -96,6 +100,7 @@ class DiffContext {
     this.pairs = new DefinitionPairing(a.model, b.model);
     this.oldToNew = this.pairs.oldToNew;
     this.newToOld = this.pairs.newToOld;
+    this.definitionNames = new Set([...a.model.byName.keys(), ...b.model.byName.keys()]);
   }
 
   run(): void {
@@ -350,8 +355,8 @@ class DiffContext {
 
     const shapeChanged = this.pending.slice(before).some((p) => !p.draft.id.endsWith('description-changed'));
     if (this.descriptions && !shapeChanged) {
-      const od = normalizeText(o.description);
-      const nd = normalizeText(n.description);
+      const od = this.readable(o.description);
+      const nd = this.readable(n.description);
       if (od !== nd && od !== null && nd !== null) {
         this.emit({
           id: 'definition-description-changed',
@@ -369,6 +374,11 @@ class DiffContext {
       if (dirty) changed.add(graft.target);
       else clean.set(graft.target, (clean.get(graft.target) ?? 0) + 1);
     }
+  }
+
+  /** Descriptions compare as a reader reads them: markup, link targets and whitespace do not count. */
+  private readable(text: string | null): string | null {
+    return text === null ? null : readableDescription(text, this.definitionNames);
   }
 
   private compareField(
@@ -452,8 +462,8 @@ class DiffContext {
       emitField({ id: 'field-default-changed', subject, before: { ...side(path, of), default: of.default ?? null }, after: { ...side(path, nf), default: nf.default ?? null }, detail: { from: of.default ?? 'none', to: nf.default ?? 'none' } }, null, path, null);
     }
     if (this.descriptions && path !== '' && shifts.length === 0 && valueRecords.length === 0 && of.required === nf.required) {
-      const od = normalizeText(of.description);
-      const nd = normalizeText(nf.description);
+      const od = this.readable(of.description);
+      const nd = this.readable(nf.description);
       if (od !== nd && od !== null && nd !== null) {
         emitField({ id: 'field-description-changed', subject, before: { ...side(path, of), text: of.description ?? '' }, after: { ...side(path, nf), text: nf.description ?? '' } }, null, path, null);
       }
@@ -682,8 +692,4 @@ function envelopeWord(envelope: string): string {
   return envelope.replace(/^JSON-RPC /, '');
 }
 
-/** Whitespace and link targets do not count: `[text](target)` reads as `text`. */
-function normalizeText(text: string | null): string | null {
-  return text === null ? null : text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
-}
 
