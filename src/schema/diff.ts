@@ -344,6 +344,7 @@ class DiffContext {
       if (parentPath(path) !== '' && !newFields.has(parentPath(path))) continue; // inside a removed parent
       const parent = oldFields.get(parentPath(path));
       const required = of.required && !WRAPPER.test(path);
+      if (!required && stillAdmitted(path, newFields.get(parentPath(path)))) continue;
       const shift: Shift | null = required ? (parent?.additional === 'closed' ? null : 'widening') : null;
       emitField(
         { id: required ? 'required-field-removed' : 'field-removed', subject: subjectOf(path), before: side(path, of), after: null },
@@ -655,6 +656,35 @@ function sameContainer(a: SchemaField | undefined, b: SchemaField | undefined, p
   if (!a || !b) return false;
   const kind = path.endsWith('{}') ? 'object' : 'array';
   return a.types.includes(kind) && b.types.includes(kind);
+}
+
+/**
+ * An optional property the new object no longer lists but still admits with any value, by an
+ * explicit declaration (`additionalProperties: true` / `{}`, or a `patternProperties` entry that
+ * constrains nothing and matches its name): it is not removed, only no longer typed, and no
+ * sender or receiver of the old shape is wrong under the new one, so there is no record. At most
+ * its value was loosened from its old type to anything; the object's own declaration already
+ * tells receivers to expect untyped properties, and its description says what may appear.
+ * A required property still needs its record: senders need no longer send it.
+ */
+function stillAdmitted(path: string, parent: SchemaField | undefined): boolean {
+  const key = lastKey(path);
+  if (key === null || !parent?.untypedKeys) return false;
+  return parent.untypedKeys.some((pattern) => {
+    try {
+      return new RegExp(pattern, 'u').test(key);
+    } catch {
+      return false; // a pattern JavaScript cannot read admits nothing we can vouch for
+    }
+  });
+}
+
+/** The property name a path ends with (`a.b` → `b`, `a["x.y"]` → `x.y`); null for items and values (`[]`, `{}`). */
+function lastKey(path: string): string | null {
+  const rest = path.slice(parentPath(path).length);
+  if (rest.startsWith('["')) return JSON.parse(rest.slice(1, -1)) as string;
+  if (rest === '' || rest.startsWith('[') || rest.startsWith('{')) return null;
+  return rest.replace(/^\./, '');
 }
 
 /** The implicit `{}` of an array or object that does not constrain its items or values: reported at its parent's line. */

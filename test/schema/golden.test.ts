@@ -82,6 +82,19 @@ describe('what each fixture shows', () => {
     expect(result.changes.map((c) => [c.id, c.subject])).toEqual([['field-description-changed', 'Gadget.color']]);
   });
 
+  it('an optional property an object stops listing but still admits with any value is not removed', () => {
+    // Admitted by `additionalProperties: {}` (shape.fields, shape.mandatory) or by a
+    // `patternProperties` entry that constrains nothing (tags.x-origin): no record. Still reported:
+    // a required property (senders need no longer send it), a property of an object that declares
+    // nothing (limits.min), or one whose values the new declaration constrains (labels.main).
+    const result = run('untyped-properties');
+    expect(result.changes.filter((c) => c.after === null).map((c) => [c.id, c.subject])).toEqual([
+      ['required-field-removed', 'Gizmo.shape.version'],
+      ['field-removed', 'Gizmo.limits.min'],
+      ['field-removed', 'Gizmo.labels.main'],
+    ]);
+  });
+
   it('definitions: added, removed, renamed by shape; a definition inlined everywhere is removed softly', () => {
     const result = run('definitions');
     const renamed = result.changes.find((c) => c.id === 'definition-renamed');

@@ -110,6 +110,21 @@ describe.skipIf(!available)('the real MCP schemas', () => {
     expect(descriptions.length).toBeGreaterThan(5);
   });
 
+  it('2025-11-25 → 2026-07-28: keywords a JSON Schema property stops typing but still admits are not removed', () => {
+    const { changes } = results.get('2025-11-25→2026-07-28')!;
+    const newModel = parseSchemaText(text('2026-07-28'), '2026-07-28');
+    // Every optional field reported removed is really gone: its new parent object does not
+    // admit it with any value by an explicit declaration.
+    const removed = changes.filter((c) => c.id === 'field-removed');
+    expect(removed.length).toBeGreaterThan(3);
+    for (const c of removed) {
+      const [definition, ...rest] = c.subject.split('.');
+      const parent = newModel.byName.get(definition!)?.fields.get(rest.slice(0, -1).join('.'));
+      expect(parent?.untypedKeys ?? [], c.subject).not.toContain('');
+    }
+    expect(changes.some((c) => c.id === 'field-removed' && /^Tool\.(input|output)Schema\./.test(c.subject))).toBe(false);
+  });
+
   it('does not report the spelled-out JSON-RPC envelope of 2025-11-25 as new fields', () => {
     const { changes } = results.get('2025-06-18→2025-11-25')!;
     // Concrete requests and base request shapes (PaginatedRequest has a `method` but no const) alike.
