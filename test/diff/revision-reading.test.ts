@@ -66,6 +66,19 @@ describe('revision rules on fixtures', () => {
     expect(pages.find((p) => p.page === 'history')).toMatchObject({ informative: false, reason: "normative page: listed so in the spec's config" });
   });
 
+  it('on the reference page a retyped member is its declaration\'s record, not also a removed and an added line', async () => {
+    const { changes } = await fixture('reference-signature-members');
+    expect(changes.filter((c) => c.source === 'reference').map((c) => `${c.section.new} ${c.id} ${c.subject}`)).toEqual([
+      // Gadget.meta: `{ [key: string]: unknown }` → `Meta`, the same shape (the schema reports
+      // no change to Gadget): the declaration says it once; the member's old and new lines do not.
+      '`Gadget` prose-changed interface Gadget { widgets?: Widget[]; meta?: Meta; }',
+      '`Gadget` prose-added Example: a gadget with extra data',
+      '`Gadget` prose-added See the widgets page for how gadgets are shown.',
+      // A member line whose declaration did not change there is the page's own news.
+      '`SpinRequest` prose-added params: { widget: Widget }',
+    ]);
+  });
+
   it('the page generated from the schema defers to the schema; what only it changed stays, as source "reference"', async () => {
     const { changes, pages } = await fixture('reference-page');
     expect(pages.filter((p) => p.reference).map((p) => p.page)).toEqual(['reference']);
@@ -218,6 +231,21 @@ describeMirror('revision rules on the real spec (whole-revision diffs of adjacen
     expect(repeats).toEqual([]);
     // The descriptions' MUST sentences are the schema's: no rule records from the reference page.
     expect(fromReference.filter((c) => c.kind === 'rule' && c.level === 'breaking')).toEqual([]);
+  }, 60_000);
+
+  it('2b. the reference page reports a retyped member once, in its declaration\'s record, not again as a removed and an added line', async () => {
+    const { changes } = await diff(previous, latest);
+    const reference = changes.filter((c) => c.source === 'reference');
+    const declarations = reference.filter((c) => c.id === 'prose-changed' && /^(interface|type)\s/.test(c.before?.text ?? ''));
+    expect(declarations.length).toBeGreaterThan(5);
+    const squash = (t: string) => t.replace(/\s+/g, ' ');
+    const halves = reference.filter((c) => {
+      if (c.id !== 'prose-added' && c.id !== 'prose-removed') return false;
+      const line = squash((c.after ?? c.before)!.text);
+      const side = c.after ? 'after' : 'before';
+      return /^[\w$]+\??: /.test(line) && declarations.some((d) => d.section.new === c.section.new && squash(d[side]!.text).includes(`${line};`));
+    });
+    expect(halves.map((c) => `${c.section.new} ${c.subject}`)).toEqual([]);
   }, 60_000);
 
   it('3. a method or error code is added only if the older revision had it nowhere, removed only if the newer has it nowhere', async () => {
