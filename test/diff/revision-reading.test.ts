@@ -79,6 +79,20 @@ describe('revision rules on fixtures', () => {
     ]);
   });
 
+  it('a paragraph reworded to tell a shape change the schema reports takes the schema record\'s level', async () => {
+    const { changes } = await fixture('schema-shaped-prose');
+    const widened = changes.find((c) => c.source === 'schema' && c.subject === 'SpinResult.outcome')!;
+    expect(widened.id).toBe('field-type-widened');
+    const prose = changes.filter((c) => c.page === 'guide/widgets' && c.id === 'prose-changed');
+    // `outcome` named on both sides, and the rewording changed a word of its shape (object → any).
+    expect(prose.filter((c) => c.level === widened.level && c.levelReason?.includes(widened.message)).map((c) => c.after!.text)).toEqual([
+      'A spin result carries the outcome as any JSON value in the `outcome` field of the result: an object, an array, a string or a number.',
+    ]);
+    // Naming a changed field while rewording other words, or naming a field whose description
+    // alone changed, stays editorial.
+    expect(prose.filter((c) => c.level === 'editorial').map((c) => c.after!.text.slice(0, 20))).toEqual(['Read `outcome` for w', 'The `label` field ho']);
+  });
+
   it('the page generated from the schema defers to the schema; what only it changed stays, as source "reference"', async () => {
     const { changes, pages } = await fixture('reference-page');
     expect(pages.filter((p) => p.reference).map((p) => p.page)).toEqual(['reference']);
@@ -246,6 +260,16 @@ describeMirror('revision rules on the real spec (whole-revision diffs of adjacen
       return /^[\w$]+\??: /.test(line) && declarations.some((d) => d.section.new === c.section.new && squash(d[side]!.text).includes(`${line};`));
     });
     expect(halves.map((c) => `${c.section.new} ${c.subject}`)).toEqual([]);
+  }, 60_000);
+
+  it('2c. a page paragraph reworded to tell a shape change the schema reports weighs what the schema record weighs', async () => {
+    const { changes } = await diff(previous, latest);
+    const schemaRecords = changes.filter((c) => c.source === 'schema');
+    const levelled = changes.filter((c) => c.source === 'page' && c.id === 'prose-changed' && c.levelReason?.startsWith('the schema reports the same change'));
+    for (const c of levelled) expect(schemaRecords.some((s) => c.levelReason!.endsWith(s.message) && s.level === c.level), c.fingerprint).toBe(true);
+    // structuredContent: "a JSON object" → "a JSON value … any JSON value", widened from object to any in the schema.
+    const structured = levelled.find((c) => c.page === 'server/tools' && c.after!.text.includes('`structuredContent`'));
+    expect(structured?.level).toBe('breaking');
   }, 60_000);
 
   it('3. a method or error code is added only if the older revision had it nowhere, removed only if the newer has it nowhere', async () => {
