@@ -10,6 +10,8 @@ import { pairPages, type PagePair } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
 import { judgePage, readInformative } from './revision/informative.ts';
 import { deferToSchema, mirrorsSchema } from './revision/reference-page.ts';
+import { foldMembersIntoSignatures } from './revision/signature-members.ts';
+import { levelProseBySchemaShape } from './revision/schema-shaped-prose.ts';
 import { relocateSections } from './revision/moved-sections.ts';
 import { relocateProse } from './revision/moved-prose.ts';
 import { reportRepeatsOnce } from './revision/repeated-arrivals.ts';
@@ -105,7 +107,7 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
   if (schema) {
     // What a reference page's headings name: definitions, and the methods they carry.
     const named = new Set([...schema.old.definitions, ...schema.new.definitions].flatMap((d) => (d.message ? [d.name, d.message.method] : [d.name])));
-    all = deferToSchema([...confirmEnvelopesBySchema(all, schema.envelopes), ...rereadUnionNarrowings(schema.changes, schema)], referencePages, named);
+    all = foldMembersIntoSignatures(deferToSchema([...confirmEnvelopesBySchema(all, schema.envelopes), ...rereadUnionNarrowings(schema.changes, schema)], referencePages, named));
     diagnostics.old.push(...schema.diagnostics.old);
     diagnostics.new.push(...schema.diagnostics.new);
   }
@@ -125,7 +127,7 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
       const ids = new Set(doc?.sections.filter((s) => s.heading === heading).map((s) => s.id));
       return doc?.prose.filter((p) => ids.has(p.sectionId)).map((p) => p.text) ?? [];
     };
-    all = dropCapabilityEchoes(levelRulesTheSchemaStated(all, schema.old, sectionText));
+    all = levelProseBySchemaShape(dropCapabilityEchoes(levelRulesTheSchemaStated(all, schema.old, sectionText)), informative);
   }
   // A removed section's level agrees with what went with it, once every record that stays is known.
   all = agreeSectionLevels(all).flatMap((change) => readInformative(change, judgementOf(change)) ?? []);

@@ -4,6 +4,7 @@ import { finalizeChange } from '../diff/finalize.ts';
 import { excerpt } from '../diff/quote.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { constraintShifts, NO_CONSTRAINTS } from './constraints.ts';
+import { readableDescription } from './description-text.ts';
 import { describeField, describeShape, describeTypeDelta } from './describe.ts';
 import { describeDirection, directionsOf, lower, type Directions, type Flow } from './direction.ts';
 import { collapseInherited } from './inherited.ts';
@@ -88,6 +89,9 @@ class DiffContext {
   private readonly extractedCleanly = new Map<string, number>();
   private readonly extractedWithChanges = new Set<string>();
 
+  /** Names either schema defines: a description's link that glued a target to its label is split at one. */
+  private readonly definitionNames: ReadonlySet<string>;
+
   constructor(
     private readonly a: SchemaAnalysis,
     private readonly b: SchemaAnalysis,
@@ -96,6 +100,7 @@ class DiffContext {
     this.pairs = new DefinitionPairing(a.model, b.model);
     this.oldToNew = this.pairs.oldToNew;
     this.newToOld = this.pairs.newToOld;
+    this.definitionNames = new Set([...a.model.byName.keys(), ...b.model.byName.keys()]);
   }
 
   run(): void {
@@ -339,6 +344,7 @@ class DiffContext {
       if (parentPath(path) !== '' && !newFields.has(parentPath(path))) continue; // inside a removed parent
       const parent = oldFields.get(parentPath(path));
       const required = of.required && !WRAPPER.test(path);
+      if (!required && stillAdmitted(path, newFields.get(parentPath(path)))) continue;
       const shift: Shift | null = required ? (parent?.additional === 'closed' ? null : 'widening') : null;
       emitField(
         { id: required ? 'required-field-removed' : 'field-removed', subject: subjectOf(path), before: side(path, of), after: null },
@@ -350,8 +356,8 @@ class DiffContext {
 
     const shapeChanged = this.pending.slice(before).some((p) => !p.draft.id.endsWith('description-changed'));
     if (this.descriptions && !shapeChanged) {
-      const od = normalizeText(o.description);
-      const nd = normalizeText(n.description);
+      const od = this.readable(o.description);
+      const nd = this.readable(n.description);
       if (od !== nd && od !== null && nd !== null) {
         this.emit({
           id: 'definition-description-changed',
@@ -369,6 +375,11 @@ class DiffContext {
       if (dirty) changed.add(graft.target);
       else clean.set(graft.target, (clean.get(graft.target) ?? 0) + 1);
     }
+  }
+
+  /** Descriptions compare as a reader reads them: markup, link targets and whitespace do not count. */
+  private readable(text: string | null): string | null {
+    return text === null ? null : readableDescription(text, this.definitionNames);
   }
 
   private compareField(
@@ -452,8 +463,8 @@ class DiffContext {
       emitField({ id: 'field-default-changed', subject, before: { ...side(path, of), default: of.default ?? null }, after: { ...side(path, nf), default: nf.default ?? null }, detail: { from: of.default ?? 'none', to: nf.default ?? 'none' } }, null, path, null);
     }
     if (this.descriptions && path !== '' && shifts.length === 0 && valueRecords.length === 0 && of.required === nf.required) {
-      const od = normalizeText(of.description);
-      const nd = normalizeText(nf.description);
+      const od = this.readable(of.description);
+      const nd = this.readable(nf.description);
       if (od !== nd && od !== null && nd !== null) {
         emitField({ id: 'field-description-changed', subject, before: { ...side(path, of), text: of.description ?? '' }, after: { ...side(path, nf), text: nf.description ?? '' } }, null, path, null);
       }
@@ -647,6 +658,35 @@ function sameContainer(a: SchemaField | undefined, b: SchemaField | undefined, p
   return a.types.includes(kind) && b.types.includes(kind);
 }
 
+/**
+ * An optional property the new object no longer lists but still admits with any value, by an
+ * explicit declaration (`additionalProperties: true` / `{}`, or a `patternProperties` entry that
+ * constrains nothing and matches its name): it is not removed, only no longer typed, and no
+ * sender or receiver of the old shape is wrong under the new one, so there is no record. At most
+ * its value was loosened from its old type to anything; the object's own declaration already
+ * tells receivers to expect untyped properties, and its description says what may appear.
+ * A required property still needs its record: senders need no longer send it.
+ */
+function stillAdmitted(path: string, parent: SchemaField | undefined): boolean {
+  const key = lastKey(path);
+  if (key === null || !parent?.untypedKeys) return false;
+  return parent.untypedKeys.some((pattern) => {
+    try {
+      return new RegExp(pattern, 'u').test(key);
+    } catch {
+      return false; // a pattern JavaScript cannot read admits nothing we can vouch for
+    }
+  });
+}
+
+/** The property name a path ends with (`a.b` → `b`, `a["x.y"]` → `x.y`); null for items and values (`[]`, `{}`). */
+function lastKey(path: string): string | null {
+  const rest = path.slice(parentPath(path).length);
+  if (rest.startsWith('["')) return JSON.parse(rest.slice(1, -1)) as string;
+  if (rest === '' || rest.startsWith('[') || rest.startsWith('{')) return null;
+  return rest.replace(/^\./, '');
+}
+
 /** The implicit `{}` of an array or object that does not constrain its items or values: reported at its parent's line. */
 function anyField(path: string, line: number | null): SchemaField {
   return { path, line, required: true, types: ['any'], values: null, extends: [], additional: null, constraints: NO_CONSTRAINTS, description: null };
@@ -682,8 +722,4 @@ function envelopeWord(envelope: string): string {
   return envelope.replace(/^JSON-RPC /, '');
 }
 
-/** Whitespace and link targets do not count: `[text](target)` reads as `text`. */
-function normalizeText(text: string | null): string | null {
-  return text === null ? null : text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
-}
 

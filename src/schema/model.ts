@@ -25,6 +25,16 @@ export interface SchemaField {
   extends: string[];
   /** For objects: may it carry properties it does not list? null when not an object. */
   additional: 'open' | 'closed' | null;
+  /**
+   * For objects that say so explicitly: patterns (regular-expression sources) of the property
+   * names they admit with any value at all; `''` (matches every name) for
+   * `additionalProperties: true` or a schema that constrains nothing, the pattern itself for a
+   * `patternProperties` entry that constrains nothing. Absent when the object declares no such
+   * thing: a bare object is open only by JSON Schema's default, which generated schemas leave
+   * unsaid, so a property it stops listing is gone; one these patterns match is merely no
+   * longer typed (schema/diff.ts).
+   */
+  untypedKeys?: string[];
   /** Bounds, lengths, pattern, format…: see constraints.ts. */
   constraints: Constraints;
   description: string | null;
@@ -249,6 +259,8 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
   const objectish = properties !== null || 'additionalProperties' in schema || 'patternProperties' in schema || atoms.has('object');
   if (objectish && !declaredTypes && typeof ref !== 'string' && !atoms.has('object')) atoms.add('object');
   if (objectish) field.additional = schema['additionalProperties'] === false || schema['unevaluatedProperties'] === false ? 'closed' : 'open';
+  const untyped = untypedKeyPatterns(schema);
+  if (untyped.length > 0) field.untypedKeys = untyped;
   if (properties) {
     for (const [key, child] of Object.entries(properties)) {
       flatten(child, join(path, key), [...jsonPath, 'properties', key], requiredList.has(key), walk, depth + 1);
@@ -353,6 +365,19 @@ function flatten(schema: JsonValue, path: string, jsonPath: (string | number)[],
   field.types = [...atoms].sort();
   field.values = constrainedValues ? [...values].sort() : null;
   return put(walk, field);
+}
+
+/** See `SchemaField.untypedKeys`: the explicit declarations that admit property names with any value. */
+function untypedKeyPatterns(schema: JsonObject): string[] {
+  const out: string[] = [];
+  if (constrainsNothing(schema['additionalProperties'])) out.push('');
+  const patterns = schema['patternProperties'];
+  if (isObject(patterns)) for (const [pattern, sub] of Object.entries(patterns)) if (constrainsNothing(sub)) out.push(pattern);
+  return out;
+}
+
+function constrainsNothing(schema: JsonValue | undefined): boolean {
+  return schema === true || (isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k)));
 }
 
 const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', '$id', '$anchor']);

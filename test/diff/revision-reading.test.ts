@@ -66,6 +66,33 @@ describe('revision rules on fixtures', () => {
     expect(pages.find((p) => p.page === 'history')).toMatchObject({ informative: false, reason: "normative page: listed so in the spec's config" });
   });
 
+  it('on the reference page a retyped member is its declaration\'s record, not also a removed and an added line', async () => {
+    const { changes } = await fixture('reference-signature-members');
+    expect(changes.filter((c) => c.source === 'reference').map((c) => `${c.section.new} ${c.id} ${c.subject}`)).toEqual([
+      // Gadget.meta: `{ [key: string]: unknown }` → `Meta`, the same shape (the schema reports
+      // no change to Gadget): the declaration says it once; the member's old and new lines do not.
+      '`Gadget` prose-changed interface Gadget { widgets?: Widget[]; meta?: Meta; }',
+      '`Gadget` prose-added Example: a gadget with extra data',
+      '`Gadget` prose-added See the widgets page for how gadgets are shown.',
+      // A member line whose declaration did not change there is the page's own news.
+      '`SpinRequest` prose-added params: { widget: Widget }',
+    ]);
+  });
+
+  it('a paragraph reworded to tell a shape change the schema reports takes the schema record\'s level', async () => {
+    const { changes } = await fixture('schema-shaped-prose');
+    const widened = changes.find((c) => c.source === 'schema' && c.subject === 'SpinResult.outcome')!;
+    expect(widened.id).toBe('field-type-widened');
+    const prose = changes.filter((c) => c.page === 'guide/widgets' && c.id === 'prose-changed');
+    // `outcome` named on both sides, and the rewording changed a word of its shape (object → any).
+    expect(prose.filter((c) => c.level === widened.level && c.levelReason?.includes(widened.message)).map((c) => c.after!.text)).toEqual([
+      'A spin result carries the outcome as any JSON value in the `outcome` field of the result: an object, an array, a string or a number.',
+    ]);
+    // Naming a changed field while rewording other words, or naming a field whose description
+    // alone changed, stays editorial.
+    expect(prose.filter((c) => c.level === 'editorial').map((c) => c.after!.text.slice(0, 20))).toEqual(['Read `outcome` for w', 'The `label` field ho']);
+  });
+
   it('the page generated from the schema defers to the schema; what only it changed stays, as source "reference"', async () => {
     const { changes, pages } = await fixture('reference-page');
     expect(pages.filter((p) => p.reference).map((p) => p.page)).toEqual(['reference']);
@@ -218,6 +245,31 @@ describeMirror('revision rules on the real spec (whole-revision diffs of adjacen
     expect(repeats).toEqual([]);
     // The descriptions' MUST sentences are the schema's: no rule records from the reference page.
     expect(fromReference.filter((c) => c.kind === 'rule' && c.level === 'breaking')).toEqual([]);
+  }, 60_000);
+
+  it('2b. the reference page reports a retyped member once, in its declaration\'s record, not again as a removed and an added line', async () => {
+    const { changes } = await diff(previous, latest);
+    const reference = changes.filter((c) => c.source === 'reference');
+    const declarations = reference.filter((c) => c.id === 'prose-changed' && /^(interface|type)\s/.test(c.before?.text ?? ''));
+    expect(declarations.length).toBeGreaterThan(5);
+    const squash = (t: string) => t.replace(/\s+/g, ' ');
+    const halves = reference.filter((c) => {
+      if (c.id !== 'prose-added' && c.id !== 'prose-removed') return false;
+      const line = squash((c.after ?? c.before)!.text);
+      const side = c.after ? 'after' : 'before';
+      return /^[\w$]+\??: /.test(line) && declarations.some((d) => d.section.new === c.section.new && squash(d[side]!.text).includes(`${line};`));
+    });
+    expect(halves.map((c) => `${c.section.new} ${c.subject}`)).toEqual([]);
+  }, 60_000);
+
+  it('2c. a page paragraph reworded to tell a shape change the schema reports weighs what the schema record weighs', async () => {
+    const { changes } = await diff(previous, latest);
+    const schemaRecords = changes.filter((c) => c.source === 'schema');
+    const levelled = changes.filter((c) => c.source === 'page' && c.id === 'prose-changed' && c.levelReason?.startsWith('the schema reports the same change'));
+    for (const c of levelled) expect(schemaRecords.some((s) => c.levelReason!.endsWith(s.message) && s.level === c.level), c.fingerprint).toBe(true);
+    // structuredContent: "a JSON object" → "a JSON value … any JSON value", widened from object to any in the schema.
+    const structured = levelled.find((c) => c.page === 'server/tools' && c.after!.text.includes('`structuredContent`'));
+    expect(structured?.level).toBe('breaking');
   }, 60_000);
 
   it('3. a method or error code is added only if the older revision had it nowhere, removed only if the newer has it nowhere', async () => {

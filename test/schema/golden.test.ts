@@ -74,6 +74,27 @@ describe('what each fixture shows', () => {
     expect(result.changes.some((c) => c.subject === 'Tool.title')).toBe(false);
   });
 
+  it('descriptions compare as read: link, code-span and whitespace markup alone is no record', () => {
+    // JSDoc links in every form ({@link X}, {@linkcode X.y}, {@link url | label}, a target glued to
+    // its label by a generator that lost the separator), code spans and Markdown links read as
+    // their text; only the description whose words changed is reported.
+    const result = run('description-markup');
+    expect(result.changes.map((c) => [c.id, c.subject])).toEqual([['field-description-changed', 'Gadget.color']]);
+  });
+
+  it('an optional property an object stops listing but still admits with any value is not removed', () => {
+    // Admitted by `additionalProperties: {}` (shape.fields, shape.mandatory) or by a
+    // `patternProperties` entry that constrains nothing (tags.x-origin): no record. Still reported:
+    // a required property (senders need no longer send it), a property of an object that declares
+    // nothing (limits.min), or one whose values the new declaration constrains (labels.main).
+    const result = run('untyped-properties');
+    expect(result.changes.filter((c) => c.after === null).map((c) => [c.id, c.subject])).toEqual([
+      ['required-field-removed', 'Gizmo.shape.version'],
+      ['field-removed', 'Gizmo.limits.min'],
+      ['field-removed', 'Gizmo.labels.main'],
+    ]);
+  });
+
   it('definitions: added, removed, renamed by shape; a definition inlined everywhere is removed softly', () => {
     const result = run('definitions');
     const renamed = result.changes.find((c) => c.id === 'definition-renamed');

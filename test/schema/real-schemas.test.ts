@@ -96,6 +96,35 @@ describe.skipIf(!available)('the real MCP schemas', () => {
     expect(envelope.after?.text).not.toMatch(/jsonrpc|\bid\b/);
   });
 
+  it('2025-11-25 → 2026-07-28: a description that only gained link or code markup is no record', () => {
+    const { changes } = results.get('2025-11-25→2026-07-28')!;
+    const descriptions = changes.filter((c) => c.id.endsWith('description-changed'));
+    // The glued `{@link TargetLabel}` form of the new schema reads as its label.
+    expect(descriptions.some((c) => /\{@link \w+notifications\/progress\}/.test(String(c.after?.text)))).toBe(false);
+    // Markup-only edits (links added around names, code spans around values) are gone; every
+    // remaining record changed words a reader reads.
+    for (const c of descriptions) {
+      const read = (text: unknown) => String(text).replace(/\{@link\w*\s+([^{}]*)\}/g, '$1').replace(/[`\s]+/g, '');
+      expect(read(c.before?.text), c.subject).not.toBe(read(c.after?.text));
+    }
+    expect(descriptions.length).toBeGreaterThan(5);
+  });
+
+  it('2025-11-25 → 2026-07-28: keywords a JSON Schema property stops typing but still admits are not removed', () => {
+    const { changes } = results.get('2025-11-25→2026-07-28')!;
+    const newModel = parseSchemaText(text('2026-07-28'), '2026-07-28');
+    // Every optional field reported removed is really gone: its new parent object does not
+    // admit it with any value by an explicit declaration.
+    const removed = changes.filter((c) => c.id === 'field-removed');
+    expect(removed.length).toBeGreaterThan(3);
+    for (const c of removed) {
+      const [definition, ...rest] = c.subject.split('.');
+      const parent = newModel.byName.get(definition!)?.fields.get(rest.slice(0, -1).join('.'));
+      expect(parent?.untypedKeys ?? [], c.subject).not.toContain('');
+    }
+    expect(changes.some((c) => c.id === 'field-removed' && /^Tool\.(input|output)Schema\./.test(c.subject))).toBe(false);
+  });
+
   it('does not report the spelled-out JSON-RPC envelope of 2025-11-25 as new fields', () => {
     const { changes } = results.get('2025-06-18→2025-11-25')!;
     // Concrete requests and base request shapes (PaginatedRequest has a `method` but no const) alike.
