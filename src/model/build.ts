@@ -8,6 +8,7 @@ import { classifyMessage, fieldPaths } from './messages.ts';
 import { actorsIn, beforeFirstKeyword, keywordsIn, sentences, strongest } from './rules.ts';
 import { isSchemaLike, schemaExampleFields, schemaTypeOf } from './schema-like.ts';
 import { isIdentifierLike, isJsonRpcErrorCode } from './terms.ts';
+import { rangeBoundOffsets } from './code-ranges.ts';
 import { errorCodeColumns, fieldColumns, requirednessOf } from './field-tables.ts';
 import { keywordCaseDeclared, type KeywordCase, type ParseOptions } from './keyword-case.ts';
 import { sectionLabel } from './section-label.ts';
@@ -250,9 +251,12 @@ class DocumentBuilder {
     }
   }
 
+  /** Codes in code spans; the ends of a range ("`-32768` to `-32000`") are a range, not codes (code-ranges.ts). */
   private noteErrorCodesInText(text: string, spans: readonly string[], line: number): void {
-    for (const span of spans) {
-      if (!isJsonRpcErrorCode(span)) continue;
+    const bounds = rangeBoundOffsets(text);
+    for (const occurrence of text.matchAll(/`([^`]+)`/g)) {
+      const span = occurrence[1]!;
+      if (!isJsonRpcErrorCode(span) || bounds.has(occurrence.index)) continue;
       const after = new RegExp(`\`${span}\`\\s*\\(([^)]+)\\)`).exec(text)?.[1]?.replace(/`/g, '').trim();
       const named = spans.find((s) => isIdentifierLike(s) && /^[A-Z]/.test(s));
       this.addErrorCode(Number(span), after ?? named ?? null, line);

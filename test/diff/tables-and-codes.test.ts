@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diffPageTexts } from '../../src/diff/index.ts';
+import { parsePage } from '../../src/model/index.ts';
+import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+
+/**
+ * Field tables and error codes as the real spec writes them. The patterns' own goldens are
+ * in fixtures/pages/{error-code-ranges,…}; here, the pages they were found on.
+ */
+const describeMirror = mirrorAvailable() ? describe : describe.skip;
+const read = (revision: string, page: string) => readFileSync(join(specPages, revision, `${page}.mdx`), 'utf8');
+
+describeMirror('field tables and error codes on the real spec (2025-11-25 → 2026-07-28)', () => {
+  it('basic/index: the ends of a reserved range are no new error codes', () => {
+    const page = read('2026-07-28', 'basic/index');
+    // The page reserves ranges ("`A` to `B`") and defines codes in a table: only the table's are codes.
+    const ranges = [...page.matchAll(/`(-\d+)` to `(-\d+)`/g)].flatMap((m) => [m[1]!, m[2]!]);
+    expect(ranges.length).toBeGreaterThan(2);
+    const tableCodes = [...page.matchAll(/^\|\s*`(-\d+)`\s*\|/gm)].map((m) => m[1]!);
+    const codes = parsePage(page).errorCodes.map((e) => String(e.code));
+    for (const bound of ranges.filter((r) => !tableCodes.includes(r))) expect(codes).not.toContain(bound);
+    for (const code of tableCodes) expect(codes).toContain(code);
+    const added = diffPageTexts(read('2025-11-25', 'basic/index'), page).changes.filter((c) => c.id === 'error-code-added').map((c) => c.subject);
+    for (const bound of ranges.filter((r) => !tableCodes.includes(r))) expect(added).not.toContain(bound);
+  });
+});
