@@ -1,5 +1,6 @@
 import type { ChangeAction, ChangeDraft, ChangeKind, ChangeLevel } from './change.ts';
 import { clip, excerpt, firstDifference, quoteChanged, quoteWithLeadIn } from './quote.ts';
+import { inCode } from './code-span.ts';
 
 /**
  * Every change id, defined once: its kind, action, default level, what it means, and why
@@ -17,7 +18,8 @@ export interface CatalogEntry {
   message: (change: ChangeDraft) => string;
 }
 
-const code = (s: string) => `\`${s}\``;
+/** A name in code; one that already carries code spans keeps them (code-span.ts). */
+const code = inCode;
 const was = (c: ChangeDraft) => c.before?.text ?? '';
 const now = (c: ChangeDraft) => c.after?.text ?? '';
 const kw = (side: ChangeDraft['before']) => side?.keyword ?? '';

@@ -9,7 +9,7 @@ import { actorsIn, beforeFirstKeyword, keywordsIn, sentences, strongest } from '
 import { isSchemaLike, schemaExampleFields, schemaTypeOf } from './schema-like.ts';
 import { isIdentifierLike, isJsonRpcErrorCode } from './terms.ts';
 import { rangeBoundOffsets } from './code-ranges.ts';
-import { errorCodeColumns, fieldColumns, requirednessOf } from './field-tables.ts';
+import { cellNames, errorCodeColumns, fieldColumns, requirednessOf } from './field-tables.ts';
 import { keywordCaseDeclared, type KeywordCase, type ParseOptions } from './keyword-case.ts';
 import { sectionLabel } from './section-label.ts';
 import { statements, type Statement } from './statements.ts';
@@ -314,23 +314,27 @@ class DocumentBuilder {
     const nearby = this.messages.filter((m) => m.sectionId === sectionId || m.sectionId.startsWith(`${sectionId}/`) || m.sectionId === section.parentId);
     const leadInRequired = block.leadIn ? this.keywords(block.leadIn).some((k) => k === 'MUST' || k === 'REQUIRED' || k === 'SHALL') : false;
     for (const row of block.rows) {
-      const name = cellName(row, columns.name);
-      if (!name) continue;
+      // A row naming several keys ("`a`, `b`, `c` | …") is a row for each; they share the rest.
+      const names = cellNames(row, columns.name);
+      if (names.length === 0) continue;
       const description = columns.description >= 0 ? row.cells[columns.description] ?? null : null;
-      const hostPath = nearby.flatMap((m) => m.fieldPaths.filter((p) => p.endsWith(`.${name}`) && p.split('.').length === 2).map((p) => [m.key, p] as const))[0];
-      this.fields.push({
-        owner: hostPath ? hostPath[0] : owner,
-        path: hostPath ? hostPath[1] : name,
-        name,
-        type: columns.type >= 0 ? row.cells[columns.type] || null : null,
-        required: requirednessOf(row, columns, leadInRequired),
-        options: columns.options >= 0 ? (row.spans[columns.options] ?? []) : [],
-        description,
-        origin: 'table',
-        line: row.line,
-        sectionId,
-      });
-      if (description) this.addFieldRules(name, description, row.line, sectionId);
+      for (const name of names) {
+        const hostPath = nearby.flatMap((m) => m.fieldPaths.filter((p) => p.endsWith(`.${name}`) && p.split('.').length === 2).map((p) => [m.key, p] as const))[0];
+        this.fields.push({
+          owner: hostPath ? hostPath[0] : owner,
+          path: hostPath ? hostPath[1] : name,
+          name,
+          type: columns.type >= 0 ? row.cells[columns.type] || null : null,
+          required: requirednessOf(row, columns, leadInRequired),
+          options: columns.options >= 0 ? (row.spans[columns.options] ?? []) : [],
+          description,
+          origin: 'table',
+          line: row.line,
+          sectionId,
+        });
+      }
+      // The row's sentences bind all its keys: one rule, naming them all.
+      if (description) this.addFieldRules(names.join(', '), description, row.line, sectionId);
     }
   }
 

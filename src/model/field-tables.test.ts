@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodeColumns, fieldColumns } from './field-tables.ts';
+import { cellNames, errorCodeColumns, fieldColumns } from './field-tables.ts';
 import type { TableRow } from './markdown.ts';
 
 const rows = (...cells: string[][]): TableRow[] => cells.map((c, i) => ({ cells: c, spans: c.map(() => []), line: i + 3 }));
+/** One cell as inline text renders it: code spans in backticks (and collected), `<br>` dropped. */
+const cell = (text: string): TableRow => ({ cells: [text], spans: [[...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)], line: 3 });
 
 describe('field tables by structure', () => {
   it('reads any name header with a type and a description column (a few names may be phrases)', () => {
@@ -23,5 +25,20 @@ describe('field tables by structure', () => {
   it('a Code column of integers is a table of error codes', () => {
     expect(errorCodeColumns(['code', 'name', 'meaning'], rows(['40', 'RecordTooLarge', 'Over the size limit.']))).toEqual({ code: 0, name: 1 });
     expect(errorCodeColumns(['field name', 'type'], rows(['code', 'integer']))).toBeNull();
+  });
+
+  it('a key cell that lists several keys names each of them', () => {
+    expect(cellNames(cell('`lowWater`, `highWater`, and `spill`'), 0)).toEqual(['lowWater', 'highWater', 'spill']);
+    expect(cellNames(cell('`region``zone`'), 0)).toEqual(['region', 'zone']);
+    expect(cellNames(cell('`region` / `zone`'), 0)).toEqual(['region', 'zone']);
+    expect(cellNames(cell('lowWater, highWater or spill'), 0)).toEqual(['lowWater', 'highWater', 'spill']);
+  });
+
+  it('a key cell that says more than a list names one key', () => {
+    expect(cellNames(cell('`legacyMode` (kept for `v1` readers)'), 0)).toEqual(['legacyMode']);
+    expect(cellNames(cell('`false` or absent'), 0)).toEqual(['false']);
+    expect(cellNames(cell('Event name'), 0)).toEqual(['Event name']);
+    expect(cellNames(cell('vendor/key'), 0)).toEqual(['vendor/key']);
+    expect(cellNames(cell(''), 0)).toEqual([]);
   });
 });

@@ -30,6 +30,44 @@ export function isIdentifierCell(cell: string): boolean {
   return text.length > 0 && text.length <= 64 && IDENTIFIER.test(text) && !/^\d+$/.test(text);
 }
 
+/**
+ * What may stand between the keys of a cell that names several ("`a`, `b` and `c`",
+ * "`a`<br>`b`", "`a` / `b`", "`a` or `b`"): list punctuation and conjunctions, nothing that
+ * says more about one of them.
+ */
+const KEY_LIST_SEPARATORS = /^(?:[\s,;/&|]|\band\b|\bor\b)*$/i;
+
+/** Between plain-text keys only commas and conjunctions part them ("a/b" may be one key). */
+const PLAIN_KEY_SEPARATOR = /\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+/i;
+
+/**
+ * The keys a row's name cell names: one, or several when the cell lists them (each of its
+ * code spans, with only separators between). A cell that says more than a list ("`x`
+ * (deprecated)") names its first code span, as a plain cell names its text.
+ */
+export function cellNames(row: TableRow, at: number): string[] {
+  const spans = row.spans[at] ?? [];
+  const cell = row.cells[at]?.trim() ?? '';
+  if (spans.length > 1 && spans.every(isIdentifierCell) && KEY_LIST_SEPARATORS.test(outsideSpans(cell, spans))) return [...new Set(spans)];
+  if (spans[0] !== undefined) return [spans[0]];
+  if (!cell) return [];
+  const parts = cell.split(PLAIN_KEY_SEPARATOR).filter((p) => p.length > 0);
+  return parts.length > 1 && parts.every(isIdentifierCell) ? [...new Set(parts)] : [cell];
+}
+
+/** The cell's text with its code spans (as inline text renders them, in backticks) taken out. */
+function outsideSpans(cell: string, spans: readonly string[]): string {
+  let rest = '';
+  let at = 0;
+  for (const span of spans) {
+    const found = cell.indexOf(`\`${span}\``, at);
+    if (found === -1) return cell;
+    rest += `${cell.slice(at, found)} `;
+    at = found + span.length + 2;
+  }
+  return rest + cell.slice(at);
+}
+
 /** The columns of a field table, or null when the table lists something else. */
 export function fieldColumns(header: readonly string[], rows: readonly TableRow[]): FieldColumns | null {
   if (header.length < 2 || rows.length === 0) return null;

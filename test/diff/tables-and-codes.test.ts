@@ -25,4 +25,19 @@ describeMirror('field tables and error codes on the real spec (2025-11-25 → 20
     const added = diffPageTexts(read('2025-11-25', 'basic/index'), page).changes.filter((c) => c.id === 'error-code-added').map((c) => c.subject);
     for (const bound of ranges.filter((r) => !tableCodes.includes(r))) expect(added).not.toContain(bound);
   });
+
+  it('basic/index: a table row whose key cell lists several keys adds each key, named once in code', () => {
+    const page = read('2026-07-28', 'basic/index');
+    // The row whose key cell is a list of code spans, found by its shape, not its words.
+    const row = page.split('\n').find((l) => /^\|\s*`[^`|]+`(?:\s*(?:,|and|or|<br\s*\/?>)\s*`[^`|]+`)+\s*\|/.test(l));
+    expect(row).toBeDefined();
+    const keys = [...row!.split('|')[1]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+    expect(keys.length).toBeGreaterThan(1);
+    const fields = diffPageTexts(read('2025-11-25', 'basic/index'), page).changes.filter((c) => c.kind === 'schema-field' && c.action === 'added');
+    for (const key of keys) {
+      const [record] = fields.filter((c) => c.after?.['path'] === key);
+      expect(record?.message).toMatch(new RegExp(`\`${key}\`\\.$`));
+      expect(record?.message).not.toContain('``');
+    }
+  });
 });
