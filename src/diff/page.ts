@@ -10,6 +10,7 @@ import { finalizeChange } from './finalize.ts';
 import { diffMessages } from './messages.ts';
 import { orderDrafts } from './order.ts';
 import { foldProseIntoRules } from './prose-become-rule.ts';
+import { foldRowProse } from './row-prose.ts';
 import { diffProse } from './prose.ts';
 import { diffRules } from './rules.ts';
 import { agreeSectionLevels } from './section-levels.ts';
@@ -32,16 +33,16 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
   diffProse(ctx, emit);
   diffDeprecations(ctx, emit);
   diffTerms(ctx, emit, [...drafts]);
-  return agreeSectionLevels(distinguishRepeats(orderDrafts(ctx, oneRecordPerChange(drafts))).map(finalizeChange));
+  return agreeSectionLevels(distinguishRepeats(orderDrafts(ctx, oneRecordPerChange(drafts, ctx))).map(finalizeChange));
 }
 
 /**
  * One change the differs saw from two sides is one record: a rule reworded because its
  * capability moved, a sentence rewritten into a rule, words split off a reworded sentence,
- * a paragraph rewritten around its content.
+ * a paragraph rewritten around its content, a paragraph that says what a new table row says.
  */
-function oneRecordPerChange(drafts: ChangeDraft[]): ChangeDraft[] {
-  return pairRestructuredProse(foldSplitOffProse(foldProseIntoRules(foldCapabilityRules(drafts))));
+function oneRecordPerChange(drafts: ChangeDraft[], ctx: DiffContext): ChangeDraft[] {
+  return foldRowProse(pairRestructuredProse(foldSplitOffProse(foldProseIntoRules(foldCapabilityRules(drafts)))), ctx.new.fields);
 }
 
 /**
