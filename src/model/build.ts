@@ -257,9 +257,11 @@ class DocumentBuilder {
     for (const occurrence of text.matchAll(/`([^`]+)`/g)) {
       const span = occurrence[1]!;
       if (!isJsonRpcErrorCode(span) || bounds.has(occurrence.index)) continue;
+      // "`-32601` (Method not found)" names the code; "`-32601` (see below)" only points elsewhere.
       const after = new RegExp(`\`${span}\`\\s*\\(([^)]+)\\)`).exec(text)?.[1]?.replace(/`/g, '').trim();
+      const own = after !== undefined && (/^\p{Lu}/u.test(after) || isIdentifierLike(after)) ? after : undefined;
       const named = spans.find((s) => isIdentifierLike(s) && /^[A-Z]/.test(s));
-      this.addErrorCode(Number(span), after ?? named ?? null, line);
+      this.addErrorCode(Number(span), own ?? named ?? null, line);
     }
   }
 
