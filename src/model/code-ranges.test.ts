@@ -19,6 +19,7 @@ describe('range bounds are no codes', () => {
     expect(bounds('The standard codes (`-31700`, `-31701`) apply.')).toEqual([]);
     expect(bounds('Clients send `-31801` and `-31802`.')).toEqual([]);
     expect(bounds('Servers SHOULD map `-31801` to `-31802`.')).toEqual([]);
+    expect(bounds('Renumber `-31801` to `-31901`; `-31802` \u2192 `-31902`.')).toEqual([]);
     expect(bounds('Servers return `-31801` to clients.')).toEqual([]);
   });
 

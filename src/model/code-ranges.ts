@@ -26,7 +26,9 @@ const RANGE_FORMS: readonly RegExp[] = [
 ];
 
 /** "map `-32002` to `-32602`": after a verb that turns one value into another, "A to B" is a mapping of two codes. */
-const MAPPING = /\b(?:map|convert|chang|translat|renam|rewrit|replac|upgrad|downgrad|mov|turn)\w*\s+(?:from\s+)?$/i;
+const MAPPING = /\b(?:map|convert|chang|translat|renam|renumber|rewrit|replac|upgrad|downgrad|mov|turn)\w*\s+(?:from\s+)?$/i;
+/** How far before a range's first end the verb of a mapping is looked for: a few words. */
+const MAPPING_REACH = 40;
 
 /** Where, in `text`, each number bounding a range starts (its backtick, when in a code span). */
 export function rangeBoundOffsets(text: string): Set<number> {
@@ -35,7 +37,7 @@ export function rangeBoundOffsets(text: string): Set<number> {
     for (const match of text.matchAll(form)) {
       const indices = match.indices?.groups;
       if (!indices?.['a'] || !indices['b']) continue;
-      if (MAPPING.test(text.slice(0, indices['a'][0]))) continue;
+      if (MAPPING.test(text.slice(Math.max(0, indices['a'][0] - MAPPING_REACH), indices['a'][0]))) continue;
       offsets.add(indices['a'][0]);
       offsets.add(indices['b'][0]);
     }
