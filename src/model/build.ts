@@ -111,7 +111,7 @@ class DocumentBuilder {
 
   private addText(block: Extract<Block, { type: 'text' }>): void {
     this.noteTerms(block.codeSpans, block.line);
-    this.noteErrorCodesInText(block.text, block.codeSpans, block.line);
+    this.noteErrorCodesInText(block.text, block.line);
     const leadInKeywords = block.leadIn ? this.keywords(block.leadIn) : [];
     const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn) : [];
     const proseParts: string[] = [];
@@ -251,17 +251,21 @@ class DocumentBuilder {
     }
   }
 
-  /** Codes in code spans; the ends of a range ("`-32768` to `-32000`") are a range, not codes (code-ranges.ts). */
-  private noteErrorCodesInText(text: string, spans: readonly string[], line: number): void {
+  /**
+   * Codes in code spans; the ends of a range ("`-32768` to `-32000`") are a range, not codes
+   * (code-ranges.ts). A code's name stands beside it: "`-32601` (Method not found)", or a
+   * type name in code with nothing but a bracket between ("`Gone` (`-32012`)", "`Gone` `-32012`").
+   */
+  private noteErrorCodesInText(text: string, line: number): void {
     const bounds = rangeBoundOffsets(text);
-    for (const occurrence of text.matchAll(/`([^`]+)`/g)) {
-      const span = occurrence[1]!;
-      if (!isJsonRpcErrorCode(span) || bounds.has(occurrence.index)) continue;
+    const spans = [...text.matchAll(/`([^`]+)`/g)].map((m) => ({ value: m[1]!, start: m.index, end: m.index + m[0].length }));
+    for (const span of spans) {
+      if (!isJsonRpcErrorCode(span.value) || bounds.has(span.start)) continue;
       // "`-32601` (Method not found)" names the code; "`-32601` (see below)" only points elsewhere.
-      const after = new RegExp(`\`${span}\`\\s*\\(([^)]+)\\)`).exec(text)?.[1]?.replace(/`/g, '').trim();
+      const after = /^\s*\(([^)]+)\)/.exec(text.slice(span.end))?.[1]?.replace(/`/g, '').trim();
       const own = after !== undefined && (/^\p{Lu}/u.test(after) || isIdentifierLike(after)) ? after : undefined;
-      const named = spans.find((s) => isIdentifierLike(s) && /^[A-Z]/.test(s));
-      this.addErrorCode(Number(span), own ?? named ?? null, line);
+      const beside = spans.find((s) => isIdentifierLike(s.value) && /^[A-Z]/.test(s.value) && sideBySide(text, s, span));
+      this.addErrorCode(Number(span.value), own ?? beside?.value ?? null, line);
     }
   }
 
@@ -370,6 +374,12 @@ class DocumentBuilder {
     }
     return true;
   }
+}
+
+/** Two spans of a text stand side by side: nothing but spaces and brackets between them (a comma would start a list's next item). */
+function sideBySide(text: string, a: { start: number; end: number }, b: { start: number; end: number }): boolean {
+  const between = a.end <= b.start ? text.slice(a.end, b.start) : text.slice(b.end, a.start);
+  return between.length <= 3 && /^[\s()]*$/.test(between);
 }
 
 function cellName(row: TableRow, at: number): string | null {
