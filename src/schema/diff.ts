@@ -7,7 +7,7 @@ import { constraintShifts, NO_CONSTRAINTS } from './constraints.ts';
 import { readableDescription } from './description-text.ts';
 import { describeField, describeShape, describeTypeDelta } from './describe.ts';
 import { describeDirection, directionsOf, lower, type Directions, type Flow } from './direction.ts';
-import { collapseInherited } from './inherited.ts';
+import { agreeRemovedBases, collapseInherited } from './inherited.ts';
 import { decideLevel, type LevelShift, type Shift } from './levels.ts';
 import { errorCodesOf, messagesOf, type SchemaErrorCode, type SchemaMessage } from './messages.ts';
 import { parentPath, parseSchemaText, type SchemaDefinition, type SchemaField, type SchemaModel } from './model.ts';
@@ -115,7 +115,7 @@ class DiffContext {
   }
 
   finish(): Change[] {
-    this.pending = collapseInherited(this.pending, { old: this.a.model, new: this.b.model });
+    this.pending = agreeRemovedBases(collapseInherited(this.pending, { old: this.a.model, new: this.b.model }), (name) => referenceCount(this.a.model, name));
     this.pending.sort((x, y) => x.anchor - y.anchor || Number(x.removed) - Number(y.removed) || x.oldLine - y.oldLine || x.seq - y.seq);
     return this.pending.map((p) => finalizeChange(p.draft));
   }

@@ -152,3 +152,21 @@ function sendersOfInheritors(inheritors: readonly ChangeDraft[]): string | null 
 function levelOf(draft: ChangeDraft): ChangeLevel {
   return draft.level ?? catalogEntry(draft.id).level;
 }
+
+/**
+ * A removed base that nothing referred to (a shape a generator spelled into each inheritor)
+ * never travelled under its own name: what its removal takes from the wire is what its
+ * inheritors lost, already reported once at this base. Its `definition-removed` record takes
+ * the level of those records (the most severe), so the same change is not rated twice apart.
+ */
+export function agreeRemovedBases<T extends { draft: ChangeDraft }>(pending: T[], referenceCount: (name: string) => number): T[] {
+  return pending.map((item) => {
+    const draft = item.draft;
+    if (draft.id !== 'definition-removed' || draft.level !== undefined || referenceCount(draft.subject) > 0) return item;
+    const inherited = pending.filter((p) => p !== item && p.draft.section.old === draft.subject && Array.isArray(p.draft.before?.['inheritors']));
+    if (inherited.length === 0) return item;
+    const level = inherited.map((p) => p.draft.level ?? catalogEntry(p.draft.id).level).sort((a, b) => levelRank(a) - levelRank(b))[0]!;
+    const levelReason = `Nothing referred to ${draft.subject}; its inheritors spelled it inline, and what they lost is reported at this base (${inherited.map((p) => p.draft.subject).join(', ')}).`;
+    return { ...item, draft: { ...draft, level, levelReason } };
+  });
+}

@@ -125,6 +125,19 @@ describe.skipIf(!available)('the real MCP schemas', () => {
     expect(changes.some((c) => c.id === 'field-removed' && /^Tool\.(input|output)Schema\./.test(c.subject))).toBe(false);
   });
 
+  it('2025-11-25 → 2026-07-28: a removed base nothing referred to is rated as what its inheritors lost; removed unions keep their level', () => {
+    const { changes } = results.get('2025-11-25→2026-07-28')!;
+    const bases = changes.filter((c) => c.id === 'definition-removed' && c.levelReason?.startsWith('Nothing referred to'));
+    expect(bases.length).toBeGreaterThan(0);
+    for (const base of bases) {
+      const inherited = changes.filter((c) => c.section.old === base.subject && Array.isArray(c.before?.['inheritors']));
+      expect(inherited.length, base.subject).toBeGreaterThan(0);
+      expect(inherited.map((c) => c.level), base.subject).toContain(base.level);
+    }
+    // A union nothing refers to is no base: the requests it gathered travelled under it.
+    expect(changes.find((c) => c.id === 'definition-removed' && c.subject === 'ServerRequest')?.level).toBe('breaking');
+  });
+
   it('does not report the spelled-out JSON-RPC envelope of 2025-11-25 as new fields', () => {
     const { changes } = results.get('2025-06-18→2025-11-25')!;
     // Concrete requests and base request shapes (PaginatedRequest has a `method` but no const) alike.
