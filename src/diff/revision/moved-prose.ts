@@ -1,7 +1,7 @@
 import type { ProseBlock, SpecDocument } from '../../model/index.ts';
 import type { Change } from '../change.ts';
 import { finalizeChange } from '../finalize.ts';
-import { dice, normalizeText, tokens } from '../similarity.ts';
+import { dice, diceCeiling, normalizeText, tokens } from '../similarity.ts';
 
 /**
  * A paragraph gone from its page that the newer revision still states on another page (a
@@ -31,7 +31,7 @@ export function relocateProse(changes: readonly Change[], newDocs: ReadonlyMap<s
   const out: (Change | null)[] = [...changes];
   changes.forEach((change, i) => {
     if (change.id !== 'prose-removed' || !change.before || !change.page) return;
-    const target = stillStated(change.before.text, placed.filter((p) => p.page !== change.page));
+    const target = stillStated(change.before.text, placed, change.page);
     if (!target) return;
     const arrival = changes.findIndex((c) => c.id === 'prose-added' && c.page === target.page && c.after?.line === target.block.line);
     if (arrival !== -1) out[arrival] = null;
@@ -40,15 +40,19 @@ export function relocateProse(changes: readonly Change[], newDocs: ReadonlyMap<s
   return out.filter((c): c is Change => c !== null);
 }
 
-/** Where the newer revision states the paragraph: the same words, or a paragraph that contains it whole. */
-function stillStated(text: string, candidates: readonly Placed[]): Placed | null {
+/** Where the newer revision states the paragraph (on a page other than `page`): the same words, or a paragraph that contains it whole. */
+function stillStated(text: string, candidates: readonly Placed[], page: string): Placed | null {
   const normalized = normalizeText(text);
   if (normalized.length === 0) return null;
   const words = new Set(tokens(text));
   let best: Placed | null = null;
   let bestScore = SAME_PARAGRAPH;
   for (const candidate of candidates) {
-    const score = candidate.normalized === normalized || (normalized.length >= TELLING_LENGTH && candidate.normalized.includes(normalized)) ? 1 : dice(words, candidate.words);
+    if (candidate.page === page) continue;
+    const contains = candidate.normalized === normalized || (normalized.length >= TELLING_LENGTH && candidate.normalized.length > normalized.length && candidate.normalized.includes(normalized));
+    // A candidate whose word count alone keeps it at or under the best so far cannot win: skip counting.
+    if (!contains && diceCeiling(words.size, candidate.words.size) <= bestScore) continue;
+    const score = contains ? 1 : dice(words, candidate.words);
     if (score > bestScore || (score === 1 && bestScore < 1 && best === null)) {
       best = candidate;
       bestScore = score;
