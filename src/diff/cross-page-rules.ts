@@ -70,9 +70,11 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
   // An added rule that a page gone from the new revision used to state.
   const paired = new Set(docs.pairedWith.values());
   const gone = new Set([...docs.old.keys()].filter((page) => !paired.has(page)));
+  // The gone pages' rules once, not filtered out of every old rule for each added rule.
+  const goneRules = oldRules.filter((r) => gone.has(r.page));
   out.forEach((change, i) => {
     if (!change || change.kind !== 'rule' || change.action !== 'added' || !change.after || !change.page) return;
-    const source = bestMatch(change.after, oldRules.filter((r) => gone.has(r.page) && !used.has(r)));
+    const source = goneRules.length === 0 ? null : bestMatch(change.after, goneRules.filter((r) => !used.has(r)));
     if (!source) return;
     used.add(source);
     const target = newRules.find((r) => r.page === change.page && r.rule.line === change.after!.line && r.rule.text === change.after!.text);
