@@ -3,7 +3,7 @@ import type { Change, ChangeSide } from './change.ts';
 import { ruleUnits } from './list-rules.ts';
 import { finalizeChange } from './finalize.ts';
 import { ruleSide } from './rules.ts';
-import { dice, normalizeText, tokens } from './similarity.ts';
+import { dice, diceCeiling, normalizeText, tokens } from './similarity.ts';
 
 /**
  * Rules that changed pages between two revisions. Diffed page by page, a rule that left a
@@ -30,7 +30,8 @@ interface Located {
   page: string;
   doc: SpecDocument;
   rule: Rule;
-  words: string[];
+  /** tokens(rule.text) as a set, built once: every removed rule is compared with many candidates. */
+  words: Set<string>;
   /** normalizeText(rule.text), computed once: every removed rule is compared with every candidate. */
   normalized: string;
 }
@@ -46,13 +47,18 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
   const addedKeys = new Set(changes.filter((c) => c.kind === 'rule' && c.action === 'added' && c.after).map((c) => `${c.page}\0${c.after!.line}\0${c.after!.text}`));
   const arrivals = newRules.filter((r) => !docs.pairedWith.has(r.page) || addedKeys.has(`${r.page}\0${r.rule.line}\0${r.rule.text}`));
 
-  // A removed rule stated on another page of the new revision.
+  // A removed rule stated on another page of the new revision. Only a rule of the same
+  // keyword can match (bestMatch): arrivals are looked up by it, in their order, rather
+  // than every removed rule scanning every arrival.
+  const arrivalsByKeyword = groupBy<Located, string>(arrivals, (r) => r.rule.keyword);
+  const oldByPlace = groupBy(oldRules, (r) => placeKey(r.page, r.rule.line, r.rule.text));
   changes.forEach((change, i) => {
     if (change.kind !== 'rule' || change.action !== 'removed' || !change.before || !change.page) return;
     const from = docs.pairedWith.get(change.page) ?? change.page;
-    const target = bestMatch(change.before, arrivals.filter((r) => r.page !== change.page && !used.has(r)));
+    const candidates = arrivalsByKeyword.get(change.before.keyword ?? '') ?? [];
+    const target = bestMatch(change.before, candidates.filter((r) => r.page !== change.page && !used.has(r)));
     if (!target) return;
-    const source = oldRules.find((r) => r.page === from && r.rule.line === change.before!.line && r.rule.text === change.before!.text);
+    const source = oldByPlace.get(placeKey(from, change.before.line, change.before.text))?.[0];
     if (!source) return;
     used.add(target);
     out[i] = moved(source, target);
@@ -64,9 +70,11 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
   // An added rule that a page gone from the new revision used to state.
   const paired = new Set(docs.pairedWith.values());
   const gone = new Set([...docs.old.keys()].filter((page) => !paired.has(page)));
+  // The gone pages' rules once, not filtered out of every old rule for each added rule.
+  const goneRules = oldRules.filter((r) => gone.has(r.page));
   out.forEach((change, i) => {
     if (!change || change.kind !== 'rule' || change.action !== 'added' || !change.after || !change.page) return;
-    const source = bestMatch(change.after, oldRules.filter((r) => gone.has(r.page) && !used.has(r)));
+    const source = goneRules.length === 0 ? null : bestMatch(change.after, goneRules.filter((r) => !used.has(r)));
     if (!source) return;
     used.add(source);
     const target = newRules.find((r) => r.page === change.page && r.rule.line === change.after!.line && r.rule.text === change.after!.text);
@@ -76,19 +84,38 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
   return out.filter((c): c is Change => c !== null);
 }
 
+function placeKey(page: string, line: number | null, text: string): string {
+  return `${page}\0${line}\0${text}`;
+}
+
+/** Items by key, each list in the items' order. */
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
 function locate(pages: ReadonlyMap<string, SpecDocument>): Located[] {
-  return [...pages].flatMap(([page, doc]) => ruleUnits(doc).map((rule) => ({ page, doc, rule, words: tokens(rule.text), normalized: normalizeText(rule.text) })));
+  return [...pages].flatMap(([page, doc]) => ruleUnits(doc).map((rule) => ({ page, doc, rule, words: new Set(tokens(rule.text)), normalized: normalizeText(rule.text) })));
 }
 
 function bestMatch(side: ChangeSide, candidates: Located[]): Located | null {
   const keyword = side.keyword;
   const text = normalizeText(side.text);
-  const words = tokens(side.text);
+  const words = new Set(tokens(side.text));
   let best: Located | null = null;
   let bestScore = SAME_RULE;
   for (const candidate of candidates) {
     if (candidate.rule.keyword !== keyword) continue;
-    const score = candidate.normalized === text ? 1 : dice(words, candidate.words);
+    const same = candidate.normalized === text;
+    // A candidate whose word count alone keeps it at or under the best so far cannot win: skip counting.
+    if (!same && diceCeiling(words.size, candidate.words.size) <= bestScore) continue;
+    const score = same ? 1 : dice(words, candidate.words);
     if (score > bestScore || (score === 1 && bestScore < 1)) {
       best = candidate;
       bestScore = score;

@@ -1,4 +1,4 @@
-import { clearPageCache, contentHash, parsePage, type Diagnostic, type ParseOptions } from '../model/index.ts';
+import { clearPageCache, contentHash, parsePagePair, type Diagnostic, type ParseOptions } from '../model/index.ts';
 import type { Change } from './change.ts';
 import { diffDocuments } from './page.ts';
 
@@ -30,8 +30,7 @@ export function diffPageTexts(oldText: string, newText: string, options: PageDif
   const key = `${contentHash(oldText)}:${contentHash(newText)}:${options.old?.keywordCase ?? ''}:${options.new?.keywordCase ?? ''}`;
   let result = results.get(key);
   if (!result) {
-    const oldDoc = parsePage(oldText, options.old);
-    const newDoc = parsePage(newText, options.new);
+    const { old: oldDoc, new: newDoc } = parsePagePair(oldText, newText, options);
     result = { changes: diffDocuments(oldDoc, newDoc), diagnostics: { old: oldDoc.diagnostics, new: newDoc.diagnostics } };
     if (results.size >= RESULT_LIMIT) results.delete(results.keys().next().value!);
     results.set(key, result);

@@ -1,7 +1,7 @@
 import type { SpecConfig } from '../config/index.ts';
 import { folderTree, type RevisionTree } from '../input/revision-tree.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
-import { keywordCaseOfPages, parsePage, type ParseOptions, type SpecDocument } from '../model/index.ts';
+import { keywordCaseOfPages, parsePage, withTreeScope, type ParseOptions, type SpecDocument } from '../model/index.ts';
 import type { SchemaAnalysis, SchemaModel } from '../schema/index.ts';
 import type { Change } from './change.ts';
 import { relocateRules } from './cross-page-rules.ts';
@@ -88,10 +88,11 @@ export interface RevisionDiff {
 
 /** The pages of two revisions, and their schemas when given. */
 export function diffRevisionPages(input: RevisionPages): RevisionDiff {
-  const docs: Documents = {
+  // One tree scope for both revisions: a new page's unchanged sections are its old page's (tree-cache.ts).
+  const docs: Documents = withTreeScope(() => ({
     old: new Map(input.oldPages.map((page) => [page, parsePage(input.text('old', page), input.read?.old)])),
     new: new Map(input.newPages.map((page) => [page, parsePage(input.text('new', page), input.read?.new)])),
-  };
+  }));
   const pairs = pairPages(input.oldPages, input.newPages, input.text);
   const splits = findSplitSources(pairs, docs.old, docs.new, input.text);
   const { changes, splitRecords, diagnostics } = diffPairs(input, pairs, splits, docs);

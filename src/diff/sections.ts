@@ -1,7 +1,7 @@
 import type { Section, SpecDocument } from '../model/index.ts';
 import type { DiffContext, Emit } from './context.ts';
 import { headingPathKey, sectionLabel } from './section-paths.ts';
-import { dice, normalizeText, pairUp, tokens } from './similarity.ts';
+import { dice, diceCeiling, normalizeText, pairUp, tokens } from './similarity.ts';
 
 /**
  * Pairs old and new sections: same heading path (section-paths.ts: not the page-wide
@@ -18,11 +18,21 @@ export function alignSections(oldDoc: SpecDocument, newDoc: SpecDocument): { old
   ]);
   const byPath = pairUp(oldDoc.sections, newDoc.sections, { key: (s) => pathKeys.get(s)!, score: () => 0, threshold: 1 });
   const byHeading = pairUp(byPath.removed, byPath.added, { key: (s) => normalizeText(s.heading), score: () => 0, threshold: 1 });
+  // Each section's word sets once, not once per pair it is scored in (pairs grow with sections²).
+  const headingWords = new Map<Section, Set<string>>([...byHeading.removed, ...byHeading.added].map((s) => [s, new Set(tokens(s.heading))]));
+  const empty = new Set<string>();
+  const threshold = 0.45;
   const byContent = pairUp(byHeading.removed, byHeading.added, {
     key: null,
     // Content says "same section", the heading breaks ties between look-alike examples.
-    score: (o, n) => 0.6 * dice(oldWords.get(o.id) ?? [], newWords.get(n.id) ?? []) + 0.4 * dice(tokens(o.heading), tokens(n.heading)),
-    threshold: 0.45,
+    score: (o, n) => {
+      const [a, b] = [oldWords.get(o.id) ?? empty, newWords.get(n.id) ?? empty];
+      const [h, k] = [headingWords.get(o)!, headingWords.get(n)!];
+      // Sections whose sizes alone keep them under the threshold: skip counting shared words.
+      if (0.6 * diceCeiling(a.size, b.size) + 0.4 * diceCeiling(h.size, k.size) < threshold) return 0;
+      return 0.6 * dice(a, b) + 0.4 * dice(h, k);
+    },
+    threshold,
   });
   const oldToNew = new Map<string, string>();
   const newToOld = new Map<string, string>();
@@ -33,10 +43,18 @@ export function alignSections(oldDoc: SpecDocument, newDoc: SpecDocument): { old
   return { oldToNew, newToOld };
 }
 
-/** The words of a section's own text (not its subsections'), for recognising a renamed section. */
-function sectionWords(doc: SpecDocument): Map<string, string[]> {
-  const words = new Map<string, string[]>();
-  const add = (id: string, text: string) => words.set(id, [...(words.get(id) ?? []), ...tokens(text)]);
+/**
+ * The words of a section's own text (not its subsections'), for recognising a renamed
+ * section: a set per section, added to in place (copying the list per block grew with the
+ * square of a section's blocks).
+ */
+function sectionWords(doc: SpecDocument): Map<string, Set<string>> {
+  const words = new Map<string, Set<string>>();
+  const add = (id: string, text: string) => {
+    let set = words.get(id);
+    if (!set) words.set(id, (set = new Set()));
+    for (const word of tokens(text)) set.add(word);
+  };
   for (const p of doc.prose) add(p.sectionId, p.text);
   for (const r of doc.rules) add(r.sectionId, r.text);
   for (const c of doc.codeBlocks) add(c.sectionId, c.value.slice(0, 200));

@@ -4,10 +4,12 @@ import type { SpecDocument } from './document.ts';
 import type { ParseOptions } from './keyword-case.ts';
 import { openPageStore, type PageStore } from './page-store.ts';
 import { clearSectionCache } from './sections.ts';
+import { withTreeScope } from './tree-cache.ts';
 
 export type * from './document.ts';
 export type { Diagnostic } from './diagnostic.ts';
 export { formatDiagnostic } from './diagnostic.ts';
+export { withTreeScope } from './tree-cache.ts';
 export { keywordCaseDeclared, keywordCaseOfPages, type KeywordCase, type ParseOptions } from './keyword-case.ts';
 
 /**
@@ -31,6 +33,14 @@ export function parsePage(text: string, options: ParseOptions = {}): SpecDocumen
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, document);
   return document;
+}
+
+/**
+ * Both sides of a diff, read in one tree scope (tree-cache.ts): a section the two texts
+ * share is parsed once, however large they are.
+ */
+export function parsePagePair(oldText: string, newText: string, options: { old?: ParseOptions; new?: ParseOptions } = {}): { old: SpecDocument; new: SpecDocument } {
+  return withTreeScope(() => ({ old: parsePage(oldText, options.old), new: parsePage(newText, options.new) }));
 }
 
 /**

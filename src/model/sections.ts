@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { Nodes, Root } from 'mdast';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
-import { footnoteCallsOnlyWithDefinitions } from './footnote-calls.ts';
 import { literalInlineFloods, markupTooDeepAt } from './nesting.ts';
 import { labelKey, mentionedLabels } from './link-labels.ts';
 import { splitSections } from './split.ts';
+import { cachedTree, clearTreeCache } from './tree-cache.ts';
+
+// The parser and its trees' cache live in tree-cache.ts; readers of a single fragment use these.
+export { charactersParsed, parseTree } from './tree-cache.ts';
 
 /**
  * A page parsed section by section (`split.ts` says where it is cut and why that keeps the
@@ -26,20 +24,6 @@ export interface ParsedSection {
   text: string;
   /** Add to a node's line to get its page line. */
   lineOffset: number;
-}
-
-const processor = unified().use(remarkParse).use(remarkGfm).use(footnoteCallsOnlyWithDefinitions).use(remarkFrontmatter, ['yaml']);
-
-/** Characters handed to the parser since the last `clearSectionCache`: what a page's cost grows with (tests assert it grows linearly). */
-let parsedChars = 0;
-
-export function parseTree(markdown: string): Root {
-  parsedChars += markdown.length;
-  return processor.parse(markdown) as Root;
-}
-
-export function charactersParsed(): number {
-  return parsedChars;
 }
 
 /** `sectioned: false` parses the page as one document: what the sections must add up to. */
@@ -159,40 +143,7 @@ function definitionNodes(tree: Root): DefinitionNode[] {
   return found;
 }
 
-/**
- * Parsed trees by content hash, bounded by the characters they were parsed from (a tree
- * costs memory in proportion). The walk that reads a tree never changes it, so one tree
- * serves every page that holds the section.
- */
-const trees = new Map<string, { tree: Root; chars: number }>();
-const TREE_CACHE_CHARS = 2_000_000;
-let cachedChars = 0;
-
-function cachedTree(text: string): Root {
-  const key = createHash('sha256').update(text).digest('hex');
-  const hit = trees.get(key);
-  if (hit) {
-    // Least recently used goes first: re-insert on use.
-    trees.delete(key);
-    trees.set(key, hit);
-    return hit.tree;
-  }
-  const tree = parseTree(text);
-  if (text.length <= TREE_CACHE_CHARS) {
-    trees.set(key, { tree, chars: text.length });
-    cachedChars += text.length;
-    for (const [oldest, entry] of trees) {
-      if (cachedChars <= TREE_CACHE_CHARS) break;
-      trees.delete(oldest);
-      cachedChars -= entry.chars;
-    }
-  }
-  return tree;
-}
-
 /** Forgets every parsed section (benchmarks measure cold runs with it). */
 export function clearSectionCache(): void {
-  trees.clear();
-  cachedChars = 0;
-  parsedChars = 0;
+  clearTreeCache();
 }

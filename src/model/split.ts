@@ -2,7 +2,7 @@
  * Where a page can be cut into top-level sections that parse on their own. remark-parse
  * (micromark) grows super-linearly on one huge document (design.md: 1 MB ≈ 6 s, 4 MB ≈
  * 84 s); parsed section by section the cost stays linear, and a section that did not change
- * between two texts is parsed once (see `sections.ts`).
+ * between two texts is parsed once (see `tree-cache.ts`).
  *
  * A cut goes before an ATX heading (`#` … `######`) at column 0. Such a line closes every
  * container (list, blockquote, footnote) and interrupts a paragraph or a table, so the

@@ -1,7 +1,7 @@
 import type { ProseBlock, SpecDocument } from '../../model/index.ts';
 import type { Change } from '../change.ts';
 import { finalizeChange } from '../finalize.ts';
-import { dice, normalizeText, tokens } from '../similarity.ts';
+import { dice, diceCeiling, normalizeText, tokens } from '../similarity.ts';
 
 /**
  * A paragraph gone from its page that the newer revision still states on another page (a
@@ -16,7 +16,7 @@ const SAME_PARAGRAPH = 0.9;
 /** A sentence found whole inside a longer paragraph counts only when it is long enough to be telling. */
 const TELLING_LENGTH = 40;
 
-interface Placed {
+export interface Placed {
   page: string;
   doc: SpecDocument;
   block: ProseBlock;
@@ -28,10 +28,11 @@ export function relocateProse(changes: readonly Change[], newDocs: ReadonlyMap<s
   const placed: Placed[] = [...newDocs].flatMap(([page, doc]) =>
     doc.prose.map((block) => ({ page, doc, block, normalized: normalizeText(block.text), words: new Set(tokens(block.text)) })),
   );
+  const index = new PlacedIndex(placed);
   const out: (Change | null)[] = [...changes];
   changes.forEach((change, i) => {
     if (change.id !== 'prose-removed' || !change.before || !change.page) return;
-    const target = stillStated(change.before.text, placed.filter((p) => p.page !== change.page));
+    const target = stillStated(change.before.text, index, change.page);
     if (!target) return;
     const arrival = changes.findIndex((c) => c.id === 'prose-added' && c.page === target.page && c.after?.line === target.block.line);
     if (arrival !== -1) out[arrival] = null;
@@ -40,21 +41,70 @@ export function relocateProse(changes: readonly Change[], newDocs: ReadonlyMap<s
   return out.filter((c): c is Change => c !== null);
 }
 
-/** Where the newer revision states the paragraph: the same words, or a paragraph that contains it whole. */
-function stillStated(text: string, candidates: readonly Placed[]): Placed | null {
+/** Where the newer revision states the paragraph (on a page other than `page`): the same words, or a paragraph that contains it whole. */
+export function stillStated(text: string, index: Pick<PlacedIndex, 'candidates'>, page: string): Placed | null {
   const normalized = normalizeText(text);
   if (normalized.length === 0) return null;
-  const words = new Set(tokens(text));
+  const list = tokens(text);
+  const words = new Set(list);
   let best: Placed | null = null;
   let bestScore = SAME_PARAGRAPH;
-  for (const candidate of candidates) {
-    const score = candidate.normalized === normalized || (normalized.length >= TELLING_LENGTH && candidate.normalized.includes(normalized)) ? 1 : dice(words, candidate.words);
+  for (const candidate of index.candidates(normalized, list, words)) {
+    if (candidate.page === page) continue;
+    const contains = candidate.normalized === normalized || (normalized.length >= TELLING_LENGTH && candidate.normalized.length > normalized.length && candidate.normalized.includes(normalized));
+    // A candidate whose word count alone keeps it at or under the best so far cannot win: skip counting.
+    if (!contains && diceCeiling(words.size, candidate.words.size) <= bestScore) continue;
+    const score = contains ? 1 : dice(words, candidate.words);
     if (score > bestScore || (score === 1 && bestScore < 1 && best === null)) {
       best = candidate;
       bestScore = score;
     }
   }
   return best;
+}
+
+/**
+ * The new revision's paragraphs by word, so a removed paragraph is compared only with those
+ * that could score above SAME_PARAGRAPH, not with every paragraph of every page. Such a
+ * paragraph holds the same words, or contains the removed one whole (then every word but
+ * the first and last, which the match may cut, is one of its words), or shares more than
+ * 0.9·(a+b)/2 words with it, so more than 0.8 of the removed one's a words, and any
+ * `a − ⌊0.8·a⌋ + 1` of them include one it has: the rarest are taken. The paragraphs come
+ * in their order, so the best is picked as when all were read.
+ */
+export class PlacedIndex {
+  private readonly byWord = new Map<string, number[]>();
+
+  constructor(private readonly placed: readonly Placed[]) {
+    placed.forEach((p, i) => {
+      for (const word of p.words) {
+        const list = this.byWord.get(word);
+        if (list) list.push(i);
+        else this.byWord.set(word, [i]);
+      }
+    });
+  }
+
+  /** `list`: tokens(text) in order, one per word of `normalized`; `words`: as a set. */
+  candidates(normalized: string, list: readonly string[], words: ReadonlySet<string>): readonly Placed[] {
+    const found = new Set<number>();
+    const add = (word: string | undefined) => {
+      for (const i of (word !== undefined && this.byWord.get(word)) || []) found.add(i);
+    };
+    for (const word of this.rarest(words, words.size - Math.floor(0.8 * words.size) + 1)) add(word);
+    if (normalized.length >= TELLING_LENGTH) {
+      const inner = list.slice(1, -1);
+      // A long paragraph of one or two words has no word a containing one must have whole: read them all.
+      if (inner.length === 0) return this.placed;
+      add(this.rarest(new Set(inner), 1)[0]);
+    }
+    return [...found].sort((a, b) => a - b).map((i) => this.placed[i]!);
+  }
+
+  private rarest(words: ReadonlySet<string>, count: number): string[] {
+    const uses = (word: string) => this.byWord.get(word)?.length ?? 0;
+    return [...words].sort((a, b) => uses(a) - uses(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, count);
+  }
 }
 
 function moved(removal: Change, to: Placed): Change {

@@ -30,23 +30,37 @@ const KEPT_ACTIONS = new Set(['added', 'changed', 'strengthened', 'weakened', 'r
 
 export function findSplitSources(pairs: readonly PagePair[], oldDocs: ReadonlyMap<string, SpecDocument>, newDocs: ReadonlyMap<string, SpecDocument>, text: (side: 'old' | 'new', page: string) => string): SplitSource[] {
   const added = pairs.filter((p) => p.old === null).map((p) => p.new!);
-  if (added.length === 0) return [];
-  const oldTriples = new Map([...oldDocs.keys()].map((page) => [page, triples(text('old', page))]));
-  const sources: SplitSource[] = [];
-  for (const page of added) {
+  // The new pages that could be split off something: a titled page with words to compare.
+  const candidates = added.flatMap((page) => {
     const doc = newDocs.get(page);
-    if (!doc?.title) continue;
-    const own = triples(text('new', page));
-    if (own.size === 0) continue;
+    const own = doc?.title ? triples(text('new', page)) : new Set<string>();
+    return doc?.title && own.size > 0 ? [{ page, title: doc.title, own }] : [];
+  });
+  if (candidates.length === 0) return [];
+  // Which old pages hold each triple those pages have (no other triple is ever asked for):
+  // each new page's triples are looked up once, not against every old page's set in turn.
+  const wanted = new Set(candidates.flatMap((c) => [...c.own]));
+  const oldPages = [...oldDocs.keys()];
+  const holders = new Map<string, number[]>();
+  oldPages.forEach((page, k) => {
+    for (const t of triples(text('old', page))) {
+      if (!wanted.has(t)) continue;
+      const list = holders.get(t);
+      if (list) list.push(k);
+      else holders.set(t, [k]);
+    }
+  });
+  const sources: SplitSource[] = [];
+  for (const { page, title, own } of candidates) {
+    const shared = new Array<number>(oldPages.length).fill(0);
+    for (const t of own) for (const k of holders.get(t) ?? []) shared[k]! += 1;
     let best: { from: string; share: number } | null = null;
-    for (const [from, theirs] of oldTriples) {
-      let shared = 0;
-      for (const t of own) if (theirs.has(t)) shared += 1;
-      const share = shared / own.size;
-      if (!best || share > best.share) best = { from, share };
+    for (let k = 0; k < oldPages.length; k++) {
+      const share = shared[k]! / own.size;
+      if (!best || share > best.share) best = { from: oldPages[k]!, share };
     }
     if (!best || best.share < CONTAINED) continue;
-    const section = namingSection(oldDocs.get(best.from)!, doc.title);
+    const section = namingSection(oldDocs.get(best.from)!, title);
     if (section) sources.push({ page, from: best.from, heading: section.heading });
   }
   return sources;
