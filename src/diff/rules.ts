@@ -6,6 +6,7 @@ import { listParts, ruleUnits } from './list-rules.ts';
 import { newlyRequired } from './obligation-growth.ts';
 import { KEYWORD_WORDS } from './rule-words.ts';
 import { subjectOf } from './rule-subject.ts';
+import { pairRewrittenInPlace } from './rules-in-place.ts';
 import { bothSections, sectionById, sectionPair, type DiffContext, type Emit } from './context.ts';
 import { dice, isCosmeticRewording, normalizeText, pairUp, tokens } from './similarity.ts';
 
@@ -25,12 +26,16 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
   const newRules = ruleUnits(ctx.new);
   const oldContent = new Map(oldRules.map((r) => [r, content(r)]));
   const newContent = new Map(newRules.map((r) => [r, content(r)]));
-  const { pairs, removed, added } = pairUp(oldRules, newRules, {
+  const byWording = pairUp(oldRules, newRules, {
     key: (r) => `${r.keyword}\u0000${normalizeText(r.text)}`,
     score: (o, n) => dice(oldContent.get(o)!, newContent.get(n)!) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? 0.1 : 0),
     threshold: 0.6,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
   });
+  // Rules rewritten in place: same section, keyword and subject, too few shared words (rules-in-place.ts).
+  const inPlace = pairRewrittenInPlace(byWording.removed, byWording.added, (rule) => ctx.oldToNew.get(rule.sectionId));
+  const pairs = [...byWording.pairs, ...inPlace.pairs];
+  const { removed, added } = inPlace;
 
   const emitAdded = (rule: Rule) =>
     emit({

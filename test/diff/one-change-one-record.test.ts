@@ -108,4 +108,12 @@ describeMirror('one change, one record on the real spec (2025-11-25 → 2026-07-
     expect(prose.filter((c) => /^(?:Reserved keys|Per-request protocol fields|Per-response protocol fields):?$/.test(c.subject))).toEqual([]);
     expect(prose.filter((c) => c.id === 'prose-added' && /^Reserved keys: The following `_meta` keys are reserved/.test(c.subject))).toHaveLength(1);
   });
+
+  it('basic/index: a rule rewritten in place (same section, keyword and subject) is one changed rule, not one removed and one added', () => {
+    const changes = diff('basic/index');
+    const rules = changes.filter((c) => c.kind === 'rule' && /^The request ID MUST NOT/.test(c.before?.text ?? c.after?.text ?? ''));
+    expect(rules.map((c) => c.id)).toEqual(['rule-changed']);
+    expect(rules[0]!.before?.text).toMatch(/previously used by the requestor/);
+    expect(rules[0]!.after?.text).toMatch(/not yet received a response for/);
+  });
 });
