@@ -98,7 +98,7 @@ const entries: CatalogEntry[] = [
     id: 'rule-changed', kind: 'rule', action: 'changed', level: 'non-breaking',
     description: 'The same rule, same keyword, but its wording changed in substance (a condition, a scope).',
     why: 'Wording can narrow or widen a requirement and text alone cannot tell which; it is flagged for review rather than failed on.',
-    message: (c) => `Rule reworded in substance (${kw(c.after)}): ${changed(c)}`,
+    message: (c) => `Rule reworded in substance (${kw(c.after)})${c.detail?.['from'] ? ` as it moved from "${c.detail['from']}"` : ''}: ${changed(c)}`,
   },
   {
     id: 'rule-example-changed', kind: 'rule', action: 'changed', level: 'editorial',

@@ -3,7 +3,7 @@ import type { Change, ChangeSide } from './change.ts';
 import { ruleUnits } from './list-rules.ts';
 import { finalizeChange } from './finalize.ts';
 import { ruleSide } from './rules.ts';
-import { dice, diceCeiling, normalizeText, tokens } from './similarity.ts';
+import { dice, diceCeiling, isCosmeticRewording, normalizeText, tokens } from './similarity.ts';
 
 /**
  * Rules that changed pages between two revisions. Diffed page by page, a rule that left a
@@ -25,6 +25,8 @@ export interface RevisionDocuments {
 
 /** Moved rules keep their wording: same keyword, and nearly all the same words. */
 const SAME_RULE = 0.85;
+/** A rule whose section moved with it (its siblings did) may have been reworded on the way. */
+const REWORDED_WITH_SECTION = 0.5;
 
 interface Located {
   page: string;
@@ -81,7 +83,25 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
     if (target) out[i] = moved(source, target);
   });
 
+  // A rule reworded as its section moved off a gone page: its siblings moved from that old
+  // section to this one, so a looser likeness is enough, among that section's rules only.
+  const sectionMoves = new Set(out.filter((c): c is Change => c?.id === 'rule-moved').map((c) => sectionMoveKey(String(c.before!['page']), c.section.old, c.page!, c.section.new)));
+  out.forEach((change, i) => {
+    if (!change || change.kind !== 'rule' || change.action !== 'added' || !change.after || !change.page || sectionMoves.size === 0) return;
+    const siblings = goneRules.filter((r) => !used.has(r) && sectionMoves.has(sectionMoveKey(r.page, headingOf(r), change.page!, change.section.new)));
+    const source = siblings.length === 0 ? null : bestMatch(change.after, siblings, REWORDED_WITH_SECTION);
+    if (!source) return;
+    const target = newRules.find((r) => r.page === change.page && r.rule.line === change.after!.line && r.rule.text === change.after!.text);
+    if (!target) return;
+    used.add(source);
+    out[i] = moved(source, target, isCosmeticRewording(source.rule.text, target.rule.text) ? 'rule-moved' : 'rule-changed');
+  });
+
   return out.filter((c): c is Change => c !== null);
+}
+
+function sectionMoveKey(fromPage: string, fromSection: string | null, toPage: string, toSection: string | null): string {
+  return [fromPage, fromSection ?? '', toPage, toSection ?? ''].join('\0');
 }
 
 function placeKey(page: string, line: number | null, text: string): string {
@@ -104,12 +124,12 @@ function locate(pages: ReadonlyMap<string, SpecDocument>): Located[] {
   return [...pages].flatMap(([page, doc]) => ruleUnits(doc).map((rule) => ({ page, doc, rule, words: new Set(tokens(rule.text)), normalized: normalizeText(rule.text) })));
 }
 
-function bestMatch(side: ChangeSide, candidates: Located[]): Located | null {
+function bestMatch(side: ChangeSide, candidates: Located[], threshold = SAME_RULE): Located | null {
   const keyword = side.keyword;
   const text = normalizeText(side.text);
   const words = new Set(tokens(side.text));
   let best: Located | null = null;
-  let bestScore = SAME_RULE;
+  let bestScore = threshold;
   for (const candidate of candidates) {
     if (candidate.rule.keyword !== keyword) continue;
     const same = candidate.normalized === text;
@@ -124,10 +144,11 @@ function bestMatch(side: ChangeSide, candidates: Located[]): Located | null {
   return best;
 }
 
-function moved(from: Located, to: Located): Change {
+/** `id`: `rule-changed` for a rule reworded in substance on its way (the message names where it came from). */
+function moved(from: Located, to: Located, id: 'rule-moved' | 'rule-changed' = 'rule-moved'): Change {
   return {
     ...finalizeChange({
-      id: 'rule-moved',
+      id,
       subject: to.rule.text,
       key: normalizeText(from.rule.text),
       section: { old: headingOf(from), new: headingOf(to) },

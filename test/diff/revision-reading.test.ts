@@ -55,6 +55,16 @@ describe('revision rules on fixtures', () => {
     expect(changes.filter((c) => c.informative).every((c) => c.levelReason?.startsWith('informative page'))).toBe(true);
   });
 
+  it('a rule reworded as its section moved off a gone page is one changed rule naming where it came from', async () => {
+    const { changes } = await fixture('section-moves-reworded');
+    const rules = changes.filter((c) => c.kind === 'rule');
+    expect(rules.map((c) => `${c.id} ${c.level}`)).toEqual(['rule-moved editorial', 'rule-changed non-breaking', 'rule-moved editorial']);
+    expect(rules[1]!.message).toMatch(/^Rule reworded in substance \(SHOULD\) as it moved from "guide\/startup › Waiting": /);
+    expect(rules[1]!.before?.text).toMatch(/send a withdrawal notice/);
+    // The gone page's other section did not move: its rule is no candidate.
+    expect(changes.some((c) => c.id === 'page-removed' && c.page === 'guide/startup')).toBe(true);
+  });
+
   it('the spec config overrides the derived judgement both ways', async () => {
     const { changes, pages } = await fixture('informative-config');
     expect(changes.map(line)).toEqual([
