@@ -22,7 +22,7 @@ import { rereadUnionNarrowings } from './revision/union-narrowing.ts';
 import { dropCapabilityEchoes } from './revision/capability-echo.ts';
 import { levelRulesTheSchemaStated } from './revision/schema-said.ts';
 import { uniqueFingerprints } from './revision/unique-fingerprints.ts';
-import { dropPageLocalArrivals, vocabularyOf } from './revision/vocabulary.ts';
+import { dropPageLocalArrivals, readSchemaNamingWhatPagesUsed, vocabularyOf } from './revision/vocabulary.ts';
 import { confirmEnvelopesBySchema, envelopesOf } from './schema-envelopes.ts';
 import { agreeSectionLevels } from './section-levels.ts';
 
@@ -119,7 +119,7 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
   // Informative pages keep their whole diff: what they say is shown, not weighed.
   const vocabulary = { old: vocabularyOf(docs.old.values(), schema?.old ?? null), new: vocabularyOf(docs.new.values(), schema?.new ?? null) };
   const informative = (change: Change) => judgementOf(change)?.informative === true;
-  all = dropPageLocalArrivals(all, vocabulary, informative);
+  all = readSchemaNamingWhatPagesUsed(dropPageLocalArrivals(all, vocabulary, informative), vocabulary.old);
   all = reportRepeatsOnce(all, informative);
   all = dropRepeatedTermSignals(all);
   if (schema) {

@@ -1,6 +1,7 @@
 import type { SpecDocument } from '../../model/index.ts';
 import type { SchemaModel } from '../../schema/index.ts';
 import type { Change } from '../change.ts';
+import { finalizeChange } from '../finalize.ts';
 
 /**
  * What a whole revision names anywhere: its methods, error codes and their names, field
@@ -65,6 +66,28 @@ export function dropPageLocalArrivals(changes: readonly Change[], vocabulary: { 
       return !(vocabulary.new.names.has(normalizeName(from)) || vocabulary.old.names.has(normalizeName(to)));
     }
     return true;
+  });
+}
+
+/**
+ * A schema that starts to define a method or error code the older revision already used on
+ * its pages (a code in its error tables and examples) gained a definition, not a new code or
+ * method: what travels is what travelled before. Its record says so, as the definition it
+ * gained, editorial. (A removal stays as it is: a newer revision that still names a code may
+ * name it only to retire it.)
+ */
+export function readSchemaNamingWhatPagesUsed(changes: readonly Change[], old: Vocabulary): Change[] {
+  return changes.map((change) => {
+    if (change.source !== 'schema' || change.action !== 'added' || (change.kind !== 'error-code' && change.kind !== 'message')) return change;
+    if (!known(change, change.subject, old)) return change;
+    const definition = typeof change.after?.path === 'string' ? change.after.path : change.section.new;
+    if (!definition) return change;
+    const what = change.kind === 'error-code' ? `error code ${change.subject}` : `method ${change.subject}`;
+    const draft = {
+      id: 'definition-added', subject: definition, section: change.section, before: null, after: change.after, source: 'schema' as const,
+      level: 'editorial' as const, levelReason: `the older revision already used ${what} on its pages; its schema now defines it as ${definition}`,
+    };
+    return { ...finalizeChange(draft), ...(change.page !== undefined ? { page: change.page } : {}) };
   });
 }
 
