@@ -96,12 +96,10 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
   const pairs = pairPages(input.oldPages, input.newPages, input.text);
   const splits = findSplitSources(pairs, docs.old, docs.new, input.text);
   const { changes, splitRecords, diagnostics } = diffPairs(input, pairs, splits, docs);
-  const relocated = relocateRules(changes, {
-    ...docs,
-    pairedWith: new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!])),
-  });
+  const pairedWith = new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!]));
+  const relocated = relocateRules(changes, { ...docs, pairedWith });
   // Paragraphs that changed pages are moves too (after the split pages took what they carry).
-  let all = relocateSections(relocateProse(dropRemovalsCarriedBySplits(relocated, splitRecords), docs.new), docs);
+  let all = relocateSections(relocateProse(dropRemovalsCarriedBySplits(relocated, splitRecords, (page) => pairedWith.get(page)), docs.new), docs);
 
   const schema = input.schema ?? null;
   const referencePages = schema ? findReferencePages(pairs, docs, schema) : new Set<string>();

@@ -85,12 +85,21 @@ export function diffSplitPage(source: SplitSource, oldDoc: SpecDocument, oldText
 /**
  * A rule the split page states more strongly (or reworded) is also reported removed from
  * the page it left (too changed to count as moved), or moved there: one change, one
- * record, the split page's, which says both where it came from and how it changed.
+ * record, the split page's, which says both where it came from and how it changed. The
+ * same for a section the split page carries renamed or changed: it is not also removed
+ * from the page it left (`oldPageOf`: the older page a page of the newer revision was diffed against).
  */
-export function dropRemovalsCarriedBySplits(changes: readonly Change[], splitRecords: readonly Change[]): Change[] {
+export function dropRemovalsCarriedBySplits(changes: readonly Change[], splitRecords: readonly Change[], oldPageOf: (page: string) => string | undefined): Change[] {
   const carried = new Set(splitRecords.filter((c) => c.kind === 'rule' && c.before).map((c) => c.before!.text));
+  const sectionKey = (page: unknown, side: Change['before']) => `${String(page)}\0${side!.line}\0${side!.text}`;
+  const carriedSections = new Set(splitRecords.filter((c) => c.kind === 'section' && c.before && c.after).map((c) => sectionKey(c.before!['page'], c.before)));
   const split = new Set(splitRecords);
-  return changes.filter((c) => split.has(c) || !(c.kind === 'rule' && (c.action === 'removed' || c.action === 'moved') && c.before && carried.has(c.before.text)));
+  return changes.filter((c) => {
+    if (split.has(c) || !c.before) return true;
+    if (c.kind === 'rule' && (c.action === 'removed' || c.action === 'moved')) return !carried.has(c.before.text);
+    if (c.kind === 'section' && c.action === 'removed' && c.page !== undefined) return !carriedSections.has(sectionKey(oldPageOf(c.page) ?? c.page, c.before));
+    return true;
+  });
 }
 
 function namingSection(doc: SpecDocument, title: string): Section | null {
