@@ -1,6 +1,7 @@
 import type { ProseBlock } from '../model/index.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
 import { isInversion } from './inversion.ts';
+import { pairRewrittenInPlace } from './prose-in-place.ts';
 import { clip } from './quote.ts';
 import { dice, diceCeiling, normalizeText, pairUp, tokens } from './similarity.ts';
 
@@ -13,7 +14,7 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
   const oldWords = new Map(ctx.old.prose.map((p) => [p, new Set(tokens(p.text))]));
   const newWords = new Map(ctx.new.prose.map((p) => [p, new Set(tokens(p.text))]));
   const threshold = 0.55;
-  const { pairs, removed, added } = pairUp(ctx.old.prose, ctx.new.prose, {
+  const byWording = pairUp(ctx.old.prose, ctx.new.prose, {
     key: (p) => normalizeText(p.text),
     score: (o, n) => {
       const a = oldWords.get(o)!;
@@ -26,6 +27,8 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
     threshold,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
   });
+  // Rewritten where it stood, between unchanged neighbours (prose-in-place.ts).
+  const { pairs, removed, added } = pairRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId);
   for (const [before, after] of pairs) {
     if (normalizeText(before.text) === normalizeText(after.text)) continue;
     const inverted = isInversion(before.text, after.text);

@@ -116,4 +116,11 @@ describeMirror('one change, one record on the real spec (2025-11-25 → 2026-07-
     expect(rules[0]!.before?.text).toMatch(/previously used by the requestor/);
     expect(rules[0]!.after?.text).toMatch(/not yet received a response for/);
   });
+
+  it('architecture/index: a list item rewritten between unchanged neighbours is one reworded paragraph', () => {
+    const changes = diff('architecture/index');
+    expect(changes.filter((c) => c.kind === 'prose' && c.action !== 'changed' && /^Request (sampling|client input)/.test(c.subject))).toEqual([]);
+    const [reworded] = changes.filter((c) => c.id === 'prose-changed' && /^Request sampling through client interfaces$/.test(c.before!.text));
+    expect(reworded?.after?.text).toMatch(/^Request client input \(sampling, elicitation, roots\)/);
+  });
 });

@@ -1,0 +1,48 @@
+import type { ProseBlock } from '../model/index.ts';
+import { dice, tokens, type Pairing } from './similarity.ts';
+
+/**
+ * A paragraph or list item rewritten where it stood ("Request sampling through client
+ * interfaces" → "Request client input (sampling, …) via … within a reply") can share too few
+ * words for the paragraph pairing, and would read as one paragraph removed and another added.
+ * It is one rewording when, in the same section, the paragraphs before and after it are paired
+ * with the paragraphs before and after its replacement (an edit between unchanged neighbours),
+ * and the two still share some words.
+ */
+const SHARED_WORDS = 0.25;
+
+type ProsePairing = Pairing<ProseBlock, ProseBlock>;
+
+export function pairRewrittenInPlace(
+  old: readonly ProseBlock[],
+  now: readonly ProseBlock[],
+  pairing: ProsePairing,
+  sameSection: (before: ProseBlock, after: ProseBlock) => boolean,
+): ProsePairing {
+  const partner = new Map(pairing.pairs);
+  const oldIndex = new Map(old.map((block, i) => [block, i]));
+  const newIndex = new Map(now.map((block, i) => [block, i]));
+  const added = new Set(pairing.added);
+  const found: [ProseBlock, ProseBlock][] = [];
+  for (const before of pairing.removed) {
+    const i = oldIndex.get(before)!;
+    const [previous, next] = [old[i - 1], old[i + 1]];
+    if (!previous || !next) continue;
+    const [from, to] = [partner.get(previous), partner.get(next)];
+    if (!from || !to) continue;
+    const j = newIndex.get(from)! + 1;
+    // Exactly one paragraph between the neighbours' partners, and it is new.
+    if (newIndex.get(to) !== j + 1) continue;
+    const after = now[j]!;
+    if (!added.has(after) || !sameSection(before, after)) continue;
+    if (dice(tokens(before.text), tokens(after.text)) < SHARED_WORDS) continue;
+    found.push([before, after]);
+    added.delete(after);
+  }
+  const paired = new Set(found.flat());
+  return {
+    pairs: [...pairing.pairs, ...found],
+    removed: pairing.removed.filter((b) => !paired.has(b)),
+    added: pairing.added.filter((b) => !paired.has(b)),
+  };
+}
