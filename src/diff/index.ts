@@ -1,6 +1,7 @@
 import { clearPageCache, contentHash, parsePagePair, type Diagnostic, type ParseOptions } from '../model/index.ts';
 import type { Change } from './change.ts';
 import { diffDocuments } from './page.ts';
+import { clearNormalizedText } from './similarity.ts';
 
 export type * from './change.ts';
 export { atOrAbove, CHANGE_KINDS, CHANGE_LEVELS, summarize } from './change.ts';
@@ -42,4 +43,5 @@ export function diffPageTexts(oldText: string, newText: string, options: PageDif
 export function clearDiffCache(): void {
   results.clear();
   clearPageCache();
+  clearNormalizedText();
 }

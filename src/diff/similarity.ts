@@ -6,13 +6,29 @@ import { diffArrays } from 'diff';
  */
 
 export function normalizeText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[`*_"“”‘’]/g, '')
-    .replace(/[^\p{L}\p{N}/.@$-]+/gu, ' ')
-    .replace(/\.(\s|$)/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  let normal = normalized.get(text);
+  if (normal === undefined) {
+    normal = text
+      .toLowerCase()
+      .replace(/[`*_"“”‘’]/g, '')
+      .replace(/[^\p{L}\p{N}/.@$-]+/gu, ' ')
+      .replace(/\.(\s|$)/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    // The passes of a diff normalise the same sentences again and again (as keys, in scores, in
+    // word sets); a bounded memo keeps that to once each without holding a long run's texts.
+    if (normalized.size >= NORMALIZED_KEPT) normalized.clear();
+    normalized.set(text, normal);
+  }
+  return normal;
+}
+
+const NORMALIZED_KEPT = 50_000;
+const normalized = new Map<string, string>();
+
+/** Forgets the memo (a cold run, as the benchmarks measure it, starts without it). */
+export function clearNormalizedText(): void {
+  normalized.clear();
 }
 
 export function tokens(text: string): string[] {
