@@ -415,7 +415,7 @@ function mergeFields(fields: Field[]): Field[] {
   return [...merged.values()];
 }
 
-/** The sentence with the words of its links into the spec taken out. */
+/** The sentence with the words of its links into the spec taken out, each once (a link reading "MUST" leaves the sentence's own MUST). */
 function withoutCitations(text: string, citations: readonly string[] | undefined): string {
-  return (citations ?? []).reduce((rest, cited) => (cited ? rest.split(cited).join(' ') : rest), text);
+  return (citations ?? []).reduce((rest, cited) => (cited ? rest.replace(cited, ' ') : rest), text);
 }

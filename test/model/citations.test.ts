@@ -25,6 +25,10 @@ describe('keywords that cite a rule stated elsewhere', () => {
     expect(doc.rules.map((r) => r.keywords)).toEqual([['MUST'], ['SHOULD']]);
   });
 
+  it('a link whose words are only a keyword takes out that keyword, not the sentence\'s own', () => {
+    expect(buildDocument('Hosts **MUST** log faults, as the [MUST](/conformance#levels) of conformance says.\n').rules.map((r) => r.keywords)).toEqual([['MUST']]);
+  });
+
   it('a list item citing a rule elsewhere inherits its lead-in instead', () => {
     const doc = buildDocument('Hosts **MUST NOT** emit these codes:\n\n- `-1`: gone. Viewers [**SHOULD** accept it](/viewing#codes).\n- `-2`: gone.\n');
     expect(doc.rules.map((r) => r.keyword)).toEqual(['MUST NOT', 'MUST NOT']);
