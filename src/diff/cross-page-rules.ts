@@ -54,6 +54,9 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
   // than every removed rule scanning every arrival.
   const arrivalsByKeyword = groupBy<Located, string>(arrivals, (r) => r.rule.keyword);
   const oldByPlace = groupBy(oldRules, (r) => placeKey(r.page, r.rule.line, r.rule.text));
+  const newByPlace = groupBy(newRules, (r) => placeKey(r.page, r.rule.line, r.rule.text));
+  /** The new revision's rule an added record reports. */
+  const statedBy = (change: Change) => newByPlace.get(placeKey(change.page!, change.after!.line, change.after!.text))?.[0];
   changes.forEach((change, i) => {
     if (change.kind !== 'rule' || change.action !== 'removed' || !change.before || !change.page) return;
     const from = docs.pairedWith.get(change.page) ?? change.page;
@@ -79,7 +82,7 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
     const source = goneRules.length === 0 ? null : bestMatch(change.after, goneRules.filter((r) => !used.has(r)));
     if (!source) return;
     used.add(source);
-    const target = newRules.find((r) => r.page === change.page && r.rule.line === change.after!.line && r.rule.text === change.after!.text);
+    const target = statedBy(change);
     if (target) out[i] = moved(source, target);
   });
 
@@ -91,7 +94,7 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
     const siblings = goneRules.filter((r) => !used.has(r) && sectionMoves.has(sectionMoveKey(r.page, headingOf(r), change.page!, change.section.new)));
     const source = siblings.length === 0 ? null : bestMatch(change.after, siblings, REWORDED_WITH_SECTION);
     if (!source) return;
-    const target = newRules.find((r) => r.page === change.page && r.rule.line === change.after!.line && r.rule.text === change.after!.text);
+    const target = statedBy(change);
     if (!target) return;
     used.add(source);
     out[i] = moved(source, target, isCosmeticRewording(source.rule.text, target.rule.text) ? 'rule-moved' : 'rule-changed');

@@ -13,7 +13,7 @@ const SHARED_WORDS = 0.25;
 
 type ProsePairing = Pairing<ProseBlock, ProseBlock>;
 
-export function pairRewrittenInPlace(
+export function pairProseRewrittenInPlace(
   old: readonly ProseBlock[],
   now: readonly ProseBlock[],
   pairing: ProsePairing,

@@ -1,7 +1,7 @@
 import type { ProseBlock } from '../model/index.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
 import { isInversion } from './inversion.ts';
-import { pairRewrittenInPlace } from './prose-in-place.ts';
+import { pairProseRewrittenInPlace } from './prose-in-place.ts';
 import { clip } from './quote.ts';
 import { dice, diceCeiling, normalizeText, pairUp, tokens } from './similarity.ts';
 
@@ -28,7 +28,7 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
   });
   // Rewritten where it stood, between unchanged neighbours (prose-in-place.ts).
-  const { pairs, removed, added } = pairRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId);
+  const { pairs, removed, added } = pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId);
   for (const [before, after] of pairs) {
     if (normalizeText(before.text) === normalizeText(after.text)) continue;
     const inverted = isInversion(before.text, after.text);

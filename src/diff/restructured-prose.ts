@@ -1,8 +1,8 @@
-import { catalogEntry } from './catalog.ts';
 import type { ChangeDraft } from './change.ts';
 import { contentWords, MIN_CONTENT_WORDS, shareFoundIn } from './content-words.ts';
 import { sameSection } from './prose-become-rule.ts';
 import { clip } from './quote.ts';
+import { isReworded } from './split-off-prose.ts';
 
 /**
  * A paragraph rewritten around its content ("Errors: standard codes for cases like:" →
@@ -51,10 +51,7 @@ export function pairRestructuredProse(drafts: readonly ChangeDraft[]): ChangeDra
   return drafts.filter((d) => !dropped.has(d)).map((d) => paired.get(d) ?? d);
 }
 
-/** The section's other records whose wording changed on both sides (their new wording may hold the old paragraph's other words). */
+/** The section's other records whose wording changed (their new wording may hold the old paragraph's other words). */
 function rewordingsOf(drafts: readonly ChangeDraft[], added: ChangeDraft): ChangeDraft[] {
-  return drafts.filter((d) => {
-    const kind = catalogEntry(d.id).kind;
-    return (kind === 'prose' || kind === 'rule') && d.before !== null && d.after !== null && d.section.new === added.section.new;
-  });
+  return drafts.filter((d) => isReworded(d) && d.section.new === added.section.new);
 }

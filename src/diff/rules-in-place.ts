@@ -20,7 +20,7 @@ export interface InPlace {
 }
 
 /** `newSectionOf` maps an old rule's section to the new section it became (undefined: gone). */
-export function pairRewrittenInPlace(removed: readonly Rule[], added: readonly Rule[], newSectionOf: (rule: Rule) => string | undefined): InPlace {
+export function pairRulesRewrittenInPlace(removed: readonly Rule[], added: readonly Rule[], newSectionOf: (rule: Rule) => string | undefined): InPlace {
   const removedBy = groupBySlot(removed, newSectionOf);
   const addedBy = groupBySlot(added, (rule) => rule.sectionId);
   const pairs: [Rule, Rule][] = [];

@@ -6,7 +6,7 @@ import { listParts, ruleUnits } from './list-rules.ts';
 import { newlyRequired } from './obligation-growth.ts';
 import { KEYWORD_WORDS } from './rule-words.ts';
 import { subjectOf } from './rule-subject.ts';
-import { pairRewrittenInPlace } from './rules-in-place.ts';
+import { pairRulesRewrittenInPlace } from './rules-in-place.ts';
 import { bothSections, sectionById, sectionPair, type DiffContext, type Emit } from './context.ts';
 import { dice, isCosmeticRewording, normalizeText, pairUp, tokens } from './similarity.ts';
 
@@ -33,7 +33,7 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
   });
   // Rules rewritten in place: same section, keyword and subject, too few shared words (rules-in-place.ts).
-  const inPlace = pairRewrittenInPlace(byWording.removed, byWording.added, (rule) => ctx.oldToNew.get(rule.sectionId));
+  const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule) => ctx.oldToNew.get(rule.sectionId));
   const pairs = [...byWording.pairs, ...inPlace.pairs];
   const { removed, added } = inPlace;
 

@@ -33,7 +33,7 @@ export function foldSplitOffProse(drafts: readonly ChangeDraft[]): ChangeDraft[]
 }
 
 /** A rule or paragraph on both sides whose wording changed. */
-function isReworded(draft: ChangeDraft): boolean {
+export function isReworded(draft: ChangeDraft): boolean {
   const kind = catalogEntry(draft.id).kind;
   return (kind === 'rule' || kind === 'prose') && draft.before !== null && draft.after !== null && draft.before.text !== draft.after.text;
 }
