@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Root } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { footnoteCallsOnlyWithDefinitions } from './footnote-calls.ts';
+import { gfmParts, gfmPartsIn } from './gfm-parts.ts';
 
 /**
  * Parsed section trees by content hash. Two budgets:
@@ -24,14 +24,32 @@ import { footnoteCallsOnlyWithDefinitions } from './footnote-calls.ts';
  * the section.
  */
 
-const processor = unified().use(remarkParse).use(remarkGfm).use(footnoteCallsOnlyWithDefinitions).use(remarkFrontmatter, ['yaml']);
+/**
+ * One processor per set of GFM parts a text may hold (gfm-parts.ts): at most 32, and a spec
+ * uses a handful. `footnoteCallsOnlyWithDefinitions` goes after the parts it bounds.
+ */
+const processors = new Map<number, ReturnType<typeof readerWith>>();
+
+function readerWith(parts: number) {
+  return unified().use(remarkParse).use(gfmParts, parts).use(footnoteCallsOnlyWithDefinitions).use(remarkFrontmatter, ['yaml']).freeze();
+}
+
+function readerFor(markdown: string) {
+  const parts = gfmPartsIn(markdown);
+  let reader = processors.get(parts);
+  if (!reader) {
+    reader = readerWith(parts);
+    processors.set(parts, reader);
+  }
+  return reader;
+}
 
 /** Characters handed to the parser since the last `clearTreeCache`: what a page's cost grows with (tests assert it grows linearly). */
 let parsedChars = 0;
 
 export function parseTree(markdown: string): Root {
   parsedChars += markdown.length;
-  return processor.parse(markdown) as Root;
+  return readerFor(markdown).parse(markdown) as Root;
 }
 
 export function charactersParsed(): number {

@@ -1,0 +1,75 @@
+import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
+import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
+import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
+import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import type { Processor } from 'unified';
+
+/**
+ * GitHub Flavored Markdown as its five parts, each with what its syntax cannot start
+ * without. micromark tries every construct it has at every place one may begin (a table at
+ * every line, a literal autolink at every `w`, `h` and word character), and GFM's parts
+ * roughly double the cost of reading prose. A part whose telltale characters are absent
+ * from a text can match nothing there, so a text is read with only the parts it may hold
+ * (`gfmParts`) and its tree is exactly the one the whole of remark-gfm gives (a test reads
+ * every section of every revision of the real spec both ways).
+ *
+ * The order is remark-gfm's (micromark-extension-gfm, mdast-util-gfm): where two parts
+ * claim the same character, the first one tried wins, as it does there.
+ */
+
+// The extension types, named as the parts' own packages give them (their home packages are not ours to depend on).
+type SyntaxExtension = ReturnType<typeof gfmTable>;
+type FromMarkdownExtension = ReturnType<typeof gfmTableFromMarkdown>;
+
+interface GfmPart {
+  name: string;
+  syntax: () => SyntaxExtension;
+  fromMarkdown: () => FromMarkdownExtension;
+  /** False only when the part cannot match anything in `text`. */
+  mayOccurIn: (text: string) => boolean;
+}
+
+export const GFM_PARTS: readonly GfmPart[] = [
+  {
+    // `www.`, `http://`/`https://`, `someone@example.com`. The tree transform that finds them
+    // reads text after escapes and character references are decoded: `www\.x` and `&#64;`
+    // count too.
+    name: 'autolink literal',
+    syntax: gfmAutolinkLiteral,
+    fromMarkdown: gfmAutolinkLiteralFromMarkdown,
+    mayOccurIn: (text) => /[@&]|www\.|:\/\//i.test(text.includes('\\') ? text.replaceAll('\\', '') : text),
+  },
+  // A call `[^1]` and a definition `[^1]: …` both need the caret.
+  { name: 'footnote', syntax: gfmFootnote, fromMarkdown: gfmFootnoteFromMarkdown, mayOccurIn: (text) => text.includes('^') },
+  { name: 'strikethrough', syntax: () => gfmStrikethrough(), fromMarkdown: gfmStrikethroughFromMarkdown, mayOccurIn: (text) => text.includes('~') },
+  // A table's head row is only a row when it holds a pipe (one cell without one is a paragraph).
+  { name: 'table', syntax: gfmTable, fromMarkdown: gfmTableFromMarkdown, mayOccurIn: (text) => text.includes('|') },
+  // `[ ]`, `[x]`: the box's inside is whitespace (a line ending too, as GitHub reads files) or an x.
+  { name: 'task list item', syntax: gfmTaskListItem, fromMarkdown: gfmTaskListItemFromMarkdown, mayOccurIn: (text) => /\[[\sxX]\]/.test(text) },
+];
+
+/** The parts `text` may hold, as a key of one bit per part (`GFM_PARTS` order). */
+export function gfmPartsIn(text: string): number {
+  let key = 0;
+  GFM_PARTS.forEach((part, bit) => {
+    if (part.mayOccurIn(text)) key |= 1 << bit;
+  });
+  return key;
+}
+
+/** The whole of GFM, as `gfmPartsIn` keys it. */
+export const ALL_GFM_PARTS = (1 << GFM_PARTS.length) - 1;
+
+/** A unified plugin, in remark-gfm's place: the parts a `gfmPartsIn` key names, for reading only. */
+export function gfmParts(this: Processor, key: number = ALL_GFM_PARTS): void {
+  const data = this.data() as { micromarkExtensions?: SyntaxExtension[]; fromMarkdownExtensions?: FromMarkdownExtension[] };
+  const chosen = GFM_PARTS.filter((_, bit) => (key & (1 << bit)) !== 0);
+  (data.micromarkExtensions ??= []).push(...chosen.map((part) => part.syntax()));
+  (data.fromMarkdownExtensions ??= []).push(...chosen.map((part) => part.fromMarkdown()));
+}
