@@ -23,11 +23,12 @@ export function pageRoute(page: string): string {
 }
 
 export function pairPages(oldPages: readonly string[], newPages: readonly string[], text: (side: 'old' | 'new', page: string) => string): PagePair[] {
-  const words = new Map<string, string[]>();
+  // Sets, built once: every unpaired old page is scored against every unpaired new one.
+  const words = new Map<string, Set<string>>();
   const wordsOf = (side: 'old' | 'new', page: string) => {
     const key = `${side}\0${page}`;
     let found = words.get(key);
-    if (!found) words.set(key, (found = [...new Set(tokens(text(side, page)))]));
+    if (!found) words.set(key, (found = new Set(tokens(text(side, page)))));
     return found;
   };
   const byRoute = pairUp(oldPages, newPages, { key: pageRoute, score: () => 0, threshold: Infinity });

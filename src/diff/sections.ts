@@ -10,15 +10,16 @@ import { dice, diceCeiling, normalizeText, pairUp, tokens } from './similarity.t
  * always pairs with itself.
  */
 export function alignSections(oldDoc: SpecDocument, newDoc: SpecDocument): { oldToNew: Map<string, string>; newToOld: Map<string, string> } {
-  const oldWords = sectionWords(oldDoc);
-  const newWords = sectionWords(newDoc);
   const pathKeys = new Map<Section, string>([
     ...oldDoc.sections.map((s) => [s, headingPathKey(oldDoc, s)] as const),
     ...newDoc.sections.map((s) => [s, headingPathKey(newDoc, s)] as const),
   ]);
   const byPath = pairUp(oldDoc.sections, newDoc.sections, { key: (s) => pathKeys.get(s)!, score: () => 0, threshold: 1 });
   const byHeading = pairUp(byPath.removed, byPath.added, { key: (s) => normalizeText(s.heading), score: () => 0, threshold: 1 });
-  // Each section's word sets once, not once per pair it is scored in (pairs grow with sections²).
+  // Each section's word sets once, not once per pair it is scored in (pairs grow with sections²),
+  // and only for the sections left to pair by content (most pair by path).
+  const oldWords = sectionWords(oldDoc, new Set(byHeading.removed.map((s) => s.id)));
+  const newWords = sectionWords(newDoc, new Set(byHeading.added.map((s) => s.id)));
   const headingWords = new Map<Section, Set<string>>([...byHeading.removed, ...byHeading.added].map((s) => [s, new Set(tokens(s.heading))]));
   const empty = new Set<string>();
   const threshold = 0.45;
@@ -44,13 +45,15 @@ export function alignSections(oldDoc: SpecDocument, newDoc: SpecDocument): { old
 }
 
 /**
- * The words of a section's own text (not its subsections'), for recognising a renamed
- * section: a set per section, added to in place (copying the list per block grew with the
+ * The words of each asked-for section's own text (not its subsections'), for recognising a
+ * renamed section: a set per section, added to in place (copying the list per block grew with the
  * square of a section's blocks).
  */
-function sectionWords(doc: SpecDocument): Map<string, Set<string>> {
+function sectionWords(doc: SpecDocument, sectionIds: ReadonlySet<string>): Map<string, Set<string>> {
   const words = new Map<string, Set<string>>();
+  if (sectionIds.size === 0) return words;
   const add = (id: string, text: string) => {
+    if (!sectionIds.has(id)) return;
     let set = words.get(id);
     if (!set) words.set(id, (set = new Set()));
     for (const word of tokens(text)) set.add(word);

@@ -54,9 +54,27 @@ export function usePageStore(dir: string | null): void {
 /** Forgets every parsed page (benchmarks measure cold runs with it). */
 export function clearPageCache(): void {
   cache.clear();
+  hashes.clear();
+  hashedChars = 0;
   clearSectionCache();
 }
 
 export function contentHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  let hash = hashes.get(text);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(text).digest('hex');
+    // A revision diff asks for each page's hash several times (its document, its pair's
+    // result): a bounded memo hashes each page once without holding a long run's texts.
+    if (hashedChars + text.length > HASHED_KEPT_CHARS) {
+      hashes.clear();
+      hashedChars = 0;
+    }
+    hashes.set(text, hash);
+    hashedChars += text.length;
+  }
+  return hash;
 }
+
+const HASHED_KEPT_CHARS = 8_000_000;
+const hashes = new Map<string, string>();
+let hashedChars = 0;

@@ -40,11 +40,19 @@ export function findSplitSources(pairs: readonly PagePair[], oldDocs: ReadonlyMa
   // Which old pages hold each triple those pages have (no other triple is ever asked for):
   // each new page's triples are looked up once, not against every old page's set in turn.
   const wanted = new Set(candidates.flatMap((c) => [...c.own]));
+  // A triple is only spelled out where all three of its words are in some wanted triple: an
+  // old page's own words (a generated reference page has 100,000) mostly are not.
+  const wantedWords = new Set([...wanted].flatMap((t) => t.split(' ')));
   const oldPages = [...oldDocs.keys()];
   const holders = new Map<string, number[]>();
   oldPages.forEach((page, k) => {
-    for (const t of triples(text('old', page))) {
-      if (!wanted.has(t)) continue;
+    const words = tokens(text('old', page));
+    const held = new Set<string>();
+    for (let i = 0; i + 3 <= words.length; i++) {
+      if (!wantedWords.has(words[i + 2]!) || !wantedWords.has(words[i + 1]!) || !wantedWords.has(words[i]!)) continue;
+      const t = `${words[i]} ${words[i + 1]} ${words[i + 2]}`;
+      if (!wanted.has(t) || held.has(t)) continue;
+      held.add(t);
       const list = holders.get(t);
       if (list) list.push(k);
       else holders.set(t, [k]);
