@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Root } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkParse from 'remark-parse';
@@ -7,7 +6,7 @@ import { footnoteCallsOnlyWithDefinitions } from './footnote-calls.ts';
 import { gfmParts, gfmPartsIn } from './gfm-parts.ts';
 
 /**
- * Parsed section trees by content hash. Two budgets:
+ * Parsed section trees by their text. Two budgets:
  *
  * - Across calls, a least-recently-used cache bounded by the characters its trees were
  *   parsed from (a tree costs memory in proportion): the site, the detector and repeated
@@ -66,7 +65,9 @@ let scoped: Map<string, Root> | null = null;
 let scopeDepth = 0;
 
 export function cachedTree(text: string): Root {
-  const key = createHash('sha256').update(text).digest('hex');
+  // The text is its own key: a Map hashes it faster than a digest would, and the cache is
+  // bounded by characters either way.
+  const key = text;
   const inScope = scoped?.get(key);
   if (inScope) return inScope;
   const hit = trees.get(key);
