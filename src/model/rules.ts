@@ -85,24 +85,27 @@ export function beforeFirstKeyword(text: string, keywordCase: KeywordCase = 'upp
 }
 
 const ABBREVIATIONS = /\b(e\.g|i\.e|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
+/** What the word after a sentence's end starts with. */
+const SENTENCE_START = /[A-Z`"(*\[]/;
 
 /** Sentences of a paragraph, keeping abbreviations and code spans whole. */
 export function sentences(text: string): string[] {
   const out: string[] = [];
-  let current = '';
+  // Where the sentence being read starts: a slice at each end, not a string grown per character.
+  let start = 0;
   let inCode = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    current += ch;
     if (ch === '`') inCode = !inCode;
-    if (inCode || !/[.!?]/.test(ch)) continue;
-    const next = text[i + 1];
+    if (inCode || (ch !== '.' && ch !== '!' && ch !== '?')) continue;
     const after = text[i + 2];
-    if (next !== ' ' || after === undefined || !/[A-Z`"(*\[]/.test(after)) continue;
+    if (text[i + 1] !== ' ' || after === undefined || !SENTENCE_START.test(after)) continue;
+    const current = text.slice(start, i + 1);
     if (ABBREVIATIONS.test(current)) continue;
     out.push(current.trim());
-    current = '';
+    start = i + 1;
   }
-  if (current.trim()) out.push(current.trim());
+  const rest = text.slice(start).trim();
+  if (rest) out.push(rest);
   return out;
 }
