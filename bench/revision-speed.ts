@@ -8,7 +8,8 @@ import { clearDiffCache } from '../src/diff/index.ts';
 import { diffRevisionTrees } from '../src/diff/revisions.ts';
 import { folderTree, memoryTree, type RevisionTree } from '../src/input/revision-tree.ts';
 import { listRevisionFolders } from '../src/input/spec-folders.ts';
-import { usePageStore } from '../src/model/index.ts';
+import { parsePage, usePageStore, withTreeScope } from '../src/model/index.ts';
+import { parseSections } from '../src/model/sections.ts';
 
 /**
  * Whole revisions, as a reviewer diffs them: every page and the schema of the last released
@@ -22,6 +23,10 @@ export interface RevisionBench {
   /** remark-parse + remark-gfm of every page text of both sides once, and JSON.parse of both schemas. */
   bareParseMs: number;
   diffMs: number;
+  /** Where the diff's time goes, each part measured cold on its own: the model's reader over every page's sections… */
+  readMs: number;
+  /** …and every page's model built (reading included); the rest of `diffMs` is the diffs, the cross-page passes and the schema. */
+  modelMs: number;
   changes: number;
 }
 
@@ -59,6 +64,8 @@ export async function benchWholeRevision(specRoot: string): Promise<RevisionBenc
   // The fastest of a few cold rounds of each: on a shared machine, other processes only ever add time.
   let bareParseMs = Infinity;
   let diffMs = Infinity;
+  let readMs = Infinity;
+  let modelMs = Infinity;
   let changes: unknown[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     let start = performance.now();
@@ -70,9 +77,19 @@ export async function benchWholeRevision(specRoot: string): Promise<RevisionBenc
     start = performance.now();
     ({ changes } = await diffRevisionTrees(oldTree, newTree));
     diffMs = Math.min(diffMs, performance.now() - start);
+
+    clearDiffCache();
+    start = performance.now();
+    withTreeScope(() => texts.forEach((text) => parseSections(text)));
+    readMs = Math.min(readMs, performance.now() - start);
+
+    clearDiffCache();
+    start = performance.now();
+    withTreeScope(() => texts.forEach((text) => parsePage(text)));
+    modelMs = Math.min(modelMs, performance.now() - start);
   }
   const bytes = [...texts, ...schemas].reduce((sum, t) => sum + Buffer.byteLength(t), 0);
-  return { label: `${before} → ${after}`, pages: oldTree.pages.length + newTree.pages.length, bytes, bareParseMs, diffMs, changes: changes.length };
+  return { label: `${before} → ${after}`, pages: oldTree.pages.length + newTree.pages.length, bytes, bareParseMs, diffMs, readMs, modelMs, changes: changes.length };
 }
 
 /** CPU (the verdict: on a shared machine wall time measures the other processes too) and wall time of one run. */
