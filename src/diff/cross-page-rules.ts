@@ -55,6 +55,13 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
   const arrivalsByKeyword = groupBy<Located, string>(arrivals, (r) => r.rule.keyword);
   const oldByPlace = groupBy(oldRules, (r) => placeKey(r.page, r.rule.line, r.rule.text));
   const newByPlace = groupBy(newRules, (r) => placeKey(r.page, r.rule.line, r.rule.text));
+  /** Each added rule record's index by its place (the first, when a place is reported twice). */
+  const firstAddedAt = new Map<string, number>();
+  changes.forEach((c, i) => {
+    if (c.kind !== 'rule' || c.action !== 'added' || !c.after || c.page === undefined) return;
+    const place = placeKey(c.page, c.after.line, c.after.text);
+    if (!firstAddedAt.has(place)) firstAddedAt.set(place, i);
+  });
   /** The new revision's rule an added record reports. */
   const statedBy = (change: Change) => newByPlace.get(placeKey(change.page!, change.after!.line, change.after!.text))?.[0];
   changes.forEach((change, i) => {
@@ -68,7 +75,7 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
     used.add(target);
     out[i] = moved(source, target);
     // Its other half, when the receiving page was diffed: the same rule reported as added there.
-    const half = changes.findIndex((c) => c.kind === 'rule' && c.action === 'added' && c.page === target.page && c.after?.line === target.rule.line && c.after.text === target.rule.text);
+    const half = firstAddedAt.get(placeKey(target.page, target.rule.line, target.rule.text)) ?? -1;
     if (half !== -1) out[half] = null;
   });
 
@@ -88,10 +95,25 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
 
   // A rule reworded as its section moved off a gone page: its siblings moved from that old
   // section to this one, so a looser likeness is enough, among that section's rules only.
-  const sectionMoves = new Set(out.filter((c): c is Change => c?.id === 'rule-moved').map((c) => sectionMoveKey(String(c.before!['page']), c.section.old, c.page!, c.section.new)));
+  // The sections each section received rules from, and the gone rules by their section (in
+  // their order): an added rule's siblings are looked up, not filtered out of every gone rule.
+  const movedFrom = new Map<string, Set<string>>();
+  for (const c of out) {
+    if (c?.id !== 'rule-moved') continue;
+    const to = sectionPlace(c.page!, c.section.new);
+    const from = movedFrom.get(to) ?? new Set<string>();
+    from.add(sectionPlace(String(c.before!['page']), c.section.old));
+    movedFrom.set(to, from);
+  }
+  const goneBySection = movedFrom.size === 0 ? new Map<string, number[]>() : groupBy([...goneRules.keys()], (k) => sectionPlace(goneRules[k]!.page, headingOf(goneRules[k]!)));
   out.forEach((change, i) => {
-    if (!change || change.kind !== 'rule' || change.action !== 'added' || !change.after || !change.page || sectionMoves.size === 0) return;
-    const siblings = goneRules.filter((r) => !used.has(r) && sectionMoves.has(sectionMoveKey(r.page, headingOf(r), change.page!, change.section.new)));
+    if (!change || change.kind !== 'rule' || change.action !== 'added' || !change.after || !change.page || movedFrom.size === 0) return;
+    const fromSections = [...(movedFrom.get(sectionPlace(change.page, change.section.new)) ?? [])];
+    const siblings = fromSections
+      .flatMap((from) => goneBySection.get(from) ?? [])
+      .sort((a, b) => a - b)
+      .map((k) => goneRules[k]!)
+      .filter((r) => !used.has(r));
     const source = siblings.length === 0 ? null : bestMatch(change.after, siblings, REWORDED_WITH_SECTION);
     if (!source) return;
     const target = statedBy(change);
@@ -103,8 +125,8 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
   return out.filter((c): c is Change => c !== null);
 }
 
-function sectionMoveKey(fromPage: string, fromSection: string | null, toPage: string, toSection: string | null): string {
-  return [fromPage, fromSection ?? '', toPage, toSection ?? ''].join('\0');
+function sectionPlace(page: string, section: string | null): string {
+  return `${page}\0${section ?? ''}`;
 }
 
 function placeKey(page: string, line: number | null, text: string): string {
