@@ -14,18 +14,21 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
   const oldWords = new Map(ctx.old.prose.map((p) => [p, new Set(tokens(p.text))]));
   const newWords = new Map(ctx.new.prose.map((p) => [p, new Set(tokens(p.text))]));
   const threshold = 0.55;
+  const sameSectionBonus = 0.1;
   const byWording = pairUp(ctx.old.prose, ctx.new.prose, {
     key: (p) => normalizeText(p.text),
     score: (o, n) => {
       const a = oldWords.get(o)!;
       const b = newWords.get(n)!;
-      const bonus = ctx.oldToNew.get(o.sectionId) === n.sectionId ? 0.1 : 0;
+      const bonus = ctx.oldToNew.get(o.sectionId) === n.sectionId ? sameSectionBonus : 0;
       // Paragraphs of very different lengths cannot pair: skip counting their shared words.
       if (diceCeiling(a.size, b.size) + bonus < threshold) return 0;
       return dice(a, b) + bonus;
     },
     threshold,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
+    // The section bonus is the most a pair adds to its words' likeness.
+    alike: { old: (o) => oldWords.get(o)!, new: (n) => newWords.get(n)!, minDice: threshold - sameSectionBonus },
   });
   // Rewritten where it stood, between unchanged neighbours (prose-in-place.ts).
   const { pairs, removed, added } = pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId);

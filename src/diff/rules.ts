@@ -11,8 +11,12 @@ import { bothSections, sectionById, sectionPair, type DiffContext, type Emit } f
 import { dice, isCosmeticRewording, normalizeText, pairUp, tokens } from './similarity.ts';
 
 
-function content(rule: Rule): string[] {
-  return tokens(rule.text).filter((t) => !KEYWORD_WORDS.has(t));
+/** How alike two rules' content words must be to pair, and what staying in the same section adds. */
+const SAME_RULE = 0.6;
+const SAME_SECTION_BONUS = 0.1;
+
+function content(rule: Rule): Set<string> {
+  return new Set(tokens(rule.text).filter((t) => !KEYWORD_WORDS.has(t)));
 }
 
 /**
@@ -28,9 +32,10 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
   const newContent = new Map(newRules.map((r) => [r, content(r)]));
   const byWording = pairUp(oldRules, newRules, {
     key: (r) => `${r.keyword}\u0000${normalizeText(r.text)}`,
-    score: (o, n) => dice(oldContent.get(o)!, newContent.get(n)!) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? 0.1 : 0),
-    threshold: 0.6,
+    score: (o, n) => dice(oldContent.get(o)!, newContent.get(n)!) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? SAME_SECTION_BONUS : 0),
+    threshold: SAME_RULE,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
+    alike: { old: (o) => oldContent.get(o)!, new: (n) => newContent.get(n)!, minDice: SAME_RULE - SAME_SECTION_BONUS },
   });
   // Rules rewritten in place: same section, keyword and subject, too few shared words (rules-in-place.ts).
   const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule) => ctx.oldToNew.get(rule.sectionId));

@@ -71,7 +71,18 @@ export interface Pairing<O, N> {
 export function pairUp<O, N>(
   olds: readonly O[],
   news: readonly N[],
-  options: { key: ((x: O | N) => string) | null; score: (o: O, n: N) => number; threshold: number; prefer?: (o: O, n: N) => boolean },
+  options: {
+    key: ((x: O | N) => string) | null;
+    score: (o: O, n: N) => number;
+    threshold: number;
+    prefer?: (o: O, n: N) => boolean;
+    /**
+     * Each element's word set, and the least Dice coefficient of the two sets a pair needs to
+     * reach the threshold: then only pairs that can get there are scored (`likelyPairs`),
+     * not every old element against every new one. The pairs are the same.
+     */
+    alike?: { old: (o: O) => ReadonlySet<string>; new: (n: N) => ReadonlySet<string>; minDice: number };
+  },
 ): Pairing<O, N> {
   const pairs: [O, N][] = [];
   const freeOld = new Set(olds.keys());
@@ -103,11 +114,20 @@ export function pairUp<O, N>(
     });
   }
   const scored: { i: number; j: number; s: number }[] = [];
-  for (const i of freeOld) {
-    for (const j of freeNew) {
-      const s = options.score(olds[i]!, news[j]!);
-      if (s >= options.threshold) scored.push({ i, j, s });
-    }
+  const consider = (i: number, j: number) => {
+    const s = options.score(olds[i]!, news[j]!);
+    if (s >= options.threshold) scored.push({ i, j, s });
+  };
+  const alike = options.alike;
+  if (alike && alike.minDice > 0) {
+    const oldIds = [...freeOld];
+    const newIds = [...freeNew];
+    const likely = likelyPairs(oldIds.map((i) => alike.old(olds[i]!)), newIds.map((j) => alike.new(news[j]!)), alike.minDice);
+    likely.forEach((partners, a) => {
+      for (const b of partners) consider(oldIds[a]!, newIds[b]!);
+    });
+  } else {
+    for (const i of freeOld) for (const j of freeNew) consider(i, j);
   }
   scored.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
   for (const { i, j } of scored) {
@@ -117,6 +137,42 @@ export function pairUp<O, N>(
     freeNew.delete(j);
   }
   return { pairs, removed: [...freeOld].map((i) => olds[i]!), added: [...freeNew].map((j) => news[j]!) };
+}
+
+/**
+ * For each old set, the new sets whose Dice coefficient with it can reach `minDice` (and
+ * some that cannot; never one fewer), by prefix filtering: order every word by how rarely
+ * it occurs, rarest first. A pair reaching `minDice` shares at least
+ * ⌈minDice·|A| / (2 − minDice)⌉ words (solve Dice ≥ t with |A ∩ B| ≤ |B|), so its first
+ * shared word lies within each set's first |A| − that + 1 words: only those are indexed and
+ * looked up. Common words fall at the ends and are never compared. Two empty sets are
+ * alike (Dice 1).
+ */
+export function likelyPairs(olds: readonly ReadonlySet<string>[], news: readonly ReadonlySet<string>[], minDice: number): number[][] {
+  const frequency = new Map<string, number>();
+  for (const set of [...olds, ...news]) for (const word of set) frequency.set(word, (frequency.get(word) ?? 0) + 1);
+  const rarestFirst = (a: string, b: string) => frequency.get(a)! - frequency.get(b)! || (a < b ? -1 : a > b ? 1 : 0);
+  const prefix = (set: ReadonlySet<string>) => {
+    // Less one part in a billion: a rounding error may lengthen a prefix, never shorten it.
+    const leastShared = Math.max(1, Math.ceil((minDice * set.size) / (2 - minDice) - 1e-9));
+    return [...set].sort(rarestFirst).slice(0, Math.max(0, set.size - leastShared + 1));
+  };
+  const holders = new Map<string, number[]>();
+  const emptyNews: number[] = [];
+  news.forEach((set, b) => {
+    if (set.size === 0) emptyNews.push(b);
+    for (const word of prefix(set)) {
+      const list = holders.get(word);
+      if (list) list.push(b);
+      else holders.set(word, [b]);
+    }
+  });
+  return olds.map((set) => {
+    if (set.size === 0) return emptyNews;
+    const partners = new Set<number>();
+    for (const word of prefix(set)) for (const b of holders.get(word) ?? []) partners.add(b);
+    return [...partners];
+  });
 }
 
 export const STOPWORDS = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'and', 'or', 'by', 'with', 'as', 'at', 'is', 'be', 'this', 'that', 'it', 'its']);
