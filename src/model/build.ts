@@ -257,8 +257,9 @@ class DocumentBuilder {
    * type name in code with nothing but a bracket between ("`Gone` (`-32012`)", "`Gone` `-32012`").
    */
   private noteErrorCodesInText(text: string, line: number): void {
-    const bounds = rangeBoundOffsets(text);
     const spans = [...text.matchAll(/`([^`]+)`/g)].map((m) => ({ value: m[1]!, start: m.index, end: m.index + m[0].length }));
+    if (!spans.some((span) => isJsonRpcErrorCode(span.value))) return;
+    const bounds = rangeBoundOffsets(text);
     for (const span of spans) {
       if (!isJsonRpcErrorCode(span.value) || bounds.has(span.start)) continue;
       // "`-32601` (Method not found)" names the code; "`-32601` (see below)" only points elsewhere.
