@@ -46,8 +46,8 @@ export function alignSections(oldDoc: SpecDocument, newDoc: SpecDocument): { old
 
 /**
  * The words of each asked-for section's own text (not its subsections'), for recognising a
- * renamed section: a set per section, added to in place (copying the list per block grew with the
- * square of a section's blocks).
+ * renamed section: a set per section, added to in place (copying the list per block grew
+ * with the square of a section's blocks).
  */
 function sectionWords(doc: SpecDocument, sectionIds: ReadonlySet<string>): Map<string, Set<string>> {
   const words = new Map<string, Set<string>>();

@@ -5,8 +5,8 @@ import type { Processor } from 'unified';
  * paragraph's tokens before it checks whether the page defines any footnote; a paragraph of
  * many `]` (100,000 characters of `](a`) then costs minutes. Definitions are read before
  * inline text, so when the page defines none the answer is already known: no call. This
- * plugin (used after the GFM parts, gfm-parts.ts) answers that without the walk; with definitions present
- * the original check runs unchanged, so the tree is the same either way.
+ * plugin (used after the GFM parts, gfm-parts.ts) answers that without the walk; with
+ * definitions present the original check runs unchanged, so the tree is the same either way.
  */
 
 interface Construct {
