@@ -123,16 +123,18 @@ function namingSection(doc: SpecDocument, title: string): Section | null {
 
 /**
  * The section as a page of its own: the new page's title (the page's name is not its
- * change), then its body with headings raised so its sub-sections sit where a page's do.
- * `firstLine` maps the page's lines back to the old page's.
+ * change), then the section's lines as the page has them. Headings keep their levels (a
+ * section's place comes from its heading path, not its depth), so each sub-section's text
+ * is the one the old page was read with, and its tree comes from the tree cache instead of
+ * the parser. `firstLine` maps the page's lines back to the old page's.
  */
 function sectionAsPage(section: Section, pageText: string, keepHeading: boolean, title: string): { text: string; firstLine: number } {
-  const lines = pageText.split('\n').slice(section.lines.start - (keepHeading ? 1 : 0), section.lines.end);
-  const raise = section.depth - (keepHeading ? 2 : 1);
-  const body = lines.map((line) => line.replace(/^(#{2,6})(?=\s)/, (hashes) => '#'.repeat(Math.max(2, hashes.length - raise))));
+  const lines = pageText.split('\n');
+  const first = section.lines.start - (keepHeading ? 1 : 0);
+  const offsetOf = (line: number) => Math.min(pageText.length, lines.slice(0, line).reduce((sum, l) => sum + l.length + 1, 0));
   const header = ['---', `title: ${JSON.stringify(title)}`, '---'];
   // Page line L (1-based) is old line L + firstLine.
-  return { text: [...header, ...body].join('\n'), firstLine: section.lines.start - (keepHeading ? 1 : 0) - header.length };
+  return { text: `${header.join('\n')}\n${pageText.slice(offsetOf(first), offsetOf(section.lines.end))}`, firstLine: first - header.length };
 }
 
 function triples(text: string): Set<string> {
