@@ -12,15 +12,16 @@ import { contentWords, MIN_CONTENT_WORDS, shareFoundIn } from './content-words.t
 const TAKEN_SHARE = 0.75;
 
 export function foldProseIntoRules(drafts: readonly ChangeDraft[]): ChangeDraft[] {
-  const rules = drafts.filter((d) => isAddedRule(d));
+  // Each added rule's content words once, not once per removed paragraph it is compared with.
+  const rules = drafts.filter((d) => isAddedRule(d)).map((rule) => ({ rule, words: contentWords(rule.after!.text) }));
   const matches: { prose: ChangeDraft; rule: ChangeDraft; share: number }[] = [];
   for (const prose of drafts) {
     if (prose.id !== 'prose-removed' || !prose.before) continue;
     const words = contentWords(prose.before.text);
     if (words.length < MIN_CONTENT_WORDS) continue;
-    for (const rule of rules) {
+    for (const { rule, words: ruleWords } of rules) {
       if (!sameSection(prose, rule)) continue;
-      const share = shareFoundIn(words, contentWords(rule.after!.text));
+      const share = shareFoundIn(words, ruleWords);
       if (share >= TAKEN_SHARE) matches.push({ prose, rule, share });
     }
   }

@@ -17,19 +17,28 @@ const TAKEN_SHARE = 0.75;
 const SURVIVING_SHARE = 0.8;
 
 export function pairRestructuredProse(drafts: readonly ChangeDraft[]): ChangeDraft[] {
+  // Each added paragraph's content words, and its section's new wording, once: not once per
+  // removed paragraph it is compared with.
+  const addedProse = drafts
+    .filter((d) => d.id === 'prose-added' && d.after)
+    .map((added) => ({ added, now: contentWords(added.after!.text) }))
+    .filter(({ now }) => now.length >= MIN_CONTENT_WORDS);
+  const sectionWordings = new Map<ChangeDraft, string[]>();
+  const sectionWordingOf = (added: ChangeDraft, now: string[]) => {
+    let wording = sectionWordings.get(added);
+    if (!wording) sectionWordings.set(added, (wording = [...now, ...rewordingsOf(drafts, added).flatMap((d) => contentWords(d.after!.text))]));
+    return wording;
+  };
   const matches: { removed: ChangeDraft; added: ChangeDraft; share: number }[] = [];
   for (const removed of drafts) {
     if (removed.id !== 'prose-removed' || !removed.before) continue;
     const was = contentWords(removed.before.text);
     if (was.length < MIN_CONTENT_WORDS) continue;
-    for (const added of drafts) {
-      if (added.id !== 'prose-added' || !added.after || !sameSection(removed, added)) continue;
-      const now = contentWords(added.after.text);
-      if (now.length < MIN_CONTENT_WORDS) continue;
+    for (const { added, now } of addedProse) {
+      if (!sameSection(removed, added)) continue;
       const share = shareFoundIn(now, was);
       if (share < TAKEN_SHARE) continue;
-      const sectionWording = [...now, ...rewordingsOf(drafts, added).flatMap((d) => contentWords(d.after!.text))];
-      if (shareFoundIn(was, sectionWording) >= SURVIVING_SHARE) matches.push({ removed, added, share });
+      if (shareFoundIn(was, sectionWordingOf(added, now)) >= SURVIVING_SHARE) matches.push({ removed, added, share });
     }
   }
   // Best match first; one old paragraph became one new one.
