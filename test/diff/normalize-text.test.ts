@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { clearNormalizedText, normalizeText } from '../../src/diff/similarity.ts';
+import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
+import { seededRandom } from '../helpers/hostile.ts';
+import { specPages } from '../helpers/paths.ts';
+
+/**
+ * normalizeText is written for speed (an ASCII fast path in its word test, fewer passes);
+ * what it returns must stay what the plain definition below returns, on real pages and on
+ * text built to probe the edges: letters outside ASCII and outside the first plane, lone
+ * surrogates, combining marks, every kind of space, dots before spaces and at the end.
+ */
+function reference(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[`*_"“”‘’]/g, '')
+    .replace(/[^\p{L}\p{N}/.@$-]+/gu, ' ')
+    .replace(/\.(\s|$)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const PIECES = [
+  'a', 'Z', 'é', 'É', 'ß', 'İ', 'Σ', 'ς', '9', '٣', '½', 'ⅷ', '𝐀', '𝟙', '😀', '\u{10FFFF}',
+  '\uD800', '\uDC00', '\u0301', '\u200B', '\uFEFF', ' ', '\t', '\n', '\r', '\u00A0', '\u2003', '\u3000',
+  '.', '..', '/', '@', '$', '-', '_', '*', '`', '"', '“', '’', '→', '—', '|', '<', '>', '#', '\u007F', '\u0080',
+];
+
+describe('normalizeText', () => {
+  it('equals its plain definition on every page of every mirror revision', () => {
+    let pages = 0;
+    for (const revision of listRevisionFolders(specPages)) {
+      for (const page of listPageFiles(join(specPages, revision))) {
+        const text = readFileSync(join(specPages, revision, `${page}.mdx`), 'utf8');
+        clearNormalizedText();
+        expect(normalizeText(text), `${revision}/${page}`).toBe(reference(text));
+        pages += 1;
+      }
+    }
+    expect(pages).toBeGreaterThan(100);
+  });
+
+  it('equals its plain definition on random text from edge characters', () => {
+    const random = seededRandom(2119);
+    for (let n = 0; n < 5000; n++) {
+      let text = '';
+      const length = Math.floor(random() * 16);
+      for (let k = 0; k < length; k++) text += PIECES[Math.floor(random() * PIECES.length)];
+      expect(normalizeText(text), JSON.stringify(text)).toBe(reference(text));
+    }
+  });
+
+  it('keeps letters beyond the first plane and drops symbols there', () => {
+    expect(normalizeText('𝐀lpha 😀 beta.')).toBe('𝐀lpha beta'.toLowerCase());
+  });
+});
