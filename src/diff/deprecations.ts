@@ -28,6 +28,8 @@ const DETERMINERS = /^(?:(?:note|notice|please note) that\s+)?(?:(?:the|a|an|thi
 /** Where a noun phrase ends and its circumstances begin ("… transport from protocol version …"). */
 const TAIL = /\s+(?:from|since|as of|in|under|starting|beginning|for)\s+.*$/i;
 const MAX_SUBJECT_WORDS = 10;
+/** What `STATED` and `IN_PASSING` both require. */
+const MENTIONS_DEPRECATION = /deprecated/i;
 /**
  * Kinds of protocol element a name in passing must end in ("the deprecated HTTP+SSE
  * transport"), so that "the deprecated features registry" (a registry of deprecated
@@ -37,9 +39,11 @@ const ELEMENT_HEAD = /\s(?:transport|feature|method|request|notification|field|p
 
 export function deprecationsIn(doc: SpecDocument): Deprecation[] {
   const found: Deprecation[] = [];
+  // Both notices name the word; a block without it has no sentence to read (most have none).
+  const noting = (block: { text: string }) => MENTIONS_DEPRECATION.test(block.text);
   const texts = [
-    ...doc.prose.flatMap((p) => sentences(p.text).map((s) => ({ text: s, line: p.line, sectionId: p.sectionId }))),
-    ...doc.rules.flatMap((r) => sentences(r.text).map((s) => ({ text: s, line: r.line, sectionId: r.sectionId }))),
+    ...doc.prose.filter(noting).flatMap((p) => sentences(p.text).map((s) => ({ text: s, line: p.line, sectionId: p.sectionId }))),
+    ...doc.rules.filter(noting).flatMap((r) => sentences(r.text).map((s) => ({ text: s, line: r.line, sectionId: r.sectionId }))),
   ];
   for (const { text, line, sectionId } of texts) {
     for (const subject of subjectsOf(text)) {

@@ -3,7 +3,7 @@ import { bothSections, sectionPair, type DiffContext, type Emit } from './contex
 import { isInversion } from './inversion.ts';
 import { pairProseRewrittenInPlace } from './prose-in-place.ts';
 import { clip } from './quote.ts';
-import { dice, diceCeiling, normalizeText, pairUp, tokens } from './similarity.ts';
+import { dice, diceCeiling, madeOnDemand, normalizeText, pairUp, tokens } from './similarity.ts';
 
 /**
  * Non-normative paragraphs. Only what a reader would want to know is reported: a reversed
@@ -11,15 +11,16 @@ import { dice, diceCeiling, normalizeText, pairUp, tokens } from './similarity.t
  * versions have. Whole sections that came or went are reported once, as sections.
  */
 export function diffProse(ctx: DiffContext, emit: Emit): void {
-  const oldWords = new Map(ctx.old.prose.map((p) => [p, new Set(tokens(p.text))]));
-  const newWords = new Map(ctx.new.prose.map((p) => [p, new Set(tokens(p.text))]));
+  // Word sets only for the paragraphs left to pair by wording: most pair by their text first.
+  const oldWords = madeOnDemand((p: ProseBlock) => new Set(tokens(p.text)));
+  const newWords = madeOnDemand((p: ProseBlock) => new Set(tokens(p.text)));
   const threshold = 0.55;
   const sameSectionBonus = 0.1;
   const byWording = pairUp(ctx.old.prose, ctx.new.prose, {
     key: (p) => normalizeText(p.text),
     score: (o, n) => {
-      const a = oldWords.get(o)!;
-      const b = newWords.get(n)!;
+      const a = oldWords(o);
+      const b = newWords(n);
       const bonus = ctx.oldToNew.get(o.sectionId) === n.sectionId ? sameSectionBonus : 0;
       // Paragraphs of very different lengths cannot pair: skip counting their shared words.
       if (diceCeiling(a.size, b.size) + bonus < threshold) return 0;
@@ -28,7 +29,7 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
     threshold,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
     // The section bonus is the most a pair adds to its words' likeness.
-    alike: { old: (o) => oldWords.get(o)!, new: (n) => newWords.get(n)!, minDice: threshold - sameSectionBonus },
+    alike: { old: oldWords, new: newWords, minDice: threshold - sameSectionBonus },
   });
   // Rewritten where it stood, between unchanged neighbours (prose-in-place.ts).
   const { pairs, removed, added } = pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId);

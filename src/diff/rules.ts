@@ -8,7 +8,7 @@ import { KEYWORD_WORDS } from './rule-words.ts';
 import { subjectOf } from './rule-subject.ts';
 import { pairRulesRewrittenInPlace } from './rules-in-place.ts';
 import { bothSections, sectionById, sectionPair, type DiffContext, type Emit } from './context.ts';
-import { dice, isCosmeticRewording, normalizeText, pairUp, tokens } from './similarity.ts';
+import { dice, isCosmeticRewording, madeOnDemand, normalizeText, pairUp, tokens } from './similarity.ts';
 
 
 /** How alike two rules' content words must be to pair, and what staying in the same section adds. */
@@ -28,14 +28,15 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
   // A lead-in and its bullets are compared as one rule (list-rules.ts).
   const oldRules = ruleUnits(ctx.old);
   const newRules = ruleUnits(ctx.new);
-  const oldContent = new Map(oldRules.map((r) => [r, content(r)]));
-  const newContent = new Map(newRules.map((r) => [r, content(r)]));
+  // Word sets only for the rules left to pair by wording: most pair by their text first.
+  const oldContent = madeOnDemand(content);
+  const newContent = madeOnDemand(content);
   const byWording = pairUp(oldRules, newRules, {
     key: (r) => `${r.keyword}\u0000${normalizeText(r.text)}`,
-    score: (o, n) => dice(oldContent.get(o)!, newContent.get(n)!) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? SAME_SECTION_BONUS : 0),
+    score: (o, n) => dice(oldContent(o), newContent(n)) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? SAME_SECTION_BONUS : 0),
     threshold: SAME_RULE,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
-    alike: { old: (o) => oldContent.get(o)!, new: (n) => newContent.get(n)!, minDice: SAME_RULE - SAME_SECTION_BONUS },
+    alike: { old: oldContent, new: newContent, minDice: SAME_RULE - SAME_SECTION_BONUS },
   });
   // Rules rewritten in place: same section, keyword and subject, too few shared words (rules-in-place.ts).
   const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule) => ctx.oldToNew.get(rule.sectionId));

@@ -67,6 +67,19 @@ export function diceCeiling(sizeA: number, sizeB: number): number {
   return sizeA + sizeB === 0 ? 1 : (2 * Math.min(sizeA, sizeB)) / (sizeA + sizeB);
 }
 
+/**
+ * `make` of an element, made the first time it is asked for and kept: a pairing asks for
+ * word sets only of the elements its identical keys left unpaired, and asks for each often.
+ */
+export function madeOnDemand<T, R>(make: (item: T) => R): (item: T) => R {
+  const made = new Map<T, R>();
+  return (item) => {
+    let value = made.get(item);
+    if (value === undefined) made.set(item, (value = make(item)));
+    return value;
+  };
+}
+
 export interface Pairing<O, N> {
   pairs: [O, N][];
   removed: O[];
