@@ -3,6 +3,7 @@ import { buildDocument } from './build.ts';
 import type { SpecDocument } from './document.ts';
 import type { ParseOptions } from './keyword-case.ts';
 import { openPageStore, type PageStore } from './page-store.ts';
+import { clearFrontMatters } from './markdown.ts';
 import { clearSectionCache } from './sections.ts';
 import { withTreeScope } from './tree-cache.ts';
 
@@ -57,6 +58,7 @@ export function clearPageCache(): void {
   hashes.clear();
   hashedChars = 0;
   clearSectionCache();
+  clearFrontMatters();
 }
 
 export function contentHash(text: string): string {

@@ -4,7 +4,8 @@ import type { Diagnostic } from './diagnostic.ts';
 import { htmlBlocks } from './html.ts';
 import { inlineText } from './inline.ts';
 import { MAX_COMPONENT_DEPTH, MAX_INLINE_MARKERS, MAX_MARKUP_DEPTH, componentDepth, tooDeep } from './nesting.ts';
-import { parseSections, parseTree, unclosedFence } from './sections.ts';
+import { parseSections, unclosedFence } from './sections.ts';
+import { cachedTree } from './tree-cache.ts';
 
 /**
  * Markdown/MDX → a flat list of blocks in reading order. MDX flow tags (`<Note>`,
@@ -111,13 +112,32 @@ function line(node: Nodes, offset: number): number {
 }
 
 function readTitle(yaml: string, at: number, diagnostics: Diagnostic[]): string | null {
+  let read = frontMatters.get(yaml);
+  if (!read) {
+    read = frontMatterTitle(yaml);
+    // Two revisions of a page mostly share their front matter; a bounded memo reads it once.
+    if (frontMatters.size >= FRONT_MATTERS_KEPT) frontMatters.clear();
+    frontMatters.set(yaml, read);
+  }
+  if (read.problem) diagnostics.push({ severity: 'warning', message: `front matter is not valid YAML (${read.problem})`, line: at });
+  return read.title;
+}
+
+const FRONT_MATTERS_KEPT = 1000;
+const frontMatters = new Map<string, { title: string | null; problem?: string }>();
+
+/** Forgets the front matters read (a cold run, as the benchmarks measure it, starts without them). */
+export function clearFrontMatters(): void {
+  frontMatters.clear();
+}
+
+function frontMatterTitle(yaml: string): { title: string | null; problem?: string } {
   try {
     const data = parseYaml(yaml) as unknown;
-    if (data && typeof data === 'object' && 'title' in data && typeof data.title === 'string') return data.title;
+    return { title: data && typeof data === 'object' && 'title' in data && typeof data.title === 'string' ? data.title : null };
   } catch (error) {
-    diagnostics.push({ severity: 'warning', message: `front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`, line: at });
+    return { title: null, problem: (error as Error).message.split('\n')[0] };
   }
-  return null;
 }
 
 /** A block's citations, only when it has any (most have none; the block stays as small as before). */
@@ -260,8 +280,9 @@ function walkHtml(value: string, at: number, state: WalkState, leadIn: string | 
   }
 }
 
+/** A component's body: from the tree cache, as sections are (both revisions of a page mostly hold the same callouts). */
 function parseFragment(markdown: string, firstLine: number, state: WalkState, leadIn: string | null): void {
-  walkChildren(parseTree(markdown).children, firstLine - 1, { ...state, source: markdown, componentDepth: state.componentDepth + 1 }, leadIn);
+  walkChildren(cachedTree(markdown).children, firstLine - 1, { ...state, source: markdown, componentDepth: state.componentDepth + 1 }, leadIn);
 }
 
 function checkFence(node: Code, offset: number, state: WalkState): void {
