@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { catalogEntry } from './catalog.ts';
 import type { Change, ChangeDraft } from './change.ts';
 
@@ -29,7 +29,7 @@ export function finalizeChange(draft: ChangeDraft): Change {
  */
 export function fingerprint(draft: ChangeDraft): string {
   const identity = [draft.source ?? 'page', draft.id, draft.key ?? draft.subject, draft.section.old ?? '', draft.section.new ?? ''].join('\u0000');
-  return createHash('sha256').update(identity).digest('hex').slice(0, 12);
+  return hash('sha256', identity, 'hex').slice(0, 12);
 }
 
 /** A change made once to a shared shape names the definitions that inherit it. */

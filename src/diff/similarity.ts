@@ -174,26 +174,28 @@ export function pairUp<O, N>(
 export function likelyPairs(olds: readonly ReadonlySet<string>[], news: readonly ReadonlySet<string>[], minDice: number): number[][] {
   const frequency = new Map<string, number>();
   for (const set of [...olds, ...news]) for (const word of set) frequency.set(word, (frequency.get(word) ?? 0) + 1);
-  const rarestFirst = (a: string, b: string) => frequency.get(a)! - frequency.get(b)! || (a < b ? -1 : a > b ? 1 : 0);
+  // Every word's place in the order once (ties by spelling), so each set sorts by numbers.
+  const rank = new Map([...frequency.keys()].sort((a, b) => frequency.get(a)! - frequency.get(b)! || (a < b ? -1 : a > b ? 1 : 0)).map((word, i) => [word, i]));
   const prefix = (set: ReadonlySet<string>) => {
     // Less one part in a billion: a rounding error may lengthen a prefix, never shorten it.
     const leastShared = Math.max(1, Math.ceil((minDice * set.size) / (2 - minDice) - 1e-9));
-    return [...set].sort(rarestFirst).slice(0, Math.max(0, set.size - leastShared + 1));
+    const places = Array.from(set, (word) => rank.get(word)!).sort((a, b) => a - b);
+    return places.slice(0, Math.max(0, set.size - leastShared + 1));
   };
-  const holders = new Map<string, number[]>();
+  const holders = new Map<number, number[]>();
   const emptyNews: number[] = [];
   news.forEach((set, b) => {
     if (set.size === 0) emptyNews.push(b);
-    for (const word of prefix(set)) {
-      const list = holders.get(word);
+    for (const place of prefix(set)) {
+      const list = holders.get(place);
       if (list) list.push(b);
-      else holders.set(word, [b]);
+      else holders.set(place, [b]);
     }
   });
   return olds.map((set) => {
     if (set.size === 0) return emptyNews;
     const partners = new Set<number>();
-    for (const word of prefix(set)) for (const b of holders.get(word) ?? []) partners.add(b);
+    for (const place of prefix(set)) for (const b of holders.get(place) ?? []) partners.add(b);
     return [...partners];
   });
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { buildDocument } from './build.ts';
 import type { SpecDocument } from './document.ts';
 import type { ParseOptions } from './keyword-case.ts';
@@ -64,7 +64,7 @@ export function clearPageCache(): void {
 export function contentHash(text: string): string {
   let hash = hashes.get(text);
   if (hash === undefined) {
-    hash = createHash('sha256').update(text).digest('hex');
+    hash = digest('sha256', text, 'hex');
     // A revision diff asks for each page's hash several times (its document, its pair's
     // result): a bounded memo hashes each page once without holding a long run's texts.
     if (hashedChars + text.length > HASHED_KEPT_CHARS) {
