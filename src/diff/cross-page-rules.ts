@@ -28,14 +28,30 @@ const SAME_RULE = 0.85;
 /** A rule whose section moved with it (its siblings did) may have been reworded on the way. */
 const REWORDED_WITH_SECTION = 0.5;
 
-interface Located {
-  page: string;
-  doc: SpecDocument;
-  rule: Rule;
-  /** tokens(rule.text) as a set, built once: every removed rule is compared with many candidates. */
-  words: Set<string>;
-  /** normalizeText(rule.text), computed once: every removed rule is compared with every candidate. */
-  normalized: string;
+/**
+ * A rule of a revision, where it is stated. Its wording's forms are made the first time a
+ * comparison asks, then kept: most rules are never a candidate (only new arrivals and the
+ * rules of gone pages are), and a candidate is compared with many removed rules.
+ */
+class Located {
+  private wordSet: Set<string> | undefined;
+  private normalText: string | undefined;
+
+  constructor(
+    readonly page: string,
+    readonly doc: SpecDocument,
+    readonly rule: Rule,
+  ) {}
+
+  /** tokens(rule.text) as a set. */
+  get words(): Set<string> {
+    return (this.wordSet ??= new Set(tokens(this.rule.text)));
+  }
+
+  /** normalizeText(rule.text). */
+  get normalized(): string {
+    return (this.normalText ??= normalizeText(this.rule.text));
+  }
 }
 
 export function relocateRules(changes: readonly Change[], docs: RevisionDocuments): Change[] {
@@ -146,7 +162,7 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 }
 
 function locate(pages: ReadonlyMap<string, SpecDocument>): Located[] {
-  return [...pages].flatMap(([page, doc]) => ruleUnits(doc).map((rule) => ({ page, doc, rule, words: new Set(tokens(rule.text)), normalized: normalizeText(rule.text) })));
+  return [...pages].flatMap(([page, doc]) => ruleUnits(doc).map((rule) => new Located(page, doc, rule)));
 }
 
 function bestMatch(side: ChangeSide, candidates: Located[], threshold = SAME_RULE): Located | null {

@@ -23,6 +23,7 @@ export function alignSections(oldDoc: SpecDocument, newDoc: SpecDocument): { old
   const headingWords = new Map<Section, Set<string>>([...byHeading.removed, ...byHeading.added].map((s) => [s, new Set(tokens(s.heading))]));
   const empty = new Set<string>();
   const threshold = 0.45;
+  const [contentWeight, headingWeight] = [0.6, 0.4];
   const byContent = pairUp(byHeading.removed, byHeading.added, {
     key: null,
     // Content says "same section", the heading breaks ties between look-alike examples.
@@ -30,10 +31,13 @@ export function alignSections(oldDoc: SpecDocument, newDoc: SpecDocument): { old
       const [a, b] = [oldWords.get(o.id) ?? empty, newWords.get(n.id) ?? empty];
       const [h, k] = [headingWords.get(o)!, headingWords.get(n)!];
       // Sections whose sizes alone keep them under the threshold: skip counting shared words.
-      if (0.6 * diceCeiling(a.size, b.size) + 0.4 * diceCeiling(h.size, k.size) < threshold) return 0;
-      return 0.6 * dice(a, b) + 0.4 * dice(h, k);
+      if (contentWeight * diceCeiling(a.size, b.size) + headingWeight * diceCeiling(h.size, k.size) < threshold) return 0;
+      return contentWeight * dice(a, b) + headingWeight * dice(h, k);
     },
     threshold,
+    // Even the same heading leaves content to reach the rest: only sections sharing enough
+    // words are scored (less a hair, so a rounding error widens the search, never narrows it).
+    alike: { old: (o) => oldWords.get(o.id) ?? empty, new: (n) => newWords.get(n.id) ?? empty, minDice: (threshold - headingWeight) / contentWeight - 1e-9 },
   });
   const oldToNew = new Map<string, string>();
   const newToOld = new Map<string, string>();
