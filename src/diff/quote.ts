@@ -1,4 +1,4 @@
-import { diffWordsWithSpace } from 'diff';
+import { wordsWithSpaceDiff } from 'diff';
 
 /**
  * Quoting spec text in a message. A quote is cut to a length, but where it is cut matters:
@@ -41,16 +41,22 @@ function balanceCode(skipped: string, piece: string): string {
   return out;
 }
 
-/** Where two wordings first differ: the character offset in each, word by word. */
+/**
+ * Where two wordings first differ: the character offset in each, word by word (jsdiff's
+ * words-and-spaces tokens), or 0 for the same wording. Only the tokens both share from the
+ * start are compared: a whole diff would find the same place (its edit script begins with
+ * the longest common run) at a cost that grows with everything after it.
+ */
 export function firstDifference(before: string, after: string): { before: number; after: number } {
-  let b = 0;
-  let a = 0;
-  for (const part of diffWordsWithSpace(before, after)) {
-    if (part.added || part.removed) return { before: b, after: a };
-    b += part.value.length;
-    a += part.value.length;
+  const oldTokens = wordsWithSpaceDiff.tokenize(before);
+  const newTokens = wordsWithSpaceDiff.tokenize(after);
+  let offset = 0;
+  const shared = Math.min(oldTokens.length, newTokens.length);
+  for (let i = 0; i < shared; i++) {
+    if (oldTokens[i] !== newTokens[i]) return { before: offset, after: offset };
+    offset += oldTokens[i]!.length;
   }
-  return { before: 0, after: 0 };
+  return oldTokens.length === newTokens.length ? { before: 0, after: 0 } : { before: offset, after: offset };
 }
 
 /** The newer wording, quoted around its first change. */
