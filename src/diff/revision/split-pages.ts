@@ -33,24 +33,29 @@ export function findSplitSources(pairs: readonly PagePair[], oldDocs: ReadonlyMa
   // The new pages that could be split off something: a titled page with words to compare.
   const candidates = added.flatMap((page) => {
     const doc = newDocs.get(page);
-    const own = doc?.title ? triples(text('new', page)) : new Set<string>();
-    return doc?.title && own.size > 0 ? [{ page, title: doc.title, own }] : [];
+    const words = doc?.title ? tokens(text('new', page)) : [];
+    const own = triples(words);
+    return doc?.title && own.size > 0 ? [{ page, title: doc.title, own, words }] : [];
   });
   if (candidates.length === 0) return [];
   // Which old pages hold each triple those pages have (no other triple is ever asked for):
   // each new page's triples are looked up once, not against every old page's set in turn.
   const wanted = new Set(candidates.flatMap((c) => [...c.own]));
   // A triple is only spelled out where all three of its words are in some wanted triple: an
-  // old page's own words (a generated reference page has 100,000) mostly are not.
-  const wantedWords = new Set([...wanted].flatMap((t) => t.split(' ')));
+  // old page's own words (a generated reference page has 100,000) mostly are not. A page with
+  // a triple has every word in one, so those are the candidates' words.
+  const wantedWords = new Set(candidates.flatMap((c) => c.words));
   const oldPages = [...oldDocs.keys()];
   const holders = new Map<string, number[]>();
   oldPages.forEach((page, k) => {
     const words = tokens(text('old', page));
     const held = new Set<string>();
-    for (let i = 0; i + 3 <= words.length; i++) {
-      if (!wantedWords.has(words[i + 2]!) || !wantedWords.has(words[i + 1]!) || !wantedWords.has(words[i]!)) continue;
-      const t = `${words[i]} ${words[i + 1]} ${words[i + 2]}`;
+    // How many words in a row, ending at i, are wanted: each word is looked up once.
+    let wantedInARow = 0;
+    for (let i = 0; i < words.length; i++) {
+      wantedInARow = wantedWords.has(words[i]!) ? wantedInARow + 1 : 0;
+      if (wantedInARow < 3) continue;
+      const t = `${words[i - 2]} ${words[i - 1]} ${words[i]}`;
       if (!wanted.has(t) || held.has(t)) continue;
       held.add(t);
       const list = holders.get(t);
@@ -137,8 +142,7 @@ function sectionAsPage(section: Section, pageText: string, keepHeading: boolean,
   return { text: `${header.join('\n')}\n${pageText.slice(offsetOf(first), offsetOf(section.lines.end))}`, firstLine: first - header.length };
 }
 
-function triples(text: string): Set<string> {
-  const words = tokens(text);
+function triples(words: readonly string[]): Set<string> {
   const out = new Set<string>();
   for (let i = 0; i + 3 <= words.length; i++) out.add(`${words[i]} ${words[i + 1]} ${words[i + 2]}`);
   return out;
