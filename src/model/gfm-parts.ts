@@ -8,6 +8,7 @@ import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import type { Nodes, Root } from 'mdast';
 import type { Processor } from 'unified';
 
 /**
@@ -33,6 +34,12 @@ interface GfmPart {
   fromMarkdown: () => FromMarkdownExtension;
   /** False only when the part cannot match anything in `text`. */
   mayOccurIn: (text: string) => boolean;
+  /**
+   * For a part whose telltale is common where the part never applies: false only when a
+   * tree read without the part has no text the part could have matched, and so is the tree
+   * it would give (`readWithParts` then keeps it).
+   */
+  mayMatchIn?: (tree: Root) => boolean;
 }
 
 export const GFM_PARTS: readonly GfmPart[] = [
@@ -44,6 +51,12 @@ export const GFM_PARTS: readonly GfmPart[] = [
     syntax: gfmAutolinkLiteral,
     fromMarkdown: gfmAutolinkLiteralFromMarkdown,
     mayOccurIn: (text) => /[@&]|www\.|:\/\//i.test(text.includes('\\') ? text.replaceAll('\\', '') : text),
+    // Most `://` are in links' destinations and most `&` start character references, where
+    // no literal can be. A literal starts in inline text, at a `w`, `h` or word character no
+    // other construct claims, so read without the part those characters are text, decoded
+    // (an image's alt, for one inside an image's brackets). Its syntax and its tree transform
+    // both need one of these in that text: without one, the part changes nothing.
+    mayMatchIn: (tree) => someInlineText(tree, (text) => /@|www\.|https?:\/\//i.test(text)),
   },
   // A call `[^1]` and a definition `[^1]: …` both need the caret.
   { name: 'footnote', syntax: gfmFootnote, fromMarkdown: gfmFootnoteFromMarkdown, mayOccurIn: (text) => text.includes('^') },
@@ -61,6 +74,29 @@ export function gfmPartsIn(text: string): number {
     if (part.mayOccurIn(text)) key |= 1 << bit;
   });
   return key;
+}
+
+/** The parts of a key that a tree read without them may show are not needed (`mayMatchIn`). */
+export function partsCheckedByTree(key: number): number {
+  return GFM_PARTS.reduce((checked, part, bit) => (part.mayMatchIn && key & (1 << bit) ? checked | (1 << bit) : checked), 0);
+}
+
+/** Of the `checked` parts a tree was read without, those it shows may have mattered. */
+export function partsTheTreeMayNeed(tree: Root, checked: number): number {
+  return GFM_PARTS.reduce((needed, part, bit) => (checked & (1 << bit) && part.mayMatchIn?.(tree) ? needed | (1 << bit) : needed), 0);
+}
+
+/** True when `test` holds for the value of a text node or the alt of an image in `tree`. */
+function someInlineText(tree: Root, test: (text: string) => boolean): boolean {
+  const pending: Nodes[] = [tree];
+  // A work list, not recursion: containers nest as deep as a page likes.
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (node.type === 'text' && test(node.value)) return true;
+    if ((node.type === 'image' || node.type === 'imageReference') && node.alt && test(node.alt)) return true;
+    if ('children' in node) pending.push(...(node.children as Nodes[]));
+  }
+  return false;
 }
 
 /** The whole of GFM, as `gfmPartsIn` keys it. */

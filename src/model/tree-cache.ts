@@ -3,7 +3,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { footnoteCallsOnlyWithDefinitions } from './footnote-calls.ts';
-import { gfmParts, gfmPartsIn } from './gfm-parts.ts';
+import { gfmParts, gfmPartsIn, partsCheckedByTree, partsTheTreeMayNeed } from './gfm-parts.ts';
 
 /**
  * Parsed section trees by their text. Two budgets:
@@ -33,22 +33,32 @@ function readerWith(parts: number) {
   return unified().use(remarkParse).use(gfmParts, parts).use(footnoteCallsOnlyWithDefinitions).use(remarkFrontmatter, ['yaml']).freeze();
 }
 
-function readerFor(markdown: string) {
-  const parts = gfmPartsIn(markdown);
+function readWithParts(markdown: string, parts: number): Root {
   let reader = processors.get(parts);
   if (!reader) {
     reader = readerWith(parts);
     processors.set(parts, reader);
   }
-  return reader;
+  parsedChars += markdown.length;
+  return reader.parse(markdown) as Root;
 }
 
 /** Characters handed to the parser since the last `clearTreeCache`: what a page's cost grows with (tests assert it grows linearly). */
 let parsedChars = 0;
 
+/**
+ * A text read as remark-gfm reads it, with only the GFM parts it may hold. A part whose
+ * telltale is mostly where it never applies (literal autolinks: `://` in links) is left out
+ * first; the text is read again with it only when that tree shows text it could match
+ * (gfm-parts.ts), which on the real spec is a handful of sections.
+ */
 export function parseTree(markdown: string): Root {
-  parsedChars += markdown.length;
-  return readerFor(markdown).parse(markdown) as Root;
+  const parts = gfmPartsIn(markdown);
+  const checked = partsCheckedByTree(parts);
+  if (checked === 0) return readWithParts(markdown, parts);
+  const tree = readWithParts(markdown, parts & ~checked);
+  const needed = partsTheTreeMayNeed(tree, checked);
+  return needed === 0 ? tree : readWithParts(markdown, (parts & ~checked) | needed);
 }
 
 export function charactersParsed(): number {

@@ -9,7 +9,7 @@ import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders
 import { footnoteCallsOnlyWithDefinitions } from '../../src/model/footnote-calls.ts';
 import { GFM_PARTS, gfmParts, gfmPartsIn } from '../../src/model/gfm-parts.ts';
 import { splitSections } from '../../src/model/split.ts';
-import { parseTree } from '../../src/model/tree-cache.ts';
+import { charactersParsed, clearTreeCache, parseTree } from '../../src/model/tree-cache.ts';
 import { mirrorAvailable, repoRoot, specPages } from '../helpers/paths.ts';
 
 /**
@@ -49,6 +49,31 @@ describe('GFM read part by part', () => {
       }
     });
   }
+
+  it('reads a literal autolink wherever inline text holds one, however the text hides it', () => {
+    const texts = [
+      '![see www.example.com](/img.png)',
+      '[www.example.com](https://example.com)',
+      'WWW.EXAMPLE.COM and HTTPS://EXAMPLE.COM/A',
+      '*someone@example.com*, _x_someone@example.com',
+      '| a | b |\n| - | - |\n| www.example.com | 2 |',
+      'A www&#46;example.com and a&#64;example.com by reference.',
+      '<https://example.com> and https://example.com/x',
+      'Text ~~www.example.com~~ struck.',
+      'See[^1].\n\n[^1]: Mail someone@example.com.',
+      'www.example.com/`code` and http://example.com/*a*',
+      '# www.example.com\n\nBody.',
+    ];
+    for (const text of texts) expect(parseTree(text), text).toEqual(wholeGfm.parse(text));
+  });
+
+  it('reads a text once when its autolink telltales are only where no literal can be', () => {
+    const text = 'A [link](https://example.com/a), `someone@example.com`, <span title="a@b.c">x</span> &amp; [ref].\n\n[ref]: https://example.com/b';
+    expect(gfmPartsIn(text)).not.toBe(0);
+    clearTreeCache();
+    expect(parseTree(text)).toEqual(wholeGfm.parse(text));
+    expect(charactersParsed()).toBe(text.length);
+  });
 
   it('leaves a part out where nothing could start it', () => {
     expect(gfmPartsIn('Plain words, a [link](/spec/page) and `code`.')).toBe(0);
