@@ -42,6 +42,13 @@ interface GfmPart {
   mayMatchIn?: (tree: Root) => boolean;
 }
 
+/**
+ * A line that could be a table's delimiter row (`| --- | :-: |`), once what may open it is
+ * skipped: indentation, block quote markers, list markers (wider than a delimiter row can
+ * be: a line it wrongly takes only costs the table part's time).
+ */
+const DELIMITER_ROW = /^(?:[ \t>*+]|\d{1,9}[.)])*[-:| \t]*-[-:| \t]*$/m;
+
 export const GFM_PARTS: readonly GfmPart[] = [
   {
     // `www.`, `http://`/`https://`, `someone@example.com`. The tree transform that finds them
@@ -61,8 +68,10 @@ export const GFM_PARTS: readonly GfmPart[] = [
   // A call `[^1]` and a definition `[^1]: …` both need the caret.
   { name: 'footnote', syntax: gfmFootnote, fromMarkdown: gfmFootnoteFromMarkdown, mayOccurIn: (text) => text.includes('^') },
   { name: 'strikethrough', syntax: () => gfmStrikethrough(), fromMarkdown: gfmStrikethroughFromMarkdown, mayOccurIn: (text) => text.includes('~') },
-  // A table's head row is only a row when it holds a pipe (one cell without one is a paragraph).
-  { name: 'table', syntax: gfmTable, fromMarkdown: gfmTableFromMarkdown, mayOccurIn: (text) => text.includes('|') },
+  // A table's head row is only a row when it holds a pipe (one cell without one is a
+  // paragraph), and a delimiter row follows it: a line of only `-`, `:`, `|` and spaces,
+  // after its containers' markers. Pipes in code and prose are far more common than tables.
+  { name: 'table', syntax: gfmTable, fromMarkdown: gfmTableFromMarkdown, mayOccurIn: (text) => text.includes('|') && DELIMITER_ROW.test(text) },
   // `[ ]`, `[x]`: the box's inside is whitespace (a line ending too, as GitHub reads files) or an x.
   { name: 'task list item', syntax: gfmTaskListItem, fromMarkdown: gfmTaskListItemFromMarkdown, mayOccurIn: (text) => /\[[\sxX]\]/.test(text) },
 ];
