@@ -42,10 +42,15 @@ export function clearNormalizedText(): void {
 }
 
 export function tokens(text: string): string[] {
-  return normalizeText(text)
-    .split(' ')
-    .filter(Boolean)
-    .map((t) => (t.length > 3 && t.endsWith('s') && !t.endsWith('ss') ? t.slice(0, -1) : t));
+  const normal = normalizeText(text);
+  // Normalised text is trimmed and single-spaced: no empty word but the empty text's.
+  if (normal === '') return [];
+  const words = normal.split(' ');
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) words[i] = word.slice(0, -1);
+  }
+  return words;
 }
 
 /**

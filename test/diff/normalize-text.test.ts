@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clearNormalizedText, normalizeText } from '../../src/diff/similarity.ts';
+import { clearNormalizedText, normalizeText, tokens } from '../../src/diff/similarity.ts';
 import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
 import { seededRandom } from '../helpers/hostile.ts';
 import { specPages } from '../helpers/paths.ts';
@@ -50,6 +50,18 @@ describe('normalizeText', () => {
       for (let k = 0; k < length; k++) text += PIECES[Math.floor(random() * PIECES.length)];
       expect(normalizeText(text), JSON.stringify(text)).toBe(reference(text));
     }
+  });
+
+  it('splits into the words of its plain definition, plurals folded', () => {
+    const plain = (text: string) => reference(text).split(' ').filter(Boolean).map((t) => (t.length > 3 && t.endsWith('s') && !t.endsWith('ss') ? t.slice(0, -1) : t));
+    const random = seededRandom(8174);
+    for (let n = 0; n < 3000; n++) {
+      let text = '';
+      for (let k = Math.floor(random() * 12); k > 0; k--) text += random() < 0.5 ? PIECES[Math.floor(random() * PIECES.length)] : ['clients', 'class', 'bus', 'its', 'status', 'MUST'][Math.floor(random() * 6)];
+      expect(tokens(text), JSON.stringify(text)).toEqual(plain(text));
+    }
+    expect(tokens('')).toEqual([]);
+    expect(tokens(' — `` ')).toEqual([]);
   });
 
   it('keeps letters beyond the first plane and drops symbols there', () => {
