@@ -17,6 +17,9 @@ const MAX_EMPHASIZED_LABEL_WORDS = 6;
 
 type TextBlock = Extract<Block, { type: 'text' }>;
 
+/** More words than any label has, in a trimmed text (anchored: a long word is read once). */
+const TOO_MANY_WORDS = new RegExp(`^\\S+(?:\\s+\\S+){${Math.max(MAX_COLON_LABEL_WORDS, MAX_EMPHASIZED_LABEL_WORDS)}}`);
+
 /**
  * A short phrase that is no sentence: a few words ending in a colon, a paragraph set
  * entirely in bold or italics, or a single word; never one ending like a sentence, nor one
@@ -24,9 +27,13 @@ type TextBlock = Extract<Block, { type: 'text' }>;
  */
 export function isLabel(block: TextBlock, hasKeyword: (text: string) => boolean): boolean {
   const text = block.text.trim();
-  if (block.listItem || block.caption || text === '' || /[.!?]$/.test(text) || hasKeyword(text)) return false;
-  const colon = /:$/.test(text);
-  const words = text.replace(/:$/, '').trim().split(/\s+/).filter(Boolean);
+  if (block.listItem || block.caption || text === '' || /[.!?]$/.test(text)) return false;
+  const body = text.replace(/:$/, '');
+  // Too many words make no label of any kind: known from the first few, before the keyword
+  // search reads the whole paragraph (most paragraphs are longer).
+  if (TOO_MANY_WORDS.test(body) || hasKeyword(text)) return false;
+  const colon = body !== text;
+  const words = body.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return false;
   if (colon && words.length <= MAX_COLON_LABEL_WORDS) return true;
   if (block.emphasized === true && words.length <= MAX_EMPHASIZED_LABEL_WORDS) return true;
