@@ -24,20 +24,31 @@ import { gfmParts, gfmPartsIn, partsCheckedByTree, partsTheTreeMayNeed } from '.
  */
 
 /**
- * One processor per set of GFM parts a text may hold (gfm-parts.ts): at most 32, and a spec
- * uses a handful. `footnoteCallsOnlyWithDefinitions` goes after the parts it bounds.
+ * One processor per set of GFM parts a text may hold (gfm-parts.ts), with front matter or
+ * without: at most 64, and a spec uses a handful. `footnoteCallsOnlyWithDefinitions` goes
+ * after the parts it bounds.
  */
-const processors = new Map<number, ReturnType<typeof readerWith>>();
+const processors = new Map<string, ReturnType<typeof readerWith>>();
 
-function readerWith(parts: number) {
-  return unified().use(remarkParse).use(gfmParts, parts).use(footnoteCallsOnlyWithDefinitions).use(remarkFrontmatter, ['yaml']).freeze();
+function readerWith(parts: number, frontMatter: boolean) {
+  const reader = unified().use(remarkParse).use(gfmParts, parts).use(footnoteCallsOnlyWithDefinitions);
+  return (frontMatter ? reader.use(remarkFrontmatter, ['yaml']) : reader).freeze();
 }
 
+/**
+ * Front matter opens a document: its fence must be the first line's first characters (after
+ * a byte order mark, which the parser drops). Every section but a page's first starts with
+ * its heading, so most texts are read without it (its construct is tried at every `-` line).
+ */
+const OPENS_WITH_FENCE = /^\uFEFF?---/;
+
 function readWithParts(markdown: string, parts: number): Root {
-  let reader = processors.get(parts);
+  const frontMatter = OPENS_WITH_FENCE.test(markdown);
+  const key = `${parts}:${frontMatter}`;
+  let reader = processors.get(key);
   if (!reader) {
-    reader = readerWith(parts);
-    processors.set(parts, reader);
+    reader = readerWith(parts, frontMatter);
+    processors.set(key, reader);
   }
   parsedChars += markdown.length;
   return reader.parse(markdown) as Root;

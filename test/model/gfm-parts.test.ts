@@ -76,6 +76,12 @@ describe('GFM read part by part', () => {
     for (const text of texts) expect(parseTree(text), text).toEqual(wholeGfm.parse(text));
   });
 
+  it('reads front matter where a document opens with it, and nowhere else', () => {
+    const texts = ['---\ntitle: A\n---\n\nBody.', '\uFEFF---\ntitle: A\n---\nBody.', ' ---\ntitle: A\n---\n', 'Body.\n\n---\ntitle: A\n---\n', '## Heading\n\n---\n\n- a\n- b\n'];
+    for (const text of texts) expect(parseTree(text), JSON.stringify(text)).toEqual(wholeGfm.parse(text));
+    expect(parseTree(texts[1]!).children[0]?.type).toBe('yaml');
+  });
+
   it('reads a text once when its autolink telltales are only where no literal can be', () => {
     const text = 'A [link](https://example.com/a), `someone@example.com`, <span title="a@b.c">x</span> &amp; [ref].\n\n[ref]: https://example.com/b';
     expect(gfmPartsIn(text)).not.toBe(0);
