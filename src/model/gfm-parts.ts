@@ -45,9 +45,11 @@ interface GfmPart {
 /**
  * A line that could be a table's delimiter row (`| --- | :-: |`), once what may open it is
  * skipped: indentation, block quote markers, list markers (wider than a delimiter row can
- * be: a line it wrongly takes only costs the table part's time).
+ * be: a line it wrongly takes only costs the table part's time). The row's part starts at
+ * its first `-`, `:` or `|` and its first `-` is found without trying another: one reading
+ * per line, so a hostile line costs its length, not its square.
  */
-const DELIMITER_ROW = /^(?:[ \t>*+]|\d{1,9}[.)])*[-:| \t]*-[-:| \t]*$/m;
+const DELIMITER_ROW = /^(?:[ \t>*+]|\d{1,9}[.)])*(?:[:|][:| \t]*)?-[-:| \t]*$/m;
 
 export const GFM_PARTS: readonly GfmPart[] = [
   {

@@ -90,6 +90,15 @@ describe('GFM read part by part', () => {
     expect(charactersParsed()).toBe(text.length);
   });
 
+  // The test's timeout is the budget (no clock is read): a telltale that backtracks over a
+  // line costs its square, most of a minute here.
+  it('looks for telltales in time linear in a hostile line', () => {
+    const table = 1 << GFM_PARTS.findIndex((part) => part.name === 'table');
+    for (const line of [' '.repeat(200_000), '- '.repeat(100_000), '> '.repeat(100_000), '1. '.repeat(70_000), ': '.repeat(100_000)]) {
+      expect(gfmPartsIn(`| a |\n${line}x`) & table).toBe(0);
+    }
+  });
+
   it('leaves a part out where nothing could start it', () => {
     expect(gfmPartsIn('Plain words, a [link](/spec/page) and `code`.')).toBe(0);
     expect(gfmPartsIn('A union `string | number`.\n\n```ts\ntype A = B | C;\n```\n')).toBe(0);
