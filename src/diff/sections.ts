@@ -35,8 +35,9 @@ export function alignSections(oldDoc: SpecDocument, newDoc: SpecDocument): { old
       return contentWeight * dice(a, b) + headingWeight * dice(h, k);
     },
     threshold,
-    // Even the same heading leaves content to reach the rest: only sections sharing enough
-    // words are scored (less a hair, so a rounding error widens the search, never narrows it).
+    // A heading adds at most its weight, so the content's words must bring the rest: only
+    // sections whose words can are scored (less a hair: a rounding error may widen the
+    // search, never narrow it).
     alike: { old: (o) => oldWords.get(o.id) ?? empty, new: (n) => newWords.get(n.id) ?? empty, minDice: (threshold - headingWeight) / contentWeight - 1e-9 },
   });
   const oldToNew = new Map<string, string>();

@@ -37,7 +37,7 @@ interface GfmPart {
   /**
    * For a part whose telltale is common where the part never applies: false only when a
    * tree read without the part has no text the part could have matched, and so is the tree
-   * it would give (`readWithParts` then keeps it).
+   * it would give (`parseTree`, in tree-cache.ts, then keeps it).
    */
   mayMatchIn?: (tree: Root) => boolean;
 }
