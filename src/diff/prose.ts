@@ -12,15 +12,14 @@ import { dice, diceCeiling, madeOnDemand, normalizeText, pairUp, tokens } from '
  */
 export function diffProse(ctx: DiffContext, emit: Emit): void {
   // Word sets only for the paragraphs left to pair by wording: most pair by their text first.
-  const oldWords = madeOnDemand((p: ProseBlock) => new Set(tokens(p.text)));
-  const newWords = madeOnDemand((p: ProseBlock) => new Set(tokens(p.text)));
+  const wordsOf = madeOnDemand((p: ProseBlock) => new Set(tokens(p.text)));
   const threshold = 0.55;
   const sameSectionBonus = 0.1;
   const byWording = pairUp(ctx.old.prose, ctx.new.prose, {
     key: (p) => normalizeText(p.text),
     score: (o, n) => {
-      const a = oldWords(o);
-      const b = newWords(n);
+      const a = wordsOf(o);
+      const b = wordsOf(n);
       const bonus = ctx.oldToNew.get(o.sectionId) === n.sectionId ? sameSectionBonus : 0;
       // Paragraphs of very different lengths cannot pair: skip counting their shared words.
       if (diceCeiling(a.size, b.size) + bonus < threshold) return 0;
@@ -29,7 +28,7 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
     threshold,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
     // The section bonus is the most a pair adds to its words' likeness.
-    alike: { old: oldWords, new: newWords, minDice: threshold - sameSectionBonus },
+    alike: { old: wordsOf, new: wordsOf, minDice: threshold - sameSectionBonus },
   });
   // Rewritten where it stood, between unchanged neighbours (prose-in-place.ts).
   const { pairs, removed, added } = pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId);

@@ -29,14 +29,13 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
   const oldRules = ruleUnits(ctx.old);
   const newRules = ruleUnits(ctx.new);
   // Word sets only for the rules left to pair by wording: most pair by their text first.
-  const oldContent = madeOnDemand(content);
-  const newContent = madeOnDemand(content);
+  const contentOf = madeOnDemand(content);
   const byWording = pairUp(oldRules, newRules, {
     key: (r) => `${r.keyword}\u0000${normalizeText(r.text)}`,
-    score: (o, n) => dice(oldContent(o), newContent(n)) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? SAME_SECTION_BONUS : 0),
+    score: (o, n) => dice(contentOf(o), contentOf(n)) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? SAME_SECTION_BONUS : 0),
     threshold: SAME_RULE,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
-    alike: { old: oldContent, new: newContent, minDice: SAME_RULE - SAME_SECTION_BONUS },
+    alike: { old: contentOf, new: contentOf, minDice: SAME_RULE - SAME_SECTION_BONUS },
   });
   // Rules rewritten in place: same section, keyword and subject, too few shared words (rules-in-place.ts).
   const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule) => ctx.oldToNew.get(rule.sectionId));
