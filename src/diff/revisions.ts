@@ -9,7 +9,8 @@ import { diffPageTexts, type PageDiffOptions, type PageDiffResult } from './inde
 import { pairPages, type PagePair } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
 import { judgePage, readInformative } from './revision/informative.ts';
-import { deferToSchema, mirrorsSchema } from './revision/reference-page.ts';
+import { deferToSchema, mirrorsSchema, namesTheSchemaReported } from './revision/reference-page.ts';
+import { settleReferencePages } from './revision/settled-by-schema.ts';
 import { foldMembersIntoSignatures } from './revision/signature-members.ts';
 import { levelProseBySchemaShape } from './revision/schema-shaped-prose.ts';
 import { relocateSections } from './revision/moved-sections.ts';
@@ -88,30 +89,28 @@ export interface RevisionDiff {
 
 /** The pages of two revisions, and their schemas when given. */
 export function diffRevisionPages(input: RevisionPages): RevisionDiff {
-  // One tree scope for both revisions: a new page's unchanged sections are its old page's (tree-cache.ts).
-  const docs: Documents = withTreeScope(() => ({
-    old: new Map(input.oldPages.map((page) => [page, parsePage(input.text('old', page), input.read?.old)])),
-    new: new Map(input.newPages.map((page) => [page, parsePage(input.text('new', page), input.read?.new)])),
-  }));
   const pairs = pairPages(input.oldPages, input.newPages, input.text);
-  const splits = findSplitSources(pairs, docs.old, docs.new, input.text);
-  const { changes, splitRecords, diagnostics } = diffPairs(input, pairs, splits, docs);
+  const schema = input.schema ?? null;
+  const schemaRecords = schema ? rereadUnionNarrowings(schema.changes, schema) : [];
+  // What a reference page's headings name: definitions, and the methods they carry.
+  const named = new Set(schema ? [...schema.old.definitions, ...schema.new.definitions].flatMap((d) => (d.message ? [d.name, d.message.method] : [d.name])) : []);
+  const { docs, referencePages, text } = readPages(input, pairs, schema, namesTheSchemaReported(schemaRecords), named);
+  // Pages are read from here on as settled (settled-by-schema.ts); their identity (pairing, judging) is the whole text's.
+  const read: RevisionPages = { ...input, text };
+  const splits = findSplitSources(pairs, docs.old, docs.new, text);
+  const { changes, splitRecords, diagnostics } = diffPairs(read, pairs, splits, docs);
   const pairedWith = new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!]));
   const relocated = relocateRules(changes, { ...docs, pairedWith });
   // Paragraphs that changed pages are moves too (after the split pages took what they carry).
   let all = relocateSections(relocateProse(dropRemovalsCarriedBySplits(relocated, splitRecords, (page) => pairedWith.get(page)), docs.new), docs);
 
-  const schema = input.schema ?? null;
-  const referencePages = schema ? findReferencePages(pairs, docs, schema) : new Set<string>();
   if (schema) {
-    // What a reference page's headings name: definitions, and the methods they carry.
-    const named = new Set([...schema.old.definitions, ...schema.new.definitions].flatMap((d) => (d.message ? [d.name, d.message.method] : [d.name])));
-    all = foldMembersIntoSignatures(deferToSchema([...confirmEnvelopesBySchema(all, schema.envelopes), ...rereadUnionNarrowings(schema.changes, schema)], referencePages, named));
+    all = foldMembersIntoSignatures(deferToSchema([...confirmEnvelopesBySchema(all, schema.envelopes), ...schemaRecords], referencePages, named));
     diagnostics.old.push(...schema.diagnostics.old);
     diagnostics.new.push(...schema.diagnostics.new);
   }
 
-  const pages = readPages(input, pairs, docs, referencePages, splits);
+  const pages = judgePages(input, pairs, docs, referencePages, splits);
   const judgements = new Map(pages.map((p) => [p.page, p]));
   const judgementOf = (change: Change) => (change.page === undefined || change.source === 'schema' ? undefined : judgements.get(change.page));
   // Informative pages keep their whole diff: what they say is shown, not weighed.
@@ -134,6 +133,36 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
 }
 
 type Documents = { old: Map<string, SpecDocument>; new: Map<string, SpecDocument> };
+
+/**
+ * Every page of both revisions read, a reference page's sections the schema speaks for left
+ * unread (settled-by-schema.ts), and the reference pages found (reference-page.ts). A page
+ * settled from its written headings that its parsed headings do not confirm is read again
+ * whole: only a confirmed reference page defers to the schema, so only one may go unread.
+ */
+function readPages(input: RevisionPages, pairs: readonly PagePair[], schema: SchemaSides | null, reported: ReadonlySet<string>, named: ReadonlySet<string>): { docs: Documents; referencePages: Set<string>; text: RevisionPages['text'] } {
+  // One tree scope for both revisions: a new page's unchanged sections are its old page's (tree-cache.ts).
+  const readAll = (text: RevisionPages['text']): Documents =>
+    withTreeScope(() => ({
+      old: new Map(input.oldPages.map((page) => [page, parsePage(text('old', page), input.read?.old)])),
+      new: new Map(input.newPages.map((page) => [page, parsePage(text('new', page), input.read?.new)])),
+    }));
+  const speaksFor = new Set([...reported].filter((name) => named.has(name)));
+  if (!schema || speaksFor.size === 0) {
+    const docs = readAll(input.text);
+    return { docs, referencePages: schema ? findReferencePages(pairs, docs, schema) : new Set(), text: input.text };
+  }
+  const definitions = { old: new Set(schema.old.definitions.map((d) => d.name)), new: new Set(schema.new.definitions.map((d) => d.name)) };
+  let settled = settleReferencePages(pairs, input.text, speaksFor, definitions);
+  let docs = readAll(settled.text);
+  let referencePages = findReferencePages(pairs, docs, schema);
+  if ([...settled.pages].some((page) => !referencePages.has(page))) {
+    settled = settleReferencePages(pairs.filter((p) => p.new !== null && referencePages.has(p.new)), input.text, speaksFor, definitions);
+    docs = readAll(settled.text);
+    referencePages = findReferencePages(pairs, docs, schema);
+  }
+  return { docs, referencePages, text: settled.text };
+}
 
 /** A pair's page as the revision diff names it: the newer id, or the older one for a page that went. */
 function sideOf(pair: PagePair): { side: 'old' | 'new'; page: string } {
@@ -181,7 +210,7 @@ function findReferencePages(pairs: readonly PagePair[], docs: Documents, schema:
 }
 
 /** How each page was read: informative or not and why, generated from the schema, split from an older page. */
-function readPages(input: RevisionPages, pairs: readonly PagePair[], docs: Documents, referencePages: ReadonlySet<string>, splits: readonly SplitSource[]): PageReading[] {
+function judgePages(input: RevisionPages, pairs: readonly PagePair[], docs: Documents, referencePages: ReadonlySet<string>, splits: readonly SplitSource[]): PageReading[] {
   const config = input.config ?? EMPTY_CONFIG;
   return pairs.map((pair): PageReading => {
     const { side, page } = sideOf(pair);

@@ -30,6 +30,8 @@ export function alignSections(oldDoc: SpecDocument, newDoc: SpecDocument): { old
     score: (o, n) => {
       const [a, b] = [oldWords.get(o.id) ?? empty, newWords.get(n.id) ?? empty];
       const [h, k] = [headingWords.get(o)!, headingWords.get(n)!];
+      // Two sections with no words of their own have no content that could be the same.
+      if (a.size === 0 && b.size === 0) return 0;
       // Sections whose sizes alone keep them under the threshold: skip counting shared words.
       if (contentWeight * diceCeiling(a.size, b.size) + headingWeight * diceCeiling(h.size, k.size) < threshold) return 0;
       return contentWeight * dice(a, b) + headingWeight * dice(h, k);

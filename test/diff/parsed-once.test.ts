@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clearDiffCache } from '../../src/diff/index.ts';
+import { diffRevisionPages } from '../../src/diff/revisions.ts';
 import { listPageFiles } from '../../src/input/spec-folders.ts';
 import { parsePage, withTreeScope } from '../../src/model/index.ts';
 import { charactersParsed } from '../../src/model/tree-cache.ts';
@@ -13,17 +14,30 @@ import { mirrorAvailable, specPages } from '../helpers/paths.ts';
  * split off an older one is diffed against its source section) reuse what was read.
  */
 describe.runIf(mirrorAvailable())('a whole-revision diff parses each text once', () => {
-  it('reads next to nothing after the pages themselves (2025-11-25 → 2026-07-28, which splits pages)', async () => {
-    const [oldRev, newRev] = ['2025-11-25', '2026-07-28'];
-    const texts = [oldRev, newRev].flatMap((rev) => listPageFiles(join(specPages, rev)).map((page) => readFileSync(join(specPages, rev, `${page}.mdx`), 'utf8')));
-    const total = texts.reduce((sum, text) => sum + text.length, 0);
+  const [oldRev, newRev] = ['2025-11-25', '2026-07-28'];
+  const pages = { old: listPageFiles(join(specPages, oldRev)), new: listPageFiles(join(specPages, newRev)) };
+  const text = (side: 'old' | 'new', page: string) => readFileSync(join(specPages, side === 'old' ? oldRev : newRev, `${page}.mdx`), 'utf8');
+  const texts = [...pages.old.map((p) => text('old', p)), ...pages.new.map((p) => text('new', p))];
+  const total = texts.reduce((sum, t) => sum + t.length, 0);
+
+  it('reads next to nothing after the pages themselves (2025-11-25 → 2026-07-28, which splits pages)', () => {
     clearDiffCache();
-    withTreeScope(() => texts.forEach((text) => parsePage(text)));
+    withTreeScope(() => texts.forEach((t) => parsePage(t)));
     const pagesRead = charactersParsed();
-    const changes = await diffMirrorRevisions(oldRev, newRev);
+    // Pages alone (no schema to settle the reference page against): every text is read as it is.
+    const { changes } = diffRevisionPages({ oldPages: pages.old, newPages: pages.new, text, labels: { old: oldRev, new: newRev } });
     expect(changes.some((c) => c.page !== undefined && c.before?.['page'] !== undefined && c.before['page'] !== c.page)).toBe(true);
     // Only the split pages' title lines and the lines before their first sub-heading are new text.
     expect(charactersParsed() - pagesRead).toBeLessThan(total * 0.005);
+    clearDiffCache();
+  });
+
+  it('with the schema, leaves the reference page\'s sections the schema reported on unread (settled-by-schema.ts)', async () => {
+    clearDiffCache();
+    await diffMirrorRevisions(oldRev, newRev);
+    // The reference page is two thirds of both revisions' text; more than half of it is
+    // sections of definitions this pair's schema diff reported on.
+    expect(charactersParsed()).toBeLessThan(total * 0.7);
     clearDiffCache();
   });
 });

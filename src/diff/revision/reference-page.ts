@@ -13,11 +13,30 @@ import type { Change } from '../change.ts';
 const MIRROR_SHARE = 0.5;
 
 export function mirrorsSchema(doc: SpecDocument, definitions: ReadonlySet<string>): boolean {
-  if (definitions.size === 0) return false;
-  const headings = doc.sections.filter((s) => s.parentId !== null).map((s) => bareName(s.heading));
-  if (headings.length === 0) return false;
-  const named = new Set(headings.filter((h) => definitions.has(h)));
+  return headingsMirrorSchema(doc.sections.filter((s) => s.parentId !== null).map((s) => s.heading), definitions);
+}
+
+/** `mirrorsSchema` of a page's headings as they are written (`` `Name` ``), before the page is read. */
+export function headingsMirrorSchema(headings: readonly string[], definitions: ReadonlySet<string>): boolean {
+  if (definitions.size === 0 || headings.length === 0) return false;
+  const named = new Set(headings.map(bareName).filter((h) => definitions.has(h)));
   return named.size / headings.length >= MIRROR_SHARE && named.size / definitions.size >= MIRROR_SHARE;
+}
+
+/**
+ * The names the schema diff speaks for: every definition (or method) it reported a change
+ * in, and every definition inheriting a change it reported once at a shared base.
+ */
+export function namesTheSchemaReported(schemaChanges: readonly Change[]): Set<string> {
+  const reported = new Set<string>();
+  for (const change of schemaChanges) {
+    for (const name of [change.section.old, change.section.new, change.subject.split(/[.[]/)[0]]) if (name) reported.add(name);
+    for (const side of [change.before, change.after]) {
+      const inheritors = side?.['inheritors'];
+      if (Array.isArray(inheritors)) for (const name of inheritors) if (typeof name === 'string') reported.add(name);
+    }
+  }
+  return reported;
 }
 
 /**
@@ -26,16 +45,7 @@ export function mirrorsSchema(doc: SpecDocument, definitions: ReadonlySet<string
  */
 export function deferToSchema(changes: readonly Change[], referencePages: ReadonlySet<string>, schemaNames: ReadonlySet<string>): Change[] {
   if (referencePages.size === 0) return [...changes];
-  const reported = new Set<string>();
-  for (const change of changes) {
-    if (change.source !== 'schema') continue;
-    for (const name of [change.section.old, change.section.new, change.subject.split(/[.[]/)[0]]) if (name) reported.add(name);
-    // A change reported once at a shared base speaks for every definition that inherits it.
-    for (const side of [change.before, change.after]) {
-      const inheritors = side?.['inheritors'];
-      if (Array.isArray(inheritors)) for (const name of inheritors) if (typeof name === 'string') reported.add(name);
-    }
-  }
+  const reported = namesTheSchemaReported(changes.filter((c) => c.source === 'schema'));
   const out: Change[] = [];
   for (const change of changes) {
     if (change.source === 'schema' || !change.page || !referencePages.has(change.page) || change.id.startsWith('page-')) {
@@ -50,6 +60,6 @@ export function deferToSchema(changes: readonly Change[], referencePages: Readon
 }
 
 /** A heading or subject as a definition name: `` `CallToolRequest` `` → `CallToolRequest`. */
-function bareName(text: string): string {
+export function bareName(text: string): string {
   return text.replace(/[`*]/g, '').trim();
 }
