@@ -23,9 +23,9 @@ export interface RevisionBench {
   /** remark-parse + remark-gfm of every page text of both sides once, and JSON.parse of both schemas. */
   bareParseMs: number;
   diffMs: number;
-  /** Where the diff's time goes, each part measured cold on its own: the model's reader over every page's sections… */
+  /** Where the diff's time goes, each part measured cold on its own: the model's reader over every page's sections, every page read whole… */
   readMs: number;
-  /** …and every page's model built (reading included); the rest of `diffMs` is the diffs, the cross-page passes and the schema. */
+  /** …and every page's model built (reading included). The diff reads less (a reference page settled against the schema, settled-by-schema.ts), so the rest of `diffMs` is a lower bound of its diffs, cross-page passes and schema. */
   modelMs: number;
   changes: number;
 }

@@ -30,37 +30,47 @@ const KEPT_ACTIONS = new Set(['added', 'changed', 'strengthened', 'weakened', 'r
 
 export function findSplitSources(pairs: readonly PagePair[], oldDocs: ReadonlyMap<string, SpecDocument>, newDocs: ReadonlyMap<string, SpecDocument>, text: (side: 'old' | 'new', page: string) => string): SplitSource[] {
   const added = pairs.filter((p) => p.old === null).map((p) => p.new!);
-  // The new pages that could be split off something: a titled page with words to compare.
-  const candidates = added.flatMap((page) => {
+  // The new pages that could be split off something: a titled page with words to compare (three make a triple).
+  const titled = added.flatMap((page) => {
     const doc = newDocs.get(page);
     const words = doc?.title ? tokens(text('new', page)) : [];
-    const own = triples(words);
-    return doc?.title && own.size > 0 ? [{ page, title: doc.title, own, words }] : [];
+    return doc?.title && words.length >= 3 ? [{ page, title: doc.title, words }] : [];
   });
-  if (candidates.length === 0) return [];
+  if (titled.length === 0) return [];
+  // A triple is only spelled out where all three of its words are the candidates' words: an
+  // old page's own words (a generated reference page has 100,000) mostly are not. Those
+  // words are numbered, so a triple is one number (a string per position of every old page
+  // was most of this search's cost).
+  const wordIds = new Map<string, number>();
+  for (const { words } of titled) for (const word of words) if (!wordIds.has(word)) wordIds.set(word, wordIds.size);
+  const tripleKey = tripleKeyFor(wordIds.size);
+  const candidates = titled.map((c) => ({ ...c, own: triples(c.words.map((w) => wordIds.get(w)!), tripleKey) }));
   // Which old pages hold each triple those pages have (no other triple is ever asked for):
   // each new page's triples are looked up once, not against every old page's set in turn.
   const wanted = new Set(candidates.flatMap((c) => [...c.own]));
-  // A triple is only spelled out where all three of its words are in some wanted triple: an
-  // old page's own words (a generated reference page has 100,000) mostly are not. A page with
-  // a triple has every word in one, so those are the candidates' words.
-  const wantedWords = new Set(candidates.flatMap((c) => c.words));
   const oldPages = [...oldDocs.keys()];
-  const holders = new Map<string, number[]>();
+  const holders = new Map<TripleKey, number[]>();
   oldPages.forEach((page, k) => {
     const words = tokens(text('old', page));
-    const held = new Set<string>();
-    // How many words in a row, ending at i, are wanted: each word is looked up once.
-    let wantedInARow = 0;
-    for (let i = 0; i < words.length; i++) {
-      wantedInARow = wantedWords.has(words[i]!) ? wantedInARow + 1 : 0;
-      if (wantedInARow < 3) continue;
-      const t = `${words[i - 2]} ${words[i - 1]} ${words[i]}`;
-      if (!wanted.has(t) || held.has(t)) continue;
-      held.add(t);
-      const list = holders.get(t);
-      if (list) list.push(k);
-      else holders.set(t, [k]);
+    const held = new Set<TripleKey>();
+    // The ids of the last words, and how many in a row ending here are the candidates': each word is looked up once.
+    let twoBack = 0;
+    let oneBack = 0;
+    let inARow = 0;
+    for (const word of words) {
+      const id = wordIds.get(word);
+      inARow = id === undefined ? 0 : inARow + 1;
+      if (inARow >= 3) {
+        const t = tripleKey(twoBack, oneBack, id!);
+        if (wanted.has(t) && !held.has(t)) {
+          held.add(t);
+          const list = holders.get(t);
+          if (list) list.push(k);
+          else holders.set(t, [k]);
+        }
+      }
+      twoBack = oneBack;
+      oneBack = id ?? 0;
     }
   });
   const sources: SplitSource[] = [];
@@ -142,8 +152,16 @@ function sectionAsPage(section: Section, pageText: string, keepHeading: boolean,
   return { text: `${header.join('\n')}\n${pageText.slice(offsetOf(first), offsetOf(section.lines.end))}`, firstLine: first - header.length };
 }
 
-function triples(words: readonly string[]): Set<string> {
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= words.length; i++) out.add(`${words[i]} ${words[i + 1]} ${words[i + 2]}`);
+type TripleKey = number | string;
+
+/** Three word ids as one number while the vocabulary allows it exactly, else as a string. */
+export function tripleKeyFor(vocabulary: number): (a: number, b: number, c: number) => TripleKey {
+  if (vocabulary ** 3 <= Number.MAX_SAFE_INTEGER) return (a, b, c) => (a * vocabulary + b) * vocabulary + c;
+  return (a, b, c) => `${a} ${b} ${c}`;
+}
+
+function triples(ids: readonly number[], key: (a: number, b: number, c: number) => TripleKey): Set<TripleKey> {
+  const out = new Set<TripleKey>();
+  for (let i = 0; i + 3 <= ids.length; i++) out.add(key(ids[i]!, ids[i + 1]!, ids[i + 2]!));
   return out;
 }
