@@ -57,7 +57,7 @@ export function releasedPair(specRoot: string): [string, string] {
 
 /**
  * The bare parse and the diff, each measured in a process of its own, as the CLI runs: in
- * one process the diff ran 10–25% slower after remark-gfm's full parser than alone (V8 had
+ * one process the diff ran 15–30% slower after remark-gfm's full parser than alone (V8 had
  * tuned the parsers' shared code to that configuration; a full garbage collection in
  * between did not help), so one process weighed the baseline's wake against the diff. That
  * figure is still measured and printed. The two processes take turns, round by round, so
@@ -73,7 +73,7 @@ export async function benchWholeRevision(specRoot: string): Promise<RevisionBenc
       const turns: [MeasuringProcess, Workload][] = [[bareSide, 'bare'], [diffSide, 'diff']];
       for (const [side, workload] of round % 2 === 0 ? turns : turns.reverse()) best[workload] = Math.min(best[workload], await side.time(workload));
     }
-    // What only explains the figures: after every round above, so the bare side's own rounds ran untouched by the diff.
+    // The figures that only explain the verdict come after its rounds: no bare round runs in a process the diff has tuned.
     for (let round = 0; round < ROUNDS; round++) {
       best.read = Math.min(best.read, await diffSide.time('read'));
       best.model = Math.min(best.model, await diffSide.time('model'));

@@ -96,9 +96,9 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
   const named = new Set(schema ? [...schema.old.definitions, ...schema.new.definitions].flatMap((d) => (d.message ? [d.name, d.message.method] : [d.name])) : []);
   const { docs, referencePages, text } = readPages(input, pairs, schema, namesTheSchemaReported(schemaRecords), named);
   // Pages are read from here on as settled (settled-by-schema.ts); their identity (pairing, judging) is the whole text's.
-  const read: RevisionPages = { ...input, text };
+  const settledInput: RevisionPages = { ...input, text };
   const splits = findSplitSources(pairs, docs.old, docs.new, text);
-  const { changes, splitRecords, diagnostics } = diffPairs(read, pairs, splits, docs);
+  const { changes, splitRecords, diagnostics } = diffPairs(settledInput, pairs, splits, docs);
   const pairedWith = new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!]));
   const relocated = relocateRules(changes, { ...docs, pairedWith });
   // Paragraphs that changed pages are moves too (after the split pages took what they carry).

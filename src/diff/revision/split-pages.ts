@@ -37,10 +37,10 @@ export function findSplitSources(pairs: readonly PagePair[], oldDocs: ReadonlyMa
     return doc?.title && words.length >= 3 ? [{ page, title: doc.title, words }] : [];
   });
   if (titled.length === 0) return [];
-  // A triple is only spelled out where all three of its words are the candidates' words: an
+  // A triple is only looked up where all three of its words are the candidates' words: an
   // old page's own words (a generated reference page has 100,000) mostly are not. Those
-  // words are numbered, so a triple is one number (a string per position of every old page
-  // was most of this search's cost).
+  // words are numbered, so a triple is one number (spelling a string per position of every
+  // old page was most of this search's cost).
   const wordIds = new Map<string, number>();
   for (const { words } of titled) for (const word of words) if (!wordIds.has(word)) wordIds.set(word, wordIds.size);
   const tripleKey = tripleKeyFor(wordIds.size);
