@@ -9,7 +9,7 @@ import { diffPageTexts, type PageDiffOptions, type PageDiffResult } from './inde
 import { pairPages, type PagePair } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
 import { judgePage, readInformative } from './revision/informative.ts';
-import { deferToSchema, mirrorsSchema, namesTheSchemaReported } from './revision/reference-page.ts';
+import { deferToSchema, mirrorsSchema, namesTheSchemaSpeaksFor } from './revision/reference-page.ts';
 import { settleReferencePages } from './revision/settled-by-schema.ts';
 import { foldMembersIntoSignatures } from './revision/signature-members.ts';
 import { levelProseBySchemaShape } from './revision/schema-shaped-prose.ts';
@@ -94,7 +94,8 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
   const schemaRecords = schema ? rereadUnionNarrowings(schema.changes, schema) : [];
   // What a reference page's headings name: definitions, and the methods they carry.
   const named = new Set(schema ? [...schema.old.definitions, ...schema.new.definitions].flatMap((d) => (d.message ? [d.name, d.message.method] : [d.name])) : []);
-  const { docs, referencePages, text } = readPages(input, pairs, schema, namesTheSchemaReported(schemaRecords), named);
+  const speaksFor = namesTheSchemaSpeaksFor(schemaRecords, named);
+  const { docs, referencePages, text } = readPages(input, pairs, schema, speaksFor);
   // Pages are read from here on as settled (settled-by-schema.ts); their identity (pairing, judging) is the whole text's.
   const settledInput: RevisionPages = { ...input, text };
   const splits = findSplitSources(pairs, docs.old, docs.new, text);
@@ -105,7 +106,7 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
   let all = relocateSections(relocateProse(dropRemovalsCarriedBySplits(relocated, splitRecords, (page) => pairedWith.get(page)), docs.new), docs);
 
   if (schema) {
-    all = foldMembersIntoSignatures(deferToSchema([...confirmEnvelopesBySchema(all, schema.envelopes), ...schemaRecords], referencePages, named));
+    all = foldMembersIntoSignatures(deferToSchema([...confirmEnvelopesBySchema(all, schema.envelopes), ...schemaRecords], referencePages, speaksFor));
     diagnostics.old.push(...schema.diagnostics.old);
     diagnostics.new.push(...schema.diagnostics.new);
   }
@@ -140,14 +141,13 @@ type Documents = { old: Map<string, SpecDocument>; new: Map<string, SpecDocument
  * settled from its written headings that its parsed headings do not confirm is read again
  * whole: only a confirmed reference page defers to the schema, so only one may go unread.
  */
-function readPages(input: RevisionPages, pairs: readonly PagePair[], schema: SchemaSides | null, reported: ReadonlySet<string>, named: ReadonlySet<string>): { docs: Documents; referencePages: Set<string>; text: RevisionPages['text'] } {
+function readPages(input: RevisionPages, pairs: readonly PagePair[], schema: SchemaSides | null, speaksFor: ReadonlySet<string>): { docs: Documents; referencePages: Set<string>; text: RevisionPages['text'] } {
   // One tree scope for both revisions: a new page's unchanged sections are its old page's (tree-cache.ts).
   const readAll = (text: RevisionPages['text']): Documents =>
     withTreeScope(() => ({
       old: new Map(input.oldPages.map((page) => [page, parsePage(text('old', page), input.read?.old)])),
       new: new Map(input.newPages.map((page) => [page, parsePage(text('new', page), input.read?.new)])),
     }));
-  const speaksFor = new Set([...reported].filter((name) => named.has(name)));
   if (!schema || speaksFor.size === 0) {
     const docs = readAll(input.text);
     return { docs, referencePages: schema ? findReferencePages(pairs, docs, schema) : new Set(), text: input.text };

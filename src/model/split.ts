@@ -20,7 +20,7 @@ export interface SourceSection {
   firstLine: number;
 }
 
-const ATX_HEADING = /^#{1,6}(?:[ \t\r]|$)/;
+export const ATX_HEADING = /^#{1,6}(?:[ \t\r]|$)/;
 const FRONT_MATTER_FENCE = /^---[ \t]*\r?$/;
 const FENCE_OPENER = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 /** HTML blocks of CommonMark kinds 1–5 end at a marker, not at a blank line. */

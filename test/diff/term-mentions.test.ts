@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mentions } from '../../src/diff/terms.ts';
+import { seededRandom } from '../helpers/hostile.ts';
 
 /** The plain reading `mentions` must agree with: the token between two non-name characters (or the text's ends). */
 function mentionsByPattern(haystack: string, token: string): boolean {
@@ -19,11 +20,8 @@ describe('a term named in the records that cover it', () => {
 
   it('agrees with the pattern on random texts, overlapping and empty tokens included', () => {
     const alphabet = ['a', 'b', '_', '$', '.', '-', ' ', '\n', '/', '1', 'é', '\u{1F600}'];
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
+    const next = seededRandom(7);
+    const random = (n: number) => Math.floor(next() * n);
     const text = (length: number) => Array.from({ length }, () => alphabet[random(alphabet.length)]).join('');
     for (let i = 0; i < 20_000; i++) {
       const haystack = text(random(24));

@@ -24,10 +24,12 @@ export function headingsMirrorSchema(headings: readonly string[], definitions: R
 }
 
 /**
- * The names the schema diff speaks for: every definition (or method) it reported a change
- * in, and every definition inheriting a change it reported once at a shared base.
+ * The names the schema diff speaks for on a reference page: each definition (or method one
+ * carries, `named`) it reported a change in, or that inherits a change it reported once at
+ * a shared base. The reference page is settled (settled-by-schema.ts) and its records
+ * deferred by the same set.
  */
-export function namesTheSchemaReported(schemaChanges: readonly Change[]): Set<string> {
+export function namesTheSchemaSpeaksFor(schemaChanges: readonly Change[], named: ReadonlySet<string>): Set<string> {
   const reported = new Set<string>();
   for (const change of schemaChanges) {
     for (const name of [change.section.old, change.section.new, change.subject.split(/[.[]/)[0]]) if (name) reported.add(name);
@@ -36,16 +38,15 @@ export function namesTheSchemaReported(schemaChanges: readonly Change[]): Set<st
       if (Array.isArray(inheritors)) for (const name of inheritors) if (typeof name === 'string') reported.add(name);
     }
   }
-  return reported;
+  return new Set([...reported].filter((name) => named.has(name)));
 }
 
 /**
  * Records of reference pages: dropped when the schema diff covers what their section is
- * about (a definition, or the method one carries), otherwise kept as `source: 'reference'`.
+ * about (`speaksFor`: `namesTheSchemaSpeaksFor`), otherwise kept as `source: 'reference'`.
  */
-export function deferToSchema(changes: readonly Change[], referencePages: ReadonlySet<string>, schemaNames: ReadonlySet<string>): Change[] {
+export function deferToSchema(changes: readonly Change[], referencePages: ReadonlySet<string>, speaksFor: ReadonlySet<string>): Change[] {
   if (referencePages.size === 0) return [...changes];
-  const reported = namesTheSchemaReported(changes.filter((c) => c.source === 'schema'));
   const out: Change[] = [];
   for (const change of changes) {
     if (change.source === 'schema' || !change.page || !referencePages.has(change.page) || change.id.startsWith('page-')) {
@@ -53,7 +54,7 @@ export function deferToSchema(changes: readonly Change[], referencePages: Readon
       continue;
     }
     const names = [change.section.old, change.section.new, change.subject].filter((n): n is string => n !== null).map(bareName);
-    if (names.some((n) => schemaNames.has(n) && reported.has(n))) continue;
+    if (names.some((n) => speaksFor.has(n))) continue;
     out.push({ ...change, source: 'reference' });
   }
   return out;

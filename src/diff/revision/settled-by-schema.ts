@@ -1,4 +1,4 @@
-import { splitSections } from '../../model/split.ts';
+import { ATX_HEADING, splitSections } from '../../model/split.ts';
 import type { PagePair } from '../page-pairs.ts';
 import { bareName, headingsMirrorSchema } from './reference-page.ts';
 
@@ -16,8 +16,6 @@ import { bareName, headingsMirrorSchema } from './reference-page.ts';
  * does not confirm whole.
  */
 
-/** A section whose heading is its text's first line: an ATX heading, as `splitSections` cuts. */
-const ATX_HEADING = /^#{1,6}(?:[ \t]+|$)/;
 /**
  * A line that may be a heading of its own inside the section: another ATX heading (a JSX
  * component's body is read dedented, so any indent), or a setext underline (or a thematic
@@ -33,7 +31,7 @@ export interface SettledPages {
 }
 
 /**
- * `reported`: the names the schema diff speaks for (`namesTheSchemaReported`);
+ * `reported`: the names the schema diff speaks for (`namesTheSchemaSpeaksFor`);
  * `definitions`: each side's definition names, for recognising a reference page.
  */
 export function settleReferencePages(
@@ -82,7 +80,7 @@ export function settleSections(text: string, reported: ReadonlySet<string>): str
 function headingOf(section: string): string | null {
   const end = section.indexOf('\n');
   const firstLine = end === -1 ? section : section.slice(0, end);
-  const opener = ATX_HEADING.exec(firstLine);
-  if (!opener) return null;
-  return firstLine.slice(opener[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, '').trim();
+  // The ATX heading `splitSections` cuts before, when the section opens with one.
+  if (!ATX_HEADING.test(firstLine)) return null;
+  return firstLine.replace(/^#+/, '').trim().replace(/(?:^|[ \t]+)#+$/, '').trim();
 }
