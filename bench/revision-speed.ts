@@ -7,7 +7,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { clearDiffCache } from '../src/diff/index.ts';
-import { diffRevisionTrees } from '../src/diff/revisions.ts';
+import { diffRevisionTrees } from '../src/revision/revisions.ts';
 import { folderTree, memoryTree, type RevisionTree } from '../src/input/revision-tree.ts';
 import { listRevisionFolders } from '../src/input/spec-folders.ts';
 import { parsePage, usePageStore, withTreeScope } from '../src/model/index.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { summarize, type ChangeSummary } from '../src/diff/change.ts';
-import { diffRevisionPages, loadSchemaSides } from '../src/diff/revisions.ts';
+import { summarize, type ChangeSummary } from '../src/records/change.ts';
+import { diffRevisionPages, loadSchemaSides } from '../src/revision/revisions.ts';
 import { listPageFiles, listRevisionFolders } from '../src/input/spec-folders.ts';
 
 /**

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { diffPageTexts } from '../src/diff/index.ts';
-import { summarize } from '../src/diff/change.ts';
+import { summarize } from '../src/records/change.ts';
 import { checkSnapshots } from './check.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { sha256 } from './hash.ts';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { ChangeSummary } from '../src/diff/change.ts';
+import type { ChangeSummary } from '../src/records/change.ts';
 import { loadCatalog, normalizePage, selectRevisions } from './catalog.ts';
 import { InputError } from '../src/errors.ts';
 import { SourceError } from './errors.ts';

@@ -8,9 +8,9 @@
 export { diffPages, diffSchemas, diffRevisions, renderBadge, type DiffResult, type BadgeFormat } from './library.ts';
 export { folderTree, memoryTree, type RevisionTree, type FolderTreeOptions } from './input/revision-tree.ts';
 export { gitTree, type GitTreeOptions } from './input/git-tree.ts';
-export type { Change, ChangeAction, ChangeKind, ChangeLevel, ChangeSide, ChangeSource, ChangeSummary, SectionPair } from './diff/change.ts';
-export { atOrAbove, CHANGE_ACTIONS, CHANGE_KINDS, CHANGE_LEVELS, summarize } from './diff/change.ts';
-export { catalogEntries, catalogEntry, type CatalogEntry } from './diff/catalog.ts';
+export type { Change, ChangeAction, ChangeKind, ChangeLevel, ChangeSide, ChangeSource, ChangeSummary, SectionPair } from './records/change.ts';
+export { atOrAbove, CHANGE_ACTIONS, CHANGE_KINDS, CHANGE_LEVELS, summarize } from './records/change.ts';
+export { catalogEntries, catalogEntry, type CatalogEntry } from './records/catalog.ts';
 export type { SchemaDiffOptions } from './schema/diff.ts';
 
 // Reports: the CLI's renderers over the same records.
@@ -33,11 +33,11 @@ export { RFC2119_KEYWORDS } from './model/document.ts';
 export { parseMarkdown, type Block } from './model/markdown.ts';
 export { alignSections } from './diff/sections.ts';
 export { dice, tokens } from './diff/similarity.ts';
-export { pairPages, type PagePair } from './diff/page-pairs.ts';
-export { pageMoveChange, pagePresenceChange } from './diff/page-presence.ts';
-export { diffRevisionPages, readSchemaSides, type RevisionPages, type RevisionDiff, type PageReading } from './diff/revisions.ts';
-export { judgePage, markInformative, type PageJudgement } from './diff/revision/informative.ts';
-export { findSpecConfig } from './diff/revision/spec-config.ts';
+export { pairPages, type PagePair } from './revision/page-pairs.ts';
+export { pageMoveChange, pagePresenceChange } from './revision/page-presence.ts';
+export { diffRevisionPages, readSchemaSides, type RevisionPages, type RevisionDiff, type PageReading } from './revision/revisions.ts';
+export { judgePage, markInformative, type PageJudgement } from './revision/informative.ts';
+export { findSpecConfig } from './revision/spec-config.ts';
 export { readChangelog, announcements, type ChangelogReading, type ChangelogItemReading, type ChangelogSource, type NoChangelog, type ItemStatus } from './changelog/index.ts';
 export type { RecordTheme } from './changelog/themes.ts';
 export { loadSpecConfig, type SpecConfig } from './config/index.ts';

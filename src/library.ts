@@ -1,9 +1,9 @@
 import { makeBadge, renderHtml, renderMarkdown, renderSvg, type BadgeSpec } from './badge/badge.ts';
-import { summarize, type ChangeSummary } from './diff/change.ts';
-import type { Change } from './diff/change.ts';
+import { summarize, type ChangeSummary } from './records/change.ts';
+import type { Change } from './records/change.ts';
 import { diffPageTexts } from './diff/index.ts';
-import { findSpecConfig } from './diff/revision/spec-config.ts';
-import { diffRevisionTrees } from './diff/revisions.ts';
+import { findSpecConfig } from './revision/spec-config.ts';
+import { diffRevisionTrees } from './revision/revisions.ts';
 import { folderTree, type RevisionTree } from './input/revision-tree.ts';
 import type { Diagnostic } from './model/diagnostic.ts';
 import { diffSchemaTexts, type SchemaDiffOptions } from './schema/diff.ts';

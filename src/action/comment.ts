@@ -1,4 +1,4 @@
-import { CHANGE_LEVELS } from '../diff/change.ts';
+import { CHANGE_LEVELS } from '../records/change.ts';
 import { escape, MARKDOWN_BUDGET, renderMarkdown } from '../report/markdown.ts';
 import { label, type DiffReport } from '../report/report.ts';
 

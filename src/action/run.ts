@@ -1,7 +1,7 @@
 import { appendFile, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { atOrAbove, CHANGE_LEVELS, type ChangeLevel } from '../diff/change.ts';
-import { diffRevisionTrees } from '../diff/revisions.ts';
+import { atOrAbove, CHANGE_LEVELS, type ChangeLevel } from '../records/change.ts';
+import { diffRevisionTrees } from '../revision/revisions.ts';
 import { InputError } from '../errors.ts';
 import { gitTree } from '../input/git-tree.ts';
 import { bothTrees } from '../input/revision-tree.ts';

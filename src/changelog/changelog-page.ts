@@ -1,7 +1,7 @@
 import type { SpecConfig } from '../config/index.ts';
-import type { PageReading } from '../diff/revisions.ts';
-import { globMatches } from '../diff/revision/spec-config.ts';
-import { namesChangeRecord } from '../diff/revision/informative.ts';
+import type { PageReading } from '../revision/revisions.ts';
+import { globMatches } from '../revision/spec-config.ts';
+import { namesChangeRecord } from '../revision/informative.ts';
 
 /**
  * Which page of the newer revision is its changelog: the one the spec's config names, else

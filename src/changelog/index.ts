@@ -1,6 +1,6 @@
 import type { SpecConfig } from '../config/index.ts';
-import { counts, type Change } from '../diff/change.ts';
-import type { PageReading } from '../diff/revisions.ts';
+import { counts, type Change } from '../records/change.ts';
+import type { PageReading } from '../revision/revisions.ts';
 import { parsePage } from '../model/index.ts';
 import { findChangelogPage } from './changelog-page.ts';
 import { splitChangelog } from './items.ts';

@@ -1,4 +1,4 @@
-import type { Change } from '../diff/change.ts';
+import type { Change } from '../records/change.ts';
 import { identifiersIn, identifiersOfPath, referencesIn } from './identifiers.ts';
 import { headingKey } from './links.ts';
 import { wordsIn } from './words.ts';

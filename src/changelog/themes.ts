@@ -1,4 +1,4 @@
-import type { Change } from '../diff/change.ts';
+import type { Change } from '../records/change.ts';
 
 /**
  * Unannounced records grouped so a reader sees themes, not hundreds of lines: by page, then

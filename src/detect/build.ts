@@ -1,4 +1,4 @@
-import type { Change } from '../diff/change.ts';
+import type { Change } from '../records/change.ts';
 import { diffPageTexts } from '../diff/index.ts';
 import { parsePage } from '../model/index.ts';
 import { isIdentifierLike, isJsonRpcErrorCode } from '../model/terms.ts';

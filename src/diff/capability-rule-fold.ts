@@ -1,5 +1,5 @@
-import { catalogEntry } from './catalog.ts';
-import { levelRank, type ChangeDraft, type ChangeLevel } from './change.ts';
+import { catalogEntry } from '../records/catalog.ts';
+import { levelRank, type ChangeDraft, type ChangeLevel } from '../records/change.ts';
 import { tokens } from './similarity.ts';
 
 /**

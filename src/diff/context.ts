@@ -1,5 +1,5 @@
 import type { Section, SpecDocument } from '../model/index.ts';
-import type { ChangeDraft, SectionPair } from './change.ts';
+import type { ChangeDraft, SectionPair } from '../records/change.ts';
 import { sectionLabel } from './section-paths.ts';
 
 /**

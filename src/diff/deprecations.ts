@@ -1,6 +1,6 @@
 import type { SpecDocument } from '../model/index.ts';
 import { sentences } from '../model/rules.ts';
-import { excerpt } from './quote.ts';
+import { excerpt } from '../records/quote.ts';
 import { sectionPair, type DiffContext, type Emit } from './context.ts';
 import { tokens } from './similarity.ts';
 

@@ -1,5 +1,5 @@
 import type { Field } from '../model/index.ts';
-import type { ChangeSide } from './change.ts';
+import type { ChangeSide } from '../records/change.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
 import { normalizeText, pairUp } from './similarity.ts';
 

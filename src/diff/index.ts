@@ -1,11 +1,11 @@
 import { clearPageCache, contentHash, parsePagePair, type Diagnostic, type ParseOptions } from '../model/index.ts';
-import type { Change } from './change.ts';
+import type { Change } from '../records/change.ts';
 import { diffDocuments } from './page.ts';
 import { clearNormalizedText } from './similarity.ts';
 
-export type * from './change.ts';
-export { atOrAbove, CHANGE_KINDS, CHANGE_LEVELS, summarize } from './change.ts';
-export { catalogEntries, catalogEntry, type CatalogEntry } from './catalog.ts';
+export type * from '../records/change.ts';
+export { atOrAbove, CHANGE_KINDS, CHANGE_LEVELS, summarize } from '../records/change.ts';
+export { catalogEntries, catalogEntry, type CatalogEntry } from '../records/catalog.ts';
 export { diffDocuments } from './page.ts';
 
 export interface PageDiffResult {

@@ -1,6 +1,6 @@
 import type { Envelope, MessageShape } from '../model/index.ts';
 import { describeEnvelope } from '../model/messages.ts';
-import type { ChangeSide } from './change.ts';
+import type { ChangeSide } from '../records/change.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { DiffContext } from './context.ts';
-import type { ChangeDraft } from './change.ts';
+import type { ChangeDraft } from '../records/change.ts';
 
 /**
  * The contract's order: by position in NEW; a removed element takes the position in NEW

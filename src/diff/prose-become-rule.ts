@@ -1,5 +1,5 @@
-import { catalogEntry } from './catalog.ts';
-import type { ChangeDraft } from './change.ts';
+import { catalogEntry } from '../records/catalog.ts';
+import type { ChangeDraft } from '../records/change.ts';
 import { contentWords, MIN_CONTENT_WORDS, shareFoundIn } from './content-words.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { ProseBlock } from '../model/index.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
 import { isInversion } from './inversion.ts';
 import { pairProseRewrittenInPlace } from './prose-in-place.ts';
-import { clip } from './quote.ts';
+import { clip } from '../records/quote.ts';
 import { dice, diceCeiling, madeOnDemand, normalizeText, pairUp, tokens } from './similarity.ts';
 
 /**

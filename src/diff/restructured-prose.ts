@@ -1,7 +1,7 @@
-import type { ChangeDraft } from './change.ts';
+import type { ChangeDraft } from '../records/change.ts';
 import { contentWords, MIN_CONTENT_WORDS, shareFoundIn } from './content-words.ts';
 import { sameSection } from './prose-become-rule.ts';
-import { clip } from './quote.ts';
+import { clip } from '../records/quote.ts';
 import { isReworded } from './split-off-prose.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Field } from '../model/index.ts';
-import { catalogEntry } from './catalog.ts';
-import type { ChangeDraft } from './change.ts';
+import { catalogEntry } from '../records/catalog.ts';
+import type { ChangeDraft } from '../records/change.ts';
 import { contentWords, shareFoundIn } from './content-words.ts';
 
 /**

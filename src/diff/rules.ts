@@ -1,7 +1,7 @@
 import type { Rule, SpecDocument } from '../model/index.ts';
 import { isNegative, strength } from '../model/rules.ts';
 import { compareActors } from './actors.ts';
-import type { ChangeDraft, ChangeSide } from './change.ts';
+import type { ChangeDraft, ChangeSide } from '../records/change.ts';
 import { listParts, ruleUnits } from './list-rules.ts';
 import { newlyRequired } from './obligation-growth.ts';
 import { KEYWORD_WORDS } from './rule-words.ts';

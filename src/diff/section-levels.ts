@@ -1,5 +1,5 @@
-import { catalogEntry } from './catalog.ts';
-import { levelRank, type Change } from './change.ts';
+import { catalogEntry } from '../records/catalog.ts';
+import { levelRank, type Change } from '../records/change.ts';
 
 /**
  * A removed section and what was removed with it tell one story: when its rules, messages

@@ -1,6 +1,6 @@
 import type { SpecDocument, Term } from '../model/index.ts';
-import { catalogEntry } from './catalog.ts';
-import type { ChangeDraft } from './change.ts';
+import { catalogEntry } from '../records/catalog.ts';
+import type { ChangeDraft } from '../records/change.ts';
 import { sectionPair, type DiffContext, type Emit } from './context.ts';
 
 /**

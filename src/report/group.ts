@@ -1,4 +1,4 @@
-import type { Change } from '../diff/change.ts';
+import type { Change } from '../records/change.ts';
 
 /** Changes grouped by the section (and page) they sit in, groups in order of first appearance. */
 export function groupBySection(changes: readonly Change[]): { title: string; changes: Change[] }[] {

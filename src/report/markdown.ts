@@ -1,5 +1,5 @@
-import type { Change, ChangeLevel } from '../diff/change.ts';
-import { CHANGE_LEVELS } from '../diff/change.ts';
+import type { Change, ChangeLevel } from '../records/change.ts';
+import { CHANGE_LEVELS } from '../records/change.ts';
 import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.ts';
 import { changelogMarkdownLines } from './changelog.ts';
 import { lineRef, pageLabel } from './group.ts';

@@ -1,7 +1,7 @@
-import type { Change, ChangeSummary } from '../diff/change.ts';
-import { summarize } from '../diff/change.ts';
+import type { Change, ChangeSummary } from '../records/change.ts';
+import { summarize } from '../records/change.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
-import type { PageReading } from '../diff/revisions.ts';
+import type { PageReading } from '../revision/revisions.ts';
 import type { ChangelogReading, NoChangelog } from '../changelog/index.ts';
 
 /** One side of a diff as the contract's JSON reports it. */

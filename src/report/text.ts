@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import type { ChangeLevel } from '../diff/change.ts';
+import type { ChangeLevel } from '../records/change.ts';
 import { formatDiagnostic } from '../model/diagnostic.ts';
 import { changelogTextLines } from './changelog.ts';
 import { groupBySection, lineRef } from './group.ts';

@@ -1,7 +1,6 @@
-import './catalog.ts';
-import type { Change, ChangeDraft, ChangeSide } from '../diff/change.ts';
-import { finalizeChange } from '../diff/finalize.ts';
-import { excerpt } from '../diff/quote.ts';
+import type { Change, ChangeDraft, ChangeSide } from '../records/change.ts';
+import { finalizeChange } from '../records/finalize.ts';
+import { excerpt } from '../records/quote.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { constraintShifts, NO_CONSTRAINTS } from './constraints.ts';
 import { readableDescription } from './description-text.ts';

@@ -8,5 +8,4 @@ export { parseSchemaText, type SchemaModel, type SchemaDefinition, type SchemaFi
 export { diffSchemaTexts, diffSchemaModels, diffSchemaAnalyses, analyzeSchema, type SchemaAnalysis, type SchemaDiffResult, type SchemaDiffOptions } from './diff.ts';
 export { directionsOf, type Directions, type Flow, type Role } from './direction.ts';
 export { messagesOf, errorCodesOf, type SchemaMessage, type Envelope } from './messages.ts';
-export { SCHEMA_CATALOG } from './catalog.ts';
 export { lintPage, type LintPage, type LintCodeBlock, type LintFinding, type FindingKind } from './lint.ts';

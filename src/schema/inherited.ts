@@ -1,6 +1,6 @@
-import type { ChangeDraft, ChangeLevel } from '../diff/change.ts';
-import { levelRank } from '../diff/change.ts';
-import { catalogEntry } from '../diff/catalog.ts';
+import type { ChangeDraft, ChangeLevel } from '../records/change.ts';
+import { levelRank } from '../records/change.ts';
+import { catalogEntry } from '../records/catalog.ts';
 import type { SchemaDefinition, SchemaField, SchemaModel } from './model.ts';
 
 /**

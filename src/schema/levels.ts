@@ -1,5 +1,5 @@
-import type { ChangeLevel } from '../diff/change.ts';
-import { catalogEntry } from '../diff/catalog.ts';
+import type { ChangeLevel } from '../records/change.ts';
+import { catalogEntry } from '../records/catalog.ts';
 import { describeDirection, lower, type Directions, type Flow, type Role } from './direction.ts';
 
 /**

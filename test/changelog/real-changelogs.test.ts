@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readChangelog, type ChangelogItemReading, type ChangelogReading } from '../../src/changelog/index.ts';
-import type { Change } from '../../src/diff/change.ts';
+import type { Change } from '../../src/records/change.ts';
 import { listPageFiles } from '../../src/input/spec-folders.ts';
 import { diffMirrorRevisionsWithDiagnostics } from '../helpers/mirror-revisions.ts';
 import { mirrorAvailable, specPages } from '../helpers/paths.ts';

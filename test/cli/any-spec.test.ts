@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../../src/diff/change.ts';
+import type { Change } from '../../src/records/change.ts';
 import { fixturesDir } from '../helpers/paths.ts';
 import { expectInputError } from '../helpers/input-error.ts';
 import { runCli } from '../helpers/run-cli.ts';

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../../src/diff/change.ts';
+import type { Change } from '../../src/records/change.ts';
 import { fixturesDir, repoRoot } from '../helpers/paths.ts';
 import { expectInputError } from '../helpers/input-error.ts';
 import { runCli } from '../helpers/run-cli.ts';

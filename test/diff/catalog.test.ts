@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHANGE_ACTIONS, CHANGE_KINDS, CHANGE_LEVELS } from '../../src/diff/change.ts';
-import { catalogEntries, catalogEntry } from '../../src/diff/catalog.ts';
+import { CHANGE_ACTIONS, CHANGE_KINDS, CHANGE_LEVELS } from '../../src/records/change.ts';
+import { catalogEntries, catalogEntry } from '../../src/records/catalog.ts';
 import { fixturesDir } from '../helpers/paths.ts';
 
 const KEBAB = /^[a-z]+(-[a-z]+)*$/;

@@ -1,6 +1,6 @@
 import { diffWordsWithSpace } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { firstDifference } from '../../src/diff/quote.ts';
+import { firstDifference } from '../../src/records/quote.ts';
 import { seededRandom } from '../helpers/hostile.ts';
 
 /**

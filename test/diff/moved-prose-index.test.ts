@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProseBlock, SpecDocument } from '../../src/model/index.ts';
-import { PlacedIndex, stillStated, type Placed } from '../../src/diff/revision/moved-prose.ts';
+import { PlacedIndex, stillStated, type Placed } from '../../src/revision/moved-prose.ts';
 import { normalizeText, tokens } from '../../src/diff/similarity.ts';
 
 /**

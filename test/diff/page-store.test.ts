@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearDiffCache } from '../../src/diff/index.ts';
-import { diffRevisionTrees, type RevisionDiff } from '../../src/diff/revisions.ts';
+import { diffRevisionTrees, type RevisionDiff } from '../../src/revision/revisions.ts';
 import { folderTree, memoryTree, type RevisionTree } from '../../src/input/revision-tree.ts';
 import { usePageStore } from '../../src/model/index.ts';
 import { mirrorAvailable, specMain, specPages } from '../helpers/paths.ts';

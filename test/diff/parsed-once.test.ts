@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clearDiffCache } from '../../src/diff/index.ts';
-import { diffRevisionPages } from '../../src/diff/revisions.ts';
+import { diffRevisionPages } from '../../src/revision/revisions.ts';
 import { listPageFiles } from '../../src/input/spec-folders.ts';
 import { parsePage, withTreeScope } from '../../src/model/index.ts';
 import { charactersParsed } from '../../src/model/tree-cache.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogEntry } from '../../src/diff/catalog.ts';
-import type { Change } from '../../src/diff/change.ts';
+import { catalogEntry } from '../../src/records/catalog.ts';
+import type { Change } from '../../src/records/change.ts';
 import { diffPageTexts } from '../../src/diff/index.ts';
 import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
 import { mirrorAvailable, specPages } from '../helpers/paths.ts';

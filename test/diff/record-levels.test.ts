@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Change } from '../../src/diff/change.ts';
-import { firstDifference } from '../../src/diff/quote.ts';
+import type { Change } from '../../src/records/change.ts';
+import { firstDifference } from '../../src/records/quote.ts';
 import { diffMirrorRevisions } from '../helpers/mirror-revisions.ts';
 import { mirrorAvailable } from '../helpers/paths.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../../src/diff/change.ts';
-import { groupStatements, sameStatement, statementOf } from '../../src/diff/revision/repeated-arrivals.ts';
+import type { Change } from '../../src/records/change.ts';
+import { groupStatements, sameStatement, statementOf } from '../../src/revision/repeated-arrivals.ts';
 
 /**
  * Arrivals are grouped through an index of their words instead of comparing each with

@@ -2,17 +2,17 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { summarize, type Change } from '../../src/diff/change.ts';
-import { diffRevisionFolders, diffRevisionPages, loadSchemaSides, type RevisionDiff } from '../../src/diff/revisions.ts';
+import { summarize, type Change } from '../../src/records/change.ts';
+import { diffRevisionFolders, diffRevisionPages, loadSchemaSides, type RevisionDiff } from '../../src/revision/revisions.ts';
 import { parseSpecConfig } from '../../src/config/index.ts';
-import { globMatches } from '../../src/diff/revision/spec-config.ts';
+import { globMatches } from '../../src/revision/spec-config.ts';
 import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
 import { parsePage } from '../../src/model/index.ts';
 import { fixturesDir, mirrorAvailable, specMain, specPages } from '../helpers/paths.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 /**
- * Reading two revisions as wholes (src/diff/revision/): one golden fixture per rule
+ * Reading two revisions as wholes (src/revision/): one golden fixture per rule
  * (fixtures/revisions/<case>, regenerate with UPDATE=1), then each rule on whole-revision
  * diffs of the real spec's adjacent revisions.
  */

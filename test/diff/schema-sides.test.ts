@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSchemaSides } from '../../src/diff/revisions.ts';
+import { loadSchemaSides } from '../../src/revision/revisions.ts';
 import { listRevisionFolders } from '../../src/input/spec-folders.ts';
 import { analyzeSchema, diffSchemaAnalyses, parseSchemaText } from '../../src/schema/index.ts';
 import { mirrorAvailable, specMain, specPages } from '../helpers/paths.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearDiffCache } from '../../src/diff/index.ts';
-import { diffRevisionPages, loadSchemaSides } from '../../src/diff/revisions.ts';
-import { settleSections, writtenHeadings } from '../../src/diff/revision/settled-by-schema.ts';
+import { diffRevisionPages, loadSchemaSides } from '../../src/revision/revisions.ts';
+import { settleSections, writtenHeadings } from '../../src/revision/settled-by-schema.ts';
 import { charactersParsed } from '../../src/model/tree-cache.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tripleKeyFor } from '../../src/diff/revision/split-pages.ts';
+import { tripleKeyFor } from '../../src/revision/split-pages.ts';
 
 describe('the split-source search keys word triples', () => {
   it('as one exact number while the vocabulary allows it, else as a string: distinct triples, distinct keys', () => {

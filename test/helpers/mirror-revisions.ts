@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Change } from '../../src/diff/change.ts';
+import type { Change } from '../../src/records/change.ts';
 import type { Diagnostic } from '../../src/model/diagnostic.ts';
-import { diffRevisionPages, loadSchemaSides, type PageReading } from '../../src/diff/revisions.ts';
+import { diffRevisionPages, loadSchemaSides, type PageReading } from '../../src/revision/revisions.ts';
 import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
 import { specMain, specPages } from './paths.ts';
 

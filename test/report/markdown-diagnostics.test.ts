@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../../src/diff/change.ts';
+import type { Change } from '../../src/records/change.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { makeReport } from '../../src/report/report.ts';
 import { diffMirrorRevisionsWithDiagnostics } from '../helpers/mirror-revisions.ts';

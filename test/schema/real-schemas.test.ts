@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Change } from '../../src/diff/change.ts';
+import type { Change } from '../../src/records/change.ts';
 import { analyzeSchema, diffSchemaTexts, parseSchemaText } from '../../src/schema/index.ts';
 import { specMain } from '../helpers/paths.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../../src/diff/change.ts';
+import type { Change } from '../../src/records/change.ts';
 import { breakingByRole, partiesOf, roleHeading, roleOf } from '../../site/lib/triage.ts';
 
 const record = (level: Change['level'], after: Record<string, unknown> | null, before: Record<string, unknown> | null = null): Change =>

@@ -1,11 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { configSearchDirs, loadSpecConfig, type SpecConfig } from '../../config/index.ts';
-import { atOrAbove, counts, type Change, type ChangeLevel } from '../../diff/change.ts';
+import { atOrAbove, counts, type Change, type ChangeLevel } from '../../records/change.ts';
 import { diffPageTexts, type PageDiffOptions } from '../../diff/index.ts';
-import { judgePage, readInformative, type PageJudgement } from '../../diff/revision/informative.ts';
-import { findSpecConfig } from '../../diff/revision/spec-config.ts';
-import { diffRevisionFolders, diffRevisionTrees } from '../../diff/revisions.ts';
+import { judgePage, readInformative, type PageJudgement } from '../../revision/informative.ts';
+import { findSpecConfig } from '../../revision/spec-config.ts';
+import { diffRevisionFolders, diffRevisionTrees } from '../../revision/revisions.ts';
 import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
 import { folderTree, type RevisionTree } from '../../input/revision-tree.ts';

@@ -1,4 +1,4 @@
-import type { Change, ChangeLevel } from '../../../src/diff/change.ts';
+import type { Change, ChangeLevel } from '../../../src/records/change.ts';
 
 /**
  * Changelog items of real non-MCP specs that are visible in the spec text, each with the

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Change } from '../../../src/diff/change.ts';
-import { diffRevisionFolders } from '../../../src/diff/revisions.ts';
+import type { Change } from '../../../src/records/change.ts';
+import { diffRevisionFolders } from '../../../src/revision/revisions.ts';
 import { listRevisions } from '../../../src/input/spec-folders.ts';
 import { repoRoot } from '../../helpers/paths.ts';
 import { ANSWER_KEY, recordsFor } from './answer-key.ts';

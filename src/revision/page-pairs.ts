@@ -1,4 +1,4 @@
-import { dice, pairUp, tokens } from './similarity.ts';
+import { dice, pairUp, tokens } from '../diff/similarity.ts';
 
 /**
  * Which page of one revision is which page of the next. Pages pair by their address on

@@ -1,5 +1,5 @@
-import { levelRank, type Change } from '../change.ts';
-import { tokens } from '../similarity.ts';
+import { levelRank, type Change } from '../records/change.ts';
+import { tokens } from '../diff/similarity.ts';
 
 /**
  * A paragraph of a normative page reworded to say what the schema now says of a field's shape

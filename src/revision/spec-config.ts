@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CONFIG_FILE, parseSpecConfig, type SpecConfig } from '../../config/index.ts';
+import { CONFIG_FILE, parseSpecConfig, type SpecConfig } from '../config/index.ts';
 
 /**
  * What a spec's config (config/spec-config.ts) says about its pages: `informative` and

@@ -1,4 +1,4 @@
-import { catalogEntries, defineCatalogEntries, type CatalogEntry } from '../diff/catalog.ts';
+import type { CatalogEntry } from './catalog-entry.ts';
 
 /**
  * The schema differ's own change ids. It also emits shared ids where they fit exactly
@@ -22,7 +22,7 @@ import { catalogEntries, defineCatalogEntries, type CatalogEntry } from '../diff
 const code = (s: string) => `\`${s}\``;
 const detail = (c: Parameters<CatalogEntry['message']>[0], key: string) => c.detail?.[key] ?? '';
 
-export const SCHEMA_CATALOG: CatalogEntry[] = [
+export const SCHEMA_CATALOG: readonly CatalogEntry[] = [
   {
     id: 'definition-added', kind: 'definition', action: 'added', level: 'non-breaking',
     description: 'The schema defines a new named shape (a `$defs` / `definitions` entry).',
@@ -73,6 +73,3 @@ export const SCHEMA_CATALOG: CatalogEntry[] = [
     message: (c) => `Default of field ${code(c.subject)} changed from ${code(detail(c, 'from'))} to ${code(detail(c, 'to'))}.`,
   },
 ];
-
-// Registered once, when the schema differ is first imported (ES modules evaluate once).
-if (!catalogEntries().some((e) => e.id === 'definition-added')) defineCatalogEntries(SCHEMA_CATALOG);

@@ -1,7 +1,7 @@
-import type { ProseBlock, SpecDocument } from '../../model/index.ts';
-import type { Change } from '../change.ts';
-import { finalizeChange } from '../finalize.ts';
-import { dice, diceCeiling, normalizeText, tokens } from '../similarity.ts';
+import type { ProseBlock, SpecDocument } from '../model/index.ts';
+import type { Change } from '../records/change.ts';
+import { finalizeChange } from '../records/finalize.ts';
+import { dice, diceCeiling, normalizeText, tokens } from '../diff/similarity.ts';
 
 /**
  * A paragraph gone from its page that the newer revision still states on another page (a

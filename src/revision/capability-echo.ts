@@ -1,4 +1,4 @@
-import type { Change } from '../change.ts';
+import type { Change } from '../records/change.ts';
 
 /**
  * A capability option a page stopped (or started) showing, when the schema reports the

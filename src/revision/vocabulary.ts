@@ -1,7 +1,7 @@
-import type { SpecDocument } from '../../model/index.ts';
-import type { SchemaModel } from '../../schema/index.ts';
-import type { Change } from '../change.ts';
-import { finalizeChange } from '../finalize.ts';
+import type { SpecDocument } from '../model/index.ts';
+import type { SchemaModel } from '../schema/index.ts';
+import type { Change } from '../records/change.ts';
+import { finalizeChange } from '../records/finalize.ts';
 
 /**
  * What a whole revision names anywhere: its methods, error codes and their names, field

@@ -1,9 +1,9 @@
 import type { Rule, SpecDocument } from '../model/index.ts';
-import type { Change, ChangeSide } from './change.ts';
-import { ruleUnits } from './list-rules.ts';
-import { finalizeChange } from './finalize.ts';
-import { ruleSide } from './rules.ts';
-import { dice, diceCeiling, isCosmeticRewording, normalizeText, tokens } from './similarity.ts';
+import type { Change, ChangeSide } from '../records/change.ts';
+import { ruleUnits } from '../diff/list-rules.ts';
+import { finalizeChange } from '../records/finalize.ts';
+import { ruleSide } from '../diff/rules.ts';
+import { dice, diceCeiling, isCosmeticRewording, normalizeText, tokens } from '../diff/similarity.ts';
 
 /**
  * Rules that changed pages between two revisions. Diffed page by page, a rule that left a

@@ -1,5 +1,5 @@
-import type { Change } from './change.ts';
-import { finalizeChange } from './finalize.ts';
+import type { Change } from '../records/change.ts';
+import { finalizeChange } from '../records/finalize.ts';
 
 /**
  * Records about whole pages in a diff of revisions. A page only one revision has is one

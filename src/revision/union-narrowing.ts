@@ -1,6 +1,6 @@
-import type { SchemaModel } from '../../schema/index.ts';
-import type { Change } from '../change.ts';
-import { finalizeChange } from '../finalize.ts';
+import type { SchemaModel } from '../schema/index.ts';
+import type { Change } from '../records/change.ts';
+import { finalizeChange } from '../records/finalize.ts';
 
 /**
  * A union of definitions (`ClientNotification = A | B | C`) that lost members is not a

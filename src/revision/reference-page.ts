@@ -1,5 +1,5 @@
-import type { SpecDocument } from '../../model/index.ts';
-import type { Change } from '../change.ts';
+import type { SpecDocument } from '../model/index.ts';
+import type { Change } from '../records/change.ts';
 
 /**
  * The page a site generates from its schema (a "schema reference"): one section per schema

@@ -1,7 +1,7 @@
-import type { SpecDocument } from '../../model/index.ts';
-import type { Change } from '../change.ts';
-import { finalizeChange } from '../finalize.ts';
-import { normalizeText } from '../similarity.ts';
+import type { SpecDocument } from '../model/index.ts';
+import type { Change } from '../records/change.ts';
+import { finalizeChange } from '../records/finalize.ts';
+import { normalizeText } from '../diff/similarity.ts';
 
 /**
  * A section gone from its page whose heading the newer revision has on another page,

@@ -1,7 +1,7 @@
-import type { SpecDocument } from '../../model/index.ts';
-import type { Change, ChangeKind, ChangeSide } from '../change.ts';
-import { finalizeChange } from '../finalize.ts';
-import type { SpecConfig } from '../../config/index.ts';
+import type { SpecDocument } from '../model/index.ts';
+import type { Change, ChangeKind, ChangeSide } from '../records/change.ts';
+import { finalizeChange } from '../records/finalize.ts';
+import type { SpecConfig } from '../config/index.ts';
 import { configuredKind } from './spec-config.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { Change } from '../change.ts';
-import { alsoStatedAt } from '../finalize.ts';
-import { dice, normalizeText, tokens } from '../similarity.ts';
+import type { Change } from '../records/change.ts';
+import { alsoStatedAt } from '../records/finalize.ts';
+import { dice, normalizeText, tokens } from '../diff/similarity.ts';
 
 /**
  * The same new statement on several pages of the newer revision (a constraint list stated

@@ -1,8 +1,8 @@
-import type { SchemaModel } from '../../schema/index.ts';
-import type { Change } from '../change.ts';
-import { keywordsIn } from '../../model/rules.ts';
-import { dice, tokens } from '../similarity.ts';
-import { KEYWORD_WORDS } from '../rule-words.ts';
+import type { SchemaModel } from '../schema/index.ts';
+import type { Change } from '../records/change.ts';
+import { keywordsIn } from '../model/rules.ts';
+import { dice, tokens } from '../diff/similarity.ts';
+import { KEYWORD_WORDS } from '../diff/rule-words.ts';
 
 /**
  * A new permission or recommendation on a page that only documents what the older

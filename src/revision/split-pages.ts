@@ -1,8 +1,8 @@
-import type { Section, SpecDocument } from '../../model/index.ts';
-import type { Change } from '../change.ts';
-import type { PageDiffResult } from '../index.ts';
-import type { PagePair } from '../page-pairs.ts';
-import { dice, normalizeText, tokens } from '../similarity.ts';
+import type { Section, SpecDocument } from '../model/index.ts';
+import type { Change } from '../records/change.ts';
+import type { PageDiffResult } from '../diff/index.ts';
+import type { PagePair } from './page-pairs.ts';
+import { dice, normalizeText, tokens } from '../diff/similarity.ts';
 
 /**
  * Pages formed by a split: a section of an older page became a page of its own (the

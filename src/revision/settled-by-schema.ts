@@ -1,5 +1,5 @@
-import { ATX_HEADING, splitSections } from '../../model/split.ts';
-import type { PagePair } from '../page-pairs.ts';
+import { ATX_HEADING, splitSections } from '../model/split.ts';
+import type { PagePair } from './page-pairs.ts';
 import { bareName, headingsMirrorSchema } from './reference-page.ts';
 
 /**

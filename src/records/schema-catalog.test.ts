@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogEntry } from '../diff/catalog.ts';
-import { SCHEMA_CATALOG } from './catalog.ts';
+import { catalogEntry } from './catalog.ts';
+import { SCHEMA_CATALOG } from './schema-catalog.ts';
 
 describe('schema catalog entries', () => {
   it.each(SCHEMA_CATALOG.map((e) => [e.id, e] as const))('%s is registered and complete', (id, entry) => {

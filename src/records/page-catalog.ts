@@ -1,22 +1,8 @@
-import type { ChangeAction, ChangeDraft, ChangeKind, ChangeLevel } from './change.ts';
+import type { ChangeDraft, ChangeKind } from './change.ts';
+import type { CatalogEntry } from './catalog-entry.ts';
 import { clip, excerpt, firstDifference, quoteChanged, quoteWithLeadIn } from './quote.ts';
 import { inCode } from './code-span.ts';
 
-/**
- * Every change id, defined once: its kind, action, default level, what it means, and why
- * the default level is what it is. Differs may only emit ids listed here
- * (catalog.test.ts fails on an incomplete entry or an unknown id).
- */
-export interface CatalogEntry {
-  id: string;
-  kind: ChangeKind;
-  action: ChangeAction;
-  level: ChangeLevel;
-  description: string;
-  /** Why the default level: the argument a reviewer would want before trusting --fail-on. */
-  why: string;
-  message: (change: ChangeDraft) => string;
-}
 
 /** A name in code; one that already carries code spans keeps them (code-span.ts). */
 const code = inCode;
@@ -44,7 +30,8 @@ const mustSend = (c: ChangeDraft) => {
 const declaredBy = (c: ChangeDraft) =>
   c.after?.['rule'] ? ` The ${kw(c.after)} rule now reads: ${quoteChanged(String(c.before?.['rule'] ?? ''), String(c.after['rule']))}` : '';
 
-const entries: CatalogEntry[] = [
+/** The page differ's change ids (the schema differ's are in schema-catalog.ts). */
+export const PAGE_CATALOG: readonly CatalogEntry[] = [
   // ── Normative rules (sentences carrying RFC 2119 / RFC 8174 keywords) ──────────────
   {
     id: 'required-rule-added', kind: 'rule', action: 'added', level: 'breaking',
@@ -371,26 +358,4 @@ function capitalize(s: string): string {
 
 function article(word: string): string {
   return /^[aeiou]/i.test(word) ? 'an' : 'a';
-}
-
-const byId = new Map<string, CatalogEntry>();
-
-/** Adds entries (the schema differ brings its own); an id defined twice is a programming error. */
-export function defineCatalogEntries(more: readonly CatalogEntry[]): void {
-  for (const entry of more) {
-    if (byId.has(entry.id)) throw new Error(`Catalog id "${entry.id}" is defined twice; give the new entry its own id.`);
-    byId.set(entry.id, entry);
-  }
-}
-
-defineCatalogEntries(entries);
-
-export function catalogEntry(id: string): CatalogEntry {
-  const entry = byId.get(id);
-  if (!entry) throw new Error(`Change id "${id}" is not in the catalog; add it to src/diff/catalog.ts before emitting it.`);
-  return entry;
-}
-
-export function catalogEntries(): CatalogEntry[] {
-  return [...byId.values()];
 }

@@ -1,4 +1,4 @@
-import type { Change } from '../change.ts';
+import type { Change } from '../records/change.ts';
 
 /**
  * `term-added` / `term-removed` are signals that a page started or stopped naming

@@ -1,4 +1,4 @@
-import type { Change } from '../change.ts';
+import type { Change } from '../records/change.ts';
 
 /**
  * A reference page renders each definition twice: once as a declaration (`interface X { a: T;

@@ -1,4 +1,4 @@
-import type { Change } from './change.ts';
+import type { Change } from '../records/change.ts';
 
 /**
  * In a diff of whole revisions the schema outranks an example. An example that leaves out

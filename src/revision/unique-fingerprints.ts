@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Change } from '../change.ts';
+import type { Change } from '../records/change.ts';
 
 /**
  * One record per fingerprint within a report: anchors (`#c-FINGERPRINT`) and JSON
