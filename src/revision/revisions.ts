@@ -1,6 +1,7 @@
 import type { SpecConfig } from '../config/index.ts';
 import { folderTree, type RevisionTree } from '../input/revision-tree.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
+import { outlineOf, type PageOutline } from '../model/outline.ts';
 import { keywordCaseOfPages, parsePage, withTreeScope, type ParseOptions, type SpecDocument } from '../model/index.ts';
 import type { SchemaAnalysis, SchemaModel } from '../schema/index.ts';
 import type { Change } from '../records/change.ts';
@@ -85,6 +86,8 @@ export interface RevisionDiff {
   changes: Change[];
   diagnostics: Diagnostics;
   pages: PageReading[];
+  /** Each page's outline per side (sections with their lines, terms): what grouping records into changes reads beside them. */
+  outlines: { old: Record<string, PageOutline>; new: Record<string, PageOutline> };
 }
 
 /** The pages of two revisions, and their schemas when given. */
@@ -130,10 +133,15 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
   }
   // A removed section's level agrees with what went with it, once every record that stays is known.
   all = agreeSectionLevels(all).flatMap((change) => readInformative(change, judgementOf(change)) ?? []);
-  return { changes: uniqueFingerprints(all), diagnostics, pages };
+  const outlines = { old: outlinesOf(docs.old), new: outlinesOf(docs.new) };
+  return { changes: uniqueFingerprints(all), diagnostics, pages, outlines };
 }
 
 type Documents = { old: Map<string, SpecDocument>; new: Map<string, SpecDocument> };
+
+function outlinesOf(docs: ReadonlyMap<string, SpecDocument>): Record<string, PageOutline> {
+  return Object.fromEntries([...docs].map(([page, doc]) => [page, outlineOf(doc)]));
+}
 
 /**
  * Every page of both revisions read, a reference page's sections the schema speaks for left

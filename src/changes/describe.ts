@@ -1,0 +1,110 @@
+import { hash } from 'node:crypto';
+import { normalizeText } from '../diff/similarity.ts';
+import { canonicalName, within, type RecordFacts } from './facts.ts';
+
+/**
+ * What a change is called and where it lives: its title (written from the record that
+ * names it best), its home page, and its id (from what identifies it on the side it stands
+ * on, so the same change has the same id in every pair that shows it).
+ */
+
+const NAMED = ['message', 'error-code', 'definition', 'capability'];
+/** Which record to title a change after, when no name or section leads it: duties first, then shapes. */
+const KIND_ORDER = ['rule', 'message', 'error-code', 'capability', 'schema-field', 'definition', 'section', 'prose', 'term'];
+const LEVEL_ORDER = ['breaking', 'non-breaking', 'editorial'];
+
+/** The record a change is titled after. */
+export function leadRecord(members: readonly RecordFacts[]): RecordFacts {
+  // The section that came or went holding most of the change itself (not a container above it, not a diagram that joined it).
+  const holds = (s: RecordFacts, m: RecordFacts) => m !== s && m.sidePage === s.sidePage && (s.change.kind !== 'section' || within(m.path, s.path));
+  const direct = (s: RecordFacts) => members.filter((m) => holds(s, m) && m.path.length === s.path.length).length;
+  const subtree = (s: RecordFacts) => members.filter((m) => holds(s, m)).length;
+  const sections = members.filter((m) => m.direction !== 'changed' && (m.change.kind === 'section' || m.change.id === 'page-added' || m.change.id === 'page-removed'));
+  const withContent = sections.filter((s) => s.change.kind !== 'section' || direct(s) > 0);
+  const home = [...(withContent.length > 0 ? withContent : sections)].sort((a, b) => subtree(b) - subtree(a) || a.path.length - b.path.length || a.index - b.index)[0];
+  const named = members.filter((m) => NAMED.includes(m.change.kind));
+  const distinctNames = new Set(named.map((m) => m.about[0]));
+  // One name, told by the schema and the pages: the name leads. Several: the section that holds them does.
+  if (named.length > 0 && (distinctNames.size === 1 || !home)) return pick(named);
+  if (home) return home;
+  // One field of the schema, with the duties and prose about it: the field leads.
+  const fields = members.filter((m) => m.change.kind === 'schema-field' && m.change.source === 'schema');
+  if (fields.length > 0 && new Set(fields.map((m) => m.about[0])).size === 1) return fields[0]!;
+  return pick(members);
+}
+
+function pick(members: readonly RecordFacts[]): RecordFacts {
+  return [...members].sort(
+    (a, b) =>
+      LEVEL_ORDER.indexOf(a.change.level) - LEVEL_ORDER.indexOf(b.change.level) ||
+      rank(KIND_ORDER, a.change.kind) - rank(KIND_ORDER, b.change.kind) ||
+      (a.change.source === 'schema' ? 0 : 1) - (b.change.source === 'schema' ? 0 : 1) ||
+      a.index - b.index,
+  )[0]!;
+}
+
+function rank(order: readonly string[], value: string): number {
+  const i = order.indexOf(value);
+  return i < 0 ? order.length : i;
+}
+
+/** A message's first sentence, without what it adds about inheritors and other places. */
+function headline(message: string): string {
+  const cut = message.search(/ (?:Inherited by|Also stated at) /);
+  return (cut >= 0 ? message.slice(0, cut) : message).trim();
+}
+
+export function titleOf(lead: RecordFacts, members: readonly RecordFacts[]): string {
+  const own = headline(lead.change.message);
+  if (members.length === 1) return own;
+  const others = members.filter((m) => m !== lead);
+  // One edit made in several shapes: say where else.
+  if (others.every((m) => m.change.id === lead.change.id && m.change.kind === 'schema-field')) {
+    const where = [...new Set(others.map((m) => m.change.section.new ?? m.change.section.old ?? m.change.subject))];
+    return `${own.replace(/\.$/, '')}; also in ${where.map((w) => `\`${w}\``).join(', ')}.`;
+  }
+  // Sections moved and renamed on one page.
+  if (members.every((m) => m.change.kind === 'section' && (m.direction === 'changed' || m.change.action === 'removed'))) {
+    return `Sections rearranged on ${lead.page || 'the page'}: ${[...new Set(members.filter((m) => m.direction === 'changed').map((m) => `“${m.change.subject}”`))].slice(0, 4).join(', ')}${members.length > 4 ? ', …' : ''} (${members.length} moves and renames).`;
+  }
+  // The wording of a section, reworked in several places.
+  if (members.every((m) => m.change.level === 'editorial' && (m.change.kind === 'prose' || m.change.kind === 'rule' || m.change.kind === 'term'))) {
+    const section = lead.path.at(-1) ?? lead.change.section.new ?? lead.change.section.old ?? 'the page';
+    return `Wording revised in “${section}” (${members.length} passages).`;
+  }
+  return own;
+}
+
+/** The page a change is at home on: where most of its records are; the schema when only the schema tells it. */
+export function homeOf(members: readonly RecordFacts[]): { page: string | null; pages: string[] } {
+  const counts = new Map<string, number>();
+  for (const m of members) if (m.page) counts.set(m.page, (counts.get(m.page) ?? 0) + (m.change.source === 'schema' ? 0.5 : 1));
+  const pages = [...counts.keys()];
+  if (pages.length === 0) return { page: null, pages: [] };
+  const page = [...counts].sort((a, b) => b[1] - a[1] || pages.indexOf(a[0]) - pages.indexOf(b[0]))[0]![0];
+  return { page, pages: [page, ...pages.filter((p) => p !== page)] };
+}
+
+/**
+ * The id: what identifies the lead record on the side it stands on (a name; a section's
+ * place; a rule's words), never the other side's, so a change made in one step keeps its id
+ * in a catch-up pair that spans that step.
+ */
+export function changeIdOf(lead: RecordFacts, members: readonly RecordFacts[]): string {
+  const { change } = lead;
+  const present = lead.direction === 'removed' ? change.before : change.after;
+  let identity: string;
+  if (NAMED.includes(change.kind) || (change.kind === 'schema-field' && lead.field)) {
+    identity = `name\u0000${lead.about[0] ?? canonicalName(change.subject)}`;
+  } else if (change.kind === 'section' || change.id === 'page-added' || change.id === 'page-removed') {
+    identity = `place\u0000${lead.sidePage}\u0000${lead.path.join('\u0000') || change.subject}`;
+  } else if (members.length > 1 && members.every((m) => m.change.kind === 'section')) {
+    identity = `sections\u0000${lead.page}`;
+  } else if (members.length > 1 && members.every((m) => m.change.level === 'editorial')) {
+    identity = `wording\u0000${lead.page}\u0000${lead.path.join('\u0000')}`;
+  } else {
+    identity = `text\u0000${lead.sidePage}\u0000${normalizeText(String(present?.text ?? change.subject))}`;
+  }
+  const direction = lead.direction === 'changed' ? change.id : lead.direction;
+  return `c-${hash('sha256', `${change.source ?? 'page'}\u0000${direction}\u0000${identity}`, 'hex').slice(0, 10)}`;
+}

@@ -1,0 +1,72 @@
+import { strength } from '../model/rules.ts';
+import { catalogEntry } from '../records/catalog.ts';
+import type { ChangeLevel } from '../records/change.ts';
+import type { RecordFacts } from './facts.ts';
+import { featureOf, type Features } from './features.ts';
+import { keywordOf } from './grouping.ts';
+import { IMPACTS, impactRank, type Impact } from './unit.ts';
+
+/**
+ * The impact of each record, then of a change: the most severe of its records'. A record's
+ * impact is its level, except that
+ * - the spec's config may set the impact of any catalog id (`impacts` in
+ *   specdelta.config.json), as API diff tools let a team decide what breaks it;
+ * - a breaking duty that hangs on something this revision adds is opt-in (features.ts);
+ * - a rule that moved and was reworded is not a new duty where it arrived nor a lost one
+ *   where it left: it is as severe as what changed in its strength.
+ */
+
+export interface ImpactDecision {
+  impact: Impact;
+  /** The catalog id whose rule gave it, or `config`. */
+  rule: string;
+  reason: string;
+  feature: string | null;
+}
+
+export type ImpactOverrides = Readonly<Record<string, Impact>>;
+
+const FROM_LEVEL: Record<ChangeLevel, Impact> = { breaking: 'breaking', 'non-breaking': 'non-breaking', editorial: 'editorial' };
+
+export function recordImpact(f: RecordFacts, features: Features, moved: { to: ReadonlyMap<number, number>; from: ReadonlyMap<number, number>; emptied: ReadonlySet<number> }, facts: readonly RecordFacts[], overrides: ImpactOverrides): ImpactDecision {
+  const { change } = f;
+  const override = overrides[change.id];
+  if (override) return { impact: override, rule: 'config', reason: `The spec's config sets ${change.id} to ${override}.`, feature: null };
+
+  if (moved.emptied.has(f.index)) return { impact: 'editorial', rule: change.id, reason: 'The section went because its sections moved elsewhere on the page: nothing in it was lost.', feature: null };
+  const arrivedAs = moved.from.get(f.index);
+  if (arrivedAs !== undefined) {
+    return { impact: 'editorial', rule: change.id, reason: 'The rule moved: where it arrived says what changed.', feature: null };
+  }
+  const cameFrom = moved.to.get(f.index);
+  if (cameFrom !== undefined) {
+    const before = keywordOf(facts[cameFrom]!);
+    const after = keywordOf(f);
+    if (strength(after) > strength(before)) {
+      return { impact: 'breaking', rule: change.id, reason: `The rule moved and was strengthened from ${before} to ${after}: behaviour that was allowed may now be a violation.`, feature: null };
+    }
+    return { impact: 'non-breaking', rule: change.id, reason: `The rule moved to another section and was reworded; it keeps its ${after} (it was ${before}), so no duty is new.`, feature: null };
+  }
+
+  const level = FROM_LEVEL[change.level];
+  const why = change.levelReason || catalogEntry(change.id).why;
+  if (level === 'breaking') {
+    const feature = featureOf(f, features);
+    if (feature) {
+      return { impact: 'opt-in', rule: change.id, reason: `A duty only for implementations that adopt ${feature}, which this revision adds; others stay conformant.`, feature };
+    }
+  }
+  return { impact: level, rule: change.id, reason: why, feature: null };
+}
+
+/** A change's impact: the most severe of its records' (counted records first: an informative page's records only decide a change of their own). */
+export function changeImpact(members: readonly RecordFacts[], decisions: ReadonlyMap<number, ImpactDecision>): ImpactDecision & { record: number } {
+  const counted = members.filter((m) => !m.change.informative);
+  const pool = counted.length > 0 ? counted : members;
+  let best: (ImpactDecision & { record: number }) | null = null;
+  for (const m of pool) {
+    const decision = decisions.get(m.index)!;
+    if (!best || impactRank(decision.impact) < impactRank(best.impact)) best = { ...decision, record: m.index };
+  }
+  return best ?? { impact: IMPACTS[3], rule: '', reason: '', feature: null, record: -1 };
+}

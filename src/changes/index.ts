@@ -1,0 +1,108 @@
+import type { Change } from '../records/change.ts';
+import { changeIdOf, homeOf, leadRecord, titleOf } from './describe.ts';
+import { factsOf, type Outlines, type RecordFacts } from './facts.ts';
+import { featuresOf } from './features.ts';
+import { groupRecords } from './grouping.ts';
+import { changeImpact, recordImpact, type ImpactDecision, type ImpactOverrides } from './impact.ts';
+import { partiesOf, roleOf } from './roles.ts';
+import type { AnnouncedBy, SpecChange } from './unit.ts';
+
+export type { Outlines } from './facts.ts';
+export type { PageOutline, SectionSpan } from '../model/outline.ts';
+export type { ImpactOverrides } from './impact.ts';
+export * from './unit.ts';
+export { partiesOf, roleOf } from './roles.ts';
+
+/** A changelog item as the grouping needs it: where it stands, and the records that confirm it. */
+export interface ChangelogItemRef extends AnnouncedBy {
+  records: readonly string[];
+}
+
+export interface GroupingOptions {
+  /** Each page's sections (and terms) per side, to place records; without it, records are placed by their section heading. */
+  outlines?: Outlines;
+  /** The newer revision's changelog items, each with the records it was matched to. */
+  changelog?: readonly ChangelogItemRef[];
+  /** The spec config's impact per catalog id. */
+  impacts?: ImpactOverrides;
+  /** Change ids the spec's maintainers reviewed (`acknowledged` in the config). */
+  acknowledged?: readonly string[];
+}
+
+/**
+ * Records in, changes out: every record belongs to exactly one change, and each change says
+ * once what it is, whom it affects and why (see unit.ts). Changes are ordered by their first
+ * record, so by position in the newer revision, like the records.
+ */
+export function groupChanges(changes: readonly Change[], options: GroupingOptions = {}): SpecChange[] {
+  const facts = factsOf(changes, options.outlines);
+  const { groups, moved, emptied } = groupRecords(facts, options.outlines);
+  const features = featuresOf(facts, new Set(moved.keys()));
+  const from = new Map([...moved].map(([arrived, gone]) => [gone, arrived]));
+  const decisions = new Map<number, ImpactDecision>();
+  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved, from, emptied }, facts, options.impacts ?? {}));
+  const parties = partiesOf(changes);
+  const acknowledged = new Set(options.acknowledged ?? []);
+  const itemOf = changelogIndex(options.changelog ?? []);
+
+  return groups.map((indices) => {
+    const members = indices.map((i) => facts[i]!);
+    const lead = leadRecord(members);
+    const decision = changeImpact(members, decisions);
+    const { page, pages } = homeOf(members);
+    const id = changeIdOf(lead, members);
+    const ordered = [lead, ...members.filter((m) => m !== lead)];
+    const change: SpecChange = {
+      id,
+      title: titleOf(lead, members),
+      impact: decision.impact,
+      reason: reasonOf(decision, lead, facts),
+      rule: decision.rule,
+      feature: decision.feature,
+      roles: rolesOf(members, decisions, decision, parties),
+      page,
+      pages,
+      changelog: itemOf(ordered),
+      records: ordered.map((m) => m.change.fingerprint),
+    };
+    if (members.every((m) => m.change.informative)) change.informative = true;
+    if (acknowledged.has(id)) change.acknowledged = true;
+    return change;
+  });
+}
+
+/** The parties that must act on the records that gave the change its impact; every party when one of those binds no one in particular. */
+function rolesOf(members: readonly RecordFacts[], decisions: ReadonlyMap<number, ImpactDecision>, decision: ImpactDecision, parties: readonly string[]): string[] {
+  const deciding = members.filter((m) => decisions.get(m.index)!.impact === decision.impact);
+  const roles = new Set<string>();
+  for (const m of deciding) {
+    const role = roleOf(m.change, parties);
+    if (role === null) return [...parties];
+    roles.add(role);
+  }
+  return parties.filter((p) => roles.has(p));
+}
+
+/** The item whose confirming records the change shares most, in the changelog's order on a tie. */
+function changelogIndex(items: readonly ChangelogItemRef[]): (members: readonly RecordFacts[]) => AnnouncedBy | null {
+  const byRecord = new Map<string, number[]>();
+  items.forEach((item, i) => {
+    for (const fingerprint of item.records) byRecord.set(fingerprint, [...(byRecord.get(fingerprint) ?? []), i]);
+  });
+  return (members) => {
+    const votes = new Map<number, number>();
+    for (const m of members) for (const i of byRecord.get(m.change.fingerprint) ?? []) votes.set(i, (votes.get(i) ?? 0) + 1);
+    if (votes.size === 0) return null;
+    const [best] = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]!;
+    const { section, number, line, text } = items[best]!;
+    return { section, number, line, text };
+  };
+}
+
+/** The impact's reason, naming the record that gave it when that is not the one the change is titled after. */
+function reasonOf(decision: ReturnType<typeof changeImpact>, lead: RecordFacts, facts: readonly RecordFacts[]): string {
+  if (decision.rule === 'config') return decision.reason;
+  const deciding = facts[decision.record];
+  const which = deciding && deciding !== lead ? ` (${deciding.change.message.replace(/\s+Also stated at .*$/, '')})` : '';
+  return `${decision.rule}${which}: ${decision.reason}`;
+}

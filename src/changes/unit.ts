@@ -1,0 +1,76 @@
+/**
+ * The change: what a reader means by "what changed". One change groups every record that
+ * expresses one difference between two revisions (the same name removed from the schema,
+ * its reference section, the prose and the examples; a section added with the rules in it;
+ * a rule moved and reworded), and says once whom it affects.
+ *
+ * Records stay the evidence: a change lists their fingerprints, and every view counts
+ * changes, never records.
+ */
+
+/**
+ * Whom a change affects, most severe first. `opt-in`: duties that apply only to an
+ * implementation that adopts something this revision adds; an existing implementation that
+ * does not adopt it stays conformant.
+ */
+export const IMPACTS = ['breaking', 'opt-in', 'non-breaking', 'editorial'] as const;
+export type Impact = (typeof IMPACTS)[number];
+
+export function impactRank(impact: Impact): number {
+  return IMPACTS.indexOf(impact);
+}
+
+/** True when `impact` is at or above a `--fail-on` threshold. */
+export function impactAtOrAbove(impact: Impact, threshold: Impact): boolean {
+  return impactRank(impact) <= impactRank(threshold);
+}
+
+/** The changelog item that announced a change, as the changelog reading numbered it. */
+export interface AnnouncedBy {
+  section: string;
+  number: number;
+  line: number;
+  text: string;
+}
+
+export interface SpecChange {
+  /** Stable across runs, and the same for the same change seen again in a catch-up pair ("c-" and 10 hex digits). */
+  id: string;
+  /** One line written from the documents' own names. */
+  title: string;
+  impact: Impact;
+  /** Why this impact, in a sentence: the record and catalog rule that gave it, and what moved it off its default. */
+  reason: string;
+  /** The catalog id whose rule gave the impact (or `config` when the spec's config overrode it). */
+  rule: string;
+  /** For `opt-in`: the thing this revision adds that the change hangs on. */
+  feature: string | null;
+  /** The parties that must act, named as the documents name them ("client", "server"); empty when it is every party. */
+  roles: string[];
+  /** The page the change is at home on (where most of its records are); `schema` for the schema alone. */
+  page: string | null;
+  /** Every page its records are on. */
+  pages: string[];
+  /** The newer revision's changelog item that announced it, when one did. */
+  changelog: AnnouncedBy | null;
+  /** Fingerprints of its records, the one it is titled after first. */
+  records: string[];
+  /** Set when every record is on an informative page: shown, never counted. */
+  informative?: true;
+  /** Set when the spec's config lists the id as reviewed: shown, never failed on. */
+  acknowledged?: true;
+}
+
+export type ImpactSummary = Record<Impact, number>;
+
+/** Counts by impact of the changes that count (not informative); acknowledged ones count too, they only do not fail. */
+export function summarizeImpacts(changes: readonly SpecChange[]): ImpactSummary {
+  const summary: ImpactSummary = { breaking: 0, 'opt-in': 0, 'non-breaking': 0, editorial: 0 };
+  for (const change of changes) if (!change.informative) summary[change.impact] += 1;
+  return summary;
+}
+
+/** The changes a `--fail-on` threshold fails on: counted, not acknowledged, at or above it. */
+export function failingChanges(changes: readonly SpecChange[], threshold: Impact): SpecChange[] {
+  return changes.filter((c) => !c.informative && !c.acknowledged && impactAtOrAbove(c.impact, threshold));
+}
