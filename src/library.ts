@@ -1,5 +1,7 @@
 import { makeBadge, renderHtml, renderMarkdown, renderSvg, type BadgeSpec } from './badge/badge.ts';
 import { summarize, type ChangeSummary } from './records/change.ts';
+import { groupChanges, summarizeImpacts, type GroupingOptions, type ImpactSummary, type SpecChange } from './changes/index.ts';
+import { groupingOf } from './changes/config.ts';
 import type { Change } from './records/change.ts';
 import { diffPageTexts } from './diff/index.ts';
 import { findSpecConfig } from './revision/spec-config.ts';
@@ -14,27 +16,32 @@ import { diffSchemaTexts, type SchemaDiffOptions } from './schema/diff.ts';
  */
 
 export interface DiffResult {
-  summary: ChangeSummary;
+  /** Records by level (the contract's `summary`), and changes by impact (`impact`). */
+  summary: ChangeSummary & { impact: ImpactSummary };
   /** The contract's records, ordered by position in the new document. */
   changes: Change[];
+  /** The records grouped into changes: each real difference once, with its impact, roles and reason. */
+  grouped: SpecChange[];
   /** Problems in the documents (an unclosed fence, invalid JSON), with lines; never thrown. */
   diagnostics: { old: Diagnostic[]; new: Diagnostic[] };
 }
 
-const withSummary = (result: { changes: Change[]; diagnostics: DiffResult['diagnostics'] }): DiffResult => ({
-  summary: summarize(result.changes),
-  changes: result.changes,
-  diagnostics: result.diagnostics,
-});
+/** The changes a result's records make, and both summaries. `outlines` places records in their sections. */
+function resultOf(result: { changes: Change[]; diagnostics: DiffResult['diagnostics'] }, grouping: GroupingOptions = {}): DiffResult {
+  const grouped = groupChanges(result.changes, grouping);
+  return { summary: { ...summarize(result.changes), impact: summarizeImpacts(grouped) }, changes: result.changes, grouped, diagnostics: result.diagnostics };
+}
 
 /** Two pages (Markdown or MDX texts). */
 export function diffPages(oldText: string, newText: string): DiffResult {
-  return withSummary(diffPageTexts(oldText, newText));
+  const result = diffPageTexts(oldText, newText);
+  const outlines = result.outlines;
+  return resultOf(result, { outlines: outlines ? (_page, side) => outlines[side] : undefined });
 }
 
 /** Two JSON Schema texts (a revision's schema.json). */
 export function diffSchemas(oldText: string, newText: string, options: SchemaDiffOptions = {}): DiffResult {
-  return withSummary(diffSchemaTexts(oldText, newText, options));
+  return resultOf(diffSchemaTexts(oldText, newText, options));
 }
 
 /** Two whole revisions: every page (paired across moves) and the schemas. A string is a folder. */
@@ -42,7 +49,8 @@ export async function diffRevisions(oldRevision: RevisionTree | string, newRevis
   const tree = (side: RevisionTree | string) => (typeof side === 'string' ? folderTree(side) : side);
   // A folder's own specdelta.config.json (inside or beside it) applies, as on the command line.
   const config = typeof newRevision === 'string' ? findSpecConfig(newRevision) : undefined;
-  return withSummary(await diffRevisionTrees(tree(oldRevision), tree(newRevision), config));
+  const diff = await diffRevisionTrees(tree(oldRevision), tree(newRevision), config);
+  return resultOf(diff, { ...groupingOf(config ?? {}), outlines: (page, side) => diff.outlines[side][page] });
 }
 
 export type BadgeFormat = { format: 'svg' } | { format: 'markdown' | 'html'; /** Where the SVG is served. */ imageUrl: string };

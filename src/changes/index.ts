@@ -92,8 +92,12 @@ function changelogIndex(items: readonly ChangelogItemRef[]): (members: readonly 
   return (members) => {
     const votes = new Map<number, number>();
     for (const m of members) for (const i of byRecord.get(m.change.fingerprint) ?? []) votes.set(i, (votes.get(i) ?? 0) + 1);
-    if (votes.size === 0) return null;
-    const [best] = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]!;
+    // An item announces the change when it names what the change is titled after, or most of what it holds:
+    // a word shared with one record of many is no announcement.
+    const lead = new Set(byRecord.get(members[0]!.change.fingerprint) ?? []);
+    const announcing = [...votes].filter(([i, n]) => lead.has(i) || n * 2 >= members.length);
+    if (announcing.length === 0) return null;
+    const [best] = announcing.sort((a, b) => (lead.has(b[0]) ? 1 : 0) - (lead.has(a[0]) ? 1 : 0) || b[1] - a[1] || a[0] - b[0])[0]!;
     const { section, number, line, text } = items[best]!;
     return { section, number, line, text };
   };

@@ -8,13 +8,9 @@
  * changes, never records.
  */
 
-/**
- * Whom a change affects, most severe first. `opt-in`: duties that apply only to an
- * implementation that adopts something this revision adds; an existing implementation that
- * does not adopt it stays conformant.
- */
-export const IMPACTS = ['breaking', 'opt-in', 'non-breaking', 'editorial'] as const;
-export type Impact = (typeof IMPACTS)[number];
+import { IMPACTS, type Impact } from '../records/change.ts';
+
+export { IMPACTS, type Impact } from '../records/change.ts';
 
 export function impactRank(impact: Impact): number {
   return IMPACTS.indexOf(impact);

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
 import type { KeywordCase } from '../model/keyword-case.ts';
+import { catalogEntries } from '../records/catalog.ts';
+import { IMPACTS, type Impact } from '../records/change.ts';
 
 /**
  * Per-spec settings: an optional `specdelta.config.json` beside the spec's revision folders
@@ -27,6 +29,22 @@ export interface SpecConfig {
   keywordCase?: KeywordCase;
   /** The site's base URL, for absolute links to pages and diffs. */
   siteBase?: string;
+  /**
+   * The impact a catalog rule gives, by change id, instead of its default (`"required-rule-added": "opt-in"`):
+   * a team decides what breaks its implementations, as API diff tools let it.
+   */
+  impacts?: Record<string, Impact>;
+  /**
+   * Changes the spec's maintainers have reviewed, by change id (`c-…`, as every report prints
+   * them), optionally with a note: `"c-0123456789"` or `{ "id": "c-0123456789", "note": "…" }`.
+   * They are still reported, marked acknowledged, and never fail `--fail-on` or the Action.
+   */
+  acknowledged?: (string | { id: string; note?: string })[];
+}
+
+/** The change ids a config acknowledges. */
+export function acknowledgedIds(config: SpecConfig): string[] {
+  return (config.acknowledged ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.id));
 }
 
 export const CONFIG_FILE = 'specdelta.config.json';
@@ -67,7 +85,26 @@ const text: Check = (v) => (typeof v === 'string' && v.length > 0 ? null : 'a no
 
 const pageGlobs: Check = (v) => (stringList(v) ? 'a list of page globs (strings)' : null);
 
+const CHANGE_ID = /^c-[0-9a-f]{10}$/;
+
 const SETTINGS: Record<keyof SpecConfig, Check> = {
+  impacts: (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return `an object of change ids and impacts (${IMPACTS.join(', ')})`;
+    for (const [id, impact] of Object.entries(v)) {
+      if (!catalogEntries().some((e) => e.id === id)) return `an object whose keys are catalog change ids ("${id}" is none; \`specdelta diff --help\` names the catalog)`;
+      if (!(IMPACTS as readonly string[]).includes(impact as string)) return `an object whose values are impacts (${IMPACTS.join(', ')}), not ${JSON.stringify(impact)}`;
+    }
+    return null;
+  },
+  acknowledged: (v) => {
+    if (!Array.isArray(v)) return 'a list of change ids ("c-" and 10 hex digits), or of { "id", "note" } objects';
+    for (const entry of v) {
+      const id = typeof entry === 'string' ? entry : typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? (entry as { id?: unknown }).id : undefined;
+      if (typeof id !== 'string' || !CHANGE_ID.test(id)) return `a list of change ids ("c-" and 10 hex digits), or of { "id", "note" } objects (${JSON.stringify(entry)} is neither)`;
+      if (typeof entry === 'object' && Object.keys(entry).some((k) => k !== 'id' && k !== 'note')) return 'a list whose objects have only "id" and "note"';
+    }
+    return null;
+  },
   normative: pageGlobs,
   informative: pageGlobs,
   schema: text,

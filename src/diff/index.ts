@@ -1,5 +1,6 @@
 import { clearPageCache, contentHash, parsePagePair, type Diagnostic, type ParseOptions } from '../model/index.ts';
 import type { Change } from '../records/change.ts';
+import { outlineOf, type PageOutline } from '../model/outline.ts';
 import { diffDocuments } from './page.ts';
 import { clearNormalizedText } from './similarity.ts';
 
@@ -11,6 +12,8 @@ export { diffDocuments } from './page.ts';
 export interface PageDiffResult {
   changes: Change[];
   diagnostics: { old: Diagnostic[]; new: Diagnostic[] };
+  /** Each side's outline (sections with their lines, terms), to group the records into changes. */
+  outlines?: { old: PageOutline; new: PageOutline };
 }
 
 /**
@@ -32,7 +35,7 @@ export function diffPageTexts(oldText: string, newText: string, options: PageDif
   let result = results.get(key);
   if (!result) {
     const { old: oldDoc, new: newDoc } = parsePagePair(oldText, newText, options);
-    result = { changes: diffDocuments(oldDoc, newDoc), diagnostics: { old: oldDoc.diagnostics, new: newDoc.diagnostics } };
+    result = { changes: diffDocuments(oldDoc, newDoc), diagnostics: { old: oldDoc.diagnostics, new: newDoc.diagnostics }, outlines: { old: outlineOf(oldDoc), new: outlineOf(newDoc) } };
     if (results.size >= RESULT_LIMIT) results.delete(results.keys().next().value!);
     results.set(key, result);
   }

@@ -15,6 +15,14 @@ export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 export const CHANGE_LEVELS = ['breaking', 'non-breaking', 'editorial'] as const;
 export type ChangeLevel = (typeof CHANGE_LEVELS)[number];
 
+/**
+ * Whom a change (a group of records, src/changes) affects, most severe first. `opt-in`:
+ * duties that apply only to an implementation that adopts something the newer revision
+ * adds. Kept beside the levels so a spec's config can name them without reaching up.
+ */
+export const IMPACTS = ['breaking', 'opt-in', 'non-breaking', 'editorial'] as const;
+export type Impact = (typeof IMPACTS)[number];
+
 /** One side of a change. `text` and `line` always; the rest when the differ knows them. */
 export interface ChangeSide {
   text: string;

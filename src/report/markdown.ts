@@ -1,48 +1,62 @@
-import type { Change, ChangeLevel } from '../records/change.ts';
-import { CHANGE_LEVELS } from '../records/change.ts';
+import { IMPACTS, type Impact, type SpecChange } from '../changes/index.ts';
 import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.ts';
 import { changelogMarkdownLines } from './changelog.ts';
 import { lineRef, pageLabel } from './group.ts';
 import { label, type DiffReport, type DocumentInfo } from './report.ts';
+import { changeSections, plural, recordsOf, rolesText } from './sections.ts';
 
-const TITLES: Record<ChangeLevel, string> = { breaking: 'Breaking', 'non-breaking': 'Non-breaking', editorial: 'Editorial' };
+const TITLES: Record<Impact, string> = { breaking: 'Breaking', 'opt-in': 'Opt-in', 'non-breaking': 'Non-breaking', editorial: 'Editorial' };
 
 /** GitHub refuses comments over 65,536 characters; keep clear of it. */
 export const MARKDOWN_BUDGET = 60_000;
 
 /**
- * For a pull-request comment or a changelog: a summary table, then the changes by level,
- * editorial ones folded away. Spec text is escaped so it cannot inject Markdown or HTML.
- * A report too long for a comment keeps the most severe records: each level lists what
- * fits in the budget left after the more severe ones and counts the rest.
+ * For a pull-request comment or a changelog: a table of changes by impact, then the changes:
+ * the changelog's items first, then by impact, editorial ones folded away; with `records`,
+ * each change's records in a fold under it. Spec text is escaped so it cannot inject
+ * Markdown or HTML. A report too long for a comment keeps the most severe changes: each
+ * impact lists what fits in the budget left after the more severe ones and counts the rest.
  */
-export function renderMarkdown(report: DiffReport, options: { maxChars?: number } = {}): string {
+export function renderMarkdown(report: DiffReport, options: { maxChars?: number; records?: boolean } = {}): string {
   const budget = options.maxChars ?? MARKDOWN_BUDGET;
+  const { impact } = report.summary;
   const head: string[] = [];
   head.push(`## ${escape(label(report.old))} → ${escape(label(report.new))}`, '');
-  head.push('| breaking | non-breaking | editorial |', '| ---: | ---: | ---: |');
-  head.push(`| ${report.summary.breaking} | ${report.summary['non-breaking']} | ${report.summary.editorial} |`, '');
-  if (report.summary.informative) head.push(`Not counted: ${report.summary.informative} records of informative pages (change logs, indexes), listed as editorial.`, '');
-  if (report.changes.length === 0) head.push('No changes.', '');
-  // The changelog's verdicts come before the records: they are the summary a reader asked for.
+  head.push('| breaking | opt-in | non-breaking | editorial | records |', '| ---: | ---: | ---: | ---: | ---: |');
+  head.push(`| ${impact.breaking} | ${impact['opt-in']} | ${impact['non-breaking']} | ${impact.editorial} | ${report.changes.length} |`, '');
+  if (report.summary.acknowledged) head.push(`${report.summary.acknowledged} of these changes are acknowledged in the spec's config: listed, never failed on.`, '');
+  if (report.summary.informative) head.push(`Not counted: ${report.summary.informative} records of informative pages (change logs, indexes).`, '');
+  if (report.grouped.length === 0) head.push('No changes.', '');
+  // The changelog's verdicts come before the changes: they are the summary a reader asked for.
   if (report.changelog) head.push(...changelogMarkdownLines(report.changelog, escape));
   const diagnostics = changedPageDiagnostics(report);
   const tail = diagnostics.length ? ['> [!WARNING]', '> Read with problems; the diff covers what could be read:', ...diagnostics.slice(0, 20).map((d) => `> - ${escape(d)}`), ''] : [];
 
-  const levels = CHANGE_LEVELS.map((level) => ({ level, items: report.changes.filter((c) => c.level === level).map(item) })).filter((l) => l.items.length > 0);
-  // Room for every level's heading and "and N more" line, so a long first level cannot starve the others.
-  let left = budget - size(head) - size(tail) - levels.length * 200;
+  const sections = changeSections(report);
+  const announced = sections.filter((s) => s.kind === 'announced');
+  const rest = sections.filter((s) => s.kind === 'page').flatMap((s) => s.changes);
+  const parts: { title: string; items: string[]; fold: boolean; unit: string }[] = [];
+  for (const section of announced) parts.push({ title: `Announced: ${escape(section.title)}`, items: section.changes.map((c) => item(c, report, options.records)), fold: false, unit: 'announced changes' });
+  for (const level of IMPACTS) {
+    const changes = rest.filter((c) => c.impact === level);
+    if (changes.length) parts.push({ title: `${TITLES[level]}${announced.length ? ', not announced' : ''} (${changes.length})`, items: changes.map((c) => item(c, report, options.records)), fold: level === 'editorial', unit: `${level} changes` });
+  }
+  const informative = sections.find((s) => s.kind === 'informative');
+  if (informative) parts.push({ title: `Informative pages, not counted (${informative.changes.length})`, items: informative.changes.map((c) => item(c, report, false)), fold: true, unit: 'informative changes' });
+
+  // Room for every part's heading and "and N more" line, so a long first part cannot starve the others.
+  let left = budget - size(head) - size(tail) - parts.length * 200;
   const body: string[] = [];
-  for (const { level, items } of levels) {
+  for (const { title, items, fold, unit } of parts) {
     const shown: string[] = [];
-    for (const line of items) {
-      if (line.length + 1 > left) break;
-      shown.push(line);
-      left -= line.length + 1;
+    for (const entry of items) {
+      if (entry.length + 1 > left) break;
+      shown.push(entry);
+      left -= entry.length + 1;
     }
-    if (shown.length < items.length) shown.push(`- … and ${items.length - shown.length} more ${level} records, left out to fit a comment (\`--format json\` lists them all).`);
-    if (level === 'editorial') body.push(`<details><summary>${TITLES[level]} (${items.length})</summary>`, '', ...shown, '', '</details>', '');
-    else body.push(`### ${TITLES[level]} (${items.length})`, '', ...shown, '');
+    if (shown.length < items.length) shown.push(`- … and ${items.length - shown.length} more ${unit}, left out to fit a comment (\`--format json\` lists them all).`);
+    if (fold) body.push(`<details><summary>${title}</summary>`, '', ...shown, '', '</details>', '');
+    else body.push(`### ${title}`, '', ...shown, '');
   }
   return `${[...head, ...body, ...tail].join('\n')}\n`;
 }
@@ -66,9 +80,18 @@ function size(lines: readonly string[]): number {
   return lines.reduce((n, line) => n + line.length + 1, 0);
 }
 
-function item(change: Change): string {
-  const where = [pageLabel(change), change.section.new ?? change.section.old, lineRef(change)].filter(Boolean).map((s) => escape(String(s))).join(', ');
-  return `- **${change.id}** — ${escapeKeepingCode(change.message)}${where ? ` _(${where})_` : ''}`;
+function item(change: SpecChange, report: DiffReport, withRecords = false): string {
+  const facts = [change.page, rolesText(change) ? `${rolesText(change)} must act` : '', change.feature ? `for who adopts ${change.feature}` : '', change.acknowledged ? 'acknowledged' : '', plural(change.records.length, 'record')]
+    .filter(Boolean)
+    .map((s) => escapeKeepingCode(String(s)))
+    .join(' · ');
+  const line = `- ${escapeKeepingCode(change.title)} _(${facts})_ \`${change.id}\``;
+  if (!withRecords) return line;
+  const records = recordsOf(change, report).map((r) => {
+    const where = [pageLabel(r), r.section.new ?? r.section.old, lineRef(r)].filter(Boolean).map((s) => escape(String(s))).join(', ');
+    return `  - **${r.id}** (${r.level}) — ${escapeKeepingCode(r.message)}${where ? ` _(${where})_` : ''}`;
+  });
+  return [line, `  <details><summary>${escape(change.reason)}</summary>`, '', ...records, '', '  </details>'].join('\n');
 }
 
 /** Escapes Markdown and HTML metacharacters. */

@@ -1,11 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { configSearchDirs, loadSpecConfig, type SpecConfig } from '../../config/index.ts';
-import { atOrAbove, counts, type Change, type ChangeLevel } from '../../records/change.ts';
-import { diffPageTexts, type PageDiffOptions } from '../../diff/index.ts';
+import type { Change, Impact } from '../../records/change.ts';
+import { failingChanges, type GroupingOptions } from '../../changes/index.ts';
+import { groupingOf } from '../../changes/config.ts';
+import { diffPageTexts } from '../../diff/index.ts';
 import { judgePage, readInformative, type PageJudgement } from '../../revision/informative.ts';
 import { findSpecConfig } from '../../revision/spec-config.ts';
-import { diffRevisionFolders, diffRevisionTrees } from '../../revision/revisions.ts';
+import { diffRevisionFolders, diffRevisionTrees, type RevisionDiff } from '../../revision/revisions.ts';
 import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
 import { folderTree, type RevisionTree } from '../../input/revision-tree.ts';
@@ -14,7 +16,7 @@ import type { Diagnostic } from '../../model/diagnostic.ts';
 import { parsePage } from '../../model/index.ts';
 import { renderJson } from '../../report/json.ts';
 import { MARKDOWN_BUDGET, renderMarkdown } from '../../report/markdown.ts';
-import { makeReport, type DiffReport, type DocumentInfo } from '../../report/report.ts';
+import { makeReport, pageOfRevision, withChangelog, type DiffReport, type DocumentInfo } from '../../report/report.ts';
 import { renderText } from '../../report/text.ts';
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
 import { count, urlLimits } from '../numbers.ts';
@@ -22,7 +24,10 @@ import { revisionTreesOf, treeInfo, type TreeOptions } from './diff-trees.ts';
 
 export interface DiffOptions extends TreeOptions {
   format: 'text' | 'json' | 'markdown';
-  failOn?: ChangeLevel;
+  /** Fail on a change (not acknowledged in the config) at or above this impact. */
+  failOn?: Impact;
+  /** Text and Markdown: each change's records under it. */
+  records?: boolean;
   color?: boolean;
   quiet?: boolean;
   snapshots: string;
@@ -59,7 +64,7 @@ export async function runDiff(oldInput: string, newInput: string, options: DiffO
         : await diffTwoDocuments(oldInput, newInput, options, io);
   if (!options.quiet) io.stdout.write(render(report, options, io, maxChars === 0 ? Infinity : maxChars));
   if (options.format !== 'text' && !options.quiet) writeDiagnostics(report, io);
-  const failing = options.failOn ? report.changes.some((c) => counts(c) && atOrAbove(c.level, options.failOn!)) : false;
+  const failing = options.failOn ? failingChanges(report.grouped, options.failOn).length > 0 : false;
   return failing ? 1 : 0;
 }
 
@@ -74,18 +79,20 @@ async function diffFolders(oldDir: string, newDir: string, options: DiffOptions,
   const config = givenOrFound(options, configSearchDirs([oldDir, newDir], io.cwd), io);
   const labels = { old: options.oldLabel ?? basename(resolve(io.cwd, oldDir)), new: options.newLabel ?? basename(resolve(io.cwd, newDir)) };
   const newFolder = resolve(io.cwd, newDir);
-  const { changes, diagnostics, pages } = await diffRevisionFolders({ dir: resolve(io.cwd, oldDir), label: labels.old }, { dir: newFolder, label: labels.new }, config);
+  const effective = config ?? findSpecConfig(newFolder);
+  const diff = await diffRevisionFolders({ dir: resolve(io.cwd, oldDir), label: labels.old }, { dir: newFolder, label: labels.new }, config);
   const side = (dir: string, label: string): DocumentInfo => ({ source: dir, revision: label, page: null, sha256: null });
-  const report = makeReport(side(oldDir, labels.old), side(newDir, labels.new), changes, diagnostics, pages);
-  return withChangelog(report, options, () => folderTree(newFolder, { label: labels.new }), config ?? findSpecConfig(newFolder));
+  const report = makeReport(side(oldDir, labels.old), side(newDir, labels.new), diff.changes, diff.diagnostics, diff.pages, revisionGrouping(diff, effective));
+  return readNewerChangelog(report, options, () => folderTree(newFolder, { label: labels.new }), effective, revisionGrouping(diff, effective));
 }
 
 /** Two git refs read without a checkout (diff-trees.ts); only an explicit --config applies. */
 async function diffTrees([oldTree, newTree]: [RevisionTree, RevisionTree], options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const config = options.config ? givenOrFound(options, [], io) : undefined;
-  const { changes, diagnostics, pages } = await diffRevisionTrees(oldTree, newTree, config);
-  const report = makeReport(treeInfo(oldTree, oldTree.source), treeInfo(newTree, newTree.source), changes, diagnostics, pages);
-  return withChangelog(report, options, () => newTree, config);
+  const diff = await diffRevisionTrees(oldTree, newTree, config);
+  const grouping = revisionGrouping(diff, config ?? {});
+  const report = makeReport(treeInfo(oldTree, oldTree.source), treeInfo(newTree, newTree.source), diff.changes, diff.diagnostics, diff.pages, grouping);
+  return readNewerChangelog(report, options, () => newTree, config, grouping);
 }
 
 function isWholeRevision(input: string, io: CommandIO, options: DiffOptions): boolean {
@@ -99,11 +106,43 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
   if (oldDoc.kind !== newDoc.kind) {
     throw new InputError(`${oldInput} is a ${describe(oldDoc)} but ${newInput} is a ${describe(newDoc)}; diff a page against a page, or a schema against a schema.`);
   }
-  const { changes, diagnostics } = oldDoc.kind === 'schema'
-    ? await diffSchemas(oldDoc.text, newDoc.text, { oldSource: oldInput, newSource: newInput })
-    : diffPageTexts(oldDoc.text, newDoc.text, pageReading(oldInput, newInput, options, io));
+  const slice = await revisionSlice(oldInput, newInput, oldDoc, newDoc, options, io);
+  if (slice) return slice;
+  if (oldDoc.kind === 'schema') {
+    const { changes, diagnostics } = await diffSchemas(oldDoc.text, newDoc.text, { oldSource: oldInput, newSource: newInput });
+    return makeReport(info(oldDoc), info(newDoc), changes, diagnostics, undefined, groupingOf(documentsConfig(oldInput, newInput, options, io)));
+  }
+  const config = documentsConfig(oldInput, newInput, options, io);
+  const { changes, diagnostics, outlines } = diffPageTexts(oldDoc.text, newDoc.text, config.keywordCase ? { old: { keywordCase: config.keywordCase }, new: { keywordCase: config.keywordCase } } : {});
   const judgement = judgeKnownPage(newDoc, io.cwd);
-  return makeReport(info(oldDoc), info(newDoc), changes.flatMap((c) => readInformative(c, judgement) ?? []), diagnostics);
+  const grouping: GroupingOptions = { ...groupingOf(config), outlines: outlines ? (_page, side) => outlines[side] : undefined };
+  return makeReport(info(oldDoc), info(newDoc), changes.flatMap((c) => readInformative(c, judgement) ?? []), diagnostics, undefined, grouping);
+}
+
+/**
+ * `REV:PAGE` against `REV:PAGE` of two snapshot revisions whose revision diff pairs the two
+ * pages: the page as the revision diff reads it (a rule that moved between pages is a move,
+ * a name the other revision uses elsewhere is not gone, the schema speaks for its shapes),
+ * so a page's counts here are the counts the revision's own report gives that page.
+ */
+async function revisionSlice(oldInput: string, newInput: string, oldDoc: LoadedDocument, newDoc: LoadedDocument, options: DiffOptions, io: CommandIO): Promise<DiffReport | null> {
+  const refs = [parseRevisionRef(oldInput), parseRevisionRef(newInput)];
+  if (refs.some((r) => r === null || r.page === null || r.page === 'schema') || oldDoc.kind !== 'page') return null;
+  const [oldRef, newRef] = refs as [{ revision: string; page: string }, { revision: string; page: string }];
+  const folder = (revision: string) => resolve(io.cwd, options.snapshots, revision);
+  if (oldRef.revision === newRef.revision || [oldInput, newInput].some((input) => existsSync(resolve(io.cwd, input))) || !existsSync(folder(oldRef.revision)) || !existsSync(folder(newRef.revision))) return null;
+  const whole = await diffRevisions(oldRef.revision, newRef.revision, options, io);
+  const reading = whole.pages?.find((p) => p.new === newRef.page);
+  if (!reading || reading.old !== oldRef.page) return null;
+  return pageOfRevision(whole, reading.page, info(oldDoc), info(newDoc));
+}
+
+/** A spec's config for two loose documents: --config, else one in or beside their folders. */
+function documentsConfig(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): SpecConfig {
+  const files = [oldInput, newInput].filter((input) => input !== '-' && !/^https?:\/\//i.test(input) && parseRevisionRef(input) === null);
+  // A page sits in its revision folder: the config is in it, or beside it (configSearchDirs).
+  const folders = files.map((file) => dirname(resolve(io.cwd, file)));
+  return loadSpecConfig({ explicit: options.config, searchDirs: [...folders, ...configSearchDirs(folders, io.cwd)], cwd: io.cwd }).config;
 }
 
 /**
@@ -117,15 +156,6 @@ function judgeKnownPage(doc: LoadedDocument, cwd: string): PageJudgement | null 
   return judgePage(doc.page, doc.text, parsePage(doc.text), findSpecConfig(revisionDir));
 }
 
-/** Two pages are read in the keyword case their spec's config sets (a page that declares its own needs none). */
-function pageReading(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): PageDiffOptions {
-  const files = [oldInput, newInput].filter((input) => input !== '-' && !/^https?:\/\//i.test(input));
-  // A page sits in its revision folder: the config is in it, or beside it (configSearchDirs).
-  const folders = files.map((file) => dirname(resolve(io.cwd, file)));
-  const { config } = loadSpecConfig({ explicit: options.config, searchDirs: [...folders, ...configSearchDirs(folders, io.cwd)], cwd: io.cwd });
-  return config.keywordCase ? { old: { keywordCase: config.keywordCase }, new: { keywordCase: config.keywordCase } } : {};
-}
-
 /** The config named by --config, else one found in `searchDirs`; undefined lets each revision folder's own apply. */
 function givenOrFound(options: DiffOptions, searchDirs: string[], io: CommandIO): SpecConfig | undefined {
   const loaded = loadSpecConfig({ explicit: options.config, searchDirs, cwd: io.cwd });
@@ -136,16 +166,31 @@ function givenOrFound(options: DiffOptions, searchDirs: string[], io: CommandIO)
 async function diffRevisions(oldRef: string, newRef: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const newFolder = resolve(io.cwd, options.snapshots, newRef);
   const config = options.config ? givenOrFound(options, [], io) : undefined;
-  const { changes, diagnostics, pages } = await diffRevisionFolders({ dir: resolve(io.cwd, options.snapshots, oldRef), label: oldRef }, { dir: newFolder, label: newRef }, config);
+  const effective = config ?? findSpecConfig(newFolder);
+  const diff = await diffRevisionFolders({ dir: resolve(io.cwd, options.snapshots, oldRef), label: oldRef }, { dir: newFolder, label: newRef }, config);
   const side = (ref: string): DocumentInfo => ({ source: `${options.snapshots}/${ref}`, revision: ref, page: null, sha256: null });
-  const report = makeReport(side(oldRef), side(newRef), changes, diagnostics, pages);
-  return withChangelog(report, options, () => folderTree(newFolder, { label: newRef }), config ?? findSpecConfig(newFolder));
+  const grouping = revisionGrouping(diff, effective);
+  const report = makeReport(side(oldRef), side(newRef), diff.changes, diff.diagnostics, diff.pages, grouping);
+  return readNewerChangelog(report, options, () => folderTree(newFolder, { label: newRef }), effective, grouping);
 }
 
-/** With --changelog, the newer revision's changelog held against the report's records (a note when it has none). */
-function withChangelog(report: DiffReport, options: DiffOptions, newer: () => RevisionTree, config: SpecConfig | undefined): DiffReport {
-  if (!options.changelog || !report.pages) return report;
-  return { ...report, changelog: readChangelog({ changes: report.changes, pages: report.pages }, newer(), config) };
+/** How a revision diff's records are grouped: by its pages' outlines, with the spec config's impacts and acknowledgements. */
+function revisionGrouping(diff: RevisionDiff, config: SpecConfig): GroupingOptions {
+  return { ...groupingOf(config), outlines: (page, side) => diff.outlines[side][page] };
+}
+
+/**
+ * The newer revision's changelog held against the records, when it has one: each change then
+ * carries the item that announced it. With --changelog the reading is part of the report
+ * (a note when there is no changelog); without it, only the changes carry their items.
+ */
+function readNewerChangelog(report: DiffReport, options: DiffOptions, newer: () => RevisionTree, config: SpecConfig | undefined, grouping: GroupingOptions): DiffReport {
+  if (!report.pages) return report;
+  const reading = readChangelog({ changes: report.changes, pages: report.pages }, newer(), config);
+  const read = withChangelog(report, reading, grouping);
+  if (options.changelog) return read;
+  const { changelog: _unasked, ...quiet } = read;
+  return quiet;
 }
 
 
@@ -166,8 +211,8 @@ function describe(doc: LoadedDocument): string {
 function render(report: DiffReport, options: DiffOptions, io: CommandIO, maxChars: number): string {
   switch (options.format) {
     case 'json': return renderJson(report);
-    case 'markdown': return renderMarkdown(report, { maxChars });
-    default: return renderText(report, { color: wantsColor(io, options.color) });
+    case 'markdown': return renderMarkdown(report, { maxChars, records: options.records === true });
+    default: return renderText(report, { color: wantsColor(io, options.color), records: options.records === true });
   }
 }
 
