@@ -52,7 +52,8 @@ export function makeReport(old: DocumentInfo, now: DocumentInfo, changes: Change
 export function withChangelog(report: DiffReport, changelog: ChangelogReading | NoChangelog, grouping: GroupingOptions = {}): DiffReport {
   const items = changelog.page === null ? [] : changelogItems(changelog);
   const grouped = groupChanges(report.changes, { ...grouping, changelog: items });
-  return { ...report, grouped, summary: summaryOf(report.changes, grouped, grouping), changelog };
+  const { impact, acknowledged } = summaryOf(report.changes, grouped, grouping);
+  return { ...report, grouped, summary: { ...report.summary, impact, ...(acknowledged === undefined ? {} : { acknowledged }) }, changelog };
 }
 
 export function changelogItems(reading: ChangelogReading): ChangelogItemRef[] {

@@ -20,9 +20,10 @@ describe('the public API (src/index.ts)', () => {
     ]);
   });
 
-  it('diffPages returns the contract records with their summary', () => {
+  it('diffPages returns the contract records with their summary, and the changes they make', () => {
     const result = api.diffPages('# A\n\nClients SHOULD retry.\n', '# A\n\nClients MUST retry.\n');
-    expect(result.summary).toEqual({ breaking: 1, 'non-breaking': 0, editorial: 0 });
+    expect(result.summary).toEqual({ breaking: 1, 'non-breaking': 0, editorial: 0, impact: { breaking: 1, 'opt-in': 0, 'non-breaking': 0, editorial: 0 } });
+    expect(result.grouped).toMatchObject([{ impact: 'breaking', roles: [], records: [result.changes[0]!.fingerprint], rule: 'rule-strengthened' }]);
     expect(result.changes.map((c) => `${c.id} ${c.level} ${c.before?.keyword}→${c.after?.keyword}`)).toEqual(['rule-strengthened breaking SHOULD→MUST']);
   });
 

@@ -15,7 +15,13 @@ describe('specdelta diff', () => {
     const result = await runCli(['diff', rules('old'), rules('new'), '--format', 'json']);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
-    expect(Object.keys(report)).toEqual(['old', 'new', 'summary', 'changes']);
+    expect(Object.keys(report)).toEqual(['old', 'new', 'summary', 'changes', 'grouped']);
+    // Added to the contract: the records grouped into changes, each naming its records, and counts by impact.
+    expect(Object.keys(report.summary.impact)).toEqual(['breaking', 'opt-in', 'non-breaking', 'editorial']);
+    const grouped: { id: string; records: string[]; impact: string }[] = report.grouped;
+    expect(grouped.flatMap((g) => g.records).sort()).toEqual(report.changes.map((c: { fingerprint: string }) => c.fingerprint).sort());
+    for (const change of grouped) expect(Object.keys(change)).toEqual(expect.arrayContaining(['id', 'title', 'impact', 'reason', 'rule', 'feature', 'roles', 'page', 'pages', 'changelog', 'records']));
+    expect(grouped.filter((g) => g.impact === 'breaking').length).toBe(report.summary.impact.breaking);
     expect(report.old).toMatchObject({ source: rules('old'), revision: null, page: null });
     expect(report.old.sha256).toMatch(/^[0-9a-f]{64}$/);
     const total = report.summary.breaking + report.summary['non-breaking'] + report.summary.editorial;
@@ -41,11 +47,15 @@ describe('specdelta diff', () => {
     expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('text output groups by section and colours only on a terminal', async () => {
+  it('text output leads with the changes, shows their records on request, and colours only on a terminal', async () => {
     const plain = await runCli(['diff', rules('old'), rules('new')]);
     expect(plain.stdout).not.toMatch(/\x1b\[/);
-    expect(plain.stdout).toMatch(/^Behaviour$/m);
-    expect(plain.stdout).toMatch(/BREAKING\s+Rule strengthened from SHOULD to MUST/);
+    expect(plain.stdout).toMatch(/^\d+ breaking, \d+ opt-in, \d+ non-breaking, \d+ editorial changes \(\d+ records\)$/m);
+    expect(plain.stdout).toMatch(/BREAKING\s+Rule strengthened from SHOULD to MUST.*\[c-[0-9a-f]{10} · /);
+    expect(plain.stdout).not.toMatch(/why: /);
+    const withRecords = await runCli(['diff', rules('old'), rules('new'), '--records']);
+    expect(withRecords.stdout).toMatch(/^ {6}why: rule-strengthened: /m);
+    expect(withRecords.stdout).toMatch(/^ {6}breaking\s+Rule strengthened from SHOULD to MUST.*\[rule-strengthened L\d+→L\d+\]$/m);
     const coloured = await runCli(['diff', rules('old'), rules('new')], { tty: true });
     expect(coloured.stdout).toMatch(/\x1b\[/);
     const noColor = await runCli(['diff', rules('old'), rules('new'), '--no-color'], { tty: true });
@@ -57,19 +67,19 @@ describe('specdelta diff', () => {
     writeFileSync(join(dir, 'a.md'), '# T\n\nServers **MUST** be nice.\n');
     writeFileSync(join(dir, 'b.md'), '# T\n\nServers **MUST** be nice.\n\nClients **MUST** run <script>alert(1)</script> never.\n');
     const result = await runCli(['diff', 'a.md', 'b.md', '--format', 'markdown'], { cwd: dir });
-    expect(result.stdout).toMatch(/\| breaking \| non-breaking \| editorial \|/);
+    expect(result.stdout).toMatch(/\| breaking \| opt-in \| non-breaking \| editorial \| records \|/);
     expect(result.stdout).toMatch(/### Breaking \(1\)/);
     expect(result.stdout).not.toMatch(/<script>/);
   });
 
-  it('markdown too long for a pull-request comment keeps the most severe records and counts the rest', async () => {
+  it('markdown too long for a pull-request comment keeps the most severe changes and counts the rest', async () => {
     const dir = tmp();
     const rules = (keyword: string, n: number) => Array.from({ length: n }, (_, i) => `Servers **${keyword}** handle widget number ${i} with care and attention.`).join('\n\n');
     writeFileSync(join(dir, 'a.md'), '# T\n\nIntro.\n');
     writeFileSync(join(dir, 'b.md'), `# T\n\nIntro.\n\n${rules('MUST', 40)}\n\n${rules('MAY', 40)}\n`);
     const full = await runCli(['diff', 'a.md', 'b.md', '--format', 'json'], { cwd: dir });
-    const counts = JSON.parse(full.stdout).summary;
-    expect(counts).toMatchObject({ breaking: 40, 'non-breaking': 40 });
+    const summary = JSON.parse(full.stdout).summary;
+    expect(summary).toMatchObject({ breaking: 40, 'non-breaking': 40, impact: { breaking: 40, 'non-breaking': 40 } });
 
     const { renderMarkdown } = await import('../../src/report/markdown.ts');
     const report = { ...JSON.parse(full.stdout), diagnostics: { old: [], new: [] } };
@@ -77,19 +87,19 @@ describe('specdelta diff', () => {
     expect(small.length).toBeLessThanOrEqual(6000);
     expect(small).toMatch(/### Breaking \(40\)/);
     expect(small).toMatch(/### Non-breaking \(40\)/);
-    // Breaking records come first and are kept whole before anything less severe is listed.
-    const breakingShown = (small.split('### Non-breaking')[0]!.match(/\*\*required-rule-added\*\*/g) ?? []).length;
-    const nonBreakingShown = (small.split('### Non-breaking')[1]!.match(/\*\*rule-added\*\*/g) ?? []).length;
+    // Breaking changes come first and are kept whole before anything less severe is listed.
+    const breakingShown = (small.split('### Non-breaking')[0]!.match(/^- New MUST rule/gm) ?? []).length;
+    const nonBreakingShown = (small.split('### Non-breaking')[1]!.match(/^- New MAY rule/gm) ?? []).length;
     expect(breakingShown).toBe(40);
     expect(nonBreakingShown).toBeLessThan(40);
-    expect(small).toContain(`- … and ${40 - nonBreakingShown} more non-breaking records, left out to fit a comment (\`--format json\` lists them all).`);
+    expect(small).toContain(`- … and ${40 - nonBreakingShown} more non-breaking changes, left out to fit a comment (\`--format json\` lists them all).`);
     expect(renderMarkdown(report)).not.toMatch(/left out to fit/);
 
     const viaCli = await runCli(['diff', 'a.md', 'b.md', '--format', 'markdown', '--max-chars', '3000'], { cwd: dir });
     expect(viaCli.stdout.length).toBeLessThanOrEqual(3000);
-    expect(viaCli.stdout).toMatch(/more breaking records, left out to fit a comment/);
+    expect(viaCli.stdout).toMatch(/more breaking changes, left out to fit a comment/);
     const unlimited = await runCli(['diff', 'a.md', 'b.md', '--format', 'markdown', '--max-chars', '0'], { cwd: dir });
-    expect(unlimited.stdout.match(/^- \*\*/gm)).toHaveLength(80);
+    expect(unlimited.stdout.match(/^- New M(UST|AY) rule/gm)).toHaveLength(80);
     expectInputError(await runCli(['diff', 'a.md', 'b.md', '--format', 'markdown', '--max-chars', 'lots'], { cwd: dir }), /--max-chars must be a whole number of at least 0 \(got lots\)\./);
   });
 
@@ -162,10 +172,16 @@ describe('specdelta diff', () => {
     cpSync(join(fixture, 'new'), join(dir, 'snapshots/2000-02-01'), { recursive: true });
     const result = await runCli(['diff', '2000-01-01', '2000-02-01', '--format', 'json'], { cwd: dir });
     expect(result.code).toBe(0);
-    const actual = JSON.parse(result.stdout);
-    const expectedPath = join(fixture, 'expected.json');
-    if (process.env['UPDATE'] || !existsSync(expectedPath)) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
-    expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
+    const { grouped, ...actual } = JSON.parse(result.stdout);
+    const { impact: _impact, ...records } = actual.summary;
+    // The contract's part (records, their counts, pages) is the golden; the grouping has a golden of its own, changes.json.
+    const contract = { ...actual, summary: records };
+    for (const [file, value] of [['expected.json', contract], ['changes.json', grouped]] as const) {
+      const path = join(fixture, file);
+      if (process.env['UPDATE']) writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
+      expect(existsSync(path), `${path} is missing; write it with UPDATE=1 and review it`).toBe(true);
+      expect(value).toEqual(JSON.parse(readFileSync(path, 'utf8')));
+    }
     return actual as { changes: Change[] };
   }
 

@@ -187,14 +187,14 @@ describe('spec config', () => {
       expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--fail-on', 'breaking'], { cwd: dir })).code).toBe(0);
       // One page of a known revision is judged the same way: a change log's diff counts for nothing.
       const notes = JSON.parse((await runCli(['diff', '2000-01-01:notes', '2000-02-01:notes', '--format', 'json'], { cwd: dir })).stdout);
-      expect(notes.summary).toEqual({ breaking: 0, 'non-breaking': 0, editorial: 0, informative: 3 });
+      expect(notes.summary).toMatchObject({ breaking: 0, 'non-breaking': 0, editorial: 0, informative: 3, impact: { breaking: 0, 'opt-in': 0, 'non-breaking': 0, editorial: 0 } });
       const widgets = JSON.parse((await runCli(['diff', '2000-01-01:guide/widgets', '2000-02-01:guide/widgets', '--format', 'json'], { cwd: dir })).stdout);
-      expect(widgets.summary).toEqual({ breaking: 0, 'non-breaking': 1, editorial: 0 });
+      expect(widgets.summary).toMatchObject({ breaking: 0, 'non-breaking': 1, editorial: 0, impact: { breaking: 0, 'non-breaking': 1 } });
       // A revision against itself: nothing changed, and the summary still says none was left out.
-      expect(JSON.parse((await runCli(['diff', '2000-01-01', '2000-01-01', '--format', 'json'], { cwd: dir })).stdout).summary).toEqual({ breaking: 0, 'non-breaking': 0, editorial: 0, informative: 0 });
+      expect(JSON.parse((await runCli(['diff', '2000-01-01', '2000-01-01', '--format', 'json'], { cwd: dir })).stdout).summary).toEqual({ breaking: 0, 'non-breaking': 0, editorial: 0, informative: 0, impact: { breaking: 0, 'opt-in': 0, 'non-breaking': 0, editorial: 0 } });
       expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--fail-on', 'non-breaking'], { cwd: dir })).code).toBe(1);
       // Text and Markdown say what the headline leaves out, so the listed records and the counts agree.
-      expect((await runCli(['diff', '2000-01-01', '2000-02-01'], { cwd: dir })).stdout).toMatch(/0 breaking, 1 non-breaking, 0 editorial \(and 5 from informative pages, not counted\)/);
+      expect((await runCli(['diff', '2000-01-01', '2000-02-01'], { cwd: dir })).stdout).toMatch(/0 breaking, 0 opt-in, 1 non-breaking, 0 editorial change \(\d+ records; 5 from informative pages, not counted\)/);
       expect((await runCli(['diff', '2000-01-01', '2000-02-01', '--format', 'markdown'], { cwd: dir })).stdout).toMatch(/Not counted: 5 records of informative pages/);
       writeFileSync(join(dir, 'snapshots/specdelta.config.json'), '{"normative": [1]}');
       const bad = await runCli(['diff', '2000-01-01', '2000-02-01'], { cwd: dir });
