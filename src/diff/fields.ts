@@ -1,6 +1,6 @@
-import type { Field } from '../model/index.ts';
+import type { Field, SpecDocument } from '../model/index.ts';
 import type { ChangeSide } from '../records/change.ts';
-import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
+import { bothSections, sectionById, sectionPair, type DiffContext, type Emit } from './context.ts';
 import { normalizeText, pairUp } from './similarity.ts';
 
 /**
@@ -22,7 +22,8 @@ export function diffFields(ctx: DiffContext, emit: Emit, skipOwners: ReadonlySet
   for (const field of byName.removed) {
     emit({ id: field.required ? 'required-field-removed' : 'field-removed', subject: subject(field), section: sectionPair(ctx, 'old', field.sectionId), before: side(field), after: null });
   }
-  for (const field of byName.added) {
+  // A field told another way before (a table now lists what an example of the same message showed) is not new.
+  for (const field of byName.added.filter((f) => !toldBefore(f, ctx))) {
     emit({ id: field.required ? 'required-field-added' : 'field-added', subject: subject(field), section: sectionPair(ctx, 'new', field.sectionId), before: null, after: side(field) });
   }
   for (const [before, after] of [...byIdentity.pairs, ...byName.pairs]) {
@@ -37,6 +38,32 @@ export function diffFields(ctx: DiffContext, emit: Emit, skipOwners: ReadonlySet
     for (const value of after.options) if (!oldOptions.has(value) && oldOptions.size > 0) emit({ id: 'field-value-added', ...base, key: `${base.key}=${value}`, detail: { value: `\`${value}\`` } });
     for (const value of before.options) if (!newOptions.has(value) && newOptions.size > 0) emit({ id: 'field-value-removed', ...base, key: `${base.key}=${value}`, detail: { value: `\`${value}\`` } });
   }
+}
+
+/**
+ * Did the older page have this field under another form: the same name in a message the
+ * field's section names in code ("servers send an `elicitation/create` request", then a
+ * table of its parameters), or in the section the field's section (or its parent) was, or
+ * a section right below it?
+ */
+function toldBefore(field: Field, ctx: DiffContext): boolean {
+  const near = (doc: SpecDocument, sectionId: string) => {
+    const section = sectionById(doc, sectionId);
+    return [sectionId, ...(section?.parentId ? [section.parentId] : [])];
+  };
+  const here = new Set(near(ctx.new, field.sectionId));
+  const named = namesInSection(ctx.new, field.sectionId);
+  return ctx.old.fields.some((old) => {
+    if (old.name !== field.name || old.origin === field.origin) return false;
+    if (old.origin === 'message' && named.has(old.owner.replace(/ (result|error)$/, ''))) return true;
+    return near(ctx.old, old.sectionId).some((id) => here.has(ctx.oldToNew.get(id) ?? ''));
+  });
+}
+
+/** The names a section's own text writes in code. */
+function namesInSection(doc: SpecDocument, sectionId: string): Set<string> {
+  const texts = [...doc.prose, ...doc.rules].filter((b) => b.sectionId === sectionId).map((b) => b.text);
+  return new Set(texts.flatMap((t) => [...t.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)));
 }
 
 /** "elicitation/create params.url" for a message's field, "String Schema › pattern" otherwise. */

@@ -7,7 +7,38 @@ import { STOPWORDS, tokens } from './similarity.ts';
  * base protocol and lifecycle" → "support the base protocol, versioning, and the message
  * patterns" brings versioning, message, pattern). A rule that only lost words asks less,
  * and one that says the same things in another order asks the same.
+ *
+ * Only what the rule asks for counts: the words after its keyword. Words before it say
+ * whom or what it binds, and more of them bind less ("Responses MUST" → "Result responses
+ * MUST"). And a word exchanged for another ("for the current request" → "for the current
+ * operation", "the POST request" → "the HTTP POST") rewords the duty without adding one:
+ * the rule asks more only when it brings words and drops none, brings at least two words
+ * more than it dropped, a keyword more (a second duty in the sentence), or a name in code it did not name.
  */
+export function dutyGrowth(before: string, after: string): string[] {
+  const [askedBefore, askedAfter] = [asked(before), asked(after)];
+  if (keywordCount(after) > keywordCount(before)) return newlyRequired(askedBefore, askedAfter).length > 0 ? newlyRequired(askedBefore, askedAfter) : ['a second duty'];
+  const brought = newlyRequired(askedBefore, askedAfter);
+  const dropped = newlyRequired(askedAfter, askedBefore);
+  // A protocol name exchanged for another (`-32011` → `-32013`) changes what must be done, however few words moved.
+  const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+  if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => !named.has(m[1]))) return brought.length > 0 ? brought : ['another name'];
+  // Words only added ("greet clients" → "greet clients by name") ask for more; words exchanged reword.
+  return (brought.length > 0 && dropped.length === 0) || brought.length - dropped.length >= 2 ? brought : [];
+}
+
+const KEYWORD = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
+
+function keywordCount(text: string): number {
+  return text.match(KEYWORD)?.length ?? 0;
+}
+
+/** What a rule asks for: its words from its first keyword on (the whole text when it has none in capitals). */
+function asked(text: string): string {
+  const at = text.search(KEYWORD);
+  return at < 0 ? text : text.slice(at);
+}
+
 export function newlyRequired(before: string, after: string): string[] {
   const had = new Set(tokens(before));
   // A condition or an alternative the old wording lacked ("when …", "or report …") narrows when the rule applies: not more asked.

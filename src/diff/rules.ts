@@ -3,7 +3,8 @@ import { isNegative, strength } from '../model/rules.ts';
 import { compareActors } from './actors.ts';
 import type { ChangeDraft, ChangeSide } from '../records/change.ts';
 import { listParts, ruleUnits } from './list-rules.ts';
-import { newlyRequired } from './obligation-growth.ts';
+import { dutyGrowth } from './obligation-growth.ts';
+import { pointedSection } from './pointer-rules.ts';
 import { KEYWORD_WORDS } from './rule-words.ts';
 import { subjectOf } from './rule-subject.ts';
 import { pairRulesRewrittenInPlace } from './rules-in-place.ts';
@@ -42,12 +43,16 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
   const pairs = [...byWording.pairs, ...inPlace.pairs];
   const { removed, added } = inPlace;
 
-  const emitAdded = (rule: Rule) =>
+  const emitAdded = (rule: Rule) => {
+    const pointsAt = pointedSection(rule, ctx.new);
     emit({
       id: strength(rule.keyword) === 3 ? 'required-rule-added' : 'rule-added',
       subject: rule.text, key: normalizeText(rule.text),
       section: sectionPair(ctx, 'new', rule.sectionId), before: null, after: ruleSide(rule, headingIn(ctx.new, rule)),
+      // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts).
+      ...(pointsAt ? { level: 'editorial' as const, levelReason: `it only points at the duties of “${pointsAt}” on the same page: it adds none of its own` } : {}),
     });
+  };
   for (const rule of added) emitAdded(rule);
   for (const rule of removed) {
     emit({
@@ -112,7 +117,7 @@ function classifyPair(before: Rule, after: Rule, ctx: DiffContext): Verdict | nu
 /** An absolute rule reworded to name things it did not name is breaking: an implementation that met the old wording may miss the new. */
 function absoluteRuleAsksMore(before: Rule, after: Rule): Verdict | null {
   if (strength(after.keyword) < 3) return null;
-  const brought = newlyRequired(before.text, after.text);
+  const brought = dutyGrowth(before.text, after.text);
   if (brought.length === 0) return null;
   return { id: 'rule-changed', level: 'breaking', levelReason: `the ${after.keyword} now names what it did not (${brought.slice(0, 6).join(', ')}): meeting the old wording may not meet the new` };
 }

@@ -12,6 +12,7 @@ import { rangeBoundOffsets } from './code-ranges.ts';
 import { cellNames, errorCodeColumns, fieldColumns, requirednessOf } from './field-tables.ts';
 import { keywordCaseDeclared, type KeywordCase, type ParseOptions } from './keyword-case.ts';
 import { sectionLabel } from './section-label.ts';
+import { retires } from './cue-words.ts';
 import { statements, type Statement } from './statements.ts';
 import { foldLabels } from './labels.ts';
 
@@ -111,7 +112,8 @@ class DocumentBuilder {
 
   private addText(block: Extract<Block, { type: 'text' }>): void {
     this.noteTerms(block.codeSpans, block.line);
-    this.noteErrorCodesInText(block.text, block.line);
+    // A list of retired codes ("Implementations MUST NOT emit these codes:") names them to leave them alone.
+    if (!retires(block.text) && !(block.listItem && block.leadIn && retires(block.leadIn))) this.noteErrorCodesInText(block.text, block.line);
     const leadInKeywords = block.leadIn ? this.keywords(block.leadIn) : [];
     const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn) : [];
     const proseParts: string[] = [];

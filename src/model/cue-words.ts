@@ -40,3 +40,18 @@ const NOT_POINTING = new RegExp(`^[\\W_]*(?:${EMPTY_IT}|(?:(?:${CONNECTIVES.join
 export function pointsBack(sentence: string): boolean {
   return POINTING.test(sentence) && !NOT_POINTING.test(sentence);
 }
+
+/**
+ * Words by which a text retires what it names ("Codes defined by earlier versions remain
+ * reserved … MUST NOT emit these codes:", "`-32002` — replaced by `-32602`"): a code listed
+ * under them is named to be left alone, not defined.
+ */
+const RETIREMENT = /\b(?:retired|no longer (?:used|emitted|defined|valid|supported)|(?:not|never) be reused|replaced by|superseded by|MUST NOT (?:emit|use|send|return|allocate)|SHALL NOT (?:emit|use|send|return))\b/i;
+
+/** "no code … is retired", "not replaced by": a negated retirement retires nothing. */
+const NEGATED_RETIREMENT = /\b(?:no|not|never|none)\b[^.;:]*\b(?:retired|replaced by|superseded by)\b/i;
+
+/** True when the text retires the names it lists. */
+export function retires(text: string): boolean {
+  return RETIREMENT.test(text) && !NEGATED_RETIREMENT.test(text);
+}

@@ -64,6 +64,34 @@ export function quoteChanged(before: string, after: string, max = 90): string {
   return excerpt(after, firstDifference(before, after).after, max);
 }
 
+const KEYWORD = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/;
+
+/**
+ * A rule quoted so that its operative clause (who must do what) survives the cut: when the
+ * keyword stands too far in to be kept from the start ("If processing a request requires a
+ * capability the client did not include in its capabilities, the server MUST …"), the quote
+ * starts at the clause that holds it and shortens what came before.
+ */
+export function quoteDuty(text: string, max = 90): string {
+  if (text.length <= max) return text;
+  const fits = (t: string) => {
+    const keyword = KEYWORD.exec(t);
+    // Room for the keyword and a few words of what it asks.
+    return !keyword || keyword.index + keyword[0].length + 25 <= max;
+  };
+  if (fits(text)) return clip(text, max);
+  // Asides before the keyword go first: "Clients (including …) SHOULD use …" keeps its subject.
+  const keyword = KEYWORD.exec(text)!;
+  const plain = `${text.slice(0, keyword.index).replace(/\s*\([^()]*\)/g, '')}${text.slice(keyword.index)}`;
+  if (fits(plain)) return clip(plain, max);
+  const at = KEYWORD.exec(plain)!.index;
+  const head = plain.slice(0, at);
+  const boundary = Math.max(head.lastIndexOf(', '), head.lastIndexOf('; '), head.lastIndexOf(': '), head.lastIndexOf('. '), head.lastIndexOf(' — '));
+  // The clause that holds the keyword, or else the few words before it, from a word's start.
+  const start = boundary >= 0 && at - boundary < max / 2 ? boundary + 2 : plain.lastIndexOf(' ', Math.max(0, at - Math.floor(max / 4))) + 1;
+  return start === 0 ? clip(plain, max) : balanceCode(plain.slice(0, start), `${ELLIPSIS}${clip(plain.slice(start), max - 1)}`);
+}
+
 /**
  * A rule that inherits its keyword or party from a lead-in reads as an obligation only
  * with it: "clients MUST try: OpenID Connect Discovery 1.0: `…`". The lead-in is quoted
@@ -71,7 +99,7 @@ export function quoteChanged(before: string, after: string, max = 90): string {
  * the item follows it.
  */
 export function quoteWithLeadIn(text: string, leadIn: string | null | undefined, max = 90): string {
-  if (!leadIn) return clip(text, max);
+  if (!leadIn) return quoteDuty(text, max);
   const plain = leadIn.replace(/\s*\([^()]*\)/g, '');
   const keyword = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/.exec(plain);
   const focus = keyword ? keyword.index : plain.length;
