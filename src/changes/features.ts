@@ -89,6 +89,9 @@ const KEYWORD = new RegExp(`\\b(?:${RFC2119_KEYWORDS.join('|')})\\b`);
 /** Clauses that state when a duty applies. */
 const CONDITION = /\b(?:if|when|whenever|unless|where|while|once)\b[^.;:]*/gi;
 
+/** Wording that offers a way to conform without what the rule names. */
+const ALTERNATIVE = /\b(?:or omit|or leave out|either\b[^.;]*\bor\b|if present|when present|unless absent)\b/i;
+
 /** The parts of a rule that say what it is about and when it applies: before its keyword, and its conditions after. */
 function subjectAndConditions(text: string): string {
   const keyword = KEYWORD.exec(text);
@@ -109,6 +112,8 @@ export function featureOf(f: RecordFacts, features: Features): string | null {
 
   const focus = subjectAndConditions(wording);
   for (const name of namesInCode(focus)) if (features.names.has(name)) return `\`${name}\``;
+  // Named as what to do, but with an alternative that leaves it out ("MUST either specify `mode` or omit it"): one may keep doing without it.
+  if (ALTERNATIVE.test(wording)) for (const name of namesInCode(wording)) if (features.names.has(name)) return `\`${name}\``;
   if (page) {
     const words = new Set(focus.toLowerCase().split(/[^a-z0-9_$-]+/));
     for (const word of page.words) if (words.has(word)) return featureHeading(page.sections, word) ?? `\`${word}\``;

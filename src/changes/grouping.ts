@@ -230,10 +230,16 @@ function joinLikeHeadedSections(facts: readonly RecordFacts[], uf: UnionFind): v
   const words = new Map(sections.map((f) => [f.index, new Set(contentWords(f.change.subject))]));
   for (const f of sections) {
     if (!alone.has(f.index)) continue;
-    let best: { other: RecordFacts; score: number } | null = null;
-    for (const other of sections) {
-      if (other === f || other.sidePage !== f.sidePage || other.direction !== f.direction || alone.has(other.index)) continue;
-      const score = dice(words.get(f.index)!, words.get(other.index)!);
+    // Words its parent's heading gives every section under it ("Flow" of "Message Flow › URL Mode Flow") tell nothing apart.
+    const context = new Set(contentWords(f.path.at(-2) ?? ''));
+    const own = new Set([...words.get(f.index)!].filter((w) => !context.has(w)));
+    const candidates = sections.filter((other) => other !== f && other.sidePage === f.sidePage && other.direction === f.direction && !alone.has(other.index));
+    // The first section whose heading says all it says ("URL Mode" of "URL Mode Flow": "URL Mode Elicitation Requests",
+    // which introduces what later sections go on about), else the most alike.
+    const covering = own.size > 0 ? candidates.find((other) => [...own].every((w) => words.get(other.index)!.has(w))) : undefined;
+    let best = covering ? { other: covering, score: 1 } : null;
+    for (const other of covering ? [] : candidates) {
+      const score = dice(own, words.get(other.index)!);
       if (score >= 0.5 && (!best || score > best.score)) best = { other, score };
     }
     if (best) uf.union(best.other.index, f.index);
@@ -347,10 +353,12 @@ function joinMovedRules(facts: readonly RecordFacts[], uf: UnionFind): Map<numbe
   const gone = rules.filter((f) => f.direction === 'removed');
   const arrived = rules.filter((f) => f.direction === 'added');
   if (gone.length === 0 || arrived.length === 0) return moved;
+  // Words most of a page's rules use ("servers", the page's own topic) tell no two rules apart.
+  const common = commonWords(rules);
   const words = new Map<number, Set<string>>();
   const wordsOf = (f: RecordFacts) => {
     let set = words.get(f.index);
-    if (!set) words.set(f.index, (set = new Set(contentWords((f.direction === 'removed' ? f.change.before : f.change.after)!.text))));
+    if (!set) words.set(f.index, (set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w)))));
     return set;
   };
   for (const a of arrived) {
@@ -358,7 +366,7 @@ function joinMovedRules(facts: readonly RecordFacts[], uf: UnionFind): Map<numbe
     for (const g of gone) {
       if (g.page !== a.page || family(g) !== family(a)) continue;
       const score = dice(wordsOf(g), wordsOf(a));
-      if (score >= 0.5 && (!best || score > best.score)) best = { f: g, score };
+      if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
     }
     if (best) {
       uf.union(best.f.index, a.index);
@@ -417,6 +425,27 @@ function joinRearrangedSections(facts: readonly RecordFacts[], uf: UnionFind): S
     }
   }
   return emptied;
+}
+
+/** How alike a gone and an arrived rule must be to be one rule moved (their telling words, see commonWords). */
+const MOVED_RULE = 0.5;
+
+function ruleWords(f: RecordFacts): string[] {
+  return contentWords((f.direction === 'removed' ? f.change.before : f.change.after)!.text);
+}
+
+/** Per page, the words at least a fifth of its changed rules use (three rules at least). */
+function commonWords(rules: readonly RecordFacts[]): Map<string, Set<string>> {
+  const byPage = new Map<string, RecordFacts[]>();
+  for (const f of rules) byPage.set(f.page, [...(byPage.get(f.page) ?? []), f]);
+  const common = new Map<string, Set<string>>();
+  for (const [page, list] of byPage) {
+    const counts = new Map<string, number>();
+    for (const f of list) for (const w of new Set(ruleWords(f))) counts.set(w, (counts.get(w) ?? 0) + 1);
+    const floor = Math.max(3, list.length / 5);
+    common.set(page, new Set([...counts].filter(([, n]) => n >= floor).map(([w]) => w)));
+  }
+  return common;
 }
 
 /** Absolute duties and recommendations are not one rule told twice. */
