@@ -11,6 +11,9 @@ export { gitTree, type GitTreeOptions } from './input/git-tree.ts';
 export type { Change, ChangeAction, ChangeKind, ChangeLevel, ChangeSide, ChangeSource, ChangeSummary, SectionPair } from './records/change.ts';
 export { atOrAbove, CHANGE_ACTIONS, CHANGE_KINDS, CHANGE_LEVELS, summarize } from './records/change.ts';
 export { catalogEntries, catalogEntry, type CatalogEntry } from './records/catalog.ts';
+
+// Changes: the records of one difference grouped, with whom it affects.
+export { IMPACTS, type Impact, type ImpactSummary, type SpecChange, type AnnouncedBy } from './changes/index.ts';
 export type { SchemaDiffOptions } from './schema/diff.ts';
 
 // Reports: the CLI's renderers over the same records.

@@ -17,7 +17,8 @@ const LEVEL_ORDER = ['breaking', 'non-breaking', 'editorial'];
 export function leadRecord(members: readonly RecordFacts[]): RecordFacts {
   // The section that came or went holding most of the change itself (not a container above it, not a diagram that joined it).
   const holds = (s: RecordFacts, m: RecordFacts) => m !== s && m.sidePage === s.sidePage && (s.change.kind !== 'section' || within(m.path, s.path));
-  const direct = (s: RecordFacts) => members.filter((m) => holds(s, m) && m.path.length === s.path.length).length;
+  // What a section itself brings: records of its own that came or went (not ones that only moved into it).
+  const direct = (s: RecordFacts) => members.filter((m) => holds(s, m) && m.path.length === s.path.length && m.direction !== 'changed').length;
   const subtree = (s: RecordFacts) => members.filter((m) => holds(s, m)).length;
   const sections = members.filter((m) => m.direction !== 'changed' && (m.change.kind === 'section' || m.change.id === 'page-added' || m.change.id === 'page-removed'));
   const withContent = sections.filter((s) => s.change.kind !== 'section' || direct(s) > 0);
@@ -26,7 +27,7 @@ export function leadRecord(members: readonly RecordFacts[]): RecordFacts {
   const distinctNames = new Set(named.map((m) => m.about[0]));
   // One name, told by the schema and the pages: the name leads. Several: the section that holds them does.
   if (named.length > 0 && (distinctNames.size === 1 || !home)) return pick(named);
-  if (home) return home;
+  if (home && (home.change.kind !== 'section' || direct(home) > 0 || members.every((m) => m.change.kind === 'section'))) return home;
   // One field of the schema, with the duties and prose about it: the field leads.
   const fields = members.filter((m) => m.change.kind === 'schema-field' && m.change.source === 'schema');
   if (fields.length > 0 && new Set(fields.map((m) => m.about[0])).size === 1) return fields[0]!;

@@ -184,13 +184,15 @@ function joinSectionContents(facts: readonly RecordFacts[], uf: UnionFind): void
       continue;
     }
     const byPath = new Map(candidates.map((s) => [s.path.join('\u0000'), s]));
-    const inside = facts.filter((f) => `${f.sidePage}\u0000${f.side}` === key && f.direction !== 'changed');
+    // What came or went inside, and a rule or paragraph that moved into a new section (it is what the section holds).
+    const movedIn = (f: RecordFacts) => f.direction === 'changed' && f.side === 'new' && (f.change.kind === 'rule' || f.change.kind === 'prose');
+    const inside = facts.filter((f) => `${f.sidePage}\u0000${f.side}` === key && (f.direction !== 'changed' || movedIn(f)));
     /** The section record of the section that came or went and holds `path` directly, if any. */
     const cameOrWent = (path: readonly string[]) => byPath.get(path.join('\u0000'));
     const holdsOwnContent = new Set<RecordFacts>();
     for (const f of inside) {
       const section = cameOrWent(f.path);
-      if (section && f.change.kind !== 'section' && f.change.level !== 'editorial') holdsOwnContent.add(section);
+      if (section && f.change.kind !== 'section' && f.change.level !== 'editorial' && !movedIn(f)) holdsOwnContent.add(section);
     }
     /** The section a record belongs to as a change: the outermost that came or went, below any container. */
     const unitOf = (path: readonly string[]): RecordFacts | null => {

@@ -60,9 +60,10 @@ export function recordImpact(f: RecordFacts, features: Features, moved: { to: Re
 }
 
 /** A change's impact: the most severe of its records' (counted records first: an informative page's records only decide a change of their own). */
-export function changeImpact(members: readonly RecordFacts[], decisions: ReadonlyMap<number, ImpactDecision>): ImpactDecision & { record: number } {
+export function changeImpact(members: readonly RecordFacts[], decisions: ReadonlyMap<number, ImpactDecision>, lead?: RecordFacts): ImpactDecision & { record: number } {
   const counted = members.filter((m) => !m.change.informative);
-  const pool = counted.length > 0 ? counted : members;
+  // On a tie the record the change is titled after gives the reason.
+  const pool = [...(counted.length > 0 ? counted : members)].sort((a, b) => (a === lead ? -1 : b === lead ? 1 : 0));
   let best: (ImpactDecision & { record: number }) | null = null;
   for (const m of pool) {
     const decision = decisions.get(m.index)!;

@@ -48,7 +48,7 @@ export function groupChanges(changes: readonly Change[], options: GroupingOption
   return groups.map((indices) => {
     const members = indices.map((i) => facts[i]!);
     const lead = leadRecord(members);
-    const decision = changeImpact(members, decisions);
+    const decision = changeImpact(members, decisions, lead);
     const { page, pages } = homeOf(members);
     const id = changeIdOf(lead, members);
     const ordered = [lead, ...members.filter((m) => m !== lead)];

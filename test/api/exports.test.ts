@@ -8,7 +8,7 @@ import { staticImportGraph } from '../helpers/static-imports.ts';
 describe('the public API (src/index.ts)', () => {
   it('exports exactly these values: adding or removing one is a deliberate change', () => {
     expect(Object.keys(api).sort()).toEqual([
-      'CHANGE_ACTIONS', 'CHANGE_KINDS', 'CHANGE_LEVELS', 'InputError', 'RFC2119_KEYWORDS',
+      'CHANGE_ACTIONS', 'CHANGE_KINDS', 'CHANGE_LEVELS', 'IMPACTS', 'InputError', 'RFC2119_KEYWORDS',
       'alignSections', 'analyzeSchema', 'announcements', 'atOrAbove', 'badgeImagePath', 'catalogEntries',
       'catalogEntry', 'changedSincePath', 'contentHash', 'detectRevision', 'dice', 'diffPages',
       'diffRevisionPages', 'diffRevisions', 'diffSchemaAnalyses', 'diffSchemas', 'findSpecConfig',

@@ -1,0 +1,106 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diffRevisions, type SpecChange } from '../../src/index.ts';
+import { fixturesDir } from '../helpers/paths.ts';
+
+/**
+ * Grouping records into changes, one fixture per relation the grouping reads
+ * (fixtures/changes/<case>/{old,new}/ and expected.json, the golden of the changes: written
+ * only with UPDATE=1 and reviewed like code). Each case states its intent below, by hand.
+ */
+const casesDir = join(fixturesDir, 'changes');
+
+async function changesOf(name: string): Promise<{ grouped: SpecChange[]; records: number }> {
+  const dir = join(casesDir, name);
+  const result = await diffRevisions(join(dir, 'old'), join(dir, 'new'));
+  const golden = join(dir, 'expected.json');
+  const shown = result.grouped.map(({ id, title, impact, rule, feature, roles, page, records }) => ({ id, title, impact, rule, feature, roles, page, records: records.length }));
+  if (process.env['UPDATE']) writeFileSync(golden, `${JSON.stringify(shown, null, 2)}\n`);
+  expect(existsSync(golden), `${golden} is missing; write it with UPDATE=1 and review it`).toBe(true);
+  expect(shown).toEqual(JSON.parse(readFileSync(golden, 'utf8')));
+  // Every record belongs to exactly one change.
+  expect(result.grouped.flatMap((c) => c.records).sort()).toEqual(result.changes.map((c) => c.fingerprint).sort());
+  return { grouped: result.grouped, records: result.changes.length };
+}
+
+const one = (grouped: readonly SpecChange[], title: RegExp) => {
+  const found = grouped.filter((c) => title.test(c.title));
+  expect(found, `one change titled ${title}; got: ${grouped.map((c) => c.title).join(' | ')}`).toHaveLength(1);
+  return found[0]!;
+};
+
+describe('records grouped into changes', () => {
+  it('covers every fixture with an intent below', () => {
+    const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
+    expect(cases.sort()).toEqual(['container-section', 'duty-told-twice', 'moved-rule', 'name-across-sources', 'new-feature-section', 'rearranged-sections', 'schema-siblings', 'wording']);
+  });
+
+  it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
+    const { grouped } = await changesOf('name-across-sources');
+    const removed = one(grouped, /notifications\/widgets\/done/);
+    expect(removed).toMatchObject({ impact: 'breaking', page: 'guide/widgets' });
+    expect(removed.title).toMatch(/^Notification `notifications\/widgets\/done` removed/);
+    // The schema's record, the section, its two rules and the paragraph in Cancelling that named it.
+    expect(removed.records.length).toBeGreaterThanOrEqual(5);
+    expect(grouped.filter((c) => !c.informative && c.impact !== 'editorial')).toHaveLength(1);
+  });
+
+  it('new-feature-section: duties in a new section about a new optional capability are opt-in, naming it; an unconditional new duty is breaking', async () => {
+    const { grouped } = await changesOf('new-feature-section');
+    const turbo = one(grouped, /Turbo Spinning/);
+    expect(turbo).toMatchObject({ impact: 'opt-in' });
+    expect(turbo.feature).toMatch(/turbo/i);
+    expect(one(grouped, /log every spin/)).toMatchObject({ impact: 'breaking', roles: [] });
+  });
+
+  it('container-section: a new section holding only sections is not one change; each section below it is', async () => {
+    const { grouped } = await changesOf('container-section');
+    expect(one(grouped, /Archiving/)).toMatchObject({ impact: 'breaking' });
+    expect(one(grouped, /Sharing/)).toMatchObject({ impact: 'breaking' });
+    expect(grouped.filter((c) => /Operations/.test(c.title))).toHaveLength(0);
+  });
+
+  it('moved-rule: a recommendation that left one section for another, reworded, is one change and no new duty', async () => {
+    const { grouped } = await changesOf('moved-rule');
+    const moved = one(grouped, /Validation|validate every ticket/);
+    // The differ paired the two wordings across sections: the rule binds fewer parties now, which breaks no one.
+    expect(moved).toMatchObject({ impact: 'non-breaking', rule: 'rule-actor-changed' });
+    expect(grouped.filter((c) => /validate/.test(c.title) || /Validation/.test(c.title))).toHaveLength(1);
+  });
+
+  it('rearranged-sections: sections moved and renamed on a page are one editorial change', async () => {
+    const { grouped } = await changesOf('rearranged-sections');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]).toMatchObject({ impact: 'editorial' });
+    expect(grouped[0]!.title).toMatch(/^Sections rearranged on guide\/forms/);
+  });
+
+  it('schema-siblings: one field removed from shapes of one family is one change; a field of another family is its own', async () => {
+    const { grouped } = await changesOf('schema-siblings');
+    const meta = one(grouped, /_meta/);
+    expect(meta.records).toHaveLength(3);
+    expect(meta.title).toMatch(/also in `Widget\w+Params`, `Widget\w+Params`/);
+    expect(one(grouped, /shade/)).toMatchObject({ impact: 'non-breaking' });
+  });
+
+  it('wording: a section reworded in several places is one editorial change', async () => {
+    const { grouped } = await changesOf('wording');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]).toMatchObject({ impact: 'editorial', title: 'Wording revised in “Keeping Notes” (3 passages).' });
+  });
+
+  it('duty-told-twice: one recommendation strengthened in the two places a page states it is one breaking change', async () => {
+    const { grouped } = await changesOf('duty-told-twice');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]).toMatchObject({ impact: 'breaking', roles: [] });
+    expect(grouped[0]!.records).toHaveLength(2);
+  });
+
+  it('ids are stable across runs and do not depend on the other side of a pair', async () => {
+    const first = await changesOf('name-across-sources');
+    const second = await changesOf('name-across-sources');
+    expect(second.grouped.map((c) => c.id)).toEqual(first.grouped.map((c) => c.id));
+    for (const change of first.grouped) expect(change.id).toMatch(/^c-[0-9a-f]{10}$/);
+  });
+});
