@@ -137,6 +137,27 @@ export function decide(input: DecideInput): Decision {
     eras.push({ revision: interval[0]!, interval, items: agreeing });
     remaining = remaining.filter((i) => !i.span.includes(pivot));
   }
+  // A mixed text's sections belong to its eras: evidence standing in an era's own sections that
+  // the era's interval also allows narrows it ("mode: \"form\"" in the 2025 half bounds that half too).
+  if (eras.length > 1) {
+    // An era's sections: where its evidence no other era's interval allows stands.
+    const sectionsOf = (era: Era) => {
+      const elsewhere = new Set(eras.filter((e) => e !== era).flatMap((e) => e.interval));
+      return new Set(era.items.filter((i) => !i.span.some((id) => elsewhere.has(id))).map((i) => i.section));
+    };
+    for (const era of eras) {
+      const others = new Set(eras.filter((e) => e !== era).flatMap((e) => [...sectionsOf(e)]));
+      const own = new Set([...sectionsOf(era)].filter((s) => s >= 0 && !others.has(s)));
+      for (const item of strong) {
+        if (era.items.includes(item) || !own.has(item.section)) continue;
+        const narrowed = era.interval.filter((id) => item.span.includes(id));
+        if (narrowed.length > 0) {
+          era.interval = narrowed;
+          era.items.push(item);
+        }
+      }
+    }
+  }
   // Inside each era's bounds: weak evidence and absence break ties, the earliest wins what is left. The
   // weak evidence of a mixed text's era is what stands in its own sections, not in the other era's.
   for (const era of eras) {
