@@ -56,6 +56,8 @@ const BACKGROUND_CUES: [RegExp, CueSide][] = [
   [/\bused to\b/i, 'all'],
   [/\b(?:was|were|has been|have been) (?:replaced|removed|dropped|deprecated|retired|superseded)\b/i, 'all'],
   [/\bdeprecated\b/i, 'all'],
+  // "rejection of removed methods", "the removed field": what a sentence calls removed is not taught.
+  [/\b(?:the |of |are |is )?removed\b/i, 'all'],
   [/\bis gone\b|\bare gone\b/i, 'all'],
   [/\b(?:previously|formerly|before this change|in the past)\b/i, 'all'],
   [/\b(?<!-)(?:old|older|legacy|previous) (?:shape|flow|pattern|way|model|mechanism|version|revision|spec|specification|approach|behaviou?r|api|design)\b/i, 'all'],
