@@ -188,9 +188,16 @@ interface ShapedType {
 function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolean; headings: ScannedText['headings'] } {
   const scanned = scanText(text);
   const hits: Hit[] = [];
+  // Texts repeat their names: each is normalized once.
+  const keys = new Map<string, string>();
+  const termKey = (variant: string) => {
+    let key = keys.get(variant);
+    if (key === undefined) keys.set(variant, (key = `term:${normalizeName(variant)}`));
+    return key;
+  };
   const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false) => {
     for (const variant of tokenVariants(token)) {
-      const marker = index.byKey.get(`term:${normalizeName(variant)}`);
+      const marker = index.byKey.get(termKey(variant));
       // An ordinary word is a protocol name only as a key or value inside a protocol message.
       const feature = marker !== undefined && where !== 'json' && index.featureNames.has(marker.key);
       // A type name written as the schema spells it, in code (`Icon(src=…)`, `import { Icon }`), is the type, not a word.
@@ -253,8 +260,11 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   }
   // A pair of ordinary words (`mode: "form"` in an app's settings) is the protocol's only within a few
   // lines of a protocol name that is no ordinary word, as a key or value inside a message is.
-  const named = hits.filter((h) => h.marker !== null && !h.marker.wordLike && !h.wordPair && h.marker.kind !== 'section').map((h) => h.line);
-  for (const hit of hits) if (hit.wordPair && named.some((line) => Math.abs(line - hit.line) <= 3)) hit.wordPair = false;
+  const named = new Set(hits.filter((h) => h.marker !== null && !h.marker.wordLike && !h.wordPair && h.marker.kind !== 'section').map((h) => h.line));
+  for (const hit of hits) {
+    if (!hit.wordPair) continue;
+    for (let d = -3; d <= 3; d++) if (named.has(hit.line + d)) hit.wordPair = false;
+  }
   for (const heading of scanned.headings) {
     const marker = index.byKey.get(`section:${normalizeHeading(heading.text)}`);
     if (marker) hits.push({ key: marker.key, marker, revision: null, token: heading.text, line: heading.line, where: 'heading', cue: heading.cue, methodValue: false });
@@ -341,7 +351,16 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
   const index = indexOf(data);
   const { hits, hasCode, headings } = collectHits(text, index);
   // The section an item stands in: where a text's halves (one per era) begin and end.
-  const sectionOf = (line: number) => headings.filter((h) => h.line <= line).length - 1;
+  const sectionOf = (line: number) => {
+    let lo = 0;
+    let hi = headings.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (headings[mid]!.line <= line) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  };
 
   // Group by marker: teaching hits make evidence; a marker named only while explaining an
   // older revision is background, counted at a fraction of its weight and never a bound.

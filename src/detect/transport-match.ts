@@ -32,9 +32,16 @@ export function transportMatchers(markers: readonly Marker[]): TransportMatcher[
     }
     for (const event of marker.events ?? []) alternatives.push(`\\bevent:\\s*${escape(event)}\\b|\`${escape(event)}\`\\s+event\\b|\\b${escape(event)} event\\b`);
     const pattern = alternatives.length > 0 ? new RegExp(alternatives.join('|'), 'gi') : null;
+    // Every alternative holds one of these words: a text holding none is skipped without running the pattern.
+    const needles = [...new Set([...signature, ...(marker.names ?? []).flatMap(wordsOf), ...(marker.events ?? []).map((e) => e.toLowerCase())])];
     return {
       marker,
-      find: (text: string) => (pattern === null ? [] : [...text.matchAll(pattern)].filter((m) => signatureIn(m[0], signature, marker.names ?? [], marker.events ?? [])).map((m) => ({ at: m.index }))),
+      find: (text: string) => {
+        if (pattern === null) return [];
+        const lower = text.toLowerCase();
+        if (!needles.some((n) => lower.includes(n))) return [];
+        return [...text.matchAll(pattern)].filter((m) => signatureIn(m[0], signature, marker.names ?? [], marker.events ?? [])).map((m) => ({ at: m.index }));
+      },
     };
   });
 }
