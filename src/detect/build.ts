@@ -115,6 +115,12 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
 
   // ── 1. candidates from the differs, pair by pair ──
   const candidates = new Map<string, Candidate>();
+  // Every record, with the words it shows: a name found where it is defined gets the records that mention it.
+  const allRecords: { record: MarkerRecord; origin: string; words: string }[] = [];
+  const remember = (change: Change, after: string, page: string) => {
+    const words = [change.subject, change.before?.text, change.after?.text, change.before?.path, change.after?.path].filter((w): w is string => typeof w === 'string').join(' ');
+    allRecords.push({ record: { revision: after, page, fingerprint: change.fingerprint }, origin: `${after} ${page}: ${change.id}`, words });
+  };
   const add = (c: Omit<Candidate, 'origins' | 'records'>, origin: string, record: MarkerRecord) => {
     const known = candidates.get(c.key);
     if (known) {
@@ -130,13 +136,17 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
     const newPages = texts.get(after.id)!;
     for (const page of [...new Set([...oldPages.keys(), ...newPages.keys()])].sort()) {
       const { changes } = diffPageTexts(oldPages.get(page) ?? '', newPages.get(page) ?? '');
-      for (const change of changes) for (const c of candidatesOf(change, null, null)) add(c, `${after.id} ${page}: ${change.id}`, { revision: after.id, page, fingerprint: change.fingerprint });
+      for (const change of changes) {
+        remember(change, after.id, page);
+        for (const c of candidatesOf(change, null, null)) add(c, `${after.id} ${page}: ${change.id}`, { revision: after.id, page, fingerprint: change.fingerprint });
+      }
     }
     const oldSchema = schemas.get(before.id);
     const newSchema = schemas.get(after.id);
     if (oldSchema && newSchema) {
       const { changes } = diffSchemaTexts(oldSchema, newSchema);
       for (const change of changes) {
+        remember(change, after.id, 'schema');
         for (const c of candidatesOf(change, analyses.get(before.id) ?? null, analyses.get(after.id) ?? null)) add(c, `${after.id} schema: ${change.id}`, { revision: after.id, page: 'schema', fingerprint: change.fingerprint });
       }
     }
@@ -171,6 +181,25 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
     if (m.kind !== 'envelope') return true;
     return spanOf.get(`term:${normalizeName(m.token)}`) !== m.span.join(',');
   });
+  // A marker no differ's candidate brought: the records of its edges (where it came, where it went) that name it.
+  const ids = revisions.map((r) => r.id);
+  for (const marker of kept) {
+    if (marker.records && marker.records.length > 0) continue;
+    const edges = [marker.span[0], ids[ids.indexOf(marker.span.at(-1)!) + 1]].filter((e): e is string => e !== undefined && e !== ids[0]);
+    const needle = marker.kind === 'value' ? marker.token.replace(/^.*: "(.*)"$/, '$1') : marker.token;
+    const pattern = new RegExp(`(^|[^\\w/-])${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w/-])`);
+    const found = allRecords.filter((r) => edges.includes(r.record.revision) && pattern.test(r.words));
+    const records = edges.flatMap((edge) => found.filter((r) => r.record.revision === edge).slice(0, 4)).map((r) => r.record);
+    // No record names it where it went: the diff of a page that defined it there (no fingerprint: the page, not a record).
+    const gone = ids[ids.indexOf(marker.span.at(-1)!) + 1];
+    if (gone && !records.some((r) => r.revision === gone) && marker.key.startsWith('term:')) {
+      const last = presence.get(marker.span.at(-1)!)!;
+      const page = [...(last.termNames.get(marker.key.slice(5)) ?? [])].sort()[0] ?? (last.schemaNames.has(marker.key.slice(5)) ? 'schema' : undefined);
+      if (page) records.push({ revision: gone, page, fingerprint: '' });
+    }
+    // Origins stay the differs' own: they tell the feature's pages apart (decide.ts), which these records would blur.
+    if (records.length > 0) marker.records = records;
+  }
   kept.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return {
     format: FINGERPRINT_FORMAT,
