@@ -7,6 +7,7 @@ import { extractHtml, looksLikeHtml } from '../src/detect/extract-html.ts';
 import { fromTree } from '../src/detect/load.ts';
 import { corpusDir, corpusLabels } from '../test/detect/helpers.ts';
 import { runCli } from '../test/helpers/run-cli.ts';
+import { keywordBaseline, realDir, realLabels, score, type Score } from '../test/detect/real-corpus.ts';
 
 /**
  * `npm run bench` (which part): every corpus text (fixtures/detect/corpus) grown to 20 KB by
@@ -30,9 +31,13 @@ export interface WhichBench {
   libraryMs: number;
   browserMs: number | null;
   note: string;
+  /** The real-text corpus concatenated and grown to 100 KB: one CLI process, warm, median of 5. */
+  cli100kMs: number;
+  bytes100k: number;
 }
 
 const TARGET_BYTES = 20 * 1024;
+const LARGE_BYTES = 100 * 1024;
 
 export async function benchWhich(specRoot: string): Promise<WhichBench> {
   const dir = join(repoRoot, '.cache/bench-which');
@@ -57,6 +62,11 @@ export async function benchWhich(specRoot: string): Promise<WhichBench> {
   };
   cli(texts[0]!.file); // builds and caches the fingerprints: the runs below are warm
   const cliMs = median(texts.map((t) => cli(t.file)));
+  // A long article: every real-corpus text, one after another, until 100 KB.
+  const large = join(dir, 'real-texts-100k.md');
+  writeFileSync(large, grow((body) => body, realLabels().map(([name]) => readFileSync(join(realDir, name), 'utf8')).join('\n\n'), LARGE_BYTES));
+  const cli100kMs = median([0, 1, 2, 3, 4].map(() => cli(large)));
+  const bytes100k = Buffer.byteLength(readFileSync(large));
   const startupMs = median([0, 1, 2, 3, 4].map(() => {
     const started = performance.now();
     spawnSync(process.execPath, [join(repoRoot, 'bin/specdelta.js'), '--version'], { env });
@@ -105,13 +115,42 @@ export async function benchWhich(specRoot: string): Promise<WhichBench> {
     }
   }
   rmSync(dir, { recursive: true, force: true });
-  return { texts: texts.length, bytes: median(texts.map((t) => Buffer.byteLength(t.text))), cliMs, startupMs, inProcessMs, libraryMs, browserMs, note };
+  return { texts: texts.length, bytes: median(texts.map((t) => Buffer.byteLength(t.text))), cliMs, startupMs, inProcessMs, libraryMs, browserMs, note, cli100kMs, bytes100k };
+}
+
+export interface WhichAccuracy {
+  tuned: Score;
+  heldOut: Score;
+  tunedKeywords: Score;
+  heldOutKeywords: Score;
+  synthetic: Score;
+}
+
+/** How often `which` is right: the real-text corpus, tuned and held out apart, beside the keyword list; the synthetic regression set. */
+export async function benchWhichAccuracy(specRoot: string): Promise<WhichAccuracy> {
+  const data = (await fromTree(specRoot, 'mirror')).data;
+  const read = (dir: string, name: string) => readFileSync(join(dir, name), 'utf8');
+  const detect = (dir: string, name: string) => {
+    const raw = read(dir, name);
+    return looksLikeHtml(raw) ? detectRevision(extractHtml(raw), data, { source: raw }) : detectRevision(raw, data);
+  };
+  const labels = realLabels();
+  const tuned = labels.filter(([, l]) => !l.heldOut);
+  const heldOut = labels.filter(([, l]) => l.heldOut);
+  const synthetic = corpusLabels().map(([name, l]) => [name, { ...l, heldOut: false, feature: l.shape, evidence: '', source: {} }] as [string, import('../test/detect/real-corpus.ts').RealLabel]);
+  return {
+    tuned: score(tuned, (n) => detect(realDir, n)),
+    heldOut: score(heldOut, (n) => detect(realDir, n)),
+    tunedKeywords: score(tuned, (n) => keywordBaseline(read(realDir, n))),
+    heldOutKeywords: score(heldOut, (n) => keywordBaseline(read(realDir, n))),
+    synthetic: score(synthetic, (n) => detect(corpusDir, n)),
+  };
 }
 
 /** Repeats `body` until the whole (as `wrap` builds it) reaches the target size. */
-function grow(wrap: (body: string) => string, body: string): string {
+function grow(wrap: (body: string) => string, body: string, target = TARGET_BYTES): string {
   let repeated = body;
-  while (Buffer.byteLength(wrap(repeated)) < TARGET_BYTES) repeated += `\n\n${body}`;
+  while (Buffer.byteLength(wrap(repeated)) < target) repeated += `\n\n${body}`;
   return wrap(repeated);
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test/helpers/run-cli.ts';
 import { readFileSync } from 'node:fs';
 import { corpusDir, corpusLabels, detectFixtures, expectations } from '../test/detect/helpers.ts';
+import { realDir, realLabels } from '../test/detect/real-corpus.ts';
 import { browserSkipReason, e2eSnapshotsDir, ensureSiteBuilt, launchBrowser, openPage, screenshot, serveDist, type DistServer, type WatchedPage } from './helpers/index.ts';
 
 const skip = browserSkipReason();
@@ -49,15 +50,15 @@ describe.skipIf(skip !== null)('check a page: the browser agrees with `specdelta
     expect(published.source.digest).toBe(JSON.parse(cli.stdout).fingerprints.digest);
   });
 
-  /** Every fixture text and every text of the labelled corpus. */
-  const texts = [...expectations().map(([name]) => join(detectFixtures, name)), ...corpusLabels().map(([name]) => join(corpusDir, name))];
+  /** Every fixture text, every text of the labelled corpus and of the real-text corpus. */
+  const texts = [...expectations().map(([name]) => join(detectFixtures, name)), ...corpusLabels().map(([name]) => join(corpusDir, name)), ...realLabels().map(([name]) => join(realDir, name))];
 
   it.each(texts.map((path) => [path.slice(detectFixtures.length + 1), path]))('%s', async (name, path) => {
     const browserResult = await checkInBrowser(readFileSync(path, 'utf8'));
     const cli = await runCli(['which', path, '--format', 'json', '--snapshots', e2eSnapshotsDir]);
     expect(cli.code).toBe(0);
     const cliResult = JSON.parse(cli.stdout) as Record<string, unknown>;
-    for (const key of ['revision', 'revisions', 'confidence', 'evidence', 'outdated', 'compatible', 'background', 'alsoValid', 'runnerUp', 'decidedBy', 'explanation']) {
+    for (const key of ['revision', 'revisions', 'confidence', 'evidence', 'outdated', 'compatible', 'background', 'alsoValid', 'runnerUp', 'decidedBy', 'explanation', 'steps', 'eras']) {
       expect(browserResult[key], `${name}: ${key}`).toEqual(cliResult[key]);
     }
     expect((browserResult['input'] as { kind: string }).kind).toBe((cliResult['input'] as { kind: string }).kind);

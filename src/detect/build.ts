@@ -4,9 +4,11 @@ import { parsePage } from '../model/index.ts';
 import { isIdentifierLike, isJsonRpcErrorCode } from '../model/terms.ts';
 import { analyzeSchema, diffSchemaTexts, parseSchemaText, type SchemaAnalysis } from '../schema/index.ts';
 import { FINGERPRINT_FORMAT, type FingerprintData, type FingerprintRevision, type Marker, type MarkerKind, type MarkerRecord } from './fingerprints.ts';
+import { judgePage } from '../diff/revision/informative.ts';
 import { looseObjects } from './loose.ts';
+import { isBorrowedValue, normativeNames } from './normative.ts';
+import { pageTransports } from './transports.ts';
 import { unnamedBefore } from './named-shapes.ts';
-import { scanText, tokensOf } from './scan.ts';
 import { emptyFacts, readShapes, type EnvelopeShape, type ShapeFacts } from './shapes.ts';
 import type { SpecTree } from './spec-tree.ts';
 import { normalizeHeading, normalizeName } from './tokens.ts';
@@ -49,9 +51,14 @@ interface RevisionPresence {
   schemaCapabilityOptions: Set<string>;
   /** Names shown structurally on pages (examples, tables, messages), by page. */
   structNames: Map<string, Set<string>>;
-  /** Names in the pages' inline code, by page. */
+  /** Names the pages define (inline code in normative sentences, tables, definition items; see normative.ts), by page. */
   termNames: Map<string, Set<string>>;
+  /** Error codes the pages' normative prose names, by page. */
   pageCodes: Map<string, Set<string>>;
+  /** `field=value` pairs of the schema's enum and const values (normalized): `mode=form`. */
+  schemaValues: Set<string>;
+  /** Transports by slug: listed as a standard transport, or only linked where the spec speaks of compatibility. */
+  transports: Map<string, 'defined' | 'compat'>;
   exampleCodes: Map<string, Set<string>>;
   envelopes: Map<string, Set<string>>;
   capabilities: Map<string, Set<string>>;
@@ -68,6 +75,11 @@ interface NameKinds {
   schemaKnown: Set<string>;
   spellings: Map<string, Map<string, number>>;
   errorNames: Map<string, string>;
+  /** How a `field=value` pair is shown: `mode: "form"`. */
+  valueTokens: Map<string, string>;
+  /** Every name a transport goes by (link texts pointing at its slug), and its SSE event names. */
+  transportNames: Map<string, Set<string>>;
+  transportEvents: Map<string, Set<string>>;
 }
 
 export interface BuildOptions {
@@ -79,7 +91,7 @@ export interface BuildOptions {
 
 export async function buildFingerprints(tree: SpecTree, options: BuildOptions = {}): Promise<FingerprintData> {
   const revisions = tree.revisions;
-  const kinds: NameKinds = { methods: new Set(), definitions: new Set(), fields: new Set(), values: new Set(), schemaKnown: new Set(), spellings: new Map(), errorNames: new Map() };
+  const kinds: NameKinds = { methods: new Set(), definitions: new Set(), fields: new Set(), values: new Set(), schemaKnown: new Set(), spellings: new Map(), errorNames: new Map(), valueTokens: new Map(), transportNames: new Map(), transportEvents: new Map() };
   const texts = new Map<string, Map<string, string>>();
   const schemas = new Map<string, string | null>();
   const analyses = new Map<string, SchemaAnalysis | null>();
@@ -103,6 +115,12 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
 
   // ── 1. candidates from the differs, pair by pair ──
   const candidates = new Map<string, Candidate>();
+  // Every record, with the words it shows: a name found where it is defined gets the records that mention it.
+  const allRecords: { record: MarkerRecord; origin: string; words: string }[] = [];
+  const remember = (change: Change, after: string, page: string) => {
+    const words = [change.subject, change.before?.text, change.after?.text, change.before?.path, change.after?.path].filter((w): w is string => typeof w === 'string').join(' ');
+    allRecords.push({ record: { revision: after, page, fingerprint: change.fingerprint }, origin: `${after} ${page}: ${change.id}`, words });
+  };
   const add = (c: Omit<Candidate, 'origins' | 'records'>, origin: string, record: MarkerRecord) => {
     const known = candidates.get(c.key);
     if (known) {
@@ -118,16 +136,34 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
     const newPages = texts.get(after.id)!;
     for (const page of [...new Set([...oldPages.keys(), ...newPages.keys()])].sort()) {
       const { changes } = diffPageTexts(oldPages.get(page) ?? '', newPages.get(page) ?? '');
-      for (const change of changes) for (const c of candidatesOf(change, null, null)) add(c, `${after.id} ${page}: ${change.id}`, { revision: after.id, page, fingerprint: change.fingerprint });
+      for (const change of changes) {
+        remember(change, after.id, page);
+        for (const c of candidatesOf(change, null, null)) add(c, `${after.id} ${page}: ${change.id}`, { revision: after.id, page, fingerprint: change.fingerprint });
+      }
     }
     const oldSchema = schemas.get(before.id);
     const newSchema = schemas.get(after.id);
     if (oldSchema && newSchema) {
       const { changes } = diffSchemaTexts(oldSchema, newSchema);
       for (const change of changes) {
+        remember(change, after.id, 'schema');
         for (const c of candidatesOf(change, analyses.get(before.id) ?? null, analyses.get(after.id) ?? null)) add(c, `${after.id} schema: ${change.id}`, { revision: after.id, page: 'schema', fingerprint: change.fingerprint });
       }
     }
+  }
+
+  // ── 1b. every defined name, whether or not a differ reported it: its presence decides its span ──
+  // (a name every revision carries is dropped when placed). Names from examples only are never candidates.
+  for (const revision of revisions) {
+    const p = presence.get(revision.id)!;
+    const plain = (key: string, kind: MarkerKind) => {
+      if (!candidates.has(`term:${key}`)) candidates.set(`term:${key}`, { key: `term:${key}`, kind, token: preferredSpelling(kinds, key) ?? key, origins: [], records: [] });
+    };
+    for (const key of p.schemaNames) plain(key, 'term');
+    for (const key of p.termNames.keys()) plain(key, 'term');
+    for (const pair of p.schemaValues) if (!candidates.has(`value:${pair}`)) candidates.set(`value:${pair}`, { key: `value:${pair}`, kind: 'value', token: kinds.valueTokens.get(pair) ?? pair, origins: [], records: [] });
+    for (const code of [...p.schemaCodes, ...p.pageCodes.keys()]) if (!candidates.has(`error:${code}`)) candidates.set(`error:${code}`, { key: `error:${code}`, kind: 'error-code', token: code, origins: [], records: [] });
+    for (const slug of p.transports.keys()) if (!candidates.has(`transport:${slug}`)) candidates.set(`transport:${slug}`, { key: `transport:${slug}`, kind: 'transport', token: slug, origins: [], records: [] });
   }
 
   // ── 2. spans from presence ──
@@ -145,6 +181,25 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
     if (m.kind !== 'envelope') return true;
     return spanOf.get(`term:${normalizeName(m.token)}`) !== m.span.join(',');
   });
+  // A marker no differ's candidate brought: the records of its edges (where it came, where it went) that name it.
+  const ids = revisions.map((r) => r.id);
+  for (const marker of kept) {
+    if (marker.records && marker.records.length > 0) continue;
+    const edges = [marker.span[0], ids[ids.indexOf(marker.span.at(-1)!) + 1]].filter((e): e is string => e !== undefined && e !== ids[0]);
+    const needle = marker.kind === 'value' ? marker.token.replace(/^.*: "(.*)"$/, '$1') : marker.token;
+    const pattern = new RegExp(`(^|[^\\w/-])${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w/-])`);
+    const found = allRecords.filter((r) => edges.includes(r.record.revision) && pattern.test(r.words));
+    const records = edges.flatMap((edge) => found.filter((r) => r.record.revision === edge).slice(0, 4)).map((r) => r.record);
+    // No record names it where it went: the diff of a page that defined it there (no fingerprint: the page, not a record).
+    const gone = ids[ids.indexOf(marker.span.at(-1)!) + 1];
+    if (gone && !records.some((r) => r.revision === gone) && marker.key.startsWith('term:')) {
+      const last = presence.get(marker.span.at(-1)!)!;
+      const page = [...(last.termNames.get(marker.key.slice(5)) ?? [])].sort()[0] ?? (last.schemaNames.has(marker.key.slice(5)) ? 'schema' : undefined);
+      if (page) records.push({ revision: gone, page, fingerprint: '' });
+    }
+    // Origins stay the differs' own: they tell the feature's pages apart (decide.ts), which these records would blur.
+    if (records.length > 0) marker.records = records;
+  }
   kept.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return {
     format: FINGERPRINT_FORMAT,
@@ -174,6 +229,8 @@ function readRevision(pages: Map<string, string>, analysis: SchemaAnalysis | nul
     structNames: new Map(),
     termNames: new Map(),
     pageCodes: new Map(),
+    schemaValues: new Set(),
+    transports: new Map(),
     exampleCodes: new Map(),
     envelopes: new Map(),
     capabilities: new Map(),
@@ -182,6 +239,19 @@ function readRevision(pages: Map<string, string>, analysis: SchemaAnalysis | nul
   };
   if (analysis) readSchema(analysis, p, kinds);
   for (const [page, text] of pages) readPage(page, text, others, p, kinds);
+  // A transport the revision lists is defined there; one it only links to while speaking of compatibility is kept for compatibility.
+  for (const [page, text] of pages) {
+    if (judgePage(page, text, parsePage(text), {}).informative) continue;
+    const t = pageTransports(text);
+    for (const [slug, name] of t.defined) {
+      p.transports.set(slug, 'defined');
+      note(kinds.transportNames, slug, name);
+    }
+    for (const slug of t.compat) if (!p.transports.has(slug)) p.transports.set(slug, 'compat');
+    for (const [slug, names] of t.names) for (const name of names) note(kinds.transportNames, slug, name);
+    for (const [slug, events] of t.events) for (const event of events) note(kinds.transportEvents, slug, event);
+  }
+  // A slug linked for compatibility that no revision defines is not a transport (a section of some page).
   return p;
 }
 
@@ -206,7 +276,16 @@ function readSchema(analysis: SchemaAnalysis, p: RevisionPresence, kinds: NameKi
       const segments = pathSegments(field.path);
       for (const segment of segments) kinds.fields.add(names(segment));
       if (/Capabilities$/.test(def.name) && segments.length >= 2) p.schemaCapabilityOptions.add(`${segments[0]}.${segments[1]}`);
-      for (const value of stringValues(field.values)) if (isIdentifierLike(value) || /^[a-z][a-z0-9]*$/.test(value)) kinds.values.add(names(value));
+      for (const value of stringValues(field.values)) {
+        if (isIdentifierLike(value) || /^[a-z][a-z0-9]*$/.test(value)) kinds.values.add(names(value));
+        // The pair says more than either part: `mode: "form"` is one revision's, `mode` and "form" are words.
+        const key = segments.at(-1);
+        if (key && key !== 'method' && key !== 'jsonrpc' && /^[A-Za-z][\w./-]*$/.test(value) && !isBorrowedValue(key, value)) {
+          const pair = `${normalizeName(key)}=${normalizeName(value)}`;
+          p.schemaValues.add(pair);
+          if (!kinds.valueTokens.has(pair)) kinds.valueTokens.set(pair, `${key}: "${value}"`);
+        }
+      }
     }
   }
   for (const [method, message] of analysis.messages) {
@@ -248,16 +327,12 @@ function readPage(page: string, text: string, others: string[], p: RevisionPrese
     note(p.capabilities, `${capability.name}@${capability.location}`, page);
     for (const option of capability.options) note(p.capabilityOptions, `${capability.name}.${option}`, page);
   }
-  // Mentions in prose and inline code count only where the page is not telling history: a
-  // changelog line naming another revision, or "X was removed", does not make X part of this one.
-  for (const span of scanText(text, { extraCue: (t) => (others.some((id) => t.includes(id)) ? 'another revision' : null) }).spans) {
-    if (span.cue !== null || (span.context !== 'inline' && span.context !== 'prose')) continue;
-    const whole = span.text.trim();
-    if (span.context === 'inline' && /^[\w$@./-]+$/.test(whole)) note(p.termNames, spell(kinds, whole), page);
-    for (const { token } of tokensOf(span)) {
-      if (isJsonRpcErrorCode(token)) note(p.pageCodes, token, page);
-      else if (span.context === 'inline') note(p.termNames, spell(kinds, token), page);
-    }
+  // Names the page defines, where it states the protocol: not its examples, and not where it
+  // tells history (a changelog, a line naming another revision, "X was removed").
+  if (!judgePage(page, text, doc, {}).informative) {
+    const defined = normativeNames(text, (t) => (others.some((id) => t.includes(id)) ? 'another revision' : null));
+    for (const name of defined.terms) note(p.termNames, spell(kinds, name), page);
+    for (const code of defined.codes) note(p.pageCodes, code, page);
   }
   for (const section of doc.sections.slice(1)) note(p.sections, normalizeHeading(section.heading), page);
   // Examples the page model does not read as messages (nested method objects, non-JSON code).
@@ -365,13 +440,16 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
   let pages = 0;
   for (const revision of revisions) {
     const p = presence.get(revision.id)!;
-    const sources = sourcesOf(c, p, kinds);
+    const sources = sourcesOf(c, p);
     if (sources === null) continue;
     span.push(revision.id);
     pages = Math.max(pages, sources.size);
   }
-  if (span.length === 0 || span.length === revisions.length) return null;
   const [namespace] = c.key.split(':');
+  // Evidence is what the protocol defines: a name no revision's schema or normative text defines (a sample tool name) is none.
+  if (namespace === 'term' && !revisions.some((r) => { const p = presence.get(r.id)!; const name = c.key.slice(5); return p.schemaNames.has(name) || p.termNames.has(name); })) return null;
+  // A transport kept for compatibility may run through every revision; what it says is where it was defined.
+  if (span.length === 0 || (span.length === revisions.length && namespace !== 'transport')) return null;
   let token = c.token;
   let kind = c.kind;
   let shape = c.shape;
@@ -382,7 +460,7 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
     token = preferredSpelling(kinds, name) ?? c.token;
     // A name that travels on the wire (a method, a field) outranks the same name as a type.
     kind = kinds.methods.has(name) ? 'method' : kinds.fields.has(name) ? 'field' : kinds.definitions.has(name) ? 'definition' : kinds.values.has(name) ? 'value' : c.kind;
-    wordLike = !isIdentifierLike(token);
+    wordLike = !isIdentifierLike(token) && !HEADER_LIKE.test(token);
     if (kind === 'definition') {
       const named = namedOnly(name, span, revisions, analyses);
       if (named) {
@@ -401,17 +479,49 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
     if (name) shape = name;
   } else if (namespace === 'section') {
     wordLike = c.token.trim().split(/\s+/).length < 2;
+  } else if (namespace === 'value') {
+    wordLike = false;
   }
   // The records that explain the span best: those of the revision that brought it and the one that removed it.
   const ids = revisions.map((r) => r.id);
   const edges = new Set([span[0], ids[ids.indexOf(span.at(-1)!) + 1]]);
   const origins = [...c.origins.filter((o) => edges.has(o.split(' ')[0])), ...c.origins.filter((o) => !edges.has(o.split(' ')[0]))].slice(0, 3);
   const marker: Marker = { key: c.key, kind, token, span, wordLike, pages, origins };
+  if (namespace === 'transport') {
+    // Defined where listed; after that, revisions that only link to it while speaking of compatibility keep it as deprecated.
+    const defined = span.filter((id) => presence.get(id)!.transports.get(c.key.slice('transport:'.length)) === 'defined');
+    if (defined.length === 0) return null;
+    const slug = c.key.slice('transport:'.length);
+    const first = revisions.findIndex((r) => r.id === defined[0]);
+    span = span.filter((id) => revisions.findIndex((r) => r.id === id) >= first);
+    if (defined.length === revisions.length) return null;
+    const compat = span.filter((id) => !defined.includes(id));
+    const names = [...(kinds.transportNames.get(slug) ?? [])].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+    marker.span = span;
+    marker.token = names.find((n) => /[A-Z]/.test(n) && n.length <= 20) ?? names[0] ?? slug;
+    marker.shape = 'transport';
+    marker.names = names;
+    const events = [...(kinds.transportEvents.get(slug) ?? [])].filter((e) => ![...kinds.transportEvents].some(([other, set]) => other !== slug && set.has(e)));
+    if (events.length > 0) marker.events = events;
+    if (compat.length > 0) marker.compat = compat;
+  }
   // The records of the same two revisions, by fingerprint: where a reader sees the marker come and go.
   const records = [...edges].flatMap((edge) => c.records.filter((r) => r.revision === edge).slice(0, 4));
   if (records.length > 0) marker.records = records;
   if (shape) marker.shape = shape;
   if (namedIn) marker.namedIn = namedIn;
+  if (kind === 'definition') {
+    // The definition's own fields (not nested ones), from the last revision that has it: what an object of its shape holds.
+    const last = analyses[revisions.findIndex((r) => r.id === span.at(-1))];
+    const definition = last?.model.definitions.find((d) => normalizeName(d.name) === c.key.slice('term:'.length));
+    if (definition) {
+      const fields = [...definition.fields.values()].filter((f) => !f.path.includes('.') && !f.path.includes('[')).map((f) => f.path);
+      if (fields.length >= 2) {
+        marker.fields = fields;
+        marker.required = [...definition.fields.values()].filter((f) => !f.path.includes('.') && f.required).map((f) => f.path);
+      }
+    }
+  }
   return marker;
 }
 
@@ -433,7 +543,7 @@ function containerFor(method: string, span: string[], presence: Map<string, Revi
 }
 
 /** The pages (and `schema`) of one revision that carry a candidate, or null when none does. */
-function sourcesOf(c: Candidate, p: RevisionPresence, kinds: NameKinds): Set<string> | null {
+function sourcesOf(c: Candidate, p: RevisionPresence): Set<string> | null {
   const [namespace] = c.key.split(':');
   const rest = c.key.slice(namespace!.length + 1);
   const union = (...sets: (Set<string> | undefined)[]) => {
@@ -445,12 +555,18 @@ function sourcesOf(c: Candidate, p: RevisionPresence, kinds: NameKinds): Set<str
   switch (namespace) {
     case 'term': {
       const inSchema = p.schemaNames.has(rest);
-      if (p.hasSchema && kinds.schemaKnown.has(rest)) {
-        // A name schemas define: the schema and the pages' examples decide, not prose mentions.
-        sources = union(p.structNames.get(rest), inSchema ? new Set(['schema']) : undefined);
-      } else {
-        sources = union(p.structNames.get(rest), p.termNames.get(rest));
-      }
+      // What the schema or the pages define, and, for a name some revision defines, where the spec's
+      // own examples show it in use. A name only examples ever show is no candidate (see place).
+      sources = union(p.termNames.get(rest), p.structNames.get(rest), inSchema ? new Set(['schema']) : undefined);
+      break;
+    }
+    case 'value': {
+      sources = p.schemaValues.has(rest) ? new Set(['schema']) : new Set();
+      break;
+    }
+    case 'transport': {
+      const how = p.transports.get(rest);
+      sources = how ? new Set([how]) : new Set();
       break;
     }
     case 'envelope': {
@@ -463,7 +579,8 @@ function sourcesOf(c: Candidate, p: RevisionPresence, kinds: NameKinds): Set<str
     }
     case 'error': {
       const inSchema = p.schemaCodes.has(rest);
-      sources = union(p.exampleCodes.get(rest), p.pageCodes.get(rest), inSchema ? new Set(['schema']) : undefined);
+      // An error code is the protocol's wherever the spec states or shows it: its own error responses are no sample values.
+      sources = union(p.pageCodes.get(rest), p.exampleCodes.get(rest), inSchema ? new Set(['schema']) : undefined);
       break;
     }
     case 'capability':
@@ -486,6 +603,9 @@ function preferredSpelling(kinds: NameKinds, key: string): string | null {
   if (!counts) return null;
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
 }
+
+/** A hyphenated compound of capitalised words (`Mcp-Session-Id`, `Last-Event-ID`): a header's name, not an ordinary word. */
+const HEADER_LIKE = /^[A-Za-z][a-z]*(?:-[A-Za-z][A-Za-z]*){1,4}$/;
 
 // ── small helpers ────────────────────────────────────────────────────────────────────────
 

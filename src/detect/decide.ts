@@ -2,22 +2,25 @@ import type { FingerprintData, Marker, MarkerKind } from './fingerprints.ts';
 import type { Context } from './scan.ts';
 
 /**
- * From weighed evidence to an answer, reasoning like a reader:
+ * From weighed evidence to an answer, by intervals:
  *
- * 1. **Support**: each revision collects the weight of the evidence it carries.
- * 2. **Absence**: a revision whose central shapes for the feature the text is about (a
- *    message shape, a method, a capability or its option, an error code, a field) the text
- *    never names loses a small share of their weight, so that between revisions the
- *    evidence fits about equally, the one whose changes the text does not show loses.
- *    "The feature the text is about" is every page where the fingerprints saw the text's
- *    own evidence change; "central" is the marker's kind. Both come from the diffs.
- * 3. **The answer** is the revision with the best score; between revisions that score the
- *    same (they accept the same evidence), the earliest: the text was written for the first
- *    revision that has everything it shows, and later revisions that accept it all are also
- *    valid. A draft therefore wins only with evidence that only the draft has.
- * 4. **Mixed**: a further revision is taught when evidence only it explains is substantial
- *    code, and either a fair share of the whole or what dominates a section of its own (one
- *    half of a page, one branch of a table, for a second era).
+ * 1. **Strong evidence bounds the answer.** Each protocol name the text teaches carries the
+ *    interval of revisions that define it (first .. last, from the fingerprints); a dated spec
+ *    link or a revision in code carries that one revision. The answer lies in the
+ *    intersection of the strong evidence's intervals, so it can never be earlier than the
+ *    newest name's first revision nor later than the oldest name's last.
+ * 2. **When the intervals do not meet**, the revisions the most weight agrees on form an
+ *    era; what falls outside it is either a second era (substantial code only another
+ *    revision explains, a fair share of the whole or dominating a section of its own: the
+ *    text is mixed) or outweighed and set aside, saying so.
+ * 3. **Inside an era's intersection**, weak evidence (ordinary words, headings, revisions
+ *    named in prose, background mentions at a fraction of their weight) and the absence of
+ *    shapes central to the text's feature break ties; nothing moves the answer outside it.
+ *    On a tie the earliest revision wins: the text was written for the first revision that
+ *    has everything it shows, and later ones that accept it all are also valid.
+ * 4. **Confidence** follows from the steps: agreement (the share of the evidence's weight
+ *    consistent with the answer) × strength (how much evidence) × decisiveness (1 unless weak
+ *    evidence had to pick a later revision over an earlier one the bounds allowed).
  *
  * Browser-safe, no imports beyond types.
  */
@@ -32,10 +35,12 @@ export interface Item {
   weight: number;
   line: number;
   where: Where;
-  /** An ordinary word: shown and counted in the confidence, but never what decides the answer. */
+  /** An ordinary word, a heading, a revision named in prose: counted, but never a bound. */
   weak: boolean;
   /** A mention of the draft: the revision it became is unknown, so it never decides. */
   undated: boolean;
+  /** Named while explaining an older revision: counted at a fraction of its weight, never a bound. */
+  background: string | null;
   /** Index of the section (heading below the title) the evidence stands in; -1 before any. */
   section: number;
 }
@@ -52,27 +57,41 @@ export interface Separator {
   why: string;
 }
 
+/** One era of a text: the strong evidence that agrees, the revisions it allows, the answer among them. */
+export interface Era {
+  revision: string;
+  interval: string[];
+  items: Item[];
+}
+
 export interface Decision {
   chosen: string[];
+  eras: Era[];
+  /** Strong evidence outside every era: outweighed, set aside. */
+  setAside: Item[];
+  compatible: string[];
   confidence: number;
   alsoValid: string[];
   runnerUp: string | null;
   decidedBy: Separator[];
   explanation: string;
+  steps: string[];
 }
 
 /** Kinds of marker central to a revision's change of a feature: their absence counts. */
 const CENTRAL: Partial<Record<MarkerKind, number>> = { envelope: 4, capability: 4, 'capability-option': 3, method: 3, 'error-code': 3, field: 2 };
-/** Share of a missing central marker's weight a revision loses. */
+/** Share of a missing central marker's weight a revision loses (ties inside an intersection only). */
 const ABSENCE_SHARE = 0.1;
 /** A page is part of the text's feature when this share of the heaviest page's evidence changed on it. */
 const FEATURE_PAGE_SHARE = 0.5;
-/** Below this much deciding evidence in all, the text is not recognised. */
+/** Below this much strong evidence in all, the text is not recognised. */
 const NULL_BELOW = 1;
-/** A second revision is taught (mixed) when what it alone explains has this much code evidence… */
+/** A second era needs this much code evidence only it explains… */
 const MIXED_CODE_MIN = 3;
-/** …and is at least this share of what the first explains, or dominates a section. */
+/** …and this share of what the first era explains, or a section it dominates. */
 const MIXED_SHARE_MIN = 0.25;
+/** Decisiveness when weak evidence chose a later revision than the earliest the bounds allow. */
+const PICKED_LATER = 0.75;
 const EPSILON = 1e-9;
 
 export interface DecideInput {
@@ -82,62 +101,123 @@ export interface DecideInput {
   /** Marker keys the text names anywhere (teaching or background). */
   named: Set<string>;
   hasCode: boolean;
+  /** Words for an interval ("2025-11-25 and later"), shared with the evidence lines. */
+  spanText: (span: readonly string[], compat?: readonly string[]) => string;
+}
+
+export function isStrong(item: Item): boolean {
+  return !item.weak && !item.undated && item.background === null;
 }
 
 export function decide(input: DecideInput): Decision {
   const { items, data, order } = input;
   const ids = data.revisions.map((r) => r.id);
-  const deciding = items.filter((i) => !i.weak && !i.undated);
-  const none: Decision = { chosen: [], confidence: 0, alsoValid: [], runnerUp: null, decidedBy: [], explanation: '' };
-  if (sum(deciding.map((i) => i.weight)) < NULL_BELOW) {
+  const strong = items.filter(isStrong);
+  const ties = items.filter((i) => !isStrong(i) && !i.undated);
+  const none: Decision = { chosen: [], eras: [], setAside: [], compatible: [], confidence: 0, alsoValid: [], runnerUp: null, decidedBy: [], explanation: '', steps: [] };
+  const steps: string[] = [];
+  for (const item of [...strong].sort((a, b) => b.weight - a.weight || a.line - b.line).slice(0, 12)) steps.push(`${item.token} (line ${item.line}): ${input.spanText(item.span, item.marker?.compat)}.`);
+  if (strong.length > 12) steps.push(`…and ${strong.length - 12} more pieces of strong evidence.`);
+  if (sum(strong.map((i) => i.weight)) < NULL_BELOW) {
     const explanation = items.length === 0
       ? 'The text names nothing the fingerprints know.'
-      : `Only weak evidence (${items.length} ordinary word${items.length === 1 ? '' : 's'} or name${items.length === 1 ? '' : 's'} most revisions share): too little to name a revision.`;
-    return { ...none, explanation };
+      : `Only weak evidence (${items.length} ordinary word${items.length === 1 ? '' : 's'}, heading${items.length === 1 ? '' : 's'}, background mention${items.length === 1 ? '' : 's'} or revision${items.length === 1 ? '' : 's'} named in prose): too little to bound a revision.`;
+    return { ...none, explanation, steps: [...steps, explanation] };
   }
 
-  const support = new Map(ids.map((id) => [id, scoreOf(id, deciding)]));
-  const absent = absentCentral(input, deciding);
-  const score = new Map(ids.map((id) => [id, support.get(id)! - ABSENCE_SHARE * sum((absent.get(id) ?? []).map((m) => CENTRAL[m.kind]!))]));
-  const best = earliestBest(ids, (id) => score.get(id)!);
-
-  const chosen = [best];
-  let remaining = deciding.filter((i) => !i.span.includes(best));
-  while (remaining.length > 0 && chosen.length < ids.length) {
-    const next = earliestBest(ids.filter((id) => !chosen.includes(id)), (id) => scoreOf(id, remaining));
-    if (scoreOf(next, remaining) <= 0 || !teachesToo(next, chosen, deciding, remaining, input.hasCode)) break;
-    chosen.push(next);
-    remaining = remaining.filter((i) => !i.span.includes(next));
+  // ── eras: the revision most strong weight agrees on, its items, their intersection ──
+  const absent = absentCentral(input, strong);
+  const eras: Era[] = [];
+  let remaining = strong;
+  while (remaining.length > 0) {
+    const pivot = earliestBest(ids, (id) => scoreOf(id, remaining));
+    const agreeing = remaining.filter((i) => i.span.includes(pivot));
+    if (eras.length > 0 && !teachesToo(agreeing, pivot, eras.flatMap((e) => e.items), strong, input.hasCode)) break;
+    const interval = ids.filter((id) => agreeing.every((i) => i.span.includes(id)));
+    eras.push({ revision: interval[0]!, interval, items: agreeing });
+    remaining = remaining.filter((i) => !i.span.includes(pivot));
   }
-  chosen.sort((a, b) => order.get(a)! - order.get(b)!);
+  // A mixed text's sections belong to its eras: evidence standing in an era's own sections that
+  // the era's interval also allows narrows it ("mode: \"form\"" in the 2025 half bounds that half too).
+  if (eras.length > 1) {
+    // An era's sections: where its evidence no other era's interval allows stands.
+    const sectionsOf = (era: Era) => {
+      const elsewhere = new Set(eras.filter((e) => e !== era).flatMap((e) => e.interval));
+      return new Set(era.items.filter((i) => !i.span.some((id) => elsewhere.has(id))).map((i) => i.section));
+    };
+    for (const era of eras) {
+      const others = new Set(eras.filter((e) => e !== era).flatMap((e) => [...sectionsOf(e)]));
+      const own = new Set([...sectionsOf(era)].filter((s) => s >= 0 && !others.has(s)));
+      for (const item of strong) {
+        if (era.items.includes(item) || !own.has(item.section)) continue;
+        const narrowed = era.interval.filter((id) => item.span.includes(id));
+        if (narrowed.length > 0) {
+          era.interval = narrowed;
+          era.items.push(item);
+        }
+      }
+    }
+  }
+  // Inside each era's bounds: weak evidence and absence break ties, the earliest wins what is left. The
+  // weak evidence of a mixed text's era is what stands in its own sections, not in the other era's.
+  for (const era of eras) {
+    const theirs = new Set(eras.filter((e) => e !== era).flatMap((e) => e.items.map((i) => i.section)));
+    const own = new Set(era.items.map((i) => i.section).filter((s) => !theirs.has(s)));
+    const local = eras.length === 1 ? ties : ties.filter((t) => own.has(t.section));
+    const tieScore = (id: string) => scoreOf(id, local) - ABSENCE_SHARE * sum((absent.get(id) ?? []).map((m) => CENTRAL[m.kind]!));
+    era.revision = earliestBest(era.interval, tieScore);
+  }
+  const setAside = remaining;
+  eras.sort((a, b) => order.get(a.revision)! - order.get(b.revision)!);
+  const chosen = eras.map((e) => e.revision);
+  const compatible = ids.filter((id) => eras.some((e) => e.interval.includes(id)));
 
-  // Also valid: later revisions whose protocol accepts every shape and name the text shows (a text naming
-  // its revision's date is no less valid under a later revision that kept everything it shows).
-  const shapes = deciding.filter((i) => i.marker !== null);
-  const contradiction = (id: string) => sum(shapes.filter((i) => !i.span.includes(id)).map((i) => i.weight));
-  const alsoValid = chosen.length === 1 ? ids.filter((id) => order.get(id)! > order.get(best)! && contradiction(id) <= contradiction(best) + EPSILON) : [];
+  // Steps: how the intervals met.
+  for (const era of eras) {
+    const bounds = intervalWords(era.interval);
+    steps.push(eras.length === 1
+      ? `Intersection of the strong evidence: ${bounds}.`
+      : `Era ${eras.indexOf(era) + 1}: ${list(unique(era.items.map((i) => i.token)).slice(0, 4))}${era.items.length > 4 ? ' and more' : ''} meet in ${bounds}.`);
+  }
+  if (eras.length > 1) steps.push(`The eras do not overlap and each has substantial code of its own: the text teaches ${list(chosen)} side by side (mixed).`);
+  if (setAside.length > 0) steps.push(`Set aside, outweighed (outside the intersection, not a second era): ${list(unique(setAside.map((i) => `${i.token} (line ${i.line})`)).slice(0, 4))}.`);
+  const weakCount = ties.filter((i) => i.background === null).length;
+  const backgroundCount = ties.length - weakCount;
+  if (weakCount > 0) steps.push(`${weakCount} weak piece${weakCount === 1 ? '' : 's'} of evidence (ordinary words, headings, revisions named in prose) only break${weakCount === 1 ? 's' : ''} ties inside the intersection.`);
+  if (backgroundCount > 0) steps.push(`${backgroundCount} background mention${backgroundCount === 1 ? '' : 's'} (named while explaining an older revision) count${backgroundCount === 1 ? 's' : ''} at a quarter of ${backgroundCount === 1 ? 'its' : 'their'} weight, never as a bound.`);
+
+  // Also valid, runner-up, what decided.
+  const single = eras.length === 1 ? eras[0]! : null;
+  const alsoValid = single ? single.interval.filter((id) => order.get(id)! > order.get(single.revision)!) : [];
+  const total = (id: string) => scoreOf(id, strong) + scoreOf(id, ties) - ABSENCE_SHARE * sum((absent.get(id) ?? []).map((m) => CENTRAL[m.kind]!));
   const others = ids.filter((id) => !chosen.includes(id));
-  // The runner-up: what the evidence supports most after the answer (the absence of its central shapes breaks ties);
-  // for a mixed text, the single revision it would have been without its other half.
-  const runnerUp = chosen.length > 1 ? best : ([...others].sort((a, b) => support.get(b)! - support.get(a)! || score.get(b)! - score.get(a)! || order.get(a)! - order.get(b)!)[0] ?? null);
-  // A revision that also accepts everything is not a rival: the earliest is the answer by rule, not by a close call.
-  const rivals = others.filter((id) => !alsoValid.includes(id));
-  const rival = rivals.length > 0 ? earliestBest(rivals, (id) => score.get(id)!) : null;
-
-  const counted = items.filter((i) => !i.undated);
-  const total = sum(counted.map((i) => i.weight));
-  const covered = sum(counted.filter((i) => i.span.some((id) => chosen.includes(id))).map((i) => i.weight));
-  const strength = 1 - Math.exp(-covered / 4);
-  let separation = 1;
-  if (chosen.length === 1 && rival !== null) {
-    const top = score.get(best)!;
-    separation = 0.5 + 0.5 * (top > 0 ? Math.max(0, 1 - Math.max(0, score.get(rival)!) / top) : 0);
+  const runnerUp = eras.length > 1
+    ? [...eras].sort((a, b) => sum(b.items.map((i) => i.weight)) - sum(a.items.map((i) => i.weight)))[0]!.revision
+    : ([...others].sort((a, b) => total(b) - total(a) || order.get(a)! - order.get(b)!)[0] ?? null);
+  let decisiveness = 1;
+  if (single) {
+    const earliest = single.interval[0]!;
+    if (earliest !== single.revision) {
+      decisiveness = PICKED_LATER;
+      steps.push(`Inside ${intervalWords(single.interval)}, weak evidence and absent shapes favour ${single.revision} over ${earliest}.`);
+    } else if (single.interval.length > 1) steps.push(`Inside ${intervalWords(single.interval)}, ${single.revision} is the earliest: the first revision that has everything the text shows (${list(alsoValid)} also accept${alsoValid.length === 1 ? 's' : ''} it).`);
+    else steps.push(`Only ${single.revision} has all of it.`);
   }
-  const confidence = Math.round((covered / total) * strength * separation * 100) / 100;
+
+  const counted = items.filter((i) => !i.undated && i.background === null);
+  const all = sum(counted.map((i) => i.weight));
+  const agreeing = sum(counted.filter((i) => i.span.some((id) => chosen.includes(id))).map((i) => i.weight));
+  const kept = sum(eras.flatMap((e) => e.items).map((i) => i.weight));
+  const agreement = all > 0 ? agreeing / all : 0;
+  const strength = 1 - Math.exp(-kept / 4);
+  // Never certain: evidence read from prose and code is never proof.
+  const confidence = Math.min(0.99, Math.round(agreement * strength * decisiveness * 100) / 100);
+  steps.push(`Confidence ${confidence.toFixed(2)} = agreement ${agreement.toFixed(2)} (share of the evidence's weight that fits the answer) × strength ${strength.toFixed(2)} (weight ${kept.toFixed(1)} of bounding evidence) × decisiveness ${decisiveness.toFixed(2)}.`);
 
   const missingOnlyInRunnerUp = (absent.get(runnerUp ?? '') ?? []).filter((m) => !m.span.some((id) => chosen.includes(id)));
-  const decidedBy = runnerUp === null ? [] : chosen.length > 1 ? separators(chosen.filter((id) => id !== best), best, deciding, []).filter((d) => d.favours !== best) : separators(chosen, runnerUp, deciding, missingOnlyInRunnerUp);
-  return { chosen, confidence, alsoValid, runnerUp, decidedBy, explanation: explain(chosen, alsoValid, runnerUp, decidedBy, confidence, new Set(ids)) };
+  const decidedBy = runnerUp === null ? [] : eras.length > 1 ? separators(chosen.filter((id) => id !== runnerUp), runnerUp, strong, []).filter((d) => d.favours !== runnerUp) : separators(chosen, runnerUp, [...strong, ...ties], missingOnlyInRunnerUp);
+  const explanation = explain(eras, setAside, alsoValid, runnerUp, decidedBy, confidence, new Set(ids));
+  return { chosen, eras, setAside, compatible, confidence, alsoValid, runnerUp, decidedBy, explanation, steps };
 }
 
 function scoreOf(id: string, among: Item[]): number {
@@ -160,13 +240,12 @@ function earliestBest(ids: string[], score: (id: string) => number): string {
 
 /**
  * For each revision, the central markers of the text's feature it carries that the text
- * never names. The feature: the pages where the differs saw the text's deciding evidence come
+ * never names. The feature: the pages where the differs saw the text's strong evidence come
  * or go (the schema aside: every feature has a schema).
  */
-function absentCentral(input: DecideInput, deciding: Item[]): Map<string, Marker[]> {
-  // The feature's pages: those most of the evidence changed on (a generic method touches many pages, a little each).
+function absentCentral(input: DecideInput, strong: Item[]): Map<string, Marker[]> {
   const weightOfPage = new Map<string, number>();
-  for (const item of deciding) {
+  for (const item of strong) {
     for (const page of new Set((item.marker?.origins ?? []).map(pageOf))) {
       if (page && page !== 'schema') weightOfPage.set(page, (weightOfPage.get(page) ?? 0) + item.weight);
     }
@@ -178,7 +257,6 @@ function absentCentral(input: DecideInput, deciding: Item[]): Map<string, Marker
   for (const marker of input.data.markers) {
     if (CENTRAL[marker.kind] === undefined || marker.wordLike || marker.namedIn || input.named.has(marker.key)) continue;
     if (!marker.origins.some((o) => pages.has(pageOf(o) ?? ''))) continue;
-    // Every revision that carries it lacks it in the text alike: later ones do not escape by inheriting it.
     for (const id of marker.span) {
       const list = out.get(id) ?? [];
       list.push(marker);
@@ -194,18 +272,16 @@ function pageOf(origin: string): string | null {
   return m ? m[1]! : null;
 }
 
-function teachesToo(next: string, chosen: string[], deciding: Item[], remaining: Item[], hasCode: boolean): boolean {
+/** Is the next era real teaching (substantial code, a fair share or a section of its own), not a stray name? */
+function teachesToo(own: Item[], pivot: string, covered: Item[], strong: Item[], hasCode: boolean): boolean {
   const inCode = (i: Item) => i.where === 'json' || i.where === 'code' || (!hasCode && i.where === 'inline');
-  const own = remaining.filter((i) => i.span.includes(next));
   if (sum(own.filter(inCode).map((i) => i.weight)) < MIXED_CODE_MIN) return false;
-  const covered = sum(deciding.map((i) => i.weight)) - sum(remaining.map((i) => i.weight));
-  if (sum(remaining.map((i) => i.weight)) >= MIXED_SHARE_MIN * covered) return true;
-  // A section of its own: there, code only the next revision explains outweighs what only the chosen ones explain.
-  const sections = new Set(own.filter(inCode).map((i) => i.section));
-  for (const section of sections) {
+  if (sum(own.map((i) => i.weight)) >= MIXED_SHARE_MIN * sum(covered.map((i) => i.weight))) return true;
+  // A section of its own: there, code only the new era explains outweighs what only the earlier eras explain.
+  for (const section of new Set(own.filter(inCode).map((i) => i.section))) {
     if (section < 0) continue;
     const theirs = sum(own.filter((i) => i.section === section && inCode(i)).map((i) => i.weight));
-    const ours = sum(deciding.filter((i) => i.section === section && !i.span.includes(next) && i.span.some((id) => chosen.includes(id))).map((i) => i.weight));
+    const ours = sum(strong.filter((i) => i.section === section && !i.span.includes(pivot) && covered.includes(i)).map((i) => i.weight));
     if (theirs >= MIXED_CODE_MIN && theirs > ours) return true;
   }
   return false;
@@ -232,31 +308,41 @@ function separators(chosen: string[], runnerUp: string, deciding: Item[], missin
   return shown;
 }
 
-function explain(chosen: string[], alsoValid: string[], runnerUp: string | null, decidedBy: Separator[], confidence: number, ids: Set<string>): string {
-  const list = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+function explain(eras: Era[], setAside: Item[], alsoValid: string[], runnerUp: string | null, decidedBy: Separator[], confidence: number, ids: Set<string>): string {
   const parts: string[] = [];
-  if (chosen.length > 1) {
-    const other = decidedBy.map((d) => (d.shape ? `${d.token} (${d.shape})` : d.token)).slice(0, 3);
-    parts.push(`The text gives code for ${list(chosen)}, each with evidence the other lacks, so it teaches both${runnerUp && other.length ? `: beside ${runnerUp}, it shows ${list(other)}` : ''}.`);
+  const named = (d: Separator) => (d.shape ? `${d.token} (${d.shape})` : d.token);
+  if (eras.length > 1) {
+    const other = decidedBy.map(named).slice(0, 3);
+    parts.push(`The text gives code for ${list(eras.map((e) => e.revision))}, each with evidence the other lacks, so it teaches both${runnerUp && other.length ? `: beside ${runnerUp}, it shows ${list(other)}` : ''}.`);
+  } else {
+    const era = eras[0]!;
+    parts.push(`The strong evidence meets in ${intervalWords(era.interval)}; ${era.revision} is ${era.interval[0] === era.revision ? 'the earliest revision there' : 'where the weak evidence points inside it'}${alsoValid.length ? `, and ${list(alsoValid)} also accept${alsoValid.length === 1 ? 's' : ''} it` : ''}.`);
+    if (runnerUp !== null) {
+      const present = decidedBy.filter((d) => d.line !== null && d.favours !== runnerUp && !ids.has(d.token)).map(named).slice(0, 3);
+      const missing = decidedBy.filter((d) => d.line === null).map(named).slice(0, 3);
+      const reasons: string[] = [];
+      if (present.length) reasons.push(`it shows ${list(present)}, which ${runnerUp} lacks`);
+      if (missing.length) reasons.push(`it never shows ${list(missing)}, central to ${runnerUp}`);
+      parts.push(reasons.length ? `The runner-up is ${runnerUp}: ${reasons.join(', and ')}.` : `The runner-up is ${runnerUp}.`);
+    }
   }
-  else if (alsoValid.length > 0) parts.push(`${chosen[0]} is the earliest revision that accepts all the evidence; ${list(alsoValid)} also accept${alsoValid.length === 1 ? 's' : ''} it.`);
-  if (runnerUp !== null && chosen.length === 1) {
-    const named = (d: Separator) => (d.shape ? `${d.token} (${d.shape})` : d.token);
-    const present = decidedBy.filter((d) => d.line !== null && d.favours !== runnerUp && !ids.has(d.token)).map(named).slice(0, 3);
-    const dates = decidedBy.filter((d) => d.line !== null && d.favours !== runnerUp && ids.has(d.token)).map((d) => d.token).slice(0, 2);
-    const against = decidedBy.filter((d) => d.line !== null && d.favours === runnerUp).map(named).slice(0, 2);
-    const missing = decidedBy.filter((d) => d.line === null).map(named).slice(0, 3);
-    const reasons: string[] = [];
-    if (present.length) reasons.push(`it shows ${list(present)}, which ${runnerUp} lacks`);
-    if (dates.length) reasons.push(`it names ${list(dates)}`);
-    if (missing.length) reasons.push(`it never shows ${list(missing)}, central to ${runnerUp}`);
-    const same = alsoValid.includes(runnerUp) && present.length === 0 && against.length === 0;
-    if (same) parts.push(`The runner-up, ${runnerUp}, accepts the same shapes${missing.length ? ` but the text never shows ${list(missing)}, central to it` : ''}${dates.length ? `, and the text names ${list(dates)}` : ''}; the earlier revision is the answer.`);
-    else if (reasons.length) parts.push(`The runner-up is ${runnerUp}: ${reasons.join(', and ')}${against.length ? ` (only ${list(against)} point${against.length === 1 ? 's' : ''} to ${runnerUp})` : ''}.`);
-    else parts.push(`The runner-up is ${runnerUp}.`);
-  }
-  parts.push(confidence >= 0.75 ? 'Confidence is high: the evidence is strong and points one way.' : confidence >= 0.4 ? 'Confidence is moderate: the evidence is either thin or partly shared with the runner-up.' : 'Confidence is low: little evidence, or evidence most revisions share.');
+  if (setAside.length > 0) parts.push(`${list(unique(setAside.map((i) => i.token)).slice(0, 3))} point${setAside.length === 1 ? 's' : ''} elsewhere and ${setAside.length === 1 ? 'was' : 'were'} set aside as outweighed.`);
+  parts.push(confidence >= 0.75 ? 'Confidence is high: the evidence is strong and points one way.' : confidence >= 0.4 ? 'Confidence is moderate: the evidence is either thin or partly disagrees.' : 'Confidence is low: little evidence, or evidence that disagrees.');
   return parts.join(' ');
+}
+
+/** "2025-11-25 to draft", "2025-06-18 only". */
+function intervalWords(interval: string[]): string {
+  if (interval.length === 1) return `${interval[0]} only`;
+  return `${interval[0]} to ${interval.at(-1)}`;
+}
+
+function list(xs: string[]): string {
+  return xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
+}
+
+function unique(xs: string[]): string[] {
+  return [...new Set(xs)];
 }
 
 function sum(values: number[]): number {

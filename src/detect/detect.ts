@@ -1,7 +1,8 @@
-import { decide, type Item, type Separator, type Where } from './decide.ts';
+import { decide, isStrong, type Era, type Item, type Separator, type Where } from './decide.ts';
 import { latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind } from './fingerprints.ts';
 import { scanText, tokensOf, type Context, type ScannedText } from './scan.ts';
 import { normalizeHeading, normalizeName, tokenVariants } from './tokens.ts';
+import { transportMatchers, type TransportMatcher } from './transport-match.ts';
 
 /**
  * "Which revision does this text teach?" Reads a tutorial (Markdown, MDX, or the text
@@ -71,9 +72,13 @@ export interface WhichResult {
   decidedBy: Separator[];
   /** The confidence explained in a sentence or two. */
   explanation: string;
+  /** The reasoning, one line per step: each strong piece's interval, how they intersect, why mixed, the confidence. */
+  steps: string[];
+  /** Each era the text teaches (one unless mixed): its answer, the revisions its strong evidence allows, and that evidence. */
+  eras: { revision: string; compatible: string[]; evidence: string[] }[];
 }
 
-export type { Separator };
+export type { Separator, Era };
 
 export interface DetectOptions {
   /**
@@ -97,7 +102,10 @@ const KIND_WEIGHT: Record<MarkerKind, number> = {
   value: 2,
   term: 2,
   section: 1,
+  transport: 4,
 };
+/** Background mentions count at this share of their weight, and never bound the answer. */
+const BACKGROUND_SHARE = 0.25;
 
 const CONTEXT_WEIGHT: Record<Where, number> = { json: 1.5, code: 1.25, inline: 1, heading: 0.8, prose: 0.6, url: 0 };
 const REVISION_WEIGHT: Record<Where, number> = { url: 5, json: 4, code: 4, inline: 2, heading: 2, prose: 1.5 };
@@ -120,6 +128,9 @@ interface Index {
    * ordinary word, so it counts wherever it stands, like a field name.
    */
   featureNames: Set<string>;
+  /** How a text names each transport the fingerprints know (names, identifiers, event names). */
+  transports: TransportMatcher[];
+  shapedTypes: ShapedType[];
 }
 
 const indexes = new WeakMap<FingerprintData, Index>();
@@ -138,6 +149,8 @@ function indexOf(data: FingerprintData): Index {
       draftId: data.revisions.find((r) => r.status === 'draft')?.id ?? null,
       mentions: { text: null, url: null },
       featureNames: new Set(data.markers.filter((m) => m.kind === 'capability').map((m) => `term:${normalizeName(m.token)}`)),
+      transports: transportMatchers(data.markers),
+      shapedTypes: data.markers.filter((m) => m.kind === 'definition' && m.fields && !m.namedIn).map((m) => ({ marker: m, fields: new Set(m.fields!.map(normalizeName)), required: (m.required ?? []).map(normalizeName) })),
     };
     const draft = index.draftId === null ? [] : [index.draftId];
     index.mentions = { text: mentionPattern(index.datedIds), url: mentionPattern([...index.datedIds, ...draft]) };
@@ -161,19 +174,37 @@ interface Hit {
   methodValue: boolean;
   /** An ordinary word that names a feature (a capability) outside an example: counts like a field name. */
   feature?: boolean;
+  /** A field and value that are both ordinary words (`mode: "form"`): a protocol value only beside protocol names. */
+  wordPair?: boolean;
+}
+
+/** Types the fingerprints know the shape of: an object with their fields is one of them. */
+interface ShapedType {
+  marker: Marker;
+  fields: Set<string>;
+  required: string[];
 }
 
 function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolean; headings: ScannedText['headings'] } {
   const scanned = scanText(text);
   const hits: Hit[] = [];
+  // Texts repeat their names: each is normalized once.
+  const keys = new Map<string, string>();
+  const termKey = (variant: string) => {
+    let key = keys.get(variant);
+    if (key === undefined) keys.set(variant, (key = `term:${normalizeName(variant)}`));
+    return key;
+  };
   const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false) => {
     for (const variant of tokenVariants(token)) {
-      const marker = index.byKey.get(`term:${normalizeName(variant)}`);
+      const marker = index.byKey.get(termKey(variant));
       // An ordinary word is a protocol name only as a key or value inside a protocol message.
       const feature = marker !== undefined && where !== 'json' && index.featureNames.has(marker.key);
-      if (marker && marker.wordLike && !methodValue && !inMessage && !feature) continue;
+      // A type name written as the schema spells it, in code (`Icon(src=…)`, `import { Icon }`), is the type, not a word.
+      const typeInCode = marker !== undefined && marker.kind === 'definition' && where === 'code' && variant === marker.token;
+      if (marker && marker.wordLike && !methodValue && !inMessage && !feature && !typeInCode) continue;
       if (marker) {
-        hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue, feature });
+        hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: methodValue || typeInCode, feature });
         return;
       }
       if (/^-\d{5}$/.test(variant)) {
@@ -196,6 +227,13 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     revisionMentions(span.text, span.line, span.context, span.cue, index, hits);
     if (span.context === 'url') continue;
     for (const { token, line } of tokensOf(span)) term(token, line, span.context, span.cue);
+    if (span.context === 'code' || span.context === 'inline') valuePairs(span.text, span.line, span.context, span.cue, index, hits);
+    for (const matcher of index.transports) {
+      for (const found of matcher.find(span.text)) {
+        const line = span.line + countNewlines(span.text, found.at);
+        hits.push({ key: matcher.marker.key, marker: matcher.marker, revision: null, token: matcher.marker.token, line, where: span.context, cue: span.cue, methodValue: false });
+      }
+    }
   }
   for (const example of scanned.examples) {
     const { facts, cue } = example;
@@ -209,12 +247,49 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     for (const method of facts.methods) term(method, at(method), 'json', cue, true);
     for (const key of facts.keys) term(key, at(key), 'json', cue, false, facts.messageKeys.has(key));
     for (const value of facts.strings) if (value.length <= 80 && !/\s/.test(value)) term(value, at(value), 'json', cue, false, facts.messageStrings.has(value));
+    // An object with a type's fields (all its required ones, nothing it lacks) is that type, whatever its words.
+    for (const keys of facts.objects) {
+      if (keys.length < 2) continue;
+      const names = keys.map(normalizeName);
+      for (const type of index.shapedTypes) {
+        if (names.every((k) => type.fields.has(k)) && type.required.every((k) => names.includes(k))) {
+          hits.push({ key: type.marker.key, marker: type.marker, revision: null, token: type.marker.token, line: at(keys[0]!), where: 'json', cue, methodValue: true });
+        }
+      }
+    }
+  }
+  // A pair of ordinary words (`mode: "form"` in an app's settings) is the protocol's only within a few
+  // lines of a protocol name that is no ordinary word, as a key or value inside a message is.
+  const named = new Set(hits.filter((h) => h.marker !== null && !h.marker.wordLike && !h.wordPair && h.marker.kind !== 'section').map((h) => h.line));
+  for (const hit of hits) {
+    if (!hit.wordPair) continue;
+    for (let d = -3; d <= 3; d++) if (named.has(hit.line + d)) hit.wordPair = false;
   }
   for (const heading of scanned.headings) {
     const marker = index.byKey.get(`section:${normalizeHeading(heading.text)}`);
     if (marker) hits.push({ key: marker.key, marker, revision: null, token: heading.text, line: heading.line, where: 'heading', cue: heading.cue, methodValue: false });
   }
   return { hits, hasCode, headings: scanned.headings };
+}
+
+/**
+ * A field with a value, as code writes it in any language (`mode: "form"`, `"type": "resource_link"`,
+ * `mode="url"`): the pair is a protocol value when the schema defines that value for that field.
+ */
+const VALUE_PAIR = /["']?([A-Za-z_$][\w$]*)["']?\s*[:=]\s*["']([A-Za-z][\w./-]{0,60})["']/g;
+
+function valuePairs(text: string, line: number, where: Context, cue: string | null, index: Index, hits: Hit[]): void {
+  for (const m of text.matchAll(VALUE_PAIR)) {
+    const key = `value:${normalizeName(m[1]!)}=${normalizeName(m[2]!)}`;
+    const marker = index.byKey.get(key);
+    if (marker) hits.push({ key, marker, revision: null, token: marker.token, line: line + countNewlines(text, m.index), where, cue, methodValue: false, wordPair: /^[a-z]+$/i.test(m[1]!) && /^[a-z]+$/i.test(m[2]!) });
+  }
+}
+
+function countNewlines(text: string, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) n += 1;
+  return n;
 }
 
 /** Dated revision ids anywhere, the draft only in a spec URL. */
@@ -256,7 +331,10 @@ function weightOf(hit: Hit, index: Index): number {
     w *= WORD_IN_EXAMPLE;
   }
   const n = index.data.revisions.length;
-  w *= n > 1 ? (n - m.span.length) / (n - 1) : 1;
+  // A transport kept for compatibility says as much as where it was defined.
+  const carried = m.span.length - (m.compat?.length ?? 0);
+  // A marker few revisions carry says more; one most carry still bounds the answer, so it keeps half its weight.
+  w *= n > 1 ? 0.5 + (0.5 * (n - carried)) / (n - 1) : 1;
   w *= Math.max(0.5, 1 / (1 + 0.05 * Math.max(0, m.pages - 1)));
   return w;
 }
@@ -273,59 +351,76 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
   const index = indexOf(data);
   const { hits, hasCode, headings } = collectHits(text, index);
   // The section an item stands in: where a text's halves (one per era) begin and end.
-  const sectionOf = (line: number) => headings.filter((h) => h.line <= line).length - 1;
+  const sectionOf = (line: number) => {
+    let lo = 0;
+    let hi = headings.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (headings[mid]!.line <= line) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  };
 
-  // Group by marker: teaching hits make evidence, background hits are listed apart.
+  // Group by marker: teaching hits make evidence; a marker named only while explaining an
+  // older revision is background, counted at a fraction of its weight and never a bound.
   const teaching = new Map<string, { hits: Hit[]; weights: number[] }>();
-  const background = new Map<string, Hit>();
+  const background = new Map<string, { hits: Hit[]; weights: number[] }>();
   for (const hit of hits) {
     const w = weightOf(hit, index);
     if (w <= 0) continue;
-    if (hit.cue !== null && isOutdated(spanOf(hit), index)) {
-      if (!background.has(hit.key)) background.set(hit.key, hit);
-      continue;
-    }
-    const group = teaching.get(hit.key) ?? { hits: [], weights: [] };
+    const groups = hit.cue !== null ? background : teaching;
+    const group = groups.get(hit.key) ?? { hits: [], weights: [] };
     group.hits.push(hit);
     group.weights.push(w);
-    teaching.set(hit.key, group);
+    groups.set(hit.key, group);
   }
+  for (const key of teaching.keys()) background.delete(key);
   const items: Item[] = [];
-  for (const [key, group] of teaching) {
+  const toItem = (key: string, group: { hits: Hit[]; weights: number[] }, cue: string | null): Item => {
     let best = 0;
     for (let i = 1; i < group.weights.length; i++) {
       if (group.weights[i]! > group.weights[best]! || (group.weights[i] === group.weights[best] && group.hits[i]!.line < group.hits[best]!.line)) best = i;
     }
     const hit = group.hits[best]!;
     const repeat = 1 + 0.1 * Math.min(group.hits.length - 1, 5);
-    items.push({
+    const revisionInProse = hit.revision !== null && hit.where !== 'url' && hit.where !== 'code' && hit.where !== 'json';
+    return {
       key,
       marker: hit.marker,
       token: hit.marker?.token ?? hit.token,
       span: spanOf(hit),
-      weight: group.weights[best]! * repeat,
+      weight: group.weights[best]! * repeat * (cue === null ? 1 : BACKGROUND_SHARE),
       line: hit.line,
       where: hit.where,
-      weak: hit.marker?.wordLike === true && !hit.methodValue && !hit.feature,
+      // An enum value alone is a word (`input_required` is a task status and a result type); with its field it is a pair marker.
+      // A feature named by an ordinary word (`elicitation` in a heading) tells the topic, not which shape is taught.
+      weak: (hit.marker?.wordLike === true && !hit.methodValue) || hit.wordPair === true || hit.marker?.kind === 'section' || (hit.marker?.kind === 'value' && key.startsWith('term:')) || revisionInProse,
       undated: hit.revision !== null && hit.revision === index.draftId,
+      background: cue,
       section: sectionOf(hit.line),
-    });
-  }
+    };
+  };
+  for (const [key, group] of teaching) items.push(toItem(key, group, null));
+  for (const [key, group] of background) items.push(toItem(key, group, group.hits[0]!.cue));
   items.sort((a, b) => a.line - b.line || (a.key < b.key ? -1 : 1));
 
-  const decision = decide({ items, data, order: index.order, named: new Set(hits.map((h) => h.key)), hasCode });
+  const decision = decide({ items, data, order: index.order, named: new Set(hits.map((h) => h.key)), hasCode, spanText: (span, compat) => spanText(span, index, compat) });
   const chosen = decision.chosen;
-  const revisionIds = data.revisions.map((r) => r.id);
-  const total = sum(items.map((i) => i.weight));
+  const setAside = new Set(decision.setAside);
 
-  const evidence: Evidence[] = items.map((item) => {
+  const teachingItems = items.filter((i) => i.background === null);
+  const evidence: Evidence[] = teachingItems.map((item) => {
     const implied = implies(item, chosen, index);
-    const e: Evidence = { token: item.token, implies: implied, why: explain(item, index), line: item.line, kind: item.marker?.kind ?? 'revision', context: item.where, weight: round(item.weight), span: item.span };
+    let why = explain(item, index);
+    if (setAside.has(item)) why += '; outside the intersection of the rest, set aside as outweighed';
+    else if (!isStrong(item) && !item.undated) why += '; weak: breaks ties only, never a bound';
+    const e: Evidence = { token: item.token, implies: implied, why, line: item.line, kind: item.marker?.kind ?? 'revision', context: item.where, weight: round(item.weight), span: item.span };
     if (item.marker?.shape) e.shape = item.marker.shape;
     return e;
   });
   const outdated: Outdated[] = [];
-  for (const item of items) {
+  for (const item of teachingItems) {
     if (!item.marker || !isOutdated(item.span, index)) continue;
     const gone = removedIn(item.span, data.revisions);
     if (!gone) continue;
@@ -333,11 +428,9 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
     if (item.marker.shape) o.shape = item.marker.shape;
     outdated.push(o);
   }
-  const backgroundList: BackgroundMention[] = [...background.values()]
-    .filter((hit) => !teaching.has(hit.key))
-    .sort((a, b) => a.line - b.line)
-    .map((hit) => ({ token: hit.marker?.token ?? hit.token, line: hit.line, why: `named while explaining an older revision ("${hit.cue}"); ${spanText(spanOf(hit), index)}` }));
-  const compatible = total > 0 ? revisionIds.filter((id) => items.every((i) => i.span.includes(id))) : [];
+  const backgroundList: BackgroundMention[] = items
+    .filter((i) => i.background !== null)
+    .map((i) => ({ token: i.token, line: i.line, why: `named while explaining an older revision ("${i.background}"): counted at a quarter of its weight, never a bound; ${spanText(i.span, index, i.marker?.compat)}` }));
 
   const result: WhichResult = {
     revision: chosen.length === 0 ? null : chosen.length === 1 ? chosen[0]! : 'mixed',
@@ -345,12 +438,14 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
     confidence: decision.confidence,
     evidence,
     outdated,
-    compatible,
+    compatible: decision.compatible,
     background: backgroundList,
     alsoValid: decision.alsoValid,
     runnerUp: decision.runnerUp,
     decidedBy: decision.decidedBy,
     explanation: decision.explanation,
+    steps: decision.steps,
+    eras: decision.eras.map((era) => ({ revision: era.revision, compatible: era.interval, evidence: [...new Set(era.items.map((i) => i.token))] })),
   };
   return options.source !== undefined ? remapLines(result, text, options.source) : result;
 }
@@ -372,6 +467,7 @@ const KIND_WORDS: Record<MarkerKind, string> = {
   capability: 'capability',
   'capability-option': 'capability option',
   section: 'section heading',
+  transport: 'transport',
 };
 
 const WHERE_WORDS: Record<Where, string> = {
@@ -390,7 +486,8 @@ function explain(item: Item, index: Index): string {
     return item.where === 'url' ? `links to the ${id} specification` : item.where === 'code' || item.where === 'json' ? `names revision ${id} in code` : `names revision ${id} ${WHERE_WORDS[item.where]}`;
   }
   const m = item.marker;
-  const what = m.kind === 'envelope' ? `${m.token} ${m.shape ?? ''}`.trim()
+  const what = m.kind === 'transport' ? `the ${m.token} transport`
+    : m.kind === 'envelope' ? `${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'capability' ? `capability ${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'error-code' ? `error code ${m.token}${m.shape ? ` (${m.shape})` : ''}`
     : m.wordLike && !item.weak && item.where !== 'json' ? `feature ${m.token}`
@@ -399,11 +496,15 @@ function explain(item: Item, index: Index): string {
   if (item.weak) caveats.push('an ordinary word, weak');
   if (m.pages > 3) caveats.push(`${m.pages} places in the spec use it, weaker`);
   if (m.namedIn) caveats.push(`the schema named it in ${m.namedIn}, but the shape is older: no proof of ${m.namedIn}`);
-  return `${what} ${WHERE_WORDS[item.where]}: ${spanText(m.span, index)}${caveats.length ? ` (${caveats.join('; ')})` : ''}`;
+  return `${what} ${WHERE_WORDS[item.where]}: ${spanText(m.span, index, m.compat)}${caveats.length ? ` (${caveats.join('; ')})` : ''}`;
 }
 
 /** "only 2025-11-25 has it", "2026-07-28 and later", "2025-06-18 to 2025-11-25; removed in 2026-07-28". */
-function spanText(span: readonly string[], index: Index): string {
+function spanText(span: readonly string[], index: Index, compat?: readonly string[]): string {
+  if (compat && compat.length > 0) {
+    const defined = span.filter((id) => !compat.includes(id));
+    return `defined in ${defined.length === 1 ? defined[0] : `${defined[0]} to ${defined.at(-1)}`}; ${compat.length === 1 ? compat[0] : `${compat[0]} to ${compat.at(-1)}`} keep${compat.length === 1 ? 's' : ''} it only for backwards compatibility (deprecated)`;
+  }
   const revisions = index.data.revisions;
   const first = span[0]!;
   const last = span.at(-1)!;
@@ -414,9 +515,6 @@ function spanText(span: readonly string[], index: Index): string {
   return `${first} to ${last} have it; removed in ${gone}`;
 }
 
-function sum(values: number[]): number {
-  return values.reduce((a, b) => a + b, 0);
-}
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;

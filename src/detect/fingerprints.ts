@@ -31,7 +31,8 @@ export type MarkerKind =
   | 'error-code'
   | 'capability' // a capability declared in a given place (capabilities vs _meta.…/peerFeatures)
   | 'capability-option' // a sub-option of a capability (elicitation.url)
-  | 'section'; // a section heading
+  | 'section' // a section heading
+  | 'transport'; // a transport the spec lists (HTTP+SSE, Streamable HTTP), known by every name it goes by
 
 export interface Marker {
   /** `term:widgetId`, `envelope:elicitation/create:request`, `capability:elicitation@capabilities`, `error:-32001`, `section:…`. */
@@ -41,8 +42,17 @@ export interface Marker {
   token: string;
   /** For shapes: the words that qualify the token ("JSON-RPC request", "declared in capabilities"). */
   shape?: string;
-  /** Revision ids (in revision order) whose spec carries the marker. Never empty, never all of them. */
+  /** Revision ids (in revision order) whose spec carries the marker. Never empty; all of them only for a transport kept for compatibility. */
   span: string[];
+  /** For a transport: the revisions of its span that keep it only for backwards compatibility (deprecated there). */
+  compat?: string[];
+  /** For a transport: every name the spec gives it (the link texts pointing at it: `HTTP+SSE`, `HTTP with Server-Sent Events`). */
+  names?: string[];
+  /** For a transport: the SSE event names only its section defines (`endpoint`). */
+  events?: string[];
+  /** For a type: its fields and required fields in the schema (of the span's last revision), so an object of that shape is recognised. */
+  fields?: string[];
+  required?: string[];
   /** An ordinary word (`url`, `mode`, `pattern`) rather than an identifier: weak evidence. */
   wordLike: boolean;
   /** Pages (plus the schema) that carry it, in the revision of its span that has most: a name many features share is weak. */

@@ -29,6 +29,10 @@ export function renderWhichText(result: WhichResult, label: string, style: Rende
   const warn = style.warn ?? ((s: string) => s);
   const lines: string[] = [`${label}: ${bold(headline(result))}`];
   if (result.explanation) lines.push(`  ${result.explanation}`);
+  if (result.steps.length > 0) {
+    lines.push('', 'Reasoning:');
+    for (const step of result.steps) lines.push(`  ${dim(step)}`);
+  }
   if (result.decidedBy.length > 0) {
     lines.push('', `${decidedByHeading(result)}:`);
     for (const d of result.decidedBy) lines.push(`  ${d.line === null ? '  absent' : `line ${String(d.line).padStart(4)}`}  ${d.token}  → ${d.favours}  ${dim(d.why)}`);
@@ -55,6 +59,7 @@ export function renderWhichMarkdown(result: WhichResult, label: string): string 
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const lines = [`### ${cell(label)}`, '', `**${headline(result)}**`, ''];
   if (result.explanation) lines.push(cell(result.explanation), '');
+  if (result.steps.length > 0) lines.push(...result.steps.map((step) => `1. ${cell(step)}`), '');
   if (result.evidence.length > 0) {
     lines.push('| line | token | implies | why |', '| ---: | --- | --- | --- |');
     for (const e of result.evidence) lines.push(`| ${e.line} | \`${cell(e.token)}\` | ${e.implies} | ${cell(e.why)} |`);
@@ -96,6 +101,8 @@ export function whichJson(result: WhichResult, input: { source: string; html: bo
     runnerUp: result.runnerUp,
     decidedBy: result.decidedBy,
     explanation: result.explanation,
+    steps: result.steps,
+    eras: result.eras,
     input: { source: input.source, kind: input.html ? 'html' : 'markdown' },
   };
 }

@@ -19,6 +19,8 @@ export interface Span {
   context: Context;
   /** The background cue of the sentence, caption or section this span is in ("no longer"), or null. */
   cue: string | null;
+  /** For inline code, links and prose: the whole sentence (or heading) the span stands in. */
+  sentence?: string;
 }
 
 export interface CodeExample {
@@ -54,10 +56,14 @@ const BACKGROUND_CUES: [RegExp, CueSide][] = [
   [/\bused to\b/i, 'all'],
   [/\b(?:was|were|has been|have been) (?:replaced|removed|dropped|deprecated|retired|superseded)\b/i, 'all'],
   [/\bdeprecated\b/i, 'all'],
+  // "rejection of removed methods", "the removed field": what a sentence calls removed is not taught.
+  [/\b(?:the |of |are |is )?removed\b/i, 'all'],
   [/\bis gone\b|\bare gone\b/i, 'all'],
   [/\b(?:previously|formerly|before this change|in the past)\b/i, 'all'],
   [/\b(?<!-)(?:old|older|legacy|previous) (?:shape|flow|pattern|way|model|mechanism|version|revision|spec|specification|approach|behaviou?r|api|design)\b/i, 'all'],
   [/\bthe old\b(?!-)/i, 'all'],
+  // A changelog-style aside: a dated revision and what it changed ("2025-11-25 added URL mode", "removed in 2026-07-28").
+  [/\b\d{4}-\d{2}-\d{2}\b[^.;]{0,80}?\b(?:added|introduced|brought|removed|dropped|replaced|renamed|deprecated)\b|\b(?:added|introduced|removed|dropped|replaced|renamed|deprecated) (?:in|since|by) (?:the )?(?:revision |version |spec(?:ification)? )?\d{4}-\d{2}-\d{2}\b/i, 'all'],
   // A caption or sentence that opens with "Before" ("Before:", "**Before** (2025-11-25)") shows the old side.
   [/^\W*before\b(?!\s+(?:you|we|it|the|a|an|this|that|sending|calling|returning)\b)/i, 'all'],
 ];
@@ -84,7 +90,7 @@ export function cueIn(text: string): string | null {
 }
 
 /** Headings that open a section about the past: "Before", "What changed", "Migrating from 2025-11-25", "Legacy". */
-const BACKGROUND_HEADINGS = /\b(?:before(?!\s+(?:you|we|starting|getting|beginning|the)\b)|legacy|old(?:er)?|previous|deprecated|migrat\w*|what changed|changes from|history|no longer)\b(?!-)/i;
+export const BACKGROUND_HEADING_PATTERN = /\b(?:before(?!\s+(?:you|we|starting|getting|beginning|the)\b)|legacy|old(?:er)?|previous|deprecated|migrat\w*|what changed|changes from|history|no longer|backwards?[- ]compatib\w*)\b(?!-)/i;
 
 
 /**
@@ -96,7 +102,7 @@ const CALLOUT_LABEL = /^[\s>]*(?:(?:\*\*|__)([^*_\n]{1,40})(?:\*\*|__)|\[!(\w+)\
 function calloutCue(text: string): string | null {
   const m = CALLOUT_LABEL.exec(text);
   const label = m ? (m[1] ?? m[2] ?? m[3] ?? '').replace(/[.:]\s*$/, '').trim() : '';
-  return label && BACKGROUND_HEADINGS.test(label) ? `callout "${label}"` : null;
+  return label && BACKGROUND_HEADING_PATTERN.test(label) ? `callout "${label}"` : null;
 }
 
 interface Block {
@@ -137,7 +143,7 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
       }
       // The page's title names its subject ("Keeping old clients working"), not a section about the past.
       const title = headings.length === 0 && depth === 1;
-      const m = title ? null : BACKGROUND_HEADINGS.exec(block.text);
+      const m = title ? null : BACKGROUND_HEADING_PATTERN.exec(block.text);
       if (m && backgroundDepth === null) {
         backgroundDepth = depth;
         sectionCue = `section "${block.text.trim()}"`;
@@ -217,7 +223,8 @@ function sentencesOf(text: string, line: number): { text: string; line: number }
     const ch = text[i]!;
     if (ch === '`') inCode = !inCode;
     if (inCode) continue;
-    if ((ch === '.' || ch === '?' || ch === '!') && /\s/.test(text[i + 1] ?? ' ') && !/\b(?:e\.g|i\.e|etc|vs)$/i.test(text.slice(Math.max(0, i - 4), i))) {
+    // An ordered list's number ("2. Use …") opens its item, it does not end a sentence.
+    if ((ch === '.' || ch === '?' || ch === '!') && /\s/.test(text[i + 1] ?? ' ') && !/\b(?:e\.g|i\.e|etc|vs)$/i.test(text.slice(Math.max(0, i - 4), i)) && !(ch === '.' && /^\s*\d+$/.test(text.slice(start, i)))) {
       out.push({ text: text.slice(start, i + 1), line: lineAt(start) + leadingNewlines(text, start) });
       start = i + 1;
     }
@@ -257,8 +264,8 @@ function inlineSpans(text: string, line: number, sentenceCue: Cue | null, spans:
     const at = m.index;
     if (at > last) pushProse(last, at);
     const cue = cueAt(at, at + m[0].length);
-    if (m[2] !== undefined) spans.push({ text: m[2], line: lineAt(at), context: 'inline', cue });
-    else spans.push({ text: m[3] ?? m[4] ?? m[5] ?? m[6] ?? '', line: lineAt(at), context: 'url', cue });
+    if (m[2] !== undefined) spans.push({ text: m[2], line: lineAt(at), context: 'inline', cue, sentence: text });
+    else spans.push({ text: m[3] ?? m[4] ?? m[5] ?? m[6] ?? '', line: lineAt(at), context: 'url', cue, sentence: text });
     last = at + m[0].length;
   }
   if (last < text.length) pushProse(last, text.length);
@@ -266,7 +273,7 @@ function inlineSpans(text: string, line: number, sentenceCue: Cue | null, spans:
   function pushProse(from: number, to: number): void {
     const cut = sentenceCue && sentenceCue.side !== 'all' ? (sentenceCue.side === 'after' ? sentenceCue.end : sentenceCue.at) : -1;
     const parts = cut > from && cut < to ? [[from, cut], [cut, to]] : [[from, to]];
-    for (const [a, b] of parts) spans.push({ text: text.slice(a!, b!), line: lineAt(a!), context: prose, cue: cueAt(a!, b!) });
+    for (const [a, b] of parts) spans.push({ text: text.slice(a!, b!), line: lineAt(a!), context: prose, cue: cueAt(a!, b!), sentence: text });
   }
 }
 

@@ -24,10 +24,12 @@ export interface ShapeFacts {
   messageStrings: Set<string>;
   /** Codes of JSON-RPC error responses. */
   errorCodes: number[];
+  /** The keys of each object, at every depth (an object's shape, matched against the schema's definitions). */
+  objects: string[][];
 }
 
 export function emptyFacts(): ShapeFacts {
-  return { envelopes: [], capabilities: [], keys: new Set(), strings: new Set(), methods: new Set(), messageKeys: new Set(), messageStrings: new Set(), errorCodes: [] };
+  return { envelopes: [], capabilities: [], keys: new Set(), strings: new Set(), methods: new Set(), messageKeys: new Set(), messageStrings: new Set(), errorCodes: [], objects: [] };
 }
 
 /** Reads one example (a parsed JSON value or a loosely parsed object literal) into `facts`. */
@@ -63,6 +65,7 @@ function collect(value: unknown, facts: ShapeFacts, depth: number, inMessage: bo
   } else if (Array.isArray(value)) for (const item of value) collect(item, facts, depth + 1, inMessage);
   else if (isObject(value)) {
     const message = inMessage || typeof value['method'] === 'string';
+    if (facts.objects.length < 500) facts.objects.push(Object.keys(value));
     for (const [key, child] of Object.entries(value)) {
       facts.keys.add(key);
       if (message) facts.messageKeys.add(key);
