@@ -4,7 +4,7 @@ import { parsePage } from '../model/index.ts';
 import { isIdentifierLike, isJsonRpcErrorCode } from '../model/terms.ts';
 import { analyzeSchema, diffSchemaTexts, parseSchemaText, type SchemaAnalysis } from '../schema/index.ts';
 import { FINGERPRINT_FORMAT, type FingerprintData, type FingerprintRevision, type Marker, type MarkerKind, type MarkerRecord } from './fingerprints.ts';
-import { judgePage } from '../diff/revision/informative.ts';
+import { judgePage } from '../revision/informative.ts';
 import { looseObjects } from './loose.ts';
 import { isBorrowedValue, normativeNames } from './normative.ts';
 import { pageTransports } from './transports.ts';
