@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { isUserFacing } from '../errors.ts';
+import { withNotices } from '../input/notices.ts';
 import { processIO, type CommandIO, type ExitCode } from './io.ts';
 import { VERSION } from './version.ts';
 
@@ -15,7 +16,8 @@ export async function main(argv: string[], io: CommandIO = processIO()): Promise
     exitCode = code;
   });
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    // What was skipped or replaced in the input is said once, on stderr, as the run goes on.
+    await withNotices((line) => io.stderr.write(`specdelta: ${line}\n`), () => program.parseAsync(argv, { from: 'user' }));
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {

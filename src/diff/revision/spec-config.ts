@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { CONFIG_FILE, parseSpecConfig, type SpecConfig } from '../../config/index.ts';
+import { dirname } from 'node:path';
+import { configIn, type SpecConfig } from '../../config/index.ts';
 
 /**
  * What a spec's config (config/spec-config.ts) says about its pages: `informative` and
@@ -14,8 +13,8 @@ export const EMPTY_CONFIG: SpecConfig = {};
 /** The config for a revision folder: its own file, else its parent's (the snapshots folder), else none. */
 export function findSpecConfig(revisionDir: string): SpecConfig {
   for (const dir of [revisionDir, dirname(revisionDir)]) {
-    const file = join(dir, CONFIG_FILE);
-    if (existsSync(file)) return parseSpecConfig(readFileSync(file, 'utf8'), file);
+    const found = configIn(dir);
+    if (found) return found.config;
   }
   return EMPTY_CONFIG;
 }
