@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { isUserFacing } from '../errors.ts';
-import { withNotices } from '../input/notices.ts';
+import { withNotices } from '../notices.ts';
 import { processIO, type CommandIO, type ExitCode } from './io.ts';
 import { VERSION } from './version.ts';
 
