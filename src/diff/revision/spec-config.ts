@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import { configIn, type SpecConfig } from '../../config/index.ts';
+import { matchGlob } from '../../config/glob.ts';
 
 /**
  * What a spec's config (config/spec-config.ts) says about its pages: `informative` and
@@ -28,15 +29,7 @@ export function configuredKind(config: SpecConfig, page: string): 'informative' 
 
 const PAGE_EXTENSION = /\.(mdx?|markdown)$/;
 
-/** A page-id glob against a page id; an extension on either (`CHANGELOG.md`) is ignored. */
+/** A page-id glob against a page id (config/glob.ts: linear, no regular expression); an extension on either (`CHANGELOG.md`) is ignored. */
 export function globMatches(glob: string, page: string): boolean {
-  const pattern = glob
-    .replace(PAGE_EXTENSION, '')
-    .split('/')
-    .map((segment) => (segment === '**' ? '\u0000' : segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')))
-    .join('/')
-    .replace(/\u0000\//g, '(?:.*/)?')
-    .replace(/\/\u0000/g, '(?:/.*)?')
-    .replace(/\u0000/g, '.*');
-  return new RegExp(`^${pattern}$`).test(page.replace(PAGE_EXTENSION, ''));
+  return matchGlob(glob.replace(PAGE_EXTENSION, ''), page.replace(PAGE_EXTENSION, ''));
 }
