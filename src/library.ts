@@ -1,4 +1,3 @@
-import { makeBadge, renderHtml, renderMarkdown, renderSvg, type BadgeSpec } from './badge/badge.ts';
 import { summarize, type ChangeSummary } from './diff/change.ts';
 import type { Change } from './diff/change.ts';
 import { diffPageTexts } from './diff/index.ts';
@@ -10,7 +9,8 @@ import { diffSchemaTexts, type SchemaDiffOptions } from './schema/diff.ts';
 
 /**
  * The library's verbs, as a user calls them: texts in, the contract's records out. The CLI
- * adds reading inputs and rendering reports around the same functions.
+ * adds reading inputs and rendering reports around the same functions. The GitHub Action
+ * calls them from here, so its bundle holds the differ and not the badges (badge/render.ts).
  */
 
 export interface DiffResult {
@@ -43,16 +43,4 @@ export async function diffRevisions(oldRevision: RevisionTree | string, newRevis
   // A folder's own specdelta.config.json (inside or beside it) applies, as on the command line.
   const config = typeof newRevision === 'string' ? findSpecConfig(newRevision) : undefined;
   return withSummary(await diffRevisionTrees(tree(oldRevision), tree(newRevision), config));
-}
-
-export type BadgeFormat = { format: 'svg' } | { format: 'markdown' | 'html'; /** Where the SVG is served. */ imageUrl: string };
-
-/** A revision badge as SVG, or as a Markdown or HTML snippet that shows the SVG at `imageUrl`. */
-export function renderBadge(spec: BadgeSpec, as: BadgeFormat = { format: 'svg' }): string {
-  const badge = makeBadge(spec);
-  switch (as.format) {
-    case 'svg': return renderSvg(badge);
-    case 'markdown': return renderMarkdown(badge, as.imageUrl);
-    case 'html': return renderHtml(badge, as.imageUrl);
-  }
 }

@@ -36,6 +36,11 @@ export function makeReport(old: DocumentInfo, now: DocumentInfo, changes: Change
 }
 
 /** A short name for a side: "2025-11-25:client/elicitation" when known, else its source. */
+/** A side that is a whole revision (a folder, a git ref): named by its label, read from `source`. */
+export function revisionInfo(revision: string, source: string): DocumentInfo {
+  return { source, revision, page: null, sha256: null };
+}
+
 export function label(info: DocumentInfo): string {
   if (info.revision && info.page) return `${info.revision}:${info.page}`;
   if (info.revision) return info.revision;

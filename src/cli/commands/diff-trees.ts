@@ -3,7 +3,6 @@ import { basename, resolve } from 'node:path';
 import { UsageError } from '../../errors.ts';
 import { gitTree } from '../../input/git-tree.ts';
 import { bothTrees, folderTree, type RevisionTree } from '../../input/revision-tree.ts';
-import type { DocumentInfo } from '../../report/report.ts';
 import type { CommandIO } from '../io.ts';
 
 /**
@@ -35,11 +34,6 @@ export async function revisionTreesOf(oldInput: string, newInput: string, option
     folderTree(oldDir, { label: options.oldLabel ?? basename(oldDir) }),
     folderTree(newDir, { label: options.newLabel ?? basename(newDir) }),
   ];
-}
-
-/** A side of the report: the tree's label is what reports call the revision. */
-export function treeInfo(tree: RevisionTree, given: string): DocumentInfo {
-  return { source: given, revision: tree.label, page: null, sha256: null };
 }
 
 function isDirectory(path: string): boolean {

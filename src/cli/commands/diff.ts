@@ -14,11 +14,11 @@ import type { Diagnostic } from '../../model/diagnostic.ts';
 import { parsePage } from '../../model/index.ts';
 import { renderJson } from '../../report/json.ts';
 import { MARKDOWN_BUDGET, renderMarkdown } from '../../report/markdown.ts';
-import { makeReport, type DiffReport, type DocumentInfo } from '../../report/report.ts';
+import { makeReport, revisionInfo, type DiffReport, type DocumentInfo } from '../../report/report.ts';
 import { renderText } from '../../report/text.ts';
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
 import { count, urlLimits } from '../numbers.ts';
-import { revisionTreesOf, treeInfo, type TreeOptions } from './diff-trees.ts';
+import { revisionTreesOf, type TreeOptions } from './diff-trees.ts';
 
 export interface DiffOptions extends TreeOptions {
   format: 'text' | 'json' | 'markdown';
@@ -84,7 +84,7 @@ async function diffFolders(oldDir: string, newDir: string, options: DiffOptions,
 async function diffTrees([oldTree, newTree]: [RevisionTree, RevisionTree], options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const config = options.config ? givenOrFound(options, [], io) : undefined;
   const { changes, diagnostics, pages } = await diffRevisionTrees(oldTree, newTree, config);
-  const report = makeReport(treeInfo(oldTree, oldTree.source), treeInfo(newTree, newTree.source), changes, diagnostics, pages);
+  const report = makeReport(revisionInfo(oldTree.label, oldTree.source), revisionInfo(newTree.label, newTree.source), changes, diagnostics, pages);
   return withChangelog(report, options, () => newTree, config);
 }
 
