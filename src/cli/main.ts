@@ -1,6 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
 import { isUserFacing } from '../errors.ts';
-import { withNotices } from '../notices.ts';
 import { processIO, type CommandIO, type ExitCode } from './io.ts';
 import { VERSION } from './version.ts';
 
@@ -16,7 +15,9 @@ export async function main(argv: string[], io: CommandIO = processIO()): Promise
     exitCode = code;
   });
   try {
-    // What was skipped or replaced in the input is said once, on stderr, as the run goes on.
+    // What was skipped or replaced in the input is said once, on stderr, as the run goes on
+    // (loaded here, not at start-up: --help loads nothing but the argument parser).
+    const { withNotices } = await import('../notices.ts');
     await withNotices((line) => io.stderr.write(`specdelta: ${line}\n`), () => program.parseAsync(argv, { from: 'user' }));
     return exitCode;
   } catch (error) {

@@ -45,7 +45,7 @@ export async function openSpecTree(dir: string, label = dir): Promise<SpecTree> 
 async function snapshotTree(dir: string, label: string): Promise<SpecTree> {
   const lock = JSON.parse(await readFile(join(dir, 'snapshots.lock.json'), 'utf8')) as { revisions?: FingerprintRevision[] };
   // A revision id becomes a folder name: one that could leave the folder is refused, as on the command line.
-  for (const r of lock.revisions ?? []) if (typeof r?.id !== 'string' || !isRevisionId(r.id)) throw new InputError(`${label}/snapshots.lock.json lists a revision ${JSON.stringify(r?.id)}, which is not a revision id (expected something like 2025-11-25 or draft).`);
+  for (const r of lock.revisions ?? []) if (typeof r?.id !== 'string' || !isRevisionId(r.id)) throw new InputError(`${label}/snapshots.lock.json lists a revision ${JSON.stringify(r?.id)}, which is not a revision id (a folder name of letters, digits, ".", "_" and "-").`);
   const revisions = (lock.revisions ?? []).filter((r) => existsSync(join(dir, r.id)));
   if (revisions.length === 0) throw new InputError(`${label}/snapshots.lock.json lists no revision that has a folder in ${label}; run \`specdelta snapshot\` first.`);
   return folderTree(dir, dir, (rev) => join(dir, rev, 'schema.json'), label, revisions);

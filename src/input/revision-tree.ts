@@ -64,9 +64,9 @@ export function memoryTree(label: string, source: string, pages: ReadonlyMap<str
   };
 }
 
-/** Both sides read at once; when both fail, OLD's problem is the one reported, every time. */
-export async function bothTrees(oldTree: Promise<RevisionTree>, newTree: Promise<RevisionTree>): Promise<[RevisionTree, RevisionTree]> {
-  const [a, b] = await Promise.allSettled([oldTree, newTree]);
+/** Both sides read at once; when both fail, OLD's problem is the one reported, every time (not whichever failed first). */
+export async function bothSides<T>(oldSide: Promise<T>, newSide: Promise<T>): Promise<[T, T]> {
+  const [a, b] = await Promise.allSettled([oldSide, newSide]);
   if (a.status === 'rejected') throw a.reason;
   if (b.status === 'rejected') throw b.reason;
   return [a.value, b.value];

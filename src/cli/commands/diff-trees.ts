@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { UsageError } from '../../errors.ts';
 import { gitTree } from '../../input/git-tree.ts';
-import { bothTrees, folderTree, type RevisionTree } from '../../input/revision-tree.ts';
+import { bothSides, folderTree, type RevisionTree } from '../../input/revision-tree.ts';
 import type { CommandIO } from '../io.ts';
 
 /**
@@ -24,7 +24,7 @@ export async function revisionTreesOf(oldInput: string, newInput: string, option
     if (options.spec === undefined) throw new UsageError('--git needs --spec PATH: the folder of pages inside the repository (e.g. --spec docs/specification/draft).');
     const repo = resolve(io.cwd, options.git);
     const side = (ref: string, label: string | undefined) => gitTree(repo, ref, { spec: options.spec!, schema: options.schema, label, cwd: io.cwd });
-    return bothTrees(side(oldInput, options.oldLabel), side(newInput, options.newLabel));
+    return bothSides(side(oldInput, options.oldLabel), side(newInput, options.newLabel));
   }
   if (options.spec !== undefined || options.schema !== undefined) throw new UsageError('--spec and --schema name paths inside a git repository: use them with --git REPO.');
   const oldDir = resolve(io.cwd, oldInput);

@@ -8,7 +8,7 @@ import { findSpecConfig } from '../../diff/revision/spec-config.ts';
 import { diffRevisionFolders, diffRevisionTrees } from '../../diff/revisions.ts';
 import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
-import { folderTree, type RevisionTree } from '../../input/revision-tree.ts';
+import { bothSides, folderTree, type RevisionTree } from '../../input/revision-tree.ts';
 import { readChangelog } from '../../changelog/index.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { parsePage } from '../../model/index.ts';
@@ -95,7 +95,7 @@ function isWholeRevision(input: string, io: CommandIO, options: DiffOptions): bo
 
 async function diffTwoDocuments(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const load = (input: string) => loadDocument(input, { cwd: io.cwd, stdin: io.stdin, snapshotsDir: options.snapshots, urlLimits: urlLimits(options.timeout) });
-  const [oldDoc, newDoc] = await Promise.all([load(oldInput), load(newInput)]);
+  const [oldDoc, newDoc] = await bothSides(load(oldInput), load(newInput));
   if (oldDoc.kind !== newDoc.kind) {
     throw new InputError(`${oldInput} is a ${describe(oldDoc)} but ${newInput} is a ${describe(newDoc)}; diff a page against a page, or a schema against a schema.`);
   }
