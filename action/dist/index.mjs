@@ -30170,7 +30170,7 @@ var ZERO_WIDTH_JOINER = "‍";
 var GITHUB_HOSTS = ["github.com", "www.github.com"];
 function neutralizeMentions(text4, hosts = []) {
   const hostPattern = [...GITHUB_HOSTS, ...hosts].map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
-  return text4.replace(/@(?=[\p{L}\p{N}_])/gu, `@${ZERO_WIDTH_JOINER}`).replace(new RegExp("(?<!&)#(?=\\p{N})", "gu"), `#${ZERO_WIDTH_JOINER}`).replace(new RegExp("\\b(G)(H)(?=-\\p{N})", "giu"), `$1$2${ZERO_WIDTH_JOINER}`).replace(new RegExp(`\\b(${hostPattern})(?=/)`, "gi"), (host) => host.replace(/\.(?=[^.]*$)/, `${ZERO_WIDTH_JOINER}.`));
+  return text4.replace(/&(?:commat|#0*64|#x0*40);/gi, "@").replace(/&(?:num|#0*35|#x0*23);/gi, "#").replace(/@(?=[\p{L}\p{N}_])/gu, `@${ZERO_WIDTH_JOINER}`).replace(new RegExp("(?<!&)#(?=\\p{N})", "gu"), `#${ZERO_WIDTH_JOINER}`).replace(new RegExp("\\b(G)(H)(?=-\\p{N})", "giu"), `$1$2${ZERO_WIDTH_JOINER}`).replace(new RegExp(`\\b(${hostPattern})(?=/)`, "gi"), (host) => host.replace(/\.(?=[^.]*$)/, `${ZERO_WIDTH_JOINER}.`));
 }
 
 // src/action/comment.ts

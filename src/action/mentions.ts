@@ -10,7 +10,8 @@
  * filters no longer match. Applied to the whole rendered text, code included (the filters
  * skip code, but a misread code span would not be skipped), so nothing depends on parsing
  * Markdown the way GitHub does. An HTML entity would not do: it is decoded before the
- * filters run.
+ * filters run (so `&commat;`, `&#64;`, `&num;`, `&#35;` in the text are read as the
+ * characters they stand for).
  */
 
 export const ZERO_WIDTH_JOINER = '\u200D';
@@ -28,6 +29,9 @@ const GITHUB_HOSTS = ['github.com', 'www.github.com'];
 export function neutralizeMentions(text: string, hosts: readonly string[] = []): string {
   const hostPattern = [...GITHUB_HOSTS, ...hosts].map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
   return text
+    // A character reference for `@` or `#` becomes the character first: the renderer decodes it before the filters run.
+    .replace(/&(?:commat|#0*64|#x0*40);/gi, '@')
+    .replace(/&(?:num|#0*35|#x0*23);/gi, '#')
     .replace(/@(?=[\p{L}\p{N}_])/gu, `@${ZERO_WIDTH_JOINER}`)
     .replace(/(?<!&)#(?=\p{N})/gu, `#${ZERO_WIDTH_JOINER}`)
     .replace(/\b(G)(H)(?=-\p{N})/giu, `$1$2${ZERO_WIDTH_JOINER}`)

@@ -93,8 +93,12 @@ describe('what others wrote, in the comment (issue 25, case 4)', () => {
     expect(neutralizeMentions('see https://ghe.example.com/o/r/issues/1', ['ghe.example.com'])).toBe(`see https://ghe.example${ZWJ}.com/o/r/issues/1`);
   });
 
+  it('character references for @ and # are read as the characters, then made inert', () => {
+    expect(neutralizeMentions('&commat;octocat &#64;a &#x40;b &num;1 &#35;2 &#x23;3')).toBe(`@${ZWJ}octocat @${ZWJ}a @${ZWJ}b #${ZWJ}1 #${ZWJ}2 #${ZWJ}3`);
+  });
+
   it('leaves what GitHub does not link alone: headings, HTML entities, a lone # or @', () => {
-    for (const text of ['## Heading #', '&#124; and &#x40;', 'C# and @ alone', '# 1 is a heading']) expect(neutralizeMentions(text)).toBe(text);
+    for (const text of ['## Heading #', '&#124; and &amp;', 'C# and @ alone', '# 1 is a heading']) expect(neutralizeMentions(text)).toBe(text);
   });
 
   it('every record, label and diagnostic of a report posted as a comment is inert, and the marker is untouched', () => {
