@@ -90,10 +90,19 @@ export class GitSource implements Source {
   }
 }
 
+/**
+ * The environment every git command runs in: never prompting, messages in English, and
+ * every path a literal path (GIT_LITERAL_PATHSPECS: no `:(top)`, `:!` or wildcard magic in
+ * a path that came from a user, a lock or an event payload).
+ */
+export function gitEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', GIT_LITERAL_PATHSPECS: '1' };
+}
+
 /** Runs the git CLI in `dir`, never prompting; rejects with git's stderr attached. */
 export function git(dir: string, args: string[], maxBuffer: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    execFile('git', ['-C', dir, ...args], { encoding: 'buffer', maxBuffer, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' } }, (error, stdout, stderr) => {
+    execFile('git', ['-C', dir, ...args], { encoding: 'buffer', maxBuffer, env: gitEnv() }, (error, stdout, stderr) => {
       if (error) {
         reject(Object.assign(error, { stderr: stderr.toString('utf8') }));
         return;

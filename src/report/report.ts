@@ -82,6 +82,11 @@ export function pageOfRevision(report: DiffReport, page: string, old: DocumentIn
   return { old, new: now, summary, changes, grouped: [...home, ...elsewhere], diagnostics };
 }
 
+/** A side that is a whole revision (a folder, a git ref): named by its label, read from `source`. */
+export function revisionInfo(revision: string, source: string): DocumentInfo {
+  return { source, revision, page: null, sha256: null };
+}
+
 /** A short name for a side: "2025-11-25:client/elicitation" when known, else its source. */
 export function label(info: DocumentInfo): string {
   if (info.revision && info.page) return `${info.revision}:${info.page}`;

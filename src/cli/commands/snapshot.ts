@@ -10,7 +10,7 @@ import { DEFAULT_HTTP, type HttpOptions } from '../../../scraper/http.ts';
 import { displayPath, lockPath, type LockedPage } from '../../../scraper/lock.ts';
 import { createProgress } from '../../../scraper/progress.ts';
 import { describeRecovery } from '../../../scraper/recovery.ts';
-import { DEFAULT_RETRY } from '../../../scraper/retry.ts';
+import { DEFAULT_RETRY } from '../../net/retry.ts';
 import { snapshot, type SnapshotReport } from '../../../scraper/snapshot.ts';
 import type { CommitHook } from '../../../scraper/staging.ts';
 import { GitSource } from '../../../scraper/sources/git.ts';
