@@ -12405,7 +12405,9 @@ function within(inner, outer) {
 var NAMED = ["message", "error-code", "definition", "capability"];
 var KIND_ORDER = ["rule", "message", "error-code", "capability", "schema-field", "definition", "section", "prose", "term"];
 var LEVEL_ORDER = ["breaking", "non-breaking", "editorial"];
-function leadRecord(members) {
+function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
+  const moved3 = members.filter((m) => !hollow.has(m.index));
+  if (moved3.length > 0 && moved3.length < members.length) return leadRecord(moved3);
   const holds = (s, m) => m !== s && m.sidePage === s.sidePage && (s.change.kind !== "section" || within(m.path, s.path));
   const direct = (s) => members.filter((m) => holds(s, m) && m.path.length === s.path.length && m.direction !== "changed").length;
   const subtree = (s) => members.filter((m) => holds(s, m)).length;
@@ -12761,7 +12763,7 @@ function groupRecords(facts, outlines) {
   uf.pass = "joinSchemaSiblings";
   joinSchemaSiblings(facts, uf);
   uf.pass = "joinSectionContents";
-  joinSectionContents(facts, uf);
+  const hollow = joinSectionContents(facts, uf);
   uf.pass = "joinLikeHeadedSections";
   joinLikeHeadedSections(facts, uf);
   uf.pass = "joinNamesToTheirHome";
@@ -12785,7 +12787,7 @@ function groupRecords(facts, outlines) {
     group2.push(f.index);
     byRoot.set(root, group2);
   }
-  return { groups: [...byRoot.values()], moved: moved3, emptied };
+  return { groups: [...byRoot.values()], moved: moved3, emptied, hollow };
 }
 function lonelyRecords(facts, uf) {
   const sizes = /* @__PURE__ */ new Map();
@@ -12842,6 +12844,7 @@ function movedSectionsBy(facts) {
   return sections;
 }
 function joinSectionContents(facts, uf) {
+  const hollow = /* @__PURE__ */ new Set();
   const sections = movedSectionsBy(facts);
   const pageOf = /* @__PURE__ */ new Map();
   for (const f of facts) if (f.change.id === "page-added" || f.change.id === "page-removed") pageOf.set(`${f.sidePage}\0${f.side}`, f);
@@ -12881,7 +12884,13 @@ function joinSectionContents(facts, uf) {
       if (first && unitOf2(first.path) === first) firstUnitUnder.set(section, first);
     }
     for (const [container, first] of firstUnitUnder) uf.union(first.index, container.index);
+    for (const section of candidates) {
+      if (section.direction !== "added") continue;
+      const held = inside.filter((f) => f.change.kind !== "section" && within(f.path, section.path));
+      if (held.length > 0 && held.every(movedIn)) hollow.add(section.index);
+    }
   }
+  return hollow;
 }
 function joinLikeHeadedSections(facts, uf) {
   const alone = lonelyRecords(facts, uf);
@@ -13126,6 +13135,7 @@ function recordImpact(f, features, moved3, facts, overrides) {
   const { change } = f;
   const override = overrides[change.id];
   if (override) return { impact: override, rule: "config", reason: `The spec's config sets ${change.id} to ${override}.`, feature: null };
+  if (moved3.hollow.has(f.index)) return { impact: "editorial", rule: change.id, reason: "The section is a new heading over text that moved into it: the moved text says what changed.", feature: null };
   if (moved3.emptied.has(f.index)) return { impact: "editorial", rule: change.id, reason: "The section went because its sections moved elsewhere on the page: nothing in it was lost.", feature: null };
   const arrivedAs = moved3.from.get(f.index);
   if (arrivedAs !== void 0) {
@@ -13196,17 +13206,17 @@ function roleOf(change, parties2) {
 // src/changes/index.ts
 function groupChanges(changes, options = {}) {
   const facts = factsOf(changes, options.outlines);
-  const { groups, moved: moved3, emptied } = groupRecords(facts, options.outlines);
+  const { groups, moved: moved3, emptied, hollow } = groupRecords(facts, options.outlines);
   const features = featuresOf(facts, new Set(moved3.keys()));
   const from = new Map([...moved3].map(([arrived, gone]) => [gone, arrived]));
   const decisions = /* @__PURE__ */ new Map();
-  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved3, from, emptied }, facts, options.impacts ?? {}));
+  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved3, from, emptied, hollow }, facts, options.impacts ?? {}));
   const parties2 = partiesOf(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
   const itemOf = changelogIndex(options.changelog ?? []);
   return groups.map((indices) => {
     const members = indices.map((i) => facts[i]);
-    const lead = leadRecord(members);
+    const lead = leadRecord(members, hollow);
     const decision = changeImpact(members, decisions, lead);
     const { page, pages } = homeOf(members);
     const id = changeIdOf(lead, members);

@@ -14,7 +14,10 @@ const KIND_ORDER = ['rule', 'message', 'error-code', 'capability', 'schema-field
 const LEVEL_ORDER = ['breaking', 'non-breaking', 'editorial'];
 
 /** The record a change is titled after. */
-export function leadRecord(members: readonly RecordFacts[]): RecordFacts {
+export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<number> = new Set()): RecordFacts {
+  // A new heading over text that moved in is not what changed: the moved text is.
+  const moved = members.filter((m) => !hollow.has(m.index));
+  if (moved.length > 0 && moved.length < members.length) return leadRecord(moved);
   // The section that came or went holding most of the change itself (not a container above it, not a diagram that joined it).
   const holds = (s: RecordFacts, m: RecordFacts) => m !== s && m.sidePage === s.sidePage && (s.change.kind !== 'section' || within(m.path, s.path));
   // What a section itself brings: records of its own that came or went (not ones that only moved into it).

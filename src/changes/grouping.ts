@@ -58,6 +58,8 @@ export interface Grouping {
   moved: Map<number, number>;
   /** Sections that went because their sections moved elsewhere: a rearrangement, not a loss. */
   emptied: Set<number>;
+  /** New sections that hold nothing but what moved into them: a new heading over old text. */
+  hollow: Set<number>;
 }
 
 export function groupRecords(facts: readonly RecordFacts[], outlines: Outlines | undefined): Grouping {
@@ -69,7 +71,7 @@ export function groupRecords(facts: readonly RecordFacts[], outlines: Outlines |
   uf.pass = 'joinSchemaSiblings';
   joinSchemaSiblings(facts, uf);
   uf.pass = 'joinSectionContents';
-  joinSectionContents(facts, uf);
+  const hollow = joinSectionContents(facts, uf);
   uf.pass = 'joinLikeHeadedSections';
   joinLikeHeadedSections(facts, uf);
   uf.pass = 'joinNamesToTheirHome';
@@ -94,7 +96,7 @@ export function groupRecords(facts: readonly RecordFacts[], outlines: Outlines |
     group.push(f.index);
     byRoot.set(root, group);
   }
-  return { groups: [...byRoot.values()], moved, emptied };
+  return { groups: [...byRoot.values()], moved, emptied, hollow };
 }
 
 /** The records no pass has joined to another yet, as a pass starts (a pass's own joins do not change whom it asks about). */
@@ -173,7 +175,8 @@ function movedSectionsBy(facts: readonly RecordFacts[]): Map<string, RecordFacts
  * nothing of its own but sections is a container: each of those is a change of its own,
  * and the container's heading goes with the first.
  */
-function joinSectionContents(facts: readonly RecordFacts[], uf: UnionFind): void {
+function joinSectionContents(facts: readonly RecordFacts[], uf: UnionFind): Set<number> {
+  const hollow = new Set<number>();
   const sections = movedSectionsBy(facts);
   const pageOf = new Map<string, RecordFacts>();
   for (const f of facts) if (f.change.id === 'page-added' || f.change.id === 'page-removed') pageOf.set(`${f.sidePage}\u0000${f.side}`, f);
@@ -218,7 +221,14 @@ function joinSectionContents(facts: readonly RecordFacts[], uf: UnionFind): void
       if (first && unitOf(first.path) === first) firstUnitUnder.set(section, first);
     }
     for (const [container, first] of firstUnitUnder) uf.union(first.index, container.index);
+    // A new section whose every record moved in from elsewhere is a new heading over old text.
+    for (const section of candidates) {
+      if (section.direction !== 'added') continue;
+      const held = inside.filter((f) => f.change.kind !== 'section' && within(f.path, section.path));
+      if (held.length > 0 && held.every(movedIn)) hollow.add(section.index);
+    }
   }
+  return hollow;
 }
 
 /**

@@ -36,18 +36,18 @@ export interface GroupingOptions {
  */
 export function groupChanges(changes: readonly Change[], options: GroupingOptions = {}): SpecChange[] {
   const facts = factsOf(changes, options.outlines);
-  const { groups, moved, emptied } = groupRecords(facts, options.outlines);
+  const { groups, moved, emptied, hollow } = groupRecords(facts, options.outlines);
   const features = featuresOf(facts, new Set(moved.keys()));
   const from = new Map([...moved].map(([arrived, gone]) => [gone, arrived]));
   const decisions = new Map<number, ImpactDecision>();
-  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved, from, emptied }, facts, options.impacts ?? {}));
+  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved, from, emptied, hollow }, facts, options.impacts ?? {}));
   const parties = partiesOf(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
   const itemOf = changelogIndex(options.changelog ?? []);
 
   return groups.map((indices) => {
     const members = indices.map((i) => facts[i]!);
-    const lead = leadRecord(members);
+    const lead = leadRecord(members, hollow);
     const decision = changeImpact(members, decisions, lead);
     const { page, pages } = homeOf(members);
     const id = changeIdOf(lead, members);
