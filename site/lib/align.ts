@@ -28,7 +28,14 @@ export interface BlockSide {
   table?: TableView;
 }
 
-export type RowStatus = 'same' | 'changed' | 'added' | 'removed';
+/** `moved`: text that left this page for a page split off it (shown as it was, not struck through). */
+export type RowStatus = 'same' | 'changed' | 'added' | 'removed' | 'moved';
+
+/** A section of the older page that a page split off it carried away: its heading, and the new page's key. */
+export interface MovedSection {
+  heading: string;
+  to: string;
+}
 
 export interface RowView {
   old: BlockSide | null;
@@ -50,6 +57,8 @@ export interface SectionView {
   changes: number[];
   /** False when nothing in it differs and nothing is annotated: it can be collapsed. */
   changed: boolean;
+  /** Set when the section moved to a page split off this one: that page's key. */
+  movedTo?: string;
 }
 
 export interface SectionSide {
@@ -315,7 +324,7 @@ function headingText(doc: SpecDocument, section: Section): string {
   return section.id === '' ? doc.title ?? '(top of the page)' : section.heading;
 }
 
-export function buildDiffView(oldText: string | null, newText: string | null, changes: readonly Change[]): DiffView {
+export function buildDiffView(oldText: string | null, newText: string | null, changes: readonly Change[], options: { movedOut?: readonly MovedSection[] } = {}): DiffView {
   const oldSide = readSide(oldText);
   const newSide = readSide(newText);
   const { newToOld } = oldText !== null && newText !== null ? alignSections(oldSide.doc, newSide.doc) : { newToOld: new Map<string, string>() };
@@ -331,12 +340,26 @@ export function buildDiffView(oldText: string | null, newText: string | null, ch
     return key;
   };
 
+  // A section (and those under it) that went to a page split off this one moved: it is shown as it was.
+  const movedTo = new Map<string, string>();
+  for (const moved of options.movedOut ?? []) {
+    const top = oldSide.doc.sections.find((s) => s.heading === moved.heading);
+    if (!top) continue;
+    const mark = (id: string) => {
+      movedTo.set(id, moved.to);
+      for (const child of oldSide.doc.sections.filter((s) => s.parentId === id)) mark(child.id);
+    };
+    mark(top.id);
+  }
   const emitOld = (section: Section) => {
     emitted.add(section.id);
-    const rows: RowView[] = (oldSide.blocks.get(section.id) ?? []).map((b) => ({ old: soloSide(oldSide.text, b, 'del'), new: null, status: 'removed', changes: [] }));
+    const to = movedTo.get(section.id);
+    const op = to === undefined ? 'del' : undefined;
+    const status: RowStatus = to === undefined ? 'removed' : 'moved';
+    const rows: RowView[] = (oldSide.blocks.get(section.id) ?? []).map((b) => ({ old: soloSide(oldSide.text, b, op), new: null, status, changes: [] }));
     sections.push({
-      key: keyFor(section, 'old-'), old: sectionSide(section, plainSegs(headingText(oldSide.doc, section), 'del')), new: null,
-      depth: section.depth, status: 'removed', rows, changes: [], changed: true,
+      key: keyFor(section, 'old-'), old: sectionSide(section, plainSegs(headingText(oldSide.doc, section), op)), new: null,
+      depth: section.depth, status, rows, changes: [], changed: true, ...(to === undefined ? {} : { movedTo: to }),
     });
   };
 

@@ -35,25 +35,67 @@ function count(kind: string, hit: boolean, ms = 0): void {
 const memory = new Map<string, unknown>();
 
 export function cached<T>(parts: string[], compute: () => T): T {
-  const key = createHash('sha256').update([codeVersion(), ...parts].join('\0')).digest('hex').slice(0, 40);
+  const key = keyOf(parts);
   if (memory.has(key)) return memory.get(key) as T;
-  const dir = cacheDir();
-  const file = dir ? join(dir, key.slice(0, 2), `${key}.json`) : null;
-  if (file && existsSync(file)) {
-    try {
-      const value = JSON.parse(readFileSync(file, 'utf8')) as T;
-      memory.set(key, value);
-      count(parts[0] ?? '', true);
-      writeStats();
-      return value;
-    } catch {
-      // A damaged entry is recomputed and overwritten.
-    }
-  }
+  const found = readEntry<T>(key, parts[0] ?? '');
+  if (found !== undefined) return found;
   const started = performance.now();
   const value = compute();
-  count(parts[0] ?? '', false, performance.now() - started);
+  store(key, parts[0] ?? '', value, performance.now() - started);
+  return value;
+}
+
+const pending = new Map<string, Promise<unknown>>();
+
+/** `cached` for a result computed asynchronously; callers asking while it is computed share the one computation. */
+export function cachedAsync<T>(parts: string[], compute: () => Promise<T>): Promise<T> {
+  const key = keyOf(parts);
+  if (memory.has(key)) return Promise.resolve(memory.get(key) as T);
+  const running = pending.get(key);
+  if (running) return running as Promise<T>;
+  const found = readEntry<T>(key, parts[0] ?? '');
+  if (found !== undefined) return Promise.resolve(found);
+  const started = performance.now();
+  const promise = compute().then((value) => {
+    store(key, parts[0] ?? '', value, performance.now() - started);
+    pending.delete(key);
+    return value;
+  }, (error: unknown) => {
+    pending.delete(key);
+    throw error;
+  });
+  pending.set(key, promise);
+  return promise;
+}
+
+function keyOf(parts: readonly string[]): string {
+  return createHash('sha256').update([codeVersion(), ...parts].join('\0')).digest('hex').slice(0, 40);
+}
+
+function fileOf(key: string): string | null {
+  const dir = cacheDir();
+  return dir ? join(dir, key.slice(0, 2), `${key}.json`) : null;
+}
+
+function readEntry<T>(key: string, kind: string): T | undefined {
+  const file = fileOf(key);
+  if (!file || !existsSync(file)) return undefined;
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as T;
+    memory.set(key, value);
+    count(kind, true);
+    writeStats();
+    return value;
+  } catch {
+    // A damaged entry is recomputed and overwritten.
+    return undefined;
+  }
+}
+
+function store(key: string, kind: string, value: unknown, ms: number): void {
+  count(kind, false, ms);
   memory.set(key, value);
+  const file = fileOf(key);
   if (file) {
     mkdirSync(join(file, '..'), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
@@ -61,7 +103,6 @@ export function cached<T>(parts: string[], compute: () => T): T {
     renameSync(tmp, file);
   }
   writeStats();
-  return value;
 }
 
 /** Written as the build goes, for `npm run bench` to read after the build process exits. */

@@ -1,8 +1,6 @@
 import type { FingerprintData } from '../../src/index.ts';
-import { diffPage } from './diff-page.ts';
-import { schemaDiff } from './diffs.ts';
-import { changeAnchors } from './page-view.ts';
-import { isPair, pageOfPair } from './spec.ts';
+import { pairLinks } from './record-links.ts';
+import { isPair, pageOfPair, revisionPairs } from './spec.ts';
 import { href, paths } from './urls.ts';
 
 /**
@@ -44,21 +42,19 @@ export async function removalLinks(base: string, data: FingerprintData): Promise
 }
 
 async function recordLink(base: string, oldRevision: string, newRevision: string, page: string, fingerprint: string): Promise<Found | null> {
-  const pair = `${oldRevision} → ${newRevision}`;
-  const schema = page === 'schema' ? await schemaDiff(oldRevision, newRevision) : null;
-  if (schema && !schema.error) {
-    const i = schema.changes.findIndex((c) => c.fingerprint === fingerprint);
-    if (i !== -1) return { url: `${href(base, paths.pair(oldRevision, newRevision))}#${changeAnchors(schema.changes)[i]}`, label: `schema.json, ${pair}`, exact: true, rank: 1 };
+  const pair = revisionPairs().find((p) => p.old === oldRevision && p.new === newRevision)!;
+  const links = await pairLinks(base, pair);
+  const record = links.byFingerprint.get(fingerprint);
+  if (record) {
+    const where = links.where(record);
+    const rank = record.source === 'schema' ? 1 : record.informative ? 3 : 0;
+    return { url: links.record(fingerprint), label: `${where}, ${oldRevision} → ${newRevision}`, exact: true, rank };
   }
-  const pairPage = pageOfPair({ old: oldRevision, new: newRevision }, page);
+  const pairPage = pageOfPair(pair, page);
   if (!pairPage) return null;
-  const diff = diffPage(oldRevision, newRevision, pairPage.key);
-  const changes = diff.report.changes;
-  const label = `${pairPage.key}, ${pair}`;
-  const found = changes.findIndex((c) => c.fingerprint === fingerprint);
+  const label = `${pairPage.key}, ${oldRevision} → ${newRevision}`;
   // A page the newer revision dropped is one record on the site ("page removed"): the record that removed what it held.
-  const i = found === -1 && diff.status === 'removed' && changes.length === 1 ? 0 : found;
-  if (i === -1) return { url: href(base, paths.diff(oldRevision, newRevision, pairPage.key)), label, exact: false, rank: 4 };
-  const rank = found === -1 ? 2 : changes[i]!.informative ? 3 : 0;
-  return { url: `${href(base, paths.diffPart(oldRevision, newRevision, pairPage.key, diff.partOf[i]!))}#${changeAnchors(changes)[i]}`, label, exact: true, rank };
+  const gone = pairPage.new === null ? links.data.report.changes.find((c) => c.id === 'page-removed' && c.page === pairPage.old) : undefined;
+  if (gone) return { url: links.record(gone.fingerprint), label, exact: true, rank: 2 };
+  return { url: href(base, paths.diff(oldRevision, newRevision, pairPage.key)), label, exact: false, rank: 4 };
 }

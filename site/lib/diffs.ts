@@ -1,192 +1,114 @@
-import { join } from 'node:path';
-import {
-  contentHash,
-  diffPages,
-  diffRevisionPages,
-  findSpecConfig,
-  judgePage,
-  makeReport,
-  markInformative,
-  pageMoveChange,
-  pagePresenceChange,
-  parsePage,
-  readSchemaSides,
-  renderJson,
-  summarize,
-  type Change,
-  type ChangeSummary,
-  type DiffReport,
-  type DocumentInfo,
-  type PageDiffResult,
-  type PageReading,
-  type RevisionDiff,
-} from '../../src/index.ts';
-import { buildDiffView, type DiffView } from './align.ts';
+import { contentHash, parsePage, type Change, type DiffReport, type PageReading, type SpecDocument } from '../../src/site-entry.ts';
+import { buildDiffView, type DiffView, type MovedSection } from './align.ts';
 import { cached } from './cache.ts';
-import { snapshotsDir, snapshotsLabel } from './env.ts';
-import { pageOfPair, pagesOf, pagesOfPair, pageText, schemaText, type PairPage, type RevisionPair } from './spec.ts';
+import { pageReport, pairData, readingOf, type PairData } from './reports.ts';
+import { findPair, pageOfPair, pageText, type PairPage } from './spec.ts';
 
 /**
- * Diff results for the site, computed once per pair of texts and cached (cache.ts) by
- * the two texts' sha256: a rebuild after one snapshot changes recomputes only the pairs
- * that read it.
+ * A diff page's data: the page's part of its pair's revision report (reports.ts), and the
+ * side-by-side view that report's records are annotated on. The view is laid out from the
+ * two texts and cached by their hashes and the records placed on it.
  */
 
 export interface PageDiff {
+  /** The page's view of the pair's revision report (`pageOfRevision`): its records, the changes touching it. */
   report: DiffReport;
   view: DiffView;
   status: 'changed' | 'unchanged' | 'added' | 'removed' | 'moved';
   /** The page's id on each side (they differ when it moved or became a folder's index). */
   page: PairPage;
-}
-
-function info(revision: string, page: string | null, text: string | null): DocumentInfo {
-  return {
-    source: page === null ? `${snapshotsLabel()}/${revision}` : `${snapshotsLabel()}/${revision}/${page}.mdx`,
-    revision,
-    page,
-    sha256: text === null ? null : contentHash(text),
-  };
-}
-
-interface ComputedPageDiff extends PageDiffResult {
-  view: DiffView;
-}
-
-/**
- * One pair of texts diffed and laid out side by side, cached by their hashes. A page only
- * one side has is one record, named by its id.
- */
-function diffTexts(oldText: string | null, newText: string | null, page: string): ComputedPageDiff {
-  const side = (text: string | null) => (text === null ? `-${page}` : contentHash(text));
-  return cached(['page', side(oldText), side(newText)], () => {
-    const result: PageDiffResult = oldText !== null && newText !== null
-      ? diffPages(oldText, newText)
-      : { changes: [pagePresenceChange(page, oldText === null ? 'added' : 'removed')], diagnostics: { old: [], new: [] } };
-    return { ...result, view: buildDiffView(oldText, newText, result.changes) };
-  });
+  /** How the revision report read the page. */
+  reading: PageReading | undefined;
+  /** A page split off an older page: the page and section it was compared with. */
+  splitFrom: { page: string; heading: string } | null;
+  /** Sections this page lost to pages split off it: heading → the new page's key. */
+  movedOut: MovedSection[];
+  /** Whether record i is annotated on this page's side-by-side view (the schema's own records are listed on the pair page). */
+  annotated: boolean[];
 }
 
 /** The diff page of `key` (a page id of the older side, or of the newer one for a new page) in a revision pair. */
-export function pageDiff(oldRevision: string, newRevision: string, key: string): PageDiff {
-  const page = pageOfPair({ old: oldRevision, new: newRevision }, key);
+export async function pageDiff(oldRevision: string, newRevision: string, key: string): Promise<PageDiff> {
+  const pair = findPair(oldRevision, newRevision);
+  const page = pageOfPair(pair, key);
   if (!page) throw new Error(`neither ${oldRevision} nor ${newRevision} has the page ${key}.`);
-  const oldText = page.old === null ? null : pageText(oldRevision, page.old);
-  const newText = page.new === null ? null : pageText(newRevision, page.new);
-  const computed = diffTexts(oldText, newText, page.key);
-  let { changes, view } = computed;
-  if (page.moved && page.old && page.new) {
-    // Appended, so the view's indices into the records stay right; it has no line, so it is listed at the top.
-    changes = [...changes, pageMoveChange(page.old, page.new)];
-    view = { ...view, top: [...view.top, changes.length - 1] };
+  return pageDiffOf(await pairData(pair), page);
+}
+
+const views = new Map<string, PageDiff>();
+
+export function pageDiffOf(data: PairData, page: PairPage): PageDiff {
+  const memo = `${data.pair.old}\0${data.pair.new}\0${page.key}`;
+  const known = views.get(memo);
+  if (known) return known;
+  const report = pageReport(data, page);
+  const reading = readingOf(data, page);
+  const splitFrom = parseSplit(reading?.splitFrom);
+  const newText = page.new === null ? null : pageText(data.pair.new, page.new);
+  // A page split off an older one is shown against the section it came from: its text moved, it is not all new.
+  const oldText = page.old !== null ? pageText(data.pair.old, page.old) : splitFrom && newText !== null ? sectionOnly(pageText(data.pair.old, splitFrom.page), splitFrom.heading, parsePage(newText)) : null;
+  const movedOut = movedOutOf(data, page);
+  const annotated = report.changes.map((c) => c.source !== 'schema');
+  const placed = report.changes.map((c, i) => (annotated[i] ? placeable(c, page, splitFrom?.page ?? null) : { ...c, before: null, after: null }));
+  const side = (text: string | null) => (text === null ? '-' : contentHash(text));
+  const laidOut = cached(['view', side(oldText), side(newText), contentHash(JSON.stringify(placed)), JSON.stringify(movedOut)], () => buildDiffView(oldText, newText, placed, { movedOut }));
+  // The schema's own records are annotated on the pair page: they have no place on this page's text.
+  const view: DiffView = { ...laidOut, top: laidOut.top.filter((i) => annotated[i]) };
+  const status = page.old === null ? 'added' : page.new === null ? 'removed' : page.moved ? 'moved' : report.changes.length || movedOut.length ? 'changed' : 'unchanged';
+  const diff: PageDiff = { report, view, status, page, reading, splitFrom, movedOut, annotated };
+  views.set(memo, diff);
+  return diff;
+}
+
+function parseSplit(splitFrom: string | undefined): PageDiff['splitFrom'] {
+  if (!splitFrom) return null;
+  const cut = splitFrom.indexOf(' › ');
+  return cut < 0 ? null : { page: splitFrom.slice(0, cut), heading: splitFrom.slice(cut + 3) };
+}
+
+/**
+ * A record is placed on this page's text by its line. A record whose older side is on
+ * another page (a rule that moved here from elsewhere) is placed by its newer side only: its
+ * older line numbers another page's text.
+ */
+function placeable(change: Change, page: PairPage, splitSource: string | null): Change {
+  const beforePage = change.before?.['page'];
+  const ownOld = beforePage === undefined || beforePage === page.old || beforePage === page.new || beforePage === splitSource;
+  return ownOld ? change : { ...change, before: change.before && { ...change.before, line: null } };
+}
+
+/**
+ * The section (with its subsections) of a page as the page split off it was compared with
+ * (revision/split-pages.ts): under the new page's title, its heading kept only when the new
+ * page keeps it. Every other line is blanked rather than cut, so the records' line numbers
+ * (the older page's) still point at the right blocks.
+ */
+export function sectionOnly(text: string, heading: string, newPage: SpecDocument): string {
+  const doc = parsePage(text);
+  const section = doc.sections.find((s) => s.heading === heading);
+  if (!section) return '';
+  const keepsHeading = newPage.sections.some((s) => s.parentId !== null && s.heading.trim().toLowerCase() === heading.trim().toLowerCase());
+  const first = section.lines.start + (keepsHeading ? 0 : 1);
+  const end = lastLineOf(doc, section.id);
+  const lines = text.split('\n').map((line, i) => (i + 1 >= first && i + 1 <= end ? line : ''));
+  // The new page's title, where blank lines leave room for it before the section.
+  if (newPage.title && first > 4) lines.splice(0, 3, '---', `title: ${JSON.stringify(newPage.title)}`, '---');
+  return lines.join('\n');
+}
+
+function lastLineOf(doc: SpecDocument, id: string): number {
+  const section = doc.sections.find((s) => s.id === id)!;
+  const children = doc.sections.filter((s) => s.parentId === id);
+  return Math.max(section.lines.end, ...children.map((c) => lastLineOf(doc, c.id)));
+}
+
+/** The sections of this (older) page that pages split off it carried away, each with where it went. */
+function movedOutOf(data: PairData, page: PairPage): MovedSection[] {
+  if (page.old === null) return [];
+  const out: MovedSection[] = [];
+  for (const reading of data.report.pages ?? []) {
+    const split = parseSplit(reading.splitFrom);
+    if (split?.page === page.old) out.push({ heading: split.heading, to: data.pages.find((p) => p.new === reading.page)?.key ?? reading.page });
   }
-  // Judged as the revision diff and `specdelta diff OLD:PAGE NEW:PAGE` judge it: an informative page's records are not counted.
-  const [revision, id, text] = page.new !== null ? [newRevision, page.new, newText!] : [oldRevision, page.old!, oldText!];
-  const judgement = judgePage(id, text, parsePage(text), findSpecConfig(join(snapshotsDir(), revision)));
-  changes = changes.map((c) => markInformative(c, judgement));
-  const report = makeReport(info(oldRevision, page.old, oldText), info(newRevision, page.new, newText), changes, computed.diagnostics);
-  const status = oldText === null ? 'added' : newText === null ? 'removed' : page.moved ? 'moved' : changes.length ? 'changed' : 'unchanged';
-  return { report, view, status, page };
-}
-
-/** The JSON published beside a diff page: what `specdelta diff OLD:PAGE NEW:PAGE --format json` prints, plus the page-moved record of a page that moved. */
-export function pageDiffJson(oldRevision: string, newRevision: string, page: string): string {
-  return renderJson(pageDiff(oldRevision, newRevision, page).report);
-}
-
-export interface SchemaDiff {
-  changes: Change[];
-  summary: ChangeSummary;
-  error: string | null;
-}
-
-/** The two revisions' schema.json diffed, when both have one and the schema differ is present. */
-export async function schemaDiff(oldRevision: string, newRevision: string): Promise<SchemaDiff | null> {
-  const oldText = schemaText(oldRevision);
-  const newText = schemaText(newRevision);
-  if (oldText === null || newText === null) return null;
-  let differ: typeof import('../../src/index.ts');
-  try {
-    differ = await import('../../src/index.ts');
-  } catch (error) {
-    return { changes: [], summary: summarize([]), error: `the schema differ could not be loaded (${(error as Error).message})` };
-  }
-  try {
-    const changes = cached(['schema', contentHash(oldText), contentHash(newText)], () =>
-      differ.diffSchemas(oldText, newText).changes.map((c) => ({ ...c, page: 'schema', source: 'schema' as const })));
-    return { changes, summary: summarize(changes), error: null };
-  } catch (error) {
-    return { changes: [], summary: summarize([]), error: `the schema differ failed (${(error as Error).message})` };
-  }
-}
-
-export interface PairPageSummary {
-  page: PairPage;
-  status: PageDiff['status'];
-  summary: ChangeSummary;
-  /** Set when the revision diff judged the page informative (its records are not in the pair's counts): why. */
-  informative: string | null;
-}
-
-export interface PairOverview {
-  pair: RevisionPair;
-  /** Each page on its own, as its diff page shows it. */
-  pages: PairPageSummary[];
-  schema: SchemaDiff | null;
-  /** The whole pair, as `specdelta diff OLD NEW` counts it (a rule that changed pages is one move). */
-  summary: ChangeSummary;
-  /** The records behind `summary`: what `specdelta diff OLD NEW` lists. */
-  records: Change[];
-  /** How the revision diff read each page (informative or not): what `--changelog` finds the changelog by. */
-  readings: PageReading[];
-}
-
-const overviews = new Map<string, Promise<PairOverview>>();
-
-export function pairOverview(pair: RevisionPair): Promise<PairOverview> {
-  const key = `${pair.old}\0${pair.new}`;
-  let overview = overviews.get(key);
-  if (!overview) {
-    overview = (async () => {
-      const records = await pairRecords(pair);
-      const informative = new Map(records.pages.filter((p) => p.informative).map((p) => [p.page, p.reason]));
-      const pages = pagesOfPair(pair).map((page) => {
-        const diff = pageDiff(pair.old, pair.new, page.key);
-        return { page, status: diff.status, summary: diff.report.summary, informative: informative.get((page.new ?? page.old)!) ?? null };
-      });
-      const schema = await schemaDiff(pair.old, pair.new);
-      return { pair, pages, schema, summary: summarize(records.changes), records: records.changes, readings: records.pages };
-    })();
-    overviews.set(key, overview);
-  }
-  return overview;
-}
-
-/** Every record of a pair, pages and schema: what `specdelta diff OLD NEW --format json` lists. */
-async function pairRecords(pair: RevisionPair): Promise<RevisionDiff> {
-  const pages = { old: pagesOf(pair.old), new: pagesOf(pair.new) };
-  const hashes = [...pages.old.map((p) => `${p}=${contentHash(pageText(pair.old, p))}`), '|', ...pages.new.map((p) => `${p}=${contentHash(pageText(pair.new, p))}`)];
-  const schemas = { old: schemaText(pair.old), new: schemaText(pair.new) };
-  // The schema takes part in the pair's reading (the reference page defers to it), so it is read here too.
-  const reader = schemas.old !== null && schemas.new !== null ? await import('../../src/index.ts').catch(() => null) : null;
-  const schemaHashes = reader ? [contentHash(schemas.old!), contentHash(schemas.new!)] : ['-'];
-  const config = findSpecConfig(join(snapshotsDir(), pair.new));
-  return cached(['pair', ...hashes, '|', ...schemaHashes, JSON.stringify(config)], () =>
-    diffRevisionPages({
-      oldPages: pages.old,
-      newPages: pages.new,
-      text: (side, page) => pageText(side === 'old' ? pair.old : pair.new, page),
-      labels: { old: pair.old, new: pair.new },
-      // The same cache as the diff pages: a page pair is diffed once per build, or never when cached.
-      diffTexts: (oldText, newText) => diffTexts(oldText, newText, ''),
-      schema: reader ? readSchemaSides(reader, schemas.old!, schemas.new!, { old: pair.old, new: pair.new }) : null,
-      config,
-    }),
-  );
-}
-
-/** The whole pair as JSON: what `specdelta diff OLD NEW --format json` prints for two revisions. */
-export async function pairJson(pair: RevisionPair): Promise<string> {
-  const { changes, diagnostics, pages } = await pairRecords(pair);
-  return renderJson(makeReport(info(pair.old, null, null), info(pair.new, null, null), changes, diagnostics, pages));
+  return out;
 }

@@ -33,8 +33,15 @@ export function snapshotsLabel(): string {
 
 let version: string | null = null;
 
-/** The code cached results come from: the model, the differs, the JSON report, the site's own lib. */
-const CODE_PARTS = ['src/model', 'src/diff', 'src/schema', 'src/report', 'src/errors.ts', 'site/lib', 'scraper/lock.ts'];
+/**
+ * The code cached results come from: everything a revision report passes through (reading,
+ * records, the revision passes, grouping into changes, the changelog, the reports) and the
+ * site's own lib. Missing one here would let a build read back results of older code.
+ */
+const CODE_PARTS = [
+  'src/model', 'src/diff', 'src/schema', 'src/records', 'src/revision', 'src/changes', 'src/changelog', 'src/report', 'src/input', 'src/config',
+  'src/errors.ts', 'src/site-entry.ts', 'site/lib', 'scraper/lock.ts',
+];
 
 /**
  * A hash of the code that produces cached results (the library and site/lib): a cache

@@ -1,4 +1,4 @@
-import { type ChangeKind, type ChangeLevel } from '../../src/index.ts';
+import type { ChangeKind, ChangeLevel, Impact, ImpactSummary } from '../../src/site-entry.ts';
 import type { RevisionStatus } from '../../scraper/lock.ts';
 
 /** Levels always show a word, never only a colour. */
@@ -6,6 +6,22 @@ export const LEVEL_LABEL: Record<ChangeLevel, string> = {
   breaking: 'Breaking',
   'non-breaking': 'Non-breaking',
   editorial: 'Editorial',
+};
+
+/** Impacts of changes (the unit every count is of), a word each. */
+export const IMPACT_LABEL: Record<Impact, string> = {
+  breaking: 'Breaking',
+  'opt-in': 'Opt-in',
+  'non-breaking': 'Non-breaking',
+  editorial: 'Editorial',
+};
+
+/** What each impact means for an implementation of the older revision, in a sentence. */
+export const IMPACT_MEANING: Record<Impact, string> = {
+  breaking: 'an implementation of the older revision must change',
+  'opt-in': 'binds only an implementation that adopts something this revision adds',
+  'non-breaking': 'additive or optional',
+  editorial: 'no duty changes',
 };
 
 export const KIND_LABEL: Record<ChangeKind, string> = {
@@ -35,4 +51,9 @@ export function kindLabel(kind: string): string {
 
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
+}
+
+/** Every change counted in a summary, of any impact. */
+export function totalOf(summary: ImpactSummary): number {
+  return summary.breaking + summary['opt-in'] + summary['non-breaking'] + summary.editorial;
 }

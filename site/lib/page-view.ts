@@ -1,4 +1,4 @@
-import { type Change, type ChangeSummary } from '../../src/index.ts';
+import type { Change, ChangeSummary, SpecChange } from '../../src/site-entry.ts';
 import type { DiffView, RowView, SectionView } from './align.ts';
 import { KIND_LABEL, PRIMARY_KINDS } from './labels.ts';
 import { paths } from './urls.ts';
@@ -88,4 +88,11 @@ export function changeDetail(change: Change): string | null {
 
 export function changeWhere(change: Change): string | null {
   return change.section.new ?? change.section.old ?? null;
+}
+
+/** The change each record belongs to, by the record's fingerprint. */
+export function changeOwners(changes: readonly SpecChange[]): Map<string, SpecChange> {
+  const owners = new Map<string, SpecChange>();
+  for (const change of changes) for (const fingerprint of change.records) owners.set(fingerprint, change);
+  return owners;
 }

@@ -1,71 +1,44 @@
-import { join } from 'node:path';
-import { findSpecConfig, readChangelog, type ChangelogItemReading, type ChangelogReading, type NoChangelog, type RecordTheme } from '../../src/index.ts';
-import { pairOverview } from './diffs.ts';
-import { snapshotsDir } from './env.ts';
-import { recordLinker, type PairRecord } from './record-links.ts';
-import { pagesOf, pageText, type RevisionPair } from './spec.ts';
+import type { AnnouncedBy, ChangelogItemReading, ChangelogReading, NoChangelog, SpecChange } from '../../src/site-entry.ts';
+import { pairData } from './reports.ts';
+import type { RevisionPair } from './spec.ts';
 
 /**
  * A pair held against the newer revision's own changelog (`specdelta diff OLD NEW
- * --changelog`): each item confirmed by records (linked to where they are annotated) or not
- * visible in the spec text, and the records no item announces, by page and theme. Read once
- * per pair and build.
+ * --changelog`, read with the pair's report): each item with the changes that carry it, or
+ * not visible in the spec text, then the counted changes no item announces.
  */
 
 export interface PairChangelog {
   reading: ChangelogReading | NoChangelog;
-  items: { item: ChangelogItemReading; anchor: string; records: PairRecord[] }[];
-  unannounced: { theme: RecordTheme; records: PairRecord[] }[];
+  items: { item: ChangelogItemReading; anchor: string; changes: SpecChange[] }[];
+  unannounced: SpecChange[];
 }
 
-/** How a record stands against the changelog: announced by an item (its anchor on the pair page), or unannounced. */
-export type RecordMark = { mark: 'announced'; anchor: string; item: string } | { mark: 'unannounced' };
-
-const readings = new Map<string, Promise<ChangelogReading | NoChangelog>>();
-
-function pairReading(pair: RevisionPair): Promise<ChangelogReading | NoChangelog> {
-  const key = `${pair.old}\0${pair.new}`;
-  let reading = readings.get(key);
-  if (!reading) {
-    reading = (async () => {
-      // A changelog lists the changes since the revision just before: a longer span is not what it describes.
-      if (!pair.adjacent) return { page: null, note: `${pair.new}'s changelog lists the changes since the revision just before it, not since ${pair.old}; the pairs of adjacent revisions hold each changelog against its diff.` };
-      const overview = await pairOverview(pair);
-      const newer = { pages: pagesOf(pair.new), text: (page: string) => pageText(pair.new, page), label: pair.new };
-      return readChangelog({ changes: overview.records, pages: overview.readings }, newer, findSpecConfig(join(snapshotsDir(), pair.new)));
-    })();
-    readings.set(key, reading);
-  }
-  return reading;
-}
-
-/** The anchor of an item on the pair page. */
-function itemAnchor(index: number): string {
+/** The anchor of the changelog's item `index` (0-based) on the pair page. */
+export function itemAnchor(index: number): string {
   return `cl-${index + 1}`;
 }
 
-export async function pairChangelog(base: string, pair: RevisionPair): Promise<PairChangelog> {
-  const reading = await pairReading(pair);
+const sameItem = (a: Pick<AnnouncedBy, 'section' | 'number'>, b: Pick<AnnouncedBy, 'section' | 'number'>) => a.section === b.section && a.number === b.number;
+
+export async function pairChangelog(pair: RevisionPair): Promise<PairChangelog> {
+  const { report } = await pairData(pair);
+  // A changelog lists the changes since the revision just before: a longer span is not what it describes.
+  const reading: ChangelogReading | NoChangelog = !pair.adjacent
+    ? { page: null, note: `${pair.new}'s changelog lists the changes since the revision just before it, not since ${pair.old}; the pairs of adjacent revisions hold each changelog against its diff.` }
+    : report.changelog ?? { page: null, note: `${pair.new} has no changelog page.` };
   if (reading.page === null) return { reading, items: [], unannounced: [] };
-  const overview = await pairOverview(pair);
-  const byFingerprint = new Map(overview.records.map((c) => [c.fingerprint, c]));
-  const linkOf = recordLinker(base, pair, overview);
-  const linked = (fingerprints: readonly string[]) => fingerprints.map((fp) => linkOf(byFingerprint.get(fp)!));
+  const counted = report.grouped.filter((c) => !c.informative);
   return {
     reading,
-    items: reading.items.map((item, i) => ({ item, anchor: itemAnchor(i), records: linked(item.records) })),
-    unannounced: reading.unannounced.map((theme) => ({ theme, records: linked(theme.records) })),
+    items: reading.items.map((item, i) => ({ item, anchor: itemAnchor(i), changes: counted.filter((c) => c.changelog !== null && sameItem(c.changelog, item)) })),
+    unannounced: counted.filter((c) => c.changelog === null),
   };
 }
 
-/** Each record's mark, by fingerprint; records of a pair without a changelog have none. */
-export async function recordMarks(pair: RevisionPair): Promise<Map<string, RecordMark>> {
-  const reading = await pairReading(pair);
-  const marks = new Map<string, RecordMark>();
-  if (reading.page === null) return marks;
-  reading.items.forEach((item, i) => {
-    for (const fp of item.records) if (!marks.has(fp)) marks.set(fp, { mark: 'announced', anchor: itemAnchor(i), item: `${item.section} ${item.number}` });
-  });
-  for (const theme of reading.unannounced) for (const fp of theme.records) marks.set(fp, { mark: 'unannounced' });
-  return marks;
+/** Where the pair page shows the item that announced a change, or null (no changelog, or a pair of non-adjacent revisions). */
+export function announcementAnchor(changelog: PairChangelog, announced: AnnouncedBy | null): string | null {
+  if (announced === null) return null;
+  const found = changelog.items.find((i) => sameItem(i.item, announced));
+  return found ? found.anchor : null;
 }

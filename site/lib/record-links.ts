@@ -1,38 +1,78 @@
-import type { Change } from '../../src/index.ts';
-import { diffPage } from './diff-page.ts';
-import type { PairOverview } from './diffs.ts';
-import { changeAnchors } from './page-view.ts';
+import type { Change, SpecChange } from '../../src/site-entry.ts';
+import { diffPageOf } from './diff-page.ts';
+import { keyOfReportPage, pairData, type PairData } from './reports.ts';
 import type { RevisionPair } from './spec.ts';
 import { href, paths } from './urls.ts';
 
-/** A record of a revision pair and where a reader finds it annotated. */
-export interface PairRecord {
-  change: Change;
-  /** The page it is on ("schema.json" for the schema's records). */
-  where: string;
-  link: string;
+/**
+ * Where a reader finds each record of a pair annotated, and so each change (at the record
+ * it is titled after): a page's record on its diff page (or the part that shows it), the
+ * schema's own records on the pair page. Every list on the site links through this.
+ */
+export interface PairLinks {
+  data: PairData;
+  /** The record with this fingerprint, at its `#c-FINGERPRINT` anchor. */
+  record(fingerprint: string): string;
+  /** A change: the record it is titled after. */
+  change(change: SpecChange): string;
+  /** The page a record is shown on ("schema.json" for the schema's own). */
+  where(record: Change): string;
+  byFingerprint: Map<string, Change>;
+  /** A change's records with their links, each saying its page when that is not the change's home. */
+  evidence(change: SpecChange): EvidenceLink[];
 }
 
-/**
- * Where each record of a pair's whole-revision reading is annotated: a page's on its diff
- * page (or the part that shows it), the schema's on the pair page; a record only the
- * whole-revision reading has (a move between pages) links to its page's diff.
- */
-export function recordLinker(base: string, pair: RevisionPair, overview: PairOverview): (change: Change) => PairRecord {
-  const schemaChanges = overview.schema?.changes ?? [];
-  const anchorsOfSchema = changeAnchors(schemaChanges);
-  const schemaAnchors = new Map(schemaChanges.map((c, i) => [c.fingerprint, anchorsOfSchema[i]!]));
-  const pageOf = new Map(overview.pages.map((p) => [(p.page.new ?? p.page.old)!, p.page.key]));
-  return (change) => {
-    if (change.source === 'schema' || !change.page || !pageOf.has(change.page)) {
-      const anchor = schemaAnchors.get(change.fingerprint);
-      return { change, where: 'schema.json', link: `${href(base, paths.pair(pair.old, pair.new))}${anchor ? `#${anchor}` : ''}` };
-    }
-    const key = pageOf.get(change.page)!;
-    const data = diffPage(pair.old, pair.new, key);
-    const i = data.report.changes.findIndex((c) => c.fingerprint === change.fingerprint);
-    const anchors = i === -1 ? [] : changeAnchors(data.report.changes);
-    const part = i === -1 ? data.partOf[0] ?? 1 : data.partOf[i]!;
-    return { change, where: key, link: `${href(base, paths.diffPart(pair.old, pair.new, key, part))}${i === -1 ? '' : `#${anchors[i]}`}` };
+/** One record of a change, where it is annotated. */
+export interface EvidenceLink {
+  record: Change;
+  link: string;
+  /** The page it is shown on, when not the change's own. */
+  elsewhere: string | null;
+}
+
+const linkers = new Map<string, Promise<PairLinks>>();
+
+export function pairLinks(base: string, pair: RevisionPair): Promise<PairLinks> {
+  const key = `${base}\0${pair.old}\0${pair.new}`;
+  let found = linkers.get(key);
+  if (!found) {
+    found = pairData(pair).then((data) => linksOf(base, data));
+    linkers.set(key, found);
+  }
+  return found;
+}
+
+function linksOf(base: string, data: PairData): PairLinks {
+  const { pair } = data;
+  const pairPage = href(base, paths.pair(pair.old, pair.new));
+  const at = new Map<string, string>();
+  const shownOn = new Map<string, string>();
+  for (const page of data.pages) {
+    const diff = diffPageOf(data, page.key);
+    diff.report.changes.forEach((record, i) => {
+      if (!diff.annotated[i]) return;
+      at.set(record.fingerprint, `${href(base, paths.diffPart(pair.old, pair.new, page.key, diff.partOf[i]!))}#${paths.changeAnchor(record.fingerprint)}`);
+      shownOn.set(record.fingerprint, page.key);
+    });
+  }
+  const byFingerprint = new Map(data.report.changes.map((c) => [c.fingerprint, c]));
+  const record = (fingerprint: string) => at.get(fingerprint) ?? `${pairPage}#${paths.changeAnchor(fingerprint)}`;
+  const where = (r: Change) => shownOn.get(r.fingerprint) ?? 'schema.json';
+  const keyOf = keyOfReportPage(data);
+  return {
+    data,
+    record,
+    change: (change) => record(change.records[0]!),
+    where,
+    byFingerprint,
+    evidence: (change) => {
+      const home = change.page === null ? null : keyOf.get(change.page) ?? change.page;
+      return change.records.flatMap((fingerprint) => {
+        const found = byFingerprint.get(fingerprint);
+        if (!found) return [];
+        const shown = where(found);
+        return [{ record: found, link: record(fingerprint), elsewhere: shown === home || (shown === 'schema.json' && home === 'schema') ? null : shown }];
+      });
+    },
   };
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { RevisionInfo } from '../../scraper/lock.ts';
-import { contentHash } from '../../src/index.ts';
+import { contentHash } from '../../src/site-entry.ts';
 import { cached } from './cache.ts';
 import { pageDiff } from './diffs.ts';
+import { totalOf } from './labels.ts';
 import { renderPage, type RenderedPage } from './render.ts';
 import { hasPage, isPair, nextRevision, pageOfPair, pagesOf, pageText, revisionInfo, specSet } from './spec.ts';
 import { href, paths } from './urls.ts';
@@ -71,12 +72,12 @@ export interface Banner {
   compare: { label: string; url: string } | null;
   /** The same page in the latest revision, when this is not the latest and the latest has it. */
   latestPage: string | null;
-  /** The same page in the next revision, with how many change records its diff has. */
+  /** The same page in the next revision, with how many changes its diff counts on it. */
   nextPage: { url: string; diff: string; changes: number } | null;
 }
 
 /** The "which revision am I reading" banner's facts, for a page (or a whole revision when page is null). */
-export function bannerFor(base: string, revisionId: string, page: string | null): Banner {
+export async function bannerFor(base: string, revisionId: string, page: string | null): Promise<Banner> {
   const revision = revisionInfo(revisionId)!;
   const { latest } = specSet();
   const next = nextRevision(revisionId);
@@ -84,7 +85,8 @@ export function bannerFor(base: string, revisionId: string, page: string | null)
   const link = (old: string, now: string) =>
     page === null ? href(base, paths.pair(old, now)) : href(base, paths.diff(old, now, pageOfPair({ old, new: now }, page)?.key ?? page));
   if (latest && revision.status === 'superseded' && isPair(revisionId, latest.id)) {
-    compare = { label: `What changed since ${revisionId}`, url: link(revisionId, latest.id) };
+    // The "since" view: the same address keeps meaning "since this revision" when a new one ships.
+    compare = { label: `What changed since ${revisionId}`, url: href(base, paths.since(revisionId, page)) };
   } else if (latest && revision.status === 'draft' && isPair(latest.id, revisionId)) {
     compare = { label: `What the draft changes since ${latest.id}`, url: link(latest.id, revisionId) };
   } else if (revision.status === 'superseded' && next && isPair(revisionId, next.id)) {
@@ -97,7 +99,7 @@ export function bannerFor(base: string, revisionId: string, page: string | null)
     nextPage = {
       url: href(base, paths.revisionPage(next.id, pair.new)),
       diff: href(base, paths.diff(revisionId, next.id, pair.key)),
-      changes: pageDiff(revisionId, next.id, pair.key).report.changes.length,
+      changes: totalOf((await pageDiff(revisionId, next.id, pair.key)).report.summary.impact),
     };
   }
   return { status: revision.status, revision, latest, next, compare, latestPage, nextPage };

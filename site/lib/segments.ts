@@ -1,5 +1,5 @@
 import { diffLines, diffWordsWithSpace } from 'diff';
-import { RFC2119_KEYWORDS } from '../../src/index.ts';
+import { RFC2119_KEYWORDS } from '../../src/site-entry.ts';
 
 /**
  * Text as runs the page renders: plain, inserted or deleted, inline code, RFC 2119
@@ -92,6 +92,11 @@ function cut(text: string, parts: { length: number; op?: Op }[]): Seg[] {
 /** One side shown alone (unchanged, or with nothing to pair it with). */
 export function plainSegs(text: string, op?: Op): Seg[] {
   return cut(text, [{ length: text.length, ...(op ? { op } : {}) }]);
+}
+
+/** Text for places that show no markup (a page's title, a description, a search result's title): inline code without its backticks. */
+export function plainText(text: string): string {
+  return plainSegs(text).map((s) => s.text).join('');
 }
 
 /** Beyond this many characters a word diff is not worth its cost: the sides are shown whole. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageFileName, type RevisionInfo } from '../../scraper/lock.ts';
-import { pairPages } from '../../src/index.ts';
+import { pairPages } from '../../src/site-entry.ts';
 import { snapshotsDir } from './env.ts';
 import { readSiteLock } from './lock.ts';
 
@@ -132,6 +132,13 @@ export function pagesOfPair(pair: { old: string; new: string }): PairPage[] {
 /** The page of a pair that has `page` on either side, if any. */
 export function pageOfPair(pair: { old: string; new: string }, page: string): PairPage | undefined {
   return pagesOfPair(pair).find((p) => p.key === page) ?? pagesOfPair(pair).find((p) => p.old === page || p.new === page);
+}
+
+/** The pair the site builds for two revisions; throws for two it does not compare. */
+export function findPair(oldRevision: string, newRevision: string): RevisionPair {
+  const pair = revisionPairs().find((p) => p.old === oldRevision && p.new === newRevision);
+  if (!pair) throw new Error(`the site does not compare ${oldRevision} with ${newRevision}.`);
+  return pair;
 }
 
 export function isPair(oldRevision: string, newRevision: string): boolean {

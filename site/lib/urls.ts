@@ -41,6 +41,14 @@ export const paths = {
   pageFeed: (page: string) => `feed/${page}.xml`,
   /** The migration checklist of one party (client, server…) for a revision pair. */
   migrate: (oldRevision: string, newRevision: string, role: string) => `migrate/${oldRevision}/${newRevision}/${role}/`,
+  /** A page's story: every revision it is in, each step's changes (timeline.ts). Named by its newest id. */
+  timeline: (page: string) => `feature/${page}/`,
+  /**
+   * Everything that changed for a page (or the whole spec) from a revision to the latest,
+   * whichever that is when the site is built: the address keeps its meaning when a new
+   * revision ships (since.ts). Badges link here.
+   */
+  since: (revision: string, page: string | null) => (page === null ? `since/${revision}/` : `since/${revision}/${page}/`),
   badges: () => 'badges/',
   check: () => 'check/',
   /** Full-text search over changes and revision pages; `?q=` runs a query. */

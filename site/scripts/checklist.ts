@@ -1,13 +1,11 @@
 /**
  * Migration checklists: ticks are kept in the browser's localStorage, under one key per
- * pair and party, as the list of ticked items (page and fingerprint, stable across builds).
+ * pair and party, as the list of ticked items (a change's id and its lead record, stable across builds).
  */
-function setup(): void {
-  const form = document.getElementById('sd-checklist') as HTMLFormElement | null;
-  if (!form) return;
+function setup(form: HTMLFormElement): void {
   const key = form.dataset['storageKey']!;
   const boxes = [...form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
-  const progress = document.getElementById('sd-checklist-progress');
+  const progress = document.getElementById(form.dataset['progress'] ?? '');
   let saved: string[] = [];
   try {
     const value: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
@@ -30,4 +28,5 @@ function setup(): void {
   update();
 }
 
-setup();
+// A page may hold several checklists (one per party), each kept under its own key.
+for (const form of document.querySelectorAll<HTMLFormElement>('form.checklist[data-storage-key]')) setup(form);

@@ -21,6 +21,11 @@ export interface BadgeSpec {
   latest?: string | null;
   /** Where the badge links: the site's "what changed since this revision" page. */
   link?: string | null;
+  /**
+   * How far behind a superseded revision is: the released revisions since it and, when
+   * known (the site counts them from its changes), the breaking changes since.
+   */
+  behind?: { revisions: number; breaking?: number | null } | null;
 }
 
 export interface Badge {
@@ -54,13 +59,18 @@ const HEIGHT = 20;
 export function makeBadge(spec: BadgeSpec): Badge {
   const label = `MCP ${spec.page ? pageLabel(spec.page, spec.pageTitle ?? null) : 'spec'}`;
   const style = STATUS_STYLE[spec.status];
-  const message = spec.status === 'draft' && spec.revision === 'draft' ? 'draft · unreleased' : `${spec.revision} · ${style.word}`;
+  const behind = spec.status === 'superseded' && spec.behind && spec.behind.revisions > 0 ? spec.behind : null;
+  const message = spec.status === 'draft' && spec.revision === 'draft'
+    ? 'draft · unreleased'
+    : behind
+      ? [spec.revision, `${behind.revisions} revision${behind.revisions === 1 ? '' : 's'} behind`, ...(typeof behind.breaking === 'number' ? [`${behind.breaking} breaking since`] : [])].join(' · ')
+      : `${spec.revision} · ${style.word}`;
   const subject = spec.page ? `MCP ${pageLabel(spec.page, spec.pageTitle ?? null)}` : 'The MCP specification';
   const title = spec.status === 'latest'
     ? `${subject}: written for revision ${spec.revision}, the latest revision.`
     : spec.status === 'draft'
       ? `${subject}: written for the draft revision, which is not released yet.`
-      : `${subject}: written for revision ${spec.revision}, superseded${spec.latest ? ` by ${spec.latest}` : ''}.${spec.link ? ' Follow the link for what changed since.' : ''}`;
+      : `${subject}: written for revision ${spec.revision}, superseded${spec.latest ? ` by ${spec.latest}` : ''}${behind ? ` (${behind.revisions} revision${behind.revisions === 1 ? '' : 's'} behind${typeof behind.breaking === 'number' ? `, ${behind.breaking} breaking change${behind.breaking === 1 ? '' : 's'} since` : ''})` : ''}.${spec.link ? ' Follow the link for what changed since.' : ''}`;
   const labelTextWidth = textWidth(label);
   const messageTextWidth = textWidth(message);
   const labelWidth = labelTextWidth + 2 * PADDING;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBadge, pageLabel, renderHtml, renderMarkdown, renderSvg, STATUS_STYLE, textWidth, type BadgeSpec } from '../../src/badge/badge.ts';
 import { pageTitleOf } from '../../src/badge/title.ts';
-import { badgeImagePath, changedSincePath, siteUrl } from '../../src/badge/urls.ts';
+import { badgeImagePath, changedSincePath, revisionsBehind, siteUrl } from '../../src/badge/urls.ts';
 import { paths } from '../../site/lib/urls.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { findAll, parseXml } from './svg.ts';
@@ -31,6 +31,15 @@ describe('badge text and widths', () => {
     expect(badge.messageWidth).toBe(badge.messageTextWidth + 10);
     expect(badge.width).toBe(badge.labelWidth + badge.messageWidth);
     expect(textWidth('MCP elicitation')).toBeLessThan(textWidth('MCP client registration'));
+  });
+
+  it('says how far behind a superseded revision is, and "latest" when it is current', () => {
+    const behind = makeBadge({ ...superseded, revision: '2025-06-18', behind: { revisions: 2, breaking: 9 } });
+    expect(behind.message).toBe('2025-06-18 · 2 revisions behind · 9 breaking since');
+    expect(behind.title).toBe('MCP elicitation: written for revision 2025-06-18, superseded by 2026-07-28 (2 revisions behind, 9 breaking changes since). Follow the link for what changed since.');
+    expect(makeBadge({ ...superseded, behind: { revisions: 1 } }).message).toBe('2025-11-25 · 1 revision behind');
+    // The latest is never behind, whatever the caller says.
+    expect(makeBadge({ revision: '2026-07-28', status: 'latest', page: null, behind: { revisions: 0, breaking: 0 } }).message).toBe('2026-07-28 · latest');
   });
 
   it('has a colour and a word for every status', () => {
@@ -107,11 +116,12 @@ describe('badge URLs match the site routes', () => {
     { id: 'draft', status: 'draft' as const },
   ];
 
-  it('links a superseded revision to its diff against the latest, the latest to the draft, the draft to its own page', () => {
-    expect(changedSincePath(revisions, '2025-06-18', 'client/elicitation')).toBe(paths.diff('2025-06-18', '2026-07-28', 'client/elicitation'));
-    expect(changedSincePath(revisions, '2026-07-28', 'client/elicitation')).toBe(paths.diff('2026-07-28', 'draft', 'client/elicitation'));
+  it('links a released revision to its "since" view (an address that keeps its meaning when a revision ships), the draft to its own page', () => {
+    expect(changedSincePath(revisions, '2025-06-18', 'client/elicitation')).toBe(paths.since('2025-06-18', 'client/elicitation'));
+    expect(changedSincePath(revisions, '2026-07-28', 'client/elicitation')).toBe(paths.since('2026-07-28', 'client/elicitation'));
     expect(changedSincePath(revisions, 'draft', 'client/elicitation')).toBe(paths.revisionPage('draft', 'client/elicitation'));
-    expect(changedSincePath(revisions, '2025-11-25', null)).toBe(paths.pair('2025-11-25', '2026-07-28'));
+    expect(changedSincePath(revisions, '2025-11-25', null)).toBe(paths.since('2025-11-25', null));
+    expect([revisionsBehind(revisions, '2025-06-18'), revisionsBehind(revisions, '2025-11-25'), revisionsBehind(revisions, '2026-07-28'), revisionsBehind(revisions, 'draft')]).toEqual([2, 1, 0, 0]);
     expect(badgeImagePath('2025-11-25', 'client/elicitation')).toBe('badge/2025-11-25/client/elicitation.svg');
     expect(siteUrl('https://example.org/specdelta/', 'badge/x.svg')).toBe('https://example.org/specdelta/badge/x.svg');
     expect(siteUrl('https://example.org/specdelta', '/badge/x.svg')).toBe('https://example.org/specdelta/badge/x.svg');
@@ -138,14 +148,14 @@ describe('specdelta badge', () => {
     expect([code, stderr]).toEqual([0, '']);
     const svg = parseXml(stdout);
     expect(svg.attributes['aria-label']).toMatch(/^MCP elicitation: written for revision 2025-11-25, superseded by 2026-07-28/);
-    expect(findAll(svg, 'a')[0]?.attributes['href']).toBe('https://example.org/sd/diff/2025-11-25/2026-07-28/client/elicitation/');
+    expect(findAll(svg, 'a')[0]?.attributes['href']).toBe('https://example.org/sd/since/2025-11-25/client/elicitation/');
   });
 
   it('prints Markdown and HTML snippets', async () => {
     const md = await runCli(['badge', '2025-11-25', '--page', 'client/elicitation', '--snapshots', snapshots, '--format', 'markdown', '--site-url', 'https://example.org/sd']);
-    expect(md.stdout).toMatch(/^\[!\[MCP elicitation: 2025-11-25 · superseded\]\(https:\/\/example\.org\/sd\/badge\/2025-11-25\/client\/elicitation\.svg "[^"]+"\)\]\(https:\/\/example\.org\/sd\/diff\/2025-11-25\/2026-07-28\/client\/elicitation\/\)\n$/);
+    expect(md.stdout).toMatch(/^\[!\[MCP elicitation: 2025-11-25 · 1 revision behind\]\(https:\/\/example\.org\/sd\/badge\/2025-11-25\/client\/elicitation\.svg "[^"]+"\)\]\(https:\/\/example\.org\/sd\/since\/2025-11-25\/client\/elicitation\/\)\n$/);
     const html = await runCli(['badge', 'latest', '--snapshots', snapshots, '--format', 'html', '--site-url', 'https://example.org/sd/']);
-    expect(html.stdout).toMatch(/^<a href="https:\/\/example\.org\/sd\/diff\/2026-07-28\/draft\/"><img src="https:\/\/example\.org\/sd\/badge\/2026-07-28\.svg" alt="MCP spec: 2026-07-28 · latest" title="[^"]+" width="\d+" height="20"><\/a>\n$/);
+    expect(html.stdout).toMatch(/^<a href="https:\/\/example\.org\/sd\/since\/2026-07-28\/"><img src="https:\/\/example\.org\/sd\/badge\/2026-07-28\.svg" alt="MCP spec: 2026-07-28 · latest" title="[^"]+" width="\d+" height="20"><\/a>\n$/);
   });
 
   it('refuses an unknown revision or page, and a bad site URL, in one sentence', async () => {

@@ -1,44 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../../src/records/change.ts';
-import { breakingByRole, partiesOf, roleHeading, roleOf } from '../../site/lib/triage.ts';
+import type { SpecChange } from '../../src/site-entry.ts';
+import { checklistGroups, concerns, roleHeading, triageGroups } from '../../site/lib/triage.ts';
 
-const record = (level: Change['level'], after: Record<string, unknown> | null, before: Record<string, unknown> | null = null): Change =>
-  ({ id: 'x', kind: 'rule', action: 'changed', level, subject: '', section: { old: null, new: null }, before: before && { text: '', line: 1, ...before }, after: after && { text: '', line: 1, ...after }, message: '', fingerprint: '000000000000' }) as Change;
+const change = (id: string, impact: SpecChange['impact'], roles: string[], extra: Partial<SpecChange> = {}): SpecChange => ({
+  id, title: id, impact, reason: '', rule: 'x', feature: null, roles, page: 'p', pages: ['p'], changelog: null, records: [`${id}-r`], ...extra,
+});
 
-describe('triage: who must act on a breaking change', () => {
+describe('triage: who must act on a change', () => {
+  const parties = ['peer', 'hub'];
   const changes = [
-    record('breaking', { actor: 'Hosts' }),
-    record('breaking', { direction: 'peer → hub' }),
-    record('breaking', { actor: 'hubs' }),
-    record('breaking', { actor: 'authorization hubs' }),
-    record('non-breaking', { actor: 'peers' }),
-    record('breaking', null, { actor: 'peers' }),
-    record('breaking', { actor: 'implementations' }),
-    record('breaking', { actor: 'peers and hubs' }),
+    change('a', 'breaking', ['hub']),
+    change('b', 'breaking', ['peer', 'hub']),
+    change('c', 'breaking', []),
+    change('d', 'non-breaking', ['peer']),
+    change('e', 'breaking', ['peer']),
+    change('f', 'breaking', ['peer'], { informative: true }),
+    change('g', 'opt-in', ['hub']),
   ];
 
-  it('reads the parties from message directions, not from a list of names', () => {
-    expect(partiesOf(changes)).toEqual(['peer', 'hub']);
-    expect(partiesOf([record('breaking', { direction: 'either' })])).toEqual([]);
+  it('groups the counted changes of one impact by the one party they name, then every side', () => {
+    expect(triageGroups(changes, parties).map((g) => [g.role, g.changes.map((c) => c.id)])).toEqual([['peer', ['e']], ['hub', ['a']], [null, ['b', 'c']]]);
+    expect(triageGroups(changes, parties, 'opt-in').map((g) => [g.role, g.changes.map((c) => c.id)])).toEqual([['hub', ['g']]]);
   });
 
-  it('gives a rule to the one party its actor names, and to both sides otherwise', () => {
-    const parties = ['peer', 'hub'];
-    expect(roleOf(changes[2]!, parties)).toBe('hub');
-    expect(roleOf(changes[3]!, parties)).toBe('hub');
-    expect(roleOf(changes[5]!, parties)).toBe('peer');
-    expect(roleOf(changes[0]!, parties)).toBeNull();
-    expect(roleOf(changes[6]!, parties)).toBeNull();
-    expect(roleOf(changes[7]!, parties)).toBeNull();
+  it('gives each party its own changes and those for every side, and nothing of the other party', () => {
+    expect(checklistGroups(changes, parties, 'peer').map((g) => [g.role, g.changes.map((c) => c.id)])).toEqual([['peer', ['e']], [null, ['b', 'c']]]);
+    expect(checklistGroups(changes, parties, 'hub').map((g) => [g.role, g.changes.map((c) => c.id)])).toEqual([['hub', ['a']], [null, ['b', 'c']]]);
+    expect(concerns(changes[1]!, 'peer')).toBe(true);
+    expect(concerns(changes[0]!, 'peer')).toBe(false);
   });
 
-  it('groups only the breaking records, each party in order, then both sides', () => {
-    expect(breakingByRole(changes)).toEqual([
-      { role: 'peer', changes: [5] },
-      { role: 'hub', changes: [2, 3] },
-      { role: null, changes: [0, 1, 6, 7] },
-    ]);
+  it('names the groups', () => {
     expect(roleHeading('hub')).toBe('Hubs must act');
-    expect(roleHeading(null)).toBe('Both sides must act');
+    expect(roleHeading(null, parties)).toBe('Both sides must act');
+    expect(roleHeading(null, ['a', 'b', 'c'])).toBe('Every side must act');
   });
 });

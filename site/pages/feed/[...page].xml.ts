@@ -8,8 +8,8 @@ export function getStaticPaths() {
   return feedPages().map((page) => ({ params: { page } }));
 }
 
-export const GET: APIRoute = ({ params, site }) => {
+export const GET: APIRoute = async ({ params, site }) => {
   const base = import.meta.env.BASE_URL;
   const url = (path: string) => (site ? new URL(href(base, path), site).href : href(base, path));
-  return new Response(renderAtom(pageFeed(params['page']!, url)), { headers: { 'content-type': 'application/atom+xml; charset=utf-8' } });
+  return new Response(renderAtom(await pageFeed(params['page']!, url)), { headers: { 'content-type': 'application/atom+xml; charset=utf-8' } });
 };

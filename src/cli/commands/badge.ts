@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { makeBadge, renderHtml, renderMarkdown, renderSvg } from '../../badge/badge.ts';
 import { pageTitleOf } from '../../badge/title.ts';
-import { badgeImagePath, changedSincePath, siteUrl, type BadgeRevision } from '../../badge/urls.ts';
+import { badgeImagePath, changedSincePath, revisionsBehind, siteUrl, type BadgeRevision } from '../../badge/urls.ts';
 import { SHIPPED_FINGERPRINTS } from '../../detect/load.ts';
 import { InputError } from '../../errors.ts';
 import { assertPageId } from '../../input/ids.ts';
@@ -45,7 +45,8 @@ export async function runBadge(revisionArg: string, options: BadgeOptions, io: C
   if (base && !/^https?:\/\/[^\s]+$/i.test(base)) throw new InputError(`--site-url ${base} is not an http(s) URL.`);
   const latest = known.revisions.find((r) => r.status === 'latest')?.id ?? null;
   const link = siteUrl(base || '/', changedSincePath(known.revisions, revision, page));
-  const badge = makeBadge({ revision, status: info.status, page, pageTitle: title, latest, link });
+  // How many revisions behind it is, from the lock; the breaking changes since need a diff (the site's badges count them).
+  const badge = makeBadge({ revision, status: info.status, page, pageTitle: title, latest, link, behind: { revisions: revisionsBehind(known.revisions, revision) } });
   const image = siteUrl(base || '/', badgeImagePath(revision, page));
   if (!base && options.format !== 'svg') io.stderr.write('specdelta: no --site-url (or SPECDELTA_SITE) given; the snippet\'s URLs are relative to the site root.\n');
   io.stdout.write(options.format === 'markdown' ? renderMarkdown(badge, image) : options.format === 'html' ? renderHtml(badge, image) : renderSvg(badge));

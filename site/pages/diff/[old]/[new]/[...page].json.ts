@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { pageDiffJson } from '../../../../lib/diffs.ts';
+import { pageJson } from '../../../../lib/reports.ts';
 import { pagesOfPair, revisionPairs } from '../../../../lib/spec.ts';
 
-/** `/diff/OLD/NEW/PAGE.json`: the records of one diff page, as `specdelta diff --format json` prints them. */
+/** `/diff/OLD/NEW/PAGE.json`: one page of the pair's report, as `specdelta diff OLD:PAGE NEW:PAGE --format json` prints it. */
 export function getStaticPaths() {
-  return revisionPairs().flatMap((pair) => pagesOfPair(pair).map((page) => ({ params: { old: pair.old, new: pair.new, page: page.key } })));
+  return revisionPairs().flatMap((pair) => pagesOfPair(pair).map((page) => ({ params: { old: pair.old, new: pair.new, page: page.key }, props: { pair, page } })));
 }
 
-export const GET: APIRoute = ({ params }) =>
-  new Response(pageDiffJson(params['old']!, params['new']!, params['page']!), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+export const GET: APIRoute = async ({ props }) =>
+  new Response(await pageJson(props['pair'], props['page']), { headers: { 'content-type': 'application/json; charset=utf-8' } });
