@@ -28,9 +28,9 @@ export type { RecordTheme } from './changelog/themes.ts';
 export { CHANGE_LEVELS, summarize, type Change, type ChangeKind, type ChangeLevel, type ChangeSummary } from './records/change.ts';
 
 // Building blocks of the side-by-side views and the revision pages.
-export { parsePage, contentHash, type SpecDocument, type Section } from './model/index.ts';
+export { parsePage, contentHash, type SpecDocument, type Section, type Rule } from './model/index.ts';
 export { RFC2119_KEYWORDS } from './model/document.ts';
 export { parseMarkdown, type Block } from './model/markdown.ts';
 export { alignSections } from './diff/sections.ts';
 export { dice, tokens } from './diff/similarity.ts';
-export { lintPage, type LintFinding } from './schema/index.ts';
+export { lintPage, parseSchemaText, type LintFinding, type SchemaModel } from './schema/index.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheDir, codeVersion } from './env.ts';
+import { cacheDir, codeVersion, type CodeScope } from './env.ts';
 
 /**
  * A content-addressed cache for expensive build results (page diffs, rendered pages): in
@@ -34,8 +34,8 @@ function count(kind: string, hit: boolean, ms = 0): void {
 
 const memory = new Map<string, unknown>();
 
-export function cached<T>(parts: string[], compute: () => T): T {
-  const key = keyOf(parts);
+export function cached<T>(parts: string[], compute: () => T, scope: CodeScope = 'site'): T {
+  const key = keyOf(parts, scope);
   if (memory.has(key)) return memory.get(key) as T;
   const found = readEntry<T>(key, parts[0] ?? '');
   if (found !== undefined) return found;
@@ -48,8 +48,8 @@ export function cached<T>(parts: string[], compute: () => T): T {
 const pending = new Map<string, Promise<unknown>>();
 
 /** `cached` for a result computed asynchronously; callers asking while it is computed share the one computation. */
-export function cachedAsync<T>(parts: string[], compute: () => Promise<T>): Promise<T> {
-  const key = keyOf(parts);
+export function cachedAsync<T>(parts: string[], compute: () => Promise<T>, scope: CodeScope = 'site'): Promise<T> {
+  const key = keyOf(parts, scope);
   if (memory.has(key)) return Promise.resolve(memory.get(key) as T);
   const running = pending.get(key);
   if (running) return running as Promise<T>;
@@ -68,8 +68,8 @@ export function cachedAsync<T>(parts: string[], compute: () => Promise<T>): Prom
   return promise;
 }
 
-function keyOf(parts: readonly string[]): string {
-  return createHash('sha256').update([codeVersion(), ...parts].join('\0')).digest('hex').slice(0, 40);
+function keyOf(parts: readonly string[], scope: CodeScope): string {
+  return createHash('sha256').update([codeVersion(scope), ...parts].join('\0')).digest('hex').slice(0, 40);
 }
 
 function fileOf(key: string): string | null {

@@ -31,24 +31,30 @@ export function snapshotsLabel(): string {
   return rel && !rel.startsWith('..') ? rel : 'snapshots';
 }
 
-let version: string | null = null;
+const versions = new Map<CodeScope, string>();
+
+/** What a cached result depends on: the library alone (a revision report), or the library and the site's lib (views, rendered pages). */
+export type CodeScope = 'library' | 'site';
 
 /**
  * The code cached results come from: everything a revision report passes through (reading,
  * records, the revision passes, grouping into changes, the changelog, the reports) and the
  * site's own lib. Missing one here would let a build read back results of older code.
  */
-const CODE_PARTS = [
+const LIBRARY_PARTS = [
   'src/model', 'src/diff', 'src/schema', 'src/records', 'src/revision', 'src/changes', 'src/changelog', 'src/report', 'src/input', 'src/config',
-  'src/errors.ts', 'src/site-entry.ts', 'site/lib', 'scraper/lock.ts',
+  'src/errors.ts', 'src/site-entry.ts', 'scraper/lock.ts',
 ];
+const CODE_PARTS: Record<CodeScope, string[]> = { library: LIBRARY_PARTS, site: [...LIBRARY_PARTS, 'site/lib'] };
 
 /**
- * A hash of the code that produces cached results (the library and site/lib): a cache
- * entry written by other code is never read back.
+ * A hash of the code that produces cached results (the library, and site/lib for what the
+ * site lays out): a cache entry written by other code is never read back. A report of two
+ * revisions depends on the library alone, so an edit to the site's lib keeps it.
  */
-export function codeVersion(): string {
-  if (version !== null) return version;
+export function codeVersion(scope: CodeScope = 'site'): string {
+  const known = versions.get(scope);
+  if (known !== undefined) return known;
   const hash = createHash('sha256');
   const walk = (path: string) => {
     if (!existsSync(path)) return;
@@ -58,12 +64,13 @@ export function codeVersion(): string {
       hash.update(relative(repoRoot(), path)).update('\0').update(readFileSync(path)).update('\0');
     }
   };
-  for (const part of CODE_PARTS) walk(join(repoRoot(), part));
+  for (const part of CODE_PARTS[scope]) walk(join(repoRoot(), part));
   // The parsers' versions matter too (a remark upgrade may read a page differently).
   for (const name of ['remark-parse', 'remark-gfm', 'micromark', 'diff', 'rehype-sanitize', 'rehype-raw']) {
     const manifest = join(repoRoot(), 'node_modules', name, 'package.json');
     if (existsSync(manifest)) hash.update(`${name}@${(JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version}`);
   }
-  version = hash.digest('hex').slice(0, 16);
+  const version = hash.digest('hex').slice(0, 16);
+  versions.set(scope, version);
   return version;
 }

@@ -1,4 +1,4 @@
-import type { ChangeKind, ChangeLevel, Impact, ImpactSummary } from '../../src/site-entry.ts';
+import type { AnnouncedBy, ChangeKind, ChangeLevel, ChangeSection, Impact, ImpactSummary } from '../../src/site-entry.ts';
 import type { RevisionStatus } from '../../scraper/lock.ts';
 
 /** Levels always show a word, never only a colour. */
@@ -56,4 +56,15 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 /** Every change counted in a summary, of any impact. */
 export function totalOf(summary: ImpactSummary): number {
   return summary.breaking + summary['opt-in'] + summary['non-breaking'] + summary.editorial;
+}
+
+/** A changelog item as a heading: its place in the changelog and its whole text (the reports clip it; a page has room). */
+export function itemTitle(item: AnnouncedBy): string {
+  return `${item.section ? `${item.section} ${item.number}` : `Item ${item.number}`}: ${item.text}`;
+}
+
+/** The heading of a group of changes laid out by report/sections.ts: the item's whole text for an announced group. */
+export function groupTitle(section: ChangeSection): string {
+  const item = section.kind === 'announced' ? section.changes[0]?.changelog : null;
+  return item ? itemTitle(item) : section.title;
 }

@@ -1,6 +1,7 @@
 import type { Change, SpecChange } from '../../src/site-entry.ts';
 import { diffPageOf } from './diff-page.ts';
 import { keyOfReportPage, pairData, type PairData } from './reports.ts';
+import { wholeQuote } from './messages.ts';
 import type { RevisionPair } from './spec.ts';
 import { href, paths } from './urls.ts';
 
@@ -20,6 +21,8 @@ export interface PairLinks {
   byFingerprint: Map<string, Change>;
   /** A change's records with their links, each saying its page when that is not the change's home. */
   evidence(change: SpecChange): EvidenceLink[];
+  /** A change's title with its quote of the spec made whole (messages.ts). */
+  title(change: SpecChange): string;
 }
 
 /** One record of a change, where it is annotated. */
@@ -65,6 +68,7 @@ function linksOf(base: string, data: PairData): PairLinks {
     change: (change) => record(change.records[0]!),
     where,
     byFingerprint,
+    title: (change) => wholeQuote(change.title, byFingerprint.get(change.records[0]!)),
     evidence: (change) => {
       const home = change.page === null ? null : keyOf.get(change.page) ?? change.page;
       return change.records.flatMap((fingerprint) => {

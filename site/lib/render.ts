@@ -36,6 +36,21 @@ export interface RenderContext {
   pageIds?: (revision: string, page: string) => readonly string[];
   /** Where root-relative upstream links point (the upstream documentation site). */
   upstreamOrigin: string;
+  /** Notes to show beside blocks of the page (its "since when" marks), by source line and by element id. */
+  marks?: PageMarks;
+}
+
+/** A short note shown beside a block: a label (none when the block names it already), then runs of text, some linked. */
+export interface PageMark {
+  label: string | null;
+  parts: { text: string; href: string | null }[];
+}
+
+export interface PageMarks {
+  /** Marks of what starts on lines start..end of the page's source. */
+  atLines(start: number, end: number): PageMark[];
+  /** Marks of the element with this id (after sanitising: generated HTML's ids carry the `user-content-` prefix). */
+  atId(id: string): PageMark[];
 }
 
 export interface RenderedPage {
@@ -275,6 +290,55 @@ function dropInertMarkup(node: HastRoot | Element): void {
   node.children = children as typeof node.children;
 }
 
+/** Blocks a mark is put in (inline, at their end) or, for those that hold no inline text of their own, after. */
+const MARKED_INSIDE = new Set(['p', 'li', 'td', 'th', 'div']);
+const MARKED_AFTER = new Set(['pre', 'h2', 'h3', 'h4', 'h5', 'h6', 'table']);
+
+function markElement(mark: PageMark): Element {
+  const children: ElementContent[] = mark.label === null ? [] : [{ type: 'element', tagName: 'span', properties: { className: ['sw-l'] }, children: [{ type: 'text', value: mark.label }] }, { type: 'text', value: ' ' }];
+  for (const part of mark.parts) {
+    children.push(part.href ? { type: 'element', tagName: 'a', properties: { href: part.href }, children: [{ type: 'text', value: part.text }] } : { type: 'text', value: part.text });
+  }
+  return { type: 'element', tagName: 'span', properties: { className: ['sw'] }, children };
+}
+
+/**
+ * The page's marks placed once each: by element id first, then by source lines, innermost
+ * block first (a paragraph in a list item takes its lines before the item does). Built from
+ * plain text after sanitising, like every other node this module adds.
+ */
+function addMarks(tree: HastRoot, marks: PageMarks): void {
+  const claimed = new Set<number>();
+  const visit = (node: HastRoot | Element) => {
+    const children: (ElementContent | HastContent)[] = [];
+    for (const child of node.children) {
+      if (child.type !== 'element') {
+        children.push(child);
+        continue;
+      }
+      visit(child);
+      const found: PageMark[] = [];
+      const id = child.properties['id'];
+      if (typeof id === 'string') found.push(...marks.atId(id));
+      const start = child.position?.start.line;
+      const end = child.position?.end.line;
+      if ((MARKED_INSIDE.has(child.tagName) || MARKED_AFTER.has(child.tagName)) && start !== undefined && end !== undefined) {
+        const open: number[] = [];
+        for (let line = start; line <= end; line++) if (!claimed.has(line)) open.push(line);
+        for (const line of open) claimed.add(line);
+        for (const line of open) found.push(...marks.atLines(line, line));
+      }
+      children.push(child);
+      if (found.length === 0) continue;
+      const elements = found.map(markElement);
+      if (MARKED_AFTER.has(child.tagName)) children.push({ type: 'element', tagName: 'p', properties: { className: ['sw-line'] }, children: elements });
+      else child.children.push({ type: 'text', value: ' ' }, ...elements);
+    }
+    node.children = children as typeof node.children;
+  };
+  visit(tree);
+}
+
 const HAS_KEYWORD = new RegExp(keywordPattern().source);
 
 /** RFC 2119 keywords in text (not in code) styled by strength, as on the diff pages. */
@@ -369,6 +433,7 @@ export function renderPage(text: string, context: RenderContext): RenderedPage {
   const hast = toHast.runSync(tree) as HastRoot;
   const sanitized = sanitize.runSync(hast) as HastRoot;
   finish(sanitized, context, headings);
+  if (context.marks) addMarks(sanitized, context.marks);
   dropInertMarkup(sanitized);
   keyboardReachable(sanitized);
   markKeywords(sanitized);

@@ -58,11 +58,12 @@ function pairReport(pair: RevisionPair): Promise<DiffReport> {
   const side = (revision: string) => [revision, ...pagesOf(revision).map((p) => `${p}=${contentHash(pageText(revision, p))}`), `schema=${schemaHash(revision)}`];
   const folder = (revision: string) => join(snapshotsDir(), revision);
   const config = findSpecConfig(folder(pair.new));
-  return cachedAsync(['pair', ...side(pair.old), '|', ...side(pair.new), JSON.stringify(config)], () => {
+  // The snapshot folder's name is in the report (each side's `source`), so it is in the key too.
+  return cachedAsync(['pair', snapshotsLabel(), ...side(pair.old), '|', ...side(pair.new), JSON.stringify(config)], () => {
     // Exactly as the CLI reads two snapshot revisions (cli/commands/diff.ts), so the JSON is the CLI's.
     const tree = (revision: string) => folderTree(folder(revision), { label: revision, schema: config.schema });
     return reportRevisions(tree(pair.old), tree(pair.new), { config, changelog: true, info: { old: sideInfo(pair.old, null), new: sideInfo(pair.new, null) } });
-  });
+  }, 'library');
 }
 
 function schemaHash(revision: string): string {

@@ -4,7 +4,8 @@ import { contentHash } from '../../src/site-entry.ts';
 import { cached } from './cache.ts';
 import { pageDiff } from './diffs.ts';
 import { totalOf } from './labels.ts';
-import { renderPage, type RenderedPage } from './render.ts';
+import { renderPage, type PageMark, type PageMarks, type RenderedPage } from './render.ts';
+import { pageBlame, type Blame } from './since-when.ts';
 import { hasPage, isPair, nextRevision, pageOfPair, pagesOf, pageText, revisionInfo, specSet } from './spec.ts';
 import { href, paths } from './urls.ts';
 
@@ -57,10 +58,28 @@ function pagesHash(): string {
   return pagesHashValue;
 }
 
-export function renderRevisionPage(base: string, revision: string, page: string): RenderedPage {
+/** A revision page rendered, with its "since when" marks (since-when.ts): every rule, method and schema field with the revision that introduced it and the one that last changed it. */
+export async function renderRevisionPage(base: string, revision: string, page: string): Promise<RenderedPage> {
   const text = pageText(revision, page);
-  return cached(['render', contentHash(text), revision, page, base, pagesHash()], () =>
-    renderPage(text, { revision, page, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: (r, p) => resolveSpecPage(base, r, p), pageIds: specPageIds }));
+  const blame = await pageBlame(base, revision, page);
+  const byLine = new Map([...blame.byLine].map(([line, list]) => [line, list.map(markOf)]));
+  const byId = new Map([...blame.byId].map(([id, list]) => [id, list.map(markOf)]));
+  const marks: PageMarks = {
+    atLines: (start, end) => (start === end ? byLine.get(start) ?? [] : [...byLine].filter(([line]) => line >= start && line <= end).flatMap(([, list]) => list)),
+    atId: (id) => byId.get(id) ?? [],
+  };
+  const marksHash = contentHash(JSON.stringify([[...byLine], [...byId]]));
+  return cached(['render', contentHash(text), revision, page, base, pagesHash(), marksHash], () =>
+    renderPage(text, { revision, page, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: (r, p) => resolveSpecPage(base, r, p), pageIds: specPageIds, marks }));
+}
+
+/** "MUST since 2025-06-18 · changed 2026-07-28", each revision linked to the step that shows it; a field's mark sits on its own row, which names it. */
+function markOf({ label, blame, fields }: { label: string | null; blame: Blame; fields?: string | null }): PageMark {
+  const parts: PageMark['parts'] = [{ text: 'since ', href: null }, { text: blame.introduced ?? 'an earlier revision', href: blame.introducedHref }];
+  if (blame.changed) parts.push({ text: ' · changed ', href: null }, { text: blame.changed.revision, href: blame.changed.href });
+  // A definition's mark speaks for its fields that share its history (since-when.ts).
+  if (fields) parts.push({ text: ` (${fields})`, href: null });
+  return { label, parts };
 }
 
 export interface Banner {

@@ -1,5 +1,6 @@
 /**
- * Diff-page filters: breaking only, hide editorial, and by kind, kept in the URL
+ * Diff-page filters: breaking only, hide editorial (by the impact of each change, which its
+ * records' annotations carry too), and by the kind of record, kept in the URL
  * (`?breaking-only=1&kind=rule`). Progressive enhancement:
  * the page is complete without this script; the filter box stays hidden until it runs.
  * A click repaints within 100 ms on the longest page (measured by the browser tests): what
@@ -12,8 +13,8 @@ function setup(): void {
   const list = document.getElementById('sd-change-list');
   const inputs = [...box.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
   const notes = [...document.querySelectorAll<HTMLElement>('#sd-side-by-side .chg')];
-  const items = list ? [...list.querySelectorAll<HTMLElement>('li[data-level]')] : [];
-  const groups = list ? [...list.querySelectorAll<HTMLElement>('[data-group]')].map((group) => ({ group, items: [...group.querySelectorAll<HTMLElement>('li[data-level]')] })) : [];
+  const items = list ? [...list.querySelectorAll<HTMLElement>('li.change')] : [];
+  const groups = list ? [...list.querySelectorAll<HTMLElement>('[data-group]')].map((group) => ({ group, items: [...group.querySelectorAll<HTMLElement>('li.change')] })) : [];
   const sections = [...document.querySelectorAll<HTMLElement>('#sd-side-by-side .sec')].map((section) => ({
     section,
     notes: [...section.querySelectorAll<HTMLElement>('.chg')],
@@ -29,11 +30,12 @@ function setup(): void {
     const hideEditorial = inputs.some((i) => i.name === 'hide-editorial' && i.checked);
     const kinds = new Set(inputs.filter((i) => i.name === 'kind' && i.checked).map((i) => i.value));
     const active = breakingOnly || hideEditorial || kinds.size > 0;
+    // A change matches a kind when one of its records is of that kind; an annotation, when it is.
     const matches = (el: HTMLElement) => {
-      const level = el.dataset['level'];
-      if (breakingOnly && level !== 'breaking') return false;
-      if (hideEditorial && level === 'editorial') return false;
-      return kinds.size === 0 || kinds.has(el.dataset['kind'] ?? '');
+      const impact = el.dataset['impact'];
+      if (breakingOnly && impact !== 'breaking') return false;
+      if (hideEditorial && impact === 'editorial') return false;
+      return kinds.size === 0 || (el.dataset['kinds'] ?? el.dataset['kind'] ?? '').split(' ').some((k) => kinds.has(k));
     };
     let shown = 0;
     for (const item of items) {
