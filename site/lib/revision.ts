@@ -6,7 +6,8 @@ import { pageDiff } from './diffs.ts';
 import { totalOf } from './labels.ts';
 import { renderPage, type PageMark, type PageMarks, type RenderedPage } from './render.ts';
 import { pageBlame, type Blame } from './since-when.ts';
-import { hasPage, isPair, nextRevision, pageOfPair, pagesOf, pageText, revisionInfo, specSet } from './spec.ts';
+import { hasPage, isPair, nextRevision, pageOfPair, pagesOf, pageText, revisionInfo, revisionPairs, specSet } from './spec.ts';
+import { pairData } from './reports.ts';
 import { href, paths } from './urls.ts';
 
 /** Where root-relative links in the spec's pages point: the spec's own documentation site. */
@@ -132,4 +133,18 @@ export function groupedPages(revision: string): { group: string; pages: string[]
     groups.set(group, [...(groups.get(group) ?? []), page]);
   }
   return [...groups].map(([group, pages]) => ({ group, pages }));
+}
+
+/**
+ * How much a revision page's text weighs in search (Pagefind weights): the latest's title
+ * most (a feature's name finds its current page first), an older or draft revision's text
+ * less, an informative page's (a changelog, an index) least: what changed is found in the
+ * changes and the spec pages before the prose that announces it.
+ */
+export async function searchWeights(revision: string, page: string): Promise<{ title: number; body: number }> {
+  const status = revisionInfo(revision)?.status;
+  const step = revisionPairs().find((p) => p.adjacent && (p.new === revision || p.old === revision));
+  const reading = step ? (await pairData(step)).report.pages?.find((r) => (step.new === revision ? r.new : r.old) === page) : undefined;
+  if (reading?.informative) return { title: 2, body: 0.3 };
+  return status === 'latest' ? { title: 10, body: 1 } : { title: 6, body: 0.8 };
 }

@@ -1,13 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
-import { changeSearchRecords } from './search-records.ts';
+import { changeSearchDocuments } from './search-records.ts';
+import { revisionPairs } from './spec.ts';
 import { paths } from './urls.ts';
 
 /**
  * Writes the site's static search index (Pagefind) into the built site, after Astro wrote
- * its pages: the revision pages (their `data-pagefind-body` text; every other page is left
- * out) and one record per change of the diff pages (search-records.ts). Returns what it indexed.
+ * its pages: the revision pages and the pages' timelines (their `data-pagefind-body` text;
+ * every other page is left out) and one document per change, at the step that made it
+ * (search-records.ts). Returns what it indexed.
  */
 export async function writeSearchIndex(dist: string): Promise<{ pages: number; records: number }> {
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
@@ -15,9 +17,10 @@ export async function writeSearchIndex(dist: string): Promise<{ pages: number; r
   try {
     const pages = await index.addDirectory({ path: dist });
     if (pages.errors.length) throw new Error(`pagefind: ${pages.errors.join('; ')}`);
-    const records = changeSearchRecords(dist);
+    const adjacent = new Set(revisionPairs().filter((p) => p.adjacent).map((p) => `${p.old}/${p.new}`));
+    const records = changeSearchDocuments(dist, adjacent);
     for (const record of records) {
-      const added = await index.addCustomRecord(record);
+      const added = await index.addHTMLFile({ url: record.url, content: record.content });
       if (added.errors.length) throw new Error(`pagefind: ${record.url}: ${added.errors.join('; ')}`);
     }
     const written = await index.writeFiles({ outputPath: join(dist, paths.searchIndex()) });
@@ -36,7 +39,7 @@ export function searchIndex() {
       'astro:build:done': async ({ dir, logger }: { dir: URL; logger: { info(message: string): void } }) => {
         const started = performance.now();
         const { pages, records } = await writeSearchIndex(fileURLToPath(dir));
-        logger.info(`search index: ${pages} revision pages and ${records} change records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        logger.info(`search index: ${pages} pages and timelines and ${records} changes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       },
     },
   };

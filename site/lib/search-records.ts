@@ -1,57 +1,122 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { Change, DiffReport } from '../../src/index.ts';
-import { changeAnchors } from './page-view.ts';
+import type { Change, DiffReport, SpecChange } from '../../src/site-entry.ts';
+import { wholeQuote } from './messages.ts';
+import { plainText } from './segments.ts';
+import { paths } from './urls.ts';
 
 /**
- * One search record per change: a diff page holds up to hundreds of records and Pagefind
- * would index it as one page, so a search would land at the top of a long page instead of
- * at the record. The records come from the JSON published beside every diff page (the
- * contract's report shape), each linked to its permanent anchor on that page.
+ * One search document per change (search-index.ts indexes them): a change is what a reader
+ * looks for, so it is found once, at the step that made it, and not again in every
+ * catch-up pair that repeats it. Documents are built from the JSON published beside each
+ * diff page (the CLI's report of that page: its records and the changes touching it), as
+ * HTML whose weights rank a change by what it is: its title and the names it is about
+ * strongly, editorial rewordings weakly, so a field's change comes before its rewordings.
+ * Every text from the spec is escaped here.
  */
-export interface ChangeSearchRecord {
+export interface ChangeSearchDocument {
   /** Site-relative, without the base path (Pagefind's search prefixes its baseUrl): "/diff/OLD/NEW/PAGE/#c-…". */
   url: string;
+  /** The HTML Pagefind reads (`addHTMLFile`). */
   content: string;
-  language: 'en';
-  meta: { title: string; pair: string; page: string; level: string; kind: string };
-  filters: { type: string[]; level: string[]; pair: string[] };
+  /** The change it stands for. */
+  id: string;
 }
 
-/** The `type` filter's value for change records; revision pages say `spec page` in their markup. */
+/** The `type` filter's value for changes; revision pages say `spec page`, timelines `timeline` in their markup. */
 export const CHANGE_RECORD_TYPE = 'change';
 
-/** Every change record of the diff pages under `dist/diff/`. */
-export function changeSearchRecords(dist: string): ChangeSearchRecord[] {
-  const root = join(dist, 'diff');
-  if (!existsSync(root)) return [];
-  return jsonFiles(root).flatMap((file) => recordsOfPage(dist, file));
-}
-
-function recordsOfPage(dist: string, file: string): ChangeSearchRecord[] {
-  const report = JSON.parse(readFileSync(file, 'utf8')) as DiffReport;
-  // A pair's JSON (no page on either side) repeats its pages' records; only a page's JSON sits beside a diff page.
-  const page = report.new.page ?? report.old.page;
-  const pagePath = relative(dist, file).split(sep).join('/').replace(/\.json$/, '/');
-  if (page === null || !Array.isArray(report.changes) || !existsSync(join(dist, pagePath, 'index.html'))) return [];
-  const pair = `${report.old.revision} → ${report.new.revision}`;
-  const anchors = changeAnchors(report.changes);
-  return report.changes.map((change, i) => ({
-    url: `/${pagePath}#${anchors[i]}`,
-    content: recordText(change),
-    language: 'en',
-    meta: { title: change.message, pair, page: pagePath.replace(/^diff\/[^/]+\/[^/]+\//, '').replace(/\/$/, ''), level: change.level, kind: change.kind },
-    filters: { type: [CHANGE_RECORD_TYPE], level: [change.level], pair: [pair] },
-  }));
-}
+/** Weights (Pagefind: 0–10, squared in the ranking) by impact: a reworded sentence says less about a name than a new field does. */
+const TITLE_WEIGHT = { breaking: 4, 'opt-in': 4, 'non-breaking': 4, editorial: 1.5 } as const;
+const NAMES_WEIGHT = { breaking: 4, 'opt-in': 4, 'non-breaking': 4, editorial: 1 } as const;
+const BODY_WEIGHT = { breaking: 0.6, 'opt-in': 0.6, 'non-breaking': 0.6, editorial: 0.3 } as const;
 
 /**
- * What a reader may type to find a record: its message, subject, sections and the text on
- * each side, each once (a subject often repeats a side's text, which would weigh its words double).
+ * Every change of the adjacent pairs (`adjacent` holds "OLD/NEW"), once: from the diff
+ * page of its home page, linked to the record it is titled after.
  */
-function recordText(change: Change): string {
-  const parts = [change.message, change.subject, change.section.old, change.section.new, change.before?.text, change.after?.text];
-  return [...new Set(parts.filter((t): t is string => typeof t === 'string' && t.length > 0))].join('\n');
+export function changeSearchDocuments(dist: string, adjacent: ReadonlySet<string>): ChangeSearchDocument[] {
+  const root = join(dist, 'diff');
+  if (!existsSync(root)) return [];
+  const pages = jsonFiles(root).flatMap((file) => pageOf(dist, file));
+  const seen = new Set<string>();
+  const out: ChangeSearchDocument[] = [];
+  for (const pair of [...new Set(pages.map((p) => p.pair))]) {
+    if (!adjacent.has(pair)) continue;
+    const ofPair = pages.filter((p) => p.pair === pair);
+    // Where each record is shown: the diff page whose JSON lists it.
+    const shownOn = new Map<string, { path: string; record: Change }>();
+    // The schema's own records are annotated on the pair page (diffs.ts), a page's on its diff page.
+    const pairPath = `diff/${pair}/`;
+    for (const page of ofPair) for (const record of page.report.changes) if (!shownOn.has(record.fingerprint)) shownOn.set(record.fingerprint, { path: record.source === 'schema' ? pairPath : page.path, record });
+    for (const page of ofPair) {
+      for (const change of page.report.grouped ?? []) {
+        // Listed on every page it touches; kept once, from its home page (or the first that lists it).
+        if (seen.has(change.id) || (change.page !== page.id && ofPair.some((p) => p.id === change.page))) continue;
+        seen.add(change.id);
+        const records = change.records.map((f) => shownOn.get(f)).filter((r): r is { path: string; record: Change } => r !== undefined);
+        const lead = records[0];
+        const url = lead ? `/${lead.path}#${paths.changeAnchor(lead.record.fingerprint)}` : `/${page.path}`;
+        out.push({ url, content: changeHtml(change, records.map((r) => r.record), page), id: change.id });
+      }
+    }
+  }
+  return out;
+}
+
+interface PageJson {
+  /** "diff/OLD/NEW/PAGE/" */
+  path: string;
+  /** "OLD/NEW" */
+  pair: string;
+  /** The page's id in the report (the newer id, or the older for a page that went). */
+  id: string;
+  report: DiffReport;
+}
+
+function pageOf(dist: string, file: string): PageJson[] {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as DiffReport;
+  // A pair's JSON (no page on either side) repeats its pages' records; only a page's JSON sits beside a diff page.
+  const id = report.new.page ?? report.old.page;
+  const path = relative(dist, file).split(sep).join('/').replace(/\.json$/, '/');
+  if (id === null || !Array.isArray(report.changes) || !existsSync(join(dist, path, 'index.html'))) return [];
+  return [{ path, pair: `${report.old.revision}/${report.new.revision}`, id, report }];
+}
+
+function changeHtml(change: SpecChange, records: readonly Change[], page: PageJson): string {
+  const { impact } = change;
+  const names = [...new Set(records.flatMap((r) => namesOf(r)))];
+  const body = [...new Set(records.flatMap((r) => [r.message, r.before?.text, r.after?.text]).filter((t): t is string => typeof t === 'string' && t.length > 0))];
+  const pair = `${page.report.old.revision} → ${page.report.new.revision}`;
+  const title = plainText(wholeQuote(change.title, records[0]));
+  return [
+    '<html lang="en"><body>',
+    `<main data-pagefind-body data-pagefind-filter="type:${CHANGE_RECORD_TYPE}">`,
+    `<h1 data-pagefind-weight="${TITLE_WEIGHT[impact]}">${escapeHtml(title)}</h1>`,
+    names.length ? `<p data-pagefind-weight="${NAMES_WEIGHT[impact]}">${escapeHtml(names.join(' '))}</p>` : '',
+    `<div data-pagefind-weight="${BODY_WEIGHT[impact]}">${body.map((t) => `<p>${escapeHtml(plainText(t))}</p>`).join('')}</div>`,
+    `<span data-pagefind-meta="title" hidden>${escapeHtml(title)}</span>`,
+    `<span data-pagefind-meta="pair" hidden>${escapeHtml(pair)}</span>`,
+    `<span data-pagefind-meta="page" hidden>${escapeHtml(change.page ?? page.id)}</span>`,
+    `<span data-pagefind-meta="level" hidden>${impact}</span>`,
+    `<span data-pagefind-filter="level" hidden>${impact}</span>`,
+    `<span data-pagefind-filter="pair" hidden>${escapeHtml(pair)}</span>`,
+    '</main></body></html>',
+  ].join('');
+}
+
+/** Kinds of record whose subject is a name (a field path, a method, a code): a rule's or a paragraph's subject is its sentence. */
+const NAMED_KINDS = new Set(['schema-field', 'message', 'error-code', 'capability', 'definition', 'term']);
+
+/** What a record is about, as a reader may type it: the name it is about and the code its message names, with a dotted or slashed name's parts (`params.requestedSchema` → `requestedSchema`). */
+function namesOf(record: Change): string[] {
+  const subject = NAMED_KINDS.has(record.kind) && record.subject.length <= 120 ? [record.subject] : [];
+  const code = record.kind === 'prose' || record.kind === 'section' ? [] : [...record.message.matchAll(/`([^`]{1,120})`/g)].map((m) => m[1]!);
+  return [...subject, ...code].flatMap((name) => [name, ...name.split(/[.[\]{}/"]+/).filter((part) => part.length > 2 && part !== name)]);
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 function jsonFiles(dir: string): string[] {

@@ -138,3 +138,17 @@ async function build(lineage: Lineage): Promise<Timeline> {
   const total = summarizeImpacts(steps.filter((s) => !draft || s.pair.new !== draft.id).flatMap((s) => s.sections.flatMap((x) => x.changes)));
   return { lineage, steps, standing, total };
 }
+
+/**
+ * Whether a revision page is the one search finds for its page: the newest released
+ * revision the page is in (or the draft, for a page only the draft has). Older revisions of
+ * a page are reached from its timeline; searching them too would list one page once per
+ * revision and push the changes and the timeline down.
+ */
+export function searchedRevision(revision: string, page: string): boolean {
+  const lineage = lineages().find((l) => l.ids.some((i) => i.revision === revision && i.page === page));
+  if (!lineage) return false;
+  const released = lineage.ids.filter((i) => specSet().revisions.find((r) => r.id === i.revision)?.status !== 'draft');
+  const newest = (released.length > 0 ? released : lineage.ids).at(-1)!;
+  return newest.revision === revision && newest.page === page;
+}

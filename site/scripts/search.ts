@@ -1,10 +1,10 @@
-import { LEVEL_LABEL } from '../lib/labels.ts';
+import { IMPACT_LABEL } from '../lib/labels.ts';
 
 /**
  * The search page: runs the query of `?q=` (and the `type` and `level` filters) against the
  * static Pagefind index written after the build (site/lib/search-index.ts), and lists the
- * results a page at a time. A change record says its pair, page and level; a revision page
- * its revision and page. The form works without this script as far as a script-free browser
+ * results a page at a time. A change says its impact, the step that made it and its page; a
+ * revision page its revision and page; a timeline its page. The form works without this script as far as a script-free browser
  * can go: it fills the address, and the page says search needs JavaScript.
  */
 
@@ -16,9 +16,18 @@ interface PagefindResultData {
 }
 
 interface PagefindModule {
-  options(options: { baseUrl: string }): Promise<void>;
+  options(options: { baseUrl: string; ranking?: Record<string, number> }): Promise<void>;
   search(term: string, options: { filters: Record<string, string> }): Promise<{ results: { id: string; data(): Promise<PagefindResultData> }[] } | null>;
 }
+
+/**
+ * Pagefind's ranking, tuned for a site of long spec pages and short changes: a long page is
+ * barely penalized for its length (pageLength), and how often a word occurs counts less
+ * than where it occurs (termFrequency), so a page or timeline titled by the word comes
+ * before the many short changes that mention it. The weights in the markup do the rest
+ * (search-records.ts, the revision and timeline pages).
+ */
+const RANKING = { pageLength: 0.2, termFrequency: 0.3 };
 
 /** Results fetched and shown per step ("Show more results"). */
 const PAGE_SIZE = 10;
@@ -34,7 +43,7 @@ function setup(): void {
   if (!form || !input || !status || !list || !more) return;
   let engine: Promise<PagefindModule> | null = null;
   const load = () => (engine ??= (import(/* @vite-ignore */ form.dataset['index']!) as Promise<PagefindModule>).then(async (pagefind) => {
-    await pagefind.options({ baseUrl: form.dataset['base']! });
+    await pagefind.options({ baseUrl: form.dataset['base']!, ranking: RANKING });
     return pagefind;
   }));
 
@@ -140,14 +149,15 @@ function resultItem(result: PagefindResultData): HTMLLIElement {
   title.append(link);
   const where = document.createElement('p');
   where.className = 'search-where';
-  const level = result.meta['level'] as keyof typeof LEVEL_LABEL | undefined;
-  if (level && LEVEL_LABEL[level]) {
+  const level = result.meta['level'] as keyof typeof IMPACT_LABEL | undefined;
+  if (level && IMPACT_LABEL[level]) {
     const badge = document.createElement('span');
     badge.className = `lvl lvl-${level}`;
-    badge.textContent = LEVEL_LABEL[level];
+    badge.textContent = IMPACT_LABEL[level];
     where.append(badge, ' ');
   }
-  const context = result.meta['pair'] ? [result.meta['pair'], result.meta['page']] : [result.meta['revision'], result.meta['page']];
+  const kind = result.filters['type']?.[0];
+  const context = result.meta['pair'] ? [result.meta['pair'], result.meta['page']] : kind === 'timeline' ? ['Timeline', result.meta['page']] : [result.meta['revision'], result.meta['page']];
   where.append(context.filter(Boolean).join(' · '));
   const excerpt = document.createElement('p');
   excerpt.className = 'search-excerpt';

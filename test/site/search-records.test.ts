@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeSearchRecords } from '../../site/lib/search-records.ts';
+import { changeSearchDocuments } from '../../site/lib/search-records.ts';
 
 const side = (revision: string, page: string | null) => ({ source: `snapshots/${revision}`, revision, page, sha256: null });
 
@@ -12,14 +12,15 @@ const removal = {
   before: { text: 'tools/call params.ticket', path: 'params.ticket' }, after: null,
   message: 'Required field `tools/call params.ticket` removed.', fingerprint: 'aaaaaaaaaaaa', source: 'page',
 };
-const rule = {
-  id: 'rule-strengthened', kind: 'rule', action: 'changed', level: 'non-breaking',
-  subject: 'Clients SHOULD retry.', section: { old: 'Retries', new: 'Retrying' },
-  before: { text: 'Clients MAY retry.' }, after: { text: 'Clients SHOULD retry.' },
-  message: 'Rule strengthened: MAY → SHOULD.', fingerprint: 'bbbbbbbbbbbb', source: 'page',
+const reworded = {
+  id: 'prose-changed', kind: 'prose', action: 'changed', level: 'editorial',
+  subject: 'The <ticket> is gone.', section: { old: 'Retries', new: 'Retrying' },
+  before: { text: 'The ticket <b>stays</b>.' }, after: { text: 'The <ticket> is gone.' },
+  message: 'Paragraph reworded: The <ticket> is gone.', fingerprint: 'bbbbbbbbbbbb', source: 'page',
 };
+const change = (id: string, impact: string, records: string[], page = 'server/tools') => ({ id, title: `Title of ${id}: \`params.ticket\``, impact, reason: '', rule: 'x', feature: null, roles: [], page, pages: [page], changelog: null, records });
 
-describe('search records of the diff pages', () => {
+describe('search documents of the changes', () => {
   let dist: string;
   const write = (path: string, body: unknown) => {
     mkdirSync(dirname(join(dist, path)), { recursive: true });
@@ -28,46 +29,36 @@ describe('search records of the diff pages', () => {
 
   beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'specdelta-search-records-'));
-    const summary = { breaking: 1, 'non-breaking': 1, editorial: 0 };
-    // A page's JSON beside its page; the same fingerprint twice gets the page's second anchor.
-    write('diff/r1/r2/server/tools.json', { old: side('r1', 'server/tools'), new: side('r2', 'server/tools'), summary, changes: [removal, rule, { ...rule, level: 'editorial' }] });
+    const summary = {};
+    const grouped = [change('c-1', 'breaking', ['aaaaaaaaaaaa']), change('c-2', 'editorial', ['bbbbbbbbbbbb'])];
+    write('diff/r1/r2/server/tools.json', { old: side('r1', 'server/tools'), new: side('r2', 'server/tools'), summary, changes: [removal, reworded], grouped });
     write('diff/r1/r2/server/tools/index.html', '<h1>tools</h1>');
-    // The pair's JSON repeats the pages' records: not indexed twice.
-    write('diff/r1/r2.json', { old: side('r1', null), new: side('r2', null), summary, changes: [removal, rule] });
+    // Another page the change touches lists it too: indexed once, from its home page.
+    write('diff/r1/r2/server/other.json', { old: side('r1', 'server/other'), new: side('r2', 'server/other'), summary, changes: [], grouped: [grouped[0]] });
+    write('diff/r1/r2/server/other/index.html', '<h1>other</h1>');
+    // The pair's JSON repeats the pages' records: not indexed.
+    write('diff/r1/r2.json', { old: side('r1', null), new: side('r2', null), summary, changes: [removal], grouped });
     write('diff/r1/r2/index.html', '<h1>pair</h1>');
-    // A JSON file with no diff page beside it is not a diff page's.
-    write('diff/r1/r2/orphan.json', { old: side('r1', 'orphan'), new: side('r2', 'orphan'), summary, changes: [removal] });
+    // A catch-up pair repeats the step's change: one result per change, not per pair.
+    write('diff/r0/r2/server/tools.json', { old: side('r0', 'server/tools'), new: side('r2', 'server/tools'), summary, changes: [removal], grouped: [grouped[0]] });
+    write('diff/r0/r2/server/tools/index.html', '<h1>tools</h1>');
   });
 
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-  it('makes one record per change, linked to its anchor on its diff page, saying pair, page and level', () => {
-    expect(changeSearchRecords(dist)).toEqual([
-      {
-        url: '/diff/r1/r2/server/tools/#c-aaaaaaaaaaaa',
-        content: 'Required field `tools/call params.ticket` removed.\ntools/call params.ticket\nCalling Tools',
-        language: 'en',
-        meta: { title: 'Required field `tools/call params.ticket` removed.', pair: 'r1 → r2', page: 'server/tools', level: 'breaking', kind: 'schema-field' },
-        filters: { type: ['change'], level: ['breaking'], pair: ['r1 → r2'] },
-      },
-      {
-        url: '/diff/r1/r2/server/tools/#c-bbbbbbbbbbbb',
-        content: 'Rule strengthened: MAY → SHOULD.\nClients SHOULD retry.\nRetries\nRetrying\nClients MAY retry.',
-        language: 'en',
-        meta: { title: 'Rule strengthened: MAY → SHOULD.', pair: 'r1 → r2', page: 'server/tools', level: 'non-breaking', kind: 'rule' },
-        filters: { type: ['change'], level: ['non-breaking'], pair: ['r1 → r2'] },
-      },
-      {
-        url: '/diff/r1/r2/server/tools/#c-bbbbbbbbbbbb-2',
-        content: 'Rule strengthened: MAY → SHOULD.\nClients SHOULD retry.\nRetries\nRetrying\nClients MAY retry.',
-        language: 'en',
-        meta: { title: 'Rule strengthened: MAY → SHOULD.', pair: 'r1 → r2', page: 'server/tools', level: 'editorial', kind: 'rule' },
-        filters: { type: ['change'], level: ['editorial'], pair: ['r1 → r2'] },
-      },
-    ]);
+  it('makes one document per change of the adjacent pairs, linked to the record it is titled after', () => {
+    const docs = changeSearchDocuments(dist, new Set(['r1/r2']));
+    expect(docs.map((d) => [d.id, d.url])).toEqual([['c-1', '/diff/r1/r2/server/tools/#c-aaaaaaaaaaaa'], ['c-2', '/diff/r1/r2/server/tools/#c-bbbbbbbbbbbb']]);
   });
 
-  it('has nothing to index in a site without diff pages', () => {
-    expect(changeSearchRecords(join(dist, 'diff/r1/r2/server'))).toEqual([]);
+  it('weighs a change\'s title and names by its impact, renders code as text and escapes the spec\'s text', () => {
+    const [breaking, editorial] = changeSearchDocuments(dist, new Set(['r1/r2']));
+    expect(breaking!.content).toContain('<h1 data-pagefind-weight="4">Title of c-1: params.ticket</h1>');
+    expect(breaking!.content).toMatch(/<p data-pagefind-weight="4">[^<]*\bticket\b/);
+    expect(breaking!.content).toContain('data-pagefind-filter="level" hidden>breaking<');
+    expect(editorial!.content).toContain('<h1 data-pagefind-weight="1.5">');
+    expect(editorial!.content).toContain('The &lt;ticket&gt; is gone.');
+    expect(editorial!.content).not.toContain('<ticket>');
+    expect(editorial!.content).not.toContain('<b>');
   });
 });
