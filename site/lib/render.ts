@@ -195,8 +195,8 @@ function walk(node: HastRoot | Element, visit: (el: Element, parent: HastRoot | 
 
 const UPSTREAM_SPEC = /^\/specification\/([A-Za-z0-9][\w.-]*)\/?(.*)$/;
 
-/** After sanitising: heading ids and levels, box labels, links into the site, fragment fixes. */
-function finish(tree: HastRoot, context: RenderContext, headings: RenderedPage['headings']): void {
+/** After sanitising: heading ids and levels, box labels. Returns every id the page has. */
+function finish(tree: HastRoot, headings: RenderedPage['headings']): Set<string> {
   const slugger = new GithubSlugger();
   let previous = 1;
   const ids = new Set<string>();
@@ -226,6 +226,11 @@ function finish(tree: HastRoot, context: RenderContext, headings: RenderedPage['
       }
     }
   });
+  return ids;
+}
+
+/** Links into the site (or upstream), fragments pointed at ids that exist, images from upstream. */
+function resolveLinks(tree: HastRoot, context: RenderContext, ids: ReadonlySet<string>): void {
   walk(tree, (el) => {
     if (el.tagName === 'a' && typeof el.properties['href'] === 'string') {
       const href = el.properties['href'];
@@ -415,7 +420,20 @@ const toHast = unified().use(remarkRehype, { allowDangerousHtml: true });
 const sanitize = unified().use(rehypeRaw).use(rehypeSanitize, schema);
 const stringify = unified().use(rehypeStringify);
 
-export function renderPage(text: string, context: RenderContext): RenderedPage {
+/**
+ * A page read as far as it reads the same in every context: parsed, its components boxed,
+ * sanitised, its headings numbered and given ids. Another page's links need only its ids,
+ * and the same text in several revisions is read once (revision.ts keeps these).
+ */
+export interface ReadPage {
+  title: string | null;
+  description: string | null;
+  headings: RenderedPage['headings'];
+  ids: string[];
+  tree: HastRoot;
+}
+
+export function readPage(text: string): ReadPage {
   const tree = parser.parse(text) as Root;
   let title: string | null = null;
   let description: string | null = null;
@@ -433,11 +451,18 @@ export function renderPage(text: string, context: RenderContext): RenderedPage {
   const headings: RenderedPage['headings'] = [];
   const hast = toHast.runSync(tree) as HastRoot;
   const sanitized = sanitize.runSync(hast) as HastRoot;
-  finish(sanitized, context, headings);
-  if (context.marks) addMarks(sanitized, context.marks);
-  dropInertMarkup(sanitized);
-  keyboardReachable(sanitized);
-  markKeywords(sanitized);
-  const html = stringify.stringify(sanitized);
-  return { title, description, html, headings };
+  const ids = finish(sanitized, headings);
+  return { title, description, headings, ids: [...ids], tree: sanitized };
+}
+
+/** A page as its revision page shows it, from its reading (`readPage`, which is left as it was). */
+export function renderPage(text: string, context: RenderContext, read: ReadPage = readPage(text)): RenderedPage {
+  const tree = structuredClone(read.tree);
+  resolveLinks(tree, context, new Set(read.ids));
+  if (context.marks) addMarks(tree, context.marks);
+  dropInertMarkup(tree);
+  keyboardReachable(tree);
+  markKeywords(tree);
+  const html = stringify.stringify(tree);
+  return { title: read.title, description: read.description, html, headings: read.headings };
 }

@@ -4,7 +4,7 @@ import { contentHash } from '../../src/site-entry.ts';
 import { cached } from './cache.ts';
 import { pageDiff } from './diffs.ts';
 import { totalOf } from './labels.ts';
-import { renderPage, type PageMark, type PageMarks, type RenderedPage } from './render.ts';
+import { readPage, renderPage, type PageMark, type PageMarks, type ReadPage, type RenderedPage } from './render.ts';
 import { pageBlame, type Blame } from './since-when.ts';
 import { hasPage, isPair, nextRevision, pageOfPair, pagesOf, pageText, revisionInfo, revisionPairs, specSet } from './spec.ts';
 import { pairData } from './reports.ts';
@@ -31,18 +31,40 @@ export function resolveSpecPage(base: string, revision: string, page: string): s
 }
 
 /**
- * The ids of a spec page as its revision page renders them, for links from other pages. Its
- * links are left unresolved here (they do not change ids), so two pages that link to each
- * other never wait on one another.
+ * Pages read (render.ts `readPage`), by content hash: the same text in several revisions is
+ * read once. A reading's tree is large (a generated reference page's is tens of MB), so only
+ * the last few are kept; every page's ids are kept.
+ */
+const readings = new Map<string, ReadPage>();
+const idsByText = new Map<string, string[]>();
+const KEPT_READINGS = 12;
+
+function readingOf(text: string): ReadPage {
+  const key = contentHash(text);
+  let read = readings.get(key);
+  if (read) {
+    readings.delete(key);
+  } else {
+    read = readPage(text);
+    idsByText.set(key, read.ids);
+    if (readings.size >= KEPT_READINGS) readings.delete(readings.keys().next().value!);
+  }
+  readings.set(key, read);
+  return read;
+}
+
+function idsOf(text: string): string[] {
+  return idsByText.get(contentHash(text)) ?? readingOf(text).ids;
+}
+
+/**
+ * The ids of a spec page as its revision page renders them, for links from other pages:
+ * from the page's reading, which its own rendering uses too (links do not change ids), so
+ * two pages that link to each other never wait on one another.
  */
 function specPageIds(revision: string, page: string): readonly string[] {
   const id = specPageId(revision, page);
-  if (id === null) return [];
-  const text = pageText(revision, id);
-  return cached(['ids', contentHash(text)], () => {
-    const { html } = renderPage(text, { revision, page: id, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: () => null });
-    return [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!);
-  });
+  return id === null ? [] : idsOf(pageText(revision, id));
 }
 
 let pagesHashValue: string | null = null;
@@ -71,7 +93,7 @@ export async function renderRevisionPage(base: string, revision: string, page: s
   };
   const marksHash = contentHash(JSON.stringify([[...byLine], [...byId]]));
   return cached(['render', contentHash(text), revision, page, base, pagesHash(), marksHash], () =>
-    renderPage(text, { revision, page, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: (r, p) => resolveSpecPage(base, r, p), pageIds: specPageIds, marks }));
+    renderPage(text, { revision, page, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: (r, p) => resolveSpecPage(base, r, p), pageIds: specPageIds, marks }, readingOf(text)));
 }
 
 /** "MUST since 2025-06-18 · changed 2026-07-28", each revision linked to the step that shows it; a field's mark sits on its own row, which names it. */

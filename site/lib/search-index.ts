@@ -5,6 +5,9 @@ import { changeSearchDocuments } from './search-records.ts';
 import { revisionPairs } from './spec.ts';
 import { paths } from './urls.ts';
 
+/** The built pages search reads (the others carry no `data-pagefind-body`): revision pages and timelines. */
+export const SEARCHED_PAGES = '{rev,feature}/**/*.html';
+
 /**
  * Writes the site's static search index (Pagefind) into the built site, after Astro wrote
  * its pages: the revision pages and the pages' timelines (their `data-pagefind-body` text;
@@ -15,7 +18,8 @@ export async function writeSearchIndex(dist: string): Promise<{ pages: number; r
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
   if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
   try {
-    const pages = await index.addDirectory({ path: dist });
+    // Only the revision pages and the timelines are searched as pages (their markup says what): the rest is not read.
+    const pages = await index.addDirectory({ path: dist, glob: SEARCHED_PAGES });
     if (pages.errors.length) throw new Error(`pagefind: ${pages.errors.join('; ')}`);
     const adjacent = new Set(revisionPairs().filter((p) => p.adjacent).map((p) => `${p.old}/${p.new}`));
     const records = changeSearchDocuments(dist, adjacent);
