@@ -304,8 +304,7 @@ function markElement(mark: PageMark): Element {
   for (const part of mark.parts) {
     children.push(part.href ? { type: 'element', tagName: 'a', properties: { href: part.href }, children: [{ type: 'text', value: part.text }] } : { type: 'text', value: part.text });
   }
-  // Revisions and dates are not what a search for a rule's words looks for.
-  return { type: 'element', tagName: 'span', properties: { className: ['sw'], dataPagefindIgnore: '' }, children };
+  return { type: 'element', tagName: 'span', properties: { className: ['sw'] }, children };
 }
 
 /**
