@@ -18,13 +18,22 @@ interface Record {
   fingerprint: string;
 }
 
+interface Grouped {
+  id: string;
+  impact: string;
+  page: string;
+  records: string[];
+}
+
 const skip = browserSkipReason();
 
 describe.skipIf(skip !== null)(`diff page ${OLD} → ${NEW} ${PAGE}`, () => {
   let dist: string;
   let server: DistServer;
   let browser: Browser;
-  let cli: { changes: Record[]; summary: { breaking: number; 'non-breaking': number; editorial: number } };
+  let cli: { changes: Record[]; grouped: Grouped[]; summary: { breaking: number; 'non-breaking': number; editorial: number } };
+  /** The impact of the change each record belongs to: what the page's filters go by. */
+  const impactOf = (record: Record) => cli.grouped.find((c) => c.records.includes(record.fingerprint))!.impact;
 
   beforeAll(async () => {
     dist = await ensureSiteBuilt();
@@ -53,17 +62,21 @@ describe.skipIf(skip !== null)(`diff page ${OLD} → ${NEW} ${PAGE}`, () => {
       expect(note.level?.toLowerCase()).toBe(note.data);
       expect(note.id).toMatch(/^[a-z]+(-[a-z]+)*$/);
     }
-    expect(await page.$$eval('#sd-change-list > li', (els) => els.length)).toBe(cli.changes.length);
+    // The list shows changes (each with its records as evidence): those counted here, then those counted on their own page.
+    expect(await page.$$eval('#sd-change-list li.change', (els) => els.length)).toBe(cli.grouped.length);
+    for (const record of cli.changes) expect(cli.grouped.some((c) => c.records.includes(record.fingerprint)), record.fingerprint).toBe(true);
     expect(errors).toEqual([]);
     await close();
   });
 
-  it('publishes the same records as JSON beside the page', () => {
+  it('publishes beside the page exactly what `specdelta diff OLD:PAGE NEW:PAGE --format json` prints', () => {
     const published = JSON.parse(readFileSync(join(dist, `diff/${OLD}/${NEW}/${PAGE}.json`), 'utf8'));
-    expect(published.summary).toEqual(cli.summary);
-    expect(published.changes).toEqual(cli.changes);
     expect(published.old).toMatchObject({ revision: OLD, page: PAGE });
     expect(published.new).toMatchObject({ revision: NEW, page: PAGE });
+    // Each side's source is where it was read from: the CLI names the path it was given, the site its snapshot folder.
+    const sourceless = (report: { old: object; new: object }) => ({ ...report, old: { ...report.old, source: null }, new: { ...report.new, source: null } });
+    expect(sourceless(published)).toEqual(sourceless(cli as never));
+    expect(published.grouped.length).toBeGreaterThan(5);
   });
 
   it('filters without reloading: breaking only, by keyboard, then hide editorial and kinds', async () => {
@@ -78,16 +91,16 @@ describe.skipIf(skip !== null)(`diff page ${OLD} → ${NEW} ${PAGE}`, () => {
     await page.focus('#sd-filters input[name="breaking-only"]');
     await page.keyboard.press('Space');
     expect(await page.isChecked('#sd-filters input[name="breaking-only"]')).toBe(true);
-    const breaking = await visible();
-    expect(breaking).toHaveLength(cli.summary.breaking);
-    expect(new Set(breaking)).toEqual(new Set(['breaking']));
-    expect(await page.$$eval('#sd-change-list > li:not([hidden])', (els) => els.length)).toBe(cli.summary.breaking);
-    expect(await page.textContent('#sd-filter-status')).toContain(`Showing ${cli.summary.breaking} of ${cli.changes.length}`);
+    // Breaking only: the breaking changes, and every record of theirs (whatever its own level).
+    const breakingChanges = cli.grouped.filter((c) => c.impact === 'breaking').length;
+    expect(await visible()).toHaveLength(cli.changes.filter((r) => impactOf(r) === 'breaking').length);
+    expect(await page.$$eval('#sd-change-list li.change:not([hidden])', (els) => els.length)).toBe(breakingChanges);
+    expect(await page.textContent('#sd-filter-status')).toContain(`Showing ${breakingChanges} of ${cli.grouped.length}`);
     await screenshot(page, 'diff-elicitation-breaking-only');
 
     await page.keyboard.press('Space');
     await page.check('#sd-filters input[name="hide-editorial"]');
-    expect(await visible()).toHaveLength(cli.changes.length - cli.summary.editorial);
+    expect(await visible()).toHaveLength(cli.changes.filter((r) => impactOf(r) !== 'editorial').length);
     await page.uncheck('#sd-filters input[name="hide-editorial"]');
 
     for (const kind of ['rule', 'schema-field', 'message']) {
@@ -100,12 +113,12 @@ describe.skipIf(skip !== null)(`diff page ${OLD} → ${NEW} ${PAGE}`, () => {
     await close();
   });
 
-  it('follows a change from the list to its annotation', async () => {
+  it('follows a change from the list to the record it is titled after', async () => {
     const { page, close } = await openPage(browser, server.url);
     await page.goto(server.url + path);
-    const breakingIndex = cli.changes.findIndex((c) => c.level === 'breaking');
-    const target = cli.changes[breakingIndex]!;
-    await page.click(`#sd-change-list a[href="#c-${target.fingerprint}"]`);
+    const change = cli.grouped.find((c) => c.impact === 'breaking' && c.page === PAGE)!;
+    const target = cli.changes.find((r) => r.fingerprint === change.records[0])!;
+    await page.click(`#sd-change-list li.change[data-change="${change.id}"] a.ctitle`);
     await page.waitForFunction((hash) => location.hash === hash, `#c-${target.fingerprint}`, { timeout: 5000 });
     expect(new URL(page.url()).hash).toBe(`#c-${target.fingerprint}`);
     const state = await page.$eval(`#c-${target.fingerprint}`, (el) => {
@@ -177,13 +190,13 @@ describe.skipIf(skip !== null)(`filters in the URL (${PAGE})`, () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('breaking-only')).toBe('1');
     expect(url.searchParams.getAll('kind')).toEqual(['rule']);
-    const shown = await page.$$eval('#sd-change-list > li:not([hidden])', (els) => els.length);
+    const shown = await page.$$eval('#sd-change-list li.change:not([hidden])', (els) => els.length);
     expect(shown).toBeGreaterThan(0);
     await page.reload();
     await page.waitForSelector('#sd-filters:not([hidden])');
     expect(await page.isChecked('#sd-filters input[name="breaking-only"]')).toBe(true);
     expect(await page.isChecked('#sd-filters input[name="kind"][value="rule"]')).toBe(true);
-    expect(await page.$$eval('#sd-change-list > li:not([hidden])', (els) => els.length)).toBe(shown);
+    expect(await page.$$eval('#sd-change-list li.change:not([hidden])', (els) => els.length)).toBe(shown);
     // Unchecking everything leaves a clean address.
     await page.uncheck('#sd-filters input[name="breaking-only"]');
     await page.uncheck('#sd-filters input[name="kind"][value="rule"]');

@@ -33,6 +33,10 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'revision page', path: 'rev/2025-11-25/client/elicitation/' },
   { name: 'schema reference page', path: 'rev/2026-07-28/schema/' },
   { name: 'draft page', path: 'rev/draft/client/elicitation/' },
+  { name: 'timeline', path: 'feature/client/elicitation/', ready: openDetails },
+  { name: 'since page', path: 'since/2025-06-18/client/elicitation/', ready: openDetails },
+  { name: 'since spec', path: 'since/2025-06-18/' },
+  { name: 'since latest', path: 'since/2026-07-28/client/elicitation/' },
   { name: 'badges', path: 'badges/', ready: openDetails },
   {
     name: 'check',

@@ -28,7 +28,7 @@ export interface HomeView {
   draftStep: StepSummary | null;
   /** Each adjacent step, by its newer revision. */
   steps: Map<string, StepSummary>;
-  /** Each older released revision against the latest, oldest first. */
+  /** Each older released revision against the latest, oldest first (the adjacent pair last). */
   catchUp: StepSummary[];
   /** The pages with the most changes counted across the released steps, each with its timeline. */
   mostChanged: { lineage: Lineage; total: ImpactSummary }[];
@@ -57,7 +57,8 @@ export async function homeView(): Promise<HomeView> {
   const steps = new Map<string, StepSummary>();
   for (const pair of revisionPairs().filter((p) => p.adjacent)) steps.set(pair.new, await summary(pair));
   const position = (id: string) => revisions.findIndex((r) => r.id === id);
-  const catchUp = await Promise.all(revisionPairs().filter((p) => !p.adjacent && latest && p.new === latest.id).sort((a, b) => position(a.old) - position(b.old)).map(summary));
+  // Every older released revision against the latest, the one just before it included.
+  const catchUp = await Promise.all(revisionPairs().filter((p) => latest && p.new === latest.id).sort((a, b) => position(a.old) - position(b.old)).map(summary));
   const latestStep = await latestStepView();
   const draftStep = draft ? steps.get(draft.id) ?? null : null;
   const inLatest = lineages().filter((l) => latest && l.ids.some((i) => i.revision === latest.id) && pagesOf(latest.id).length > 0);
