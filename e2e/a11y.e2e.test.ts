@@ -66,7 +66,7 @@ describe.skipIf(skip !== null)('accessibility', () => {
     await page.goto(server.url + PAGES[2]!.path);
     const labels = await page.$$eval('.lvl', (els) => els.map((el) => el.textContent?.trim() ?? ''));
     expect(labels.length).toBeGreaterThan(10);
-    for (const label of labels) expect(label).toMatch(/^(\d+ )?(breaking|non-breaking|editorial)$/i);
+    for (const label of labels) expect(label).toMatch(/^(\d+ )?(breaking|opt-in|non-breaking|editorial)$/i);
     await close();
   });
 

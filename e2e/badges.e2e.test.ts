@@ -147,7 +147,9 @@ describe.skipIf(skip !== null)('badges in a real browser', () => {
     const markdown = (await page.textContent('#sd-badge-markdown'))!;
     const html = (await page.textContent('#sd-badge-html'))!;
     expect(markdown).toContain(`](${image} "`);
-    expect(markdown).toContain(`${origin}/diff/${revision}/`);
+    // The badge says how far behind, and links to what changed since (an address that keeps its meaning).
+    expect(markdown).toMatch(new RegExp(`^\\[!\\[MCP elicitation: ${revision} · 2 revisions behind · \\d+ breaking since\\]`));
+    expect(markdown).toContain(`(${origin}/since/${revision}/${pageId}/)`);
     expect(html).toContain(`src="${image}"`);
     expect(await page.textContent('#sd-badge-url')).toBe(image);
     // No snippet is cut off: each fits its box (it wraps), and the page does not scroll sideways.

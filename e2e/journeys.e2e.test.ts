@@ -128,6 +128,12 @@ describe.skipIf(browserSkipReason() !== null)('readers\' journeys', () => {
     expect(findAll(latest, 'text').map((t) => t.text)[3]).toBe(`${LATEST} · latest`);
     await page.goto(`${site.server.url}${findAll(latest, 'a')[0]!.attributes['href']!.slice(1)}`);
     expect(await page.textContent('.since-head')).toContain(`${LATEST} is the latest revision: nothing has changed`);
+
+    // A comparison with a revision that was the latest once (linked by older badges) still answers, and says where its changes are now.
+    const retired = await page.goto(`${site.server.url}diff/2025-03-26/${PREVIOUS}/server/tools/`);
+    expect(retired?.status()).toBe(200);
+    const ways = await page.$$eval('[data-retired] a', (as) => as.map((a) => a.getAttribute('href')));
+    expect(ways).toEqual([`/diff/2025-03-26/${OLDEST}/server/tools/`, `/diff/${OLDEST}/${PREVIOUS}/server/tools/`, '/since/2025-03-26/server/tools/', '/feature/server/tools/']);
     expect(errors).toEqual([]);
     await close();
   });

@@ -38,6 +38,8 @@ describe('the built site', () => {
       if (parts.length < 3) continue; // a pair overview, with its JSON at diff/OLD/NEW.json
       // Part 2, 3… of a long page: its JSON is the page's own, beside part 1.
       if (new RegExp(`^${PART_SEGMENT}\\d+$`).test(parts.at(-1)!) && existsSync(`${join(dist, 'diff', ...parts.slice(0, -1))}.json`)) continue;
+      // A comparison the site built while its newer revision was the latest only says where its changes are now.
+      if (readFileSync(html, 'utf8').includes('data-retired')) continue;
       const json = `${join(dist, 'diff', rel)}.json`;
       expect(existsSync(json), json).toBe(true);
       const data = JSON.parse(readFileSync(json, 'utf8'));

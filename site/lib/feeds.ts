@@ -61,7 +61,7 @@ export async function specFeed(url: Url): Promise<AtomFeed> {
   }
   const first = revisions[0];
   if (first?.date) entries.push({ id: `urn:specdelta:revision:${first.id}`, title: `Revision ${first.id}`, updated: revisionUpdated(first.id), link: url(paths.revision(first.id)), summary: `Revision ${first.id}, the first the site knows.` });
-  return { id: 'urn:specdelta:feed:spec', title: 'Specification: revisions and draft changes', self: url(paths.feed()), alternate: url(latest ? paths.revision(latest.id) : ''), entries };
+  return { id: 'urn:specdelta:feed:spec', title: 'The specification: revisions and draft changes', self: url(paths.feed()), alternate: url(latest ? paths.revision(latest.id) : ''), entries };
 }
 
 /** Every page id any revision has: each gets a feed. */
@@ -86,5 +86,5 @@ export async function pageFeed(page: string, url: Url): Promise<AtomFeed> {
     });
   }
   const latest = specSet().latest;
-  return { id: `urn:specdelta:feed:page:${page}`, title: `Specification, ${page}: changes`, self: url(paths.pageFeed(page)), alternate: url(latest && pagesOf(latest.id).includes(page) ? paths.revisionPage(latest.id, page) : ''), entries };
+  return { id: `urn:specdelta:feed:page:${page}`, title: `The specification, ${page}: changes`, self: url(paths.pageFeed(page)), alternate: url(latest && pagesOf(latest.id).includes(page) ? paths.revisionPage(latest.id, page) : ''), entries };
 }

@@ -21,6 +21,8 @@ export interface SinceView {
   page: string | null;
   /** The adjacent pairs from `revision` to the latest: how many revisions behind it is. */
   steps: RevisionPair[];
+  /** The page's key in each step's pair (it may move from step to step), or null once it is gone; empty for the whole spec. */
+  stepKeys: Map<RevisionPair, string | null>;
   /** `revision` against the latest (null when `revision` is the latest). */
   direct: PairData | null;
   /** The page in that pair (null for the whole spec, or when `revision` is the latest). */
@@ -71,8 +73,16 @@ async function build(revision: string, page: string | null): Promise<SinceView> 
   const steps = stepsSince(revision);
   const directPair = revisionPairs().find((p) => p.old === revision && p.new === latest) ?? null;
   const empty = summarizeImpacts([]);
+  // The page followed from step to step under the id it has in each.
+  const stepKeys = new Map<RevisionPair, string | null>();
+  let id: string | null = page;
+  for (const step of page === null ? [] : steps) {
+    const pairPage = id === null ? undefined : pageOfPair(step, id);
+    stepKeys.set(step, pairPage?.key ?? null);
+    id = pairPage?.new ?? null;
+  }
   if (directPair === null) {
-    return { revision, latest, page, steps, direct: null, pairPage: null, report: null, changes: [], impact: empty, stepOf: new Map(), parties: [], checklists: new Map() };
+    return { revision, latest, page, steps, stepKeys, direct: null, pairPage: null, report: null, changes: [], impact: empty, stepOf: new Map(), parties: [], checklists: new Map() };
   }
   const direct = await pairData(directPair);
   const pairPage = page === null ? null : pageOfPair(directPair, page) ?? null;
@@ -92,7 +102,7 @@ async function build(revision: string, page: string | null): Promise<SinceView> 
   for (const [id, step] of stepOf) if (!step.adjacent) stepOf.delete(id);
   const { parties } = await pairView(directPair);
   return {
-    revision, latest, page, steps, direct, pairPage, report, changes,
+    revision, latest, page, steps, stepKeys, direct, pairPage, report, changes,
     impact: summarizeImpacts(changes),
     stepOf,
     parties,
