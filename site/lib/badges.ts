@@ -1,7 +1,6 @@
 import { badgeImagePath, changedSincePath, makeBadge, pageTitleOf, renderBadge, type Badge, type BadgeSpec, type BadgeStatus } from '../../src/index.ts';
 import { sinceView } from './since.ts';
 import { pageText, specSet } from './spec.ts';
-import { paths } from './urls.ts';
 
 /**
  * A badge as the site publishes it: which revision a text was written for, how far behind
@@ -45,9 +44,4 @@ export async function siteBadge(revision: string, page: string | null, url: (pat
     markdown: renderBadge(spec, { format: 'markdown', imageUrl: image }).trim(),
     html: renderBadge(spec, { format: 'html', imageUrl: image }).trim(),
   };
-}
-
-/** The since view's address, as a site path (the badge's link target for a released revision). */
-export function badgeTarget(revision: string, page: string | null): string {
-  return specSet().revisions.find((r) => r.id === revision)?.status === 'draft' ? (page ? paths.revisionPage(revision, page) : paths.revision(revision)) : paths.since(revision, page);
 }

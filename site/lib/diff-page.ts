@@ -2,7 +2,7 @@ import { changeSections, type ChangeSection, type SpecChange } from '../../src/s
 import { pageDiffOf, type PageDiff } from './diffs.ts';
 import { groupSections, type SectionGroup } from './page-view.ts';
 import { diffParts } from './parts.ts';
-import { pairData, type PairData } from './reports.ts';
+import { pairData, reportPageOf, type PairData } from './reports.ts';
 import { findPair, pageOfPair } from './spec.ts';
 
 /**
@@ -38,7 +38,8 @@ export function diffPageOf(data: PairData, key: string): DiffPageData {
     const page = data.pages.find((p) => p.key === key)!;
     const diff = pageDiffOf(data, page);
     const groups = groupSections(diff.view);
-    const home = diff.report.grouped.filter((c) => c.page === diff.report.new.page || c.page === diff.report.old.page || c.page === (page.new ?? page.old));
+    // At home here: counted here (pageOfRevision counts a change on its home page only).
+    const home = diff.report.grouped.filter((c) => c.page === reportPageOf(page));
     const elsewhere = diff.report.grouped.filter((c) => !home.includes(c));
     const sections = changeSections({ ...diff.report, grouped: home });
     // Part 1 holds the triage and the change list (each change with its records) above the side-by-side view.

@@ -2,7 +2,7 @@ import { changeSections, type ChangeSection, type ImpactSummary } from '../../sr
 import type { RevisionInfo } from '../../scraper/lock.ts';
 import { totalOf } from './labels.ts';
 import { pairView, type PairView } from './pair-view.ts';
-import { pagesOf, revisionPairs, specSet, type RevisionPair } from './spec.ts';
+import { revisionPairs, specSet, type RevisionPair } from './spec.ts';
 import { lineages, timelineOf, type Lineage } from './timeline.ts';
 
 /**
@@ -61,7 +61,7 @@ export async function homeView(): Promise<HomeView> {
   const catchUp = await Promise.all(revisionPairs().filter((p) => latest && p.new === latest.id).sort((a, b) => position(a.old) - position(b.old)).map(summary));
   const latestStep = await latestStepView();
   const draftStep = draft ? steps.get(draft.id) ?? null : null;
-  const inLatest = lineages().filter((l) => latest && l.ids.some((i) => i.revision === latest.id) && pagesOf(latest.id).length > 0);
+  const inLatest = lineages().filter((l) => latest && l.ids.some((i) => i.revision === latest.id));
   const ranked = await Promise.all(inLatest.map(async (lineage) => ({ lineage, total: (await timelineOf(lineage)).total })));
   const mostChanged = ranked
     .filter((r) => totalOf(r.total) > 0)
