@@ -12522,7 +12522,7 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
   const oldWords = /* @__PURE__ */ new Map();
   for (const f of facts) {
     if (f.change.kind !== "section" || f.direction !== "added" || f.path.length === 0) continue;
-    const page = pages.get(f.page) ?? { sections: [], words: /* @__PURE__ */ new Set() };
+    const page = pages.get(f.page) ?? { sections: [], words: /* @__PURE__ */ new Set(), old: /* @__PURE__ */ new Set() };
     pages.set(f.page, page);
     if (rearranged.some((r) => r.sidePage === f.sidePage && within(r.path, f.path))) {
       const words2 = oldWords.get(f.page) ?? /* @__PURE__ */ new Set();
@@ -12536,7 +12536,12 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
       if (names.has(word) && [...owners.get(word) ?? []].some((w) => pageWords.has(w))) page.words.add(word);
     }
   }
-  for (const [page, features] of pages) for (const word of oldWords.get(page) ?? []) features.words.delete(word);
+  for (const [page, features] of pages) {
+    for (const word of oldWords.get(page) ?? []) {
+      features.words.delete(word);
+      features.old.add(word);
+    }
+  }
   return { names, owners, pages };
 }
 function headingWords(heading) {
@@ -12564,6 +12569,8 @@ function featureOf(f, features) {
   if (ALTERNATIVE.test(wording)) {
     for (const name of namesInCode(wording)) if (features.names.has(name)) return `\`${name}\``;
   }
+  const asked2 = namedNotAdopted(wording, features, page, f.page);
+  if (asked2) return `\`${asked2}\``;
   if (page) {
     const words2 = new Set(focus.toLowerCase().split(/[^a-z0-9_$-]+/));
     for (const word of page.words) if (words2.has(word)) return featureHeading(page.sections, word) ?? `\`${word}\``;
@@ -12579,6 +12586,45 @@ function featureOf(f, features) {
     }
   }
   return null;
+}
+var ADOPTING = /* @__PURE__ */ new Set(["use", "uses", "send", "sends", "include", "includes", "implement", "implements", "support", "supports", "declare", "declares", "provide", "provides", "set", "return", "returns", "emit", "emits", "accept", "accepts", "handle", "handles", "process", "advertise", "expose", "call", "invoke", "add", "populate", "specify"]);
+function namedNotAdopted(wording, features, page, pageId2) {
+  const keyword = KEYWORD.exec(wording);
+  if (!keyword) return null;
+  const predicate = wording.slice(keyword.index + keyword[0].length);
+  if (/\bNOT\b/.test(keyword[0])) return newNamesIn(predicate, features, page?.words ?? /* @__PURE__ */ new Set(), ownerWords(pageId2))[0]?.name ?? null;
+  let name = null;
+  for (const item2 of predicate.split(/;\s+/)) {
+    const hung = itemHangsOn(item2, features, page);
+    if (!hung) return null;
+    name ??= hung;
+  }
+  return name;
+}
+function itemHangsOn(item2, features, page) {
+  const oldWords = page?.old ?? /* @__PURE__ */ new Set();
+  for (const { name, at, text: text4 } of newNamesIn(item2, features, page?.words ?? /* @__PURE__ */ new Set(), null)) {
+    const before = item2.slice(0, at).toLowerCase().split(/[^a-z]+/).filter(Boolean).slice(-4);
+    if (!before.some((w) => ADOPTING.has(w))) return name;
+    const group2 = /(`[^`]+`(?:\s*,\s*`[^`]+`)*\s*,?\s+or\s+`[^`]+`)/.exec(item2.slice(Math.max(0, at - 60), at + text4.length + 60))?.[1];
+    if (group2 && [...group2.matchAll(/`([^`]+)`/g)].some((m) => [...namesInCode(m[0])].some((n) => oldWords.has(n) || !features.names.has(n)))) return name;
+  }
+  return null;
+}
+function newNamesIn(text4, features, pageWords, plainOn) {
+  const found = [];
+  for (const match of text4.matchAll(/`([^`\n]+)`/g)) {
+    const name = [...namesInCode(match[0])].find((n) => features.names.has(n));
+    if (name) found.push({ name, at: match.index, text: match[0] });
+  }
+  const plain = text4.replace(/`[^`\n]*`/g, (m) => " ".repeat(m.length));
+  const ofPage = (n) => plainOn !== null && n.length >= 4 && features.names.has(n) && [...features.owners.get(n) ?? []].some((w) => plainOn.has(w));
+  for (const match of plain.matchAll(/[A-Za-z][\w-]*/g)) {
+    const word = match[0].toLowerCase();
+    const name = pageWords.has(word) ? word : [word, word.replace(/s$/, ""), word.replace(/es$/, "")].find(ofPage);
+    if (name) found.push({ name, at: match.index, text: match[0] });
+  }
+  return found.sort((a, b) => a.at - b.at);
 }
 function featureHeading(sections, word) {
   const top = sections.filter((s) => headingWords(s.at(-1))[0] === word).sort((a, b) => a.length - b.length)[0];
@@ -12772,6 +12818,8 @@ function groupRecords(facts, outlines) {
   joinMentions(facts, uf);
   uf.pass = "joinMovedRules";
   const moved3 = joinMovedRules(facts, uf);
+  uf.pass = "joinListItems";
+  joinListItems(facts, uf);
   uf.pass = "joinDutiesToldTwice";
   joinDutiesToldTwice(facts, uf);
   uf.pass = "joinRearrangedSections";
@@ -13021,6 +13069,18 @@ function joinMovedRules(facts, uf) {
   }
   return moved3;
 }
+function joinListItems(facts, uf) {
+  const changedRules = facts.filter((f) => f.change.kind === "rule" && f.direction === "changed");
+  if (changedRules.length === 0) return;
+  const wordingOf = (text4) => typeof text4 === "string" ? normalizeText(text4) : "";
+  for (const f of facts) {
+    if (f.change.kind !== "rule" || f.direction === "changed") continue;
+    const leadIn = wordingOf((f.direction === "removed" ? f.change.before : f.change.after)?.["leadIn"]);
+    if (leadIn.length < 20) continue;
+    const own6 = changedRules.find((r) => r.page === f.page && [r.change.before?.text, r.change.after?.text].some((t) => wordingOf(t).startsWith(leadIn) || leadIn.startsWith(wordingOf(t))));
+    if (own6) uf.union(own6.index, f.index);
+  }
+}
 function joinDutiesToldTwice(facts, uf) {
   const alone = lonelyRecords(facts, uf);
   const rules = facts.filter((f) => f.change.kind === "rule" && f.change.level !== "editorial" && alone.has(f.index) && actorOf(f) !== "");
@@ -13079,17 +13139,31 @@ function family(f) {
 }
 function joinNeighbouringProse(facts, uf) {
   const alone = lonelyRecords(facts, uf);
-  const anchors = facts.filter((f) => f.change.kind !== "prose" && f.change.kind !== "term" && f.change.kind !== "section" && f.change.level !== "editorial" && f.line !== null);
-  for (const f of facts) {
-    if (f.change.kind !== "prose" || f.change.level !== "editorial" || f.line === null || f.change.informative || !alone.has(f.index)) continue;
+  const anchors = facts.filter((f) => f.change.kind !== "term" && f.change.kind !== "section" && f.change.level !== "editorial" && f.line !== null);
+  const loose = facts.filter((f) => f.change.kind === "prose" && f.change.level === "editorial" && f.line !== null && !f.change.informative && alone.has(f.index));
+  for (const block of blocksOf(loose)) {
+    const first = block[0];
     let best = null;
     for (const a of anchors) {
-      if (a.sidePage !== f.sidePage || a.side !== f.side || a.direction !== f.direction || a.path.join("\0") !== f.path.join("\0")) continue;
-      const distance = Math.abs(a.line - f.line);
-      if (distance <= NEIGHBOUR_LINES && (!best || distance < Math.abs(best.line - f.line))) best = a;
+      const line2 = a.direction === "changed" && first.side === "old" ? a.change.before?.line : a.direction === first.direction ? a.line : null;
+      if (typeof line2 !== "number" || a.sidePage !== first.sidePage || a.path.join("\0") !== first.path.join("\0") && a.direction !== "changed") continue;
+      if (a.direction === "changed" && first.side === "old" && a.change.section.old !== first.change.section.old) continue;
+      const distance = Math.abs(line2 - first.line);
+      if (distance <= NEIGHBOUR_LINES && (!best || distance < best.distance || distance === best.distance && line2 <= first.line)) best = { anchor: a, distance };
     }
-    if (best) uf.union(best.index, f.index);
+    if (best) for (const f of block) uf.union(best.anchor.index, f.index);
   }
+}
+function blocksOf(records) {
+  const sorted = [...records].sort((a, b) => a.sidePage.localeCompare(b.sidePage) || a.side.localeCompare(b.side) || a.line - b.line);
+  const blocks = [];
+  for (const f of sorted) {
+    const last = blocks.at(-1)?.at(-1);
+    const together = last && last.sidePage === f.sidePage && last.side === f.side && last.direction === f.direction && last.path.join("\0") === f.path.join("\0") && f.line - last.line <= 2;
+    if (together) blocks.at(-1).push(f);
+    else blocks.push([f]);
+  }
+  return blocks;
 }
 var NEIGHBOUR_LINES = 4;
 function joinLeftoverWording(facts, uf) {
@@ -29311,7 +29385,7 @@ function diffRules(ctx, emit) {
   const pairs = [...byWording.pairs, ...inPlace.pairs];
   const { removed, added } = inPlace;
   const emitAdded = (rule2) => {
-    const pointsAt = pointedSection(rule2, ctx.new);
+    const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);
     emit({
       id: strength(rule2.keyword) === 3 ? "required-rule-added" : "rule-added",
       subject: rule2.text,
@@ -29320,7 +29394,7 @@ function diffRules(ctx, emit) {
       before: null,
       after: ruleSide(rule2, headingIn(ctx.new, rule2)),
       // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts).
-      ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of “${pointsAt}” on the same page: it adds none of its own` } : {}
+      ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of ${pointsAt.startsWith("the ") ? pointsAt : `“${pointsAt}”`} on the same page: it adds none of its own` } : {}
     });
   };
   for (const rule2 of added) emitAdded(rule2);
@@ -29351,6 +29425,11 @@ function diffRules(ctx, emit) {
       after: ruleSide(after, headingIn(ctx.new, after))
     });
   }
+}
+function introducesTable(rule2, doc) {
+  if (!/:\s*$/.test(rule2.text)) return null;
+  const table = doc.fields.find((f) => f.origin === "table" && f.sectionId === rule2.sectionId && f.line > rule2.line && f.line <= rule2.line + 4);
+  return table ? "the table of fields below it" : null;
 }
 function bulletsAdded(before, after) {
   const was2 = listParts(before);

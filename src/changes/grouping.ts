@@ -1,5 +1,5 @@
 import { contentWords } from '../diff/content-words.ts';
-import { dice } from '../diff/similarity.ts';
+import { dice, normalizeText } from '../diff/similarity.ts';
 import type { Rfc2119Keyword } from '../model/document.ts';
 import { strength } from '../model/rules.ts';
 import { ownerWords, squashed, within, type Direction, type Outlines, type RecordFacts } from './facts.ts';
@@ -80,6 +80,8 @@ export function groupRecords(facts: readonly RecordFacts[], outlines: Outlines |
   joinMentions(facts, uf);
   uf.pass = 'joinMovedRules';
   const moved = joinMovedRules(facts, uf);
+  uf.pass = 'joinListItems';
+  joinListItems(facts, uf);
   uf.pass = 'joinDutiesToldTwice';
   joinDutiesToldTwice(facts, uf);
   uf.pass = 'joinRearrangedSections';
@@ -389,6 +391,23 @@ function joinMovedRules(facts: readonly RecordFacts[], uf: UnionFind): Map<numbe
 }
 
 /**
+ * 7a. An item of a list that came or went under a lead-in whose own wording changed is part
+ * of that change ("MUST … Specifically:" reworded, one of its bullets gone).
+ */
+function joinListItems(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const changedRules = facts.filter((f) => f.change.kind === 'rule' && f.direction === 'changed');
+  if (changedRules.length === 0) return;
+  const wordingOf = (text: unknown) => (typeof text === 'string' ? normalizeText(text) : '');
+  for (const f of facts) {
+    if (f.change.kind !== 'rule' || f.direction === 'changed') continue;
+    const leadIn = wordingOf((f.direction === 'removed' ? f.change.before : f.change.after)?.['leadIn']);
+    if (leadIn.length < 20) continue;
+    const own = changedRules.find((r) => r.page === f.page && [r.change.before?.text, r.change.after?.text].some((t) => wordingOf(t).startsWith(leadIn) || leadIn.startsWith(wordingOf(t))));
+    if (own) uf.union(own.index, f.index);
+  }
+}
+
+/**
  * 7b. One duty changed the same way in two places of a page (a recommendation the page made
  * twice, strengthened in both): the same catalog id, the same party, nearly the same words.
  */
@@ -468,17 +487,36 @@ function family(f: RecordFacts): 'absolute' | 'recommendation' {
 /** 8. A paragraph standing next to a rule or field of a change, in the same section and direction, explains it. */
 function joinNeighbouringProse(facts: readonly RecordFacts[], uf: UnionFind): void {
   const alone = lonelyRecords(facts, uf);
-  const anchors = facts.filter((f) => f.change.kind !== 'prose' && f.change.kind !== 'term' && f.change.kind !== 'section' && f.change.level !== 'editorial' && f.line !== null);
-  for (const f of facts) {
-    if (f.change.kind !== 'prose' || f.change.level !== 'editorial' || f.line === null || f.change.informative || !alone.has(f.index)) continue;
-    let best: RecordFacts | null = null;
+  // What a paragraph may explain: a rule, field or shape, or a statement whose sense changed (an inversion), not another paragraph's wording.
+  const anchors = facts.filter((f) => f.change.kind !== 'term' && f.change.kind !== 'section' && f.change.level !== 'editorial' && f.line !== null);
+  const loose = facts.filter((f) => f.change.kind === 'prose' && f.change.level === 'editorial' && f.line !== null && !f.change.informative && alone.has(f.index));
+  // Paragraphs in a row (a list's items) go together, joined where the first of them stands: a list follows what introduces it.
+  for (const block of blocksOf(loose)) {
+    const first = block[0]!;
+    let best: { anchor: RecordFacts; distance: number } | null = null;
     for (const a of anchors) {
-      if (a.sidePage !== f.sidePage || a.side !== f.side || a.direction !== f.direction || a.path.join('\u0000') !== f.path.join('\u0000')) continue;
-      const distance = Math.abs(a.line! - f.line);
-      if (distance <= NEIGHBOUR_LINES && (!best || distance < Math.abs(best.line! - f.line))) best = a;
+      // A changed anchor stands on both sides: a paragraph that went sits next to its old wording.
+      const line = a.direction === 'changed' && first.side === 'old' ? a.change.before?.line : a.direction === first.direction ? a.line : null;
+      if (typeof line !== 'number' || a.sidePage !== first.sidePage || (a.path.join('\u0000') !== first.path.join('\u0000') && a.direction !== 'changed')) continue;
+      if (a.direction === 'changed' && first.side === 'old' && a.change.section.old !== first.change.section.old) continue;
+      const distance = Math.abs(line - first.line!);
+      if (distance <= NEIGHBOUR_LINES && (!best || distance < best.distance || (distance === best.distance && line <= first.line!))) best = { anchor: a, distance };
     }
-    if (best) uf.union(best.index, f.index);
+    if (best) for (const f of block) uf.union(best.anchor.index, f.index);
   }
+}
+
+/** Runs of records on consecutive lines (at most two apart) of one section, side and direction. */
+function blocksOf(records: readonly RecordFacts[]): RecordFacts[][] {
+  const sorted = [...records].sort((a, b) => a.sidePage.localeCompare(b.sidePage) || a.side.localeCompare(b.side) || a.line! - b.line!);
+  const blocks: RecordFacts[][] = [];
+  for (const f of sorted) {
+    const last = blocks.at(-1)?.at(-1);
+    const together = last && last.sidePage === f.sidePage && last.side === f.side && last.direction === f.direction && last.path.join('\u0000') === f.path.join('\u0000') && f.line! - last.line! <= 2;
+    if (together) blocks.at(-1)!.push(f);
+    else blocks.push([f]);
+  }
+  return blocks;
 }
 
 /** How far apart (in lines) a paragraph and the rule it explains may stand: a blank line and a short paragraph between. */
