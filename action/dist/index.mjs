@@ -12417,7 +12417,7 @@ function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
   const named = members.filter((m) => NAMED.includes(m.change.kind));
   const distinctNames = new Set(named.map((m) => m.about[0]));
   if (named.length > 0 && (distinctNames.size === 1 || !home)) return pick(named);
-  if (home && (home.change.kind !== "section" || direct(home) > 0 || members.every((m) => m.change.kind === "section"))) return home;
+  if (home && (home.change.id === "page-added" || home.change.id === "page-removed" || home.change.kind !== "section" || direct(home) > 0 || members.every((m) => m.change.kind === "section"))) return home;
   const fields = members.filter((m) => m.change.kind === "schema-field" && m.change.source === "schema");
   if (fields.length > 0 && new Set(fields.map((m) => m.about[0])).size === 1) return fields[0];
   return pick(members);
@@ -12778,8 +12778,11 @@ function sentences(text4) {
 // src/changes/grouping.ts
 var UnionFind = class {
   parent;
-  constructor(size2) {
-    this.parent = Array.from({ length: size2 }, (_, i) => i);
+  /** Records of informative pages (a changelog describing changes) are never one change with the records they describe. */
+  apart;
+  constructor(apart) {
+    this.parent = Array.from({ length: apart.length }, (_, i) => i);
+    this.apart = apart;
   }
   find(i) {
     let root = i;
@@ -12793,6 +12796,7 @@ var UnionFind = class {
   }
   pass = "";
   union(a, b) {
+    if (this.apart[a] !== this.apart[b]) return;
     if (process.env["SPECDELTA_TRACE_GROUPS"] && this.find(a) !== this.find(b)) console.error(`${this.pass}: ${a} + ${b}`);
     const ra = this.find(a);
     const rb = this.find(b);
@@ -12800,20 +12804,22 @@ var UnionFind = class {
   }
 };
 var NAME_KINDS = /* @__PURE__ */ new Set(["message", "error-code", "definition", "capability"]);
-function groupRecords(facts, outlines) {
-  const uf = new UnionFind(facts.length);
+function groupRecords(facts, outlines, splits = []) {
+  const uf = new UnionFind(facts.map((f) => f.change.informative === true));
   uf.pass = "joinSameNames";
   joinSameNames(facts, uf);
   uf.pass = "joinFieldsToldTwice";
   joinFieldsToldTwice(facts, uf);
   uf.pass = "joinSchemaSiblings";
   joinSchemaSiblings(facts, uf);
+  uf.pass = "joinSplitPages";
+  const split = joinSplitPages(facts, uf, splits);
   uf.pass = "joinSectionContents";
-  const hollow = joinSectionContents(facts, uf);
+  const hollow = joinSectionContents(facts, uf, split);
   uf.pass = "joinLikeHeadedSections";
   joinLikeHeadedSections(facts, uf);
   uf.pass = "joinNamesToTheirHome";
-  joinNamesToTheirHome(facts, uf, outlines);
+  joinNamesToTheirHome(facts, uf, outlines, split);
   uf.pass = "joinMentions";
   joinMentions(facts, uf);
   uf.pass = "joinMovedRules";
@@ -12835,7 +12841,7 @@ function groupRecords(facts, outlines) {
     group2.push(f.index);
     byRoot.set(root, group2);
   }
-  return { groups: [...byRoot.values()], moved: moved3, emptied, hollow };
+  return { groups: [...byRoot.values()], moved: moved3, emptied, hollow, split };
 }
 function lonelyRecords(facts, uf) {
   const sizes = /* @__PURE__ */ new Map();
@@ -12879,7 +12885,7 @@ function joinSchemaSiblings(facts, uf) {
     const definition2 = change.section.new ?? change.section.old ?? "";
     const family2 = [...f.field.owner][0] ?? definition2;
     if (f.direction === "changed") join4(`t\0${change.id}\0${definition2}\0${change.message.replace(change.subject, "").replace(/`/g, "")}`, f);
-    join4(`f\0${change.id}\0${f.field.leaf}\0${family2}`, f);
+    join4(f.direction === "changed" ? `f\0${change.id}\0${f.field.leaf}\0${family2}` : `f\0${change.id}\0${f.field.leaf}`, f);
   }
 }
 function movedSectionsBy(facts) {
@@ -12891,11 +12897,11 @@ function movedSectionsBy(facts) {
   }
   return sections;
 }
-function joinSectionContents(facts, uf) {
+function joinSectionContents(facts, uf, split) {
   const hollow = /* @__PURE__ */ new Set();
   const sections = movedSectionsBy(facts);
   const pageOf = /* @__PURE__ */ new Map();
-  for (const f of facts) if (f.change.id === "page-added" || f.change.id === "page-removed") pageOf.set(`${f.sidePage}\0${f.side}`, f);
+  for (const f of facts) if ((f.change.id === "page-added" || f.change.id === "page-removed") && !split.has(f.index)) pageOf.set(`${f.sidePage}\0${f.side}`, f);
   for (const [key, candidates] of sections) {
     const page = pageOf.get(key);
     if (page) {
@@ -12940,6 +12946,20 @@ function joinSectionContents(facts, uf) {
   }
   return hollow;
 }
+function joinSplitPages(facts, uf, splits) {
+  const moves = /* @__PURE__ */ new Set();
+  for (const split of splits) {
+    const page = facts.find((f) => f.change.id === "page-added" && f.page === split.page);
+    if (!page) continue;
+    moves.add(page.index);
+    const source = facts.find((f) => f.change.kind === "section" && f.direction === "removed" && f.sidePage === split.from && f.change.subject === split.heading);
+    if (source) {
+      moves.add(source.index);
+      uf.union(page.index, source.index);
+    }
+  }
+  return moves;
+}
 function joinLikeHeadedSections(facts, uf) {
   const alone = lonelyRecords(facts, uf);
   const sections = facts.filter((f) => f.change.kind === "section" && f.direction !== "changed");
@@ -12958,8 +12978,8 @@ function joinLikeHeadedSections(facts, uf) {
     if (best) uf.union(best.other.index, f.index);
   }
 }
-function joinNamesToTheirHome(facts, uf, outlines) {
-  const homes = facts.filter((f) => f.direction !== "changed" && (f.change.kind === "section" || f.change.id === "page-added" || f.change.id === "page-removed"));
+function joinNamesToTheirHome(facts, uf, outlines, notHome) {
+  const homes = facts.filter((f) => f.direction !== "changed" && (f.change.kind === "section" || f.change.id === "page-added" || f.change.id === "page-removed") && !notHome.has(f.index));
   if (homes.length === 0) return;
   const membersOf = /* @__PURE__ */ new Map();
   for (const f of facts) {
@@ -13024,7 +13044,7 @@ function joinMentions(facts, uf) {
   if (anchored.size === 0 && fieldAnchors.size === 0) return;
   const alone = lonelyRecords(facts, uf);
   for (const f of facts) {
-    if (!["rule", "prose", "term"].includes(f.change.kind) || !alone.has(f.index)) continue;
+    if (!["rule", "prose", "term"].includes(f.change.kind) || !alone.has(f.index) || f.change.informative) continue;
     const wanted = f.direction === "added" ? [["added", f.mentions.new]] : f.direction === "removed" ? [["removed", f.mentions.old]] : [["removed", [...f.mentions.old].filter((n) => !f.mentions.new.has(n))], ["added", [...f.mentions.new].filter((n) => !f.mentions.old.has(n))]];
     const about2 = f.change.kind === "term" ? f.about : [];
     let joined = false;
@@ -13209,6 +13229,7 @@ function recordImpact(f, features, moved3, facts, overrides) {
   const { change } = f;
   const override = overrides[change.id];
   if (override) return { impact: override, rule: "config", reason: `The spec's config sets ${change.id} to ${override}.`, feature: null };
+  if (moved3.split.has(f.index)) return { impact: "editorial", rule: change.id, reason: "The section moved to a page of its own; what changed in its text has its own records.", feature: null };
   if (moved3.hollow.has(f.index)) return { impact: "editorial", rule: change.id, reason: "The section is a new heading over text that moved into it: the moved text says what changed.", feature: null };
   if (moved3.emptied.has(f.index)) return { impact: "editorial", rule: change.id, reason: "The section went because its sections moved elsewhere on the page: nothing in it was lost.", feature: null };
   const arrivedAs = moved3.from.get(f.index);
@@ -13280,11 +13301,11 @@ function roleOf(change, parties2) {
 // src/changes/index.ts
 function groupChanges(changes, options = {}) {
   const facts = factsOf(changes, options.outlines);
-  const { groups, moved: moved3, emptied, hollow } = groupRecords(facts, options.outlines);
+  const { groups, moved: moved3, emptied, hollow, split } = groupRecords(facts, options.outlines, options.splits ?? []);
   const features = featuresOf(facts, new Set(moved3.keys()));
   const from = new Map([...moved3].map(([arrived, gone]) => [gone, arrived]));
   const decisions = /* @__PURE__ */ new Map();
-  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved3, from, emptied, hollow }, facts, options.impacts ?? {}));
+  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved3, from, emptied, hollow, split }, facts, options.impacts ?? {}));
   const parties2 = partiesOf(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
   const itemOf = changelogIndex(options.changelog ?? []);
@@ -13297,7 +13318,7 @@ function groupChanges(changes, options = {}) {
     const ordered = [lead, ...members.filter((m) => m !== lead)];
     const change = {
       id,
-      title: titleOf(lead, members),
+      title: members.every((m) => split.has(m.index)) ? splitTitle(members) : titleOf(lead, members),
       impact: decision.impact,
       reason: reasonOf(decision, lead, facts),
       rule: decision.rule,
@@ -13344,6 +13365,11 @@ function reasonOf(decision, lead, facts) {
   const deciding = facts[decision.record];
   const which = deciding && deciding !== lead ? ` (${deciding.change.message.replace(/\s+Also stated at .*$/, "")})` : "";
   return `${decision.rule}${which}: ${decision.reason}`;
+}
+function splitTitle(members) {
+  const page = members.find((m) => m.change.id === "page-added");
+  const section = members.find((m) => m.change.kind === "section" && m.change.id !== "page-added");
+  return section && page ? `Section “${section.change.subject}” moved to its own page ${page.change.subject}.` : titleOf(page ?? members[0], members);
 }
 
 // src/config/spec-config.ts
@@ -31415,13 +31441,23 @@ function label(info) {
 async function reportRevisions(oldTree, newTree, options = {}) {
   const config = options.config ?? {};
   const diff = await diffRevisionTrees(oldTree, newTree, config);
-  const grouping = { ...groupingOf(config), outlines: (page, side5) => diff.outlines[side5][page] };
+  const grouping = { ...groupingOf(config), outlines: (page, side5) => diff.outlines[side5][page], splits: splitsOf(diff.pages) };
   const info = options.info ?? { old: revisionInfo(oldTree.label, oldTree.source), new: revisionInfo(newTree.label, newTree.source) };
   const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, grouping);
   const read = withChangelog(report, readChangelog({ changes: report.changes, pages: diff.pages }, newTree, config), grouping);
   if (options.changelog) return read;
   const { changelog: _unasked, ...quiet } = read;
   return quiet;
+}
+function splitsOf(pages) {
+  const newerId = new Map(pages.filter((p) => p.old !== null).map((p) => [p.old, p.page]));
+  return pages.flatMap((p) => {
+    if (!p.splitFrom) return [];
+    const at = p.splitFrom.indexOf(" › ");
+    if (at < 0) return [];
+    const from = p.splitFrom.slice(0, at);
+    return [{ page: p.page, from: newerId.get(from) ?? from, heading: p.splitFrom.slice(at + 3) }];
+  });
 }
 
 // src/report/changelog.ts

@@ -3,6 +3,7 @@ import { dice, normalizeText } from '../diff/similarity.ts';
 import type { Rfc2119Keyword } from '../model/document.ts';
 import { strength } from '../model/rules.ts';
 import { ownerWords, squashed, within, type Direction, type Outlines, type RecordFacts } from './facts.ts';
+import type { SplitPage } from './index.ts';
 
 /**
  * Which records express one difference. Records are joined in passes, each a relation read
@@ -21,12 +22,22 @@ import { ownerWords, squashed, within, type Direction, type Outlines, type Recor
  *    the same words and the same strength family;
  * 8. a paragraph next to a rule or field of one change in the same section;
  * 9. what is left of the wording: the editorial records of one section, together.
+ *
+ * Also: a page split off an older page's section is that section moved (3b); a new section
+ * with no own content is titled by its sub-sections (4's containers); a lone new section
+ * joins the section it is about by heading (4b); list items join their lead-in's change
+ * (7a); one duty changed the same way in two places is one change (7b); a page's moved and
+ * renamed sections are one rearrangement (7c). Records of informative pages (a changelog)
+ * join only each other: what a changelog says is not part of the change it describes.
  */
 
 class UnionFind {
   private readonly parent: number[];
-  constructor(size: number) {
-    this.parent = Array.from({ length: size }, (_, i) => i);
+  /** Records of informative pages (a changelog describing changes) are never one change with the records they describe. */
+  private readonly apart: readonly boolean[];
+  constructor(apart: readonly boolean[]) {
+    this.parent = Array.from({ length: apart.length }, (_, i) => i);
+    this.apart = apart;
   }
   find(i: number): number {
     let root = i;
@@ -40,6 +51,7 @@ class UnionFind {
   }
   pass = '';
   union(a: number, b: number): void {
+    if (this.apart[a] !== this.apart[b]) return;
     if (process.env['SPECDELTA_TRACE_GROUPS'] && this.find(a) !== this.find(b)) console.error(`${this.pass}: ${a} + ${b}`);
     const ra = this.find(a);
     const rb = this.find(b);
@@ -60,22 +72,26 @@ export interface Grouping {
   emptied: Set<number>;
   /** New sections that hold nothing but what moved into them: a new heading over old text. */
   hollow: Set<number>;
+  /** A split page's "new page" record and its source section's "removed" record: text that moved to a page of its own. */
+  split: Set<number>;
 }
 
-export function groupRecords(facts: readonly RecordFacts[], outlines: Outlines | undefined): Grouping {
-  const uf = new UnionFind(facts.length);
+export function groupRecords(facts: readonly RecordFacts[], outlines: Outlines | undefined, splits: readonly SplitPage[] = []): Grouping {
+  const uf = new UnionFind(facts.map((f) => f.change.informative === true));
   uf.pass = 'joinSameNames';
   joinSameNames(facts, uf);
   uf.pass = 'joinFieldsToldTwice';
   joinFieldsToldTwice(facts, uf);
   uf.pass = 'joinSchemaSiblings';
   joinSchemaSiblings(facts, uf);
+  uf.pass = 'joinSplitPages';
+  const split = joinSplitPages(facts, uf, splits);
   uf.pass = 'joinSectionContents';
-  const hollow = joinSectionContents(facts, uf);
+  const hollow = joinSectionContents(facts, uf, split);
   uf.pass = 'joinLikeHeadedSections';
   joinLikeHeadedSections(facts, uf);
   uf.pass = 'joinNamesToTheirHome';
-  joinNamesToTheirHome(facts, uf, outlines);
+  joinNamesToTheirHome(facts, uf, outlines, split);
   uf.pass = 'joinMentions';
   joinMentions(facts, uf);
   uf.pass = 'joinMovedRules';
@@ -98,7 +114,7 @@ export function groupRecords(facts: readonly RecordFacts[], outlines: Outlines |
     group.push(f.index);
     byRoot.set(root, group);
   }
-  return { groups: [...byRoot.values()], moved, emptied, hollow };
+  return { groups: [...byRoot.values()], moved, emptied, hollow, split };
 }
 
 /** The records no pass has joined to another yet, as a pass starts (a pass's own joins do not change whom it asks about). */
@@ -155,7 +171,8 @@ function joinSchemaSiblings(facts: readonly RecordFacts[], uf: UnionFind): void 
     const family = [...f.field.owner][0] ?? definition;
     // Only a change of a field (its type, its bounds) has a transition two fields can share; two arrivals share nothing but their verb.
     if (f.direction === 'changed') join(`t\u0000${change.id}\u0000${definition}\u0000${change.message.replace(change.subject, '').replace(/`/g, '')}`, f);
-    join(`f\u0000${change.id}\u0000${f.field.leaf}\u0000${family}`, f);
+    // An arrival or a removal of one field name in many shapes is one edit (a `task` field for every request that may run as a task).
+    join(f.direction === 'changed' ? `f\u0000${change.id}\u0000${f.field.leaf}\u0000${family}` : `f\u0000${change.id}\u0000${f.field.leaf}`, f);
   }
 }
 
@@ -177,11 +194,12 @@ function movedSectionsBy(facts: readonly RecordFacts[]): Map<string, RecordFacts
  * nothing of its own but sections is a container: each of those is a change of its own,
  * and the container's heading goes with the first.
  */
-function joinSectionContents(facts: readonly RecordFacts[], uf: UnionFind): Set<number> {
+function joinSectionContents(facts: readonly RecordFacts[], uf: UnionFind, split: ReadonlySet<number>): Set<number> {
   const hollow = new Set<number>();
   const sections = movedSectionsBy(facts);
   const pageOf = new Map<string, RecordFacts>();
-  for (const f of facts) if (f.change.id === 'page-added' || f.change.id === 'page-removed') pageOf.set(`${f.sidePage}\u0000${f.side}`, f);
+  // A page split off an older page's section was diffed against it: its records are changes of their own.
+  for (const f of facts) if ((f.change.id === 'page-added' || f.change.id === 'page-removed') && !split.has(f.index)) pageOf.set(`${f.sidePage}\u0000${f.side}`, f);
   for (const [key, candidates] of sections) {
     const page = pageOf.get(key);
     if (page) {
@@ -234,6 +252,27 @@ function joinSectionContents(facts: readonly RecordFacts[], uf: UnionFind): Set<
 }
 
 /**
+ * 3b. A page split off an older page's section is that section moved: its "new page" record
+ * and the section's "removed" record are one change, and what changed in the text has its
+ * own records (the split page was diffed against the section). Returns the records that
+ * only say where the text went.
+ */
+function joinSplitPages(facts: readonly RecordFacts[], uf: UnionFind, splits: readonly SplitPage[]): Set<number> {
+  const moves = new Set<number>();
+  for (const split of splits) {
+    const page = facts.find((f) => f.change.id === 'page-added' && f.page === split.page);
+    if (!page) continue;
+    moves.add(page.index);
+    const source = facts.find((f) => f.change.kind === 'section' && f.direction === 'removed' && f.sidePage === split.from && f.change.subject === split.heading);
+    if (source) {
+      moves.add(source.index);
+      uf.union(page.index, source.index);
+    }
+  }
+  return moves;
+}
+
+/**
  * 4b. A section that came or went alone (no duty or shape inside it: a flow diagram, an
  * example) belongs to the change whose new (or removed) section's heading it shares most
  * words with, on the same page ("URL Mode Flow" with "URL Mode Elicitation Requests").
@@ -266,8 +305,8 @@ function joinLikeHeadedSections(facts: readonly RecordFacts[], uf: UnionFind): v
  * "URL Elicitation Required Error"), else the one whose records (or, for a page, whose text)
  * name it most.
  */
-function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFind, outlines: Outlines | undefined): void {
-  const homes = facts.filter((f) => f.direction !== 'changed' && (f.change.kind === 'section' || f.change.id === 'page-added' || f.change.id === 'page-removed'));
+function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFind, outlines: Outlines | undefined, notHome: ReadonlySet<number>): void {
+  const homes = facts.filter((f) => f.direction !== 'changed' && (f.change.kind === 'section' || f.change.id === 'page-added' || f.change.id === 'page-removed') && !notHome.has(f.index));
   if (homes.length === 0) return;
   const membersOf = new Map<number, RecordFacts[]>();
   for (const f of facts) {
@@ -338,7 +377,7 @@ function joinMentions(facts: readonly RecordFacts[], uf: UnionFind): void {
   const alone = lonelyRecords(facts, uf);
   for (const f of facts) {
     // A record already part of a change (a rule in a new section) belongs there, whatever else it names.
-    if (!['rule', 'prose', 'term'].includes(f.change.kind) || !alone.has(f.index)) continue;
+    if (!['rule', 'prose', 'term'].includes(f.change.kind) || !alone.has(f.index) || f.change.informative) continue;
     const wanted: [Direction, Iterable<string>][] =
       f.direction === 'added' ? [['added', f.mentions.new]]
         : f.direction === 'removed' ? [['removed', f.mentions.old]]

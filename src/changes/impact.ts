@@ -28,11 +28,12 @@ export type ImpactOverrides = Readonly<Record<string, Impact>>;
 
 const FROM_LEVEL: Record<ChangeLevel, Impact> = { breaking: 'breaking', 'non-breaking': 'non-breaking', editorial: 'editorial' };
 
-export function recordImpact(f: RecordFacts, features: Features, moved: { to: ReadonlyMap<number, number>; from: ReadonlyMap<number, number>; emptied: ReadonlySet<number>; hollow: ReadonlySet<number> }, facts: readonly RecordFacts[], overrides: ImpactOverrides): ImpactDecision {
+export function recordImpact(f: RecordFacts, features: Features, moved: { to: ReadonlyMap<number, number>; from: ReadonlyMap<number, number>; emptied: ReadonlySet<number>; hollow: ReadonlySet<number>; split: ReadonlySet<number> }, facts: readonly RecordFacts[], overrides: ImpactOverrides): ImpactDecision {
   const { change } = f;
   const override = overrides[change.id];
   if (override) return { impact: override, rule: 'config', reason: `The spec's config sets ${change.id} to ${override}.`, feature: null };
 
+  if (moved.split.has(f.index)) return { impact: 'editorial', rule: change.id, reason: 'The section moved to a page of its own; what changed in its text has its own records.', feature: null };
   if (moved.hollow.has(f.index)) return { impact: 'editorial', rule: change.id, reason: 'The section is a new heading over text that moved into it: the moved text says what changed.', feature: null };
   if (moved.emptied.has(f.index)) return { impact: 'editorial', rule: change.id, reason: 'The section went because its sections moved elsewhere on the page: nothing in it was lost.', feature: null };
   const arrivedAs = moved.from.get(f.index);

@@ -27,6 +27,15 @@ export interface GroupingOptions {
   impacts?: ImpactOverrides;
   /** Change ids the spec's maintainers reviewed (`acknowledged` in the config). */
   acknowledged?: readonly string[];
+  /** Pages the newer revision split off a section of an older page (the revision diff's page readings). */
+  splits?: readonly SplitPage[];
+}
+
+/** A page split off a section of an older page: diffed against that section, not new text. */
+export interface SplitPage {
+  page: string;
+  from: string;
+  heading: string;
 }
 
 /**
@@ -36,11 +45,11 @@ export interface GroupingOptions {
  */
 export function groupChanges(changes: readonly Change[], options: GroupingOptions = {}): SpecChange[] {
   const facts = factsOf(changes, options.outlines);
-  const { groups, moved, emptied, hollow } = groupRecords(facts, options.outlines);
+  const { groups, moved, emptied, hollow, split } = groupRecords(facts, options.outlines, options.splits ?? []);
   const features = featuresOf(facts, new Set(moved.keys()));
   const from = new Map([...moved].map(([arrived, gone]) => [gone, arrived]));
   const decisions = new Map<number, ImpactDecision>();
-  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved, from, emptied, hollow }, facts, options.impacts ?? {}));
+  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved, from, emptied, hollow, split }, facts, options.impacts ?? {}));
   const parties = partiesOf(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
   const itemOf = changelogIndex(options.changelog ?? []);
@@ -54,7 +63,7 @@ export function groupChanges(changes: readonly Change[], options: GroupingOption
     const ordered = [lead, ...members.filter((m) => m !== lead)];
     const change: SpecChange = {
       id,
-      title: titleOf(lead, members),
+      title: members.every((m) => split.has(m.index)) ? splitTitle(members) : titleOf(lead, members),
       impact: decision.impact,
       reason: reasonOf(decision, lead, facts),
       rule: decision.rule,
@@ -109,4 +118,11 @@ function reasonOf(decision: ReturnType<typeof changeImpact>, lead: RecordFacts, 
   const deciding = facts[decision.record];
   const which = deciding && deciding !== lead ? ` (${deciding.change.message.replace(/\s+Also stated at .*$/, '')})` : '';
   return `${decision.rule}${which}: ${decision.reason}`;
+}
+
+/** A section that moved to a page of its own: "Section “stdio” moved to its own page basic/transports/stdio." */
+function splitTitle(members: readonly RecordFacts[]): string {
+  const page = members.find((m) => m.change.id === 'page-added');
+  const section = members.find((m) => m.change.kind === 'section' && m.change.id !== 'page-added');
+  return section && page ? `Section “${section.change.subject}” moved to its own page ${page.change.subject}.` : titleOf(page ?? members[0]!, members);
 }

@@ -1,9 +1,9 @@
 import { readChangelog } from '../changelog/index.ts';
 import { groupingOf } from '../changes/config.ts';
-import type { GroupingOptions } from '../changes/index.ts';
+import type { GroupingOptions, SplitPage } from '../changes/index.ts';
 import type { SpecConfig } from '../config/index.ts';
 import type { RevisionTree } from '../input/revision-tree.ts';
-import { diffRevisionTrees } from '../revision/revisions.ts';
+import { diffRevisionTrees, type PageReading } from '../revision/revisions.ts';
 import { makeReport, revisionInfo, withChangelog, type DiffReport, type DocumentInfo } from './report.ts';
 
 export interface RevisionReportOptions {
@@ -24,11 +24,24 @@ export interface RevisionReportOptions {
 export async function reportRevisions(oldTree: RevisionTree, newTree: RevisionTree, options: RevisionReportOptions = {}): Promise<DiffReport> {
   const config = options.config ?? {};
   const diff = await diffRevisionTrees(oldTree, newTree, config);
-  const grouping: GroupingOptions = { ...groupingOf(config), outlines: (page, side) => diff.outlines[side][page] };
+  const grouping: GroupingOptions = { ...groupingOf(config), outlines: (page, side) => diff.outlines[side][page], splits: splitsOf(diff.pages) };
   const info = options.info ?? { old: revisionInfo(oldTree.label, oldTree.source), new: revisionInfo(newTree.label, newTree.source) };
   const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, grouping);
   const read = withChangelog(report, readChangelog({ changes: report.changes, pages: diff.pages }, newTree, config), grouping);
   if (options.changelog) return read;
   const { changelog: _unasked, ...quiet } = read;
   return quiet;
+}
+
+/** The pages the revision diff found split off an older page's section (`splitFrom`: "page › heading"). */
+function splitsOf(pages: readonly PageReading[]): SplitPage[] {
+  // Records name a page by its newer id: the source page may have moved too (a page that became a folder's index).
+  const newerId = new Map(pages.filter((p) => p.old !== null).map((p) => [p.old!, p.page]));
+  return pages.flatMap((p) => {
+    if (!p.splitFrom) return [];
+    const at = p.splitFrom.indexOf(' › ');
+    if (at < 0) return [];
+    const from = p.splitFrom.slice(0, at);
+    return [{ page: p.page, from: newerId.get(from) ?? from, heading: p.splitFrom.slice(at + 3) }];
+  });
 }
