@@ -12843,6 +12843,11 @@ function groupRecords(facts, outlines, splits = []) {
   }
   return { groups: [...byRoot.values()], moved: moved3, emptied, hollow, split };
 }
+function pushTo(map, key, value2) {
+  const list2 = map.get(key);
+  if (list2) list2.push(value2);
+  else map.set(key, [value2]);
+}
 function lonelyRecords(facts, uf) {
   const sizes = /* @__PURE__ */ new Map();
   for (const f of facts) sizes.set(uf.find(f.index), (sizes.get(uf.find(f.index)) ?? 0) + 1);
@@ -12893,7 +12898,7 @@ function movedSectionsBy(facts) {
   for (const f of facts) {
     if (f.change.kind !== "section" || f.direction === "changed" || f.path.length === 0) continue;
     const key = `${f.sidePage}\0${f.side}`;
-    sections.set(key, [...sections.get(key) ?? [], f]);
+    pushTo(sections, key, f);
   }
   return sections;
 }
@@ -12984,9 +12989,12 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
   const membersOf = /* @__PURE__ */ new Map();
   for (const f of facts) {
     const root = uf.find(f.index);
-    membersOf.set(root, [...membersOf.get(root) ?? [], f]);
+    const list2 = membersOf.get(root);
+    if (list2) list2.push(f);
+    else membersOf.set(root, [f]);
   }
-  const homeRoots = new Set(homes.map((h) => uf.find(h.index)));
+  const profiles = [...new Set(homes.map((h) => uf.find(h.index)))].map((root) => homeProfile(root, membersOf.get(root) ?? [], outlines));
+  const homeRoots = new Set(profiles.map((p) => p.root));
   for (const [root, members] of membersOf) {
     if (homeRoots.has(root)) continue;
     const named = members.filter((m) => m.direction !== "changed" && m.change.source === "schema" && (NAME_KINDS.has(m.change.kind) || m.field));
@@ -12995,32 +13003,47 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf] : m.about));
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field.owner])) : null;
     const scores = [];
-    for (const homeRoot of homeRoots) {
-      const home = membersOf.get(homeRoot) ?? [];
-      if (owners && !home.some((h) => [...ownerWords([h.sidePage, ...h.path].join(" "))].some((w) => owners.has(w)))) continue;
-      const score = homeScore(home, names, direction, outlines);
-      if (score >= 1) scores.push({ root: homeRoot, score });
+    for (const profile of profiles) {
+      if (owners && ![...owners].some((w) => profile.where.has(w))) continue;
+      const said = profile[direction];
+      let score = 0;
+      for (const name of names) score += said.get(name) ?? 0;
+      if (score >= 1) scores.push({ root: profile.root, score });
     }
     scores.sort((a, b) => b.score - a.score);
     const [best, second] = scores;
     if (best && (!second || best.score >= 2 * second.score)) uf.union(best.root, root);
   }
 }
-function homeScore(members, names, direction, outlines) {
-  let score = 0;
+function homeProfile(root, members, outlines) {
+  const profile = { root, added: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map(), where: /* @__PURE__ */ new Set() };
+  const add = (direction, name, weight) => {
+    if (direction === "changed") return;
+    const tally = profile[direction];
+    tally.set(name, (tally.get(name) ?? 0) + weight);
+  };
   for (const m of members) {
-    if (m.direction !== direction) continue;
-    if (m.change.kind === "section" && names.has(squashed(m.change.subject))) score += 10;
-    const said = direction === "removed" ? m.mentions.old : m.mentions.new;
-    for (const name of names) if (said.has(name)) score += 1;
+    for (const word of placeWords(m)) profile.where.add(word);
+    if (m.change.kind === "section") add(m.direction, squashed(m.change.subject), 10);
+    for (const name of m.direction === "removed" ? m.mentions.old : m.mentions.new) add(m.direction, name, 1);
     if (m.change.id === "page-added" || m.change.id === "page-removed") {
       const terms = outlines?.(m.sidePage, m.side)?.terms;
       if (terms) {
-        for (const name of names) if ((terms[name] ?? 0) >= 2) score += 2;
+        for (const [name, count] of Object.entries(terms)) if (count >= 2) add(m.direction, name, 2);
       }
     }
   }
-  return score;
+  return profile;
+}
+var placeWordsCache = /* @__PURE__ */ new Map();
+function placeWords(f) {
+  const key = [f.sidePage, ...f.path].join(" ");
+  let words2 = placeWordsCache.get(key);
+  if (!words2) {
+    if (placeWordsCache.size > 1e4) placeWordsCache.clear();
+    placeWordsCache.set(key, words2 = ownerWords(key));
+  }
+  return words2;
 }
 function joinMentions(facts, uf) {
   const anchored = /* @__PURE__ */ new Map();
@@ -13034,11 +13057,11 @@ function joinMentions(facts, uf) {
       }
     } else if (f.field && f.change.source === "schema") {
       const key = `${f.direction}\0${f.field.leaf}`;
-      fieldAnchors.set(key, [...fieldAnchors.get(key) ?? [], f]);
+      pushTo(fieldAnchors, key, f);
     }
   }
   const fieldAnchor = (key, f) => {
-    const where = ownerWords([f.page, ...f.path].join(" "));
+    const where = placeWords({ ...f, sidePage: f.page });
     return fieldAnchors.get(key)?.find((a) => [...a.field.owner].some((w) => where.has(w)))?.index;
   };
   if (anchored.size === 0 && fieldAnchors.size === 0) return;
@@ -13139,12 +13162,15 @@ function joinRearrangedSections(facts, uf) {
   return emptied;
 }
 var MOVED_RULE = 0.5;
+var ruleWordsCache = /* @__PURE__ */ new WeakMap();
 function ruleWords(f) {
-  return contentWords((f.direction === "removed" ? f.change.before : f.change.after).text);
+  let words2 = ruleWordsCache.get(f);
+  if (!words2) ruleWordsCache.set(f, words2 = contentWords((f.direction === "removed" ? f.change.before : f.change.after).text));
+  return words2;
 }
 function commonWords(rules) {
   const byPage = /* @__PURE__ */ new Map();
-  for (const f of rules) byPage.set(f.page, [...byPage.get(f.page) ?? [], f]);
+  for (const f of rules) pushTo(byPage, f.page, f);
   const common = /* @__PURE__ */ new Map();
   for (const [page, list2] of byPage) {
     const counts2 = /* @__PURE__ */ new Map();
@@ -13347,7 +13373,11 @@ function rolesOf(members, decisions, decision, parties2) {
 function changelogIndex(items) {
   const byRecord = /* @__PURE__ */ new Map();
   items.forEach((item2, i) => {
-    for (const fingerprint2 of item2.records) byRecord.set(fingerprint2, [...byRecord.get(fingerprint2) ?? [], i]);
+    for (const fingerprint2 of item2.records) {
+      const list2 = byRecord.get(fingerprint2);
+      if (list2) list2.push(i);
+      else byRecord.set(fingerprint2, [i]);
+    }
   });
   return (members) => {
     const votes = /* @__PURE__ */ new Map();
@@ -28915,7 +28945,6 @@ function stemmer(value2) {
 var FUNCTION_WORDS2 = new Set(
   "a an the of to in on for and or by with as at is are be been being this that these those it its from into than then not no nor but if so such can will would should could may might must shall do does did has have had was were all any each every some other more most also only now when where which who whom what how why via per about their there they them our we you your i e g eg ie etc use used using new add added adds".split(" ")
 );
-var RFC_2119 = /\b(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL)(?: NOT)?\b/g;
 var stems = /* @__PURE__ */ new Map();
 function stemOf(word) {
   let stem2 = stems.get(word);
@@ -28923,13 +28952,33 @@ function stemOf(word) {
   return stem2;
 }
 function wordsIn(text4) {
-  const plain = text4.replace(/\bhttps?:\/\/\S+/g, " ").replace(RFC_2119, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
+  const urls = text4.includes("://") ? urlSpans(text4) : [];
+  let nextUrl = 0;
   const found = /* @__PURE__ */ new Set();
-  for (const word of plain.split(/[^\p{L}\p{N}]+/u)) {
-    if (word.length < 3 || /^\d+$/.test(word) || FUNCTION_WORDS2.has(word)) continue;
-    found.add(stemOf(word));
+  for (const match of text4.matchAll(WORD_RUN)) {
+    const at = match.index;
+    while (nextUrl < urls.length && urls[nextUrl][1] <= at) nextUrl += 1;
+    if (nextUrl < urls.length && urls[nextUrl][0] <= at) continue;
+    const run = match[0];
+    if (RFC_2119_WORD.has(run) && isKeywordAt(text4, at, run)) continue;
+    const parts2 = /[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/.test(run) ? run.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(" ") : [run];
+    for (const part of parts2) {
+      const word = part.toLowerCase();
+      if (word.length < 3 || /^\d+$/.test(word) || FUNCTION_WORDS2.has(word)) continue;
+      found.add(stemOf(word));
+    }
   }
   return found;
+}
+var WORD_RUN = /[\p{L}\p{N}]+/gu;
+var URL_PATTERN = /\bhttps?:\/\/\S+/g;
+var RFC_2119_WORD = /* @__PURE__ */ new Set(["MUST", "SHALL", "SHOULD", "MAY", "REQUIRED", "RECOMMENDED", "OPTIONAL", "NOT"]);
+function urlSpans(text4) {
+  return [...text4.matchAll(URL_PATTERN)].map((m) => [m.index, m.index + m[0].length]);
+}
+function isKeywordAt(text4, at, run) {
+  if (run !== "NOT") return true;
+  return /\b(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL) $/.test(text4.slice(Math.max(0, at - 13), at));
 }
 
 // src/changelog/match.ts
@@ -30780,7 +30829,7 @@ function reportRepeatsOnce(changes, informative) {
   for (const group2 of repeated) {
     for (const a of group2) {
       const key = `${pagesKey(group2)}\0\0${a.change.page}`;
-      pageScores.set(key, (pageScores.get(key) ?? 0) + homeScore2(a.change));
+      pageScores.set(key, (pageScores.get(key) ?? 0) + homeScore(a.change));
     }
   }
   const score = (group2, change) => pageScores.get(`${pagesKey(group2)}\0\0${change.page}`);
@@ -30880,7 +30929,7 @@ function restatedWithin(a, b) {
   for (const word of small) if (large.has(word)) shared += 1;
   return shared / small.size >= RESTATED;
 }
-function homeScore2(change) {
+function homeScore(change) {
   const words2 = new Set(tokens(change.after.text));
   const place = tokens(`${change.section.new ?? ""} ${(change.page ?? "").replace(/[/-]/g, " ")}`);
   return place.filter((w) => words2.has(w)).length;
@@ -31414,12 +31463,6 @@ function makeReport(old, now2, changes, diagnostics, pages, grouping = {}) {
   }
   return report;
 }
-function withChangelog(report, changelog, grouping = {}) {
-  const items = changelog.page === null ? [] : changelogItems(changelog);
-  const grouped = groupChanges(report.changes, { ...grouping, changelog: items });
-  const { impact, acknowledged } = summaryOf(report.changes, grouped, grouping);
-  return { ...report, grouped, summary: { ...report.summary, impact, ...acknowledged === void 0 ? {} : { acknowledged } }, changelog };
-}
 function changelogItems(reading) {
   return reading.items.filter((i) => i.status === "confirmed").map(({ section, number, line: line2, text: text4, records }) => ({ section, number, line: line2, text: text4, records }));
 }
@@ -31443,11 +31486,11 @@ async function reportRevisions(oldTree, newTree, options = {}) {
   const diff = await diffRevisionTrees(oldTree, newTree, config);
   const grouping = { ...groupingOf(config), outlines: (page, side5) => diff.outlines[side5][page], splits: splitsOf(diff.pages) };
   const info = options.info ?? { old: revisionInfo(oldTree.label, oldTree.source), new: revisionInfo(newTree.label, newTree.source) };
-  const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, grouping);
-  const read = withChangelog(report, readChangelog({ changes: report.changes, pages: diff.pages }, newTree, config), grouping);
-  if (options.changelog) return read;
-  const { changelog: _unasked, ...quiet } = read;
-  return quiet;
+  const read = options.changelog || options.announcements !== false;
+  const reading = read ? readChangelog({ changes: diff.changes, pages: diff.pages }, newTree, config) : null;
+  const items = reading && reading.page !== null ? changelogItems(reading) : [];
+  const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, { ...grouping, changelog: items });
+  return options.changelog && reading ? { ...report, changelog: reading } : report;
 }
 function splitsOf(pages) {
   const newerId = new Map(pages.filter((p) => p.old !== null).map((p) => [p.old, p.page]));

@@ -117,6 +117,12 @@ export function groupRecords(facts: readonly RecordFacts[], outlines: Outlines |
   return { groups: [...byRoot.values()], moved, emptied, hollow, split };
 }
 
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /** The records no pass has joined to another yet, as a pass starts (a pass's own joins do not change whom it asks about). */
 function lonelyRecords(facts: readonly RecordFacts[], uf: UnionFind): Set<number> {
   const sizes = new Map<number, number>();
@@ -182,7 +188,7 @@ function movedSectionsBy(facts: readonly RecordFacts[]): Map<string, RecordFacts
   for (const f of facts) {
     if (f.change.kind !== 'section' || f.direction === 'changed' || f.path.length === 0) continue;
     const key = `${f.sidePage}\u0000${f.side}`;
-    sections.set(key, [...(sections.get(key) ?? []), f]);
+    pushTo(sections, key, f);
   }
   return sections;
 }
@@ -311,9 +317,13 @@ function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFind, outl
   const membersOf = new Map<number, RecordFacts[]>();
   for (const f of facts) {
     const root = uf.find(f.index);
-    membersOf.set(root, [...(membersOf.get(root) ?? []), f]);
+    const list = membersOf.get(root);
+    if (list) list.push(f);
+    else membersOf.set(root, [f]);
   }
-  const homeRoots = new Set(homes.map((h) => uf.find(h.index)));
+  // What each home says, read once: how often it names each name, and the words of where it is.
+  const profiles = [...new Set(homes.map((h) => uf.find(h.index)))].map((root) => homeProfile(root, membersOf.get(root) ?? [], outlines));
+  const homeRoots = new Set(profiles.map((p) => p.root));
   for (const [root, members] of membersOf) {
     if (homeRoots.has(root)) continue;
     const named = members.filter((m) => m.direction !== 'changed' && m.change.source === 'schema' && (NAME_KINDS.has(m.change.kind) || m.field));
@@ -323,11 +333,12 @@ function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFind, outl
     // Only fields: their last names are common words, at home only where their owner is talked about.
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field!.owner])) : null;
     const scores: { root: number; score: number }[] = [];
-    for (const homeRoot of homeRoots) {
-      const home = membersOf.get(homeRoot) ?? [];
-      if (owners && !home.some((h) => [...ownerWords([h.sidePage, ...h.path].join(' '))].some((w) => owners.has(w)))) continue;
-      const score = homeScore(home, names, direction, outlines);
-      if (score >= 1) scores.push({ root: homeRoot, score });
+    for (const profile of profiles) {
+      if (owners && ![...owners].some((w) => profile.where.has(w))) continue;
+      const said = profile[direction as 'added' | 'removed'];
+      let score = 0;
+      for (const name of names) score += said.get(name) ?? 0;
+      if (score >= 1) scores.push({ root: profile.root, score });
     }
     scores.sort((a, b) => b.score - a.score);
     // A name two places talk about alike has no one home: it stays a change of its own.
@@ -336,20 +347,45 @@ function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFind, outl
   }
 }
 
-function homeScore(members: readonly RecordFacts[], names: ReadonlySet<string>, direction: Direction, outlines: Outlines | undefined): number {
-  let score = 0;
+interface HomeProfile {
+  root: number;
+  /** Per direction, each name's weight: a heading that spells it (10), each record naming it in code (1), a page that came or went naming it twice in its text (2). */
+  added: Map<string, number>;
+  removed: Map<string, number>;
+  /** The words of the pages and sections the home's records stand in. */
+  where: Set<string>;
+}
+
+function homeProfile(root: number, members: readonly RecordFacts[], outlines: Outlines | undefined): HomeProfile {
+  const profile: HomeProfile = { root, added: new Map(), removed: new Map(), where: new Set() };
+  const add = (direction: Direction, name: string, weight: number) => {
+    if (direction === 'changed') return;
+    const tally = profile[direction];
+    tally.set(name, (tally.get(name) ?? 0) + weight);
+  };
   for (const m of members) {
-    if (m.direction !== direction) continue;
-    if (m.change.kind === 'section' && names.has(squashed(m.change.subject))) score += 10;
-    const said = direction === 'removed' ? m.mentions.old : m.mentions.new;
-    for (const name of names) if (said.has(name)) score += 1;
+    for (const word of placeWords(m)) profile.where.add(word);
+    if (m.change.kind === 'section') add(m.direction, squashed(m.change.subject), 10);
+    for (const name of m.direction === 'removed' ? m.mentions.old : m.mentions.new) add(m.direction, name, 1);
     if (m.change.id === 'page-added' || m.change.id === 'page-removed') {
       const terms = outlines?.(m.sidePage, m.side)?.terms;
       // A page that came or went tells its content only through its text.
-      if (terms) for (const name of names) if ((terms[name] ?? 0) >= 2) score += 2;
+      if (terms) for (const [name, count] of Object.entries(terms)) if (count >= 2) add(m.direction, name, 2);
     }
   }
-  return score;
+  return profile;
+}
+
+/** The words of where a record stands (its page and section path), as owner words, read once per place. */
+const placeWordsCache = new Map<string, Set<string>>();
+function placeWords(f: RecordFacts): Set<string> {
+  const key = [f.sidePage, ...f.path].join(' ');
+  let words = placeWordsCache.get(key);
+  if (!words) {
+    if (placeWordsCache.size > 10_000) placeWordsCache.clear();
+    placeWordsCache.set(key, (words = ownerWords(key)));
+  }
+  return words;
 }
 
 /** 6. A rule, paragraph or term that names in code what came (or went), in the same direction, is part of that change. */
@@ -366,11 +402,11 @@ function joinMentions(facts: readonly RecordFacts[], uf: UnionFind): void {
       }
     } else if (f.field && f.change.source === 'schema') {
       const key = `${f.direction}\u0000${f.field.leaf}`;
-      fieldAnchors.set(key, [...(fieldAnchors.get(key) ?? []), f]);
+      pushTo(fieldAnchors, key, f);
     }
   }
   const fieldAnchor = (key: string, f: RecordFacts): number | undefined => {
-    const where = ownerWords([f.page, ...f.path].join(' '));
+    const where = placeWords({ ...f, sidePage: f.page });
     return fieldAnchors.get(key)?.find((a) => [...a.field!.owner].some((w) => where.has(w)))?.index;
   };
   if (anchored.size === 0 && fieldAnchors.size === 0) return;
@@ -500,14 +536,17 @@ function joinRearrangedSections(facts: readonly RecordFacts[], uf: UnionFind): S
 /** How alike a gone and an arrived rule must be to be one rule moved (their telling words, see commonWords). */
 const MOVED_RULE = 0.5;
 
+const ruleWordsCache = new WeakMap<RecordFacts, string[]>();
 function ruleWords(f: RecordFacts): string[] {
-  return contentWords((f.direction === 'removed' ? f.change.before : f.change.after)!.text);
+  let words = ruleWordsCache.get(f);
+  if (!words) ruleWordsCache.set(f, (words = contentWords((f.direction === 'removed' ? f.change.before : f.change.after)!.text)));
+  return words;
 }
 
 /** Per page, the words at least a fifth of its changed rules use (three rules at least). */
 function commonWords(rules: readonly RecordFacts[]): Map<string, Set<string>> {
   const byPage = new Map<string, RecordFacts[]>();
-  for (const f of rules) byPage.set(f.page, [...(byPage.get(f.page) ?? []), f]);
+  for (const f of rules) pushTo(byPage, f.page, f);
   const common = new Map<string, Set<string>>();
   for (const [page, list] of byPage) {
     const counts = new Map<string, number>();

@@ -96,7 +96,11 @@ function rolesOf(members: readonly RecordFacts[], decisions: ReadonlyMap<number,
 function changelogIndex(items: readonly ChangelogItemRef[]): (members: readonly RecordFacts[]) => AnnouncedBy | null {
   const byRecord = new Map<string, number[]>();
   items.forEach((item, i) => {
-    for (const fingerprint of item.records) byRecord.set(fingerprint, [...(byRecord.get(fingerprint) ?? []), i]);
+    for (const fingerprint of item.records) {
+      const list = byRecord.get(fingerprint);
+      if (list) list.push(i);
+      else byRecord.set(fingerprint, [i]);
+    }
   });
   return (members) => {
     const votes = new Map<number, number>();
