@@ -10465,7 +10465,7 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
   if (untyped.length > 0) field.untypedKeys = untyped;
   if (properties) {
     for (const [key, child] of Object.entries(properties)) {
-      flatten2(child, join2(path2, key), [...jsonPath, "properties", key], requiredList.has(key), walk, depth + 1);
+      flatten2(child, join(path2, key), [...jsonPath, "properties", key], requiredList.has(key), walk, depth + 1);
     }
   }
   const ap = schema["additionalProperties"];
@@ -10597,7 +10597,7 @@ function mergeField(into, from) {
   if (from.deprecated) into.deprecated = true;
   into.line ??= from.line;
 }
-function join2(path2, key) {
+function join(path2, key) {
   if (key === "" || /[.[\]{}"\s]/.test(key)) return `${path2}[${JSON.stringify(key)}]`;
   return path2 === "" ? key : `${path2}.${key}`;
 }
@@ -12400,6 +12400,9 @@ function factsOf(changes, outlines) {
 function within(inner, outer) {
   return outer.length > 0 && inner.length >= outer.length && outer.every((h, i) => inner[i] === h);
 }
+function keywordOf(f) {
+  return String((f.direction === "removed" ? f.change.before : f.change.after)?.keyword ?? "MAY");
+}
 
 // src/changes/describe.ts
 var NAMED = ["message", "error-code", "definition", "capability"];
@@ -12875,7 +12878,7 @@ function joinFieldsToldTwice(facts, uf) {
 }
 function joinSchemaSiblings(facts, uf) {
   const seen = /* @__PURE__ */ new Map();
-  const join4 = (key, f) => {
+  const join3 = (key, f) => {
     const other = seen.get(key);
     if (other === void 0) seen.set(key, f.index);
     else uf.union(other, f.index);
@@ -12884,13 +12887,13 @@ function joinSchemaSiblings(facts, uf) {
     const { change } = f;
     if (change.kind !== "schema-field" || !f.field) continue;
     if (change.source !== "schema") {
-      if (f.direction !== "changed") join4(`p\0${change.id}\0${f.page}\0${change.subject.replace(/\s*›[^›]*$/, "")}`, f);
+      if (f.direction !== "changed") join3(`p\0${change.id}\0${f.page}\0${change.subject.replace(/\s*›[^›]*$/, "")}`, f);
       continue;
     }
     const definition2 = change.section.new ?? change.section.old ?? "";
     const family2 = [...f.field.owner][0] ?? definition2;
-    if (f.direction === "changed") join4(`t\0${change.id}\0${definition2}\0${change.message.replace(change.subject, "").replace(/`/g, "")}`, f);
-    join4(f.direction === "changed" ? `f\0${change.id}\0${f.field.leaf}\0${family2}` : `f\0${change.id}\0${f.field.leaf}`, f);
+    if (f.direction === "changed") join3(`t\0${change.id}\0${definition2}\0${change.message.replace(change.subject, "").replace(/`/g, "")}`, f);
+    join3(f.direction === "changed" ? `f\0${change.id}\0${f.field.leaf}\0${family2}` : `f\0${change.id}\0${f.field.leaf}`, f);
   }
 }
 function movedSectionsBy(facts) {
@@ -13224,9 +13227,6 @@ function joinLeftoverWording(facts, uf) {
     else uf.union(other, f.index);
   }
 }
-function keywordOf(f) {
-  return String((f.direction === "removed" ? f.change.before : f.change.after)?.keyword ?? "MAY");
-}
 
 // src/changes/impact.ts
 init_catalog();
@@ -13509,100 +13509,20 @@ init_errors();
 import { spawn } from "node:child_process";
 import { posix } from "node:path";
 
-// scraper/sources/git.ts
+// src/core/git.ts
 init_errors();
 import { execFile } from "node:child_process";
 import { stat } from "node:fs/promises";
 
-// scraper/errors.ts
-init_errors();
-var RETRYABLE = /* @__PURE__ */ new Set(["server", "rate-limited", "timeout", "network", "truncated"]);
-var SourceError = class extends InputError {
-  kind;
-  /** Milliseconds the server asked us to wait (Retry-After), when it said. */
-  retryAfterMs;
-  constructor(kind, message, options = {}) {
-    super(message, options.cause === void 0 ? void 0 : { cause: options.cause });
-    this.kind = kind;
-    this.retryAfterMs = options.retryAfterMs ?? null;
-  }
-  get retryable() {
-    return RETRYABLE.has(this.kind);
-  }
-};
-
-// scraper/lock.ts
-init_errors();
-import { isAbsolute, join, relative } from "node:path";
+// src/core/paths.ts
+import { isAbsolute, relative } from "node:path";
 function displayPath(path2, cwd = process.cwd()) {
   if (!isAbsolute(path2)) return path2;
   const rel = relative(cwd, path2);
   return rel !== "" && rel.length < path2.length ? rel : path2;
 }
 
-// scraper/sources/git.ts
-var GitSource = class {
-  constructor(dir, ref, maxBytes, cwd = process.cwd()) {
-    this.dir = dir;
-    this.ref = ref;
-    this.maxBytes = maxBytes;
-    if (ref.startsWith("-") || ref.trim() === "") throw new InputError(`"${ref}" is not a git ref.`);
-    this.label = `${displayPath(dir, cwd)}@${ref}`;
-  }
-  dir;
-  ref;
-  maxBytes;
-  via = "git";
-  label;
-  resolved = null;
-  /** The full commit hash the ref names; an InputError when the folder or ref is wrong. */
-  commit() {
-    this.resolved ??= this.resolve();
-    return this.resolved;
-  }
-  async resolve() {
-    const info = await stat(this.dir).catch(() => null);
-    if (!info?.isDirectory()) throw new InputError(`the git clone ${displayPath(this.dir)} does not exist.`);
-    try {
-      const out = await git(this.dir, ["rev-parse", "--verify", "--quiet", `${this.ref}^{commit}`], 1024 * 1024);
-      return out.toString("utf8").trim();
-    } catch (error) {
-      if (isNotARepository(error)) throw new InputError(`${displayPath(this.dir)} is not a git repository.`);
-      throw new InputError(`${this.ref} is not a commit, branch or tag in the git clone ${displayPath(this.dir)}.`);
-    }
-  }
-  locate(path2) {
-    return `git:${this.label}:${path2}`;
-  }
-  async get(path2, _request) {
-    const commit = await this.commit();
-    const where = this.locate(path2);
-    const spec = `${commit}:${path2}`;
-    let size2;
-    try {
-      size2 = Number((await git(this.dir, ["cat-file", "-s", spec], 1024)).toString("utf8").trim());
-    } catch {
-      throw new SourceError("not-found", `${where} does not exist.`);
-    }
-    if (size2 > this.maxBytes) throw new SourceError("too-large", `${where} is ${size2} bytes, over the ${this.maxBytes}-byte size cap.`);
-    const body = await git(this.dir, ["cat-file", "blob", spec], this.maxBytes + 1024);
-    return { status: "ok", body, url: where, finalUrl: null, etag: null, lastModified: null };
-  }
-  async list(dir) {
-    const commit = await this.commit();
-    const out = await git(this.dir, ["ls-tree", "-r", "--name-only", "-z", commit, "--", dir], 64 * 1024 * 1024);
-    return out.toString("utf8").split("\0").filter(Boolean).sort();
-  }
-  /** Commits at or before the ref that changed `path`, newest first. */
-  async history(path2) {
-    const commit = await this.commit();
-    const out = await git(this.dir, ["log", "--format=%H%x1f%aI%x1f%s", commit, "--", path2], 16 * 1024 * 1024);
-    return out.toString("utf8").split("\n").filter(Boolean).map((line2) => {
-      const [hash3 = "", date = "", subject2 = ""] = line2.split("");
-      return { commit: hash3, date, subject: subject2 };
-    });
-  }
-};
+// src/core/git.ts
 function gitEnv() {
   return { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", GIT_LITERAL_PATHSPECS: "1" };
 }
@@ -13617,8 +13537,17 @@ function git(dir, args, maxBuffer) {
     });
   });
 }
-function isNotARepository(error) {
-  return /not a git repository/i.test(String(error.stderr ?? ""));
+async function resolveCommit(dir, ref) {
+  if (ref.startsWith("-") || ref.trim() === "") throw new InputError(`"${ref}" is not a git ref.`);
+  const info = await stat(dir).catch(() => null);
+  if (!info?.isDirectory()) throw new InputError(`the git clone ${displayPath(dir)} does not exist.`);
+  try {
+    const out = await git(dir, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], 1024 * 1024);
+    return out.toString("utf8").trim();
+  } catch (error) {
+    if (/not a git repository/i.test(String(error.stderr ?? ""))) throw new InputError(`${displayPath(dir)} is not a git repository.`);
+    throw new InputError(`${ref} is not a commit, branch or tag in the git clone ${displayPath(dir)}.`);
+  }
 }
 
 // src/input/git-tree.ts
@@ -13844,7 +13773,7 @@ function memoryTree(label2, source, pages, schema = null) {
 
 // src/input/git-tree.ts
 async function gitTree(repo, ref, options) {
-  const commit = await new GitSource(repo, ref, MAX_INPUT_BYTES, options.cwd).commit();
+  const commit = await resolveCommit(repo, ref);
   const spec = normalizeRepoPath(options.spec);
   const where = (path2) => `${ref}:${path2}`;
   const listing = await blobsUnder(repo, commit, spec);
@@ -13856,7 +13785,7 @@ async function gitTree(repo, ref, options) {
   return memoryTree(options.label ?? ref, `${ref}:${spec}`, texts, schemaText);
 }
 async function gitFile(repo, ref, path2) {
-  const commit = await new GitSource(repo, ref, MAX_INPUT_BYTES).commit();
+  const commit = await resolveCommit(repo, ref);
   const normal = normalizeRepoPath(path2);
   const [entry] = (await blobsUnder(repo, commit, normal)).filter((e) => e.path === normal);
   if (!entry) return null;
@@ -31929,7 +31858,7 @@ function parseSpecPaths(specInput, schemaInput) {
 // src/action/runner-files.ts
 import { randomBytes } from "node:crypto";
 import { appendFile, mkdtemp, writeFile } from "node:fs/promises";
-import { join as join3 } from "node:path";
+import { join as join2 } from "node:path";
 var JOB_SUMMARY_LIMIT_BYTES = 1e6;
 async function setOutputs(env, outputs) {
   const file = env["GITHUB_OUTPUT"];
@@ -31964,8 +31893,8 @@ ${note2}`);
 async function writeReportFile(env, report) {
   const temp = env["RUNNER_TEMP"];
   if (!temp) return null;
-  const dir = await mkdtemp(join3(temp, "specdelta-"));
-  const file = join3(dir, "report.md");
+  const dir = await mkdtemp(join2(temp, "specdelta-"));
+  const file = join2(dir, "report.md");
   await writeFile(file, report);
   return file;
 }

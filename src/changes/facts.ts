@@ -1,3 +1,4 @@
+import type { Rfc2119Keyword } from '../model/document.ts';
 import type { PageOutline, SectionSpan } from '../model/outline.ts';
 import type { Change, ChangeSide } from '../records/change.ts';
 
@@ -185,4 +186,9 @@ export function factsOf(changes: readonly Change[], outlines: Outlines | undefin
 /** True when `inner` lies in the section `outer` (or is it). */
 export function within(inner: readonly string[], outer: readonly string[]): boolean {
   return outer.length > 0 && inner.length >= outer.length && outer.every((h, i) => inner[i] === h);
+}
+
+/** The keyword of a rule record on the side it stands on. */
+export function keywordOf(f: RecordFacts): Rfc2119Keyword {
+  return String((f.direction === 'removed' ? f.change.before : f.change.after)?.keyword ?? 'MAY') as Rfc2119Keyword;
 }

@@ -1,9 +1,8 @@
 import { contentWords } from '../diff/content-words.ts';
 import { dice, normalizeText } from '../diff/similarity.ts';
-import type { Rfc2119Keyword } from '../model/document.ts';
 import { strength } from '../model/rules.ts';
-import { ownerWords, squashed, within, type Direction, type Outlines, type RecordFacts } from './facts.ts';
-import type { SplitPage } from './index.ts';
+import { keywordOf, ownerWords, squashed, within, type Direction, type Outlines, type RecordFacts } from './facts.ts';
+import type { SplitPage } from './unit.ts';
 
 /**
  * Which records express one difference. Records are joined in passes, each a relation read
@@ -612,9 +611,4 @@ function joinLeftoverWording(facts: readonly RecordFacts[], uf: UnionFind): void
     if (other === undefined) bySection.set(key, f.index);
     else uf.union(other, f.index);
   }
-}
-
-/** The keyword of a rule record on the side it stands on. */
-export function keywordOf(f: RecordFacts): Rfc2119Keyword {
-  return String((f.direction === 'removed' ? f.change.before : f.change.after)?.keyword ?? 'MAY') as Rfc2119Keyword;
 }

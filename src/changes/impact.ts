@@ -3,8 +3,8 @@ import { catalogEntry } from '../records/catalog.ts';
 import type { ChangeLevel } from '../records/change.ts';
 import type { RecordFacts } from './facts.ts';
 import { featureOf, type Features } from './features.ts';
-import { keywordOf } from './grouping.ts';
-import { IMPACTS, impactRank, type Impact } from './unit.ts';
+import { keywordOf } from './facts.ts';
+import { IMPACTS, impactRank, type Impact, type ImpactOverrides } from './unit.ts';
 
 /**
  * The impact of each record, then of a change: the most severe of its records'. A record's
@@ -23,8 +23,6 @@ export interface ImpactDecision {
   reason: string;
   feature: string | null;
 }
-
-export type ImpactOverrides = Readonly<Record<string, Impact>>;
 
 const FROM_LEVEL: Record<ChangeLevel, Impact> = { breaking: 'breaking', 'non-breaking': 'non-breaking', editorial: 'editorial' };
 

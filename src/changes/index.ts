@@ -1,42 +1,17 @@
 import type { Change } from '../records/change.ts';
 import { changeIdOf, homeOf, leadRecord, titleOf } from './describe.ts';
-import { factsOf, type Outlines, type RecordFacts } from './facts.ts';
+import { factsOf, type RecordFacts } from './facts.ts';
 import { featuresOf } from './features.ts';
 import { groupRecords } from './grouping.ts';
-import { changeImpact, recordImpact, type ImpactDecision, type ImpactOverrides } from './impact.ts';
+import { changeImpact, recordImpact, type ImpactDecision } from './impact.ts';
 import { partiesOf, roleOf } from './roles.ts';
-import type { AnnouncedBy, SpecChange } from './unit.ts';
+import type { AnnouncedBy, ChangelogItemRef, GroupingOptions, SpecChange } from './unit.ts';
 
 export type { Outlines } from './facts.ts';
 export type { PageOutline, SectionSpan } from '../model/outline.ts';
-export type { ImpactOverrides } from './impact.ts';
+
 export * from './unit.ts';
 export { partiesOf, roleOf } from './roles.ts';
-
-/** A changelog item as the grouping needs it: where it stands, and the records that confirm it. */
-export interface ChangelogItemRef extends AnnouncedBy {
-  records: readonly string[];
-}
-
-export interface GroupingOptions {
-  /** Each page's sections (and terms) per side, to place records; without it, records are placed by their section heading. */
-  outlines?: Outlines;
-  /** The newer revision's changelog items, each with the records it was matched to. */
-  changelog?: readonly ChangelogItemRef[];
-  /** The spec config's impact per catalog id. */
-  impacts?: ImpactOverrides;
-  /** Change ids the spec's maintainers reviewed (`acknowledged` in the config). */
-  acknowledged?: readonly string[];
-  /** Pages the newer revision split off a section of an older page (the revision diff's page readings). */
-  splits?: readonly SplitPage[];
-}
-
-/** A page split off a section of an older page: diffed against that section, not new text. */
-export interface SplitPage {
-  page: string;
-  from: string;
-  heading: string;
-}
 
 /**
  * Records in, changes out: every record belongs to exactly one change, and each change says
