@@ -29148,188 +29148,6 @@ function outlineOf(doc) {
   return { sections: doc.sections.map((s) => ({ path: s.path, start: s.lines.start, end: s.lines.end })), terms };
 }
 
-// src/diff/list-rules.ts
-var units = /* @__PURE__ */ new WeakMap();
-var parts = /* @__PURE__ */ new WeakMap();
-function listParts(unit) {
-  return parts.get(unit);
-}
-function ruleUnits(doc) {
-  let found = units.get(doc);
-  if (!found) units.set(doc, found = foldLists(doc.rules));
-  return found;
-}
-function foldLists(rules) {
-  let current = [...rules];
-  for (let depth = 0; depth < 4; depth++) {
-    const groups = listGroups(current);
-    const heads = new Set([...groups.values()].flatMap((g) => g.head ? [g.head] : []));
-    const ready = [...groups.values()].filter((g) => (g.head || g.items.length > 1) && !g.items.some((item2) => heads.has(item2)));
-    if (ready.length === 0) break;
-    const byMember = /* @__PURE__ */ new Map();
-    for (const group2 of ready) for (const member of [group2.head, ...group2.items]) if (member) byMember.set(member, group2);
-    const next2 = [];
-    const emitted = /* @__PURE__ */ new Set();
-    for (const rule2 of current) {
-      const group2 = byMember.get(rule2);
-      if (!group2) next2.push(rule2);
-      else if (!emitted.has(group2)) {
-        emitted.add(group2);
-        next2.push(unitOf(group2));
-      }
-    }
-    current = next2;
-  }
-  return current;
-}
-function listGroups(rules) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const rule2 of rules) {
-    if (!rule2.leadIn) continue;
-    const key = `${rule2.sectionId}\0${rule2.leadIn}`;
-    let group2 = groups.get(key);
-    if (!group2) groups.set(key, group2 = { leadIn: rule2.leadIn, head: null, items: [] });
-    group2.items.push(rule2);
-  }
-  for (const group2 of groups.values()) group2.head = headOf(group2, rules);
-  return groups;
-}
-function headOf(group2, rules) {
-  const first = group2.items[0];
-  const parts2 = /* @__PURE__ */ new Set([group2.leadIn, ...sentences(group2.leadIn)]);
-  let head = null;
-  for (const rule2 of rules) {
-    if (rule2.line > first.line) break;
-    if (rule2.sectionId === first.sectionId && !group2.items.includes(rule2) && (parts2.has(rule2.text) || group2.leadIn.includes(rule2.text))) head = rule2;
-  }
-  return head;
-}
-function unitOf(group2) {
-  const { head, items } = group2;
-  const leadSentences = sentences(group2.leadIn);
-  const colonSentence = leadSentences.at(-1) ?? group2.leadIn;
-  const lead = head ? head.text === group2.leadIn || head.text === colonSentence ? head.text : `${head.text} ${colonSentence}` : colonSentence;
-  const bullets = items.map((item2) => item2.text.replace(/[.;,]\s*$/, ""));
-  const keywords = [.../* @__PURE__ */ new Set([...head?.keywords ?? [], ...items.flatMap((i) => i.keywords)])];
-  const keyword = [head?.keyword ?? items[0].keyword, ...items.map((i) => i.keyword)].sort((a, b) => strength(b) - strength(a))[0];
-  const actors = head?.actors.length ? head.actors : items[0].actors;
-  const unit = {
-    text: `${lead} ${bullets.join("; ")}.`,
-    keyword,
-    keywords,
-    actor: actors[0] ?? null,
-    actors,
-    line: head?.line ?? items[0].line,
-    sectionId: items[0].sectionId,
-    leadIn: head?.leadIn ?? null
-  };
-  parts.set(unit, { head, items });
-  return unit;
-}
-
-// src/revision/cross-page-rules.ts
-init_finalize();
-
-// src/diff/actors.ts
-var ROLES = /* @__PURE__ */ new Set(["senders", "receivers", "recipients", "requesters", "responders"]);
-var EVERYONE = /* @__PURE__ */ new Set(["parties", "peers", "implementations", "implementers"]);
-function covers(general, specific) {
-  if (general === specific || EVERYONE.has(general)) return true;
-  return ROLES.has(general) && !ROLES.has(specific) && !EVERYONE.has(specific);
-}
-function compareActors(before, after) {
-  const same = before.length === after.length && before.every((a) => after.includes(a));
-  if (same) return null;
-  return {
-    newlyBound: after.filter((a) => !before.some((b) => covers(b, a))),
-    released: before.filter((b) => !after.some((a) => covers(a, b)))
-  };
-}
-
-// src/diff/obligation-growth.ts
-function dutyGrowth(before, after) {
-  const [askedBefore, askedAfter] = [asked(before), asked(after)];
-  if (keywordCount(after) > keywordCount(before)) return newlyRequired(askedBefore, askedAfter).length > 0 ? newlyRequired(askedBefore, askedAfter) : ["a second duty"];
-  const brought = newlyRequired(askedBefore, askedAfter);
-  const dropped = newlyRequired(askedAfter, askedBefore);
-  const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
-  if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => !named.has(m[1]))) return brought.length > 0 ? brought : ["another name"];
-  return brought.length > 0 && dropped.length === 0 || brought.length - dropped.length >= 2 ? brought : [];
-}
-var KEYWORD3 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
-function keywordCount(text4) {
-  return text4.match(KEYWORD3)?.length ?? 0;
-}
-function asked(text4) {
-  const at = text4.search(KEYWORD3);
-  return at < 0 ? text4 : text4.slice(at);
-}
-function newlyRequired(before, after) {
-  const had = new Set(tokens(before));
-  if (tokens(after).some((word) => RELAXING.has(word) && !had.has(word))) return [];
-  const stems2 = new Set([...had].map(stem));
-  const brought = /* @__PURE__ */ new Set();
-  for (const word of tokens(after)) {
-    if (had.has(word) || stems2.has(stem(word)) || STOPWORDS.has(word) || KEYWORD_WORDS.has(word) || CONNECTIVES3.has(word) || word.length < 4) continue;
-    brought.add(word);
-  }
-  return [...brought];
-}
-var RELAXING = /* @__PURE__ */ new Set(["or", "if", "when", "unless", "except", "only"]);
-var CONNECTIVES3 = /* @__PURE__ */ new Set(["additionally", "also", "however", "therefore", "furthermore", "moreover", "note", "outlined", "described", "defined", "specified", "above", "below", "following", "whether", "does", "their", "these", "those", "then", "when", "where", "which", "while"]);
-function stem(word) {
-  return word.slice(0, 6);
-}
-
-// src/diff/pointer-rules.ts
-var POINTER = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+\w+){0,2}?\s+(?:follow|comply\s+with|adhere\s+to|observe|meet|satisfy|respect|implement|apply)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:requirements|guidance|rules|recommendations|practices|considerations|guidelines|provisions|steps|measures)\s+(?:in|of|from|under|(?:described|outlined|defined|listed|given|set\s+out|stated|specified)\s+(?:in|under|by))\s+(?:the\s+)?(.+?)(?:\s+section)?\s*[.;:]?\s*$/i;
-function pointedSection(rule2, doc) {
-  const match = POINTER.exec(rule2.text);
-  if (!match) return null;
-  const target = tokens(match[1].replace(/^["“]|["”]$/g, ""));
-  if (target.length === 0) return null;
-  const section = doc.sections.find((s) => dice(tokens(s.heading), target) >= 0.8);
-  return section ? section.heading : null;
-}
-
-// src/diff/rule-subject.ts
-var KEYWORD_FIRST = /^[\W_]*(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL|NOT)\b/;
-function subjectOf(rule2, heading) {
-  if (!heading || rule2.leadIn) return null;
-  return KEYWORD_FIRST.test(rule2.text) || pointsBack(rule2.text) ? heading : null;
-}
-
-// src/diff/rules-in-place.ts
-var MIN_SUBJECT_WORDS = 2;
-function pairRulesRewrittenInPlace(removed, added, newSectionOf) {
-  const removedBy = groupBySlot(removed, newSectionOf);
-  const addedBy = groupBySlot(added, (rule2) => rule2.sectionId);
-  const pairs = [];
-  for (const [slot, was2] of removedBy) {
-    const now2 = addedBy.get(slot);
-    if (was2.length === 1 && now2?.length === 1) pairs.push([was2[0], now2[0]]);
-  }
-  const paired = new Set(pairs.flat());
-  return { pairs, removed: removed.filter((r) => !paired.has(r)), added: added.filter((r) => !paired.has(r)) };
-}
-function groupBySlot(rules, sectionOf) {
-  const slots = /* @__PURE__ */ new Map();
-  for (const rule2 of rules) {
-    const section = sectionOf(rule2);
-    const subject2 = subjectWords(rule2);
-    if (section === void 0 || subject2 === null) continue;
-    const slot = [section, rule2.keyword, subject2].join("\0");
-    slots.set(slot, [...slots.get(slot) ?? [], rule2]);
-  }
-  return slots;
-}
-function subjectWords(rule2) {
-  if (rule2.leadIn) return null;
-  const subject2 = beforeFirstKeyword(rule2.text);
-  if (subject2 === rule2.text || contentWords(subject2).length < MIN_SUBJECT_WORDS) return null;
-  return normalizeText(subject2);
-}
-
 // src/diff/section-paths.ts
 var pathKeys = /* @__PURE__ */ new WeakMap();
 function headingPathKey(doc, section) {
@@ -29366,265 +29184,6 @@ function sectionPair(ctx, side5, sectionId) {
 }
 function bothSections(ctx, oldSectionId, newSectionId) {
   return { old: headingOf(ctx.old, oldSectionId), new: headingOf(ctx.new, newSectionId) };
-}
-
-// src/diff/rules.ts
-var SAME_RULE = 0.6;
-var SAME_SECTION_BONUS = 0.1;
-function content3(rule2) {
-  return new Set(tokens(rule2.text).filter((t) => !KEYWORD_WORDS.has(t)));
-}
-function diffRules(ctx, emit) {
-  const oldRules = ruleUnits(ctx.old);
-  const newRules = ruleUnits(ctx.new);
-  const contentOf = madeOnDemand(content3);
-  const byWording = pairUp(oldRules, newRules, {
-    key: (r) => `${r.keyword}\0${normalizeText(r.text)}`,
-    score: (o, n) => dice(contentOf(o), contentOf(n)) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? SAME_SECTION_BONUS : 0),
-    threshold: SAME_RULE,
-    prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
-    alike: { old: contentOf, new: contentOf, minDice: SAME_RULE - SAME_SECTION_BONUS }
-  });
-  const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule2) => ctx.oldToNew.get(rule2.sectionId));
-  const pairs = [...byWording.pairs, ...inPlace.pairs];
-  const { removed, added } = inPlace;
-  const emitAdded = (rule2) => {
-    const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);
-    emit({
-      id: strength(rule2.keyword) === 3 ? "required-rule-added" : "rule-added",
-      subject: rule2.text,
-      key: normalizeText(rule2.text),
-      section: sectionPair(ctx, "new", rule2.sectionId),
-      before: null,
-      after: ruleSide(rule2, headingIn(ctx.new, rule2)),
-      // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts).
-      ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of ${pointsAt.startsWith("the ") ? pointsAt : `“${pointsAt}”`} on the same page: it adds none of its own` } : {}
-    });
-  };
-  for (const rule2 of added) emitAdded(rule2);
-  for (const rule2 of removed) {
-    emit({
-      id: strength(rule2.keyword) === 3 ? "required-rule-removed" : "rule-removed",
-      subject: rule2.text,
-      key: normalizeText(rule2.text),
-      section: sectionPair(ctx, "old", rule2.sectionId),
-      before: ruleSide(rule2, headingIn(ctx.old, rule2)),
-      after: null
-    });
-  }
-  for (const [before, after] of pairs) {
-    const grown = bulletsAdded(before, after);
-    if (grown) {
-      for (const item2 of grown) emitAdded(item2);
-      continue;
-    }
-    const verdict2 = classifyPair(before, after, ctx);
-    if (!verdict2) continue;
-    emit({
-      ...verdict2,
-      subject: after.text,
-      key: normalizeText(before.text),
-      section: bothSections(ctx, before.sectionId, after.sectionId),
-      before: ruleSide(before, headingIn(ctx.old, before)),
-      after: ruleSide(after, headingIn(ctx.new, after))
-    });
-  }
-}
-function introducesTable(rule2, doc) {
-  if (!/:\s*$/.test(rule2.text)) return null;
-  const table = doc.fields.find((f) => f.origin === "table" && f.sectionId === rule2.sectionId && f.line > rule2.line && f.line <= rule2.line + 4);
-  return table ? "the table of fields below it" : null;
-}
-function bulletsAdded(before, after) {
-  const was2 = listParts(before);
-  const now2 = listParts(after);
-  if (!was2 || !now2 || normalizeText(was2.head?.text ?? "") !== normalizeText(now2.head?.text ?? "")) return null;
-  const had = new Set(was2.items.map((i) => normalizeText(i.text)));
-  const kept = now2.items.filter((i) => had.has(normalizeText(i.text)));
-  if (kept.length !== was2.items.length || kept.length === now2.items.length) return null;
-  return now2.items.filter((i) => !had.has(normalizeText(i.text)));
-}
-function classifyPair(before, after, ctx) {
-  if (isNegative(before.keyword) !== isNegative(after.keyword)) return { id: "rule-inverted" };
-  if (strength(after.keyword) > strength(before.keyword)) return { id: "rule-strengthened" };
-  if (strength(after.keyword) < strength(before.keyword)) return { id: "rule-weakened" };
-  const actors = before.actors.length && after.actors.length ? compareActors(before.actors, after.actors) : null;
-  if (actors) {
-    if (actors.newlyBound.length) return { id: "rule-actor-changed" };
-    return {
-      id: "rule-actor-changed",
-      level: "non-breaking",
-      levelReason: `${before.actors.join(" and ")} already included ${after.actors.join(" and ")}: the rule binds fewer parties, nobody new must comply`
-    };
-  }
-  if (normalizeText(before.text) !== normalizeText(after.text)) {
-    if (isCosmeticRewording(before.text, after.text)) return { id: "rule-reworded" };
-    return absoluteRuleAsksMore(before, after) ?? { id: "rule-changed" };
-  }
-  if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return { id: "rule-moved" };
-  if (normalizeText(before.example ?? "") !== normalizeText(after.example ?? "")) return { id: "rule-example-changed" };
-  return null;
-}
-function absoluteRuleAsksMore(before, after) {
-  if (strength(after.keyword) < 3) return null;
-  const brought = dutyGrowth(before.text, after.text);
-  if (brought.length === 0) return null;
-  return { id: "rule-changed", level: "breaking", levelReason: `the ${after.keyword} now names what it did not (${brought.slice(0, 6).join(", ")}): meeting the old wording may not meet the new` };
-}
-function ruleSide(rule2, heading) {
-  const s = { text: rule2.text, line: rule2.line, keyword: rule2.keyword };
-  const about2 = subjectOf(rule2, heading);
-  if (about2) s.about = about2;
-  if (rule2.actor) s.actor = rule2.actor;
-  if (rule2.actors.length > 1) s.actors = rule2.actors;
-  if (rule2.leadIn) s.leadIn = rule2.leadIn;
-  if (rule2.example) s.example = rule2.example;
-  return s;
-}
-function headingIn(doc, rule2) {
-  return sectionById(doc, rule2.sectionId)?.heading ?? null;
-}
-
-// src/revision/cross-page-rules.ts
-var SAME_RULE2 = 0.85;
-var REWORDED_WITH_SECTION = 0.5;
-var Located = class {
-  constructor(page, doc, rule2) {
-    this.page = page;
-    this.doc = doc;
-    this.rule = rule2;
-  }
-  page;
-  doc;
-  rule;
-  wordSet;
-  normalText;
-  /** tokens(rule.text) as a set. */
-  get words() {
-    return this.wordSet ??= new Set(tokens(this.rule.text));
-  }
-  /** normalizeText(rule.text). */
-  get normalized() {
-    return this.normalText ??= normalizeText(this.rule.text);
-  }
-};
-function relocateRules(changes, docs) {
-  const newRules = locate(docs.new);
-  const oldRules = locate(docs.old);
-  const used = /* @__PURE__ */ new Set();
-  const out = [...changes];
-  const addedKeys = new Set(changes.filter((c) => c.kind === "rule" && c.action === "added" && c.after).map((c) => `${c.page}\0${c.after.line}\0${c.after.text}`));
-  const arrivals = newRules.filter((r) => !docs.pairedWith.has(r.page) || addedKeys.has(`${r.page}\0${r.rule.line}\0${r.rule.text}`));
-  const arrivalsByKeyword = groupBy(arrivals, (r) => r.rule.keyword);
-  const oldByPlace = groupBy(oldRules, (r) => placeKey(r.page, r.rule.line, r.rule.text));
-  const newByPlace = groupBy(newRules, (r) => placeKey(r.page, r.rule.line, r.rule.text));
-  const firstAddedAt = /* @__PURE__ */ new Map();
-  changes.forEach((c, i) => {
-    if (c.kind !== "rule" || c.action !== "added" || !c.after || c.page === void 0) return;
-    const place = placeKey(c.page, c.after.line, c.after.text);
-    if (!firstAddedAt.has(place)) firstAddedAt.set(place, i);
-  });
-  const statedBy = (change) => newByPlace.get(placeKey(change.page, change.after.line, change.after.text))?.[0];
-  changes.forEach((change, i) => {
-    if (change.kind !== "rule" || change.action !== "removed" || !change.before || !change.page) return;
-    const from = docs.pairedWith.get(change.page) ?? change.page;
-    const candidates = arrivalsByKeyword.get(change.before.keyword ?? "") ?? [];
-    const target = bestMatch(change.before, candidates.filter((r) => r.page !== change.page && !used.has(r)));
-    if (!target) return;
-    const source = oldByPlace.get(placeKey(from, change.before.line, change.before.text))?.[0];
-    if (!source) return;
-    used.add(target);
-    out[i] = moved(source, target);
-    const half = firstAddedAt.get(placeKey(target.page, target.rule.line, target.rule.text)) ?? -1;
-    if (half !== -1) out[half] = null;
-  });
-  const paired = new Set(docs.pairedWith.values());
-  const gone = new Set([...docs.old.keys()].filter((page) => !paired.has(page)));
-  const goneRules = oldRules.filter((r) => gone.has(r.page));
-  out.forEach((change, i) => {
-    if (!change || change.kind !== "rule" || change.action !== "added" || !change.after || !change.page) return;
-    const source = goneRules.length === 0 ? null : bestMatch(change.after, goneRules.filter((r) => !used.has(r)));
-    if (!source) return;
-    used.add(source);
-    const target = statedBy(change);
-    if (target) out[i] = moved(source, target);
-  });
-  const movedFrom = /* @__PURE__ */ new Map();
-  for (const c of out) {
-    if (c?.id !== "rule-moved") continue;
-    const to = sectionPlace(c.page, c.section.new);
-    const from = movedFrom.get(to) ?? /* @__PURE__ */ new Set();
-    from.add(sectionPlace(String(c.before["page"]), c.section.old));
-    movedFrom.set(to, from);
-  }
-  const goneBySection = movedFrom.size === 0 ? /* @__PURE__ */ new Map() : groupBy([...goneRules.keys()], (k) => sectionPlace(goneRules[k].page, headingOf2(goneRules[k])));
-  out.forEach((change, i) => {
-    if (!change || change.kind !== "rule" || change.action !== "added" || !change.after || !change.page || movedFrom.size === 0) return;
-    const fromSections = [...movedFrom.get(sectionPlace(change.page, change.section.new)) ?? []];
-    const siblings = fromSections.flatMap((from) => goneBySection.get(from) ?? []).sort((a, b) => a - b).map((k) => goneRules[k]).filter((r) => !used.has(r));
-    const source = siblings.length === 0 ? null : bestMatch(change.after, siblings, REWORDED_WITH_SECTION);
-    if (!source) return;
-    const target = statedBy(change);
-    if (!target) return;
-    used.add(source);
-    out[i] = moved(source, target, isCosmeticRewording(source.rule.text, target.rule.text) ? "rule-moved" : "rule-changed");
-  });
-  return out.filter((c) => c !== null);
-}
-function sectionPlace(page, section) {
-  return `${page}\0${section ?? ""}`;
-}
-function placeKey(page, line2, text4) {
-  return `${page}\0${line2}\0${text4}`;
-}
-function groupBy(items, key) {
-  const out = /* @__PURE__ */ new Map();
-  for (const item2 of items) {
-    const k = key(item2);
-    const list2 = out.get(k);
-    if (list2) list2.push(item2);
-    else out.set(k, [item2]);
-  }
-  return out;
-}
-function locate(pages) {
-  return [...pages].flatMap(([page, doc]) => ruleUnits(doc).map((rule2) => new Located(page, doc, rule2)));
-}
-function bestMatch(side5, candidates, threshold = SAME_RULE2) {
-  const keyword = side5.keyword;
-  const text4 = normalizeText(side5.text);
-  const words2 = new Set(tokens(side5.text));
-  let best = null;
-  let bestScore = threshold;
-  for (const candidate of candidates) {
-    if (candidate.rule.keyword !== keyword) continue;
-    const same = candidate.normalized === text4;
-    if (!same && diceCeiling(words2.size, candidate.words.size) <= bestScore) continue;
-    const score = same ? 1 : dice(words2, candidate.words);
-    if (score > bestScore || score === 1 && bestScore < 1) {
-      best = candidate;
-      bestScore = score;
-    }
-  }
-  return best;
-}
-function moved(from, to, id = "rule-moved") {
-  return {
-    ...finalizeChange({
-      id,
-      subject: to.rule.text,
-      key: normalizeText(from.rule.text),
-      section: { old: headingOf2(from), new: headingOf2(to) },
-      detail: { from: `${from.page} › ${headingOf2(from)}`, to: `${to.page} › ${headingOf2(to)}` },
-      before: { ...ruleSide(from.rule, headingOf2(from)), page: from.page },
-      after: { ...ruleSide(to.rule, headingOf2(to)), page: to.page },
-      source: "page"
-    }),
-    page: to.page
-  };
-}
-function headingOf2(located) {
-  return located.doc.sections.find((s) => s.id === located.rule.sectionId)?.heading ?? located.page;
 }
 
 // src/diff/capabilities.ts
@@ -30155,6 +29714,302 @@ function side4(block) {
   return { text: block.text, line: block.line };
 }
 
+// src/diff/actors.ts
+var ROLES = /* @__PURE__ */ new Set(["senders", "receivers", "recipients", "requesters", "responders"]);
+var EVERYONE = /* @__PURE__ */ new Set(["parties", "peers", "implementations", "implementers"]);
+function covers(general, specific) {
+  if (general === specific || EVERYONE.has(general)) return true;
+  return ROLES.has(general) && !ROLES.has(specific) && !EVERYONE.has(specific);
+}
+function compareActors(before, after) {
+  const same = before.length === after.length && before.every((a) => after.includes(a));
+  if (same) return null;
+  return {
+    newlyBound: after.filter((a) => !before.some((b) => covers(b, a))),
+    released: before.filter((b) => !after.some((a) => covers(a, b)))
+  };
+}
+
+// src/diff/list-rules.ts
+var units = /* @__PURE__ */ new WeakMap();
+var parts = /* @__PURE__ */ new WeakMap();
+function listParts(unit) {
+  return parts.get(unit);
+}
+function ruleUnits(doc) {
+  let found = units.get(doc);
+  if (!found) units.set(doc, found = foldLists(doc.rules));
+  return found;
+}
+function foldLists(rules) {
+  let current = [...rules];
+  for (let depth = 0; depth < 4; depth++) {
+    const groups = listGroups(current);
+    const heads = new Set([...groups.values()].flatMap((g) => g.head ? [g.head] : []));
+    const ready = [...groups.values()].filter((g) => (g.head || g.items.length > 1) && !g.items.some((item2) => heads.has(item2)));
+    if (ready.length === 0) break;
+    const byMember = /* @__PURE__ */ new Map();
+    for (const group2 of ready) for (const member of [group2.head, ...group2.items]) if (member) byMember.set(member, group2);
+    const next2 = [];
+    const emitted = /* @__PURE__ */ new Set();
+    for (const rule2 of current) {
+      const group2 = byMember.get(rule2);
+      if (!group2) next2.push(rule2);
+      else if (!emitted.has(group2)) {
+        emitted.add(group2);
+        next2.push(unitOf(group2));
+      }
+    }
+    current = next2;
+  }
+  return current;
+}
+function listGroups(rules) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const rule2 of rules) {
+    if (!rule2.leadIn) continue;
+    const key = `${rule2.sectionId}\0${rule2.leadIn}`;
+    let group2 = groups.get(key);
+    if (!group2) groups.set(key, group2 = { leadIn: rule2.leadIn, head: null, items: [] });
+    group2.items.push(rule2);
+  }
+  for (const group2 of groups.values()) group2.head = headOf(group2, rules);
+  return groups;
+}
+function headOf(group2, rules) {
+  const first = group2.items[0];
+  const parts2 = /* @__PURE__ */ new Set([group2.leadIn, ...sentences(group2.leadIn)]);
+  let head = null;
+  for (const rule2 of rules) {
+    if (rule2.line > first.line) break;
+    if (rule2.sectionId === first.sectionId && !group2.items.includes(rule2) && (parts2.has(rule2.text) || group2.leadIn.includes(rule2.text))) head = rule2;
+  }
+  return head;
+}
+function unitOf(group2) {
+  const { head, items } = group2;
+  const leadSentences = sentences(group2.leadIn);
+  const colonSentence = leadSentences.at(-1) ?? group2.leadIn;
+  const lead = head ? head.text === group2.leadIn || head.text === colonSentence ? head.text : `${head.text} ${colonSentence}` : colonSentence;
+  const bullets = items.map((item2) => item2.text.replace(/[.;,]\s*$/, ""));
+  const keywords = [.../* @__PURE__ */ new Set([...head?.keywords ?? [], ...items.flatMap((i) => i.keywords)])];
+  const keyword = [head?.keyword ?? items[0].keyword, ...items.map((i) => i.keyword)].sort((a, b) => strength(b) - strength(a))[0];
+  const actors = head?.actors.length ? head.actors : items[0].actors;
+  const unit = {
+    text: `${lead} ${bullets.join("; ")}.`,
+    keyword,
+    keywords,
+    actor: actors[0] ?? null,
+    actors,
+    line: head?.line ?? items[0].line,
+    sectionId: items[0].sectionId,
+    leadIn: head?.leadIn ?? null
+  };
+  parts.set(unit, { head, items });
+  return unit;
+}
+
+// src/diff/obligation-growth.ts
+function dutyGrowth(before, after) {
+  const [askedBefore, askedAfter] = [asked(before), asked(after)];
+  if (keywordCount(after) > keywordCount(before)) return newlyRequired(askedBefore, askedAfter).length > 0 ? newlyRequired(askedBefore, askedAfter) : ["a second duty"];
+  const brought = newlyRequired(askedBefore, askedAfter);
+  const dropped = newlyRequired(askedAfter, askedBefore);
+  const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+  if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => !named.has(m[1]))) return brought.length > 0 ? brought : ["another name"];
+  return brought.length > 0 && dropped.length === 0 || brought.length - dropped.length >= 2 ? brought : [];
+}
+var KEYWORD3 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
+function keywordCount(text4) {
+  return text4.match(KEYWORD3)?.length ?? 0;
+}
+function asked(text4) {
+  const at = text4.search(KEYWORD3);
+  return at < 0 ? text4 : text4.slice(at);
+}
+function newlyRequired(before, after) {
+  const had = new Set(tokens(before));
+  if (tokens(after).some((word) => RELAXING.has(word) && !had.has(word))) return [];
+  const stems2 = new Set([...had].map(stem));
+  const brought = /* @__PURE__ */ new Set();
+  for (const word of tokens(after)) {
+    if (had.has(word) || stems2.has(stem(word)) || STOPWORDS.has(word) || KEYWORD_WORDS.has(word) || CONNECTIVES3.has(word) || word.length < 4) continue;
+    brought.add(word);
+  }
+  return [...brought];
+}
+var RELAXING = /* @__PURE__ */ new Set(["or", "if", "when", "unless", "except", "only"]);
+var CONNECTIVES3 = /* @__PURE__ */ new Set(["additionally", "also", "however", "therefore", "furthermore", "moreover", "note", "outlined", "described", "defined", "specified", "above", "below", "following", "whether", "does", "their", "these", "those", "then", "when", "where", "which", "while"]);
+function stem(word) {
+  return word.slice(0, 6);
+}
+
+// src/diff/pointer-rules.ts
+var POINTER = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+\w+){0,2}?\s+(?:follow|comply\s+with|adhere\s+to|observe|meet|satisfy|respect|implement|apply)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:requirements|guidance|rules|recommendations|practices|considerations|guidelines|provisions|steps|measures)\s+(?:in|of|from|under|(?:described|outlined|defined|listed|given|set\s+out|stated|specified)\s+(?:in|under|by))\s+(?:the\s+)?(.+?)(?:\s+section)?\s*[.;:]?\s*$/i;
+function pointedSection(rule2, doc) {
+  const match = POINTER.exec(rule2.text);
+  if (!match) return null;
+  const target = tokens(match[1].replace(/^["“]|["”]$/g, ""));
+  if (target.length === 0) return null;
+  const section = doc.sections.find((s) => dice(tokens(s.heading), target) >= 0.8);
+  return section ? section.heading : null;
+}
+
+// src/diff/rule-subject.ts
+var KEYWORD_FIRST = /^[\W_]*(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL|NOT)\b/;
+function subjectOf(rule2, heading) {
+  if (!heading || rule2.leadIn) return null;
+  return KEYWORD_FIRST.test(rule2.text) || pointsBack(rule2.text) ? heading : null;
+}
+
+// src/diff/rules-in-place.ts
+var MIN_SUBJECT_WORDS = 2;
+function pairRulesRewrittenInPlace(removed, added, newSectionOf) {
+  const removedBy = groupBySlot(removed, newSectionOf);
+  const addedBy = groupBySlot(added, (rule2) => rule2.sectionId);
+  const pairs = [];
+  for (const [slot, was2] of removedBy) {
+    const now2 = addedBy.get(slot);
+    if (was2.length === 1 && now2?.length === 1) pairs.push([was2[0], now2[0]]);
+  }
+  const paired = new Set(pairs.flat());
+  return { pairs, removed: removed.filter((r) => !paired.has(r)), added: added.filter((r) => !paired.has(r)) };
+}
+function groupBySlot(rules, sectionOf) {
+  const slots = /* @__PURE__ */ new Map();
+  for (const rule2 of rules) {
+    const section = sectionOf(rule2);
+    const subject2 = subjectWords(rule2);
+    if (section === void 0 || subject2 === null) continue;
+    const slot = [section, rule2.keyword, subject2].join("\0");
+    slots.set(slot, [...slots.get(slot) ?? [], rule2]);
+  }
+  return slots;
+}
+function subjectWords(rule2) {
+  if (rule2.leadIn) return null;
+  const subject2 = beforeFirstKeyword(rule2.text);
+  if (subject2 === rule2.text || contentWords(subject2).length < MIN_SUBJECT_WORDS) return null;
+  return normalizeText(subject2);
+}
+
+// src/diff/rules.ts
+var SAME_RULE = 0.6;
+var SAME_SECTION_BONUS = 0.1;
+function content3(rule2) {
+  return new Set(tokens(rule2.text).filter((t) => !KEYWORD_WORDS.has(t)));
+}
+function diffRules(ctx, emit) {
+  const oldRules = ruleUnits(ctx.old);
+  const newRules = ruleUnits(ctx.new);
+  const contentOf = madeOnDemand(content3);
+  const byWording = pairUp(oldRules, newRules, {
+    key: (r) => `${r.keyword}\0${normalizeText(r.text)}`,
+    score: (o, n) => dice(contentOf(o), contentOf(n)) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? SAME_SECTION_BONUS : 0),
+    threshold: SAME_RULE,
+    prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
+    alike: { old: contentOf, new: contentOf, minDice: SAME_RULE - SAME_SECTION_BONUS }
+  });
+  const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule2) => ctx.oldToNew.get(rule2.sectionId));
+  const pairs = [...byWording.pairs, ...inPlace.pairs];
+  const { removed, added } = inPlace;
+  const emitAdded = (rule2) => {
+    const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);
+    emit({
+      id: strength(rule2.keyword) === 3 ? "required-rule-added" : "rule-added",
+      subject: rule2.text,
+      key: normalizeText(rule2.text),
+      section: sectionPair(ctx, "new", rule2.sectionId),
+      before: null,
+      after: ruleSide(rule2, headingIn(ctx.new, rule2)),
+      // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts).
+      ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of ${pointsAt.startsWith("the ") ? pointsAt : `“${pointsAt}”`} on the same page: it adds none of its own` } : {}
+    });
+  };
+  for (const rule2 of added) emitAdded(rule2);
+  for (const rule2 of removed) {
+    emit({
+      id: strength(rule2.keyword) === 3 ? "required-rule-removed" : "rule-removed",
+      subject: rule2.text,
+      key: normalizeText(rule2.text),
+      section: sectionPair(ctx, "old", rule2.sectionId),
+      before: ruleSide(rule2, headingIn(ctx.old, rule2)),
+      after: null
+    });
+  }
+  for (const [before, after] of pairs) {
+    const grown = bulletsAdded(before, after);
+    if (grown) {
+      for (const item2 of grown) emitAdded(item2);
+      continue;
+    }
+    const verdict2 = classifyPair(before, after, ctx);
+    if (!verdict2) continue;
+    emit({
+      ...verdict2,
+      subject: after.text,
+      key: normalizeText(before.text),
+      section: bothSections(ctx, before.sectionId, after.sectionId),
+      before: ruleSide(before, headingIn(ctx.old, before)),
+      after: ruleSide(after, headingIn(ctx.new, after))
+    });
+  }
+}
+function introducesTable(rule2, doc) {
+  if (!/:\s*$/.test(rule2.text)) return null;
+  const table = doc.fields.find((f) => f.origin === "table" && f.sectionId === rule2.sectionId && f.line > rule2.line && f.line <= rule2.line + 4);
+  return table ? "the table of fields below it" : null;
+}
+function bulletsAdded(before, after) {
+  const was2 = listParts(before);
+  const now2 = listParts(after);
+  if (!was2 || !now2 || normalizeText(was2.head?.text ?? "") !== normalizeText(now2.head?.text ?? "")) return null;
+  const had = new Set(was2.items.map((i) => normalizeText(i.text)));
+  const kept = now2.items.filter((i) => had.has(normalizeText(i.text)));
+  if (kept.length !== was2.items.length || kept.length === now2.items.length) return null;
+  return now2.items.filter((i) => !had.has(normalizeText(i.text)));
+}
+function classifyPair(before, after, ctx) {
+  if (isNegative(before.keyword) !== isNegative(after.keyword)) return { id: "rule-inverted" };
+  if (strength(after.keyword) > strength(before.keyword)) return { id: "rule-strengthened" };
+  if (strength(after.keyword) < strength(before.keyword)) return { id: "rule-weakened" };
+  const actors = before.actors.length && after.actors.length ? compareActors(before.actors, after.actors) : null;
+  if (actors) {
+    if (actors.newlyBound.length) return { id: "rule-actor-changed" };
+    return {
+      id: "rule-actor-changed",
+      level: "non-breaking",
+      levelReason: `${before.actors.join(" and ")} already included ${after.actors.join(" and ")}: the rule binds fewer parties, nobody new must comply`
+    };
+  }
+  if (normalizeText(before.text) !== normalizeText(after.text)) {
+    if (isCosmeticRewording(before.text, after.text)) return { id: "rule-reworded" };
+    return absoluteRuleAsksMore(before, after) ?? { id: "rule-changed" };
+  }
+  if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return { id: "rule-moved" };
+  if (normalizeText(before.example ?? "") !== normalizeText(after.example ?? "")) return { id: "rule-example-changed" };
+  return null;
+}
+function absoluteRuleAsksMore(before, after) {
+  if (strength(after.keyword) < 3) return null;
+  const brought = dutyGrowth(before.text, after.text);
+  if (brought.length === 0) return null;
+  return { id: "rule-changed", level: "breaking", levelReason: `the ${after.keyword} now names what it did not (${brought.slice(0, 6).join(", ")}): meeting the old wording may not meet the new` };
+}
+function ruleSide(rule2, heading) {
+  const s = { text: rule2.text, line: rule2.line, keyword: rule2.keyword };
+  const about2 = subjectOf(rule2, heading);
+  if (about2) s.about = about2;
+  if (rule2.actor) s.actor = rule2.actor;
+  if (rule2.actors.length > 1) s.actors = rule2.actors;
+  if (rule2.leadIn) s.leadIn = rule2.leadIn;
+  if (rule2.example) s.example = rule2.example;
+  return s;
+}
+function headingIn(doc, rule2) {
+  return sectionById(doc, rule2.sectionId)?.heading ?? null;
+}
+
 // src/diff/section-levels.ts
 init_catalog();
 init_change();
@@ -30531,84 +30386,447 @@ function settleReferencePages(pairs, text4, reported, definitions) {
 }
 function writtenHeadings(text4) {
   return splitSections(text4).flatMap((section) => {
-    const heading = headingOf3(section.text);
+    const heading = headingOf2(section.text);
     return heading === null ? [] : [heading];
   });
 }
 function settleSections(text4, reported) {
   return splitSections(text4).map(({ text: section }) => {
-    const heading = headingOf3(section);
+    const heading = headingOf2(section);
     if (heading === null || !reported.has(bareName(heading))) return section;
     const lines = section.split("\n");
     if (lines.slice(1).some((line2) => ANOTHER_HEADING.test(line2))) return section;
     return lines[0] + "\n".repeat(lines.length - 1);
   }).join("");
 }
-function headingOf3(section) {
+function headingOf2(section) {
   const end = section.indexOf("\n");
   const firstLine = end === -1 ? section : section.slice(0, end);
   if (!ATX_HEADING.test(firstLine)) return null;
   return firstLine.replace(/^#+/, "").trim().replace(/(?:^|[ \t]+)#+$/, "").trim();
 }
 
-// src/revision/signature-members.ts
-function foldMembersIntoSignatures(changes) {
-  const signatures = changes.filter((c) => c.source === "reference" && c.kind === "prose" && c.action === "changed" && c.before !== null && c.after !== null);
-  if (signatures.length === 0) return [...changes];
-  return changes.filter((change) => !(change.source === "reference" && change.kind === "prose" && signatures.some((sig) => sig !== change && isHalfOf(change, sig))));
+// src/revision/split-pages.ts
+var CONTAINED = 0.1;
+var SAME_HEADING = 0.6;
+var KEPT_ACTIONS = /* @__PURE__ */ new Set(["added", "changed", "strengthened", "weakened", "renamed"]);
+function findSplitSources(pairs, oldDocs, newDocs, text4) {
+  const added = pairs.filter((p) => p.old === null).map((p) => p.new);
+  const titled = added.flatMap((page) => {
+    const doc = newDocs.get(page);
+    const words2 = doc?.title ? tokens(text4("new", page)) : [];
+    return doc?.title && words2.length >= 3 ? [{ page, title: doc.title, words: words2 }] : [];
+  });
+  if (titled.length === 0) return [];
+  const wordIds = /* @__PURE__ */ new Map();
+  for (const { words: words2 } of titled) for (const word of words2) if (!wordIds.has(word)) wordIds.set(word, wordIds.size);
+  const tripleKey = tripleKeyFor(wordIds.size);
+  const candidates = titled.map((c) => ({ ...c, own: triples(c.words.map((w) => wordIds.get(w)), tripleKey) }));
+  const wanted = new Set(candidates.flatMap((c) => [...c.own]));
+  const oldPages = [...oldDocs.keys()];
+  const holders = /* @__PURE__ */ new Map();
+  oldPages.forEach((page, k) => {
+    const words2 = tokens(text4("old", page));
+    const held = /* @__PURE__ */ new Set();
+    let twoBack = 0;
+    let oneBack = 0;
+    let inARow = 0;
+    for (const word of words2) {
+      const id = wordIds.get(word);
+      inARow = id === void 0 ? 0 : inARow + 1;
+      if (inARow >= 3) {
+        const t = tripleKey(twoBack, oneBack, id);
+        if (wanted.has(t) && !held.has(t)) {
+          held.add(t);
+          const list2 = holders.get(t);
+          if (list2) list2.push(k);
+          else holders.set(t, [k]);
+        }
+      }
+      twoBack = oneBack;
+      oneBack = id ?? 0;
+    }
+  });
+  const sources = [];
+  for (const { page, title, own: own6 } of candidates) {
+    const shared = new Array(oldPages.length).fill(0);
+    for (const t of own6) for (const k of holders.get(t) ?? []) shared[k] += 1;
+    let best = null;
+    for (let k = 0; k < oldPages.length; k++) {
+      const share = shared[k] / own6.size;
+      if (!best || share > best.share) best = { from: oldPages[k], share };
+    }
+    if (!best || best.share < CONTAINED) continue;
+    const section = namingSection(oldDocs.get(best.from), title);
+    if (section) sources.push({ page, from: best.from, heading: section.heading });
+  }
+  return sources;
 }
-function isHalfOf(member, signature) {
-  if (member.page !== signature.page || member.section.old !== signature.section.old || member.section.new !== signature.section.new) return false;
-  const before = member.before?.text;
-  const after = member.after?.text;
-  if (before === void 0 && after === void 0) return false;
-  if (before !== void 0 && !(declaresMember(signature.before.text, before) && !declaresMember(signature.after.text, before))) return false;
-  if (after !== void 0 && !(declaresMember(signature.after.text, after) && !declaresMember(signature.before.text, after))) return false;
-  return true;
+function diffSplitPage(source, oldDoc, oldText, newDoc, newText, diffTexts) {
+  const section = oldDoc.sections.find((s) => s.heading === source.heading);
+  if (!section) return [];
+  const keepsHeading = newDoc.sections.some((s) => s.parentId !== null && normalizeText(s.heading) === normalizeText(section.heading));
+  const { text: text4, firstLine } = sectionAsPage(section, oldText, keepsHeading, newDoc.title ?? section.heading);
+  return diffTexts(text4, newText).changes.filter((c) => c.after !== null && KEPT_ACTIONS.has(c.action)).map((c) => ({
+    ...c,
+    page: source.page,
+    before: c.before && { ...c.before, line: c.before.line === null ? null : c.before.line + firstLine, page: source.from }
+  }));
 }
-var MEMBER = /^(?:readonly\s+)?(?:[\p{L}_$][\p{L}\p{N}_$]*|"[^"]*"|\[[^\]]+\])\??:\s*\S/u;
-function declaresMember(declaration, line2) {
-  const member = squash(line2).replace(/;$/, "");
-  if (!MEMBER.test(member)) return false;
-  const escaped = member.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?:\\{|;)\\s*${escaped}\\s*(?:;|\\})`, "u").test(squash(declaration));
-}
-function squash(text4) {
-  return text4.replace(/\s+/g, " ").trim();
-}
-
-// src/revision/schema-shaped-prose.ts
-init_change();
-function levelProseBySchemaShape(changes, informative) {
-  const shapes = changes.filter(isShapeChange);
-  if (shapes.length === 0) return [...changes];
-  return changes.map((change) => {
-    if (change.id !== "prose-changed" || change.source !== "page" || informative(change) || !change.before || !change.after) return change;
-    const named = codeNames(change.before.text).filter((n) => codeNames(change.after.text).includes(n));
-    if (named.length === 0) return change;
-    const reworded = symmetricDifference(tokens(change.before.text), tokens(change.after.text));
-    const evidence = shapes.filter((s) => named.includes(leafOf(s.subject) ?? "") && shapeWords(s).some((w) => reworded.has(w))).sort((a, b) => levelRank(a.level) - levelRank(b.level));
-    const strongest2 = evidence[0];
-    if (!strongest2 || levelRank(strongest2.level) >= levelRank(change.level)) return change;
-    return { ...change, level: strongest2.level, levelReason: `the schema reports the same change of \`${leafOf(strongest2.subject)}\`: ${strongest2.message}` };
+function dropRemovalsCarriedBySplits(changes, splitRecords, oldPageOf) {
+  const carried = new Set(splitRecords.filter((c) => c.kind === "rule" && c.before).map((c) => c.before.text));
+  const sectionKey = (page, side5) => `${String(page)}\0${side5.line}\0${side5.text}`;
+  const carriedSections = new Set(splitRecords.filter((c) => c.kind === "section" && c.before && c.after).map((c) => sectionKey(c.before["page"], c.before)));
+  const split = new Set(splitRecords);
+  return changes.filter((c) => {
+    if (split.has(c) || !c.before) return true;
+    if (c.kind === "rule" && (c.action === "removed" || c.action === "moved")) return !carried.has(c.before.text);
+    if (c.kind === "section" && c.action === "removed" && c.page !== void 0) return !carriedSections.has(sectionKey(oldPageOf(c.page) ?? c.page, c.before));
+    return true;
   });
 }
-function isShapeChange(change) {
-  return change.source === "schema" && change.kind === "schema-field" && change.before !== null && change.after !== null && !change.id.endsWith("description-changed");
+function namingSection(doc, title) {
+  const want = tokens(title);
+  let best = null;
+  for (const section of doc.sections) {
+    if (section.parentId === null) continue;
+    const score = dice(want, tokens(section.heading));
+    if (score >= SAME_HEADING && (!best || score > best.score || score === best.score && section.depth < best.section.depth)) best = { section, score };
+  }
+  return best?.section ?? null;
 }
-function codeNames(text4) {
-  return [...text4.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((m) => m[1]);
+function sectionAsPage(section, pageText, keepHeading, title) {
+  const lines = pageText.split("\n");
+  const first = section.lines.start - (keepHeading ? 1 : 0);
+  const offsetOf = (line2) => Math.min(pageText.length, lines.slice(0, line2).reduce((sum, l) => sum + l.length + 1, 0));
+  const header = ["---", `title: ${JSON.stringify(title)}`, "---"];
+  return { text: `${header.join("\n")}
+${pageText.slice(offsetOf(first), offsetOf(section.lines.end))}`, firstLine: first - header.length };
 }
-function leafOf(subject2) {
-  return /(?:^|\.)([A-Za-z_$][\w$]*)$/.exec(subject2)?.[1] ?? null;
+function tripleKeyFor(vocabulary2) {
+  if (vocabulary2 ** 3 <= Number.MAX_SAFE_INTEGER) return (a, b, c) => (a * vocabulary2 + b) * vocabulary2 + c;
+  return (a, b, c) => `${a} ${b} ${c}`;
 }
-function shapeWords(change) {
-  const shape = (text4) => tokens(text4.slice(text4.indexOf(": ") + 2).replace(/\s\((?:optional|required)\)$/, ""));
-  return [...symmetricDifference(shape(change.before.text), shape(change.after.text))];
+function triples(ids, key) {
+  const out = /* @__PURE__ */ new Set();
+  for (let i = 0; i + 3 <= ids.length; i++) out.add(key(ids[i], ids[i + 1], ids[i + 2]));
+  return out;
 }
-function symmetricDifference(a, b) {
-  const [sa, sb] = [new Set(a), new Set(b)];
-  return /* @__PURE__ */ new Set([...a.filter((w) => !sb.has(w)), ...b.filter((w) => !sa.has(w))]);
+
+// src/revision/union-narrowing.ts
+init_finalize();
+function rereadUnionNarrowings(changes, schema) {
+  const reportedGone = new Set(changes.filter((c) => c.source === "schema" && c.action === "removed").map((c) => c.subject));
+  const methodOf = (name) => schema.old.byName.get(name)?.message?.method;
+  return changes.flatMap((change) => {
+    const union = unionMembers(change, schema.old);
+    if (!union) return [change];
+    const lost = union.before.filter((m) => !union.after.includes(m));
+    const unreported = lost.filter((m) => !reportedGone.has(m) && !reportedGone.has(methodOf(m) ?? m));
+    if (unreported.length === 0) return [];
+    const sender = String(change.before?.["direction"] ?? "").split("→")[0]?.trim();
+    return [
+      finalizeChange({
+        id: change.id,
+        subject: change.subject,
+        section: change.section,
+        before: change.before,
+        after: change.after,
+        source: "schema",
+        detail: { from: union.before.join(" | "), to: union.after.join(" | "), lost: unreported.join(", ") },
+        ...sender && change.level !== "breaking" ? { level: "breaking", levelReason: `the ${sender} sent ${unreported.join(", ")} as \`${change.subject}\`; a ${sender} that follows the older revision now sends what the union no longer allows` } : change.levelReason ? { level: change.level, levelReason: change.levelReason } : {}
+      })
+    ].map((c) => ({ ...c, page: change.page }));
+  });
+}
+function unionMembers(change, old) {
+  if (change.id !== "field-type-narrowed" || change.source !== "schema" || !change.before || !change.after) return null;
+  if (change.before["path"] !== change.subject) return null;
+  const members = (text4) => text4.slice(text4.indexOf(":") + 1).split("|").map((m) => m.trim()).filter(Boolean);
+  const before = members(change.before.text);
+  const after = members(change.after.text);
+  if (before.length < 2 || !before.every((m) => old.byName.has(m))) return null;
+  return { before, after };
+}
+
+// src/revision/vocabulary.ts
+init_finalize();
+function vocabularyOf(docs, schema) {
+  const vocabulary2 = { methods: /* @__PURE__ */ new Set(), codes: /* @__PURE__ */ new Set(), names: /* @__PURE__ */ new Set() };
+  const name = (text4) => text4 && vocabulary2.names.add(normalizeName(text4));
+  for (const doc of docs) {
+    for (const message of doc.messages) if (message.method) vocabulary2.methods.add(message.method);
+    for (const code5 of doc.errorCodes) {
+      vocabulary2.codes.add(String(code5.code));
+      name(code5.name);
+    }
+    for (const field of doc.fields) name(field.name);
+    for (const term of doc.terms) {
+      name(term.token);
+      if (term.token.includes("/")) vocabulary2.methods.add(term.token);
+      if (/^-?\d+$/.test(term.token)) vocabulary2.codes.add(term.token);
+    }
+  }
+  for (const definition2 of schema?.definitions ?? []) {
+    name(definition2.name);
+    if (definition2.message) vocabulary2.methods.add(definition2.message.method);
+    if (definition2.errorCode !== null) vocabulary2.codes.add(String(definition2.errorCode));
+    for (const path2 of definition2.fields.keys()) name(leafOf(path2));
+  }
+  return vocabulary2;
+}
+function dropPageLocalArrivals(changes, vocabulary2, exempt = () => false) {
+  const seen = new Set(changes.filter((c) => c.source === "schema").map(identity).filter((k) => k !== null));
+  return changes.filter((change) => {
+    if (change.source === "schema" || exempt(change)) return true;
+    const key = identity(change);
+    if (key !== null) {
+      if (seen.has(key)) return false;
+      seen.add(key);
+    }
+    if (change.action === "added") return !known(change, change.subject, vocabulary2.old);
+    if (change.action === "removed") return !known(change, change.subject, vocabulary2.new);
+    if (change.id === "error-code-renamed") {
+      const from = String(change.before?.["name"] ?? "");
+      const to = String(change.after?.["name"] ?? "");
+      return !(vocabulary2.new.names.has(normalizeName(from)) || vocabulary2.old.names.has(normalizeName(to)));
+    }
+    return true;
+  });
+}
+function readSchemaNamingWhatPagesUsed(changes, old) {
+  return changes.map((change) => {
+    if (change.source !== "schema" || change.action !== "added" || change.kind !== "error-code" && change.kind !== "message") return change;
+    if (!known(change, change.subject, old)) return change;
+    const definition2 = typeof change.after?.path === "string" ? change.after.path : change.section.new;
+    if (!definition2) return change;
+    const what = change.kind === "error-code" ? `error code ${change.subject}` : `method ${change.subject}`;
+    const draft = {
+      id: "definition-added",
+      subject: definition2,
+      section: change.section,
+      before: null,
+      after: change.after,
+      source: "schema",
+      level: "editorial",
+      levelReason: `the older revision already used ${what} on its pages; its schema now defines it as ${definition2}`
+    };
+    return { ...finalizeChange(draft), ...change.page !== void 0 ? { page: change.page } : {} };
+  });
+}
+function known(change, subject2, vocabulary2) {
+  const name = nameOf(change.kind, subject2);
+  switch (change.kind) {
+    case "message":
+      return vocabulary2.methods.has(name);
+    case "error-code":
+      return vocabulary2.codes.has(name);
+    case "schema-field":
+    case "term":
+      return vocabulary2.names.has(name);
+    default:
+      return false;
+  }
+}
+function nameOf(kind, subject2) {
+  switch (kind) {
+    case "message":
+      return subject2.replace(/ (result|error)$/, "");
+    case "error-code":
+      return subject2;
+    default:
+      return normalizeName(leafOf(subject2));
+  }
+}
+var NAMED_KINDS = /* @__PURE__ */ new Set(["message", "error-code", "schema-field", "term", "definition"]);
+function identity(change) {
+  if (change.action !== "added" && change.action !== "removed") return null;
+  if (!NAMED_KINDS.has(change.kind)) return null;
+  return `${change.action}\0${nameOf(change.kind, change.subject).toLowerCase()}`;
+}
+function leafOf(path2) {
+  const segments = path2.replace(/\[\]|\{\}/g, "").split(/\s*›\s*|\s+|\["|"\]/).map((p) => p.replace(/[`"[\]]/g, "").trim()).filter(Boolean);
+  const last = segments.at(-1) ?? path2;
+  return last.includes("/") ? last : last.split(".").filter(Boolean).at(-1) ?? last;
+}
+function normalizeName(text4) {
+  return text4.replace(/[`*]/g, "").trim().toLowerCase();
+}
+
+// src/revision/schema-envelopes.ts
+var SCHEMA_ENVELOPE = { request: "JSON-RPC request", notification: "JSON-RPC notification" };
+function confirmEnvelopesBySchema(changes, schemas) {
+  return changes.map((change) => {
+    if (change.id !== "message-envelope-changed" || change.source === "schema") return change;
+    const from = SCHEMA_ENVELOPE[String(change.before?.["envelope"])];
+    const to = SCHEMA_ENVELOPE[String(change.after?.["envelope"])];
+    const oldDefined = schemas.old[change.subject];
+    const newDefined = schemas.new[change.subject];
+    if (!from || !to || !oldDefined || oldDefined !== newDefined || oldDefined !== from && oldDefined !== to) return change;
+    return {
+      ...change,
+      level: "editorial",
+      levelReason: `both revisions' schemas define \`${change.subject}\` as a ${oldDefined}: only an example's framing changed, not the protocol`
+    };
+  });
+}
+function envelopesOf(messages) {
+  return Object.fromEntries([...messages].map(([method, m]) => [method, m.envelope]));
+}
+
+// src/revision/pipeline.ts
+init_catalog();
+
+// src/revision/capability-echo.ts
+function dropCapabilityEchoes(changes) {
+  const schemaFields = changes.filter((c) => c.source === "schema" && c.kind === "schema-field");
+  return changes.filter((change) => {
+    if (change.kind !== "capability" || change.source === "schema" || change.action !== "added" && change.action !== "removed") return true;
+    return !schemaFields.some((s) => s.action === change.action && s.subject.endsWith(`.${change.subject}`));
+  });
+}
+
+// src/revision/cross-page-rules.ts
+init_finalize();
+var SAME_RULE2 = 0.85;
+var REWORDED_WITH_SECTION = 0.5;
+var Located = class {
+  constructor(page, doc, rule2) {
+    this.page = page;
+    this.doc = doc;
+    this.rule = rule2;
+  }
+  page;
+  doc;
+  rule;
+  wordSet;
+  normalText;
+  /** tokens(rule.text) as a set. */
+  get words() {
+    return this.wordSet ??= new Set(tokens(this.rule.text));
+  }
+  /** normalizeText(rule.text). */
+  get normalized() {
+    return this.normalText ??= normalizeText(this.rule.text);
+  }
+};
+function relocateRules(changes, docs) {
+  const newRules = locate(docs.new);
+  const oldRules = locate(docs.old);
+  const used = /* @__PURE__ */ new Set();
+  const out = [...changes];
+  const addedKeys = new Set(changes.filter((c) => c.kind === "rule" && c.action === "added" && c.after).map((c) => `${c.page}\0${c.after.line}\0${c.after.text}`));
+  const arrivals = newRules.filter((r) => !docs.pairedWith.has(r.page) || addedKeys.has(`${r.page}\0${r.rule.line}\0${r.rule.text}`));
+  const arrivalsByKeyword = groupBy(arrivals, (r) => r.rule.keyword);
+  const oldByPlace = groupBy(oldRules, (r) => placeKey(r.page, r.rule.line, r.rule.text));
+  const newByPlace = groupBy(newRules, (r) => placeKey(r.page, r.rule.line, r.rule.text));
+  const firstAddedAt = /* @__PURE__ */ new Map();
+  changes.forEach((c, i) => {
+    if (c.kind !== "rule" || c.action !== "added" || !c.after || c.page === void 0) return;
+    const place = placeKey(c.page, c.after.line, c.after.text);
+    if (!firstAddedAt.has(place)) firstAddedAt.set(place, i);
+  });
+  const statedBy = (change) => newByPlace.get(placeKey(change.page, change.after.line, change.after.text))?.[0];
+  changes.forEach((change, i) => {
+    if (change.kind !== "rule" || change.action !== "removed" || !change.before || !change.page) return;
+    const from = docs.pairedWith.get(change.page) ?? change.page;
+    const candidates = arrivalsByKeyword.get(change.before.keyword ?? "") ?? [];
+    const target = bestMatch(change.before, candidates.filter((r) => r.page !== change.page && !used.has(r)));
+    if (!target) return;
+    const source = oldByPlace.get(placeKey(from, change.before.line, change.before.text))?.[0];
+    if (!source) return;
+    used.add(target);
+    out[i] = moved(source, target);
+    const half = firstAddedAt.get(placeKey(target.page, target.rule.line, target.rule.text)) ?? -1;
+    if (half !== -1) out[half] = null;
+  });
+  const paired = new Set(docs.pairedWith.values());
+  const gone = new Set([...docs.old.keys()].filter((page) => !paired.has(page)));
+  const goneRules = oldRules.filter((r) => gone.has(r.page));
+  out.forEach((change, i) => {
+    if (!change || change.kind !== "rule" || change.action !== "added" || !change.after || !change.page) return;
+    const source = goneRules.length === 0 ? null : bestMatch(change.after, goneRules.filter((r) => !used.has(r)));
+    if (!source) return;
+    used.add(source);
+    const target = statedBy(change);
+    if (target) out[i] = moved(source, target);
+  });
+  const movedFrom = /* @__PURE__ */ new Map();
+  for (const c of out) {
+    if (c?.id !== "rule-moved") continue;
+    const to = sectionPlace(c.page, c.section.new);
+    const from = movedFrom.get(to) ?? /* @__PURE__ */ new Set();
+    from.add(sectionPlace(String(c.before["page"]), c.section.old));
+    movedFrom.set(to, from);
+  }
+  const goneBySection = movedFrom.size === 0 ? /* @__PURE__ */ new Map() : groupBy([...goneRules.keys()], (k) => sectionPlace(goneRules[k].page, headingOf3(goneRules[k])));
+  out.forEach((change, i) => {
+    if (!change || change.kind !== "rule" || change.action !== "added" || !change.after || !change.page || movedFrom.size === 0) return;
+    const fromSections = [...movedFrom.get(sectionPlace(change.page, change.section.new)) ?? []];
+    const siblings = fromSections.flatMap((from) => goneBySection.get(from) ?? []).sort((a, b) => a - b).map((k) => goneRules[k]).filter((r) => !used.has(r));
+    const source = siblings.length === 0 ? null : bestMatch(change.after, siblings, REWORDED_WITH_SECTION);
+    if (!source) return;
+    const target = statedBy(change);
+    if (!target) return;
+    used.add(source);
+    out[i] = moved(source, target, isCosmeticRewording(source.rule.text, target.rule.text) ? "rule-moved" : "rule-changed");
+  });
+  return out.filter((c) => c !== null);
+}
+function sectionPlace(page, section) {
+  return `${page}\0${section ?? ""}`;
+}
+function placeKey(page, line2, text4) {
+  return `${page}\0${line2}\0${text4}`;
+}
+function groupBy(items, key) {
+  const out = /* @__PURE__ */ new Map();
+  for (const item2 of items) {
+    const k = key(item2);
+    const list2 = out.get(k);
+    if (list2) list2.push(item2);
+    else out.set(k, [item2]);
+  }
+  return out;
+}
+function locate(pages) {
+  return [...pages].flatMap(([page, doc]) => ruleUnits(doc).map((rule2) => new Located(page, doc, rule2)));
+}
+function bestMatch(side5, candidates, threshold = SAME_RULE2) {
+  const keyword = side5.keyword;
+  const text4 = normalizeText(side5.text);
+  const words2 = new Set(tokens(side5.text));
+  let best = null;
+  let bestScore = threshold;
+  for (const candidate of candidates) {
+    if (candidate.rule.keyword !== keyword) continue;
+    const same = candidate.normalized === text4;
+    if (!same && diceCeiling(words2.size, candidate.words.size) <= bestScore) continue;
+    const score = same ? 1 : dice(words2, candidate.words);
+    if (score > bestScore || score === 1 && bestScore < 1) {
+      best = candidate;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+function moved(from, to, id = "rule-moved") {
+  return {
+    ...finalizeChange({
+      id,
+      subject: to.rule.text,
+      key: normalizeText(from.rule.text),
+      section: { old: headingOf3(from), new: headingOf3(to) },
+      detail: { from: `${from.page} › ${headingOf3(from)}`, to: `${to.page} › ${headingOf3(to)}` },
+      before: { ...ruleSide(from.rule, headingOf3(from)), page: from.page },
+      after: { ...ruleSide(to.rule, headingOf3(to)), page: to.page },
+      source: "page"
+    }),
+    page: to.page
+  };
+}
+function headingOf3(located) {
+  return located.doc.sections.find((s) => s.id === located.rule.sectionId)?.heading ?? located.page;
 }
 
 // src/revision/moved-sections.ts
@@ -30871,185 +31089,14 @@ function withOtherPlaces(change, places) {
   return { ...change, after, message: change.message + alsoStatedAt(after) };
 }
 
-// src/revision/split-pages.ts
-var CONTAINED = 0.1;
-var SAME_HEADING = 0.6;
-var KEPT_ACTIONS = /* @__PURE__ */ new Set(["added", "changed", "strengthened", "weakened", "renamed"]);
-function findSplitSources(pairs, oldDocs, newDocs, text4) {
-  const added = pairs.filter((p) => p.old === null).map((p) => p.new);
-  const titled = added.flatMap((page) => {
-    const doc = newDocs.get(page);
-    const words2 = doc?.title ? tokens(text4("new", page)) : [];
-    return doc?.title && words2.length >= 3 ? [{ page, title: doc.title, words: words2 }] : [];
-  });
-  if (titled.length === 0) return [];
-  const wordIds = /* @__PURE__ */ new Map();
-  for (const { words: words2 } of titled) for (const word of words2) if (!wordIds.has(word)) wordIds.set(word, wordIds.size);
-  const tripleKey = tripleKeyFor(wordIds.size);
-  const candidates = titled.map((c) => ({ ...c, own: triples(c.words.map((w) => wordIds.get(w)), tripleKey) }));
-  const wanted = new Set(candidates.flatMap((c) => [...c.own]));
-  const oldPages = [...oldDocs.keys()];
-  const holders = /* @__PURE__ */ new Map();
-  oldPages.forEach((page, k) => {
-    const words2 = tokens(text4("old", page));
-    const held = /* @__PURE__ */ new Set();
-    let twoBack = 0;
-    let oneBack = 0;
-    let inARow = 0;
-    for (const word of words2) {
-      const id = wordIds.get(word);
-      inARow = id === void 0 ? 0 : inARow + 1;
-      if (inARow >= 3) {
-        const t = tripleKey(twoBack, oneBack, id);
-        if (wanted.has(t) && !held.has(t)) {
-          held.add(t);
-          const list2 = holders.get(t);
-          if (list2) list2.push(k);
-          else holders.set(t, [k]);
-        }
-      }
-      twoBack = oneBack;
-      oneBack = id ?? 0;
-    }
-  });
-  const sources = [];
-  for (const { page, title, own: own6 } of candidates) {
-    const shared = new Array(oldPages.length).fill(0);
-    for (const t of own6) for (const k of holders.get(t) ?? []) shared[k] += 1;
-    let best = null;
-    for (let k = 0; k < oldPages.length; k++) {
-      const share = shared[k] / own6.size;
-      if (!best || share > best.share) best = { from: oldPages[k], share };
-    }
-    if (!best || best.share < CONTAINED) continue;
-    const section = namingSection(oldDocs.get(best.from), title);
-    if (section) sources.push({ page, from: best.from, heading: section.heading });
-  }
-  return sources;
-}
-function diffSplitPage(source, oldDoc, oldText, newDoc, newText, diffTexts) {
-  const section = oldDoc.sections.find((s) => s.heading === source.heading);
-  if (!section) return [];
-  const keepsHeading = newDoc.sections.some((s) => s.parentId !== null && normalizeText(s.heading) === normalizeText(section.heading));
-  const { text: text4, firstLine } = sectionAsPage(section, oldText, keepsHeading, newDoc.title ?? section.heading);
-  return diffTexts(text4, newText).changes.filter((c) => c.after !== null && KEPT_ACTIONS.has(c.action)).map((c) => ({
-    ...c,
-    page: source.page,
-    before: c.before && { ...c.before, line: c.before.line === null ? null : c.before.line + firstLine, page: source.from }
-  }));
-}
-function dropRemovalsCarriedBySplits(changes, splitRecords, oldPageOf) {
-  const carried = new Set(splitRecords.filter((c) => c.kind === "rule" && c.before).map((c) => c.before.text));
-  const sectionKey = (page, side5) => `${String(page)}\0${side5.line}\0${side5.text}`;
-  const carriedSections = new Set(splitRecords.filter((c) => c.kind === "section" && c.before && c.after).map((c) => sectionKey(c.before["page"], c.before)));
-  const split = new Set(splitRecords);
-  return changes.filter((c) => {
-    if (split.has(c) || !c.before) return true;
-    if (c.kind === "rule" && (c.action === "removed" || c.action === "moved")) return !carried.has(c.before.text);
-    if (c.kind === "section" && c.action === "removed" && c.page !== void 0) return !carriedSections.has(sectionKey(oldPageOf(c.page) ?? c.page, c.before));
-    return true;
-  });
-}
-function namingSection(doc, title) {
-  const want = tokens(title);
-  let best = null;
-  for (const section of doc.sections) {
-    if (section.parentId === null) continue;
-    const score = dice(want, tokens(section.heading));
-    if (score >= SAME_HEADING && (!best || score > best.score || score === best.score && section.depth < best.section.depth)) best = { section, score };
-  }
-  return best?.section ?? null;
-}
-function sectionAsPage(section, pageText, keepHeading, title) {
-  const lines = pageText.split("\n");
-  const first = section.lines.start - (keepHeading ? 1 : 0);
-  const offsetOf = (line2) => Math.min(pageText.length, lines.slice(0, line2).reduce((sum, l) => sum + l.length + 1, 0));
-  const header = ["---", `title: ${JSON.stringify(title)}`, "---"];
-  return { text: `${header.join("\n")}
-${pageText.slice(offsetOf(first), offsetOf(section.lines.end))}`, firstLine: first - header.length };
-}
-function tripleKeyFor(vocabulary2) {
-  if (vocabulary2 ** 3 <= Number.MAX_SAFE_INTEGER) return (a, b, c) => (a * vocabulary2 + b) * vocabulary2 + c;
-  return (a, b, c) => `${a} ${b} ${c}`;
-}
-function triples(ids, key) {
-  const out = /* @__PURE__ */ new Set();
-  for (let i = 0; i + 3 <= ids.length; i++) out.add(key(ids[i], ids[i + 1], ids[i + 2]));
-  return out;
-}
-
-// src/revision/term-signals.ts
-function dropRepeatedTermSignals(changes) {
-  const pagesCameOrWent = new Set(changes.filter((c) => c.id === "page-added" || c.id === "page-removed").map((c) => c.page));
-  const quoted = /* @__PURE__ */ new Map();
-  for (const change of changes) {
-    if (change.kind === "term" || change.page === void 0) continue;
-    let texts = quoted.get(change.page);
-    if (!texts) quoted.set(change.page, texts = { before: [], after: [] });
-    if (change.before) texts.before.push(change.before.text);
-    if (change.after) texts.after.push(change.after.text);
-  }
-  return changes.filter((change) => {
-    if (change.kind !== "term" || change.page === void 0) return true;
-    if (pagesCameOrWent.has(change.page)) return false;
-    const texts = quoted.get(change.page)?.[change.action === "removed" ? "before" : "after"] ?? [];
-    return !texts.some((text4) => text4.includes(change.subject));
-  });
-}
-
-// src/revision/union-narrowing.ts
-init_finalize();
-function rereadUnionNarrowings(changes, schema) {
-  const reportedGone = new Set(changes.filter((c) => c.source === "schema" && c.action === "removed").map((c) => c.subject));
-  const methodOf = (name) => schema.old.byName.get(name)?.message?.method;
-  return changes.flatMap((change) => {
-    const union = unionMembers(change, schema.old);
-    if (!union) return [change];
-    const lost = union.before.filter((m) => !union.after.includes(m));
-    const unreported = lost.filter((m) => !reportedGone.has(m) && !reportedGone.has(methodOf(m) ?? m));
-    if (unreported.length === 0) return [];
-    const sender = String(change.before?.["direction"] ?? "").split("→")[0]?.trim();
-    return [
-      finalizeChange({
-        id: change.id,
-        subject: change.subject,
-        section: change.section,
-        before: change.before,
-        after: change.after,
-        source: "schema",
-        detail: { from: union.before.join(" | "), to: union.after.join(" | "), lost: unreported.join(", ") },
-        ...sender && change.level !== "breaking" ? { level: "breaking", levelReason: `the ${sender} sent ${unreported.join(", ")} as \`${change.subject}\`; a ${sender} that follows the older revision now sends what the union no longer allows` } : change.levelReason ? { level: change.level, levelReason: change.levelReason } : {}
-      })
-    ].map((c) => ({ ...c, page: change.page }));
-  });
-}
-function unionMembers(change, old) {
-  if (change.id !== "field-type-narrowed" || change.source !== "schema" || !change.before || !change.after) return null;
-  if (change.before["path"] !== change.subject) return null;
-  const members = (text4) => text4.slice(text4.indexOf(":") + 1).split("|").map((m) => m.trim()).filter(Boolean);
-  const before = members(change.before.text);
-  const after = members(change.after.text);
-  if (before.length < 2 || !before.every((m) => old.byName.has(m))) return null;
-  return { before, after };
-}
-
-// src/revision/capability-echo.ts
-function dropCapabilityEchoes(changes) {
-  const schemaFields = changes.filter((c) => c.source === "schema" && c.kind === "schema-field");
-  return changes.filter((change) => {
-    if (change.kind !== "capability" || change.source === "schema" || change.action !== "added" && change.action !== "removed") return true;
-    return !schemaFields.some((s) => s.action === change.action && s.subject.endsWith(`.${change.subject}`));
-  });
-}
-
 // src/revision/schema-said.ts
 var SAME_MEANING = 0.5;
-function levelRulesTheSchemaStated(changes, oldSchema, sectionText) {
+function levelRulesTheSchemaStated(changes, oldSchema, sectionText2) {
   const described = fieldDescriptions(oldSchema);
   return changes.map((change) => {
     if (change.id !== "rule-added" || change.source === "schema" || !change.after) return change;
     const keyword = change.after.keyword;
-    const around = change.section.new && change.page ? sectionText(change.page, change.section.new) : [];
+    const around = change.section.new && change.page ? sectionText2(change.page, change.section.new) : [];
     const names = [change.after.text, ...around].flatMap((text4) => [...text4.matchAll(/`([A-Za-z_][\w]*)`/g)].map((m) => m[1].toLowerCase()));
     if (change.section.new) names.push(change.section.new.replace(/[^A-Za-z0-9_]/g, "").toLowerCase());
     const words2 = tokens(change.after.text).filter((w) => !KEYWORD_WORDS.has(w));
@@ -31076,6 +31123,85 @@ function fieldDescriptions(schema) {
   return out;
 }
 
+// src/revision/schema-shaped-prose.ts
+init_change();
+function levelProseBySchemaShape(changes, informative) {
+  const shapes = changes.filter(isShapeChange);
+  if (shapes.length === 0) return [...changes];
+  return changes.map((change) => {
+    if (change.id !== "prose-changed" || change.source !== "page" || informative(change) || !change.before || !change.after) return change;
+    const named = codeNames(change.before.text).filter((n) => codeNames(change.after.text).includes(n));
+    if (named.length === 0) return change;
+    const reworded = symmetricDifference(tokens(change.before.text), tokens(change.after.text));
+    const evidence = shapes.filter((s) => named.includes(leafOf2(s.subject) ?? "") && shapeWords(s).some((w) => reworded.has(w))).sort((a, b) => levelRank(a.level) - levelRank(b.level));
+    const strongest2 = evidence[0];
+    if (!strongest2 || levelRank(strongest2.level) >= levelRank(change.level)) return change;
+    return { ...change, level: strongest2.level, levelReason: `the schema reports the same change of \`${leafOf2(strongest2.subject)}\`: ${strongest2.message}` };
+  });
+}
+function isShapeChange(change) {
+  return change.source === "schema" && change.kind === "schema-field" && change.before !== null && change.after !== null && !change.id.endsWith("description-changed");
+}
+function codeNames(text4) {
+  return [...text4.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((m) => m[1]);
+}
+function leafOf2(subject2) {
+  return /(?:^|\.)([A-Za-z_$][\w$]*)$/.exec(subject2)?.[1] ?? null;
+}
+function shapeWords(change) {
+  const shape = (text4) => tokens(text4.slice(text4.indexOf(": ") + 2).replace(/\s\((?:optional|required)\)$/, ""));
+  return [...symmetricDifference(shape(change.before.text), shape(change.after.text))];
+}
+function symmetricDifference(a, b) {
+  const [sa, sb] = [new Set(a), new Set(b)];
+  return /* @__PURE__ */ new Set([...a.filter((w) => !sb.has(w)), ...b.filter((w) => !sa.has(w))]);
+}
+
+// src/revision/signature-members.ts
+function foldMembersIntoSignatures(changes) {
+  const signatures = changes.filter((c) => c.source === "reference" && c.kind === "prose" && c.action === "changed" && c.before !== null && c.after !== null);
+  if (signatures.length === 0) return [...changes];
+  return changes.filter((change) => !(change.source === "reference" && change.kind === "prose" && signatures.some((sig) => sig !== change && isHalfOf(change, sig))));
+}
+function isHalfOf(member, signature) {
+  if (member.page !== signature.page || member.section.old !== signature.section.old || member.section.new !== signature.section.new) return false;
+  const before = member.before?.text;
+  const after = member.after?.text;
+  if (before === void 0 && after === void 0) return false;
+  if (before !== void 0 && !(declaresMember(signature.before.text, before) && !declaresMember(signature.after.text, before))) return false;
+  if (after !== void 0 && !(declaresMember(signature.after.text, after) && !declaresMember(signature.before.text, after))) return false;
+  return true;
+}
+var MEMBER = /^(?:readonly\s+)?(?:[\p{L}_$][\p{L}\p{N}_$]*|"[^"]*"|\[[^\]]+\])\??:\s*\S/u;
+function declaresMember(declaration, line2) {
+  const member = squash(line2).replace(/;$/, "");
+  if (!MEMBER.test(member)) return false;
+  const escaped = member.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?:\\{|;)\\s*${escaped}\\s*(?:;|\\})`, "u").test(squash(declaration));
+}
+function squash(text4) {
+  return text4.replace(/\s+/g, " ").trim();
+}
+
+// src/revision/term-signals.ts
+function dropRepeatedTermSignals(changes) {
+  const pagesCameOrWent = new Set(changes.filter((c) => c.id === "page-added" || c.id === "page-removed").map((c) => c.page));
+  const quoted = /* @__PURE__ */ new Map();
+  for (const change of changes) {
+    if (change.kind === "term" || change.page === void 0) continue;
+    let texts = quoted.get(change.page);
+    if (!texts) quoted.set(change.page, texts = { before: [], after: [] });
+    if (change.before) texts.before.push(change.before.text);
+    if (change.after) texts.after.push(change.after.text);
+  }
+  return changes.filter((change) => {
+    if (change.kind !== "term" || change.page === void 0) return true;
+    if (pagesCameOrWent.has(change.page)) return false;
+    const texts = quoted.get(change.page)?.[change.action === "removed" ? "before" : "after"] ?? [];
+    return !texts.some((text4) => text4.includes(change.subject));
+  });
+}
+
 // src/revision/unique-fingerprints.ts
 import { createHash } from "node:crypto";
 function uniqueFingerprints(changes) {
@@ -31095,129 +31221,150 @@ function derive(fingerprint2, salt) {
   return createHash("sha256").update(`${fingerprint2}\0${salt}`).digest("hex").slice(0, 12);
 }
 
-// src/revision/vocabulary.ts
-init_finalize();
-function vocabularyOf(docs, schema) {
-  const vocabulary2 = { methods: /* @__PURE__ */ new Set(), codes: /* @__PURE__ */ new Set(), names: /* @__PURE__ */ new Set() };
-  const name = (text4) => text4 && vocabulary2.names.add(normalizeName(text4));
-  for (const doc of docs) {
-    for (const message of doc.messages) if (message.method) vocabulary2.methods.add(message.method);
-    for (const code5 of doc.errorCodes) {
-      vocabulary2.codes.add(String(code5.code));
-      name(code5.name);
-    }
-    for (const field of doc.fields) name(field.name);
-    for (const term of doc.terms) {
-      name(term.token);
-      if (term.token.includes("/")) vocabulary2.methods.add(term.token);
-      if (/^-?\d+$/.test(term.token)) vocabulary2.codes.add(term.token);
-    }
-  }
-  for (const definition2 of schema?.definitions ?? []) {
-    name(definition2.name);
-    if (definition2.message) vocabulary2.methods.add(definition2.message.method);
-    if (definition2.errorCode !== null) vocabulary2.codes.add(String(definition2.errorCode));
-    for (const path2 of definition2.fields.keys()) name(leafOf2(path2));
-  }
-  return vocabulary2;
+// src/revision/pipeline.ts
+var informativeIn = (context) => (change) => context.judgementOf(change)?.informative === true;
+function sectionText(context) {
+  return (page, heading) => {
+    const doc = context.docs.new.get(page);
+    const ids = new Set(doc?.sections.filter((s) => s.heading === heading).map((s) => s.id));
+    return doc?.prose.filter((p) => ids.has(p.sectionId)).map((p) => p.text) ?? [];
+  };
 }
-function dropPageLocalArrivals(changes, vocabulary2, exempt = () => false) {
-  const seen = new Set(changes.filter((c) => c.source === "schema").map(identity).filter((k) => k !== null));
-  return changes.filter((change) => {
-    if (change.source === "schema" || exempt(change)) return true;
-    const key = identity(change);
-    if (key !== null) {
-      if (seen.has(key)) return false;
-      seen.add(key);
-    }
-    if (change.action === "added") return !known(change, change.subject, vocabulary2.old);
-    if (change.action === "removed") return !known(change, change.subject, vocabulary2.new);
-    if (change.id === "error-code-renamed") {
-      const from = String(change.before?.["name"] ?? "");
-      const to = String(change.after?.["name"] ?? "");
-      return !(vocabulary2.new.names.has(normalizeName(from)) || vocabulary2.old.names.has(normalizeName(to)));
-    }
-    return true;
+var REVISION_PASSES = [
+  {
+    name: "relocate-rules",
+    may: ["merge"],
+    contract: "a rule removed from one page and added to another (or to a section of the same page) becomes one move",
+    run: (records, c) => relocateRules(records, { ...c.docs, pairedWith: c.pairedWith })
+  },
+  {
+    name: "drop-removals-carried-by-splits",
+    may: ["drop"],
+    contract: "removals from a page whose section became a page of its own are dropped where that page carries them",
+    run: (records, c) => dropRemovalsCarriedBySplits(records, c.splitRecords, (page) => c.pairedWith.get(page))
+  },
+  {
+    name: "relocate-prose",
+    may: ["merge"],
+    contract: "a paragraph removed from one page and added to another becomes one move",
+    run: (records, c) => relocateProse(records, c.docs.new)
+  },
+  {
+    name: "relocate-sections",
+    may: ["merge"],
+    contract: "a section removed from one page and added to another becomes one move",
+    run: (records, c) => relocateSections(records, c.docs)
+  },
+  {
+    name: "confirm-envelopes-by-schema",
+    may: ["relevel"],
+    needsSchema: true,
+    contract: "an example's change of envelope that the schemas do not make is editorial",
+    run: (records, c) => confirmEnvelopesBySchema(records, c.schema.envelopes)
+  },
+  {
+    name: "add-schema-records",
+    may: ["add"],
+    needsSchema: true,
+    contract: "the schema diff's records join the pages'",
+    run: (records, c) => [...records, ...c.schema.records]
+  },
+  {
+    name: "defer-to-schema",
+    may: ["drop", "rewrite"],
+    needsSchema: true,
+    contract: "records of a page generated from the schema about names the schema diff reports are dropped; the page's other records are marked as the reference's",
+    run: (records, c) => deferToSchema(records, c.schema.referencePages, c.schema.speaksFor)
+  },
+  {
+    name: "fold-signature-members",
+    may: ["merge"],
+    needsSchema: true,
+    contract: "a reference page's members of a signature that the schema reports are one record",
+    run: (records) => foldMembersIntoSignatures(records)
+  },
+  {
+    name: "drop-page-local-arrivals",
+    may: ["drop"],
+    contract: "a name new (or gone) on one page but named elsewhere in the other revision is dropped; a name several records report is one",
+    run: (records, c) => dropPageLocalArrivals(records, c.vocabulary, informativeIn(c))
+  },
+  {
+    name: "schema-naming-what-pages-used",
+    may: ["rewrite", "relevel"],
+    contract: "a method or code the schema now defines that the pages already used is a definition gained, editorial",
+    run: (records, c) => readSchemaNamingWhatPagesUsed(records, c.vocabulary.old)
+  },
+  {
+    name: "report-repeats-once",
+    may: ["merge"],
+    contract: "the same new rule or paragraph on several pages is one record at its home, naming the others",
+    run: (records, c) => reportRepeatsOnce(records, informativeIn(c))
+  },
+  {
+    name: "drop-repeated-term-signals",
+    may: ["drop"],
+    contract: "a term signal that another record of its page already names is dropped",
+    run: (records) => dropRepeatedTermSignals(records)
+  },
+  {
+    name: "schema-said",
+    may: ["relevel"],
+    needsSchema: true,
+    contract: "a new MAY/SHOULD that the older schema's description of the same field already stated is editorial",
+    run: (records, c) => levelRulesTheSchemaStated(records, c.schema.old, sectionText(c))
+  },
+  {
+    name: "drop-capability-echoes",
+    may: ["drop"],
+    needsSchema: true,
+    contract: "a page's capability record that the schema reports too is dropped",
+    run: (records) => dropCapabilityEchoes(records)
+  },
+  {
+    name: "level-prose-by-schema-shape",
+    may: ["relevel"],
+    needsSchema: true,
+    contract: "prose describing a shape the schema defines is levelled as the schema levels it",
+    run: (records, c) => levelProseBySchemaShape(records, informativeIn(c))
+  },
+  {
+    name: "agree-section-levels",
+    may: ["relevel"],
+    contract: "a removed section is as severe as the most severe removal that went with it",
+    run: (records) => agreeSectionLevels(records)
+  },
+  {
+    name: "read-informative",
+    may: ["relevel", "rewrite", "drop"],
+    contract: "an informative page's records are marked informative and editorial; a page judged normative keeps its own",
+    run: (records, c) => records.flatMap((change) => readInformative(change, c.judgementOf(change)) ?? [])
+  },
+  {
+    name: "unique-fingerprints",
+    may: ["rewrite"],
+    contract: "every fingerprint of the revision is unique (a repeat gets an occurrence number)",
+    run: (records) => uniqueFingerprints(records)
+  }
+];
+function runPasses(records, context, observe) {
+  let current = [...records];
+  for (const pass of REVISION_PASSES) {
+    if (pass.needsSchema && context.schema === null) continue;
+    const before = current;
+    current = traceLevels(pass, before, pass.run(before, context));
+    observe?.(pass, before, current);
+  }
+  return current;
+}
+function traceLevels(pass, before, after) {
+  if (!pass.may.includes("relevel")) return after;
+  const levels = new Map(before.map((c) => [c.fingerprint, c.level]));
+  return after.map((change) => {
+    const was2 = levels.get(change.fingerprint);
+    if (was2 === void 0 || was2 === change.level || change.level === catalogEntry(change.id).level) return change;
+    return { ...change, levelReason: `${change.levelReason ? `${change.levelReason} ` : ""}[${pass.name}]` };
   });
-}
-function readSchemaNamingWhatPagesUsed(changes, old) {
-  return changes.map((change) => {
-    if (change.source !== "schema" || change.action !== "added" || change.kind !== "error-code" && change.kind !== "message") return change;
-    if (!known(change, change.subject, old)) return change;
-    const definition2 = typeof change.after?.path === "string" ? change.after.path : change.section.new;
-    if (!definition2) return change;
-    const what = change.kind === "error-code" ? `error code ${change.subject}` : `method ${change.subject}`;
-    const draft = {
-      id: "definition-added",
-      subject: definition2,
-      section: change.section,
-      before: null,
-      after: change.after,
-      source: "schema",
-      level: "editorial",
-      levelReason: `the older revision already used ${what} on its pages; its schema now defines it as ${definition2}`
-    };
-    return { ...finalizeChange(draft), ...change.page !== void 0 ? { page: change.page } : {} };
-  });
-}
-function known(change, subject2, vocabulary2) {
-  const name = nameOf(change.kind, subject2);
-  switch (change.kind) {
-    case "message":
-      return vocabulary2.methods.has(name);
-    case "error-code":
-      return vocabulary2.codes.has(name);
-    case "schema-field":
-    case "term":
-      return vocabulary2.names.has(name);
-    default:
-      return false;
-  }
-}
-function nameOf(kind, subject2) {
-  switch (kind) {
-    case "message":
-      return subject2.replace(/ (result|error)$/, "");
-    case "error-code":
-      return subject2;
-    default:
-      return normalizeName(leafOf2(subject2));
-  }
-}
-var NAMED_KINDS = /* @__PURE__ */ new Set(["message", "error-code", "schema-field", "term", "definition"]);
-function identity(change) {
-  if (change.action !== "added" && change.action !== "removed") return null;
-  if (!NAMED_KINDS.has(change.kind)) return null;
-  return `${change.action}\0${nameOf(change.kind, change.subject).toLowerCase()}`;
-}
-function leafOf2(path2) {
-  const segments = path2.replace(/\[\]|\{\}/g, "").split(/\s*›\s*|\s+|\["|"\]/).map((p) => p.replace(/[`"[\]]/g, "").trim()).filter(Boolean);
-  const last = segments.at(-1) ?? path2;
-  return last.includes("/") ? last : last.split(".").filter(Boolean).at(-1) ?? last;
-}
-function normalizeName(text4) {
-  return text4.replace(/[`*]/g, "").trim().toLowerCase();
-}
-
-// src/revision/schema-envelopes.ts
-var SCHEMA_ENVELOPE = { request: "JSON-RPC request", notification: "JSON-RPC notification" };
-function confirmEnvelopesBySchema(changes, schemas) {
-  return changes.map((change) => {
-    if (change.id !== "message-envelope-changed" || change.source === "schema") return change;
-    const from = SCHEMA_ENVELOPE[String(change.before?.["envelope"])];
-    const to = SCHEMA_ENVELOPE[String(change.after?.["envelope"])];
-    const oldDefined = schemas.old[change.subject];
-    const newDefined = schemas.new[change.subject];
-    if (!from || !to || !oldDefined || oldDefined !== newDefined || oldDefined !== from && oldDefined !== to) return change;
-    return {
-      ...change,
-      level: "editorial",
-      levelReason: `both revisions' schemas define \`${change.subject}\` as a ${oldDefined}: only an example's framing changed, not the protocol`
-    };
-  });
-}
-function envelopesOf(messages) {
-  return Object.fromEntries([...messages].map(([method, m]) => [method, m.envelope]));
 }
 
 // src/revision/revisions.ts
@@ -31232,32 +31379,22 @@ function diffRevisionPages(input) {
   const splits = findSplitSources(pairs, docs.old, docs.new, text4);
   const { changes, splitRecords, diagnostics } = diffPairs(settledInput, pairs, splits, docs);
   const pairedWith = new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new, p.old]));
-  const relocated = relocateRules(changes, { ...docs, pairedWith });
-  let all2 = relocateSections(relocateProse(dropRemovalsCarriedBySplits(relocated, splitRecords, (page) => pairedWith.get(page)), docs.new), docs);
   if (schema) {
-    all2 = foldMembersIntoSignatures(deferToSchema([...confirmEnvelopesBySchema(all2, schema.envelopes), ...schemaRecords], referencePages, speaksFor));
     diagnostics.old.push(...schema.diagnostics.old);
     diagnostics.new.push(...schema.diagnostics.new);
   }
   const pages = judgePages(input, pairs, docs, referencePages, splits);
   const judgements = new Map(pages.map((p) => [p.page, p]));
-  const judgementOf = (change) => change.page === void 0 || change.source === "schema" ? void 0 : judgements.get(change.page);
-  const vocabulary2 = { old: vocabularyOf(docs.old.values(), schema?.old ?? null), new: vocabularyOf(docs.new.values(), schema?.new ?? null) };
-  const informative = (change) => judgementOf(change)?.informative === true;
-  all2 = readSchemaNamingWhatPagesUsed(dropPageLocalArrivals(all2, vocabulary2, informative), vocabulary2.old);
-  all2 = reportRepeatsOnce(all2, informative);
-  all2 = dropRepeatedTermSignals(all2);
-  if (schema) {
-    const sectionText = (page, heading) => {
-      const doc = docs.new.get(page);
-      const ids = new Set(doc?.sections.filter((s) => s.heading === heading).map((s) => s.id));
-      return doc?.prose.filter((p) => ids.has(p.sectionId)).map((p) => p.text) ?? [];
-    };
-    all2 = levelProseBySchemaShape(dropCapabilityEchoes(levelRulesTheSchemaStated(all2, schema.old, sectionText)), informative);
-  }
-  all2 = agreeSectionLevels(all2).flatMap((change) => readInformative(change, judgementOf(change)) ?? []);
+  const all2 = runPasses(changes, {
+    docs,
+    pairedWith,
+    splitRecords,
+    schema: schema ? { old: schema.old, new: schema.new, records: schemaRecords, envelopes: schema.envelopes, referencePages, speaksFor } : null,
+    vocabulary: { old: vocabularyOf(docs.old.values(), schema?.old ?? null), new: vocabularyOf(docs.new.values(), schema?.new ?? null) },
+    judgementOf: (change) => change.page === void 0 || change.source === "schema" ? void 0 : judgements.get(change.page)
+  }, input.observePasses);
   const outlines = { old: outlinesOf(docs.old), new: outlinesOf(docs.new) };
-  return { changes: uniqueFingerprints(all2), diagnostics, pages, outlines };
+  return { changes: all2, diagnostics, pages, outlines };
 }
 function outlinesOf(docs) {
   return Object.fromEntries([...docs].map(([page, doc]) => [page, outlineOf(doc)]));
