@@ -12634,6 +12634,192 @@ function featureHeading(sections, word) {
   return top ? `“${top.at(-1)}”` : null;
 }
 
+// src/changes/relations/fields.ts
+function joinFieldsToldTwice(facts, uf) {
+  const schemaFields = facts.filter((f) => f.field && f.change.source === "schema");
+  for (const f of facts) {
+    if (!f.field || f.change.source === "schema") continue;
+    const match = schemaFields.find((s) => s.direction === f.direction && s.field.leaf === f.field.leaf && dice(s.field.owner, f.field.owner) >= 0.5);
+    if (match) uf.union(match.index, f.index);
+  }
+}
+function joinSchemaSiblings(facts, uf) {
+  const seen = /* @__PURE__ */ new Map();
+  const join3 = (key, f) => {
+    const other = seen.get(key);
+    if (other === void 0) seen.set(key, f.index);
+    else uf.union(other, f.index);
+  };
+  for (const f of facts) {
+    const { change } = f;
+    if (change.kind !== "schema-field" || !f.field) continue;
+    if (change.source !== "schema") {
+      if (f.direction !== "changed") join3(`p\0${change.id}\0${f.page}\0${change.subject.replace(/\s*›[^›]*$/, "")}`, f);
+      continue;
+    }
+    const definition2 = change.section.new ?? change.section.old ?? "";
+    const family2 = [...f.field.owner][0] ?? definition2;
+    if (f.direction === "changed") join3(`t\0${change.id}\0${definition2}\0${change.message.replace(change.subject, "").replace(/`/g, "")}`, f);
+    join3(f.direction === "changed" ? `f\0${change.id}\0${f.field.leaf}\0${family2}` : `f\0${change.id}\0${f.field.leaf}`, f);
+  }
+}
+
+// src/changes/relations/union-find.ts
+var UnionFind = class {
+  parent;
+  /** Records of informative pages (a changelog describing changes) are never one change with the records they describe. */
+  apart;
+  constructor(apart) {
+    this.parent = Array.from({ length: apart.length }, (_, i) => i);
+    this.apart = apart;
+  }
+  find(i) {
+    let root = i;
+    while (this.parent[root] !== root) root = this.parent[root];
+    while (this.parent[i] !== root) {
+      const next2 = this.parent[i];
+      this.parent[i] = root;
+      i = next2;
+    }
+    return root;
+  }
+  pass = "";
+  union(a, b) {
+    if (this.apart[a] !== this.apart[b]) return;
+    if (process.env["SPECDELTA_TRACE_GROUPS"] && this.find(a) !== this.find(b)) console.error(`${this.pass}: ${a} + ${b}`);
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  }
+};
+function pushTo(map, key, value2) {
+  const list2 = map.get(key);
+  if (list2) list2.push(value2);
+  else map.set(key, [value2]);
+}
+function lonelyRecords(facts, uf) {
+  const sizes = /* @__PURE__ */ new Map();
+  for (const f of facts) sizes.set(uf.find(f.index), (sizes.get(uf.find(f.index)) ?? 0) + 1);
+  return new Set(facts.filter((f) => sizes.get(uf.find(f.index)) === 1).map((f) => f.index));
+}
+
+// src/changes/relations/names.ts
+var NAME_KINDS = /* @__PURE__ */ new Set(["message", "error-code", "definition", "capability"]);
+function joinSameNames(facts, uf) {
+  const first = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (!NAME_KINDS.has(f.change.kind) && !(f.change.kind === "schema-field" && f.change.source === "schema")) continue;
+    for (const name of f.about) {
+      const key = `${f.direction}\0${name}`;
+      const seen = first.get(key);
+      if (seen === void 0) first.set(key, f.index);
+      else uf.union(seen, f.index);
+    }
+  }
+}
+function joinNamesToTheirHome(facts, uf, outlines, notHome) {
+  const homes = facts.filter((f) => f.direction !== "changed" && (f.change.kind === "section" || f.change.id === "page-added" || f.change.id === "page-removed") && !notHome.has(f.index));
+  if (homes.length === 0) return;
+  const membersOf = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    const root = uf.find(f.index);
+    const list2 = membersOf.get(root);
+    if (list2) list2.push(f);
+    else membersOf.set(root, [f]);
+  }
+  const profiles = [...new Set(homes.map((h) => uf.find(h.index)))].map((root) => homeProfile(root, membersOf.get(root) ?? [], outlines));
+  const homeRoots = new Set(profiles.map((p) => p.root));
+  for (const [root, members] of membersOf) {
+    if (homeRoots.has(root)) continue;
+    const named = members.filter((m) => m.direction !== "changed" && m.change.source === "schema" && (NAME_KINDS.has(m.change.kind) || m.field));
+    if (named.length === 0) continue;
+    const direction = named[0].direction;
+    const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf] : m.about));
+    const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field.owner])) : null;
+    const scores = [];
+    for (const profile of profiles) {
+      if (owners && ![...owners].some((w) => profile.where.has(w))) continue;
+      const said = profile[direction];
+      let score = 0;
+      for (const name of names) score += said.get(name) ?? 0;
+      if (score >= 1) scores.push({ root: profile.root, score });
+    }
+    scores.sort((a, b) => b.score - a.score);
+    const [best, second] = scores;
+    if (best && (!second || best.score >= 2 * second.score)) uf.union(best.root, root);
+  }
+}
+function homeProfile(root, members, outlines) {
+  const profile = { root, added: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map(), where: /* @__PURE__ */ new Set() };
+  const add = (direction, name, weight) => {
+    if (direction === "changed") return;
+    const tally = profile[direction];
+    tally.set(name, (tally.get(name) ?? 0) + weight);
+  };
+  for (const m of members) {
+    for (const word of placeWords(m)) profile.where.add(word);
+    if (m.change.kind === "section") add(m.direction, squashed(m.change.subject), 10);
+    for (const name of m.direction === "removed" ? m.mentions.old : m.mentions.new) add(m.direction, name, 1);
+    if (m.change.id === "page-added" || m.change.id === "page-removed") {
+      const terms = outlines?.(m.sidePage, m.side)?.terms;
+      if (terms) {
+        for (const [name, count] of Object.entries(terms)) if (count >= 2) add(m.direction, name, 2);
+      }
+    }
+  }
+  return profile;
+}
+var placeWordsCache = /* @__PURE__ */ new Map();
+function placeWords(f) {
+  const key = [f.sidePage, ...f.path].join(" ");
+  let words2 = placeWordsCache.get(key);
+  if (!words2) {
+    if (placeWordsCache.size > 1e4) placeWordsCache.clear();
+    placeWordsCache.set(key, words2 = ownerWords(key));
+  }
+  return words2;
+}
+function joinMentions(facts, uf) {
+  const anchored = /* @__PURE__ */ new Map();
+  const fieldAnchors = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.direction === "changed") continue;
+    if (NAME_KINDS.has(f.change.kind)) {
+      for (const name of f.about) {
+        const key = `${f.direction}\0${name}`;
+        if (!anchored.has(key)) anchored.set(key, f.index);
+      }
+    } else if (f.field && f.change.source === "schema") {
+      const key = `${f.direction}\0${f.field.leaf}`;
+      pushTo(fieldAnchors, key, f);
+    }
+  }
+  const fieldAnchor = (key, f) => {
+    const where = placeWords({ ...f, sidePage: f.page });
+    return fieldAnchors.get(key)?.find((a) => [...a.field.owner].some((w) => where.has(w)))?.index;
+  };
+  if (anchored.size === 0 && fieldAnchors.size === 0) return;
+  const alone = lonelyRecords(facts, uf);
+  for (const f of facts) {
+    if (!["rule", "prose", "term"].includes(f.change.kind) || !alone.has(f.index) || f.change.informative) continue;
+    const wanted = f.direction === "added" ? [["added", f.mentions.new]] : f.direction === "removed" ? [["removed", f.mentions.old]] : [["removed", [...f.mentions.old].filter((n) => !f.mentions.new.has(n))], ["added", [...f.mentions.new].filter((n) => !f.mentions.old.has(n))]];
+    const about2 = f.change.kind === "term" ? f.about : [];
+    let joined = false;
+    for (const [direction, names] of wanted) {
+      for (const name of [...about2, ...names]) {
+        const key = `${direction}\0${name}`;
+        const anchor = anchored.get(key) ?? fieldAnchor(key, f);
+        if (anchor !== void 0 && anchor !== f.index) {
+          uf.union(anchor, f.index);
+          joined = true;
+          break;
+        }
+      }
+      if (joined) break;
+    }
+  }
+}
+
 // src/diff/rule-words.ts
 var KEYWORD_WORDS = /* @__PURE__ */ new Set(["must", "not", "shall", "should", "may", "required", "recommended", "optional"]);
 
@@ -12778,124 +12964,87 @@ function sentences(text4) {
   return out;
 }
 
-// src/changes/grouping.ts
-var UnionFind = class {
-  parent;
-  /** Records of informative pages (a changelog describing changes) are never one change with the records they describe. */
-  apart;
-  constructor(apart) {
-    this.parent = Array.from({ length: apart.length }, (_, i) => i);
-    this.apart = apart;
-  }
-  find(i) {
-    let root = i;
-    while (this.parent[root] !== root) root = this.parent[root];
-    while (this.parent[i] !== root) {
-      const next2 = this.parent[i];
-      this.parent[i] = root;
-      i = next2;
-    }
-    return root;
-  }
-  pass = "";
-  union(a, b) {
-    if (this.apart[a] !== this.apart[b]) return;
-    if (process.env["SPECDELTA_TRACE_GROUPS"] && this.find(a) !== this.find(b)) console.error(`${this.pass}: ${a} + ${b}`);
-    const ra = this.find(a);
-    const rb = this.find(b);
-    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
-  }
-};
-var NAME_KINDS = /* @__PURE__ */ new Set(["message", "error-code", "definition", "capability"]);
-function groupRecords(facts, outlines, splits = []) {
-  const uf = new UnionFind(facts.map((f) => f.change.informative === true));
-  uf.pass = "joinSameNames";
-  joinSameNames(facts, uf);
-  uf.pass = "joinFieldsToldTwice";
-  joinFieldsToldTwice(facts, uf);
-  uf.pass = "joinSchemaSiblings";
-  joinSchemaSiblings(facts, uf);
-  uf.pass = "joinSplitPages";
-  const split = joinSplitPages(facts, uf, splits);
-  uf.pass = "joinSectionContents";
-  const hollow = joinSectionContents(facts, uf, split);
-  uf.pass = "joinLikeHeadedSections";
-  joinLikeHeadedSections(facts, uf);
-  uf.pass = "joinNamesToTheirHome";
-  joinNamesToTheirHome(facts, uf, outlines, split);
-  uf.pass = "joinMentions";
-  joinMentions(facts, uf);
-  uf.pass = "joinMovedRules";
-  const moved3 = joinMovedRules(facts, uf);
-  uf.pass = "joinListItems";
-  joinListItems(facts, uf);
-  uf.pass = "joinDutiesToldTwice";
-  joinDutiesToldTwice(facts, uf);
-  uf.pass = "joinRearrangedSections";
-  const emptied = joinRearrangedSections(facts, uf);
-  uf.pass = "joinNeighbouringProse";
-  joinNeighbouringProse(facts, uf);
-  uf.pass = "joinLeftoverWording";
-  joinLeftoverWording(facts, uf);
-  const byRoot = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    const root = uf.find(f.index);
-    const group2 = byRoot.get(root) ?? [];
-    group2.push(f.index);
-    byRoot.set(root, group2);
-  }
-  return { groups: [...byRoot.values()], moved: moved3, emptied, hollow, split };
-}
-function pushTo(map, key, value2) {
-  const list2 = map.get(key);
-  if (list2) list2.push(value2);
-  else map.set(key, [value2]);
-}
-function lonelyRecords(facts, uf) {
-  const sizes = /* @__PURE__ */ new Map();
-  for (const f of facts) sizes.set(uf.find(f.index), (sizes.get(uf.find(f.index)) ?? 0) + 1);
-  return new Set(facts.filter((f) => sizes.get(uf.find(f.index)) === 1).map((f) => f.index));
-}
-function joinSameNames(facts, uf) {
-  const first = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (!NAME_KINDS.has(f.change.kind) && !(f.change.kind === "schema-field" && f.change.source === "schema")) continue;
-    for (const name of f.about) {
-      const key = `${f.direction}\0${name}`;
-      const seen = first.get(key);
-      if (seen === void 0) first.set(key, f.index);
-      else uf.union(seen, f.index);
-    }
-  }
-}
-function joinFieldsToldTwice(facts, uf) {
-  const schemaFields = facts.filter((f) => f.field && f.change.source === "schema");
-  for (const f of facts) {
-    if (!f.field || f.change.source === "schema") continue;
-    const match = schemaFields.find((s) => s.direction === f.direction && s.field.leaf === f.field.leaf && dice(s.field.owner, f.field.owner) >= 0.5);
-    if (match) uf.union(match.index, f.index);
-  }
-}
-function joinSchemaSiblings(facts, uf) {
-  const seen = /* @__PURE__ */ new Map();
-  const join3 = (key, f) => {
-    const other = seen.get(key);
-    if (other === void 0) seen.set(key, f.index);
-    else uf.union(other, f.index);
+// src/changes/relations/rules.ts
+function joinMovedRules(facts, uf) {
+  const moved3 = /* @__PURE__ */ new Map();
+  const rules = facts.filter((f) => f.change.kind === "rule" && f.direction !== "changed" && f.change.action !== "moved");
+  const gone = rules.filter((f) => f.direction === "removed");
+  const arrived = rules.filter((f) => f.direction === "added");
+  if (gone.length === 0 || arrived.length === 0) return moved3;
+  const common = commonWords(rules);
+  const words2 = /* @__PURE__ */ new Map();
+  const wordsOf = (f) => {
+    let set = words2.get(f.index);
+    if (!set) words2.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
+    return set;
   };
-  for (const f of facts) {
-    const { change } = f;
-    if (change.kind !== "schema-field" || !f.field) continue;
-    if (change.source !== "schema") {
-      if (f.direction !== "changed") join3(`p\0${change.id}\0${f.page}\0${change.subject.replace(/\s*›[^›]*$/, "")}`, f);
-      continue;
+  for (const a of arrived) {
+    let best = null;
+    for (const g of gone) {
+      if (g.page !== a.page || family(g) !== family(a)) continue;
+      const score = dice(wordsOf(g), wordsOf(a));
+      if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
     }
-    const definition2 = change.section.new ?? change.section.old ?? "";
-    const family2 = [...f.field.owner][0] ?? definition2;
-    if (f.direction === "changed") join3(`t\0${change.id}\0${definition2}\0${change.message.replace(change.subject, "").replace(/`/g, "")}`, f);
-    join3(f.direction === "changed" ? `f\0${change.id}\0${f.field.leaf}\0${family2}` : `f\0${change.id}\0${f.field.leaf}`, f);
+    if (best) {
+      uf.union(best.f.index, a.index);
+      moved3.set(a.index, best.f.index);
+    }
+  }
+  return moved3;
+}
+function joinListItems(facts, uf) {
+  const changedRules = facts.filter((f) => f.change.kind === "rule" && f.direction === "changed");
+  if (changedRules.length === 0) return;
+  const wordingOf = (text4) => typeof text4 === "string" ? normalizeText(text4) : "";
+  for (const f of facts) {
+    if (f.change.kind !== "rule" || f.direction === "changed") continue;
+    const leadIn = wordingOf((f.direction === "removed" ? f.change.before : f.change.after)?.["leadIn"]);
+    if (leadIn.length < 20) continue;
+    const own6 = changedRules.find((r) => r.page === f.page && [r.change.before?.text, r.change.after?.text].some((t) => wordingOf(t).startsWith(leadIn) || leadIn.startsWith(wordingOf(t))));
+    if (own6) uf.union(own6.index, f.index);
   }
 }
+function joinDutiesToldTwice(facts, uf) {
+  const alone = lonelyRecords(facts, uf);
+  const rules = facts.filter((f) => f.change.kind === "rule" && f.change.level !== "editorial" && alone.has(f.index) && actorOf(f) !== "");
+  const words2 = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === "removed" ? f.change.before : f.change.after).text))]));
+  for (let i = 0; i < rules.length; i++) {
+    for (let j = i + 1; j < rules.length; j++) {
+      const a = rules[i];
+      const b = rules[j];
+      if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join("\0") === b.path.join("\0")) continue;
+      if (dice(words2.get(a.index), words2.get(b.index)) >= 0.6) uf.union(a.index, b.index);
+    }
+  }
+}
+function actorOf(f) {
+  const side5 = f.direction === "removed" ? f.change.before : f.change.after;
+  return String(side5?.actor ?? "").toLowerCase().split(/\s+/).at(-1) ?? "";
+}
+var MOVED_RULE = 0.5;
+var ruleWordsCache = /* @__PURE__ */ new WeakMap();
+function ruleWords(f) {
+  let words2 = ruleWordsCache.get(f);
+  if (!words2) ruleWordsCache.set(f, words2 = contentWords((f.direction === "removed" ? f.change.before : f.change.after).text));
+  return words2;
+}
+function commonWords(rules) {
+  const byPage = /* @__PURE__ */ new Map();
+  for (const f of rules) pushTo(byPage, f.page, f);
+  const common = /* @__PURE__ */ new Map();
+  for (const [page, list2] of byPage) {
+    const counts2 = /* @__PURE__ */ new Map();
+    for (const f of list2) for (const w of new Set(ruleWords(f))) counts2.set(w, (counts2.get(w) ?? 0) + 1);
+    const floor = Math.max(3, list2.length / 5);
+    common.set(page, new Set([...counts2].filter(([, n]) => n >= floor).map(([w]) => w)));
+  }
+  return common;
+}
+function family(f) {
+  return strength(keywordOf(f)) >= 3 ? "absolute" : "recommendation";
+}
+
+// src/changes/relations/sections.ts
 function movedSectionsBy(facts) {
   const sections = /* @__PURE__ */ new Map();
   for (const f of facts) {
@@ -12986,164 +13135,6 @@ function joinLikeHeadedSections(facts, uf) {
     if (best) uf.union(best.other.index, f.index);
   }
 }
-function joinNamesToTheirHome(facts, uf, outlines, notHome) {
-  const homes = facts.filter((f) => f.direction !== "changed" && (f.change.kind === "section" || f.change.id === "page-added" || f.change.id === "page-removed") && !notHome.has(f.index));
-  if (homes.length === 0) return;
-  const membersOf = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    const root = uf.find(f.index);
-    const list2 = membersOf.get(root);
-    if (list2) list2.push(f);
-    else membersOf.set(root, [f]);
-  }
-  const profiles = [...new Set(homes.map((h) => uf.find(h.index)))].map((root) => homeProfile(root, membersOf.get(root) ?? [], outlines));
-  const homeRoots = new Set(profiles.map((p) => p.root));
-  for (const [root, members] of membersOf) {
-    if (homeRoots.has(root)) continue;
-    const named = members.filter((m) => m.direction !== "changed" && m.change.source === "schema" && (NAME_KINDS.has(m.change.kind) || m.field));
-    if (named.length === 0) continue;
-    const direction = named[0].direction;
-    const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf] : m.about));
-    const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field.owner])) : null;
-    const scores = [];
-    for (const profile of profiles) {
-      if (owners && ![...owners].some((w) => profile.where.has(w))) continue;
-      const said = profile[direction];
-      let score = 0;
-      for (const name of names) score += said.get(name) ?? 0;
-      if (score >= 1) scores.push({ root: profile.root, score });
-    }
-    scores.sort((a, b) => b.score - a.score);
-    const [best, second] = scores;
-    if (best && (!second || best.score >= 2 * second.score)) uf.union(best.root, root);
-  }
-}
-function homeProfile(root, members, outlines) {
-  const profile = { root, added: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map(), where: /* @__PURE__ */ new Set() };
-  const add = (direction, name, weight) => {
-    if (direction === "changed") return;
-    const tally = profile[direction];
-    tally.set(name, (tally.get(name) ?? 0) + weight);
-  };
-  for (const m of members) {
-    for (const word of placeWords(m)) profile.where.add(word);
-    if (m.change.kind === "section") add(m.direction, squashed(m.change.subject), 10);
-    for (const name of m.direction === "removed" ? m.mentions.old : m.mentions.new) add(m.direction, name, 1);
-    if (m.change.id === "page-added" || m.change.id === "page-removed") {
-      const terms = outlines?.(m.sidePage, m.side)?.terms;
-      if (terms) {
-        for (const [name, count] of Object.entries(terms)) if (count >= 2) add(m.direction, name, 2);
-      }
-    }
-  }
-  return profile;
-}
-var placeWordsCache = /* @__PURE__ */ new Map();
-function placeWords(f) {
-  const key = [f.sidePage, ...f.path].join(" ");
-  let words2 = placeWordsCache.get(key);
-  if (!words2) {
-    if (placeWordsCache.size > 1e4) placeWordsCache.clear();
-    placeWordsCache.set(key, words2 = ownerWords(key));
-  }
-  return words2;
-}
-function joinMentions(facts, uf) {
-  const anchored = /* @__PURE__ */ new Map();
-  const fieldAnchors = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (f.direction === "changed") continue;
-    if (NAME_KINDS.has(f.change.kind)) {
-      for (const name of f.about) {
-        const key = `${f.direction}\0${name}`;
-        if (!anchored.has(key)) anchored.set(key, f.index);
-      }
-    } else if (f.field && f.change.source === "schema") {
-      const key = `${f.direction}\0${f.field.leaf}`;
-      pushTo(fieldAnchors, key, f);
-    }
-  }
-  const fieldAnchor = (key, f) => {
-    const where = placeWords({ ...f, sidePage: f.page });
-    return fieldAnchors.get(key)?.find((a) => [...a.field.owner].some((w) => where.has(w)))?.index;
-  };
-  if (anchored.size === 0 && fieldAnchors.size === 0) return;
-  const alone = lonelyRecords(facts, uf);
-  for (const f of facts) {
-    if (!["rule", "prose", "term"].includes(f.change.kind) || !alone.has(f.index) || f.change.informative) continue;
-    const wanted = f.direction === "added" ? [["added", f.mentions.new]] : f.direction === "removed" ? [["removed", f.mentions.old]] : [["removed", [...f.mentions.old].filter((n) => !f.mentions.new.has(n))], ["added", [...f.mentions.new].filter((n) => !f.mentions.old.has(n))]];
-    const about2 = f.change.kind === "term" ? f.about : [];
-    let joined = false;
-    for (const [direction, names] of wanted) {
-      for (const name of [...about2, ...names]) {
-        const key = `${direction}\0${name}`;
-        const anchor = anchored.get(key) ?? fieldAnchor(key, f);
-        if (anchor !== void 0 && anchor !== f.index) {
-          uf.union(anchor, f.index);
-          joined = true;
-          break;
-        }
-      }
-      if (joined) break;
-    }
-  }
-}
-function joinMovedRules(facts, uf) {
-  const moved3 = /* @__PURE__ */ new Map();
-  const rules = facts.filter((f) => f.change.kind === "rule" && f.direction !== "changed" && f.change.action !== "moved");
-  const gone = rules.filter((f) => f.direction === "removed");
-  const arrived = rules.filter((f) => f.direction === "added");
-  if (gone.length === 0 || arrived.length === 0) return moved3;
-  const common = commonWords(rules);
-  const words2 = /* @__PURE__ */ new Map();
-  const wordsOf = (f) => {
-    let set = words2.get(f.index);
-    if (!set) words2.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
-    return set;
-  };
-  for (const a of arrived) {
-    let best = null;
-    for (const g of gone) {
-      if (g.page !== a.page || family(g) !== family(a)) continue;
-      const score = dice(wordsOf(g), wordsOf(a));
-      if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
-    }
-    if (best) {
-      uf.union(best.f.index, a.index);
-      moved3.set(a.index, best.f.index);
-    }
-  }
-  return moved3;
-}
-function joinListItems(facts, uf) {
-  const changedRules = facts.filter((f) => f.change.kind === "rule" && f.direction === "changed");
-  if (changedRules.length === 0) return;
-  const wordingOf = (text4) => typeof text4 === "string" ? normalizeText(text4) : "";
-  for (const f of facts) {
-    if (f.change.kind !== "rule" || f.direction === "changed") continue;
-    const leadIn = wordingOf((f.direction === "removed" ? f.change.before : f.change.after)?.["leadIn"]);
-    if (leadIn.length < 20) continue;
-    const own6 = changedRules.find((r) => r.page === f.page && [r.change.before?.text, r.change.after?.text].some((t) => wordingOf(t).startsWith(leadIn) || leadIn.startsWith(wordingOf(t))));
-    if (own6) uf.union(own6.index, f.index);
-  }
-}
-function joinDutiesToldTwice(facts, uf) {
-  const alone = lonelyRecords(facts, uf);
-  const rules = facts.filter((f) => f.change.kind === "rule" && f.change.level !== "editorial" && alone.has(f.index) && actorOf(f) !== "");
-  const words2 = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === "removed" ? f.change.before : f.change.after).text))]));
-  for (let i = 0; i < rules.length; i++) {
-    for (let j = i + 1; j < rules.length; j++) {
-      const a = rules[i];
-      const b = rules[j];
-      if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join("\0") === b.path.join("\0")) continue;
-      if (dice(words2.get(a.index), words2.get(b.index)) >= 0.6) uf.union(a.index, b.index);
-    }
-  }
-}
-function actorOf(f) {
-  const side5 = f.direction === "removed" ? f.change.before : f.change.after;
-  return String(side5?.actor ?? "").toLowerCase().split(/\s+/).at(-1) ?? "";
-}
 function joinRearrangedSections(facts, uf) {
   const emptied = /* @__PURE__ */ new Set();
   const rearranged = facts.filter((f) => f.change.kind === "section" && f.direction === "changed" && (f.change.action === "moved" || f.change.action === "renamed") && f.change.level === "editorial");
@@ -13164,28 +13155,8 @@ function joinRearrangedSections(facts, uf) {
   }
   return emptied;
 }
-var MOVED_RULE = 0.5;
-var ruleWordsCache = /* @__PURE__ */ new WeakMap();
-function ruleWords(f) {
-  let words2 = ruleWordsCache.get(f);
-  if (!words2) ruleWordsCache.set(f, words2 = contentWords((f.direction === "removed" ? f.change.before : f.change.after).text));
-  return words2;
-}
-function commonWords(rules) {
-  const byPage = /* @__PURE__ */ new Map();
-  for (const f of rules) pushTo(byPage, f.page, f);
-  const common = /* @__PURE__ */ new Map();
-  for (const [page, list2] of byPage) {
-    const counts2 = /* @__PURE__ */ new Map();
-    for (const f of list2) for (const w of new Set(ruleWords(f))) counts2.set(w, (counts2.get(w) ?? 0) + 1);
-    const floor = Math.max(3, list2.length / 5);
-    common.set(page, new Set([...counts2].filter(([, n]) => n >= floor).map(([w]) => w)));
-  }
-  return common;
-}
-function family(f) {
-  return strength(keywordOf(f)) >= 3 ? "absolute" : "recommendation";
-}
+
+// src/changes/relations/wording.ts
 function joinNeighbouringProse(facts, uf) {
   const alone = lonelyRecords(facts, uf);
   const anchors = facts.filter((f) => f.change.kind !== "term" && f.change.kind !== "section" && f.change.level !== "editorial" && f.line !== null);
@@ -13226,6 +13197,43 @@ function joinLeftoverWording(facts, uf) {
     if (other === void 0) bySection.set(key, f.index);
     else uf.union(other, f.index);
   }
+}
+
+// src/changes/grouping.ts
+var RELATIONS = [
+  { name: "same-names", join: (facts, uf) => joinSameNames(facts, uf) },
+  { name: "fields-told-twice", join: (facts, uf) => joinFieldsToldTwice(facts, uf) },
+  { name: "schema-siblings", join: (facts, uf) => joinSchemaSiblings(facts, uf) },
+  { name: "split-pages", join: (facts, uf, found, c) => {
+    found.split = joinSplitPages(facts, uf, c.splits);
+  } },
+  { name: "section-contents", join: (facts, uf, found) => {
+    found.hollow = joinSectionContents(facts, uf, found.split);
+  } },
+  { name: "like-headed-sections", join: (facts, uf) => joinLikeHeadedSections(facts, uf) },
+  { name: "names-to-their-home", join: (facts, uf, found, c) => joinNamesToTheirHome(facts, uf, c.outlines, found.split) },
+  { name: "mentions", join: (facts, uf) => joinMentions(facts, uf) },
+  { name: "moved-rules", join: (facts, uf, found) => {
+    found.moved = joinMovedRules(facts, uf);
+  } },
+  { name: "list-items", join: (facts, uf) => joinListItems(facts, uf) },
+  { name: "duties-told-twice", join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
+  { name: "rearranged-sections", join: (facts, uf, found) => {
+    found.emptied = joinRearrangedSections(facts, uf);
+  } },
+  { name: "neighbouring-prose", join: (facts, uf) => joinNeighbouringProse(facts, uf) },
+  { name: "leftover-wording", join: (facts, uf) => joinLeftoverWording(facts, uf) }
+];
+function groupRecords(facts, outlines, splits = []) {
+  const uf = new UnionFind(facts.map((f) => f.change.informative === true));
+  const found = { split: /* @__PURE__ */ new Set(), hollow: /* @__PURE__ */ new Set(), moved: /* @__PURE__ */ new Map(), emptied: /* @__PURE__ */ new Set() };
+  for (const relation2 of RELATIONS) {
+    uf.pass = relation2.name;
+    relation2.join(facts, uf, found, { outlines, splits });
+  }
+  const byRoot = /* @__PURE__ */ new Map();
+  for (const f of facts) pushTo(byRoot, uf.find(f.index), f.index);
+  return { groups: [...byRoot.values()], ...found };
 }
 
 // src/changes/impact.ts
