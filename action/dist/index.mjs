@@ -12277,6 +12277,13 @@ function characterSimilarity(a, b) {
   return 1 - previous3[b.length] / longest;
 }
 
+// src/model/field-names.ts
+function lastName(path2) {
+  const segments = path2.replace(/\[\]|\{\}/g, "").split(/\s*›\s*|\s+|\["|"\]/).map((p) => p.replace(/[`"[\]]/g, "").trim()).filter(Boolean);
+  const last = segments.at(-1) ?? path2;
+  return last.includes("/") ? last : last.split(".").filter(Boolean).at(-1) ?? last;
+}
+
 // src/changes/facts.ts
 function canonicalName(text4) {
   return text4.replace(/[`*"']/g, "").replace(/\{\}|\[\]/g, "").trim().toLowerCase();
@@ -12298,11 +12305,7 @@ function namesInCode(text4) {
 }
 var JSON_WORDS = /* @__PURE__ */ new Set(["true", "false", "null", "undefined"]);
 function fieldLeaf(path2) {
-  const cleaned = path2.replace(/\{\}|\[\]/g, "");
-  const bracket = /\["([^"]+)"\]$/.exec(cleaned);
-  if (bracket) return canonicalName(bracket[1]);
-  const last = cleaned.split(/\s*›\s*|\s+/).filter(Boolean).at(-1) ?? cleaned;
-  return canonicalName(last.includes("/") ? last : last.split(".").filter(Boolean).at(-1) ?? last);
+  return canonicalName(lastName(path2));
 }
 function ownerWords(text4) {
   const words2 = text4.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !OWNER_NOISE.has(w));
@@ -29181,17 +29184,17 @@ function sectionLabel2(doc, section) {
 function sectionById(doc, id) {
   return doc.sections.find((s) => s.id === id);
 }
-function headingOf(doc, id) {
+function labelOfSection(doc, id) {
   if (id === void 0) return null;
   const section = sectionById(doc, id);
   return section ? sectionLabel2(doc, section) : null;
 }
 function sectionPair(ctx, side5, sectionId) {
-  if (side5 === "old") return { old: headingOf(ctx.old, sectionId), new: headingOf(ctx.new, ctx.oldToNew.get(sectionId)) };
-  return { old: headingOf(ctx.old, ctx.newToOld.get(sectionId)), new: headingOf(ctx.new, sectionId) };
+  if (side5 === "old") return { old: labelOfSection(ctx.old, sectionId), new: labelOfSection(ctx.new, ctx.oldToNew.get(sectionId)) };
+  return { old: labelOfSection(ctx.old, ctx.newToOld.get(sectionId)), new: labelOfSection(ctx.new, sectionId) };
 }
 function bothSections(ctx, oldSectionId, newSectionId) {
-  return { old: headingOf(ctx.old, oldSectionId), new: headingOf(ctx.new, newSectionId) };
+  return { old: labelOfSection(ctx.old, oldSectionId), new: labelOfSection(ctx.new, newSectionId) };
 }
 
 // src/diff/capabilities.ts
@@ -30394,20 +30397,20 @@ function settleReferencePages(pairs, text4, reported, definitions) {
 }
 function writtenHeadings(text4) {
   return splitSections(text4).flatMap((section) => {
-    const heading = headingOf2(section.text);
+    const heading = atxHeadingOf(section.text);
     return heading === null ? [] : [heading];
   });
 }
 function settleSections(text4, reported) {
   return splitSections(text4).map(({ text: section }) => {
-    const heading = headingOf2(section);
+    const heading = atxHeadingOf(section);
     if (heading === null || !reported.has(bareName(heading))) return section;
     const lines = section.split("\n");
     if (lines.slice(1).some((line2) => ANOTHER_HEADING.test(line2))) return section;
     return lines[0] + "\n".repeat(lines.length - 1);
   }).join("");
 }
-function headingOf2(section) {
+function atxHeadingOf(section) {
   const end = section.indexOf("\n");
   const firstLine = end === -1 ? section : section.slice(0, end);
   if (!ATX_HEADING.test(firstLine)) return null;
@@ -30561,7 +30564,7 @@ function unionMembers(change, old) {
 init_finalize();
 function vocabularyOf(docs, schema) {
   const vocabulary2 = { methods: /* @__PURE__ */ new Set(), codes: /* @__PURE__ */ new Set(), names: /* @__PURE__ */ new Set() };
-  const name = (text4) => text4 && vocabulary2.names.add(normalizeName(text4));
+  const name = (text4) => text4 && vocabulary2.names.add(vocabularyKey(text4));
   for (const doc of docs) {
     for (const message of doc.messages) if (message.method) vocabulary2.methods.add(message.method);
     for (const code5 of doc.errorCodes) {
@@ -30579,7 +30582,7 @@ function vocabularyOf(docs, schema) {
     name(definition2.name);
     if (definition2.message) vocabulary2.methods.add(definition2.message.method);
     if (definition2.errorCode !== null) vocabulary2.codes.add(String(definition2.errorCode));
-    for (const path2 of definition2.fields.keys()) name(leafOf(path2));
+    for (const path2 of definition2.fields.keys()) name(lastName(path2));
   }
   return vocabulary2;
 }
@@ -30597,7 +30600,7 @@ function dropPageLocalArrivals(changes, vocabulary2, exempt = () => false) {
     if (change.id === "error-code-renamed") {
       const from = String(change.before?.["name"] ?? "");
       const to = String(change.after?.["name"] ?? "");
-      return !(vocabulary2.new.names.has(normalizeName(from)) || vocabulary2.old.names.has(normalizeName(to)));
+      return !(vocabulary2.new.names.has(vocabularyKey(from)) || vocabulary2.old.names.has(vocabularyKey(to)));
     }
     return true;
   });
@@ -30643,7 +30646,7 @@ function nameOf(kind, subject2) {
     case "error-code":
       return subject2;
     default:
-      return normalizeName(leafOf(subject2));
+      return vocabularyKey(lastName(subject2));
   }
 }
 var NAMED_KINDS = /* @__PURE__ */ new Set(["message", "error-code", "schema-field", "term", "definition"]);
@@ -30652,12 +30655,7 @@ function identity(change) {
   if (!NAMED_KINDS.has(change.kind)) return null;
   return `${change.action}\0${nameOf(change.kind, change.subject).toLowerCase()}`;
 }
-function leafOf(path2) {
-  const segments = path2.replace(/\[\]|\{\}/g, "").split(/\s*›\s*|\s+|\["|"\]/).map((p) => p.replace(/[`"[\]]/g, "").trim()).filter(Boolean);
-  const last = segments.at(-1) ?? path2;
-  return last.includes("/") ? last : last.split(".").filter(Boolean).at(-1) ?? last;
-}
-function normalizeName(text4) {
+function vocabularyKey(text4) {
   return text4.replace(/[`*]/g, "").trim().toLowerCase();
 }
 
@@ -30767,7 +30765,7 @@ function relocateRules(changes, docs) {
     from.add(sectionPlace(String(c.before["page"]), c.section.old));
     movedFrom.set(to, from);
   }
-  const goneBySection = movedFrom.size === 0 ? /* @__PURE__ */ new Map() : groupBy([...goneRules.keys()], (k) => sectionPlace(goneRules[k].page, headingOf3(goneRules[k])));
+  const goneBySection = movedFrom.size === 0 ? /* @__PURE__ */ new Map() : groupBy([...goneRules.keys()], (k) => sectionPlace(goneRules[k].page, headingAt(goneRules[k])));
   out.forEach((change, i) => {
     if (!change || change.kind !== "rule" || change.action !== "added" || !change.after || !change.page || movedFrom.size === 0) return;
     const fromSections = [...movedFrom.get(sectionPlace(change.page, change.section.new)) ?? []];
@@ -30824,16 +30822,16 @@ function moved(from, to, id = "rule-moved") {
       id,
       subject: to.rule.text,
       key: normalizeText(from.rule.text),
-      section: { old: headingOf3(from), new: headingOf3(to) },
-      detail: { from: `${from.page} › ${headingOf3(from)}`, to: `${to.page} › ${headingOf3(to)}` },
-      before: { ...ruleSide(from.rule, headingOf3(from)), page: from.page },
-      after: { ...ruleSide(to.rule, headingOf3(to)), page: to.page },
+      section: { old: headingAt(from), new: headingAt(to) },
+      detail: { from: `${from.page} › ${headingAt(from)}`, to: `${to.page} › ${headingAt(to)}` },
+      before: { ...ruleSide(from.rule, headingAt(from)), page: from.page },
+      after: { ...ruleSide(to.rule, headingAt(to)), page: to.page },
       source: "page"
     }),
     page: to.page
   };
 }
-function headingOf3(located) {
+function headingAt(located) {
   return located.doc.sections.find((s) => s.id === located.rule.sectionId)?.heading ?? located.page;
 }
 
@@ -31141,10 +31139,10 @@ function levelProseBySchemaShape(changes, informative) {
     const named = codeNames(change.before.text).filter((n) => codeNames(change.after.text).includes(n));
     if (named.length === 0) return change;
     const reworded = symmetricDifference(tokens(change.before.text), tokens(change.after.text));
-    const evidence = shapes.filter((s) => named.includes(leafOf2(s.subject) ?? "") && shapeWords(s).some((w) => reworded.has(w))).sort((a, b) => levelRank(a.level) - levelRank(b.level));
+    const evidence = shapes.filter((s) => named.includes(identifierLeaf(s.subject) ?? "") && shapeWords(s).some((w) => reworded.has(w))).sort((a, b) => levelRank(a.level) - levelRank(b.level));
     const strongest2 = evidence[0];
     if (!strongest2 || levelRank(strongest2.level) >= levelRank(change.level)) return change;
-    return { ...change, level: strongest2.level, levelReason: `the schema reports the same change of \`${leafOf2(strongest2.subject)}\`: ${strongest2.message}` };
+    return { ...change, level: strongest2.level, levelReason: `the schema reports the same change of \`${identifierLeaf(strongest2.subject)}\`: ${strongest2.message}` };
   });
 }
 function isShapeChange(change) {
@@ -31153,7 +31151,7 @@ function isShapeChange(change) {
 function codeNames(text4) {
   return [...text4.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((m) => m[1]);
 }
-function leafOf2(subject2) {
+function identifierLeaf(subject2) {
   return /(?:^|\.)([A-Za-z_$][\w$]*)$/.exec(subject2)?.[1] ?? null;
 }
 function shapeWords(change) {
