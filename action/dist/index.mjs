@@ -8691,6 +8691,271 @@ var init_nesting = __esm({
   }
 });
 
+// src/core/objects.ts
+function isObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+var init_objects = __esm({
+  "src/core/objects.ts"() {
+    "use strict";
+  }
+});
+
+// src/schema/recognize.ts
+function isSchemaValue(value2) {
+  if (!isObject(value2)) return false;
+  return declaresDialect(value2) || hasDefinitions(value2) || describesRoot(value2);
+}
+function notSchemaMessage(source, value2, format2 = "JSON") {
+  if (!isObject(value2)) {
+    const top = Array.isArray(value2) ? "an array" : value2 === null ? "null" : `a ${typeof value2}`;
+    return `${source} is ${format2} but not a JSON Schema: its top level is ${top}, not an object.`;
+  }
+  const keys = Object.keys(value2);
+  const listed = keys.length === 0 ? "it is an empty object" : `its top-level keys are ${keys.slice(0, 4).map((k) => `"${k}"`).join(", ")}${keys.length > 4 ? ", …" : ""}`;
+  const type = value2["type"];
+  const badType = type !== void 0 && !isTypeKeyword(type) ? `, and "type": ${JSON.stringify(type).slice(0, 40)} is not a JSON Schema type` : "";
+  const dialect = typeof value2["$schema"] === "string" ? ` (its "$schema" names a document it follows, not the JSON Schema dialect)` : "";
+  return `${source} is ${format2} but not a JSON Schema: a schema has a "$schema" naming json-schema.org${dialect}, a "$defs" or "definitions" object, or "properties", "items", "type", "$ref", "anyOf", "oneOf" or "allOf" describing its root; ${listed}${badType}.`;
+}
+function declaresDialect(value2) {
+  const declared = value2["$schema"];
+  return typeof declared === "string" && /^https?:\/\/json-schema\.org\//i.test(declared);
+}
+function hasDefinitions(value2) {
+  return isObject(value2["$defs"]) || isObject(value2["definitions"]);
+}
+function describesRoot(value2) {
+  if (isObject(value2["properties"])) return true;
+  if (isObject(value2["items"]) || typeof value2["items"] === "boolean") return true;
+  if (typeof value2["$ref"] === "string") return true;
+  if (COMBINATORS.some((key) => Array.isArray(value2[key]) && value2[key].length > 0)) return true;
+  return isTypeKeyword(value2["type"]);
+}
+function isTypeKeyword(type) {
+  if (typeof type === "string") return JSON_TYPES.has(type);
+  return Array.isArray(type) && type.length > 0 && type.every((t) => typeof t === "string" && JSON_TYPES.has(t));
+}
+var JSON_TYPES, COMBINATORS;
+var init_recognize = __esm({
+  "src/schema/recognize.ts"() {
+    "use strict";
+    init_objects();
+    JSON_TYPES = /* @__PURE__ */ new Set(["object", "array", "string", "number", "integer", "boolean", "null"]);
+    COMBINATORS = ["anyOf", "oneOf", "allOf"];
+  }
+});
+
+// src/model/lines.ts
+function lineLocator(text4, firstLine = 1) {
+  const starts = [0];
+  for (let i = text4.indexOf("\n"); i !== -1; i = text4.indexOf("\n", i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return firstLine + lo;
+  };
+}
+var init_lines = __esm({
+  "src/model/lines.ts"() {
+    "use strict";
+  }
+});
+
+// node_modules/format/format.js
+var require_format = __commonJS({
+  "node_modules/format/format.js"(exports, module) {
+    (function() {
+      var namespace;
+      if (typeof module !== "undefined") {
+        namespace = module.exports = format2;
+      } else {
+        namespace = (function() {
+          return this || (1, eval)("this");
+        })();
+      }
+      namespace.format = format2;
+      namespace.vsprintf = vsprintf;
+      if (typeof console !== "undefined" && typeof console.log === "function") {
+        namespace.printf = printf;
+      }
+      function printf() {
+        console.log(format2.apply(null, arguments));
+      }
+      function vsprintf(fmt, replacements) {
+        return format2.apply(null, [fmt].concat(replacements));
+      }
+      function format2(fmt) {
+        var argIndex = 1, args = [].slice.call(arguments), i = 0, n = fmt.length, result = "", c, escaped = false, arg, tmp, leadingZero = false, precision, nextArg = function() {
+          return args[argIndex++];
+        }, slurpNumber = function() {
+          var digits = "";
+          while (/\d/.test(fmt[i])) {
+            digits += fmt[i++];
+            c = fmt[i];
+          }
+          return digits.length > 0 ? parseInt(digits) : null;
+        };
+        for (; i < n; ++i) {
+          c = fmt[i];
+          if (escaped) {
+            escaped = false;
+            if (c == ".") {
+              leadingZero = false;
+              c = fmt[++i];
+            } else if (c == "0" && fmt[i + 1] == ".") {
+              leadingZero = true;
+              i += 2;
+              c = fmt[i];
+            } else {
+              leadingZero = true;
+            }
+            precision = slurpNumber();
+            switch (c) {
+              case "b":
+                result += parseInt(nextArg(), 10).toString(2);
+                break;
+              case "c":
+                arg = nextArg();
+                if (typeof arg === "string" || arg instanceof String)
+                  result += arg;
+                else
+                  result += String.fromCharCode(parseInt(arg, 10));
+                break;
+              case "d":
+                result += parseInt(nextArg(), 10);
+                break;
+              case "f":
+                tmp = String(parseFloat(nextArg()).toFixed(precision || 6));
+                result += leadingZero ? tmp : tmp.replace(/^0/, "");
+                break;
+              case "j":
+                result += JSON.stringify(nextArg());
+                break;
+              case "o":
+                result += "0" + parseInt(nextArg(), 10).toString(8);
+                break;
+              case "s":
+                result += nextArg();
+                break;
+              case "x":
+                result += "0x" + parseInt(nextArg(), 10).toString(16);
+                break;
+              case "X":
+                result += "0x" + parseInt(nextArg(), 10).toString(16).toUpperCase();
+                break;
+              default:
+                result += c;
+                break;
+            }
+          } else if (c === "%") {
+            escaped = true;
+          } else {
+            result += c;
+          }
+        }
+        return result;
+      }
+    })();
+  }
+});
+
+// node_modules/extend/index.js
+var require_extend = __commonJS({
+  "node_modules/extend/index.js"(exports, module) {
+    "use strict";
+    var hasOwn = Object.prototype.hasOwnProperty;
+    var toStr = Object.prototype.toString;
+    var defineProperty = Object.defineProperty;
+    var gOPD = Object.getOwnPropertyDescriptor;
+    var isArray = function isArray2(arr) {
+      if (typeof Array.isArray === "function") {
+        return Array.isArray(arr);
+      }
+      return toStr.call(arr) === "[object Array]";
+    };
+    var isPlainObject2 = function isPlainObject3(obj) {
+      if (!obj || toStr.call(obj) !== "[object Object]") {
+        return false;
+      }
+      var hasOwnConstructor = hasOwn.call(obj, "constructor");
+      var hasIsPrototypeOf = obj.constructor && obj.constructor.prototype && hasOwn.call(obj.constructor.prototype, "isPrototypeOf");
+      if (obj.constructor && !hasOwnConstructor && !hasIsPrototypeOf) {
+        return false;
+      }
+      var key;
+      for (key in obj) {
+      }
+      return typeof key === "undefined" || hasOwn.call(obj, key);
+    };
+    var setProperty2 = function setProperty3(target, options) {
+      if (defineProperty && options.name === "__proto__") {
+        defineProperty(target, options.name, {
+          enumerable: true,
+          configurable: true,
+          value: options.newValue,
+          writable: true
+        });
+      } else {
+        target[options.name] = options.newValue;
+      }
+    };
+    var getProperty = function getProperty2(obj, name) {
+      if (name === "__proto__") {
+        if (!hasOwn.call(obj, name)) {
+          return void 0;
+        } else if (gOPD) {
+          return gOPD(obj, name).value;
+        }
+      }
+      return obj[name];
+    };
+    module.exports = function extend2() {
+      var options, name, src, copy, copyIsArray, clone;
+      var target = arguments[0];
+      var i = 1;
+      var length = arguments.length;
+      var deep = false;
+      if (typeof target === "boolean") {
+        deep = target;
+        target = arguments[1] || {};
+        i = 2;
+      }
+      if (target == null || typeof target !== "object" && typeof target !== "function") {
+        target = {};
+      }
+      for (; i < length; ++i) {
+        options = arguments[i];
+        if (options != null) {
+          for (name in options) {
+            src = getProperty(target, name);
+            copy = getProperty(options, name);
+            if (target !== copy) {
+              if (deep && copy && (isPlainObject2(copy) || (copyIsArray = isArray(copy)))) {
+                if (copyIsArray) {
+                  copyIsArray = false;
+                  clone = src && isArray(src) ? src : [];
+                } else {
+                  clone = src && isPlainObject2(src) ? src : {};
+                }
+                setProperty2(target, { name, newValue: extend2(deep, clone, copy) });
+              } else if (typeof copy !== "undefined") {
+                setProperty2(target, { name, newValue: copy });
+              }
+            }
+          }
+        }
+      }
+      return target;
+    };
+  }
+});
+
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
 function createScanner(text4, ignoreTrivia = false) {
   const len = text4.length;
@@ -9162,7 +9427,7 @@ var init_format = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
-function parse(text4, errors = [], options = ParseOptions.DEFAULT) {
+function parse2(text4, errors = [], options = ParseOptions.DEFAULT) {
   let currentProperty = null;
   let currentParent = [];
   const previousParents = [];
@@ -9205,7 +9470,7 @@ function parse(text4, errors = [], options = ParseOptions.DEFAULT) {
   visit(text4, visitor, options);
   return currentParent[0];
 }
-function parseTree(text4, errors = [], options = ParseOptions.DEFAULT) {
+function parseTree2(text4, errors = [], options = ParseOptions.DEFAULT) {
   let currentParent = { type: "array", offset: -1, length: -1, children: [], parent: void 0 };
   function ensurePropertyComplete(endOffset) {
     if (currentParent.type === "property") {
@@ -9679,7 +9944,7 @@ function printParseErrorCode(code5) {
   }
   return "<unknown ParseErrorCode>";
 }
-var ScanError, SyntaxKind, parse2, parseTree2, findNodeAtLocation2, visit2, ParseErrorCode;
+var ScanError, SyntaxKind, parse3, parseTree3, findNodeAtLocation2, visit2, ParseErrorCode;
 var init_main = __esm({
   "node_modules/jsonc-parser/lib/esm/main.js"() {
     "use strict";
@@ -9715,8 +9980,8 @@ var init_main = __esm({
       SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
       SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
     })(SyntaxKind || (SyntaxKind = {}));
-    parse2 = parse;
-    parseTree2 = parseTree;
+    parse3 = parse2;
+    parseTree3 = parseTree2;
     findNodeAtLocation2 = findNodeAtLocation;
     visit2 = visit;
     (function(ParseErrorCode2) {
@@ -9737,336 +10002,6 @@ var init_main = __esm({
       ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
       ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
     })(ParseErrorCode || (ParseErrorCode = {}));
-  }
-});
-
-// src/model/json.ts
-function isJsonLang(lang) {
-  return lang !== null && JSON_LANGS.has(lang.toLowerCase());
-}
-function parseJsonExample(value2, at, diagnostics) {
-  const deep = jsonTooDeepAt(value2);
-  if (deep !== -1) {
-    const line2 = at.bodyLine === null ? at.line : at.bodyLine + value2.slice(0, deep).split("\n").length - 1;
-    diagnostics.push({ severity: "error", message: `${tooDeep("JSON in code block", MAX_JSON_DEPTH)}; the example was skipped`, line: line2 });
-    return void 0;
-  }
-  const plain = plainJson(value2);
-  if (plain !== void 0) return [plain];
-  const attempts = [value2, withoutPlaceholders(value2)];
-  let firstError = null;
-  for (const text5 of attempts) {
-    const values = parseValues(text5);
-    if (!("error" in values)) return values.values;
-    firstError ??= { error: values.error, text: text5 };
-    const member = parseValues(`{${text5}}`);
-    if (/^\s*"/.test(text5) && !("error" in member)) return member.values;
-  }
-  const { error, text: text4 } = firstError;
-  const lineInBlock = text4.slice(0, error.offset).split("\n").length;
-  diagnostics.push({
-    severity: "warning",
-    message: `unreadable JSON in code block (${printParseErrorCode(error.error)}); the example was skipped`,
-    line: at.bodyLine === null ? at.line : at.bodyLine + lineInBlock - 1
-  });
-  return void 0;
-}
-function plainJson(value2) {
-  if (value2.includes("__proto__")) return void 0;
-  try {
-    return JSON.parse(value2);
-  } catch {
-    return void 0;
-  }
-}
-function parseValues(text4) {
-  const values = [];
-  let rest = text4;
-  let consumed = 0;
-  for (; ; ) {
-    const errors = [];
-    const result = parse2(rest, errors, OPTIONS);
-    const first = errors[0];
-    if (!first) {
-      if (result !== void 0 || values.length === 0) values.push(result);
-      return { values };
-    }
-    if (first.error !== ParseErrorCode.EndOfFileExpected || first.offset === 0) return { error: { ...first, offset: first.offset + consumed } };
-    values.push(parse2(rest.slice(0, first.offset), [], OPTIONS));
-    rest = rest.slice(first.offset);
-    consumed += first.offset;
-  }
-}
-function withoutPlaceholders(text4) {
-  const dots = "(?:\\.\\.\\.|…)";
-  return text4.replace(new RegExp(`\\[\\s*${dots}\\s*\\]`, "g"), "[]").replace(new RegExp(`\\{\\s*${dots}\\s*\\}`, "g"), "{}").replace(new RegExp(`:\\s*${dots}(?=\\s*[,}\\]\\n])`, "g"), ": null").replace(new RegExp(`,\\s*${dots}(?=\\s*[}\\]])`, "g"), "").replace(new RegExp(`^\\s*${dots}\\s*,?\\s*$`, "gm"), "");
-}
-function isObject(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
-var JSON_LANGS, OPTIONS;
-var init_json = __esm({
-  "src/model/json.ts"() {
-    "use strict";
-    init_main();
-    init_nesting();
-    JSON_LANGS = /* @__PURE__ */ new Set(["json", "jsonc", "json5"]);
-    OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
-  }
-});
-
-// src/schema/recognize.ts
-function isSchemaValue(value2) {
-  if (!isObject(value2)) return false;
-  return declaresDialect(value2) || hasDefinitions(value2) || describesRoot(value2);
-}
-function notSchemaMessage(source, value2, format2 = "JSON") {
-  if (!isObject(value2)) {
-    const top = Array.isArray(value2) ? "an array" : value2 === null ? "null" : `a ${typeof value2}`;
-    return `${source} is ${format2} but not a JSON Schema: its top level is ${top}, not an object.`;
-  }
-  const keys = Object.keys(value2);
-  const listed = keys.length === 0 ? "it is an empty object" : `its top-level keys are ${keys.slice(0, 4).map((k) => `"${k}"`).join(", ")}${keys.length > 4 ? ", …" : ""}`;
-  const type = value2["type"];
-  const badType = type !== void 0 && !isTypeKeyword(type) ? `, and "type": ${JSON.stringify(type).slice(0, 40)} is not a JSON Schema type` : "";
-  const dialect = typeof value2["$schema"] === "string" ? ` (its "$schema" names a document it follows, not the JSON Schema dialect)` : "";
-  return `${source} is ${format2} but not a JSON Schema: a schema has a "$schema" naming json-schema.org${dialect}, a "$defs" or "definitions" object, or "properties", "items", "type", "$ref", "anyOf", "oneOf" or "allOf" describing its root; ${listed}${badType}.`;
-}
-function declaresDialect(value2) {
-  const declared = value2["$schema"];
-  return typeof declared === "string" && /^https?:\/\/json-schema\.org\//i.test(declared);
-}
-function hasDefinitions(value2) {
-  return isObject(value2["$defs"]) || isObject(value2["definitions"]);
-}
-function describesRoot(value2) {
-  if (isObject(value2["properties"])) return true;
-  if (isObject(value2["items"]) || typeof value2["items"] === "boolean") return true;
-  if (typeof value2["$ref"] === "string") return true;
-  if (COMBINATORS.some((key) => Array.isArray(value2[key]) && value2[key].length > 0)) return true;
-  return isTypeKeyword(value2["type"]);
-}
-function isTypeKeyword(type) {
-  if (typeof type === "string") return JSON_TYPES.has(type);
-  return Array.isArray(type) && type.length > 0 && type.every((t) => typeof t === "string" && JSON_TYPES.has(t));
-}
-var JSON_TYPES, COMBINATORS;
-var init_recognize = __esm({
-  "src/schema/recognize.ts"() {
-    "use strict";
-    init_json();
-    JSON_TYPES = /* @__PURE__ */ new Set(["object", "array", "string", "number", "integer", "boolean", "null"]);
-    COMBINATORS = ["anyOf", "oneOf", "allOf"];
-  }
-});
-
-// src/model/lines.ts
-function lineLocator(text4, firstLine = 1) {
-  const starts = [0];
-  for (let i = text4.indexOf("\n"); i !== -1; i = text4.indexOf("\n", i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return firstLine + lo;
-  };
-}
-var init_lines = __esm({
-  "src/model/lines.ts"() {
-    "use strict";
-  }
-});
-
-// node_modules/format/format.js
-var require_format = __commonJS({
-  "node_modules/format/format.js"(exports, module) {
-    (function() {
-      var namespace;
-      if (typeof module !== "undefined") {
-        namespace = module.exports = format2;
-      } else {
-        namespace = (function() {
-          return this || (1, eval)("this");
-        })();
-      }
-      namespace.format = format2;
-      namespace.vsprintf = vsprintf;
-      if (typeof console !== "undefined" && typeof console.log === "function") {
-        namespace.printf = printf;
-      }
-      function printf() {
-        console.log(format2.apply(null, arguments));
-      }
-      function vsprintf(fmt, replacements) {
-        return format2.apply(null, [fmt].concat(replacements));
-      }
-      function format2(fmt) {
-        var argIndex = 1, args = [].slice.call(arguments), i = 0, n = fmt.length, result = "", c, escaped = false, arg, tmp, leadingZero = false, precision, nextArg = function() {
-          return args[argIndex++];
-        }, slurpNumber = function() {
-          var digits = "";
-          while (/\d/.test(fmt[i])) {
-            digits += fmt[i++];
-            c = fmt[i];
-          }
-          return digits.length > 0 ? parseInt(digits) : null;
-        };
-        for (; i < n; ++i) {
-          c = fmt[i];
-          if (escaped) {
-            escaped = false;
-            if (c == ".") {
-              leadingZero = false;
-              c = fmt[++i];
-            } else if (c == "0" && fmt[i + 1] == ".") {
-              leadingZero = true;
-              i += 2;
-              c = fmt[i];
-            } else {
-              leadingZero = true;
-            }
-            precision = slurpNumber();
-            switch (c) {
-              case "b":
-                result += parseInt(nextArg(), 10).toString(2);
-                break;
-              case "c":
-                arg = nextArg();
-                if (typeof arg === "string" || arg instanceof String)
-                  result += arg;
-                else
-                  result += String.fromCharCode(parseInt(arg, 10));
-                break;
-              case "d":
-                result += parseInt(nextArg(), 10);
-                break;
-              case "f":
-                tmp = String(parseFloat(nextArg()).toFixed(precision || 6));
-                result += leadingZero ? tmp : tmp.replace(/^0/, "");
-                break;
-              case "j":
-                result += JSON.stringify(nextArg());
-                break;
-              case "o":
-                result += "0" + parseInt(nextArg(), 10).toString(8);
-                break;
-              case "s":
-                result += nextArg();
-                break;
-              case "x":
-                result += "0x" + parseInt(nextArg(), 10).toString(16);
-                break;
-              case "X":
-                result += "0x" + parseInt(nextArg(), 10).toString(16).toUpperCase();
-                break;
-              default:
-                result += c;
-                break;
-            }
-          } else if (c === "%") {
-            escaped = true;
-          } else {
-            result += c;
-          }
-        }
-        return result;
-      }
-    })();
-  }
-});
-
-// node_modules/extend/index.js
-var require_extend = __commonJS({
-  "node_modules/extend/index.js"(exports, module) {
-    "use strict";
-    var hasOwn = Object.prototype.hasOwnProperty;
-    var toStr = Object.prototype.toString;
-    var defineProperty = Object.defineProperty;
-    var gOPD = Object.getOwnPropertyDescriptor;
-    var isArray = function isArray2(arr) {
-      if (typeof Array.isArray === "function") {
-        return Array.isArray(arr);
-      }
-      return toStr.call(arr) === "[object Array]";
-    };
-    var isPlainObject2 = function isPlainObject3(obj) {
-      if (!obj || toStr.call(obj) !== "[object Object]") {
-        return false;
-      }
-      var hasOwnConstructor = hasOwn.call(obj, "constructor");
-      var hasIsPrototypeOf = obj.constructor && obj.constructor.prototype && hasOwn.call(obj.constructor.prototype, "isPrototypeOf");
-      if (obj.constructor && !hasOwnConstructor && !hasIsPrototypeOf) {
-        return false;
-      }
-      var key;
-      for (key in obj) {
-      }
-      return typeof key === "undefined" || hasOwn.call(obj, key);
-    };
-    var setProperty2 = function setProperty3(target, options) {
-      if (defineProperty && options.name === "__proto__") {
-        defineProperty(target, options.name, {
-          enumerable: true,
-          configurable: true,
-          value: options.newValue,
-          writable: true
-        });
-      } else {
-        target[options.name] = options.newValue;
-      }
-    };
-    var getProperty = function getProperty2(obj, name) {
-      if (name === "__proto__") {
-        if (!hasOwn.call(obj, name)) {
-          return void 0;
-        } else if (gOPD) {
-          return gOPD(obj, name).value;
-        }
-      }
-      return obj[name];
-    };
-    module.exports = function extend2() {
-      var options, name, src, copy, copyIsArray, clone;
-      var target = arguments[0];
-      var i = 1;
-      var length = arguments.length;
-      var deep = false;
-      if (typeof target === "boolean") {
-        deep = target;
-        target = arguments[1] || {};
-        i = 2;
-      }
-      if (target == null || typeof target !== "object" && typeof target !== "function") {
-        target = {};
-      }
-      for (; i < length; ++i) {
-        options = arguments[i];
-        if (options != null) {
-          for (name in options) {
-            src = getProperty(target, name);
-            copy = getProperty(options, name);
-            if (target !== copy) {
-              if (deep && copy && (isPlainObject2(copy) || (copyIsArray = isArray(copy)))) {
-                if (copyIsArray) {
-                  copyIsArray = false;
-                  clone = src && isArray(src) ? src : [];
-                } else {
-                  clone = src && isPlainObject2(src) ? src : {};
-                }
-                setProperty2(target, { name, newValue: extend2(deep, clone, copy) });
-              } else if (typeof copy !== "undefined") {
-                setProperty2(target, { name, newValue: copy });
-              }
-            }
-          }
-        }
-      }
-      return target;
-    };
   }
 });
 
@@ -10114,9 +10049,6 @@ var init_finalize = __esm({
 });
 
 // src/schema/load.ts
-function isObject2(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
 function loadSchema(text4, source = "the schema") {
   const clean = text4.replace(/^\uFEFF/, "");
   const deep = jsonTooDeepAt(clean);
@@ -10127,15 +10059,15 @@ function loadSchema(text4, source = "the schema") {
   } catch (error) {
     throw new InputError(`${source} is not valid JSON: ${describeSyntaxError(clean, error)}.`);
   }
-  if (!isObject2(value2) || !isSchemaValue(value2)) throw new InputError(notSchemaMessage(source, value2));
+  if (!isObject(value2) || !isSchemaValue(value2)) throw new InputError(notSchemaMessage(source, value2));
   const declared = value2["$schema"];
-  const defsKey = isObject2(value2["$defs"]) ? "$defs" : isObject2(value2["definitions"]) ? "definitions" : null;
+  const defsKey = isObject(value2["$defs"]) ? "$defs" : isObject(value2["definitions"]) ? "definitions" : null;
   return { value: value2, dialect: typeof declared === "string" ? declared : null, defsKey, lineAt: lineIndex(clean) };
 }
 function describeSyntaxError(text4, error) {
   if (text4.trim() === "") return "the file is empty";
   const errors = [];
-  parse2(text4, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  parse3(text4, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];
   if (first) return `${humanCode(printParseErrorCode(first.error))} at line ${lineOfOffset(text4, first.offset)}`;
   return (error instanceof Error ? error.message : String(error)).replace(/\.$/, "");
@@ -10175,6 +10107,7 @@ var init_load = __esm({
     init_errors();
     init_recognize();
     init_nesting();
+    init_objects();
   }
 });
 
@@ -10296,7 +10229,7 @@ function resolveRef(root, ref) {
       const index2 = Number(segment2);
       if (!Number.isInteger(index2) || index2 < 0 || index2 >= current.length) return { ok: false, reason: "dangling" };
       current = current[index2];
-    } else if (isObject2(current) && Object.prototype.hasOwnProperty.call(current, segment2)) {
+    } else if (isObject(current) && Object.prototype.hasOwnProperty.call(current, segment2)) {
       current = current[segment2];
     } else {
       return { ok: false, reason: "dangling" };
@@ -10305,8 +10238,8 @@ function resolveRef(root, ref) {
   return { ok: true, value: current };
 }
 function findAnchor(node2, anchor, depth) {
-  if (depth > 64 || !isObject2(node2) && !Array.isArray(node2)) return void 0;
-  if (isObject2(node2) && (node2["$anchor"] === anchor || node2["$id"] === `#${anchor}`)) return node2;
+  if (depth > 64 || !isObject(node2) && !Array.isArray(node2)) return void 0;
+  if (isObject(node2) && (node2["$anchor"] === anchor || node2["$id"] === `#${anchor}`)) return node2;
   for (const child of Array.isArray(node2) ? node2 : Object.values(node2)) {
     const found = findAnchor(child, anchor, depth + 1);
     if (found !== void 0) return found;
@@ -10324,7 +10257,7 @@ function decodeSegment(segment2) {
 var init_refs = __esm({
   "src/schema/refs.ts"() {
     "use strict";
-    init_load();
+    init_objects();
   }
 });
 
@@ -10348,7 +10281,7 @@ function buildModel(loaded, source) {
   if (hasOwnShape(root)) add(ROOT_DEFINITION, rootShape(root), [], "#");
   for (const key of ["$defs", "definitions"]) {
     const block = root[key];
-    if (!isObject2(block)) continue;
+    if (!isObject(block)) continue;
     for (const [name, schema] of Object.entries(block)) {
       if (byName2.has(name)) {
         diagnostics.push({ severity: "warning", message: `Definition "${name}" is defined in both "$defs" and "definitions"; the first one is used.`, line: loaded.lineAt([key, name]), source });
@@ -10372,7 +10305,7 @@ function buildDefinition(name, schema, jsonPath, pointer, index2, loaded) {
   const walk = { fields: /* @__PURE__ */ new Map(), refs: /* @__PURE__ */ new Set(), written: [], loaded };
   flatten2(schema, "", jsonPath, true, walk, 0);
   const own6 = walk.fields.get("");
-  const description = isObject2(schema) && typeof schema["description"] === "string" ? schema["description"] : null;
+  const description = isObject(schema) && typeof schema["description"] === "string" ? schema["description"] : null;
   const def = {
     name,
     pointer,
@@ -10408,14 +10341,14 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     field.types = ["any"];
     return put(walk, field);
   }
-  if (schema === true || isObject2(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k))) {
+  if (schema === true || isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k))) {
     field.types = ["any"];
-    if (isObject2(schema) && typeof schema["description"] === "string") field.description = schema["description"];
-    if (isObject2(schema) && schema["default"] !== void 0) field.default = canonical(schema["default"]);
-    if (isObject2(schema) && schema["deprecated"] === true) field.deprecated = true;
+    if (isObject(schema) && typeof schema["description"] === "string") field.description = schema["description"];
+    if (isObject(schema) && schema["default"] !== void 0) field.default = canonical(schema["default"]);
+    if (isObject(schema) && schema["deprecated"] === true) field.deprecated = true;
     return put(walk, field);
   }
-  if (!isObject2(schema)) {
+  if (!isObject(schema)) {
     field.types = [schema === false ? "never" : "any"];
     return put(walk, field);
   }
@@ -10456,7 +10389,7 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     }
     if (!declaredTypes) for (const v of schema["enum"]) atoms.add(typeOfValue(v));
   }
-  const properties = isObject2(schema["properties"]) ? schema["properties"] : null;
+  const properties = isObject(schema["properties"]) ? schema["properties"] : null;
   const requiredList = new Set(Array.isArray(schema["required"]) ? schema["required"].filter((r) => typeof r === "string") : []);
   const objectish = properties !== null || "additionalProperties" in schema || "patternProperties" in schema || atoms.has("object");
   if (objectish && !declaredTypes && typeof ref !== "string" && !atoms.has("object")) atoms.add("object");
@@ -10469,7 +10402,7 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     }
   }
   const ap = schema["additionalProperties"];
-  if (ap !== void 0 && ap !== false && ap !== true && !(isObject2(ap) && Object.keys(ap).every((k) => ANNOTATIONS.has(k)))) {
+  if (ap !== void 0 && ap !== false && ap !== true && !(isObject(ap) && Object.keys(ap).every((k) => ANNOTATIONS.has(k)))) {
     flatten2(ap, `${path2}{}`, [...jsonPath, "additionalProperties"], true, walk, depth + 1);
   }
   const items = schema["items"];
@@ -10489,7 +10422,7 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     let allConstrained = true;
     branches.forEach((branch, i) => {
       const branchPath = [...jsonPath, keyword, i];
-      if (isObject2(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
+      if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
         const target = refTarget(branch["$ref"]);
         atoms.add(`→${target}`);
         walk.written.push({ ref: branch["$ref"], jsonPath: [...branchPath, "$ref"] });
@@ -10532,7 +10465,7 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     const bases = /* @__PURE__ */ new Set();
     allOf.forEach((branch, i) => {
       const branchPath = [...jsonPath, "allOf", i];
-      if (isObject2(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
+      if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
         const target = refTarget(branch["$ref"]);
         bases.add(target);
         walk.written.push({ ref: branch["$ref"], jsonPath: [...branchPath, "$ref"] });
@@ -10563,13 +10496,13 @@ function untypedKeyPatterns(schema) {
   const out = [];
   if (constrainsNothing(schema["additionalProperties"])) out.push("");
   const patterns = schema["patternProperties"];
-  if (isObject2(patterns)) {
+  if (isObject(patterns)) {
     for (const [pattern, sub] of Object.entries(patterns)) if (constrainsNothing(sub)) out.push(pattern);
   }
   return out;
 }
 function constrainsNothing(schema) {
-  return schema === true || isObject2(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k));
+  return schema === true || isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k));
 }
 function onlyRefAndAnnotations(schema) {
   return Object.keys(schema).every((k) => k === "$ref" || ANNOTATIONS.has(k));
@@ -10607,7 +10540,7 @@ function parentPath2(path2) {
 }
 function canonical(value2) {
   if (Array.isArray(value2)) return `[${value2.map(canonical).join(",")}]`;
-  if (isObject2(value2)) return `{${Object.keys(value2).sort().map((k) => `${JSON.stringify(k)}:${canonical(value2[k])}`).join(",")}}`;
+  if (isObject(value2)) return `{${Object.keys(value2).sort().map((k) => `${JSON.stringify(k)}:${canonical(value2[k])}`).join(",")}}`;
   return JSON.stringify(value2);
 }
 function typeOfValue(value2) {
@@ -10678,6 +10611,7 @@ var init_model = __esm({
     init_load();
     init_constraints();
     init_refs();
+    init_objects();
     ROOT_DEFINITION = "#";
     MAX_DEPTH2 = 64;
     ANNOTATIONS = /* @__PURE__ */ new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$id", "$anchor"]);
@@ -11860,7 +11794,7 @@ function lintPage(page, schema) {
     const locate3 = locator(block);
     const values = Array.isArray(block.json) ? block.json.map((v, i) => ({ value: v, at: [i] })) : [{ value: block.json, at: [] }];
     for (const { value: value2, at } of values) {
-      if (!isObject2(value2)) continue;
+      if (!isObject(value2)) continue;
       const known2 = methodAt.get(block.line) ?? null;
       checkExample(analysis, value2, at, known2, locate3, findings);
     }
@@ -11894,7 +11828,7 @@ function checkExample(analysis, value2, at, knownMethod, locate3, out) {
     validate(analysis.model, schemaOf(analysis.model, def.name), body, at, { method, definition: def.name, locate: locate3, out });
     return;
   }
-  if (framed && isObject2(value2["result"]) && knownMethod) {
+  if (framed && isObject(value2["result"]) && knownMethod) {
     const result = resultDefinition(analysis, knownMethod);
     if (result) validate(analysis.model, schemaOf(analysis.model, result), value2["result"], [...at, "result"], { method: knownMethod, definition: result, locate: locate3, out });
   }
@@ -11913,8 +11847,8 @@ function schemaOf(model, name) {
 }
 function definedKeys(model, schema, depth) {
   const keys = /* @__PURE__ */ new Set();
-  if (!isObject2(schema) || depth > 16) return keys;
-  if (isObject2(schema["properties"])) for (const key of Object.keys(schema["properties"])) keys.add(key);
+  if (!isObject(schema) || depth > 16) return keys;
+  if (isObject(schema["properties"])) for (const key of Object.keys(schema["properties"])) keys.add(key);
   if (typeof schema["$ref"] === "string") {
     const resolved = resolveRef(model.root, schema["$ref"]);
     if (resolved.ok) for (const key of definedKeys(model, resolved.value, depth + 1)) keys.add(key);
@@ -11931,12 +11865,12 @@ function valueAt(value2, shown, at) {
   let current = value2;
   for (const match of rest.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
     if (match[2] !== void 0) current = Array.isArray(current) ? current[Number(match[2])] : void 0;
-    else current = isObject2(current) ? current[match[1]] : void 0;
+    else current = isObject(current) ? current[match[1]] : void 0;
   }
   return current;
 }
 function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__ */ new Set()) {
-  if (depth > MAX_DEPTH3 || schema === true || schema === void 0 || !isObject2(schema)) return;
+  if (depth > MAX_DEPTH3 || schema === true || schema === void 0 || !isObject(schema)) return;
   const ref = schema["$ref"];
   if (typeof ref === "string") {
     const key = `${ref}@${at.join("/")}`;
@@ -11984,10 +11918,10 @@ function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__
     ALLOWED.set(f, [...schema["enum"]]);
     ctx.out.push(f);
   }
-  if (isObject2(value2)) {
-    const properties = isObject2(schema["properties"]) ? schema["properties"] : null;
+  if (isObject(value2)) {
+    const properties = isObject(schema["properties"]) ? schema["properties"] : null;
     const additional = schema["additionalProperties"];
-    const patterns = isObject2(schema["patternProperties"]) ? Object.keys(schema["patternProperties"]) : [];
+    const patterns = isObject(schema["patternProperties"]) ? Object.keys(schema["patternProperties"]) : [];
     for (const [key, child] of Object.entries(value2)) {
       const path2 = [...at, key];
       if (properties && key in properties) {
@@ -11995,11 +11929,11 @@ function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__
         continue;
       }
       if (patterns.some((p) => safeRegex(p)?.test(key))) continue;
-      if (isObject2(additional) && Object.keys(additional).length > 0) {
+      if (isObject(additional) && Object.keys(additional).length > 0) {
         validate(model, additional, child, path2, ctx, depth + 1, seen);
         continue;
       }
-      if (!properties || additional === true || isObject2(additional)) continue;
+      if (!properties || additional === true || isObject(additional)) continue;
       if (ctx.allowed?.at === at.join("\0") && ctx.allowed.keys.has(key)) continue;
       const closed = additional === false || schema["unevaluatedProperties"] === false;
       ctx.out.push(finding("unknown-field", `\`${display(path2)}\` is not a field the schema defines for ${ctx.definition}.`, path2, ctx, closed ? "error" : "warning"));
@@ -12010,7 +11944,7 @@ function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__
   }
 }
 function typeFits(model, schema, value2, depth) {
-  if (!isObject2(schema) || depth > 8) return true;
+  if (!isObject(schema) || depth > 8) return true;
   if (typeof schema["$ref"] === "string") {
     const resolved = resolveRef(model.root, schema["$ref"]);
     if (resolved.ok && !typeFits(model, resolved.value, value2, depth + 1)) return false;
@@ -12045,7 +11979,7 @@ function locator(block) {
   const body = block.bodyLine === void 0 ? block.line + 1 : block.bodyLine;
   return (path2) => {
     if (block.value === void 0 || body === null) return block.line;
-    tree ??= parseTree2(block.value, [], { allowTrailingComma: true, disallowComments: false });
+    tree ??= parseTree3(block.value, [], { allowTrailingComma: true, disallowComments: false });
     if (!tree) return block.line;
     let node2;
     for (let n = path2.length; n >= 0 && !node2; n--) node2 = findNodeAtLocation2(tree, path2.slice(0, n));
@@ -12062,9 +11996,9 @@ var init_lint = __esm({
     init_main();
     init_lines();
     init_diff();
-    init_load();
     init_model();
     init_refs();
+    init_objects();
     MAX_DEPTH3 = 128;
     ALLOWED = /* @__PURE__ */ new WeakMap();
   }
@@ -16472,7 +16406,7 @@ function regexCheck(regex2) {
 }
 
 // node_modules/fault/index.js
-var import_format2 = __toESM(require_format(), 1);
+var import_format = __toESM(require_format(), 1);
 var fault = Object.assign(create(Error), {
   eval: create(EvalError),
   range: create(RangeError),
@@ -16485,7 +16419,7 @@ function create(Constructor) {
   FormattedError.displayName = Constructor.displayName || Constructor.name;
   return FormattedError;
   function FormattedError(format2, ...values) {
-    const reason = format2 ? (0, import_format2.default)(format2, ...values) : format2;
+    const reason = format2 ? (0, import_format.default)(format2, ...values) : format2;
     return new Constructor(reason);
   }
 }
@@ -22961,7 +22895,7 @@ function serializeChunks(chunks, expandTabs) {
 }
 
 // node_modules/micromark/lib/parse.js
-function parse3(options) {
+function parse(options) {
   const settings = options || {};
   const constructs2 = (
     /** @type {FullNormalizedExtension} */
@@ -23124,7 +23058,7 @@ function fromMarkdown(value2, encoding, options) {
     options = encoding;
     encoding = void 0;
   }
-  return compiler(options)(postprocess(parse3(options).document().write(preprocess()(value2, encoding, true))));
+  return compiler(options)(postprocess(parse(options).document().write(preprocess()(value2, encoding, true))));
 }
 function compiler(options) {
   const config = {
@@ -27426,7 +27360,7 @@ function readWithParts(markdown, parts2) {
   return reader.parse(markdown);
 }
 var parsedChars = 0;
-function parseTree3(markdown) {
+function parseTree(markdown) {
   const parts2 = gfmPartsIn(markdown);
   const checked = partsCheckedByTree(parts2);
   if (checked === 0) return readWithParts(markdown, parts2);
@@ -27451,7 +27385,7 @@ function cachedTree(text4) {
     trees.set(key, hit);
     tree = hit.tree;
   } else {
-    tree = parseTree3(text4);
+    tree = parseTree(text4);
     remember(key, tree, text4.length);
   }
   scoped?.set(key, tree);
@@ -27773,14 +27707,74 @@ function dedent(text4) {
   return lines.map((l) => l.slice(cut2)).join("\n");
 }
 
-// src/model/build.ts
-init_json();
-
-// src/model/messages.ts
-init_json();
+// src/model/json.ts
+init_main();
+init_nesting();
+var JSON_LANGS = /* @__PURE__ */ new Set(["json", "jsonc", "json5"]);
+function isJsonLang(lang) {
+  return lang !== null && JSON_LANGS.has(lang.toLowerCase());
+}
+var OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
+function parseJsonExample(value2, at, diagnostics) {
+  const deep = jsonTooDeepAt(value2);
+  if (deep !== -1) {
+    const line2 = at.bodyLine === null ? at.line : at.bodyLine + value2.slice(0, deep).split("\n").length - 1;
+    diagnostics.push({ severity: "error", message: `${tooDeep("JSON in code block", MAX_JSON_DEPTH)}; the example was skipped`, line: line2 });
+    return void 0;
+  }
+  const plain = plainJson(value2);
+  if (plain !== void 0) return [plain];
+  const attempts = [value2, withoutPlaceholders(value2)];
+  let firstError = null;
+  for (const text5 of attempts) {
+    const values = parseValues(text5);
+    if (!("error" in values)) return values.values;
+    firstError ??= { error: values.error, text: text5 };
+    const member = parseValues(`{${text5}}`);
+    if (/^\s*"/.test(text5) && !("error" in member)) return member.values;
+  }
+  const { error, text: text4 } = firstError;
+  const lineInBlock = text4.slice(0, error.offset).split("\n").length;
+  diagnostics.push({
+    severity: "warning",
+    message: `unreadable JSON in code block (${printParseErrorCode(error.error)}); the example was skipped`,
+    line: at.bodyLine === null ? at.line : at.bodyLine + lineInBlock - 1
+  });
+  return void 0;
+}
+function plainJson(value2) {
+  if (value2.includes("__proto__")) return void 0;
+  try {
+    return JSON.parse(value2);
+  } catch {
+    return void 0;
+  }
+}
+function parseValues(text4) {
+  const values = [];
+  let rest = text4;
+  let consumed = 0;
+  for (; ; ) {
+    const errors = [];
+    const result = parse3(rest, errors, OPTIONS);
+    const first = errors[0];
+    if (!first) {
+      if (result !== void 0 || values.length === 0) values.push(result);
+      return { values };
+    }
+    if (first.error !== ParseErrorCode.EndOfFileExpected || first.offset === 0) return { error: { ...first, offset: first.offset + consumed } };
+    values.push(parse3(rest.slice(0, first.offset), [], OPTIONS));
+    rest = rest.slice(first.offset);
+    consumed += first.offset;
+  }
+}
+function withoutPlaceholders(text4) {
+  const dots = "(?:\\.\\.\\.|…)";
+  return text4.replace(new RegExp(`\\[\\s*${dots}\\s*\\]`, "g"), "[]").replace(new RegExp(`\\{\\s*${dots}\\s*\\}`, "g"), "{}").replace(new RegExp(`:\\s*${dots}(?=\\s*[,}\\]\\n])`, "g"), ": null").replace(new RegExp(`,\\s*${dots}(?=\\s*[}\\]])`, "g"), "").replace(new RegExp(`^\\s*${dots}\\s*,?\\s*$`, "gm"), "");
+}
 
 // src/model/schema-like.ts
-init_json();
+init_objects();
 var JSON_SCHEMA_TYPES = /* @__PURE__ */ new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
 var JSON_SCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
   "properties",
@@ -27836,6 +27830,7 @@ function schemaTypeOf(schema) {
 }
 
 // src/model/messages.ts
+init_objects();
 function classifyMessage(value2) {
   if (!isObject(value2)) return null;
   const framed = "jsonrpc" in value2 || "id" in value2;
@@ -28125,6 +28120,7 @@ function startsWithWords(text4, words2) {
 }
 
 // src/model/build.ts
+init_objects();
 function buildDocument(source, options = {}) {
   const parsed = parseMarkdown(source);
   const keywordCase = options.keywordCase ?? keywordCaseDeclared(source);
@@ -28493,6 +28489,9 @@ function withoutCitations(text4, citations) {
   return (citations ?? []).reduce((rest, cited2) => cited2 ? rest.replace(cited2, " ") : rest, text4);
 }
 
+// src/model/document-shape.ts
+init_objects();
+
 // src/model/page-store.ts
 var STALE_MS = 7 * 24 * 3600 * 1e3;
 
@@ -28657,7 +28656,7 @@ function findChangelogPage(pages, titleOf3, config = {}) {
 
 // src/changelog/items.ts
 function splitChangelog(markdown) {
-  const tree = parseTree3(markdown);
+  const tree = parseTree(markdown);
   const items = [];
   const headings = [];
   const counted = /* @__PURE__ */ new Map();
@@ -31821,6 +31820,7 @@ function demote(markdown) {
 }
 
 // src/action/github.ts
+init_objects();
 init_errors();
 
 // src/net/retry.ts
@@ -31906,7 +31906,7 @@ function gitHubClient(apiUrl, repository, token, options = {}) {
     updateComment: (id, body) => call("PATCH", `${repo}/issues/comments/${id}`, single(commentProblem), { body }),
     async tokenLogin() {
       try {
-        return await call("GET", "/user", (value2) => isObject3(value2) && typeof value2["login"] === "string" ? { ok: value2["login"] } : { problem: `${describeValue(value2)} without a "login"` });
+        return await call("GET", "/user", (value2) => isObject(value2) && typeof value2["login"] === "string" ? { ok: value2["login"] } : { problem: `${describeValue(value2)} without a "login"` });
       } catch (error) {
         if (error instanceof InputError && / HTTP 403\b/.test(error.message)) return null;
         throw error;
@@ -31923,7 +31923,7 @@ function parseAnswer(endpoint, status, contentType, text4, check) {
     json = false;
   }
   if (status < 200 || status > 299) {
-    const detail3 = json && isObject3(value2) && typeof value2["message"] === "string" ? `: ${value2["message"]}` : json || text4.trim() === "" ? "" : ` (${describeText(text4, contentType)})`;
+    const detail3 = json && isObject(value2) && typeof value2["message"] === "string" ? `: ${value2["message"]}` : json || text4.trim() === "" ? "" : ` (${describeText(text4, contentType)})`;
     const hint = status === 403 || status === 404 ? " (does the workflow grant `pull-requests: write`?)" : "";
     throw new InputError(`the GitHub API answered ${endpoint} with HTTP ${status}${detail3}${hint}.`);
   }
@@ -31937,21 +31937,18 @@ function describeText(text4, contentType) {
   const start = text4.trim().slice(0, 40).replace(/\s+/g, " ");
   return start === "" ? `an empty ${kind}` : `${kind} starting "${start}${text4.trim().length > 40 ? "…" : ""}"`;
 }
-function isObject3(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
 function describeValue(value2) {
   if (value2 === null) return "null";
   if (Array.isArray(value2)) return `a list of ${value2.length}`;
-  return isObject3(value2) ? "an object" : `a ${typeof value2}`;
+  return isObject(value2) ? "an object" : `a ${typeof value2}`;
 }
 function commentProblem(value2) {
-  if (!isObject3(value2)) return describeValue(value2);
+  if (!isObject(value2)) return describeValue(value2);
   if (typeof value2["id"] !== "number") return 'a comment without a numeric "id"';
   if (typeof value2["html_url"] !== "string") return 'a comment without an "html_url"';
   if (!(value2["body"] === null || value2["body"] === void 0 || typeof value2["body"] === "string")) return 'a comment whose "body" is not text';
   const user = value2["user"];
-  if (!(user === null || isObject3(user) && typeof user["login"] === "string")) return 'a comment whose "user" has no "login"';
+  if (!(user === null || isObject(user) && typeof user["login"] === "string")) return 'a comment whose "user" has no "login"';
   return null;
 }
 function asComment(value2) {
