@@ -7,7 +7,7 @@
 
 // The one report of two revisions (the CLI's, the Action's), and one page's view of it.
 export { reportRevisions, type RevisionReportOptions } from './report/revision-report.ts';
-export { pageOfRevision, revisionInfo, type DiffReport, type DocumentInfo, type ReportSummary } from './report/report.ts';
+export { pageOfRevision, revisionInfo, withoutAnnouncements, type DiffReport, type DocumentInfo, type ReportSummary } from './report/report.ts';
 export { changeSections, recordsOf, rolesText, type ChangeSection } from './report/sections.ts';
 export { renderJson } from './report/json.ts';
 export { renderText } from './report/text.ts';

@@ -5,6 +5,7 @@ import {
   folderTree,
   pageOfRevision,
   renderJson,
+  withoutAnnouncements,
   reportRevisions,
   type DiffReport,
   type DocumentInfo,
@@ -73,8 +74,7 @@ function schemaHash(revision: string): string {
 
 /** The whole pair as JSON: what `specdelta diff OLD NEW --format json` prints (no changelog reading unless asked). */
 export async function pairJson(pair: RevisionPair): Promise<string> {
-  const { changelog: _shownOnThePairPage, ...report } = (await pairData(pair)).report;
-  return renderJson(report);
+  return renderJson(withoutAnnouncements((await pairData(pair)).report));
 }
 
 /** How the revision report read a page of the pair (informative, split from, generated from the schema). */
@@ -104,5 +104,5 @@ export function keyOfReportPage(data: PairData): Map<string, string> {
 
 /** One page's JSON: what `specdelta diff OLD:PAGE NEW:PAGE --format json` prints for a page both revisions have. */
 export async function pageJson(pair: RevisionPair, page: PairPage): Promise<string> {
-  return renderJson(pageReport(await pairData(pair), page));
+  return renderJson(withoutAnnouncements(pageReport(await pairData(pair), page)));
 }

@@ -60,6 +60,16 @@ function summaryOf(changes: readonly Change[], grouped: readonly SpecChange[], g
 }
 
 /**
+ * The report as the CLI prints it when it did not read the changelog (`--format json` without
+ * `--changelog`): no reading, and no change names the item that announced it. A view that read
+ * the changelog for its own pages publishes this, so its JSON is the CLI's.
+ */
+export function withoutAnnouncements(report: DiffReport): DiffReport {
+  const { changelog: _read, ...rest } = report;
+  return { ...rest, grouped: report.grouped.map((change) => ({ ...change, changelog: null })) };
+}
+
+/**
  * One page of a revision's report, so that a page's view and its revision's agree: the
  * page's records, and the changes that touch it. A change counts on the page it is at home
  * on (`page`); the others touching this page are listed after it, counted there.

@@ -21,7 +21,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['src/changes'],
   ['src/report', 'src/detect', 'src/badge'],
   ['src/library.ts'],
-  ['src/index.ts'],
+  ['src/index.ts', 'src/site-entry.ts'],
   ['scraper'],
   ['src/action'],
   ['src/cli'],
