@@ -5,13 +5,14 @@ import { isIdentifierLike, isJsonRpcErrorCode } from '../model/terms.ts';
 import { analyzeSchema, diffSchemaTexts, parseSchemaText, type SchemaAnalysis } from '../schema/index.ts';
 import { FINGERPRINT_FORMAT, type FingerprintData, type FingerprintRevision, type Marker, type MarkerKind, type MarkerRecord } from './fingerprints.ts';
 import { judgePage } from '../revision/informative.ts';
+import { diagramNames, isSequenceDiagram } from './diagrams.ts';
 import { looseObjects } from './loose.ts';
-import { isBorrowedValue, normativeNames } from './normative.ts';
+import { citedStandards, isBorrowedValue, normativeNames, standardName } from './normative.ts';
 import { pageTransports } from './transports.ts';
 import { unnamedBefore } from './named-shapes.ts';
 import { emptyFacts, readShapes, type EnvelopeShape, type ShapeFacts } from './shapes.ts';
 import type { SpecTree } from './spec-tree.ts';
-import { normalizeHeading, normalizeName } from './tokens.ts';
+import { normalizeHeading, normalizeName, wellKnownName } from './tokens.ts';
 
 /**
  * Builds the detector's fingerprints from the spec itself, in two steps:
@@ -64,6 +65,10 @@ interface RevisionPresence {
   capabilities: Map<string, Set<string>>;
   capabilityOptions: Map<string, Set<string>>;
   sections: Map<string, Set<string>>;
+  /** The other standards the revision's pages cite (titles normalized with standardName). */
+  cited: Set<string>;
+  /** Names a page places in another standard's document, with that document's title as written. */
+  borrowed: Map<string, string>;
 }
 
 /** What kinds of name a normalized name is, over all revisions (for the marker's kind). */
@@ -236,6 +241,8 @@ function readRevision(pages: Map<string, string>, analysis: SchemaAnalysis | nul
     capabilities: new Map(),
     capabilityOptions: new Map(),
     sections: new Map(),
+    cited: new Set(),
+    borrowed: new Map(),
   };
   if (analysis) readSchema(analysis, p, kinds);
   for (const [page, text] of pages) readPage(page, text, others, p, kinds);
@@ -333,10 +340,17 @@ function readPage(page: string, text: string, others: string[], p: RevisionPrese
     const defined = normativeNames(text, (t) => (others.some((id) => t.includes(id)) ? 'another revision' : null));
     for (const name of defined.terms) note(p.termNames, spell(kinds, name), page);
     for (const code of defined.codes) note(p.pageCodes, code, page);
+    for (const [name, title] of defined.borrowed) p.borrowed.set(normalizeName(name), title);
+    for (const title of citedStandards(text)) p.cited.add(title);
   }
   for (const section of doc.sections.slice(1)) note(p.sections, normalizeHeading(section.heading), page);
   // Examples the page model does not read as messages (nested method objects, non-JSON code).
   for (const block of doc.codeBlocks) {
+    // A sequence diagram states a flow: the names it shows are there in this revision (see diagrams.ts).
+    if (isSequenceDiagram(block.lang, block.value)) {
+      for (const name of diagramNames(block.value)) struct(name);
+      continue;
+    }
     const values = block.json !== undefined ? [block.json] : looseObjects(block.value).map((o) => o.value);
     for (const value of values) {
       const facts = readShapes(value, emptyFacts());
@@ -455,12 +469,27 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
   let shape = c.shape;
   let wordLike = false;
   let namedIn: string | undefined;
+  let borrowedFrom: Marker['borrowed'];
   if (namespace === 'term') {
     const name = c.key.slice('term:'.length);
     token = preferredSpelling(kinds, name) ?? c.token;
     // A name that travels on the wire (a method, a field) outranks the same name as a type.
     kind = kinds.methods.has(name) ? 'method' : kinds.fields.has(name) ? 'field' : kinds.definitions.has(name) ? 'definition' : kinds.values.has(name) ? 'value' : c.kind;
     wordLike = !isIdentifierLike(token) && !HEADER_LIKE.test(token);
+    // A well-known URI is shown as a reader writes it (tokens begin at a letter: `well-known/…`).
+    if (wellKnownName(token) === token) token = `/.${token}`;
+    // A name the spec places in another standard's document ("`x` in OAuth Authorization Server
+    // Metadata") is that standard's: it was there wherever the spec cited the standard before naming it.
+    const title = revisions.map((r) => presence.get(r.id)!.borrowed.get(name)).find((t) => t !== undefined);
+    if (title !== undefined) {
+      const first = revisions.findIndex((r) => r.id === span[0]);
+      const citing = revisions.slice(0, first).filter((r) => presence.get(r.id)!.cited.has(standardName(title))).map((r) => r.id);
+      if (citing.length > 0) {
+        span = [...citing, ...span];
+        borrowedFrom = { document: title, since: citing[0]! };
+        if (span.length === revisions.length) return null;
+      }
+    }
     if (kind === 'definition') {
       const named = namedOnly(name, span, revisions, analyses);
       if (named) {
@@ -510,6 +539,7 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
   if (records.length > 0) marker.records = records;
   if (shape) marker.shape = shape;
   if (namedIn) marker.namedIn = namedIn;
+  if (borrowedFrom) marker.borrowed = borrowedFrom;
   if (kind === 'definition') {
     // The definition's own fields (not nested ones), from the last revision that has it: what an object of its shape holds.
     const last = analyses[revisions.findIndex((r) => r.id === span.at(-1))];

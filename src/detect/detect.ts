@@ -496,6 +496,7 @@ function explain(item: Item, index: Index): string {
   if (item.weak) caveats.push('an ordinary word, weak');
   if (m.pages > 3) caveats.push(`${m.pages} places in the spec use it, weaker`);
   if (m.namedIn) caveats.push(`the schema named it in ${m.namedIn}, but the shape is older: no proof of ${m.namedIn}`);
+  if (m.borrowed) caveats.push(`part of ${m.borrowed.document}, another standard the spec cites from ${m.borrowed.since}`);
   return `${what} ${WHERE_WORDS[item.where]}: ${spanText(m.span, index, m.compat)}${caveats.length ? ` (${caveats.join('; ')})` : ''}`;
 }
 

@@ -21,6 +21,8 @@ export interface Span {
   cue: string | null;
   /** For inline code, links and prose: the whole sentence (or heading) the span stands in. */
   sentence?: string;
+  /** The sentence belongs to a list item (its first sentence or one that continues it). */
+  item?: true;
 }
 
 export interface CodeExample {
@@ -105,6 +107,9 @@ function calloutCue(text: string): string | null {
   return label && BACKGROUND_HEADING_PATTERN.test(label) ? `callout "${label}"` : null;
 }
 
+/** A line that opens a list item. */
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+/;
+
 interface Block {
   kind: 'code' | 'heading' | 'para';
   line: number;
@@ -157,8 +162,9 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
       examples.push(...readExamples(block.text, block.line, cue));
     } else {
       const callout = whole(calloutCue(block.text));
+      const item = LIST_ITEM.test(block.text);
       for (const sentence of sentencesOf(block.text, block.line)) {
-        inlineSpans(sentence.text, sentence.line, whole(sectionCue) ?? callout ?? cueOf(sentence.text), spans, 'prose');
+        inlineSpans(sentence.text, sentence.line, whole(sectionCue) ?? callout ?? cueOf(sentence.text), spans, 'prose', item);
       }
     }
     previous = block;
@@ -202,7 +208,7 @@ function splitBlocks(lines: string[]): Block[] {
       continue;
     }
     // A list item starts a paragraph of its own: its sentence is its own.
-    if (para && /^\s*(?:[-*+]|\d+[.)])\s+/.test(line)) flush();
+    if (para && LIST_ITEM.test(line)) flush();
     if (!para) para = { line: i + 1, lines: [] };
     para.lines.push(line);
   }
@@ -246,7 +252,8 @@ function leadingNewlines(text: string, at: number): number {
 }
 
 /** Splits a sentence into inline code, link targets and the prose around them. */
-function inlineSpans(text: string, line: number, sentenceCue: Cue | null, spans: Span[], prose: 'prose' | 'heading'): void {
+function inlineSpans(text: string, line: number, sentenceCue: Cue | null, spans: Span[], prose: 'prose' | 'heading', item = false): void {
+  const start = spans.length;
   // One line lookup per span, not a count from the sentence's start (a line of 100,000 code spans).
   const lineAt = lineLocator(text, line);
   // A directional cue marks only its side of the sentence: "… a URL instead of a form" leaves what precedes it alone.
@@ -269,6 +276,7 @@ function inlineSpans(text: string, line: number, sentenceCue: Cue | null, spans:
     last = at + m[0].length;
   }
   if (last < text.length) pushProse(last, text.length);
+  if (item) for (let i = start; i < spans.length; i++) spans[i]!.item = true;
   /** Prose is cut at a directional cue, so each side gets its own verdict. */
   function pushProse(from: number, to: number): void {
     const cut = sentenceCue && sentenceCue.side !== 'all' ? (sentenceCue.side === 'after' ? sentenceCue.end : sentenceCue.at) : -1;

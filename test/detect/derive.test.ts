@@ -141,6 +141,28 @@ describe.skipIf(!mirrorAvailable())('the real spec (../shared/mcp-spec)', () => 
     expect(marker('term:inputschema')).toBeUndefined();
   });
 
+  it('counts what a revision\'s sequence diagrams show: resource_metadata and the protected resource\'s well-known path from 2025-06-18', () => {
+    // 2025-06-18 names both only in its authorization flow diagrams; 2025-11-25 also states them in prose.
+    expect(marker('term:resourcemetadata')?.span[0]).toBe('2025-06-18');
+    expect(marker('term:well-known/oauth-protected-resource')?.span[0]).toBe('2025-06-18');
+    expect(marker('term:well-known/oauth-protected-resource')?.token).toBe('/.well-known/oauth-protected-resource');
+  });
+
+  it('names a well-known URI by its document, whatever the host (even a placeholder) and the path inserted after it', () => {
+    expect(marker('term:well-known/oauth-authorization-server')?.span[0]).toBe('2025-03-26');
+    expect(marker('term:well-known/openid-configuration')?.span[0]).toBe('2025-11-25');
+    expect(data.markers.filter((m) => /well-known\/[^/]+\//.test(m.key))).toEqual([]);
+  });
+
+  it('dates a name the spec places in another standard\'s document from the first revision citing that standard', () => {
+    // "(via `registration_endpoint` in OAuth Authorization Server Metadata)" first appears in 2025-11-25; RFC 8414 is cited from 2025-03-26.
+    expect(marker('term:registrationendpoint')?.span[0]).toBe('2025-03-26');
+    expect(marker('term:registrationendpoint')?.borrowed).toEqual({ document: 'OAuth Authorization Server Metadata', since: '2025-03-26' });
+    // A name the protocol defines itself keeps its own first revision.
+    expect(marker('term:authorizationservers')?.span[0]).toBe('2025-06-18');
+    expect(marker('term:authorizationservers')?.borrowed).toBeUndefined();
+  });
+
   it('marks ordinary words as weak', () => {
     expect(marker('term:mode')?.wordLike).toBe(true);
     expect(marker('term:url')?.wordLike).toBe(true);
