@@ -188,6 +188,7 @@ interface ShapedType {
 function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolean; headings: ScannedText['headings'] } {
   const scanned = scanText(text);
   const hits: Hit[] = [];
+  const wordMethods: Hit[] = [];
   // Texts repeat their names: each is normalized once.
   const keys = new Map<string, string>();
   const termKey = (variant: string) => {
@@ -195,14 +196,20 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     if (key === undefined) keys.set(variant, (key = `term:${normalizeName(variant)}`));
     return key;
   };
-  const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false) => {
+  const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false, asMessage = false) => {
     for (const variant of tokenVariants(token)) {
       const marker = index.byKey.get(termKey(variant));
+      // A method whose name is an ordinary word, in code the text calls a request, response or handshake (`initialize` response), is the method.
+      if (asMessage && marker?.kind === 'method') methodValue = true;
       // An ordinary word is a protocol name only as a key or value inside a protocol message.
       const feature = marker !== undefined && where !== 'json' && index.featureNames.has(marker.key);
       // A type name written as the schema spells it, in code (`Icon(src=…)`, `import { Icon }`), is the type, not a word.
       const typeInCode = marker !== undefined && marker.kind === 'definition' && where === 'code' && variant === marker.token;
-      if (marker && marker.wordLike && !methodValue && !inMessage && !feature && !typeInCode) continue;
+      if (marker && marker.wordLike && !methodValue && !inMessage && !feature && !typeInCode) {
+        // Kept aside: if the text names this word as a method elsewhere, this inline mention is that method too.
+        if (marker.kind === 'method' && where === 'inline') wordMethods.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: true });
+        continue;
+      }
       if (marker) {
         hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: methodValue || typeInCode, feature });
         return;
@@ -226,7 +233,8 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     if (span.context === 'code') hasCode = true;
     revisionMentions(span.text, span.line, span.context, span.cue, index, hits);
     if (span.context === 'url') continue;
-    for (const { token, line } of tokensOf(span)) term(token, line, span.context, span.cue);
+    const asMessage = span.context === 'inline' && namedAsMessage(span);
+    for (const { token, line } of tokensOf(span)) term(token, line, span.context, span.cue, false, false, asMessage);
     if (span.context === 'code' || span.context === 'inline') valuePairs(span.text, span.line, span.context, span.cue, index, hits);
     for (const matcher of index.transports) {
       for (const found of matcher.find(span.text)) {
@@ -258,6 +266,9 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       }
     }
   }
+  // A method named by an ordinary word is that method at every inline mention once the text names it as one.
+  const methods = new Set(hits.filter((h) => h.methodValue && h.marker?.kind === 'method' && h.marker.wordLike).map((h) => h.key));
+  for (const hit of wordMethods) if (methods.has(hit.key)) hits.push(hit);
   // A pair of ordinary words (`mode: "form"` in an app's settings) is the protocol's only within a few
   // lines of a protocol name that is no ordinary word, as a key or value inside a message is.
   const named = new Set(hits.filter((h) => h.marker !== null && !h.marker.wordLike && !h.wordPair && h.marker.kind !== 'section').map((h) => h.line));
@@ -270,6 +281,19 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     if (marker) hits.push({ key: marker.key, marker, revision: null, token: heading.text, line: heading.line, where: 'heading', cue: heading.cue, methodValue: false });
   }
   return { hits, hasCode, headings: scanned.headings };
+}
+
+/** JSON-RPC's words for a message: inline code followed by one of them names a method ("the `initialize` response"). */
+const MESSAGE_WORD = /^\s*(?:request|response|result|reply|notification|handshake|method|call|message|exchange)s?\b/i;
+
+/** Is this inline code named as a JSON-RPC message (a method) by the word right after it? */
+function namedAsMessage(span: { text: string; sentence?: string }): boolean {
+  if (span.sentence === undefined) return false;
+  const code = `\`${span.text}\``;
+  for (let at = span.sentence.indexOf(code); at !== -1; at = span.sentence.indexOf(code, at + 1)) {
+    if (MESSAGE_WORD.test(span.sentence.slice(at + code.length))) return true;
+  }
+  return false;
 }
 
 /**
@@ -399,6 +423,7 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
       undated: hit.revision !== null && hit.revision === index.draftId,
       background: cue,
       section: sectionOf(hit.line),
+      mentions: group.hits.length,
     };
   };
   for (const [key, group] of teaching) items.push(toItem(key, group, null));
@@ -490,7 +515,7 @@ function explain(item: Item, index: Index): string {
     : m.kind === 'envelope' ? `${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'capability' ? `capability ${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'error-code' ? `error code ${m.token}${m.shape ? ` (${m.shape})` : ''}`
-    : m.wordLike && !item.weak && item.where !== 'json' ? `feature ${m.token}`
+    : m.wordLike && !item.weak && item.where !== 'json' && m.kind !== 'method' ? `feature ${m.token}`
     : `${KIND_WORDS[m.kind]} ${m.token}`;
   const caveats: string[] = [];
   if (item.weak) caveats.push('an ordinary word, weak');

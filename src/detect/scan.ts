@@ -63,6 +63,8 @@ const BACKGROUND_CUES: [RegExp, CueSide][] = [
   [/\bis gone\b|\bare gone\b/i, 'all'],
   [/\b(?:previously|formerly|before this change|in the past)\b/i, 'all'],
   [/\b(?<!-)(?:old|older|legacy|previous) (?:shape|flow|pattern|way|model|mechanism|version|revision|spec|specification|approach|behaviou?r|api|design)\b/i, 'all'],
+  // "legacy (`x` handshake) servers": the parenthesis says what the old thing is.
+  [/\b(?<!-)(?:old|older|legacy|previous) \(/i, 'all'],
   [/\bthe old\b(?!-)/i, 'all'],
   // A changelog-style aside: a dated revision and what it changed ("2025-11-25 added URL mode", "removed in 2026-07-28").
   [/\b\d{4}-\d{2}-\d{2}\b[^.;]{0,80}?\b(?:added|introduced|brought|removed|dropped|replaced|renamed|deprecated)\b|\b(?:added|introduced|removed|dropped|replaced|renamed|deprecated) (?:in|since|by) (?:the )?(?:revision |version |spec(?:ification)? )?\d{4}-\d{2}-\d{2}\b/i, 'all'],

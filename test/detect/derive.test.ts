@@ -163,6 +163,11 @@ describe.skipIf(!mirrorAvailable())('the real spec (../shared/mcp-spec)', () => 
     expect(marker('term:authorizationservers')?.borrowed).toBeUndefined();
   });
 
+  it('ends the initialize handshake at 2025-11-25: 2026-07-28 names it only as the legacy one', () => {
+    // "legacy (`initialize` handshake) servers" states nothing about 2026-07-28's own protocol.
+    expect(marker('term:initialize')?.span).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']);
+  });
+
   it('marks ordinary words as weak', () => {
     expect(marker('term:mode')?.wordLike).toBe(true);
     expect(marker('term:url')?.wordLike).toBe(true);

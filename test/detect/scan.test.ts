@@ -42,10 +42,10 @@ describe('shapes', () => {
 
 describe('background cues', () => {
   it('finds the sentence words that explain the past', () => {
-    for (const s of ['Servers no longer send it.', 'It used to be declared once.', 'The field is gone.', 'X was replaced by Y.', 'This is the old shape.', 'It is deprecated.']) {
+    for (const s of ['Servers no longer send it.', 'It used to be declared once.', 'The field is gone.', 'X was replaced by Y.', 'This is the old shape.', 'It is deprecated.', 'Modern and legacy (`hello` handshake) servers.']) {
       expect(cueIn(s), s).not.toBeNull();
     }
-    for (const s of ['Servers send it.', 'The old-school way works.', 'Return the result.']) expect(cueIn(s), s).toBeNull();
+    for (const s of ['Servers send it.', 'The old-school way works.', 'Return the result.', 'The legacy-free (`hello`) path.']) expect(cueIn(s), s).toBeNull();
   });
 
   it('marks only the old side of a directional cue', () => {
