@@ -85,6 +85,8 @@ interface NameKinds {
   /** Every name a transport goes by (link texts pointing at its slug), and its SSE event names. */
   transportNames: Map<string, Set<string>>;
   transportEvents: Map<string, Set<string>>;
+  /** How many HTTP endpoints a transport's section requires (first revision that says). */
+  transportEndpoints: Map<string, number>;
 }
 
 export interface BuildOptions {
@@ -96,7 +98,7 @@ export interface BuildOptions {
 
 export async function buildFingerprints(tree: SpecTree, options: BuildOptions = {}): Promise<FingerprintData> {
   const revisions = tree.revisions;
-  const kinds: NameKinds = { methods: new Set(), definitions: new Set(), fields: new Set(), values: new Set(), schemaKnown: new Set(), spellings: new Map(), errorNames: new Map(), valueTokens: new Map(), transportNames: new Map(), transportEvents: new Map() };
+  const kinds: NameKinds = { methods: new Set(), definitions: new Set(), fields: new Set(), values: new Set(), schemaKnown: new Set(), spellings: new Map(), errorNames: new Map(), valueTokens: new Map(), transportNames: new Map(), transportEvents: new Map(), transportEndpoints: new Map() };
   const texts = new Map<string, Map<string, string>>();
   const schemas = new Map<string, string | null>();
   const analyses = new Map<string, SchemaAnalysis | null>();
@@ -257,6 +259,7 @@ function readRevision(pages: Map<string, string>, analysis: SchemaAnalysis | nul
     for (const slug of t.compat) if (!p.transports.has(slug)) p.transports.set(slug, 'compat');
     for (const [slug, names] of t.names) for (const name of names) note(kinds.transportNames, slug, name);
     for (const [slug, events] of t.events) for (const event of events) note(kinds.transportEvents, slug, event);
+    for (const [slug, count] of t.endpoints) if (!kinds.transportEndpoints.has(slug)) kinds.transportEndpoints.set(slug, count);
   }
   // A slug linked for compatibility that no revision defines is not a transport (a section of some page).
   return p;
@@ -532,6 +535,8 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
     marker.names = names;
     const events = [...(kinds.transportEvents.get(slug) ?? [])].filter((e) => ![...kinds.transportEvents].some(([other, set]) => other !== slug && set.has(e)));
     if (events.length > 0) marker.events = events;
+    const endpoints = kinds.transportEndpoints.get(slug);
+    if (endpoints !== undefined) marker.endpoints = endpoints;
     if (compat.length > 0) marker.compat = compat;
   }
   // The records of the same two revisions, by fingerprint: where a reader sees the marker come and go.

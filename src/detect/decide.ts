@@ -45,6 +45,8 @@ export interface Item {
   section: number;
   /** How many times the text names it this way (teaching, or background). */
   mentions: number;
+  /** For a transport recognised by its endpoints rather than its name: what the code shows. */
+  layout?: string;
 }
 
 export interface Separator {

@@ -2,7 +2,7 @@ import { decide, isStrong, type Era, type Item, type Separator, type Where } fro
 import { latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind } from './fingerprints.ts';
 import { scanText, tokensOf, type Context, type ScannedText } from './scan.ts';
 import { normalizeHeading, normalizeName, tokenVariants } from './tokens.ts';
-import { transportMatchers, type TransportMatcher } from './transport-match.ts';
+import { endpointLayout, transportMatchers, type TransportMatcher } from './transport-match.ts';
 
 /**
  * "Which revision does this text teach?" Reads a tutorial (Markdown, MDX, or the text
@@ -130,6 +130,8 @@ interface Index {
   featureNames: Set<string>;
   /** How a text names each transport the fingerprints know (names, identifiers, event names). */
   transports: TransportMatcher[];
+  /** The one HTTP transport whose section requires separate endpoints (an SSE stream and a POST endpoint), if one does. */
+  splitEndpoints: Marker | null;
   shapedTypes: ShapedType[];
 }
 
@@ -150,6 +152,7 @@ function indexOf(data: FingerprintData): Index {
       mentions: { text: null, url: null },
       featureNames: new Set(data.markers.filter((m) => m.kind === 'capability').map((m) => `term:${normalizeName(m.token)}`)),
       transports: transportMatchers(data.markers),
+      splitEndpoints: only(data.markers.filter((m) => m.kind === 'transport' && (m.endpoints ?? 0) >= 2)),
       shapedTypes: data.markers.filter((m) => m.kind === 'definition' && m.fields && !m.namedIn).map((m) => ({ marker: m, fields: new Set(m.fields!.map(normalizeName)), required: (m.required ?? []).map(normalizeName) })),
     };
     const draft = index.draftId === null ? [] : [index.draftId];
@@ -176,6 +179,8 @@ interface Hit {
   feature?: boolean;
   /** A field and value that are both ordinary words (`mode: "form"`): a protocol value only beside protocol names. */
   wordPair?: boolean;
+  /** A transport recognised by its endpoints rather than named: what the code shows. */
+  layout?: string;
 }
 
 /** Types the fingerprints know the shape of: an object with their fields is one of them. */
@@ -229,8 +234,17 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   };
 
   let hasCode = false;
+  const streams: { path: string; line: number; cue: string | null }[] = [];
+  const posts = new Set<string>();
   for (const span of scanned.spans) {
-    if (span.context === 'code') hasCode = true;
+    if (span.context === 'code') {
+      hasCode = true;
+      if (index.splitEndpoints) {
+        const layout = endpointLayout(span.text);
+        for (const s of layout.streams) streams.push({ path: s.path, line: span.line + countNewlines(span.text, s.at), cue: span.cue });
+        for (const p of layout.posts) posts.add(p.path);
+      }
+    }
     revisionMentions(span.text, span.line, span.context, span.cue, index, hits);
     if (span.context === 'url') continue;
     const asMessage = span.context === 'inline' && namedAsMessage(span);
@@ -241,6 +255,14 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
         const line = span.line + countNewlines(span.text, found.at);
         hits.push({ key: matcher.marker.key, marker: matcher.marker, revision: null, token: matcher.marker.token, line, where: span.context, cue: span.cue, methodValue: false });
       }
+    }
+  }
+  // An SSE stream at one path and messages POSTed to another: the layout of the transport that requires two endpoints.
+  const split = index.splitEndpoints;
+  if (split && posts.size > 0) {
+    for (const stream of streams) {
+      if (posts.has(stream.path)) continue;
+      hits.push({ key: split.key, marker: split, revision: null, token: split.token, line: stream.line, where: 'code', cue: stream.cue, methodValue: false, layout: `an SSE stream at ${stream.path}, messages POSTed to ${[...posts].join(', ')}` });
     }
   }
   for (const example of scanned.examples) {
@@ -308,6 +330,10 @@ function valuePairs(text: string, line: number, where: Context, cue: string | nu
     const marker = index.byKey.get(key);
     if (marker) hits.push({ key, marker, revision: null, token: marker.token, line: line + countNewlines(text, m.index), where, cue, methodValue: false, wordPair: /^[a-z]+$/i.test(m[1]!) && /^[a-z]+$/i.test(m[2]!) });
   }
+}
+
+function only<T>(xs: T[]): T | null {
+  return xs.length === 1 ? xs[0]! : null;
 }
 
 function countNewlines(text: string, to: number): number {
@@ -424,6 +450,7 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
       background: cue,
       section: sectionOf(hit.line),
       mentions: group.hits.length,
+      ...(hit.layout ? { layout: hit.layout } : {}),
     };
   };
   for (const [key, group] of teaching) items.push(toItem(key, group, null));
@@ -511,7 +538,7 @@ function explain(item: Item, index: Index): string {
     return item.where === 'url' ? `links to the ${id} specification` : item.where === 'code' || item.where === 'json' ? `names revision ${id} in code` : `names revision ${id} ${WHERE_WORDS[item.where]}`;
   }
   const m = item.marker;
-  const what = m.kind === 'transport' ? `the ${m.token} transport`
+  const what = m.kind === 'transport' ? `the ${m.token} transport${item.layout ? ` by its ${m.endpoints} endpoints (${item.layout})` : ''}`
     : m.kind === 'envelope' ? `${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'capability' ? `capability ${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'error-code' ? `error code ${m.token}${m.shape ? ` (${m.shape})` : ''}`

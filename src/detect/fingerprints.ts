@@ -50,6 +50,8 @@ export interface Marker {
   names?: string[];
   /** For a transport: the SSE event names only its section defines (`endpoint`). */
   events?: string[];
+  /** For an HTTP transport: how many endpoints its section requires (an SSE stream and a separate POST endpoint are two). */
+  endpoints?: number;
   /** For a type: its fields and required fields in the schema (of the span's last revision), so an object of that shape is recognised. */
   fields?: string[];
   required?: string[];

@@ -120,6 +120,18 @@ describe.skipIf(!mirrorAvailable())('the real spec (../shared/mcp-spec)', () => 
     const streamable = transports.find((m) => m !== sse);
     expect(streamable?.span[0]).toBe('2025-03-26');
     expect(streamable?.compat).toBeUndefined();
+    // "The server MUST provide two endpoints" against "a single HTTP endpoint path".
+    expect(sse?.endpoints).toBe(2);
+    expect(streamable?.endpoints).toBe(1);
+  });
+
+  it('knows HTTP+SSE by its two endpoints in code, and not a stream and POSTs on one path', () => {
+    const two = "```js\nconst s = new EventSource('https://api.test/sse');\nawait fetch('https://api.test/message', { method: 'POST', body });\n```\n";
+    const one = "```js\nconst s = new EventSource('https://api.test/mcp');\nawait fetch('https://api.test/mcp', { method: 'POST', body });\n```\n";
+    const sse = detectRevision(two, data);
+    expect(sse.revision).toBe('2024-11-05');
+    expect(sse.evidence[0]?.why).toMatch(/2 endpoints \(an SSE stream at \/sse, messages POSTed to \/message\)/);
+    expect(detectRevision(one, data).revision).toBeNull();
   });
 
   it('knows enum values with their field: mode: "form" came with 2025-11-25', () => {
