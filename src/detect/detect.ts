@@ -1,6 +1,6 @@
 import { decide, isStrong, type Era, type Item, type Separator, type Where } from './decide.ts';
 import { latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind } from './fingerprints.ts';
-import { scanText, tokensOf, type Context, type ScannedText } from './scan.ts';
+import { forEachToken, scanText, type Context, type ScannedText } from './scan.ts';
 import { normalizeHeading, normalizeName, tokenVariants } from './tokens.ts';
 import { endpointLayout, transportMatchers, type TransportMatcher } from './transport-match.ts';
 
@@ -183,6 +183,15 @@ interface Hit {
   layout?: string;
 }
 
+/** A marker a token's variant names: a protocol name (`term:`), or a JSON-RPC error code. */
+interface Resolved {
+  variant: string;
+  marker: Marker;
+  term: boolean;
+}
+const NONE: Resolved[] = [];
+const ERROR_CODE = /^-\d{5}$/;
+
 /** Types the fingerprints know the shape of: an object with their fields is one of them. */
 interface ShapedType {
   marker: Marker;
@@ -194,38 +203,38 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   const scanned = scanText(text);
   const hits: Hit[] = [];
   const wordMethods: Hit[] = [];
-  // Texts repeat their names: each is normalized once.
-  const keys = new Map<string, string>();
-  const termKey = (variant: string) => {
-    let key = keys.get(variant);
-    if (key === undefined) keys.set(variant, (key = `term:${normalizeName(variant)}`));
-    return key;
-  };
-  const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false, asMessage = false) => {
+  // Texts repeat their names: each token is resolved to the markers its variants name once.
+  const resolved = new Map<string, Resolved[]>();
+  const resolve = (token: string): Resolved[] => {
+    let found = resolved.get(token);
+    if (found !== undefined) return found;
+    found = NONE;
     for (const variant of tokenVariants(token)) {
-      const marker = index.byKey.get(termKey(variant));
+      const marker = index.byKey.get(`term:${normalizeName(variant)}`) ?? (ERROR_CODE.test(variant) ? index.byKey.get(`error:${variant}`) : undefined);
+      if (marker) (found === NONE ? (found = []) : found).push({ variant, marker, term: marker.key.startsWith('term:') });
+    }
+    resolved.set(token, found);
+    return found;
+  };
+  const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false, asMessage: (() => boolean) | null = null) => {
+    for (const { variant, marker, term } of resolve(token)) {
+      if (!term) {
+        hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: false });
+        return;
+      }
       // A method whose name is an ordinary word, in code the text calls a request, response or handshake (`initialize` response), is the method.
-      if (asMessage && marker?.kind === 'method') methodValue = true;
+      if (asMessage !== null && marker.kind === 'method' && marker.wordLike && asMessage()) methodValue = true;
       // An ordinary word is a protocol name only as a key or value inside a protocol message.
-      const feature = marker !== undefined && where !== 'json' && index.featureNames.has(marker.key);
+      const feature = where !== 'json' && index.featureNames.has(marker.key);
       // A type name written as the schema spells it, in code (`Icon(src=…)`, `import { Icon }`), is the type, not a word.
-      const typeInCode = marker !== undefined && marker.kind === 'definition' && where === 'code' && variant === marker.token;
-      if (marker && marker.wordLike && !methodValue && !inMessage && !feature && !typeInCode) {
+      const typeInCode = marker.kind === 'definition' && where === 'code' && variant === marker.token;
+      if (marker.wordLike && !methodValue && !inMessage && !feature && !typeInCode) {
         // Kept aside: if the text names this word as a method elsewhere, this inline mention is that method too.
         if (marker.kind === 'method' && where === 'inline') wordMethods.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: true });
         continue;
       }
-      if (marker) {
-        hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: methodValue || typeInCode, feature });
-        return;
-      }
-      if (/^-\d{5}$/.test(variant)) {
-        const code = index.byKey.get(`error:${variant}`);
-        if (code) {
-          hits.push({ key: code.key, marker: code, revision: null, token: variant, line, where, cue, methodValue: false });
-          return;
-        }
-      }
+      hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: methodValue || typeInCode, feature });
+      return;
     }
   };
   const keyed = (key: string, token: string, line: number, cue: string | null) => {
@@ -233,6 +242,9 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     if (marker) hits.push({ key, marker, revision: null, token, line, where: 'json', cue, methodValue: false });
   };
 
+  // Transports the text cannot name (none of their words occur in it) are not looked for span by span.
+  const lowerText = text.toLowerCase();
+  const transports = index.transports.filter((m) => m.mayHold(lowerText));
   let hasCode = false;
   const streams: { path: string; line: number; cue: string | null }[] = [];
   const posts = new Set<string>();
@@ -247,11 +259,13 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     }
     revisionMentions(span.text, span.line, span.context, span.cue, index, hits);
     if (span.context === 'url') continue;
-    const asMessage = span.context === 'inline' && namedAsMessage(span);
-    for (const { token, line } of tokensOf(span)) term(token, line, span.context, span.cue, false, false, asMessage);
+    let named: boolean | undefined;
+    const asMessage = span.context === 'inline' ? () => (named ??= namedAsMessage(span)) : null;
+    forEachToken(span, (token, line) => term(token, line, span.context, span.cue, false, false, asMessage));
     if (span.context === 'code' || span.context === 'inline') valuePairs(span.text, span.line, span.context, span.cue, index, hits);
-    for (const matcher of index.transports) {
-      for (const found of matcher.find(span.text)) {
+    const lower = transports.length > 0 ? span.text.toLowerCase() : '';
+    for (const matcher of transports) {
+      for (const found of matcher.find(span.text, lower)) {
         const line = span.line + countNewlines(span.text, found.at);
         hits.push({ key: matcher.marker.key, marker: matcher.marker, revision: null, token: matcher.marker.token, line, where: span.context, cue: span.cue, methodValue: false });
       }
@@ -325,6 +339,7 @@ function namedAsMessage(span: { text: string; sentence?: string }): boolean {
 const VALUE_PAIR = /["']?([A-Za-z_$][\w$]*)["']?\s*[:=]\s*["']([A-Za-z][\w./-]{0,60})["']/g;
 
 function valuePairs(text: string, line: number, where: Context, cue: string | null, index: Index, hits: Hit[]): void {
+  if (!text.includes('"') && !text.includes("'")) return;
   for (const m of text.matchAll(VALUE_PAIR)) {
     const key = `value:${normalizeName(m[1]!)}=${normalizeName(m[2]!)}`;
     const marker = index.byKey.get(key);

@@ -79,14 +79,20 @@ export interface Cue {
   side: CueSide;
 }
 
+/**
+ * All the cues in one pattern, each its own group: one search finds the leftmost cue, and at
+ * that place the first cue of the list, as searching for each in turn and keeping the
+ * earliest would (the cues' own groups do not capture).
+ */
+const ANY_CUE = new RegExp(BACKGROUND_CUES.map(([pattern]) => `(${pattern.source})`).join('|'), 'i');
+
 /** The first background cue in a text, with where it stands and which side of it is the past. */
 export function findCue(text: string): Cue | null {
-  let found: Cue | null = null;
-  for (const [pattern, side] of BACKGROUND_CUES) {
-    const m = pattern.exec(text);
-    if (m && (found === null || m.index < found.at)) found = { text: m[0], at: m.index, end: m.index + m[0].length, side };
-  }
-  return found;
+  const m = ANY_CUE.exec(text);
+  if (m === null) return null;
+  let i = 1;
+  while (m[i] === undefined) i += 1;
+  return { text: m[0], at: m.index, end: m.index + m[0].length, side: BACKGROUND_CUES[i - 1]![1] };
 }
 
 export function cueIn(text: string): string | null {
@@ -188,18 +194,20 @@ function splitBlocks(lines: string[]): Block[] {
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const fence = /^(\s{0,3})(`{3,}|~{3,})\s*([\w+#.-]*)/.exec(line);
+    // (The patterns run only on lines that hold their characters: most lines are prose.)
+    const fence = line.includes('`') || line.includes('~') ? /^(\s{0,3})(`{3,}|~{3,})\s*([\w+#.-]*)/.exec(line) : null;
     if (fence) {
       flush();
       const marker = fence[2]!;
+      const closing = new RegExp(`^\\s{0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
       const body: string[] = [];
       let j = i + 1;
-      while (j < lines.length && !new RegExp(`^\\s{0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`).test(lines[j]!)) body.push(lines[j++]!);
+      while (j < lines.length && !closing.test(lines[j]!)) body.push(lines[j++]!);
       blocks.push({ kind: 'code', line: i + 2, text: body.join('\n'), lang: fence[3] || null });
       i = j;
       continue;
     }
-    const heading = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    const heading = line.includes('#') ? /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line) : null;
     if (heading) {
       flush();
       blocks.push({ kind: 'heading', line: i + 1, text: heading[2]!, depth: heading[1]!.length });
@@ -227,12 +235,15 @@ function sentencesOf(text: string, line: number): { text: string; line: number }
   // Split after ". ", "? ", "! " (or at the end of a line ending a sentence) outside code spans.
   let start = 0;
   let inCode = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
+  // Only backticks and sentence marks matter: the search skips the rest in one step.
+  const marks = /[`.?!]/g;
+  for (let m = marks.exec(text); m !== null; m = marks.exec(text)) {
+    const i = m.index;
+    const ch = m[0];
     if (ch === '`') inCode = !inCode;
     if (inCode) continue;
     // An ordered list's number ("2. Use …") opens its item, it does not end a sentence.
-    if ((ch === '.' || ch === '?' || ch === '!') && /\s/.test(text[i + 1] ?? ' ') && !/\b(?:e\.g|i\.e|etc|vs)$/i.test(text.slice(Math.max(0, i - 4), i)) && !(ch === '.' && /^\s*\d+$/.test(text.slice(start, i)))) {
+    if (ch !== '`' && /\s/.test(text[i + 1] ?? ' ') && !/\b(?:e\.g|i\.e|etc|vs)$/i.test(text.slice(Math.max(0, i - 4), i)) && !(ch === '.' && /^\s*\d+$/.test(text.slice(start, i)))) {
       out.push({ text: text.slice(start, i + 1), line: lineAt(start) + leadingNewlines(text, start) });
       start = i + 1;
     }
@@ -322,15 +333,34 @@ function readExamples(code: string, line: number, cue: string | null): CodeExamp
   return out;
 }
 
+/** This module's own copy of the token pattern: forEachToken resets and advances it, and never calls itself. */
+const TOKENS = new RegExp(TOKEN_PATTERN.source, 'g');
+
 /** Tokens of a span with their lines. */
 export function tokensOf(span: Span): { token: string; line: number }[] {
   const out: { token: string; line: number }[] = [];
+  forEachToken(span, (token, line) => out.push({ token, line }));
+  return out;
+}
+
+/** Calls `fn` with each token of a span and its line, in order (no array: texts have many tokens). */
+export function forEachToken(span: Span, fn: (token: string, line: number) => void): void {
+  const text = span.text;
+  const lines = text.includes('\n');
   let lineNo = span.line;
   let last = 0;
-  for (const m of span.text.matchAll(TOKEN_PATTERN)) {
-    lineNo += countNewlines(span.text, last, m.index);
-    last = m.index;
-    out.push({ token: m[0].replace(/[.\-/]+$/, ''), line: lineNo });
+  const pattern = TOKENS;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (lines) {
+      lineNo += countNewlines(text, last, m.index);
+      last = m.index;
+    }
+    let token = m[0];
+    // A sentence's full stop, a hyphen or slash at the end is no part of the name.
+    let end = token.length;
+    while (end > 0 && (token[end - 1] === '.' || token[end - 1] === '-' || token[end - 1] === '/')) end -= 1;
+    if (end < token.length) token = token.slice(0, end);
+    fn(token, lineNo);
   }
-  return out;
 }

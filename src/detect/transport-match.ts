@@ -13,8 +13,10 @@ import type { Marker } from './fingerprints.ts';
  */
 export interface TransportMatcher {
   marker: Marker;
-  /** Offsets where the text names the transport. */
-  find: (text: string) => { at: number }[];
+  /** Offsets where the text names the transport (`lower`: the text lowercased, when the caller has it). */
+  find: (text: string, lower?: string) => { at: number }[];
+  /** False when the text (lowercased) cannot name it: it holds none of the words a way of naming it needs. */
+  mayHold: (lower: string) => boolean;
 }
 
 export function transportMatchers(markers: readonly Marker[]): TransportMatcher[] {
@@ -34,14 +36,17 @@ export function transportMatchers(markers: readonly Marker[]): TransportMatcher[
     }
     for (const event of marker.events ?? []) alternatives.push(`\\bevent:\\s*${escape(event)}\\b|\`${escape(event)}\`\\s+event\\b|\\b${escape(event)} event\\b`);
     const pattern = alternatives.length > 0 ? new RegExp(alternatives.join('|'), 'gi') : null;
-    // Every alternative holds one of these words: a text holding none is skipped without running the pattern.
-    const needles = [...new Set([...signature, ...(marker.names ?? []).flatMap(wordsOf), ...(marker.events ?? []).map((e) => e.toLowerCase())])];
+    // What a match needs: a signature word or an event name, or every word of one of the names. A text
+    // without any of that is skipped without running the pattern.
+    const needles = [...new Set([...signature, ...(marker.events ?? []).map((e) => e.toLowerCase())])];
+    const nameWords = (marker.names ?? []).map(wordsOf).filter((words) => words.length > 0);
+    const mayHold = (lower: string) => needles.some((n) => lower.includes(n)) || nameWords.some((words) => words.every((w) => lower.includes(w)));
     return {
       marker,
-      find: (text: string) => {
+      mayHold,
+      find: (text: string, lower = text.toLowerCase()) => {
         if (pattern === null) return [];
-        const lower = text.toLowerCase();
-        if (!needles.some((n) => lower.includes(n))) return [];
+        if (!mayHold(lower)) return [];
         return [...text.matchAll(pattern)].filter((m) => signatureIn(m[0], signature, marker.names ?? [], marker.events ?? [])).map((m) => ({ at: m.index }));
       },
     };
