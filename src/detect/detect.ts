@@ -121,7 +121,7 @@ interface Index {
   datedIds: string[];
   draftId: string | null;
   /** Revision ids as they are mentioned, per context (the draft only in a URL): compiled once, not per span. */
-  mentions: { text: RegExp | null; url: RegExp | null };
+  mentions: { text: RegExp | null; url: RegExp | null; starts: string[] };
   /**
    * Names of features: the names capabilities are declared under. A text that names one
    * (a heading, inline code, a sentence) is about that feature even when the name is an
@@ -149,14 +149,14 @@ function indexOf(data: FingerprintData): Index {
       latest: latestRevision(data.revisions)?.id ?? null,
       datedIds: data.revisions.filter((r) => r.date !== null).map((r) => r.id),
       draftId: data.revisions.find((r) => r.status === 'draft')?.id ?? null,
-      mentions: { text: null, url: null },
+      mentions: { text: null, url: null, starts: [] },
       featureNames: new Set(data.markers.filter((m) => m.kind === 'capability').map((m) => `term:${normalizeName(m.token)}`)),
       transports: transportMatchers(data.markers),
       splitEndpoints: only(data.markers.filter((m) => m.kind === 'transport' && (m.endpoints ?? 0) >= 2)),
       shapedTypes: data.markers.filter((m) => m.kind === 'definition' && m.fields && !m.namedIn).map((m) => ({ marker: m, fields: new Set(m.fields!.map(normalizeName)), required: (m.required ?? []).map(normalizeName) })),
     };
     const draft = index.draftId === null ? [] : [index.draftId];
-    index.mentions = { text: mentionPattern(index.datedIds), url: mentionPattern([...index.datedIds, ...draft]) };
+    index.mentions = { text: mentionPattern(index.datedIds), url: mentionPattern([...index.datedIds, ...draft]), starts: [...new Set([...index.datedIds, ...draft].map((id) => id.slice(0, 2)))] };
     indexes.set(data, index);
   }
   return index;
@@ -245,6 +245,8 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   // Transports the text cannot name (none of their words occur in it) are not looked for span by span.
   const lowerText = text.toLowerCase();
   const transports = index.transports.filter((m) => m.mayHold(lowerText));
+  let sentence: string | undefined;
+  let possible: TransportMatcher[] = [];
   let hasCode = false;
   const streams: { path: string; line: number; cue: string | null }[] = [];
   const posts = new Set<string>();
@@ -263,9 +265,14 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     const asMessage = span.context === 'inline' ? () => (named ??= namedAsMessage(span)) : null;
     forEachToken(span, (token, line) => term(token, line, span.context, span.cue, false, false, asMessage));
     if (span.context === 'code' || span.context === 'inline') valuePairs(span.text, span.line, span.context, span.cue, index, hits);
-    const lower = transports.length > 0 ? span.text.toLowerCase() : '';
-    for (const matcher of transports) {
-      for (const found of matcher.find(span.text, lower)) {
+    // The transports the span's sentence can name (asked once per sentence: its spans share it).
+    if (span.sentence === undefined || span.sentence !== sentence) {
+      sentence = span.sentence;
+      const lower = transports.length > 0 ? (sentence ?? span.text).toLowerCase() : '';
+      possible = transports.filter((m) => m.mayHold(lower));
+    }
+    for (const matcher of possible) {
+      for (const found of matcher.find(span.text)) {
         const line = span.line + countNewlines(span.text, found.at);
         hits.push({ key: matcher.marker.key, marker: matcher.marker, revision: null, token: matcher.marker.token, line, where: span.context, cue: span.cue, methodValue: false });
       }
@@ -361,6 +368,8 @@ function countNewlines(text: string, to: number): number {
 function revisionMentions(text: string, line: number, context: Context, cue: string | null, index: Index, hits: Hit[]): void {
   const pattern = context === 'url' ? index.mentions.url : index.mentions.text;
   if (pattern === null) return;
+  // A mention holds an id, so it holds the id's first two characters: most spans hold none.
+  if (!index.mentions.starts.some((start) => text.includes(start))) return;
   for (const m of text.matchAll(pattern)) {
     const id = m[2]!;
     const before = text.slice(0, m.index + m[1]!.length);

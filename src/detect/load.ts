@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,8 +52,7 @@ export async function loadFingerprints(source: FingerprintSource): Promise<Loade
 
 async function hasSnapshotBodies(snapshots: string): Promise<boolean> {
   if (!existsSync(join(snapshots, 'snapshots.lock.json'))) return false;
-  const entries = await readdir(snapshots, { withFileTypes: true });
-  return entries.some((entry) => entry.isDirectory());
+  return readdirSync(snapshots, { withFileTypes: true }).some((entry) => entry.isDirectory());
 }
 
 /** Builds (or reads from the cache) the fingerprints of a spec folder in either layout. */
@@ -75,7 +74,8 @@ export async function fromTree(dir: string, label: string, source: Pick<Fingerpr
   };
   if (cacheFile && existsSync(cacheFile)) {
     try {
-      const data = JSON.parse(await readFile(cacheFile, 'utf8')) as FingerprintData;
+      // Read synchronously, like the stamp: `which` has nothing else to do meanwhile.
+      const data = JSON.parse(readFileSync(cacheFile, 'utf8')) as FingerprintData;
       if (validateFingerprints(data) === null && data.source.digest === digest) {
         await remember();
         return { data, origin: `${label} (cached)` };
@@ -117,7 +117,7 @@ export function cacheName(text: string): string {
 /** The content digest recorded for a tree with this stamp, or null (none yet, another stamp, or unreadable). */
 async function readStampedDigest(file: string, stamp: string): Promise<string | null> {
   try {
-    const recorded = JSON.parse(await readFile(file, 'utf8')) as { digest?: unknown; stamp?: unknown };
+    const recorded = JSON.parse(readFileSync(file, 'utf8')) as { digest?: unknown; stamp?: unknown };
     return recorded.stamp === stamp && typeof recorded.digest === 'string' && recorded.digest !== '' ? recorded.digest : null;
   } catch {
     return null;
@@ -148,7 +148,7 @@ function codeHash(): Promise<string> {
 async function readFingerprintFile(path: string, label: string): Promise<FingerprintData> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new InputError(`${label} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`);
   }

@@ -68,7 +68,8 @@ function folderTree(_root: string, pagesDir: string, schemaFile: (rev: string) =
         // Statuses come from the lock (or the folder names), not from a file stamped here.
         lines.push(`rev:${revision.id}:${revision.status}`);
         const revisionDir = join(pagesDir, revision.id);
-        for (const file of listPageFiles(revisionDir).sort()) add(join(revisionDir, file));
+        // Joined by hand: path.join on every page costs more than its stat call.
+        for (const file of listPageFiles(revisionDir).sort()) add(`${revisionDir}/${file}`);
         add(schemaFile(revision.id));
       }
       return lines.join('\n');
@@ -94,20 +95,27 @@ async function revisionsFromFolders(dir: string): Promise<FingerprintRevision[]>
 }
 
 /**
- * The revision's page files, relative to its folder, with their extension. Synchronous:
- * one recursive listing costs a fraction of an awaited walk, and the stamp runs on every
- * `which`.
+ * The revision's page files, relative to its folder, with their extension. Synchronous, and
+ * walked by hand (readdir's recursive option and path.join cost more than the listing): the
+ * stamp runs on every `which`.
  */
 function listPageFiles(revisionDir: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(revisionDir, { recursive: true, withFileTypes: true });
-  } catch {
-    return [];
-  }
-  // parentPath starts with revisionDir as given: a slice, where path.relative would resolve both against the cwd each time.
-  const within = (entry: Dirent) => (entry.parentPath === revisionDir ? entry.name : `${entry.parentPath.slice(revisionDir.length + 1).replace(/\\/g, '/')}/${entry.name}`);
-  return entries.filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name)).map(within);
+  const out: string[] = [];
+  const walk = (relative: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(relative === '' ? revisionDir : `${revisionDir}/${relative}`, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && /\.mdx?$/.test(entry.name)) out.push(path);
+    }
+  };
+  walk('');
+  return out;
 }
 
 /** A digest of every input the fingerprints depend on, so a cache can tell when it is stale. */

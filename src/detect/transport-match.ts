@@ -89,14 +89,13 @@ export function endpointLayout(code: string): EndpointLayout {
     const path = urlPath(url ?? '');
     if (path !== null && (!routeOnly || url!.startsWith('/'))) list.push({ path, at });
   };
-  if (/\bEventSource\b/.test(code)) for (const m of code.matchAll(EVENT_SOURCE)) add(out.streams, m[1] ?? m[2] ?? m[3], m.index);
+  // (Each pattern runs only where the word it needs occurs: most code opens no stream and posts nothing.)
+  if (code.includes('EventSource')) for (const m of code.matchAll(EVENT_SOURCE)) add(out.streams, m[1] ?? m[2] ?? m[3], m.index);
   // A server's GET route is a stream only where the code answers with an event stream.
-  if (/text\/event-stream/.test(code)) for (const m of code.matchAll(GET_ROUTE)) add(out.streams, m[1] ?? m[2] ?? m[3], m.index, true);
-  if (/POST/i.test(code)) {
-    for (const m of code.matchAll(FETCH_POST)) add(out.posts, m[1] ?? m[2] ?? m[3], m.index);
-    for (const m of code.matchAll(CURL_POST)) add(out.posts, m[1] ?? m[2], m.index);
-  }
-  for (const m of code.matchAll(DOT_POST)) add(out.posts, m[1] ?? m[2] ?? m[3], m.index);
+  if (code.includes('text/event-stream')) for (const m of code.matchAll(GET_ROUTE)) add(out.streams, m[1] ?? m[2] ?? m[3], m.index, true);
+  if (/fetch\(/i.test(code)) for (const m of code.matchAll(FETCH_POST)) add(out.posts, m[1] ?? m[2] ?? m[3], m.index);
+  if (code.includes('curl')) for (const m of code.matchAll(CURL_POST)) add(out.posts, m[1] ?? m[2], m.index);
+  if (code.includes('.post(')) for (const m of code.matchAll(DOT_POST)) add(out.posts, m[1] ?? m[2] ?? m[3], m.index);
   return out;
 }
 
