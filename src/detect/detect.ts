@@ -1,7 +1,7 @@
 import { decide, isStrong, type Era, type Item, type Separator, type Where } from './decide.ts';
 import { latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind } from './fingerprints.ts';
-import { forEachToken, scanText, type Context, type ScannedText } from './scan.ts';
-import { normalizeHeading, normalizeName, tokenVariants } from './tokens.ts';
+import { scanText, type Context, type ScannedText } from './scan.ts';
+import { normalizeHeading, normalizeName, TOKEN_PATTERN, tokenVariants, trimToken } from './tokens.ts';
 import { endpointLayout, transportMatchers, type TransportMatcher } from './transport-match.ts';
 
 /**
@@ -190,7 +190,30 @@ interface Resolved {
   term: boolean;
 }
 const NONE: Resolved[] = [];
+/** The detector's own copy of the token pattern (reset before each span; never used while in use). */
+const TOKENS = new RegExp(TOKEN_PATTERN.source, 'g');
 const ERROR_CODE = /^-\d{5}$/;
+
+/**
+ * The tokens of a span that name a marker, each with its line: every token is looked up (resolved
+ * once per distinct token) and most name nothing. Small and apart, as the loop every byte of
+ * a text passes through should be.
+ */
+function namingTokens(text: string, line: number, resolved: Map<string, Resolved[]>, resolveNew: (token: string) => Resolved[], named: (found: Resolved[], line: number) => void): void {
+  const lines = text.includes('\n');
+  let lineNo = line;
+  let lastAt = 0;
+  TOKENS.lastIndex = 0;
+  for (let m = TOKENS.exec(text); m !== null; m = TOKENS.exec(text)) {
+    if (lines) {
+      for (let i = text.indexOf('\n', lastAt); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) lineNo += 1;
+      lastAt = m.index;
+    }
+    const token = trimToken(m[0]);
+    const found = resolved.get(token) ?? resolveNew(token);
+    if (found.length !== 0) named(found, lineNo);
+  }
+}
 
 /** Types the fingerprints know the shape of: an object with their fields is one of them. */
 interface ShapedType {
@@ -205,10 +228,9 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   const wordMethods: Hit[] = [];
   // Texts repeat their names: each token is resolved to the markers its variants name once.
   const resolved = new Map<string, Resolved[]>();
-  const resolve = (token: string): Resolved[] => {
-    let found = resolved.get(token);
-    if (found !== undefined) return found;
-    found = NONE;
+  const resolve = (token: string): Resolved[] => resolved.get(token) ?? resolveNew(token);
+  const resolveNew = (token: string): Resolved[] => {
+    let found = NONE;
     for (const variant of tokenVariants(token)) {
       const marker = index.byKey.get(`term:${normalizeName(variant)}`) ?? (ERROR_CODE.test(variant) ? index.byKey.get(`error:${variant}`) : undefined);
       if (marker) (found === NONE ? (found = []) : found).push({ variant, marker, term: marker.key.startsWith('term:') });
@@ -216,8 +238,9 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     resolved.set(token, found);
     return found;
   };
-  const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false, asMessage: (() => boolean) | null = null) => {
-    for (const { variant, marker, term } of resolve(token)) {
+  const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false) => termOf(resolve(token), line, where, cue, methodValue, inMessage, null);
+  const termOf = (found: Resolved[], line: number, where: Where, cue: string | null, methodValue: boolean, inMessage: boolean, asMessage: (() => boolean) | null) => {
+    for (const { variant, marker, term } of found) {
       if (!term) {
         hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: false });
         return;
@@ -263,7 +286,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     if (span.context === 'url') continue;
     let named: boolean | undefined;
     const asMessage = span.context === 'inline' ? () => (named ??= namedAsMessage(span)) : null;
-    forEachToken(span, (token, line) => term(token, line, span.context, span.cue, false, false, asMessage));
+    namingTokens(span.text, span.line, resolved, resolveNew, (found, line) => termOf(found, line, span.context, span.cue, false, false, asMessage));
     if (span.context === 'code' || span.context === 'inline') valuePairs(span.text, span.line, span.context, span.cue, index, hits);
     // The transports the span's sentence can name (asked once per sentence: its spans share it).
     if (span.sentence === undefined || span.sentence !== sentence) {

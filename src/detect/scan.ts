@@ -1,7 +1,7 @@
 import { lineLocator } from '../model/lines.ts';
 import { looseObjects } from './loose.ts';
 import { emptyFacts, readShapes, type ShapeFacts } from './shapes.ts';
-import { TOKEN_PATTERN } from './tokens.ts';
+import { TOKEN_PATTERN, trimToken } from './tokens.ts';
 
 /**
  * A tutorial's text (Markdown, MDX, or what `extract.ts` made of an HTML page) cut into the
@@ -268,34 +268,46 @@ function leadingNewlines(text: string, at: number): number {
 function inlineSpans(text: string, line: number, sentenceCue: Cue | null, spans: Span[], prose: 'prose' | 'heading', item = false): void {
   const start = spans.length;
   // One line lookup per span, not a count from the sentence's start (a line of 100,000 code spans).
-  const lineAt = lineLocator(text, line);
-  // A directional cue marks only its side of the sentence: "… a URL instead of a form" leaves what precedes it alone.
-  const cueAt = (from: number, to: number): string | null => {
-    if (!sentenceCue) return null;
-    if (sentenceCue.side === 'after') return to > sentenceCue.end ? sentenceCue.text : null;
-    if (sentenceCue.side === 'before') return from < sentenceCue.at ? sentenceCue.text : null;
-    return sentenceCue.text;
-  };
-  // A link target is one run without spaces, then optional words up to ")", each bounded: a
-  // line of 30,000 "](a" with no ")" otherwise backtracks over the whole line from every "](".
-  const pattern = /(`+)([^`]+?)\1|\]\(([^)\s]{1,2048})(?:\s[^)]{0,2048})?\)|<(https?:\/\/[^>\s]+)>|\b(?:href|src)="([^"]+)"|(https?:\/\/[^\s)<>"'`]+)/g;
+  const lineAt = text.includes('\n') ? lineLocator(text, line) : null;
+  const pattern = INLINE;
+  pattern.lastIndex = 0;
   let last = 0;
-  for (const m of text.matchAll(pattern)) {
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     const at = m.index;
-    if (at > last) pushProse(last, at);
-    const cue = cueAt(at, at + m[0].length);
-    if (m[2] !== undefined) spans.push({ text: m[2], line: lineAt(at), context: 'inline', cue, sentence: text });
-    else spans.push({ text: m[3] ?? m[4] ?? m[5] ?? m[6] ?? '', line: lineAt(at), context: 'url', cue, sentence: text });
+    if (at > last) pushProse(spans, text, last, at, line, lineAt, prose, sentenceCue);
+    const cue = cueAt(sentenceCue, at, at + m[0].length);
+    const spanLine = lineAt === null ? line : lineAt(at);
+    if (m[2] !== undefined) spans.push({ text: m[2], line: spanLine, context: 'inline', cue, sentence: text });
+    else spans.push({ text: m[3] ?? m[4] ?? m[5] ?? m[6] ?? '', line: spanLine, context: 'url', cue, sentence: text });
     last = at + m[0].length;
   }
-  if (last < text.length) pushProse(last, text.length);
+  if (last < text.length) pushProse(spans, text, last, text.length, line, lineAt, prose, sentenceCue);
   if (item) for (let i = start; i < spans.length; i++) spans[i]!.item = true;
-  /** Prose is cut at a directional cue, so each side gets its own verdict. */
-  function pushProse(from: number, to: number): void {
-    const cut = sentenceCue && sentenceCue.side !== 'all' ? (sentenceCue.side === 'after' ? sentenceCue.end : sentenceCue.at) : -1;
-    const parts = cut > from && cut < to ? [[from, cut], [cut, to]] : [[from, to]];
-    for (const [a, b] of parts) spans.push({ text: text.slice(a!, b!), line: lineAt(a!), context: prose, cue: cueAt(a!, b!), sentence: text });
-  }
+}
+
+/**
+ * Inline code, a link target, an autolink, an `href`/`src`, a bare URL. A link target is one
+ * run without spaces, then optional words up to ")", each bounded: a line of 30,000 "](a"
+ * with no ")" otherwise backtracks over the whole line from every "](". (Module-level, reset
+ * before each use: inlineSpans never calls itself.)
+ */
+const INLINE = /(`+)([^`]+?)\1|\]\(([^)\s]{1,2048})(?:\s[^)]{0,2048})?\)|<(https?:\/\/[^>\s]+)>|\b(?:href|src)="([^"]+)"|(https?:\/\/[^\s)<>"'`]+)/g;
+
+/** A directional cue marks only its side of the sentence: "… a URL instead of a form" leaves what precedes it alone. */
+function cueAt(sentenceCue: Cue | null, from: number, to: number): string | null {
+  if (!sentenceCue) return null;
+  if (sentenceCue.side === 'after') return to > sentenceCue.end ? sentenceCue.text : null;
+  if (sentenceCue.side === 'before') return from < sentenceCue.at ? sentenceCue.text : null;
+  return sentenceCue.text;
+}
+
+/** Prose is cut at a directional cue, so each side gets its own verdict. */
+function pushProse(spans: Span[], text: string, from: number, to: number, line: number, lineAt: ((offset: number) => number) | null, context: 'prose' | 'heading', sentenceCue: Cue | null): void {
+  const cut = sentenceCue && sentenceCue.side !== 'all' ? (sentenceCue.side === 'after' ? sentenceCue.end : sentenceCue.at) : -1;
+  if (cut > from && cut < to) {
+    spans.push({ text: text.slice(from, cut), line: lineAt === null ? line : lineAt(from), context, cue: cueAt(sentenceCue, from, cut), sentence: text });
+    spans.push({ text: text.slice(cut, to), line: lineAt === null ? line : lineAt(cut), context, cue: cueAt(sentenceCue, cut, to), sentence: text });
+  } else spans.push({ text: text.slice(from, to), line: lineAt === null ? line : lineAt(from), context, cue: cueAt(sentenceCue, from, to), sentence: text });
 }
 
 function stripInline(text: string): string {
@@ -356,11 +368,7 @@ export function forEachToken(span: Span, fn: (token: string, line: number) => vo
       lineNo += countNewlines(text, last, m.index);
       last = m.index;
     }
-    let token = m[0];
     // A sentence's full stop, a hyphen or slash at the end is no part of the name.
-    let end = token.length;
-    while (end > 0 && (token[end - 1] === '.' || token[end - 1] === '-' || token[end - 1] === '/')) end -= 1;
-    if (end < token.length) token = token.slice(0, end);
-    fn(token, lineNo);
+    fn(trimToken(m[0]), lineNo);
   }
 }

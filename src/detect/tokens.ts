@@ -14,6 +14,17 @@ export function normalizeName(token: string): string {
 /** Identifier-ish runs in code or prose: names, paths (`a/b`, `a.b`), JSON-RPC error codes. */
 export const TOKEN_PATTERN = /-\d{5}\b|[A-Za-z_$@][\w$@]*(?:[./-][A-Za-z_$@\d][\w$@]*)*/g;
 
+/** A token as matched, without what ends a sentence or a path (`.`, `-`, `/` at its end). */
+export function trimToken(raw: string): string {
+  let end = raw.length;
+  while (end > 0) {
+    const c = raw.charCodeAt(end - 1);
+    if (c !== 46 && c !== 45 && c !== 47) break; // . - /
+    end -= 1;
+  }
+  return end < raw.length ? raw.slice(0, end) : raw;
+}
+
 /**
  * A well-known URI's name (RFC 8615): `/.well-known/NAME` names one document wherever it is
  * served, and what follows NAME is the resource's own path (RFC 8414 and RFC 9728 insert it

@@ -40,7 +40,15 @@ export function transportMatchers(markers: readonly Marker[]): TransportMatcher[
     // without any of that is skipped without running the pattern.
     const needles = [...new Set([...signature, ...(marker.events ?? []).map((e) => e.toLowerCase())])];
     const nameWords = (marker.names ?? []).map(wordsOf).filter((words) => words.length > 0);
-    const mayHold = (lower: string) => needles.some((n) => lower.includes(n)) || nameWords.some((words) => words.every((w) => lower.includes(w)));
+    const mayHold = (lower: string) => {
+      for (let i = 0; i < needles.length; i++) if (lower.includes(needles[i]!)) return true;
+      next: for (let i = 0; i < nameWords.length; i++) {
+        const words = nameWords[i]!;
+        for (let j = 0; j < words.length; j++) if (!lower.includes(words[j]!)) continue next;
+        return true;
+      }
+      return false;
+    };
     return {
       marker,
       mayHold,
