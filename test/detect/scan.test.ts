@@ -49,6 +49,11 @@ describe('background cues', () => {
     for (const s of ['Servers send it.', 'The old-school way works.', 'Return the result.', 'The legacy-free (`hello`) path.']) expect(cueIn(s), s).toBeNull();
   });
 
+  it('finds a cue in any sentence of a paragraph, at its start too ("Before: …" after another sentence)', () => {
+    const spans = scanText('We send `NewThing` now. Before: the client sent `OldThing`. Then `Other` came.\n').spans.filter((s) => s.context === 'inline');
+    expect(spans.map((s) => [s.text, s.cue])).toEqual([['NewThing', null], ['OldThing', ' Before'], ['Other', null]]);
+  });
+
   it('marks only the old side of a directional cue', () => {
     expect(findCue('Return `A` instead of sending `B`.')?.side).toBe('after');
     const spans = scanText('Return `NewThing` instead of sending `OldThing`.\n').spans.filter((s) => s.context === 'inline');
