@@ -270,6 +270,8 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   const transports = index.transports.filter((m) => m.mayHold(lowerText));
   let sentence: string | undefined;
   let possible: TransportMatcher[] = [];
+  let messageSentence: string | undefined;
+  const messages = new Map<string, boolean>();
   let hasCode = false;
   const streams: { path: string; line: number; cue: string | null }[] = [];
   const posts = new Set<string>();
@@ -284,8 +286,12 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     }
     revisionMentions(span.text, span.line, span.context, span.cue, index, hits);
     if (span.context === 'url') continue;
-    let named: boolean | undefined;
-    const asMessage = span.context === 'inline' ? () => (named ??= namedAsMessage(span)) : null;
+    // Asked once per code text in a sentence: a line of thousands of the same inline code is not searched thousands of times.
+    if (span.sentence !== messageSentence) {
+      messageSentence = span.sentence;
+      messages.clear();
+    }
+    const asMessage = span.context === 'inline' ? () => messages.get(span.text) ?? messages.set(span.text, namedAsMessage(span)).get(span.text)! : null;
     namingTokens(span.text, span.line, resolved, resolveNew, (found, line) => termOf(found, line, span.context, span.cue, false, false, asMessage));
     if (span.context === 'code' || span.context === 'inline') valuePairs(span.text, span.line, span.context, span.cue, index, hits);
     // The transports the span's sentence can name (asked once per sentence: its spans share it).
