@@ -132,7 +132,8 @@ interface Index {
   transports: TransportMatcher[];
   /** The one HTTP transport whose section requires separate endpoints (an SSE stream and a POST endpoint), if one does. */
   splitEndpoints: Marker | null;
-  shapedTypes: ShapedType[];
+  /** Types the fingerprints know the shape of, under each of their fields (normalized), in marker order. */
+  shapedTypes: Map<string, ShapedType[]>;
 }
 
 const indexes = new WeakMap<FingerprintData, Index>();
@@ -153,8 +154,18 @@ function indexOf(data: FingerprintData): Index {
       featureNames: new Set(data.markers.filter((m) => m.kind === 'capability').map((m) => `term:${normalizeName(m.token)}`)),
       transports: transportMatchers(data.markers),
       splitEndpoints: only(data.markers.filter((m) => m.kind === 'transport' && (m.endpoints ?? 0) >= 2)),
-      shapedTypes: data.markers.filter((m) => m.kind === 'definition' && m.fields && !m.namedIn).map((m) => ({ marker: m, fields: new Set(m.fields!.map(normalizeName)), required: (m.required ?? []).map(normalizeName) })),
+      shapedTypes: new Map(),
     };
+    // Types by each of their fields: an object's shape is compared only with the types that have its first key.
+    for (const m of data.markers) {
+      if (m.kind !== 'definition' || !m.fields || m.namedIn) continue;
+      const type: ShapedType = { marker: m, fields: new Set(m.fields.map(normalizeName)), required: (m.required ?? []).map(normalizeName) };
+      for (const field of type.fields) {
+        const list = index.shapedTypes.get(field) ?? [];
+        list.push(type);
+        index.shapedTypes.set(field, list);
+      }
+    }
     const draft = index.draftId === null ? [] : [index.draftId];
     index.mentions = { text: mentionPattern(index.datedIds), url: mentionPattern([...index.datedIds, ...draft]), starts: [...new Set([...index.datedIds, ...draft].map((id) => id.slice(0, 2)))] };
     indexes.set(data, index);
@@ -190,6 +201,7 @@ interface Resolved {
   term: boolean;
 }
 const NONE: Resolved[] = [];
+const NO_TYPES: ShapedType[] = [];
 /** The detector's own copy of the token pattern (reset before each span; never used while in use). */
 const TOKENS = new RegExp(TOKEN_PATTERN.source, 'g');
 const ERROR_CODE = /^-\d{5}$/;
@@ -266,8 +278,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   };
 
   // Transports the text cannot name (none of their words occur in it) are not looked for span by span.
-  const lowerText = text.toLowerCase();
-  const transports = index.transports.filter((m) => m.mayHold(lowerText));
+  const transports = index.transports.filter((m) => m.mayHold(text));
   let sentence: string | undefined;
   let possible: TransportMatcher[] = [];
   let messageSentence: string | undefined;
@@ -297,8 +308,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     // The transports the span's sentence can name (asked once per sentence: its spans share it).
     if (span.sentence === undefined || span.sentence !== sentence) {
       sentence = span.sentence;
-      const lower = transports.length > 0 ? (sentence ?? span.text).toLowerCase() : '';
-      possible = transports.filter((m) => m.mayHold(lower));
+      possible = transports.length > 0 ? transports.filter((m) => m.mayHold(sentence ?? span.text)) : transports;
     }
     for (const matcher of possible) {
       for (const found of matcher.find(span.text)) {
@@ -331,7 +341,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     for (const keys of facts.objects) {
       if (keys.length < 2) continue;
       const names = keys.map(normalizeName);
-      for (const type of index.shapedTypes) {
+      for (const type of index.shapedTypes.get(names[0]!) ?? NO_TYPES) {
         if (names.every((k) => type.fields.has(k)) && type.required.every((k) => names.includes(k))) {
           hits.push({ key: type.marker.key, marker: type.marker, revision: null, token: type.marker.token, line: at(keys[0]!), where: 'json', cue, methodValue: true });
         }

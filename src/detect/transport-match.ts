@@ -13,10 +13,10 @@ import type { Marker } from './fingerprints.ts';
  */
 export interface TransportMatcher {
   marker: Marker;
-  /** Offsets where the text names the transport (`lower`: the text lowercased, when the caller has it). */
-  find: (text: string, lower?: string) => { at: number }[];
-  /** False when the text (lowercased) cannot name it: it holds none of the words a way of naming it needs. */
-  mayHold: (lower: string) => boolean;
+  /** Offsets where the text names the transport. */
+  find: (text: string) => { at: number }[];
+  /** False when the text cannot name it: it holds none of the words a way of naming it needs. */
+  mayHold: (text: string) => boolean;
 }
 
 export function transportMatchers(markers: readonly Marker[]): TransportMatcher[] {
@@ -38,13 +38,15 @@ export function transportMatchers(markers: readonly Marker[]): TransportMatcher[
     const pattern = alternatives.length > 0 ? new RegExp(alternatives.join('|'), 'gi') : null;
     // What a match needs: a signature word or an event name, or every word of one of the names. A text
     // without any of that is skipped without running the pattern.
+    // Searched without case, as the pattern is (and no lowercased copy of a long text is made).
     const needles = [...new Set([...signature, ...(marker.events ?? []).map((e) => e.toLowerCase())])];
-    const nameWords = (marker.names ?? []).map(wordsOf).filter((words) => words.length > 0);
-    const mayHold = (lower: string) => {
-      for (let i = 0; i < needles.length; i++) if (lower.includes(needles[i]!)) return true;
+    const anyNeedle = needles.length > 0 ? new RegExp(needles.map(escape).join('|'), 'i') : null;
+    const nameWords = (marker.names ?? []).map(wordsOf).filter((words) => words.length > 0).map((words) => words.map((w) => new RegExp(escape(w), 'i')));
+    const mayHold = (text: string) => {
+      if (anyNeedle !== null && anyNeedle.test(text)) return true;
       next: for (let i = 0; i < nameWords.length; i++) {
         const words = nameWords[i]!;
-        for (let j = 0; j < words.length; j++) if (!lower.includes(words[j]!)) continue next;
+        for (let j = 0; j < words.length; j++) if (!words[j]!.test(text)) continue next;
         return true;
       }
       return false;
@@ -52,9 +54,9 @@ export function transportMatchers(markers: readonly Marker[]): TransportMatcher[
     return {
       marker,
       mayHold,
-      find: (text: string, lower = text.toLowerCase()) => {
+      find: (text: string) => {
         if (pattern === null) return [];
-        if (!mayHold(lower)) return [];
+        if (!mayHold(text)) return [];
         return [...text.matchAll(pattern)].filter((m) => signatureIn(m[0], signature, marker.names ?? [], marker.events ?? [])).map((m) => ({ at: m.index }));
       },
     };
