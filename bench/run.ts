@@ -117,7 +117,11 @@ if (benchWhichAccuracy) {
   console.log(`which accuracy, real third-party texts (fixtures/detect/real, labelled before the detector read them):`);
   console.log(`  tuned     ${f(a.tuned)}   keyword list ${f(a.tunedKeywords)}`);
   console.log(`  held out  ${f(a.heldOut)}   keyword list ${f(a.heldOutKeywords)}   (never tuned on)`);
-  console.log(`  together  ${a.tuned.right + a.heldOut.right}/${a.tuned.total + a.heldOut.total}   target ≥ 57/60  ${verdict(a.tuned.right + a.heldOut.right >= 57)}`);
+  const right = a.tuned.right + a.heldOut.right;
+  const total = a.tuned.total + a.heldOut.total;
+  const keywords = a.tunedKeywords.right + a.heldOutKeywords.right;
+  // Issue 27 asks 57 of 60 and more than the keyword list: the same share on a grown corpus.
+  console.log(`  together  ${right}/${total}   keyword list ${keywords}/${total}   target ≥ 95% (57/60) and above the keyword list  ${verdict(right >= 0.95 * total && right > keywords)}`);
   console.log(`  synthetic regression set (fixtures/detect/corpus) ${f(a.synthetic)}`);
 }
 if (benchWhich && process.env['SPECDELTA_BENCH_WHICH'] !== '0') {
