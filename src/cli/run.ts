@@ -20,7 +20,7 @@ if (argv.length === 1 && VERSION_FLAGS.includes(argv[0]!)) {
   process.stdout.write(`${VERSION}\n`);
 } else {
   // `which` in its plain forms skips the argument parser (see which-fast.ts); null: main() reads the arguments.
-  const fast = argv[0] === 'which' ? await (await import('./which-fast.ts')).runWhichFast(argv.slice(1), (await import('./io.ts')).processIO()) : null;
+  const fast = argv[0] === 'which' ? await (await import('./which-fast.ts')).runWhichFast(argv.slice(1)) : null;
   if (fast !== null) process.exitCode = fast;
   else {
     const { main } = await import('./main.ts');

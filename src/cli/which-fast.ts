@@ -1,6 +1,6 @@
-import type { CommandIO, ExitCode } from './io.ts';
-import type { WhichOptions } from './commands/which.ts';
+import { runWhich, type WhichOptions } from './commands/which.ts';
 import { failed } from './failure.ts';
+import { processIO, type CommandIO, type ExitCode } from './io.ts';
 
 /**
  * `specdelta which INPUT [options]` without the argument parser: `which` is run once per
@@ -11,11 +11,11 @@ import { failed } from './failure.ts';
  * format that is none of the choices, a second input) returns null and main() reads it, so
  * every answer and every error stays the parser's. Runs the same command function as main().
  */
-export async function runWhichFast(args: readonly string[], io: CommandIO): Promise<ExitCode | null> {
+export async function runWhichFast(args: readonly string[], io: CommandIO = processIO()): Promise<ExitCode | null> {
   const parsed = parseWhichArgs(args);
   if (parsed === null) return null;
   try {
-    const { runWhich } = await import('./commands/which.ts');
+    // (The command is imported with this module: one graph to load, fetched at once, for the one command this reads.)
     return await runWhich(parsed.input, parsed.options, io);
   } catch (error) {
     return failed(error, io, false);

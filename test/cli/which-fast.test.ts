@@ -15,10 +15,11 @@ const fingerprints = join(repoRoot, 'src/detect/data/fingerprints.json');
 const fast = (args: string[], io: Parameters<typeof runWhichFast>[1]) => (args[0] === 'which' ? runWhichFast(args.slice(1), io) : Promise.resolve(null));
 
 describe('which without the argument parser', () => {
-  it('loads no argument parser', () => {
+  it('loads no argument parser: only the which command and what it loads', () => {
     const graph = staticImportGraph('src/cli/which-fast.ts');
-    expect(graph.packages).toEqual([]);
+    expect(graph.packages.filter((p) => !p.startsWith('node:'))).toEqual([]);
     expect(graph.files).not.toContain('src/cli/main.ts');
+    expect(graph.files).toEqual(expect.arrayContaining(['src/cli/commands/which.ts', ...staticImportGraph('src/cli/commands/which.ts').files]));
   });
 
   const same: string[][] = [
