@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchAction } from './action.ts';
+import { benchGlob } from './glob.ts';
 import { benchPages } from './pages.ts';
 import { benchOnePagePullRequest, benchWholeRevision } from './revision-speed.ts';
 import { benchStart } from './start.ts';
@@ -20,6 +22,18 @@ if (!existsSync(resolve(specRoot, 'docs/specification'))) {
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 let failed = false;
+
+// Issue 25: a config glob that makes a regular expression backtrack must match in linear time.
+console.log('config globs: a pattern that backtracks as a regular expression, fastest of 5');
+for (const g of benchGlob()) {
+  console.log(`  ${g.pattern.padEnd(28)} against a ${g.idLength.toLocaleString('en')}-character page id   ${g.ms.toFixed(1)} ms   target ≤ 50 ms  ${verdict(g.ms <= 50)}`);
+  failed ||= g.ms > 50;
+}
+
+const action = await benchAction(repoRoot);
+console.log(`action: start to outputs on a small pull request (the committed bundle, no install; a stub API on 127.0.0.1), median of ${action.runs}`);
+console.log(`  action           ${ms(action.medianMs)} wall (slowest ${ms(action.slowestMs)}; ${action.outputs['total']} records)   target < 5 s  ${verdict(action.medianMs < 5000)}`);
+failed ||= action.medianMs >= 5000;
 
 const pages = benchPages(specRoot);
 const ratio = pages.firstRunMs / pages.bareParseMs;

@@ -1,7 +1,7 @@
 import { DEFAULT_IDLE_MS, fetchCapped, FetchLimitError, fetchLimits, MAX_DOCUMENT_BYTES, USER_AGENT, type FetchLimitKind } from '../src/net/capped-fetch.ts';
 import { describeNetworkError } from '../src/net/network-errors.ts';
 import { SourceError, type FailureKind } from './errors.ts';
-import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retry.ts';
+import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from '../src/net/retry.ts';
 import { ACCEPT_HEADER, checkContentType } from './verify.ts';
 import type { Expect, FetchOutcome, GetRequest, RetryListener } from './types.ts';
 

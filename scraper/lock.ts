@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
+import { displayPath } from '../src/core/paths.ts';
 import { InputError } from '../src/errors.ts';
-import { assertPageId, assertRevisionId, isPageId, isRevisionId } from '../src/input/ids.ts';
+import { assertPageId, assertRevisionId, isPageId, isRevisionId, pageIdProblem } from '../src/input/ids.ts';
 import { writeFileAtomic } from './atomic.ts';
 
 /**
@@ -62,6 +63,8 @@ export function lockPath(snapshotsDir: string): string {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SHA256 = /^[0-9a-f]{64}$/;
+/** A git object name: SHA-1 or SHA-256. */
+const COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const STATUSES: readonly RevisionStatus[] = ['latest', 'superseded', 'draft'];
 const VIAS: readonly Via[] = ['http', 'dir', 'git', 'site'];
 
@@ -177,10 +180,15 @@ function lockProblem(data: unknown): string | null {
     for (const field of ['url', 'path', 'retrievedAt'] as const) {
       if (typeof p[field] !== 'string' || p[field] === '') return `${at}.${field} must be a non-empty string`;
     }
+    // The path is read from the source (a mirror folder, a clone, a URL under the raw root):
+    // checked as a page id is, so no entry can name a file outside the source.
+    const pathProblem = pageIdProblem(p['path'] as string);
+    if (pathProblem !== null) return `${at}.path "${p['path'] as string}" must be a path inside the source, like docs/specification/2025-11-25/index.mdx (${pathProblem})`;
+    if (!(p['commit'] === null || (typeof p['commit'] === 'string' && COMMIT.test(p['commit'])))) return `${at}.commit must be a full commit hash (40 or 64 lowercase hex characters) or null`;
     if (!VIAS.includes(p['via'] as Via)) return `${at}.via must be one of ${VIAS.join(', ')}`;
     if (typeof p['sha256'] !== 'string' || !SHA256.test(p['sha256'])) return `${at}.sha256 must be 64 lowercase hex characters`;
     if (typeof p['size'] !== 'number' || !Number.isInteger(p['size']) || p['size'] < 0) return `${at}.size must be a whole number of bytes`;
-    for (const field of ['commit', 'etag', 'lastModified'] as const) {
+    for (const field of ['etag', 'lastModified'] as const) {
       if (!(p[field] === null || typeof p[field] === 'string')) return `${at}.${field} must be a string or null`;
     }
   }
@@ -240,8 +248,3 @@ export async function writeLock(snapshotsDir: string, lock: Lock, previousText: 
 }
 
 /** A path as the user would type it: relative to the working directory when that is shorter. */
-export function displayPath(path: string, cwd = process.cwd()): string {
-  if (!isAbsolute(path)) return path;
-  const rel = relative(cwd, path);
-  return rel !== '' && rel.length < path.length ? rel : path;
-}

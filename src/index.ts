@@ -5,7 +5,8 @@
  */
 
 // Diff: texts in, the contract's records out.
-export { diffPages, diffSchemas, diffRevisions, renderBadge, type DiffResult, type BadgeFormat } from './library.ts';
+export { diffPages, diffSchemas, diffRevisions, type DiffResult } from './library.ts';
+export { renderBadge, type BadgeFormat } from './badge/render.ts';
 export { folderTree, memoryTree, type RevisionTree, type FolderTreeOptions } from './input/revision-tree.ts';
 export { gitTree, type GitTreeOptions } from './input/git-tree.ts';
 export type { Change, ChangeAction, ChangeKind, ChangeLevel, ChangeSide, ChangeSource, ChangeSummary, SectionPair } from './records/change.ts';

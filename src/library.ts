@@ -1,18 +1,18 @@
-import { makeBadge, renderHtml, renderMarkdown, renderSvg, type BadgeSpec } from './badge/badge.ts';
 import { summarize, type ChangeSummary } from './records/change.ts';
 import { groupChanges, summarizeImpacts, type GroupingOptions, type ImpactSummary, type SpecChange } from './changes/index.ts';
-import { groupingOf } from './changes/config.ts';
 import type { Change } from './records/change.ts';
 import { diffPageTexts } from './diff/index.ts';
 import { findSpecConfig } from './revision/spec-config.ts';
-import { diffRevisionTrees } from './revision/revisions.ts';
+import { reportRevisions } from './report/revision-report.ts';
+import type { SpecConfig } from './config/index.ts';
 import { folderTree, type RevisionTree } from './input/revision-tree.ts';
 import type { Diagnostic } from './model/diagnostic.ts';
 import { diffSchemaTexts, type SchemaDiffOptions } from './schema/diff.ts';
 
 /**
  * The library's verbs, as a user calls them: texts in, the contract's records out. The CLI
- * adds reading inputs and rendering reports around the same functions.
+ * adds reading inputs and rendering reports around the same functions. The GitHub Action
+ * calls them from here, so its bundle holds the differ and not the badges (badge/render.ts).
  */
 
 export interface DiffResult {
@@ -44,23 +44,14 @@ export function diffSchemas(oldText: string, newText: string, options: SchemaDif
   return resultOf(diffSchemaTexts(oldText, newText, options));
 }
 
-/** Two whole revisions: every page (paired across moves) and the schemas. A string is a folder. */
-export async function diffRevisions(oldRevision: RevisionTree | string, newRevision: RevisionTree | string): Promise<DiffResult> {
-  const tree = (side: RevisionTree | string) => (typeof side === 'string' ? folderTree(side) : side);
-  // A folder's own specdelta.config.json (inside or beside it) applies, as on the command line.
-  const config = typeof newRevision === 'string' ? findSpecConfig(newRevision) : undefined;
-  const diff = await diffRevisionTrees(tree(oldRevision), tree(newRevision), config);
-  return resultOf(diff, { ...groupingOf(config ?? {}), outlines: (page, side) => diff.outlines[side][page] });
-}
-
-export type BadgeFormat = { format: 'svg' } | { format: 'markdown' | 'html'; /** Where the SVG is served. */ imageUrl: string };
-
-/** A revision badge as SVG, or as a Markdown or HTML snippet that shows the SVG at `imageUrl`. */
-export function renderBadge(spec: BadgeSpec, as: BadgeFormat = { format: 'svg' }): string {
-  const badge = makeBadge(spec);
-  switch (as.format) {
-    case 'svg': return renderSvg(badge);
-    case 'markdown': return renderMarkdown(badge, as.imageUrl);
-    case 'html': return renderHtml(badge, as.imageUrl);
-  }
+/**
+ * Two whole revisions: every page (paired across moves) and the schemas. A string is a
+ * folder, read with its own specdelta.config.json (inside or beside it), as on the command
+ * line; `config` overrides it. The changes carry the newer revision's changelog items.
+ */
+export async function diffRevisions(oldRevision: RevisionTree | string, newRevision: RevisionTree | string, config?: SpecConfig): Promise<DiffResult> {
+  const settings = config ?? (typeof newRevision === 'string' ? findSpecConfig(newRevision) : {});
+  const tree = (side: RevisionTree | string) => (typeof side === 'string' ? folderTree(side, { schema: settings.schema }) : side);
+  const { summary, changes, grouped, diagnostics } = await reportRevisions(tree(oldRevision), tree(newRevision), { config: settings });
+  return { summary, changes, grouped, diagnostics };
 }

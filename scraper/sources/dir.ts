@@ -1,8 +1,10 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { basename, dirname, join, posix, relative, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { InputError } from '../../src/errors.ts';
+import { confinedFile, listConfinedFiles } from '../../src/input/confined-files.ts';
 import { SourceError } from '../errors.ts';
-import { displayPath } from '../lock.ts';
+import { displayPath } from '../../src/core/paths.ts';
 import type { FetchOutcome, GetRequest, Source } from '../types.ts';
 
 const COMMIT = /^[0-9a-f]{40}$/;
@@ -60,37 +62,29 @@ export class DirSource implements Source {
     return displayPath(join(this.root, ...path.split('/')), this.cwd);
   }
 
+  /** A file inside the folder; one whose real path leaves it (a link out) is not read (confined-files.ts). */
   async get(path: string, _request: GetRequest): Promise<FetchOutcome> {
-    const file = join(this.root, ...path.split('/'));
     const where = this.locate(path);
+    const file = confinedFile(this.root, path, this.label);
+    if (file === null) {
+      throw new SourceError('not-found', existsSync(join(this.root, ...path.split('/'))) ? `${where} is not a file inside ${this.label}.` : `${where} does not exist.`);
+    }
     try {
       const info = await stat(file);
-      if (!info.isFile()) throw new SourceError('not-found', `${where} is not a file.`);
       if (info.size > this.maxBytes) throw new SourceError('too-large', `${where} is ${info.size} bytes, over the ${this.maxBytes}-byte size cap.`);
       const body = await readFile(file);
       return { status: 'ok', body, url: where, finalUrl: null, etag: null, lastModified: null };
     } catch (error) {
       if (error instanceof SourceError) throw error;
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') throw new SourceError('not-found', `${where} does not exist.`);
       throw new SourceError('network', `${where} cannot be read (${(error as Error).message}).`, { cause: error });
     }
   }
 
+  /** Every file under a folder of the mirror, links that leave it or loop skipped (and said once). */
   async list(dir: string): Promise<string[]> {
     const start = join(this.root, ...dir.split('/'));
-    let entries: string[];
-    try {
-      entries = await readdir(start, { recursive: true });
-    } catch {
-      return [];
-    }
-    const files: string[] = [];
-    for (const entry of entries) {
-      const full = join(start, entry);
-      const info = await stat(full).catch(() => null);
-      if (info?.isFile()) files.push(relative(this.root, full).split(sep).join(posix.sep));
-    }
-    return files.sort();
+    if (!existsSync(start)) return [];
+    const prefix = dir.replace(/\/+$/, '');
+    return listConfinedFiles(start, () => true, `${this.label}/${prefix}`).files.map((file) => (prefix === '' ? file : `${prefix}/${file}`));
   }
 }

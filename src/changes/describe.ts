@@ -14,7 +14,10 @@ const KIND_ORDER = ['rule', 'message', 'error-code', 'capability', 'schema-field
 const LEVEL_ORDER = ['breaking', 'non-breaking', 'editorial'];
 
 /** The record a change is titled after. */
-export function leadRecord(members: readonly RecordFacts[]): RecordFacts {
+export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<number> = new Set()): RecordFacts {
+  // A new heading over text that moved in is not what changed: the moved text is.
+  const moved = members.filter((m) => !hollow.has(m.index));
+  if (moved.length > 0 && moved.length < members.length) return leadRecord(moved);
   // The section that came or went holding most of the change itself (not a container above it, not a diagram that joined it).
   const holds = (s: RecordFacts, m: RecordFacts) => m !== s && m.sidePage === s.sidePage && (s.change.kind !== 'section' || within(m.path, s.path));
   // What a section itself brings: records of its own that came or went (not ones that only moved into it).
@@ -27,7 +30,7 @@ export function leadRecord(members: readonly RecordFacts[]): RecordFacts {
   const distinctNames = new Set(named.map((m) => m.about[0]));
   // One name, told by the schema and the pages: the name leads. Several: the section that holds them does.
   if (named.length > 0 && (distinctNames.size === 1 || !home)) return pick(named);
-  if (home && (home.change.kind !== 'section' || direct(home) > 0 || members.every((m) => m.change.kind === 'section'))) return home;
+  if (home && (home.change.id === 'page-added' || home.change.id === 'page-removed' || home.change.kind !== 'section' || direct(home) > 0 || members.every((m) => m.change.kind === 'section'))) return home;
   // One field of the schema, with the duties and prose about it: the field leads.
   const fields = members.filter((m) => m.change.kind === 'schema-field' && m.change.source === 'schema');
   if (fields.length > 0 && new Set(fields.map((m) => m.about[0])).size === 1) return fields[0]!;

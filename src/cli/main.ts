@@ -15,7 +15,10 @@ export async function main(argv: string[], io: CommandIO = processIO()): Promise
     exitCode = code;
   });
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    // What was skipped or replaced in the input is said once, on stderr, as the run goes on
+    // (loaded here, not at start-up: --help loads nothing but the argument parser).
+    const { withNotices } = await import('../notices.ts');
+    await withNotices((line) => io.stderr.write(`specdelta: ${line}\n`), () => program.parseAsync(argv, { from: 'user' }));
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -265,8 +268,9 @@ Exit codes: 0 printed, 2 could not run (unknown revision or page, bad URL).`,
       'after',
       `
 Reads the Actions runner's environment: GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_REPOSITORY,
-GITHUB_API_URL, GITHUB_WORKSPACE, GITHUB_OUTPUT, and the inputs INPUT_SPEC, INPUT_SCHEMA,
-INPUT_FAIL_ON, INPUT_TOKEN, INPUT_COMMENT. The README shows the workflow that uses it.
+GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_RUN_ID, GITHUB_WORKSPACE, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY,
+RUNNER_TEMP, and the inputs INPUT_SPEC, INPUT_SCHEMA, INPUT_FAIL_ON, INPUT_TOKEN, INPUT_COMMENT,
+INPUT_COMMENT_AUTHOR. action.yml runs the same code bundled (action/dist/index.mjs). The README shows the workflow that uses it.
 
 Exit codes: 0 commented (nothing at or above fail-on), 1 changes at or above fail-on, 2 could not run.`,
     )

@@ -1,1 +1,1 @@
-export { acknowledgedIds, CONFIG_FILE, configSearchDirs, loadSpecConfig, parseSpecConfig, type LoadedConfig, type SpecConfig } from './spec-config.ts';
+export { acknowledgedIds, CONFIG_FILE, configIn, configSearchDirs, loadSpecConfig, parseSpecConfig, type LoadedConfig, type SpecConfig } from './spec-config.ts';

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
+import { confinedFile } from '../input/confined-files.ts';
+import { pageIdProblem } from '../input/ids.ts';
 import type { KeywordCase } from '../model/keyword-case.ts';
 import { catalogEntries } from '../records/catalog.ts';
 import { IMPACTS, type Impact } from '../records/change.ts';
@@ -67,10 +69,21 @@ export function loadSpecConfig(options: { explicit?: string; searchDirs: readonl
     return { config: parseSpecConfig(readFileSync(path, 'utf8'), options.explicit), path };
   }
   for (const dir of options.searchDirs) {
-    const path = join(resolve(options.cwd, dir), CONFIG_FILE);
-    if (existsSync(path)) return { config: parseSpecConfig(readFileSync(path, 'utf8'), path), path };
+    const found = configIn(resolve(options.cwd, dir));
+    if (found) return found;
   }
   return { config: {}, path: null };
+}
+
+/**
+ * The `specdelta.config.json` of a folder, read only when its real path is in that folder
+ * (confined-files.ts): a config that is a link elsewhere is skipped, and said once.
+ */
+export function configIn(dir: string): LoadedConfig | null {
+  const real = confinedFile(dir, CONFIG_FILE);
+  if (real === null) return null;
+  const path = join(dir, CONFIG_FILE);
+  return { config: parseSpecConfig(readFileSync(real, 'utf8'), path), path };
 }
 
 /** Where to look for a config when diffing two folders: beside them (their parents), then the working directory. */
@@ -81,9 +94,26 @@ export function configSearchDirs(folders: readonly string[], cwd: string): strin
 type Check = (value: unknown) => string | null;
 
 const stringList: Check = (v) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? null : 'a list of strings');
-const text: Check = (v) => (typeof v === 'string' && v.length > 0 ? null : 'a non-empty string');
 
-const pageGlobs: Check = (v) => (stringList(v) ? 'a list of page globs (strings)' : null);
+/**
+ * Paths and page ids in a config are checked as the command line checks a page id
+ * (input/ids.ts): relative, no `.` or `..` segment, plain characters, so none reaches
+ * outside the revision folder. A glob is checked with its wildcards standing for a letter.
+ */
+const insideFolder = (what: string, wildcards: boolean): Check => (v) => {
+  if (typeof v !== 'string' || v === '') return `a non-empty ${what}`;
+  const problem = pageIdProblem(wildcards ? v.replace(/[*?]/g, 'x') : v);
+  return problem === null ? null : `a ${what} inside the revision folder, like ${wildcards ? 'guide/**' : 'schemas/spec.yaml'} (${JSON.stringify(v)} is not: ${problem})`;
+};
+const pageGlob = insideFolder('page id or glob', true);
+const pageGlobs: Check = (v) => {
+  if (stringList(v)) return 'a list of page globs (strings)';
+  for (const glob of v as string[]) {
+    const problem = pageGlob(glob);
+    if (problem) return `a list of page globs, each ${problem.replace(/^a /, '')}`;
+  }
+  return null;
+};
 
 const CHANGE_ID = /^c-[0-9a-f]{10}$/;
 
@@ -107,8 +137,8 @@ const SETTINGS: Record<keyof SpecConfig, Check> = {
   },
   normative: pageGlobs,
   informative: pageGlobs,
-  schema: text,
-  changelog: text,
+  schema: insideFolder('path', false),
+  changelog: pageGlob,
   siteBase: (v) => (typeof v === 'string' && /^https?:\/\/|^\//.test(v) ? null : 'a URL (https://…) or a path starting with /'),
   keywordCase: (v) => (v === 'uppercase' || v === 'any-case' ? null : '"uppercase" or "any-case"'),
   revisions: (v) => {

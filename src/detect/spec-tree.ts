@@ -1,7 +1,9 @@
-import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { InputError } from '../errors.ts';
+import { confinedFile, listConfinedFiles } from '../input/confined-files.ts';
+import { isRevisionId } from '../input/ids.ts';
 import type { FingerprintRevision } from './fingerprints.ts';
 
 /**
@@ -41,6 +43,8 @@ export async function openSpecTree(dir: string, label = dir): Promise<SpecTree> 
 
 async function snapshotTree(dir: string, label: string): Promise<SpecTree> {
   const lock = JSON.parse(await readFile(join(dir, 'snapshots.lock.json'), 'utf8')) as { revisions?: FingerprintRevision[] };
+  // A revision id becomes a folder name: one that could leave the folder is refused, as on the command line.
+  for (const r of lock.revisions ?? []) if (typeof r?.id !== 'string' || !isRevisionId(r.id)) throw new InputError(`${label}/snapshots.lock.json lists a revision ${JSON.stringify(r?.id)}, which is not a revision id (a folder name of letters, digits, ".", "_" and "-").`);
   const revisions = (lock.revisions ?? []).filter((r) => existsSync(join(dir, r.id)));
   if (revisions.length === 0) throw new InputError(`${label}/snapshots.lock.json lists no revision that has a folder in ${label}; run \`specdelta snapshot\` first.`);
   return folderTree(dir, dir, (rev) => join(dir, rev, 'schema.json'), label, revisions);
@@ -51,13 +55,23 @@ async function upstreamTree(root: string, label: string): Promise<SpecTree> {
   return folderTree(root, specDir, (rev) => join(root, 'schema', rev, 'schema.json'), label, await revisionsFromFolders(specDir));
 }
 
-function folderTree(_root: string, pagesDir: string, schemaFile: (rev: string) => string, label: string, revisions: FingerprintRevision[]): SpecTree {
+/** Every file is read inside `root`, the folder the user named (confined-files.ts): a link out of it is skipped. */
+function folderTree(root: string, pagesDir: string, schemaFile: (rev: string) => string, label: string, revisions: FingerprintRevision[]): SpecTree {
+  const pageFiles = (revisionDir: string) => listPageFiles(revisionDir, join(label, relative(root, revisionDir)));
+  const read = async (path: string) => {
+    const real = confinedFile(root, relative(root, path), label);
+    return real === null ? null : readFile(real, 'utf8');
+  };
   return {
     label,
     revisions,
-    pages: async (revision) => listPageFiles(join(pagesDir, revision)).map((file) => file.replace(/\.mdx?$/, '')).sort(),
-    page: (revision, page) => readFile(join(pagesDir, revision, `${page}.mdx`), 'utf8').catch(() => readFile(join(pagesDir, revision, `${page}.md`), 'utf8')),
-    schema: async (revision) => (existsSync(schemaFile(revision)) ? readFile(schemaFile(revision), 'utf8') : null),
+    pages: async (revision) => pageFiles(join(pagesDir, revision)).map((file) => file.replace(/\.mdx?$/, '')).sort(),
+    page: async (revision, page) => {
+      const text = (await read(join(pagesDir, revision, `${page}.mdx`))) ?? (await read(join(pagesDir, revision, `${page}.md`)));
+      if (text === null) throw new InputError(`${label} has no page ${revision}/${page}.`);
+      return text;
+    },
+    schema: (revision) => read(schemaFile(revision)),
     stamp: async () => {
       const lines: string[] = [];
       const add = (path: string) => {
@@ -68,8 +82,7 @@ function folderTree(_root: string, pagesDir: string, schemaFile: (rev: string) =
         // Statuses come from the lock (or the folder names), not from a file stamped here.
         lines.push(`rev:${revision.id}:${revision.status}`);
         const revisionDir = join(pagesDir, revision.id);
-        // Joined by hand: path.join on every page costs more than its stat call.
-        for (const file of listPageFiles(revisionDir).sort()) add(`${revisionDir}/${file}`);
+        for (const file of pageFiles(revisionDir)) add(join(revisionDir, file));
         add(schemaFile(revision.id));
       }
       return lines.join('\n');
@@ -94,28 +107,10 @@ async function revisionsFromFolders(dir: string): Promise<FingerprintRevision[]>
   return revisions;
 }
 
-/**
- * The revision's page files, relative to its folder, with their extension. Synchronous, and
- * walked by hand (readdir's recursive option and path.join cost more than the listing): the
- * stamp runs on every `which`.
- */
-function listPageFiles(revisionDir: string): string[] {
-  const out: string[] = [];
-  const walk = (relative: string) => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(relative === '' ? revisionDir : `${revisionDir}/${relative}`, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && /\.mdx?$/.test(entry.name)) out.push(path);
-    }
-  };
-  walk('');
-  return out;
+/** The revision's page files, relative to its folder, with their extension, sorted; links that leave the folder or loop are skipped. */
+function listPageFiles(revisionDir: string, what: string): string[] {
+  if (!existsSync(revisionDir)) return [];
+  return listConfinedFiles(revisionDir, (path) => /\.mdx?$/.test(path), what).files;
 }
 
 /** A digest of every input the fingerprints depend on, so a cache can tell when it is stale. */

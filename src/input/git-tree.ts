@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { posix } from 'node:path';
-import { GitSource, git } from '../../scraper/sources/git.ts';
+import { git, gitEnv, resolveCommit } from '../core/git.ts';
 import { InputError } from '../errors.ts';
 import { decode, MAX_INPUT_BYTES } from './read.ts';
 import { memoryTree, type RevisionTree } from './revision-tree.ts';
@@ -23,7 +23,7 @@ export interface GitTreeOptions {
 }
 
 export async function gitTree(repo: string, ref: string, options: GitTreeOptions): Promise<RevisionTree> {
-  const commit = await new GitSource(repo, ref, MAX_INPUT_BYTES, options.cwd).commit();
+  const commit = await resolveCommit(repo, ref);
   const spec = normalizeRepoPath(options.spec);
   const where = (path: string) => `${ref}:${path}`;
   const listing = await blobsUnder(repo, commit, spec);
@@ -35,13 +35,30 @@ export async function gitTree(repo: string, ref: string, options: GitTreeOptions
   return memoryTree(options.label ?? ref, `${ref}:${spec}`, texts, schemaText);
 }
 
+/** One file's text at a ref, or null when the ref has no such file (a plain path, checked like --spec). */
+export async function gitFile(repo: string, ref: string, path: string): Promise<string | null> {
+  const commit = await resolveCommit(repo, ref);
+  const normal = normalizeRepoPath(path);
+  const [entry] = (await blobsUnder(repo, commit, normal)).filter((e) => e.path === normal);
+  if (!entry) return null;
+  const blobs = await readBlobs(repo, [entry.sha], () => `${ref}:${normal}`);
+  return decode(blobs.get(entry.sha)!, `${ref}:${normal}`);
+}
+
 interface BlobEntry {
   sha: string;
   path: string;
 }
 
-/** `docs/specification/draft/` and `./docs/specification/draft` are the same folder; the root is ''. */
+/**
+ * `docs/specification/draft/` and `./docs/specification/draft` are the same folder; the root
+ * is ''. A path is a plain path inside the repository: git's pathspec magic (`:(top)x`,
+ * `:!x`, `:/x`) and wildcards (`*`, `?`, `[`) are refused, not read as patterns, and git is
+ * run with --literal-pathspecs besides (core/git.ts).
+ */
 function normalizeRepoPath(path: string): string {
+  if (path.startsWith(':')) throw new InputError(`${path} is git pathspec magic, not a path; name the folder plainly, relative to the repository's root (e.g. docs/specification/draft).`);
+  if (/[*?[]/.test(path)) throw new InputError(`${path} has a wildcard (*, ? or [), which git would read as a pattern; name one folder plainly, relative to the repository's root.`);
   const normal = posix.normalize(path.replace(/\\/g, '/')).replace(/^\.\/?$/, '').replace(/^\.\//, '').replace(/\/$/, '');
   if (normal.startsWith('../') || normal === '..' || posix.isAbsolute(normal)) throw new InputError(`${path} is not a path inside the repository (give it relative to the repository's root).`);
   return normal;
@@ -72,7 +89,7 @@ function readBlobs(repo: string, shas: readonly string[], nameOf: (sha: string) 
   const wanted = [...new Set(shas)];
   if (wanted.length === 0) return Promise.resolve(new Map());
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['-C', repo, 'cat-file', '--batch'], { env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('git', ['-C', repo, 'cat-file', '--batch'], { env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
+import { readConfinedText } from './confined-files.ts';
 import { pageFiles, schemaFile } from './spec-folders.ts';
 import { yamlSchemaAsJson } from './yaml-schema.ts';
 
@@ -37,7 +38,8 @@ export function folderTree(dir: string, options: FolderTreeOptions = {}): Revisi
     label: options.label ?? (basename(resolve(dir)) || dir),
     source: dir,
     pages: [...files.keys()].sort(),
-    text: (page) => readFileSync(join(dir, files.get(page) ?? `${page}.mdx`), 'utf8'),
+    // Listed inside the folder; read inside it too (the real path is checked again).
+    text: (page) => readConfinedText(dir, files.get(page) ?? `${page}.mdx`),
     // A YAML schema is read as the JSON it stands for.
     schema: () => {
       if (schemaPath === null) return null;
@@ -62,9 +64,9 @@ export function memoryTree(label: string, source: string, pages: ReadonlyMap<str
   };
 }
 
-/** Both sides read at once; when both fail, OLD's problem is the one reported, every time. */
-export async function bothTrees(oldTree: Promise<RevisionTree>, newTree: Promise<RevisionTree>): Promise<[RevisionTree, RevisionTree]> {
-  const [a, b] = await Promise.allSettled([oldTree, newTree]);
+/** Both sides read at once; when both fail, OLD's problem is the one reported, every time (not whichever failed first). */
+export async function bothSides<T>(oldSide: Promise<T>, newSide: Promise<T>): Promise<[T, T]> {
+  const [a, b] = await Promise.allSettled([oldSide, newSide]);
   if (a.status === 'rejected') throw a.reason;
   if (b.status === 'rejected') throw b.reason;
   return [a.value, b.value];

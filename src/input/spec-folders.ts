@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
+import { confinedFile, listConfinedFiles } from './confined-files.ts';
 import { orderRevisions } from './revision-order.ts';
 
 /** The extensions a spec page may have. */
@@ -28,27 +29,27 @@ export function listPageFiles(revisionDir: string): string[] {
   return [...pageFiles(revisionDir).keys()].sort();
 }
 
-/** Page id → file path relative to the revision folder (`guide/intro` → `guide/intro.md`), any page extension. */
+/**
+ * Page id → file path relative to the revision folder (`guide/intro` → `guide/intro.md`),
+ * any page extension. Read through confined-files.ts: a link that leaves the folder, or
+ * loops, is skipped (and said once on stderr).
+ */
 export function pageFiles(revisionDir: string): Map<string, string> {
   const pages = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (PAGE_FILE.test(entry.name)) {
-        const file = relative(revisionDir, path).replace(/\\/g, '/');
-        pages.set(file.replace(PAGE_FILE, ''), file);
-      }
-    }
-  };
-  walk(revisionDir);
+  for (const file of listConfinedFiles(revisionDir, (path) => PAGE_FILE.test(path)).files) pages.set(file.replace(PAGE_FILE, ''), file);
   return pages;
 }
 
-/** A revision folder's JSON Schema (JSON or YAML): `preferred` when set, else the first conventional name present. */
+/**
+ * A revision folder's JSON Schema (JSON or YAML): `preferred` when set, else the first
+ * conventional name present. A relative name must be a file inside the folder (a link
+ * out of it is skipped); an absolute one is a file the caller named itself.
+ */
 export function schemaFile(revisionDir: string, preferred?: string): string | null {
   const candidates = preferred ? [preferred] : ['schema.json', 'schema.yaml', 'schema.yml'];
-  // resolve, not join: a caller may name a schema outside the folder by an absolute path.
-  const found = candidates.map((name) => resolve(revisionDir, name)).find((path) => existsSync(path));
-  return found ?? null;
+  for (const name of candidates) {
+    // Named as given (messages show it), once its real path is known to stay inside.
+    if (isAbsolute(name) ? existsSync(name) : confinedFile(revisionDir, name) !== null) return resolve(revisionDir, name);
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
-import { parseAllDocuments } from 'yaml';
 import { InputError } from '../errors.ts';
+import { readYaml } from '../model/yaml.ts';
 import { isSchemaValue, notSchemaMessage } from '../schema/recognize.ts';
 
 /**
@@ -17,24 +17,13 @@ const OPENS_MAPPING = /^(?:\s*(?:#.*)?\n)*(?:["']?[\w$@-][\w$@./-]*["']?)\s*:(?:
 export function yamlSchemaAsJson(text: string, label: string): string | null {
   const named = YAML_FILE.test(label);
   if (!named && !OPENS_MAPPING.test(text)) return null;
-  const documents = parseAllDocuments(text);
-  if (!Array.isArray(documents) || documents.length !== 1) {
-    if (named) throw new InputError(`${label} holds ${Array.isArray(documents) ? documents.length : 0} YAML documents; a schema file holds exactly one.`);
-    return null;
+  const read = readYaml(text, label);
+  if (!read.ok) {
+    // Text that is not one YAML document may still be a page or JSON; a cap passed is refused whatever the name.
+    if (!named && (read.syntax || read.documents !== 1)) return null;
+    throw new InputError(`${read.problem}${read.documents === 1 ? '' : '; a schema file holds exactly one'}.`);
   }
-  const document = documents[0]!;
-  const error = document.errors[0];
-  if (error) {
-    if (!named) return null;
-    throw new InputError(`${label} is not valid YAML (line ${error.linePos?.[0]?.line ?? '?'}: ${error.message.split('\n')[0]}).`);
-  }
-  let value: unknown;
-  try {
-    value = document.toJS({ maxAliasCount: 1000 });
-  } catch (caught) {
-    throw new InputError(`${label} cannot be read as YAML (${(caught as Error).message}).`);
-  }
-  if (isSchemaValue(value)) return JSON.stringify(value, null, 2);
-  if (named) throw new InputError(notSchemaMessage(label, value, 'YAML'));
+  if (isSchemaValue(read.value)) return JSON.stringify(read.value, null, 2);
+  if (named) throw new InputError(notSchemaMessage(label, read.value, 'YAML'));
   return null;
 }

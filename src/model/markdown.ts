@@ -1,11 +1,11 @@
 import type { Code, Heading, List, ListItem, Nodes, Paragraph, RootContent, Table } from 'mdast';
-import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from './diagnostic.ts';
 import { htmlBlocks } from './html.ts';
 import { inlineText } from './inline.ts';
 import { MAX_COMPONENT_DEPTH, MAX_INLINE_MARKERS, MAX_MARKUP_DEPTH, componentDepth, tooDeep } from './nesting.ts';
 import { parseSections, unclosedFence } from './sections.ts';
 import { cachedTree } from './tree-cache.ts';
+import { readYaml } from './yaml.ts';
 
 /**
  * Markdown/MDX → a flat list of blocks in reading order. MDX flow tags (`<Note>`,
@@ -119,7 +119,7 @@ function readTitle(yaml: string, at: number, diagnostics: Diagnostic[]): string 
     if (frontMatters.size >= FRONT_MATTERS_KEPT) frontMatters.clear();
     frontMatters.set(yaml, read);
   }
-  if (read.problem) diagnostics.push({ severity: 'warning', message: `front matter is not valid YAML (${read.problem})`, line: at });
+  if (read.problem) diagnostics.push({ severity: 'warning', message: read.problem, line: at });
   return read.title;
 }
 
@@ -132,12 +132,10 @@ export function clearFrontMatters(): void {
 }
 
 function frontMatterTitle(yaml: string): { title: string | null; problem?: string } {
-  try {
-    const data = parseYaml(yaml) as unknown;
-    return { title: data && typeof data === 'object' && 'title' in data && typeof data.title === 'string' ? data.title : null };
-  } catch (error) {
-    return { title: null, problem: (error as Error).message.split('\n')[0] };
-  }
+  const read = readYaml(yaml, 'front matter');
+  if (!read.ok) return { title: null, problem: read.problem };
+  const data = read.value;
+  return { title: data && typeof data === 'object' && 'title' in data && typeof data.title === 'string' ? data.title : null };
 }
 
 /** A block's citations, only when it has any (most have none; the block stays as small as before). */

@@ -15,8 +15,12 @@
 export const MAX_MARKUP_DEPTH = 100;
 /** JSX components inside one another: each level's body is parsed again, so the cap is low. */
 export const MAX_COMPONENT_DEPTH = 16;
-/** Arrays and objects inside one another, in an example or a schema. */
-export const MAX_JSON_DEPTH = 1000;
+/**
+ * Arrays and objects inside one another, in an example or a schema, JSON or YAML alike. The
+ * YAML parser recurses per level and overflowed Node's default stack at about 790 nested
+ * flow collections (measured on Node 20 here), so the one cap sits well below that.
+ */
+export const MAX_JSON_DEPTH = 500;
 
 /**
  * The offset at which JSON (comments and trailing commas allowed) first nests deeper than

@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
+import { tellOnce } from '../notices.ts';
 import type { SpecDocument } from './document.ts';
+import { isSpecDocument } from './document-shape.ts';
 
 /**
  * Parsed pages on disk, so a page whose text was read before costs a hash and a read, not
@@ -17,7 +19,9 @@ import type { SpecDocument } from './document.ts';
  * the package's dependency lock), so a change to the parser or a dependency never reads
  * an old document. Entries are v8-serialised (a structured clone: `undefined` members and
  * every value come back exactly). Any failure (a read-only folder, a torn or foreign file,
- * two processes writing at once) only means the page is parsed.
+ * two processes writing at once) only means the page is parsed. An entry is used only
+ * when it has a document's shape (document-shape.ts): a foreign or damaged one is ignored,
+ * parsed again and written over, and the run says so in one line.
  */
 export interface PageStore {
   read(key: string): SpecDocument | null;
@@ -33,11 +37,21 @@ export function openPageStore(dir: string): PageStore {
   const file = (key: string) => join(folder, `${key.replace(/[^a-z0-9-]/gi, '_')}.v8`);
   return {
     read(key) {
+      let bytes: Buffer;
       try {
-        return deserialize(readFileSync(file(key))) as SpecDocument;
+        bytes = readFileSync(file(key));
       } catch {
         return null;
       }
+      let value: unknown;
+      try {
+        value = deserialize(bytes);
+      } catch {
+        value = undefined;
+      }
+      if (isSpecDocument(value)) return value;
+      tellOnce(`the page cache ${folder} held entries that are not parsed pages (foreign or damaged); they were ignored, and are parsed and written again.`);
+      return null;
     },
     write(key, document) {
       try {

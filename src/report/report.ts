@@ -48,14 +48,7 @@ export function makeReport(old: DocumentInfo, now: DocumentInfo, changes: Change
   return report;
 }
 
-/** The report again with the newer revision's changelog read: each change carries the item that announced it. */
-export function withChangelog(report: DiffReport, changelog: ChangelogReading | NoChangelog, grouping: GroupingOptions = {}): DiffReport {
-  const items = changelog.page === null ? [] : changelogItems(changelog);
-  const grouped = groupChanges(report.changes, { ...grouping, changelog: items });
-  const { impact, acknowledged } = summaryOf(report.changes, grouped, grouping);
-  return { ...report, grouped, summary: { ...report.summary, impact, ...(acknowledged === undefined ? {} : { acknowledged }) }, changelog };
-}
-
+/** The confirmed items of a changelog reading, each with the records it was matched to, for the grouping to hang changes under. */
 export function changelogItems(reading: ChangelogReading): ChangelogItemRef[] {
   return reading.items.filter((i) => i.status === 'confirmed').map(({ section, number, line, text, records }) => ({ section, number, line, text, records }));
 }
@@ -80,6 +73,11 @@ export function pageOfRevision(report: DiffReport, page: string, old: DocumentIn
   const onPage = (d: Diagnostic, side: 'old' | 'new') => d.source === undefined || d.source === `${report[side].revision}:${side === 'old' ? old.page : now.page}`;
   const diagnostics = { old: report.diagnostics.old.filter((d) => onPage(d, 'old')), new: report.diagnostics.new.filter((d) => onPage(d, 'new')) };
   return { old, new: now, summary, changes, grouped: [...home, ...elsewhere], diagnostics };
+}
+
+/** A side that is a whole revision (a folder, a git ref): named by its label, read from `source`. */
+export function revisionInfo(revision: string, source: string): DocumentInfo {
+  return { source, revision, page: null, sha256: null };
 }
 
 /** A short name for a side: "2025-11-25:client/elicitation" when known, else its source. */

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { CONFIG_FILE, parseSpecConfig, type SpecConfig } from '../config/index.ts';
+import { dirname } from 'node:path';
+import { configIn, type SpecConfig } from '../config/index.ts';
+import { matchGlob } from '../config/glob.ts';
 
 /**
  * What a spec's config (config/spec-config.ts) says about its pages: `informative` and
@@ -14,8 +14,8 @@ export const EMPTY_CONFIG: SpecConfig = {};
 /** The config for a revision folder: its own file, else its parent's (the snapshots folder), else none. */
 export function findSpecConfig(revisionDir: string): SpecConfig {
   for (const dir of [revisionDir, dirname(revisionDir)]) {
-    const file = join(dir, CONFIG_FILE);
-    if (existsSync(file)) return parseSpecConfig(readFileSync(file, 'utf8'), file);
+    const found = configIn(dir);
+    if (found) return found.config;
   }
   return EMPTY_CONFIG;
 }
@@ -29,15 +29,7 @@ export function configuredKind(config: SpecConfig, page: string): 'informative' 
 
 const PAGE_EXTENSION = /\.(mdx?|markdown)$/;
 
-/** A page-id glob against a page id; an extension on either (`CHANGELOG.md`) is ignored. */
+/** A page-id glob against a page id (config/glob.ts: linear, no regular expression); an extension on either (`CHANGELOG.md`) is ignored. */
 export function globMatches(glob: string, page: string): boolean {
-  const pattern = glob
-    .replace(PAGE_EXTENSION, '')
-    .split('/')
-    .map((segment) => (segment === '**' ? '\u0000' : segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')))
-    .join('/')
-    .replace(/\u0000\//g, '(?:.*/)?')
-    .replace(/\/\u0000/g, '(?:/.*)?')
-    .replace(/\u0000/g, '.*');
-  return new RegExp(`^${pattern}$`).test(page.replace(PAGE_EXTENSION, ''));
+  return matchGlob(glob.replace(PAGE_EXTENSION, ''), page.replace(PAGE_EXTENSION, ''));
 }

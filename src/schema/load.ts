@@ -2,6 +2,7 @@ import { parse as parseJsonc, printParseErrorCode, visit, type ParseError } from
 import { InputError } from '../errors.ts';
 import { isSchemaValue, notSchemaMessage } from './recognize.ts';
 import { MAX_JSON_DEPTH, jsonTooDeepAt, tooDeep } from '../model/nesting.ts';
+import { isObject } from '../core/objects.ts';
 
 /**
  * Reading a schema file: strict JSON, a check that it is a JSON Schema at all, and a map
@@ -21,9 +22,6 @@ export interface LoadedSchema {
   lineAt: (path: readonly (string | number)[]) => number | null;
 }
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function loadSchema(text: string, source = 'the schema'): LoadedSchema {
   const clean = text.replace(/^\uFEFF/, '');
@@ -39,7 +37,8 @@ export function loadSchema(text: string, source = 'the schema'): LoadedSchema {
   if (!isObject(value) || !isSchemaValue(value)) throw new InputError(notSchemaMessage(source, value));
   const declared = value['$schema'];
   const defsKey = isObject(value['$defs']) ? '$defs' : isObject(value['definitions']) ? 'definitions' : null;
-  return { value, dialect: typeof declared === 'string' ? declared : null, defsKey, lineAt: lineIndex(clean) };
+  // JSON.parse yields JSON values only, so the object it gave is a JsonObject.
+  return { value: value as JsonObject, dialect: typeof declared === 'string' ? declared : null, defsKey, lineAt: lineIndex(clean) };
 }
 
 function describeSyntaxError(text: string, error: unknown): string {

@@ -1,7 +1,8 @@
 import type { Diagnostic } from '../model/diagnostic.ts';
-import { isObject, loadSchema, type JsonObject, type JsonValue, type LoadedSchema } from './load.ts';
+import { loadSchema, type JsonObject, type JsonValue, type LoadedSchema } from './load.ts';
 import { combinedConstraints, constraintsSignature, NO_CONSTRAINTS, readConstraints, unionConstraints, type Constraints } from './constraints.ts';
 import { isDefinitionTarget, refTarget, resolveRef, targetDefinition } from './refs.ts';
+import { isObject } from '../core/objects.ts';
 
 /**
  * The JSON Schema model: every definition (draft-07 `definitions` and 2020-12 `$defs`

@@ -69,7 +69,8 @@ describeMirror('one change, one record on the real spec (2025-11-25 → 2026-07-
     const changes = diff('basic/authorization/index', 'basic/authorization');
     expect(changes.filter((c) => c.id === 'prose-added' && /^These scopes are required to satisfy the current request/.test(c.subject))).toEqual([]);
     const [rule] = changes.filter((c) => c.id === 'rule-changed' && /authoritative for the current operation/.test(c.subject));
-    expect(rule).toMatchObject({ level: 'breaking' });
+    // "for satisfying the current request" → "for the current operation": words exchanged, no duty added (#26).
+    expect(rule).toMatchObject({ level: 'non-breaking' });
     expect(rule!.after?.['splitOff']).toEqual(['These scopes are required to satisfy the current request.']);
   });
 

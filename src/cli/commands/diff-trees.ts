@@ -2,8 +2,7 @@ import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { UsageError } from '../../errors.ts';
 import { gitTree } from '../../input/git-tree.ts';
-import { bothTrees, folderTree, type RevisionTree } from '../../input/revision-tree.ts';
-import type { DocumentInfo } from '../../report/report.ts';
+import { bothSides, folderTree, type RevisionTree } from '../../input/revision-tree.ts';
 import type { CommandIO } from '../io.ts';
 
 /**
@@ -25,7 +24,7 @@ export async function revisionTreesOf(oldInput: string, newInput: string, option
     if (options.spec === undefined) throw new UsageError('--git needs --spec PATH: the folder of pages inside the repository (e.g. --spec docs/specification/draft).');
     const repo = resolve(io.cwd, options.git);
     const side = (ref: string, label: string | undefined) => gitTree(repo, ref, { spec: options.spec!, schema: options.schema, label, cwd: io.cwd });
-    return bothTrees(side(oldInput, options.oldLabel), side(newInput, options.newLabel));
+    return bothSides(side(oldInput, options.oldLabel), side(newInput, options.newLabel));
   }
   if (options.spec !== undefined || options.schema !== undefined) throw new UsageError('--spec and --schema name paths inside a git repository: use them with --git REPO.');
   const oldDir = resolve(io.cwd, oldInput);
@@ -35,11 +34,6 @@ export async function revisionTreesOf(oldInput: string, newInput: string, option
     folderTree(oldDir, { label: options.oldLabel ?? basename(oldDir) }),
     folderTree(newDir, { label: options.newLabel ?? basename(newDir) }),
   ];
-}
-
-/** A side of the report: the tree's label is what reports call the revision. */
-export function treeInfo(tree: RevisionTree, given: string): DocumentInfo {
-  return { source: given, revision: tree.label, page: null, sha256: null };
 }
 
 function isDirectory(path: string): boolean {

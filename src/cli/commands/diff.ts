@@ -7,20 +7,19 @@ import { groupingOf } from '../../changes/config.ts';
 import { diffPageTexts } from '../../diff/index.ts';
 import { judgePage, readInformative, type PageJudgement } from '../../revision/informative.ts';
 import { findSpecConfig } from '../../revision/spec-config.ts';
-import { diffRevisionFolders, diffRevisionTrees, type RevisionDiff } from '../../revision/revisions.ts';
 import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
-import { folderTree, type RevisionTree } from '../../input/revision-tree.ts';
-import { readChangelog } from '../../changelog/index.ts';
+import { bothSides, folderTree, type RevisionTree } from '../../input/revision-tree.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { parsePage } from '../../model/index.ts';
 import { renderJson } from '../../report/json.ts';
 import { MARKDOWN_BUDGET, renderMarkdown } from '../../report/markdown.ts';
-import { makeReport, pageOfRevision, withChangelog, type DiffReport, type DocumentInfo } from '../../report/report.ts';
+import { makeReport, pageOfRevision, revisionInfo, type DiffReport, type DocumentInfo } from '../../report/report.ts';
+import { reportRevisions } from '../../report/revision-report.ts';
 import { renderText } from '../../report/text.ts';
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
 import { count, urlLimits } from '../numbers.ts';
-import { revisionTreesOf, treeInfo, type TreeOptions } from './diff-trees.ts';
+import { revisionTreesOf, type TreeOptions } from './diff-trees.ts';
 
 export interface DiffOptions extends TreeOptions {
   format: 'text' | 'json' | 'markdown';
@@ -76,23 +75,16 @@ function isFolder(input: string, io: CommandIO): boolean {
 
 /** Two revision folders of any spec (pages of any Markdown extension, an optional schema.json/.yaml), read as its config says. */
 async function diffFolders(oldDir: string, newDir: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
-  const config = givenOrFound(options, configSearchDirs([oldDir, newDir], io.cwd), io);
+  const config = givenOrFound(options, configSearchDirs([oldDir, newDir], io.cwd), io) ?? findSpecConfig(resolve(io.cwd, newDir));
   const labels = { old: options.oldLabel ?? basename(resolve(io.cwd, oldDir)), new: options.newLabel ?? basename(resolve(io.cwd, newDir)) };
-  const newFolder = resolve(io.cwd, newDir);
-  const effective = config ?? findSpecConfig(newFolder);
-  const diff = await diffRevisionFolders({ dir: resolve(io.cwd, oldDir), label: labels.old }, { dir: newFolder, label: labels.new }, config);
-  const side = (dir: string, label: string): DocumentInfo => ({ source: dir, revision: label, page: null, sha256: null });
-  const report = makeReport(side(oldDir, labels.old), side(newDir, labels.new), diff.changes, diff.diagnostics, diff.pages, revisionGrouping(diff, effective));
-  return readNewerChangelog(report, options, () => folderTree(newFolder, { label: labels.new }), effective, revisionGrouping(diff, effective));
+  const tree = (dir: string, label: string) => folderTree(resolve(io.cwd, dir), { label, schema: config.schema });
+  return reportRevisions(tree(oldDir, labels.old), tree(newDir, labels.new), { ...changelogWanted(options), config, info: { old: revisionInfo(labels.old, oldDir), new: revisionInfo(labels.new, newDir) } });
 }
 
 /** Two git refs read without a checkout (diff-trees.ts); only an explicit --config applies. */
 async function diffTrees([oldTree, newTree]: [RevisionTree, RevisionTree], options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const config = options.config ? givenOrFound(options, [], io) : undefined;
-  const diff = await diffRevisionTrees(oldTree, newTree, config);
-  const grouping = revisionGrouping(diff, config ?? {});
-  const report = makeReport(treeInfo(oldTree, oldTree.source), treeInfo(newTree, newTree.source), diff.changes, diff.diagnostics, diff.pages, grouping);
-  return readNewerChangelog(report, options, () => newTree, config, grouping);
+  return reportRevisions(oldTree, newTree, { ...changelogWanted(options), config });
 }
 
 function isWholeRevision(input: string, io: CommandIO, options: DiffOptions): boolean {
@@ -102,7 +94,7 @@ function isWholeRevision(input: string, io: CommandIO, options: DiffOptions): bo
 
 async function diffTwoDocuments(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const load = (input: string) => loadDocument(input, { cwd: io.cwd, stdin: io.stdin, snapshotsDir: options.snapshots, urlLimits: urlLimits(options.timeout) });
-  const [oldDoc, newDoc] = await Promise.all([load(oldInput), load(newInput)]);
+  const [oldDoc, newDoc] = await bothSides(load(oldInput), load(newInput));
   if (oldDoc.kind !== newDoc.kind) {
     throw new InputError(`${oldInput} is a ${describe(oldDoc)} but ${newInput} is a ${describe(newDoc)}; diff a page against a page, or a schema against a schema.`);
   }
@@ -162,37 +154,22 @@ function givenOrFound(options: DiffOptions, searchDirs: string[], io: CommandIO)
   return loaded.path === null ? undefined : loaded.config;
 }
 
+/**
+ * Text and Markdown group changes under the changelog's items, so they read it; JSON lists
+ * each change's item only with --changelog (reading the changelog costs a fifth of the diff).
+ */
+function changelogWanted(options: DiffOptions): { changelog: boolean; announcements: boolean } {
+  return { changelog: options.changelog === true, announcements: options.changelog === true || options.format !== 'json' };
+}
+
 /** Every page both snapshots have (and pages that came or went), plus the two schemas. */
 async function diffRevisions(oldRef: string, newRef: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
-  const newFolder = resolve(io.cwd, options.snapshots, newRef);
-  const config = options.config ? givenOrFound(options, [], io) : undefined;
-  const effective = config ?? findSpecConfig(newFolder);
-  const diff = await diffRevisionFolders({ dir: resolve(io.cwd, options.snapshots, oldRef), label: oldRef }, { dir: newFolder, label: newRef }, config);
-  const side = (ref: string): DocumentInfo => ({ source: `${options.snapshots}/${ref}`, revision: ref, page: null, sha256: null });
-  const grouping = revisionGrouping(diff, effective);
-  const report = makeReport(side(oldRef), side(newRef), diff.changes, diff.diagnostics, diff.pages, grouping);
-  return readNewerChangelog(report, options, () => folderTree(newFolder, { label: newRef }), effective, grouping);
+  const folder = (ref: string) => resolve(io.cwd, options.snapshots, ref);
+  const config = (options.config ? givenOrFound(options, [], io) : undefined) ?? findSpecConfig(folder(newRef));
+  const tree = (ref: string) => folderTree(folder(ref), { label: ref, schema: config.schema });
+  const info = (ref: string) => revisionInfo(ref, `${options.snapshots}/${ref}`);
+  return reportRevisions(tree(oldRef), tree(newRef), { ...changelogWanted(options), config, info: { old: info(oldRef), new: info(newRef) } });
 }
-
-/** How a revision diff's records are grouped: by its pages' outlines, with the spec config's impacts and acknowledgements. */
-function revisionGrouping(diff: RevisionDiff, config: SpecConfig): GroupingOptions {
-  return { ...groupingOf(config), outlines: (page, side) => diff.outlines[side][page] };
-}
-
-/**
- * The newer revision's changelog held against the records, when it has one: each change then
- * carries the item that announced it. With --changelog the reading is part of the report
- * (a note when there is no changelog); without it, only the changes carry their items.
- */
-function readNewerChangelog(report: DiffReport, options: DiffOptions, newer: () => RevisionTree, config: SpecConfig | undefined, grouping: GroupingOptions): DiffReport {
-  if (!report.pages) return report;
-  const reading = readChangelog({ changes: report.changes, pages: report.pages }, newer(), config);
-  const read = withChangelog(report, reading, grouping);
-  if (options.changelog) return read;
-  const { changelog: _unasked, ...quiet } = read;
-  return quiet;
-}
-
 
 async function diffSchemas(oldText: string, newText: string, sources: { oldSource: string; newSource: string }): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {
   // Loaded on demand: page diffs never pay for the schema reader.

@@ -7,10 +7,11 @@ import { checkSnapshots, hasDrift, hasFailures, type DriftReport } from '../../.
 import { SourceError } from '../../../scraper/errors.ts';
 import { snapshotFrozen } from '../../../scraper/frozen.ts';
 import { DEFAULT_HTTP, type HttpOptions } from '../../../scraper/http.ts';
-import { displayPath, lockPath, type LockedPage } from '../../../scraper/lock.ts';
+import { lockPath, type LockedPage } from '../../../scraper/lock.ts';
+import { displayPath } from '../../core/paths.ts';
 import { createProgress } from '../../../scraper/progress.ts';
 import { describeRecovery } from '../../../scraper/recovery.ts';
-import { DEFAULT_RETRY } from '../../../scraper/retry.ts';
+import { DEFAULT_RETRY } from '../../net/retry.ts';
 import { snapshot, type SnapshotReport } from '../../../scraper/snapshot.ts';
 import type { CommitHook } from '../../../scraper/staging.ts';
 import { GitSource } from '../../../scraper/sources/git.ts';
