@@ -130,7 +130,7 @@ if (benchSite && process.env['SPECDELTA_BENCH_SITE'] !== '0') {
   failed ||= !pageOk || site.cold.total.ms >= 60_000 || site.unchanged.ms >= 15_000 || (site.filter !== null && site.filter.ms > 100);
 }
 
-const benchWhich = await optional<(root: string) => Promise<{ texts: number; bytes: number; cliMs: number; startupMs: number; inProcessMs: number; libraryMs: number; browserMs: number | null; note: string; cli100kMs: number; bytes100k: number }>>('bench/which.ts', 'benchWhich');
+const benchWhich = await optional<(root: string) => Promise<import('./which.ts').WhichBench>>('bench/which.ts', 'benchWhich');
 const benchWhichAccuracy = await optional<(root: string) => Promise<import('./which.ts').WhichAccuracy>>('bench/which.ts', 'benchWhichAccuracy');
 if (benchWhichAccuracy) {
   const a = await benchWhichAccuracy(specRoot);
@@ -138,14 +138,19 @@ if (benchWhichAccuracy) {
   console.log(`which accuracy, real third-party texts (fixtures/detect/real, labelled before the detector read them):`);
   console.log(`  tuned     ${f(a.tuned)}   keyword list ${f(a.tunedKeywords)}`);
   console.log(`  held out  ${f(a.heldOut)}   keyword list ${f(a.heldOutKeywords)}   (never tuned on)`);
-  console.log(`  together  ${a.tuned.right + a.heldOut.right}/${a.tuned.total + a.heldOut.total}   target ≥ 57/60  ${verdict(a.tuned.right + a.heldOut.right >= 57)}`);
+  const right = a.tuned.right + a.heldOut.right;
+  const total = a.tuned.total + a.heldOut.total;
+  const keywords = a.tunedKeywords.right + a.heldOutKeywords.right;
+  // Issue 27 asks 57 of 60 and more than the keyword list: the same share on a grown corpus.
+  console.log(`  together  ${right}/${total}   keyword list ${keywords}/${total}   target ≥ 95% (57/60) and above the keyword list  ${verdict(right >= 0.95 * total && right > keywords)}`);
   console.log(`  synthetic regression set (fixtures/detect/corpus) ${f(a.synthetic)}`);
 }
 if (benchWhich && process.env['SPECDELTA_BENCH_WHICH'] !== '0') {
   const which = await benchWhich(specRoot);
   console.log(`which: the ${which.texts} corpus texts grown to ${(which.bytes / 1024).toFixed(0)} KiB each, median`);
   console.log(`  CLI, warm        ${ms(which.cliMs)} wall per run (one process per text)   target ≤ 300 ms  ${verdict(which.cliMs <= 300)}`);
-  console.log(`  CLI, 100 KB text ${ms(which.cli100kMs)} wall (${(which.bytes100k / 1024).toFixed(0)} KiB: every real text in a row, one process, median of 5)   target ≤ 300 ms  ${verdict(which.cli100kMs <= 300)}`);
+  console.log(`  CLI, 100 KB text ${ms(which.cli100kMs)} wall, ${ms(which.cli100kCpuMs)} CPU (${(which.bytes100k / 1024).toFixed(0)} KiB: every real text in a row, one process, median of 7)   target ≤ 300 ms  ${verdict(which.cli100kMs <= 300)}`);
+  console.log(`  Node alone       ${ms(which.nodeWallMs)} wall, ${ms(which.nodeCpuMs)} CPU (run in turn with those; load average ${which.loadAverage.toFixed(2)} on ${availableParallelism()} cores)`);
   console.log(`  of which start-up ${ms(which.startupMs)} (Node and specdelta --version, compiled)`);
   console.log(`  CLI in a process ${ms(which.inProcessMs)} per run (main(), as the tests call it: reads the cached fingerprints, detects, prints)`);
   console.log(`  library          ${which.libraryMs.toFixed(1)} ms per text (fingerprints loaded once)`);

@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { browserSkipReason, ensureSiteBuilt, launchBrowser, openPage, repoRoot, serveDist } from '../e2e/helpers/index.ts';
 import { detectRevision } from '../src/detect/detect.ts';
 import { extractHtml, looksLikeHtml } from '../src/detect/extract-html.ts';
@@ -31,9 +33,16 @@ export interface WhichBench {
   libraryMs: number;
   browserMs: number | null;
   note: string;
-  /** The real-text corpus concatenated and grown to 100 KB: one CLI process, warm, median of 5. */
+  /** The real-text corpus concatenated and grown to 100 KB: one CLI process, warm, median of 7 (wall). */
   cli100kMs: number;
   bytes100k: number;
+  /** The same runs' own CPU time (user + system), which a loaded machine stretches less than wall time. */
+  cli100kCpuMs: number;
+  /** Node alone (a module that does nothing), run in turn with those: the floor, wall and CPU. */
+  nodeWallMs: number;
+  nodeCpuMs: number;
+  /** The one-minute load average when the 100 KB runs ended (two cores: above 2, processes wait for a core). */
+  loadAverage: number;
 }
 
 const TARGET_BYTES = 20 * 1024;
@@ -62,11 +71,7 @@ export async function benchWhich(specRoot: string): Promise<WhichBench> {
   };
   cli(texts[0]!.file); // builds and caches the fingerprints: the runs below are warm
   const cliMs = median(texts.map((t) => cli(t.file)));
-  // A long article: every real-corpus text, one after another, until 100 KB.
-  const large = join(dir, 'real-texts-100k.md');
-  writeFileSync(large, grow((body) => body, realLabels().map(([name]) => readFileSync(join(realDir, name), 'utf8')).join('\n\n'), LARGE_BYTES));
-  const cli100kMs = median([0, 1, 2, 3, 4].map(() => cli(large)));
-  const bytes100k = Buffer.byteLength(readFileSync(large));
+  const { cli100kMs, bytes100k, cli100kCpuMs, nodeWallMs, nodeCpuMs, loadAverage } = await benchWhich100k(specRoot, dir);
   const startupMs = median([0, 1, 2, 3, 4].map(() => {
     const started = performance.now();
     spawnSync(process.execPath, [join(repoRoot, 'bin/specdelta.js'), '--version'], { env });
@@ -115,7 +120,39 @@ export async function benchWhich(specRoot: string): Promise<WhichBench> {
     }
   }
   rmSync(dir, { recursive: true, force: true });
-  return { texts: texts.length, bytes: median(texts.map((t) => Buffer.byteLength(t.text))), cliMs, startupMs, inProcessMs, libraryMs, browserMs, note, cli100kMs, bytes100k };
+  return { texts: texts.length, bytes: median(texts.map((t) => Buffer.byteLength(t.text))), cliMs, startupMs, inProcessMs, libraryMs, browserMs, note, cli100kMs, bytes100k, cli100kCpuMs, nodeWallMs, nodeCpuMs, loadAverage };
+}
+
+/** The CLI on a 100 KB text (every real-corpus text in a row), warm, in turn with Node alone: wall and CPU, median of 7. */
+export async function benchWhich100k(specRoot: string, dir = join(repoRoot, '.cache/bench-which-100k')): Promise<Pick<WhichBench, 'cli100kMs' | 'bytes100k' | 'cli100kCpuMs' | 'nodeWallMs' | 'nodeCpuMs' | 'loadAverage'>> {
+  mkdirSync(dir, { recursive: true });
+  const env = { ...process.env, SPECDELTA_MIRROR: specRoot, NO_COLOR: '1' };
+  // A long article: the real-corpus texts one after another, repeated or cut at a paragraph to 100 KB.
+  const large = join(dir, 'real-texts-100k.md');
+  writeFileSync(large, about100k(realLabels().map(([name]) => readFileSync(join(realDir, name), 'utf8')).join('\n\n')));
+  // Warm: the fingerprints built and cached by a first run.
+  spawnSync(process.execPath, [join(repoRoot, 'bin/specdelta.js'), 'which', large, '--snapshots', join(dir, 'no-snapshots')], { env });
+  // In turn with Node alone, so both see the same load; wall and CPU time of each (bench/cpu-of.mjs reports the CPU).
+  const timed = (entry: string, args: string[]) => {
+    const started = performance.now();
+    const run = spawnSync(process.execPath, [join(repoRoot, 'bench/cpu-of.mjs'), ...args], { env: { ...env, SPECDELTA_BENCH_ENTRY: entry }, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], encoding: 'utf8' });
+    const wall = performance.now() - started;
+    if (run.status !== 0) throw new Error(`bench: ${args.join(' ')} exited ${run.status}: ${run.stderr}`);
+    return { wall, cpu: Number((run.output[3] as string).trim()) };
+  };
+  const ours: { wall: number; cpu: number }[] = [];
+  const floor: { wall: number; cpu: number }[] = [];
+  for (let i = 0; i < 7; i++) {
+    ours.push(timed(pathToFileURL(join(repoRoot, 'bin/specdelta.js')).href, ['which', large, '--format', 'json', '--snapshots', join(dir, 'no-snapshots')]));
+    floor.push(timed('data:text/javascript,', []));
+  }
+  const cli100kMs = median(ours.map((r) => r.wall));
+  const cli100kCpuMs = median(ours.map((r) => r.cpu));
+  const nodeWallMs = median(floor.map((r) => r.wall));
+  const nodeCpuMs = median(floor.map((r) => r.cpu));
+  const loadAverage = loadavg()[0]!;
+  const bytes100k = Buffer.byteLength(readFileSync(large));
+  return { cli100kMs, bytes100k, cli100kCpuMs, nodeWallMs, nodeCpuMs, loadAverage };
 }
 
 export interface WhichAccuracy {
@@ -145,6 +182,15 @@ export async function benchWhichAccuracy(specRoot: string): Promise<WhichAccurac
     heldOutKeywords: score(heldOut, (n) => keywordBaseline(read(realDir, n))),
     synthetic: score(synthetic, (n) => detect(corpusDir, n)),
   };
+}
+
+/** `body` repeated to 100 KiB, and cut at the last paragraph break before 100 KiB when longer. */
+export function about100k(body: string): string {
+  const grown = grow((b) => b, body, LARGE_BYTES);
+  if (Buffer.byteLength(grown) <= LARGE_BYTES + 4096) return grown;
+  let cut = grown.lastIndexOf('\n\n', LARGE_BYTES);
+  while (cut > 0 && Buffer.byteLength(grown.slice(0, cut)) > LARGE_BYTES) cut = grown.lastIndexOf('\n\n', cut - 1);
+  return `${grown.slice(0, cut)}\n`;
 }
 
 /** Repeats `body` until the whole (as `wrap` builds it) reaches the target size. */

@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { isUserFacing } from '../errors.ts';
+import { failed } from './failure.ts';
 import { processIO, type CommandIO, type ExitCode } from './io.ts';
 import { VERSION } from './version.ts';
 
@@ -25,15 +25,7 @@ export async function main(argv: string[], io: CommandIO = processIO()): Promise
       // --help and --version end here with code 0; usage mistakes with code 1 in commander's terms.
       return error.exitCode === 0 ? 0 : 2;
     }
-    if (isUserFacing(error)) {
-      io.stderr.write(`specdelta: ${error.message}\n`);
-      if (debug && error.stack) io.stderr.write(`${error.stack}\n`);
-      return 2;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`specdelta: internal error: ${message}\n`);
-    io.stderr.write(debug && error instanceof Error && error.stack ? `${error.stack}\n` : 'Run again with --debug for the stack trace, and please report it.\n');
-    return 2;
+    return failed(error, io, debug);
   }
 }
 

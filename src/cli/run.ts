@@ -19,6 +19,11 @@ if (argv.length === 1 && VERSION_FLAGS.includes(argv[0]!)) {
   // (a third of the start-up cost) is loaded. main() gives the same answer.
   process.stdout.write(`${VERSION}\n`);
 } else {
-  const { main } = await import('./main.ts');
-  process.exitCode = await main(process.argv.slice(2));
+  // `which` in its plain forms skips the argument parser (see which-fast.ts); null: main() reads the arguments.
+  const fast = argv[0] === 'which' ? await (await import('./which-fast.ts')).runWhichFast(argv.slice(1)) : null;
+  if (fast !== null) process.exitCode = fast;
+  else {
+    const { main } = await import('./main.ts');
+    process.exitCode = await main(process.argv.slice(2));
+  }
 }

@@ -5,13 +5,14 @@ import { isIdentifierLike, isJsonRpcErrorCode } from '../model/terms.ts';
 import { analyzeSchema, diffSchemaTexts, parseSchemaText, type SchemaAnalysis } from '../schema/index.ts';
 import { FINGERPRINT_FORMAT, type FingerprintData, type FingerprintRevision, type Marker, type MarkerKind, type MarkerRecord } from './fingerprints.ts';
 import { judgePage } from '../revision/informative.ts';
+import { diagramNames, isSequenceDiagram } from './diagrams.ts';
 import { looseObjects } from './loose.ts';
-import { isBorrowedValue, normativeNames } from './normative.ts';
+import { citedStandards, isBorrowedValue, normativeNames, standardName } from './normative.ts';
 import { pageTransports } from './transports.ts';
 import { unnamedBefore } from './named-shapes.ts';
 import { emptyFacts, readShapes, type EnvelopeShape, type ShapeFacts } from './shapes.ts';
 import type { SpecTree } from './spec-tree.ts';
-import { normalizeHeading, normalizeName } from './tokens.ts';
+import { normalizeHeading, normalizeName, wellKnownName } from './tokens.ts';
 
 /**
  * Builds the detector's fingerprints from the spec itself, in two steps:
@@ -64,6 +65,10 @@ interface RevisionPresence {
   capabilities: Map<string, Set<string>>;
   capabilityOptions: Map<string, Set<string>>;
   sections: Map<string, Set<string>>;
+  /** The other standards the revision's pages cite (titles normalized with standardName). */
+  cited: Set<string>;
+  /** Names a page places in another standard's document, with that document's title as written. */
+  borrowed: Map<string, string>;
 }
 
 /** What kinds of name a normalized name is, over all revisions (for the marker's kind). */
@@ -80,6 +85,8 @@ interface NameKinds {
   /** Every name a transport goes by (link texts pointing at its slug), and its SSE event names. */
   transportNames: Map<string, Set<string>>;
   transportEvents: Map<string, Set<string>>;
+  /** How many HTTP endpoints a transport's section requires (first revision that says). */
+  transportEndpoints: Map<string, number>;
 }
 
 export interface BuildOptions {
@@ -91,7 +98,7 @@ export interface BuildOptions {
 
 export async function buildFingerprints(tree: SpecTree, options: BuildOptions = {}): Promise<FingerprintData> {
   const revisions = tree.revisions;
-  const kinds: NameKinds = { methods: new Set(), definitions: new Set(), fields: new Set(), values: new Set(), schemaKnown: new Set(), spellings: new Map(), errorNames: new Map(), valueTokens: new Map(), transportNames: new Map(), transportEvents: new Map() };
+  const kinds: NameKinds = { methods: new Set(), definitions: new Set(), fields: new Set(), values: new Set(), schemaKnown: new Set(), spellings: new Map(), errorNames: new Map(), valueTokens: new Map(), transportNames: new Map(), transportEvents: new Map(), transportEndpoints: new Map() };
   const texts = new Map<string, Map<string, string>>();
   const schemas = new Map<string, string | null>();
   const analyses = new Map<string, SchemaAnalysis | null>();
@@ -236,6 +243,8 @@ function readRevision(pages: Map<string, string>, analysis: SchemaAnalysis | nul
     capabilities: new Map(),
     capabilityOptions: new Map(),
     sections: new Map(),
+    cited: new Set(),
+    borrowed: new Map(),
   };
   if (analysis) readSchema(analysis, p, kinds);
   for (const [page, text] of pages) readPage(page, text, others, p, kinds);
@@ -250,6 +259,7 @@ function readRevision(pages: Map<string, string>, analysis: SchemaAnalysis | nul
     for (const slug of t.compat) if (!p.transports.has(slug)) p.transports.set(slug, 'compat');
     for (const [slug, names] of t.names) for (const name of names) note(kinds.transportNames, slug, name);
     for (const [slug, events] of t.events) for (const event of events) note(kinds.transportEvents, slug, event);
+    for (const [slug, count] of t.endpoints) if (!kinds.transportEndpoints.has(slug)) kinds.transportEndpoints.set(slug, count);
   }
   // A slug linked for compatibility that no revision defines is not a transport (a section of some page).
   return p;
@@ -333,10 +343,17 @@ function readPage(page: string, text: string, others: string[], p: RevisionPrese
     const defined = normativeNames(text, (t) => (others.some((id) => t.includes(id)) ? 'another revision' : null));
     for (const name of defined.terms) note(p.termNames, spell(kinds, name), page);
     for (const code of defined.codes) note(p.pageCodes, code, page);
+    for (const [name, title] of defined.borrowed) p.borrowed.set(normalizeName(name), title);
+    for (const title of citedStandards(text)) p.cited.add(title);
   }
   for (const section of doc.sections.slice(1)) note(p.sections, normalizeHeading(section.heading), page);
   // Examples the page model does not read as messages (nested method objects, non-JSON code).
   for (const block of doc.codeBlocks) {
+    // A sequence diagram states a flow: the names it shows are there in this revision (see diagrams.ts).
+    if (isSequenceDiagram(block.lang, block.value)) {
+      for (const name of diagramNames(block.value)) struct(name);
+      continue;
+    }
     const values = block.json !== undefined ? [block.json] : looseObjects(block.value).map((o) => o.value);
     for (const value of values) {
       const facts = readShapes(value, emptyFacts());
@@ -455,12 +472,27 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
   let shape = c.shape;
   let wordLike = false;
   let namedIn: string | undefined;
+  let borrowedFrom: Marker['borrowed'];
   if (namespace === 'term') {
     const name = c.key.slice('term:'.length);
     token = preferredSpelling(kinds, name) ?? c.token;
     // A name that travels on the wire (a method, a field) outranks the same name as a type.
     kind = kinds.methods.has(name) ? 'method' : kinds.fields.has(name) ? 'field' : kinds.definitions.has(name) ? 'definition' : kinds.values.has(name) ? 'value' : c.kind;
     wordLike = !isIdentifierLike(token) && !HEADER_LIKE.test(token);
+    // A well-known URI is shown as a reader writes it (tokens begin at a letter: `well-known/…`).
+    if (wellKnownName(token) === token) token = `/.${token}`;
+    // A name the spec places in another standard's document ("`x` in OAuth Authorization Server
+    // Metadata") is that standard's: it was there wherever the spec cited the standard before naming it.
+    const title = revisions.map((r) => presence.get(r.id)!.borrowed.get(name)).find((t) => t !== undefined);
+    if (title !== undefined) {
+      const first = revisions.findIndex((r) => r.id === span[0]);
+      const citing = revisions.slice(0, first).filter((r) => presence.get(r.id)!.cited.has(standardName(title))).map((r) => r.id);
+      if (citing.length > 0) {
+        span = [...citing, ...span];
+        borrowedFrom = { document: title, since: citing[0]! };
+        if (span.length === revisions.length) return null;
+      }
+    }
     if (kind === 'definition') {
       const named = namedOnly(name, span, revisions, analyses);
       if (named) {
@@ -503,6 +535,8 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
     marker.names = names;
     const events = [...(kinds.transportEvents.get(slug) ?? [])].filter((e) => ![...kinds.transportEvents].some(([other, set]) => other !== slug && set.has(e)));
     if (events.length > 0) marker.events = events;
+    const endpoints = kinds.transportEndpoints.get(slug);
+    if (endpoints !== undefined) marker.endpoints = endpoints;
     if (compat.length > 0) marker.compat = compat;
   }
   // The records of the same two revisions, by fingerprint: where a reader sees the marker come and go.
@@ -510,6 +544,7 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
   if (records.length > 0) marker.records = records;
   if (shape) marker.shape = shape;
   if (namedIn) marker.namedIn = namedIn;
+  if (borrowedFrom) marker.borrowed = borrowedFrom;
   if (kind === 'definition') {
     // The definition's own fields (not nested ones), from the last revision that has it: what an object of its shape holds.
     const last = analyses[revisions.findIndex((r) => r.id === span.at(-1))];

@@ -43,6 +43,10 @@ export interface Item {
   background: string | null;
   /** Index of the section (heading below the title) the evidence stands in; -1 before any. */
   section: number;
+  /** How many times the text names it this way (teaching, or background). */
+  mentions: number;
+  /** For a transport recognised by its endpoints rather than its name: what the code shows. */
+  layout?: string;
 }
 
 export interface Separator {
@@ -88,6 +92,8 @@ const FEATURE_PAGE_SHARE = 0.5;
 const NULL_BELOW = 1;
 /** A second era needs this much code evidence only it explains… */
 const MIXED_CODE_MIN = 3;
+/** In a text without code blocks, a second era needs this many mentions in inline code instead. */
+const PROSE_MENTIONS_MIN = 2;
 /** …and this share of what the first era explains, or a section it dominates. */
 const MIXED_SHARE_MIN = 0.25;
 /** Decisiveness when weak evidence chose a later revision than the earliest the bounds allow. */
@@ -275,14 +281,22 @@ function pageOf(origin: string): string | null {
 /** Is the next era real teaching (substantial code, a fair share or a section of its own), not a stray name? */
 function teachesToo(own: Item[], pivot: string, covered: Item[], strong: Item[], hasCode: boolean): boolean {
   const inCode = (i: Item) => i.where === 'json' || i.where === 'code' || (!hasCode && i.where === 'inline');
-  if (sum(own.filter(inCode).map((i) => i.weight)) < MIXED_CODE_MIN) return false;
+  const least = MIXED_CODE_MIN;
+  if (hasCode) {
+    if (sum(own.filter(inCode).map((i) => i.weight)) < least) return false;
+  } else {
+    // A page without code blocks teaches in inline code: what it comes back to (a name mentioned twice, or two names) is
+    // taught, a name mentioned once in passing is not. Its weight must still bound an answer.
+    const taught = own.filter(inCode);
+    if (sum(taught.map((i) => i.mentions)) < PROSE_MENTIONS_MIN || sum(taught.map((i) => i.weight)) < NULL_BELOW) return false;
+  }
   if (sum(own.map((i) => i.weight)) >= MIXED_SHARE_MIN * sum(covered.map((i) => i.weight))) return true;
   // A section of its own: there, code only the new era explains outweighs what only the earlier eras explain.
   for (const section of new Set(own.filter(inCode).map((i) => i.section))) {
     if (section < 0) continue;
     const theirs = sum(own.filter((i) => i.section === section && inCode(i)).map((i) => i.weight));
     const ours = sum(strong.filter((i) => i.section === section && !i.span.includes(pivot) && covered.includes(i)).map((i) => i.weight));
-    if (theirs >= MIXED_CODE_MIN && theirs > ours) return true;
+    if (theirs >= least && theirs > ours) return true;
   }
   return false;
 }

@@ -1,8 +1,8 @@
 import { decide, isStrong, type Era, type Item, type Separator, type Where } from './decide.ts';
 import { latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind } from './fingerprints.ts';
-import { scanText, tokensOf, type Context, type ScannedText } from './scan.ts';
-import { normalizeHeading, normalizeName, tokenVariants } from './tokens.ts';
-import { transportMatchers, type TransportMatcher } from './transport-match.ts';
+import { scanText, type Context, type ScannedText } from './scan.ts';
+import { normalizeHeading, normalizeName, TOKEN_PATTERN, tokenVariants, trimToken } from './tokens.ts';
+import { endpointLayout, transportMatchers, type TransportMatcher } from './transport-match.ts';
 
 /**
  * "Which revision does this text teach?" Reads a tutorial (Markdown, MDX, or the text
@@ -121,7 +121,7 @@ interface Index {
   datedIds: string[];
   draftId: string | null;
   /** Revision ids as they are mentioned, per context (the draft only in a URL): compiled once, not per span. */
-  mentions: { text: RegExp | null; url: RegExp | null };
+  mentions: { text: RegExp | null; url: RegExp | null; starts: string[] };
   /**
    * Names of features: the names capabilities are declared under. A text that names one
    * (a heading, inline code, a sentence) is about that feature even when the name is an
@@ -130,7 +130,10 @@ interface Index {
   featureNames: Set<string>;
   /** How a text names each transport the fingerprints know (names, identifiers, event names). */
   transports: TransportMatcher[];
-  shapedTypes: ShapedType[];
+  /** The one HTTP transport whose section requires separate endpoints (an SSE stream and a POST endpoint), if one does. */
+  splitEndpoints: Marker | null;
+  /** Types the fingerprints know the shape of, under each of their fields (normalized), in marker order. */
+  shapedTypes: Map<string, ShapedType[]>;
 }
 
 const indexes = new WeakMap<FingerprintData, Index>();
@@ -147,13 +150,24 @@ function indexOf(data: FingerprintData): Index {
       latest: latestRevision(data.revisions)?.id ?? null,
       datedIds: data.revisions.filter((r) => r.date !== null).map((r) => r.id),
       draftId: data.revisions.find((r) => r.status === 'draft')?.id ?? null,
-      mentions: { text: null, url: null },
+      mentions: { text: null, url: null, starts: [] },
       featureNames: new Set(data.markers.filter((m) => m.kind === 'capability').map((m) => `term:${normalizeName(m.token)}`)),
       transports: transportMatchers(data.markers),
-      shapedTypes: data.markers.filter((m) => m.kind === 'definition' && m.fields && !m.namedIn).map((m) => ({ marker: m, fields: new Set(m.fields!.map(normalizeName)), required: (m.required ?? []).map(normalizeName) })),
+      splitEndpoints: only(data.markers.filter((m) => m.kind === 'transport' && (m.endpoints ?? 0) >= 2)),
+      shapedTypes: new Map(),
     };
+    // Types by each of their fields: an object's shape is compared only with the types that have its first key.
+    for (const m of data.markers) {
+      if (m.kind !== 'definition' || !m.fields || m.namedIn) continue;
+      const type: ShapedType = { marker: m, fields: new Set(m.fields.map(normalizeName)), required: (m.required ?? []).map(normalizeName) };
+      for (const field of type.fields) {
+        const list = index.shapedTypes.get(field) ?? [];
+        list.push(type);
+        index.shapedTypes.set(field, list);
+      }
+    }
     const draft = index.draftId === null ? [] : [index.draftId];
-    index.mentions = { text: mentionPattern(index.datedIds), url: mentionPattern([...index.datedIds, ...draft]) };
+    index.mentions = { text: mentionPattern(index.datedIds), url: mentionPattern([...index.datedIds, ...draft]), starts: [...new Set([...index.datedIds, ...draft].map((id) => id.slice(0, 2)))] };
     indexes.set(data, index);
   }
   return index;
@@ -176,6 +190,41 @@ interface Hit {
   feature?: boolean;
   /** A field and value that are both ordinary words (`mode: "form"`): a protocol value only beside protocol names. */
   wordPair?: boolean;
+  /** A transport recognised by its endpoints rather than named: what the code shows. */
+  layout?: string;
+}
+
+/** A marker a token's variant names: a protocol name (`term:`), or a JSON-RPC error code. */
+interface Resolved {
+  variant: string;
+  marker: Marker;
+  term: boolean;
+}
+const NONE: Resolved[] = [];
+const NO_TYPES: ShapedType[] = [];
+/** The detector's own copy of the token pattern (reset before each span; never used while in use). */
+const TOKENS = new RegExp(TOKEN_PATTERN.source, 'g');
+const ERROR_CODE = /^-\d{5}$/;
+
+/**
+ * The tokens of a span that name a marker, each with its line: every token is looked up (resolved
+ * once per distinct token) and most name nothing. Small and apart, as the loop every byte of
+ * a text passes through should be.
+ */
+function namingTokens(text: string, line: number, resolved: Map<string, Resolved[]>, resolveNew: (token: string) => Resolved[], named: (found: Resolved[], line: number) => void): void {
+  const lines = text.includes('\n');
+  let lineNo = line;
+  let lastAt = 0;
+  TOKENS.lastIndex = 0;
+  for (let m = TOKENS.exec(text); m !== null; m = TOKENS.exec(text)) {
+    if (lines) {
+      for (let i = text.indexOf('\n', lastAt); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) lineNo += 1;
+      lastAt = m.index;
+    }
+    const token = trimToken(m[0]);
+    const found = resolved.get(token) ?? resolveNew(token);
+    if (found.length !== 0) named(found, lineNo);
+  }
 }
 
 /** Types the fingerprints know the shape of: an object with their fields is one of them. */
@@ -188,32 +237,39 @@ interface ShapedType {
 function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolean; headings: ScannedText['headings'] } {
   const scanned = scanText(text);
   const hits: Hit[] = [];
-  // Texts repeat their names: each is normalized once.
-  const keys = new Map<string, string>();
-  const termKey = (variant: string) => {
-    let key = keys.get(variant);
-    if (key === undefined) keys.set(variant, (key = `term:${normalizeName(variant)}`));
-    return key;
-  };
-  const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false) => {
+  const wordMethods: Hit[] = [];
+  // Texts repeat their names: each token is resolved to the markers its variants name once.
+  const resolved = new Map<string, Resolved[]>();
+  const resolve = (token: string): Resolved[] => resolved.get(token) ?? resolveNew(token);
+  const resolveNew = (token: string): Resolved[] => {
+    let found = NONE;
     for (const variant of tokenVariants(token)) {
-      const marker = index.byKey.get(termKey(variant));
-      // An ordinary word is a protocol name only as a key or value inside a protocol message.
-      const feature = marker !== undefined && where !== 'json' && index.featureNames.has(marker.key);
-      // A type name written as the schema spells it, in code (`Icon(src=…)`, `import { Icon }`), is the type, not a word.
-      const typeInCode = marker !== undefined && marker.kind === 'definition' && where === 'code' && variant === marker.token;
-      if (marker && marker.wordLike && !methodValue && !inMessage && !feature && !typeInCode) continue;
-      if (marker) {
-        hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: methodValue || typeInCode, feature });
+      const marker = index.byKey.get(`term:${normalizeName(variant)}`) ?? (ERROR_CODE.test(variant) ? index.byKey.get(`error:${variant}`) : undefined);
+      if (marker) (found === NONE ? (found = []) : found).push({ variant, marker, term: marker.key.startsWith('term:') });
+    }
+    resolved.set(token, found);
+    return found;
+  };
+  const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false) => termOf(resolve(token), line, where, cue, methodValue, inMessage, null);
+  const termOf = (found: Resolved[], line: number, where: Where, cue: string | null, methodValue: boolean, inMessage: boolean, asMessage: (() => boolean) | null) => {
+    for (const { variant, marker, term } of found) {
+      if (!term) {
+        hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: false });
         return;
       }
-      if (/^-\d{5}$/.test(variant)) {
-        const code = index.byKey.get(`error:${variant}`);
-        if (code) {
-          hits.push({ key: code.key, marker: code, revision: null, token: variant, line, where, cue, methodValue: false });
-          return;
-        }
+      // A method whose name is an ordinary word, in code the text calls a request, response or handshake (`initialize` response), is the method.
+      if (asMessage !== null && marker.kind === 'method' && marker.wordLike && asMessage()) methodValue = true;
+      // An ordinary word is a protocol name only as a key or value inside a protocol message.
+      const feature = where !== 'json' && index.featureNames.has(marker.key);
+      // A type name written as the schema spells it, in code (`Icon(src=…)`, `import { Icon }`), is the type, not a word.
+      const typeInCode = marker.kind === 'definition' && where === 'code' && variant === marker.token;
+      if (marker.wordLike && !methodValue && !inMessage && !feature && !typeInCode) {
+        // Kept aside: if the text names this word as a method elsewhere, this inline mention is that method too.
+        if (marker.kind === 'method' && where === 'inline') wordMethods.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: true });
+        continue;
       }
+      hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: methodValue || typeInCode, feature });
+      return;
     }
   };
   const keyed = (key: string, token: string, line: number, cue: string | null) => {
@@ -221,18 +277,52 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     if (marker) hits.push({ key, marker, revision: null, token, line, where: 'json', cue, methodValue: false });
   };
 
+  // Transports the text cannot name (none of their words occur in it) are not looked for span by span.
+  const transports = index.transports.filter((m) => m.mayHold(text));
+  let sentence: string | undefined;
+  let possible: TransportMatcher[] = [];
+  let messageSentence: string | undefined;
+  const messages = new Map<string, boolean>();
   let hasCode = false;
+  const streams: { path: string; line: number; cue: string | null }[] = [];
+  const posts = new Set<string>();
   for (const span of scanned.spans) {
-    if (span.context === 'code') hasCode = true;
+    if (span.context === 'code') {
+      hasCode = true;
+      if (index.splitEndpoints) {
+        const layout = endpointLayout(span.text);
+        for (const s of layout.streams) streams.push({ path: s.path, line: span.line + countNewlines(span.text, s.at), cue: span.cue });
+        for (const p of layout.posts) posts.add(p.path);
+      }
+    }
     revisionMentions(span.text, span.line, span.context, span.cue, index, hits);
     if (span.context === 'url') continue;
-    for (const { token, line } of tokensOf(span)) term(token, line, span.context, span.cue);
+    // Asked once per code text in a sentence: a line of thousands of the same inline code is not searched thousands of times.
+    if (span.sentence !== messageSentence) {
+      messageSentence = span.sentence;
+      messages.clear();
+    }
+    const asMessage = span.context === 'inline' ? () => messages.get(span.text) ?? messages.set(span.text, namedAsMessage(span)).get(span.text)! : null;
+    namingTokens(span.text, span.line, resolved, resolveNew, (found, line) => termOf(found, line, span.context, span.cue, false, false, asMessage));
     if (span.context === 'code' || span.context === 'inline') valuePairs(span.text, span.line, span.context, span.cue, index, hits);
-    for (const matcher of index.transports) {
+    // The transports the span's sentence can name (asked once per sentence: its spans share it).
+    if (span.sentence === undefined || span.sentence !== sentence) {
+      sentence = span.sentence;
+      possible = transports.length > 0 ? transports.filter((m) => m.mayHold(sentence ?? span.text)) : transports;
+    }
+    for (const matcher of possible) {
       for (const found of matcher.find(span.text)) {
         const line = span.line + countNewlines(span.text, found.at);
         hits.push({ key: matcher.marker.key, marker: matcher.marker, revision: null, token: matcher.marker.token, line, where: span.context, cue: span.cue, methodValue: false });
       }
+    }
+  }
+  // An SSE stream at one path and messages POSTed to another: the layout of the transport that requires two endpoints.
+  const split = index.splitEndpoints;
+  if (split && posts.size > 0) {
+    for (const stream of streams) {
+      if (posts.has(stream.path)) continue;
+      hits.push({ key: split.key, marker: split, revision: null, token: split.token, line: stream.line, where: 'code', cue: stream.cue, methodValue: false, layout: `an SSE stream at ${stream.path}, messages POSTed to ${[...posts].join(', ')}` });
     }
   }
   for (const example of scanned.examples) {
@@ -251,13 +341,16 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     for (const keys of facts.objects) {
       if (keys.length < 2) continue;
       const names = keys.map(normalizeName);
-      for (const type of index.shapedTypes) {
+      for (const type of index.shapedTypes.get(names[0]!) ?? NO_TYPES) {
         if (names.every((k) => type.fields.has(k)) && type.required.every((k) => names.includes(k))) {
           hits.push({ key: type.marker.key, marker: type.marker, revision: null, token: type.marker.token, line: at(keys[0]!), where: 'json', cue, methodValue: true });
         }
       }
     }
   }
+  // A method named by an ordinary word is that method at every inline mention once the text names it as one.
+  const methods = new Set(hits.filter((h) => h.methodValue && h.marker?.kind === 'method' && h.marker.wordLike).map((h) => h.key));
+  for (const hit of wordMethods) if (methods.has(hit.key)) hits.push(hit);
   // A pair of ordinary words (`mode: "form"` in an app's settings) is the protocol's only within a few
   // lines of a protocol name that is no ordinary word, as a key or value inside a message is.
   const named = new Set(hits.filter((h) => h.marker !== null && !h.marker.wordLike && !h.wordPair && h.marker.kind !== 'section').map((h) => h.line));
@@ -272,6 +365,19 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   return { hits, hasCode, headings: scanned.headings };
 }
 
+/** JSON-RPC's words for a message: inline code followed by one of them names a method ("the `initialize` response"). */
+const MESSAGE_WORD = /^\s*(?:request|response|result|reply|notification|handshake|method|call|message|exchange)s?\b/i;
+
+/** Is this inline code named as a JSON-RPC message (a method) by the word right after it? */
+function namedAsMessage(span: { text: string; sentence?: string }): boolean {
+  if (span.sentence === undefined) return false;
+  const code = `\`${span.text}\``;
+  for (let at = span.sentence.indexOf(code); at !== -1; at = span.sentence.indexOf(code, at + 1)) {
+    if (MESSAGE_WORD.test(span.sentence.slice(at + code.length))) return true;
+  }
+  return false;
+}
+
 /**
  * A field with a value, as code writes it in any language (`mode: "form"`, `"type": "resource_link"`,
  * `mode="url"`): the pair is a protocol value when the schema defines that value for that field.
@@ -279,11 +385,16 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
 const VALUE_PAIR = /["']?([A-Za-z_$][\w$]*)["']?\s*[:=]\s*["']([A-Za-z][\w./-]{0,60})["']/g;
 
 function valuePairs(text: string, line: number, where: Context, cue: string | null, index: Index, hits: Hit[]): void {
+  if (!text.includes('"') && !text.includes("'")) return;
   for (const m of text.matchAll(VALUE_PAIR)) {
     const key = `value:${normalizeName(m[1]!)}=${normalizeName(m[2]!)}`;
     const marker = index.byKey.get(key);
     if (marker) hits.push({ key, marker, revision: null, token: marker.token, line: line + countNewlines(text, m.index), where, cue, methodValue: false, wordPair: /^[a-z]+$/i.test(m[1]!) && /^[a-z]+$/i.test(m[2]!) });
   }
+}
+
+function only<T>(xs: T[]): T | null {
+  return xs.length === 1 ? xs[0]! : null;
 }
 
 function countNewlines(text: string, to: number): number {
@@ -296,6 +407,8 @@ function countNewlines(text: string, to: number): number {
 function revisionMentions(text: string, line: number, context: Context, cue: string | null, index: Index, hits: Hit[]): void {
   const pattern = context === 'url' ? index.mentions.url : index.mentions.text;
   if (pattern === null) return;
+  // A mention holds an id, so it holds the id's first two characters: most spans hold none.
+  if (!index.mentions.starts.some((start) => text.includes(start))) return;
   for (const m of text.matchAll(pattern)) {
     const id = m[2]!;
     const before = text.slice(0, m.index + m[1]!.length);
@@ -399,6 +512,8 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
       undated: hit.revision !== null && hit.revision === index.draftId,
       background: cue,
       section: sectionOf(hit.line),
+      mentions: group.hits.length,
+      ...(hit.layout ? { layout: hit.layout } : {}),
     };
   };
   for (const [key, group] of teaching) items.push(toItem(key, group, null));
@@ -486,16 +601,17 @@ function explain(item: Item, index: Index): string {
     return item.where === 'url' ? `links to the ${id} specification` : item.where === 'code' || item.where === 'json' ? `names revision ${id} in code` : `names revision ${id} ${WHERE_WORDS[item.where]}`;
   }
   const m = item.marker;
-  const what = m.kind === 'transport' ? `the ${m.token} transport`
+  const what = m.kind === 'transport' ? `the ${m.token} transport${item.layout ? ` by its ${m.endpoints} endpoints (${item.layout})` : ''}`
     : m.kind === 'envelope' ? `${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'capability' ? `capability ${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'error-code' ? `error code ${m.token}${m.shape ? ` (${m.shape})` : ''}`
-    : m.wordLike && !item.weak && item.where !== 'json' ? `feature ${m.token}`
+    : m.wordLike && !item.weak && item.where !== 'json' && m.kind !== 'method' ? `feature ${m.token}`
     : `${KIND_WORDS[m.kind]} ${m.token}`;
   const caveats: string[] = [];
   if (item.weak) caveats.push('an ordinary word, weak');
   if (m.pages > 3) caveats.push(`${m.pages} places in the spec use it, weaker`);
   if (m.namedIn) caveats.push(`the schema named it in ${m.namedIn}, but the shape is older: no proof of ${m.namedIn}`);
+  if (m.borrowed) caveats.push(`part of ${m.borrowed.document}, another standard the spec cites from ${m.borrowed.since}`);
   return `${what} ${WHERE_WORDS[item.where]}: ${spanText(m.span, index, m.compat)}${caveats.length ? ` (${caveats.join('; ')})` : ''}`;
 }
 

@@ -50,6 +50,8 @@ export interface Marker {
   names?: string[];
   /** For a transport: the SSE event names only its section defines (`endpoint`). */
   events?: string[];
+  /** For an HTTP transport: how many endpoints its section requires (an SSE stream and a separate POST endpoint are two). */
+  endpoints?: number;
   /** For a type: its fields and required fields in the schema (of the span's last revision), so an object of that shape is recognised. */
   fields?: string[];
   required?: string[];
@@ -62,6 +64,13 @@ export interface Marker {
    * revisions (from the span's start) already carried unnamed. The name proves no wire change.
    */
   namedIn?: string;
+  /**
+   * For a name the spec places in another standard's document ("`registration_endpoint` in
+   * OAuth Authorization Server Metadata"): that document's title, and the first revision that
+   * cited the standard. The span starts there: the name came with the standard, not with the
+   * sentence that first named it.
+   */
+  borrowed?: { document: string; since: string };
   /** Where the differs saw it come or go: `2025-11-25 client/elicitation: required-field-added`. At most three. */
   origins: string[];
   /**

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,8 +52,7 @@ export async function loadFingerprints(source: FingerprintSource): Promise<Loade
 
 async function hasSnapshotBodies(snapshots: string): Promise<boolean> {
   if (!existsSync(join(snapshots, 'snapshots.lock.json'))) return false;
-  const entries = await readdir(snapshots, { withFileTypes: true });
-  return entries.some((entry) => entry.isDirectory());
+  return readdirSync(snapshots, { withFileTypes: true }).some((entry) => entry.isDirectory());
 }
 
 /** Builds (or reads from the cache) the fingerprints of a spec folder in either layout. */
@@ -64,18 +62,20 @@ export async function fromTree(dir: string, label: string, source: Pick<Fingerpr
   const cacheDir = source.cacheDir === undefined ? PACKAGE_CACHE_DIR : source.cacheDir;
   // Reading and hashing every page (megabytes) costs more than the detection itself: a tree
   // whose files have the sizes and times they had last time has the digest it had then.
-  const stampFile = cacheDir && tree.stamp ? join(cacheDir, `${STAMP_PREFIX}${sha256(`${salt}\0${dir}\0${await tree.stamp()}`).slice(0, 24)}.json`) : null;
-  const stamped = stampFile ? await readStampedDigest(stampFile) : null;
+  // One stamp file per tree, holding the stamp it was taken with: a different stamp is a miss.
+  const stamp = cacheDir && tree.stamp ? await tree.stamp() : null;
+  const stampFile = cacheDir && stamp !== null ? join(cacheDir, `${STAMP_PREFIX}${cacheName(`${salt}\0${dir}`)}.json`) : null;
+  const stamped = stampFile && stamp !== null ? await readStampedDigest(stampFile, stamp) : null;
   // The digest names the inputs (recorded in the data); the cache key adds the code that reads them.
   const digest = stamped ?? (await digestTree(tree, salt));
-  const key = sha256(`${digest}:${BUILDER_VERSION}:${await codeHash()}`);
-  const cacheFile = cacheDir ? join(cacheDir, `${FINGERPRINTS_PREFIX}${key.slice(0, 24)}.json`) : null;
+  const cacheFile = cacheDir ? join(cacheDir, `${FINGERPRINTS_PREFIX}${cacheName(`${digest}:${BUILDER_VERSION}:${await codeHash()}`)}.json`) : null;
   const remember = async () => {
-    if (stampFile && stamped === null) await writeQuietly(stampFile, JSON.stringify({ digest }), STAMP_PREFIX);
+    if (stampFile && stamped === null) await writeQuietly(stampFile, JSON.stringify({ digest, stamp }), STAMP_PREFIX);
   };
   if (cacheFile && existsSync(cacheFile)) {
     try {
-      const data = JSON.parse(await readFile(cacheFile, 'utf8')) as FingerprintData;
+      // Read synchronously, like the stamp: `which` has nothing else to do meanwhile.
+      const data = JSON.parse(readFileSync(cacheFile, 'utf8')) as FingerprintData;
       if (validateFingerprints(data) === null && data.source.digest === digest) {
         await remember();
         return { data, origin: `${label} (cached)` };
@@ -95,13 +95,30 @@ export async function fromTree(dir: string, label: string, source: Pick<Fingerpr
 const FINGERPRINTS_PREFIX = 'fingerprints-';
 const STAMP_PREFIX = 'tree-stamp-';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/**
+ * A cache file's name: 53 bits of a string hash (cyrb53). Names need no cryptographic
+ * strength (what a file holds is checked against what was asked for: the tree's stamp, the
+ * data's digest), and node:crypto alone costs a tenth of a warm `which`: it loads only when
+ * there is content to digest.
+ */
+export function cacheName(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+}
 
-/** The content digest recorded for a tree stamp, or null (none yet, or unreadable). */
-async function readStampedDigest(file: string): Promise<string | null> {
+/** The content digest recorded for a tree with this stamp, or null (none yet, another stamp, or unreadable). */
+async function readStampedDigest(file: string, stamp: string): Promise<string | null> {
   try {
-    const { digest } = JSON.parse(await readFile(file, 'utf8')) as { digest?: unknown };
-    return typeof digest === 'string' && digest !== '' ? digest : null;
+    const recorded = JSON.parse(readFileSync(file, 'utf8')) as { digest?: unknown; stamp?: unknown };
+    return recorded.stamp === stamp && typeof recorded.digest === 'string' && recorded.digest !== '' ? recorded.digest : null;
   } catch {
     return null;
   }
@@ -114,6 +131,7 @@ function codeHash(): Promise<string> {
     const roots = [packageRoot, process.env['SPECDELTA_ROOT']].filter((r): r is string => !!r);
     const root = roots.find((r) => existsSync(join(r, 'src/detect/build.ts')));
     if (!root) return '';
+    const { createHash } = await import('node:crypto');
     const hash = createHash('sha256');
     for (const part of ['src/detect', 'src/model', 'src/diff', 'src/schema']) {
       const dir = join(root, part);
@@ -130,7 +148,7 @@ function codeHash(): Promise<string> {
 async function readFingerprintFile(path: string, label: string): Promise<FingerprintData> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new InputError(`${label} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`);
   }

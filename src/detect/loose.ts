@@ -24,6 +24,10 @@ export function looseObjects(code: string, limit = 200): LooseObject[] {
   let budget = 4 * code.length + 100_000;
   let i = 0;
   while (i < code.length && found.length < limit && budget > 0) {
+    // Only quotes, comments and braces matter: the search jumps over everything else in one step.
+    SIGNIFICANT.lastIndex = i;
+    if (!SIGNIFICANT.test(code)) break;
+    i = SIGNIFICANT.lastIndex - 1;
     const ch = code[i]!;
     if (ch === '"' || ch === "'" || ch === '`') {
       i = skipString(code, i);
@@ -51,6 +55,9 @@ export function looseObjects(code: string, limit = 200): LooseObject[] {
   }
   return found;
 }
+
+/** What the outer scan stops at: a string's quote, a comment's start, an object's brace. */
+const SIGNIFICANT = /["'`\/#{]/g;
 
 const FAIL = Symbol('fail');
 type Result<T> = T | typeof FAIL;
@@ -251,26 +258,30 @@ class LooseParser {
   }
 
   private string(): Result<string> {
-    const quote = this.src[this.pos]!;
+    const src = this.src;
+    const quote = src[this.pos]!;
+    const stops = stopsOf(quote);
     let out = '';
     let i = this.pos + 1;
-    while (i < this.src.length) {
-      const ch = this.src[i]!;
+    // From one escape, quote or line end to the next: the characters between are the string's as they are.
+    for (;;) {
+      stops.lastIndex = i;
+      const m = stops.exec(src);
+      if (m === null) return FAIL;
+      out += src.slice(i, m.index);
+      const ch = m[0];
       if (ch === '\\') {
-        const next = this.src[i + 1] ?? '';
+        const next = src[m.index + 1] ?? '';
         out += next === 'n' ? '\n' : next === 't' ? '\t' : next;
-        i += 2;
+        i = m.index + 2;
         continue;
       }
       if (ch === quote) {
-        this.pos = i + 1;
+        this.pos = m.index + 1;
         return out;
       }
-      if (ch === '\n' && quote !== '`') return FAIL;
-      out += ch;
-      i += 1;
+      return FAIL; // a line end in a string that cannot hold one
     }
-    return FAIL;
   }
 
   private skipBalanced(open: string, close: string): boolean {
@@ -311,15 +322,22 @@ class LooseParser {
 
 function skipString(src: string, at: number): number {
   const quote = src[at]!;
+  const stops = stopsOf(quote);
   let i = at + 1;
-  while (i < src.length) {
-    const ch = src[i]!;
-    if (ch === '\\') i += 2;
-    else if (ch === quote) return i + 1;
-    else if (ch === '\n' && quote !== '`') return i;
-    else i += 1;
+  for (;;) {
+    stops.lastIndex = i;
+    const m = stops.exec(src);
+    if (m === null) return i >= src.length ? i : src.length;
+    if (m[0] === '\\') i = m.index + 2;
+    else if (m[0] === quote) return m.index + 1;
+    else return m.index; // a line end in a string that cannot hold one
   }
-  return i;
+}
+
+/** Where a string of each quote can stop: an escape, its quote, a line end (a template literal holds line ends). */
+const STOPS: Record<string, RegExp> = { '"': /["\\\n]/g, "'": /['\\\n]/g, '`': /[`\\]/g };
+function stopsOf(quote: string): RegExp {
+  return STOPS[quote]!;
 }
 
 function lineEnd(src: string, at: number): number {

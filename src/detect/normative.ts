@@ -1,5 +1,6 @@
 import { isJsonRpcErrorCode } from '../model/terms.ts';
 import { scanText, tokensOf } from './scan.ts';
+import { wellKnownName } from './tokens.ts';
 
 /**
  * The names a spec page *defines*, as opposed to names it only shows: inline code where the
@@ -30,6 +31,11 @@ export function isBorrowedValue(field: string, value: string): boolean {
   return JSON_SCHEMA_VALUES.test(`${field}=${value}`);
 }
 
+/** Does the sentence's own wording present examples? Code and URLs are no wording: `https://example.com/…` is a host, not the word. */
+function presentsExamples(sentence: string): boolean {
+  return EXAMPLE_SENTENCE.test(sentence.replace(/`[^`]*`/g, ' ').replace(/\bhttps?:\/\/\S+/g, ' '));
+}
+
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+/;
 /** Hosts and addresses reserved for examples (RFC 2606, loopback): a name on them is a placeholder. */
 const PLACEHOLDER = /\bexample\.(?:com|org|net)\b|\blocalhost\b|\b127\.0\.0\.1\b/i;
@@ -39,37 +45,92 @@ export interface NormativeNames {
   terms: string[];
   /** JSON-RPC error codes the page's normative prose names. */
   codes: string[];
+  /** Names the page places in a document another standard defines ("`x` in OAuth Authorization Server Metadata"), with that document's title as written. */
+  borrowed: [string, string][];
 }
 
 export function normativeNames(text: string, extraCue?: (sentence: string) => string | null): NormativeNames {
   const terms: string[] = [];
   const codes: string[] = [];
+  const borrowed: [string, string][] = [];
   // List items under a normative lead-in ("Clients SHOULD, in order: …") state the protocol too.
   let leadIn = false;
   let lastSentence: string | undefined;
   for (const span of scanText(text, extraCue ? { extraCue } : {}).spans) {
     if (span.sentence !== undefined && span.sentence !== lastSentence) {
       lastSentence = span.sentence;
-      if (!LIST_ITEM.test(span.sentence)) leadIn = RFC2119.test(span.sentence) && /:\s*$/.test(span.sentence.trim());
+      const opens = RFC2119.test(span.sentence) && /:\s*$/.test(span.sentence.trim());
+      // Inside a list item under a normative lead-in, a nested lead-in ("This can be either:") keeps its scope.
+      if (span.item && !LIST_ITEM.test(span.sentence)) leadIn ||= opens;
+      else if (!LIST_ITEM.test(span.sentence)) leadIn = opens;
     }
     if (span.cue !== null || (span.context !== 'inline' && span.context !== 'prose')) continue;
     const sentence = span.sentence ?? span.text;
-    if (!states(sentence) && !(leadIn && LIST_ITEM.test(sentence) && !EXAMPLE_SENTENCE.test(sentence))) continue;
+    if (!states(sentence) && !(leadIn && LIST_ITEM.test(sentence) && !presentsExamples(sentence))) continue;
     if (span.context === 'prose') {
       for (const { token } of tokensOf(span)) if (isJsonRpcErrorCode(token)) codes.push(token);
       continue;
     }
     const whole = span.text.trim();
-    if (PLACEHOLDER.test(whole)) continue;
+    if (PLACEHOLDER.test(whole)) {
+      // A URL on a placeholder host is a sample, but a well-known path in it (RFC 8615) names a document whatever the host.
+      for (const { token } of tokensOf(span)) {
+        const known = wellKnownName(token);
+        if (known) terms.push(known);
+      }
+      continue;
+    }
     if (isJsonRpcErrorCode(whole)) codes.push(whole);
-    else if (/^[\w$@./-]+$/.test(whole) && isName(whole)) terms.push(whole);
+    else if (/^[\w$@./-]+$/.test(whole) && isName(whole)) {
+      terms.push(wellKnownName(whole) ?? whole);
+      const document = placedIn(sentence, span.text);
+      if (document) borrowed.push([whole, document]);
+    }
     for (const { token } of tokensOf(span)) {
       if (isJsonRpcErrorCode(token)) {
         if (token !== whole) codes.push(token);
-      } else if (token !== whole && isName(token)) terms.push(token);
+      } else if (token !== whole && isName(token)) terms.push(wellKnownName(token) ?? token);
     }
   }
-  return { terms, codes };
+  return { terms, codes, borrowed };
+}
+
+/**
+ * A document's name as the spec writes it, compared without case and version numbers:
+ * "OAuth 2.0 Authorization Server Metadata" and "OAuth Authorization Server Metadata" are one.
+ */
+export function standardName(words: string): string {
+  return words.split(/\s+/).filter((w) => w && !/\d/.test(w)).join(' ').toLowerCase();
+}
+
+/** A run of capitalised words (version numbers allowed among them): a document's or a standard's title. */
+const TITLE = String.raw`(?:[A-Z][\w-]*|\d[\w.]*)(?:[ \t]+(?:[A-Z][\w-]*|\d[\w.]*))+`;
+const TITLE_BEFORE_LINK = new RegExp(String.raw`(${TITLE})\s*\(?\s*\[[^\]\n]+\]\(https?:\/\/`, 'g');
+const TITLE_AS_LINK = new RegExp(String.raw`\[(${TITLE})\]\(https?:\/\/`, 'g');
+
+/**
+ * The other standards a page cites: a title followed by a link to it on another site
+ * ("OAuth 2.0 Authorization Server Metadata ([RFC8414](https://…))"), or a title that is the
+ * link ("[OpenID Connect Discovery 1.0](https://…)"). Names, normalized with standardName.
+ */
+export function citedStandards(text: string): string[] {
+  const out = new Set<string>();
+  const prose = text.replace(/^\s{0,3}(`{3,}|~{3,})[\s\S]*?^\s{0,3}\1\s*$/gm, '');
+  for (const pattern of [TITLE_BEFORE_LINK, TITLE_AS_LINK]) {
+    for (const m of prose.matchAll(pattern)) {
+      const name = standardName(m[1]!);
+      if (name.includes(' ')) out.add(name);
+    }
+  }
+  return [...out];
+}
+
+/** The document a sentence places a name in: "(via `name` in OAuth Authorization Server Metadata)" → its title, or null. */
+function placedIn(sentence: string, code: string): string | null {
+  const at = sentence.indexOf(`\`${code}\``);
+  if (at === -1) return null;
+  const m = new RegExp(String.raw`^\s+in\s+(?:the\s+)?(${TITLE})`).exec(sentence.slice(at + code.length + 2));
+  return m ? m[1]! : null;
 }
 
 /** A name, not a number, a placeholder or the web's generic vocabulary. */
@@ -79,6 +140,6 @@ function isName(token: string): boolean {
 
 /** Does the sentence (or heading) state the protocol rather than illustrate it? */
 function states(sentence: string): boolean {
-  if (EXAMPLE_SENTENCE.test(sentence)) return false;
+  if (presentsExamples(sentence)) return false;
   return RFC2119.test(sentence) || sentence.trimStart().startsWith('|') || DEFINITION_ITEM.test(sentence);
 }

@@ -1,7 +1,7 @@
 import { lineLocator } from '../model/lines.ts';
 import { looseObjects } from './loose.ts';
 import { emptyFacts, readShapes, type ShapeFacts } from './shapes.ts';
-import { TOKEN_PATTERN } from './tokens.ts';
+import { TOKEN_PATTERN, trimToken } from './tokens.ts';
 
 /**
  * A tutorial's text (Markdown, MDX, or what `extract.ts` made of an HTML page) cut into the
@@ -21,6 +21,8 @@ export interface Span {
   cue: string | null;
   /** For inline code, links and prose: the whole sentence (or heading) the span stands in. */
   sentence?: string;
+  /** The sentence belongs to a list item (its first sentence or one that continues it). */
+  item?: true;
 }
 
 export interface CodeExample {
@@ -61,6 +63,8 @@ const BACKGROUND_CUES: [RegExp, CueSide][] = [
   [/\bis gone\b|\bare gone\b/i, 'all'],
   [/\b(?:previously|formerly|before this change|in the past)\b/i, 'all'],
   [/\b(?<!-)(?:old|older|legacy|previous) (?:shape|flow|pattern|way|model|mechanism|version|revision|spec|specification|approach|behaviou?r|api|design)\b/i, 'all'],
+  // "legacy (`x` handshake) servers": the parenthesis says what the old thing is.
+  [/\b(?<!-)(?:old|older|legacy|previous) \(/i, 'all'],
   [/\bthe old\b(?!-)/i, 'all'],
   // A changelog-style aside: a dated revision and what it changed ("2025-11-25 added URL mode", "removed in 2026-07-28").
   [/\b\d{4}-\d{2}-\d{2}\b[^.;]{0,80}?\b(?:added|introduced|brought|removed|dropped|replaced|renamed|deprecated)\b|\b(?:added|introduced|removed|dropped|replaced|renamed|deprecated) (?:in|since|by) (?:the )?(?:revision |version |spec(?:ification)? )?\d{4}-\d{2}-\d{2}\b/i, 'all'],
@@ -75,14 +79,20 @@ export interface Cue {
   side: CueSide;
 }
 
+/**
+ * All the cues in one pattern, each its own group: one search finds the leftmost cue, and at
+ * that place the first cue of the list, as searching for each in turn and keeping the
+ * earliest would (the cues' own groups do not capture).
+ */
+const ANY_CUE = new RegExp(BACKGROUND_CUES.map(([pattern]) => `(${pattern.source})`).join('|'), 'i');
+
 /** The first background cue in a text, with where it stands and which side of it is the past. */
 export function findCue(text: string): Cue | null {
-  let found: Cue | null = null;
-  for (const [pattern, side] of BACKGROUND_CUES) {
-    const m = pattern.exec(text);
-    if (m && (found === null || m.index < found.at)) found = { text: m[0], at: m.index, end: m.index + m[0].length, side };
-  }
-  return found;
+  const m = ANY_CUE.exec(text);
+  if (m === null) return null;
+  let i = 1;
+  while (m[i] === undefined) i += 1;
+  return { text: m[0], at: m.index, end: m.index + m[0].length, side: BACKGROUND_CUES[i - 1]![1] };
 }
 
 export function cueIn(text: string): string | null {
@@ -104,6 +114,9 @@ function calloutCue(text: string): string | null {
   const label = m ? (m[1] ?? m[2] ?? m[3] ?? '').replace(/[.:]\s*$/, '').trim() : '';
   return label && BACKGROUND_HEADING_PATTERN.test(label) ? `callout "${label}"` : null;
 }
+
+/** A line that opens a list item. */
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+/;
 
 interface Block {
   kind: 'code' | 'heading' | 'para';
@@ -157,8 +170,9 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
       examples.push(...readExamples(block.text, block.line, cue));
     } else {
       const callout = whole(calloutCue(block.text));
+      const item = LIST_ITEM.test(block.text);
       for (const sentence of sentencesOf(block.text, block.line)) {
-        inlineSpans(sentence.text, sentence.line, whole(sectionCue) ?? callout ?? cueOf(sentence.text), spans, 'prose');
+        inlineSpans(sentence.text, sentence.line, whole(sectionCue) ?? callout ?? cueOf(sentence.text), spans, 'prose', item);
       }
     }
     previous = block;
@@ -180,18 +194,20 @@ function splitBlocks(lines: string[]): Block[] {
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const fence = /^(\s{0,3})(`{3,}|~{3,})\s*([\w+#.-]*)/.exec(line);
+    // (The patterns run only on lines that hold their characters: most lines are prose.)
+    const fence = line.includes('`') || line.includes('~') ? /^(\s{0,3})(`{3,}|~{3,})\s*([\w+#.-]*)/.exec(line) : null;
     if (fence) {
       flush();
       const marker = fence[2]!;
+      const closing = new RegExp(`^\\s{0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
       const body: string[] = [];
       let j = i + 1;
-      while (j < lines.length && !new RegExp(`^\\s{0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`).test(lines[j]!)) body.push(lines[j++]!);
+      while (j < lines.length && !closing.test(lines[j]!)) body.push(lines[j++]!);
       blocks.push({ kind: 'code', line: i + 2, text: body.join('\n'), lang: fence[3] || null });
       i = j;
       continue;
     }
-    const heading = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    const heading = line.includes('#') ? /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line) : null;
     if (heading) {
       flush();
       blocks.push({ kind: 'heading', line: i + 1, text: heading[2]!, depth: heading[1]!.length });
@@ -202,7 +218,7 @@ function splitBlocks(lines: string[]): Block[] {
       continue;
     }
     // A list item starts a paragraph of its own: its sentence is its own.
-    if (para && /^\s*(?:[-*+]|\d+[.)])\s+/.test(line)) flush();
+    if (para && LIST_ITEM.test(line)) flush();
     if (!para) para = { line: i + 1, lines: [] };
     para.lines.push(line);
   }
@@ -219,12 +235,15 @@ function sentencesOf(text: string, line: number): { text: string; line: number }
   // Split after ". ", "? ", "! " (or at the end of a line ending a sentence) outside code spans.
   let start = 0;
   let inCode = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
+  // Only backticks and sentence marks matter: the search skips the rest in one step.
+  const marks = /[`.?!]/g;
+  for (let m = marks.exec(text); m !== null; m = marks.exec(text)) {
+    const i = m.index;
+    const ch = m[0];
     if (ch === '`') inCode = !inCode;
     if (inCode) continue;
     // An ordered list's number ("2. Use …") opens its item, it does not end a sentence.
-    if ((ch === '.' || ch === '?' || ch === '!') && /\s/.test(text[i + 1] ?? ' ') && !/\b(?:e\.g|i\.e|etc|vs)$/i.test(text.slice(Math.max(0, i - 4), i)) && !(ch === '.' && /^\s*\d+$/.test(text.slice(start, i)))) {
+    if (ch !== '`' && /\s/.test(text[i + 1] ?? ' ') && !/\b(?:e\.g|i\.e|etc|vs)$/i.test(text.slice(Math.max(0, i - 4), i)) && !(ch === '.' && /^\s*\d+$/.test(text.slice(start, i)))) {
       out.push({ text: text.slice(start, i + 1), line: lineAt(start) + leadingNewlines(text, start) });
       start = i + 1;
     }
@@ -246,35 +265,49 @@ function leadingNewlines(text: string, at: number): number {
 }
 
 /** Splits a sentence into inline code, link targets and the prose around them. */
-function inlineSpans(text: string, line: number, sentenceCue: Cue | null, spans: Span[], prose: 'prose' | 'heading'): void {
+function inlineSpans(text: string, line: number, sentenceCue: Cue | null, spans: Span[], prose: 'prose' | 'heading', item = false): void {
+  const start = spans.length;
   // One line lookup per span, not a count from the sentence's start (a line of 100,000 code spans).
-  const lineAt = lineLocator(text, line);
-  // A directional cue marks only its side of the sentence: "… a URL instead of a form" leaves what precedes it alone.
-  const cueAt = (from: number, to: number): string | null => {
-    if (!sentenceCue) return null;
-    if (sentenceCue.side === 'after') return to > sentenceCue.end ? sentenceCue.text : null;
-    if (sentenceCue.side === 'before') return from < sentenceCue.at ? sentenceCue.text : null;
-    return sentenceCue.text;
-  };
-  // A link target is one run without spaces, then optional words up to ")", each bounded: a
-  // line of 30,000 "](a" with no ")" otherwise backtracks over the whole line from every "](".
-  const pattern = /(`+)([^`]+?)\1|\]\(([^)\s]{1,2048})(?:\s[^)]{0,2048})?\)|<(https?:\/\/[^>\s]+)>|\b(?:href|src)="([^"]+)"|(https?:\/\/[^\s)<>"'`]+)/g;
+  const lineAt = text.includes('\n') ? lineLocator(text, line) : null;
+  const pattern = INLINE;
+  pattern.lastIndex = 0;
   let last = 0;
-  for (const m of text.matchAll(pattern)) {
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     const at = m.index;
-    if (at > last) pushProse(last, at);
-    const cue = cueAt(at, at + m[0].length);
-    if (m[2] !== undefined) spans.push({ text: m[2], line: lineAt(at), context: 'inline', cue, sentence: text });
-    else spans.push({ text: m[3] ?? m[4] ?? m[5] ?? m[6] ?? '', line: lineAt(at), context: 'url', cue, sentence: text });
+    if (at > last) pushProse(spans, text, last, at, line, lineAt, prose, sentenceCue);
+    const cue = cueAt(sentenceCue, at, at + m[0].length);
+    const spanLine = lineAt === null ? line : lineAt(at);
+    if (m[2] !== undefined) spans.push({ text: m[2], line: spanLine, context: 'inline', cue, sentence: text });
+    else spans.push({ text: m[3] ?? m[4] ?? m[5] ?? m[6] ?? '', line: spanLine, context: 'url', cue, sentence: text });
     last = at + m[0].length;
   }
-  if (last < text.length) pushProse(last, text.length);
-  /** Prose is cut at a directional cue, so each side gets its own verdict. */
-  function pushProse(from: number, to: number): void {
-    const cut = sentenceCue && sentenceCue.side !== 'all' ? (sentenceCue.side === 'after' ? sentenceCue.end : sentenceCue.at) : -1;
-    const parts = cut > from && cut < to ? [[from, cut], [cut, to]] : [[from, to]];
-    for (const [a, b] of parts) spans.push({ text: text.slice(a!, b!), line: lineAt(a!), context: prose, cue: cueAt(a!, b!), sentence: text });
-  }
+  if (last < text.length) pushProse(spans, text, last, text.length, line, lineAt, prose, sentenceCue);
+  if (item) for (let i = start; i < spans.length; i++) spans[i]!.item = true;
+}
+
+/**
+ * Inline code, a link target, an autolink, an `href`/`src`, a bare URL. A link target is one
+ * run without spaces, then optional words up to ")", each bounded: a line of 30,000 "](a"
+ * with no ")" otherwise backtracks over the whole line from every "](". (Module-level, reset
+ * before each use: inlineSpans never calls itself.)
+ */
+const INLINE = /(`+)([^`]+?)\1|\]\(([^)\s]{1,2048})(?:\s[^)]{0,2048})?\)|<(https?:\/\/[^>\s]+)>|\b(?:href|src)="([^"]+)"|(https?:\/\/[^\s)<>"'`]+)/g;
+
+/** A directional cue marks only its side of the sentence: "… a URL instead of a form" leaves what precedes it alone. */
+function cueAt(sentenceCue: Cue | null, from: number, to: number): string | null {
+  if (!sentenceCue) return null;
+  if (sentenceCue.side === 'after') return to > sentenceCue.end ? sentenceCue.text : null;
+  if (sentenceCue.side === 'before') return from < sentenceCue.at ? sentenceCue.text : null;
+  return sentenceCue.text;
+}
+
+/** Prose is cut at a directional cue, so each side gets its own verdict. */
+function pushProse(spans: Span[], text: string, from: number, to: number, line: number, lineAt: ((offset: number) => number) | null, context: 'prose' | 'heading', sentenceCue: Cue | null): void {
+  const cut = sentenceCue && sentenceCue.side !== 'all' ? (sentenceCue.side === 'after' ? sentenceCue.end : sentenceCue.at) : -1;
+  if (cut > from && cut < to) {
+    spans.push({ text: text.slice(from, cut), line: lineAt === null ? line : lineAt(from), context, cue: cueAt(sentenceCue, from, cut), sentence: text });
+    spans.push({ text: text.slice(cut, to), line: lineAt === null ? line : lineAt(cut), context, cue: cueAt(sentenceCue, cut, to), sentence: text });
+  } else spans.push({ text: text.slice(from, to), line: lineAt === null ? line : lineAt(from), context, cue: cueAt(sentenceCue, from, to), sentence: text });
 }
 
 function stripInline(text: string): string {
@@ -312,15 +345,30 @@ function readExamples(code: string, line: number, cue: string | null): CodeExamp
   return out;
 }
 
+/** This module's own copy of the token pattern: forEachToken resets and advances it, and never calls itself. */
+const TOKENS = new RegExp(TOKEN_PATTERN.source, 'g');
+
 /** Tokens of a span with their lines. */
 export function tokensOf(span: Span): { token: string; line: number }[] {
   const out: { token: string; line: number }[] = [];
+  forEachToken(span, (token, line) => out.push({ token, line }));
+  return out;
+}
+
+/** Calls `fn` with each token of a span and its line, in order (no array: texts have many tokens). */
+export function forEachToken(span: Span, fn: (token: string, line: number) => void): void {
+  const text = span.text;
+  const lines = text.includes('\n');
   let lineNo = span.line;
   let last = 0;
-  for (const m of span.text.matchAll(TOKEN_PATTERN)) {
-    lineNo += countNewlines(span.text, last, m.index);
-    last = m.index;
-    out.push({ token: m[0].replace(/[.\-/]+$/, ''), line: lineNo });
+  const pattern = TOKENS;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (lines) {
+      lineNo += countNewlines(text, last, m.index);
+      last = m.index;
+    }
+    // A sentence's full stop, a hyphen or slash at the end is no part of the name.
+    fn(trimToken(m[0]), lineNo);
   }
-  return out;
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -116,6 +115,8 @@ function listPageFiles(revisionDir: string, what: string): string[] {
 
 /** A digest of every input the fingerprints depend on, so a cache can tell when it is stale. */
 export async function digestTree(tree: SpecTree, salt: string): Promise<string> {
+  // Loaded here, not with the module: a warm `which` trusts the tree's stamp and never digests.
+  const { createHash } = await import('node:crypto');
   const hash = createHash('sha256').update(salt);
   for (const revision of tree.revisions) {
     hash.update(`\0rev:${revision.id}:${revision.status}`);

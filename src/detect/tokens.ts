@@ -14,9 +14,33 @@ export function normalizeName(token: string): string {
 /** Identifier-ish runs in code or prose: names, paths (`a/b`, `a.b`), JSON-RPC error codes. */
 export const TOKEN_PATTERN = /-\d{5}\b|[A-Za-z_$@][\w$@]*(?:[./-][A-Za-z_$@\d][\w$@]*)*/g;
 
-/** The name and the parts a dotted name is made of (`params.widgetId` → also `params`, `widgetId`). */
+/** A token as matched, without what ends a sentence or a path (`.`, `-`, `/` at its end). */
+export function trimToken(raw: string): string {
+  let end = raw.length;
+  while (end > 0) {
+    const c = raw.charCodeAt(end - 1);
+    if (c !== 46 && c !== 45 && c !== 47) break; // . - /
+    end -= 1;
+  }
+  return end < raw.length ? raw.slice(0, end) : raw;
+}
+
+/**
+ * A well-known URI's name (RFC 8615): `/.well-known/NAME` names one document wherever it is
+ * served, and what follows NAME is the resource's own path (RFC 8414 and RFC 9728 insert it
+ * there): `well-known/oauth-protected-resource/mcp` → `well-known/oauth-protected-resource`.
+ * Tokens start at a letter, so the path's leading `/.` is not part of them. Null for any other token.
+ */
+export function wellKnownName(token: string): string | null {
+  const m = /(?:^|\/\.?)(well-known\/[A-Za-z0-9][\w.-]*?)(?:\/|$)/.exec(token);
+  return m ? m[1]!.replace(/[.-]+$/, '') : null;
+}
+
+/** The name and the parts a dotted name is made of (`params.widgetId` → also `params`, `widgetId`), and a well-known URI's name. */
 export function tokenVariants(token: string): string[] {
   const out = [token];
+  const known = wellKnownName(token);
+  if (known && known !== token) out.push(known);
   if (token.includes('.') && !token.includes('/')) out.push(...token.split('.').filter((p) => p.length > 0));
   if (token.endsWith('()')) out.push(token.slice(0, -2));
   return out;

@@ -21,7 +21,13 @@ export interface PageTransports {
   names: Map<string, Set<string>>;
   /** SSE event names (inline code followed by "event") in the section a defined transport's anchor opens. */
   events: Map<string, Set<string>>;
+  /** How many HTTP endpoints the section a defined transport's anchor opens requires ("MUST provide two endpoints"). */
+  endpoints: Map<string, number>;
 }
+
+/** English counts, as a spec writes how many endpoints a transport has. */
+const COUNTS: Record<string, number> = { single: 1, one: 1, two: 2, three: 3 };
+const ENDPOINT_COUNT = /\b(single|one|two|three|[1-3])\s+(?:HTTP\s+)?endpoints?\b/i;
 
 const COMPAT = /\bdeprecated\b|\bbackwards?[- ]compatib/i;
 const LIST_LINK = /^\s*(?:\d+[.)]|[-*+])\s+\[([^\]]+)\]\(([^)\s]+)\)/;
@@ -34,7 +40,7 @@ export function linkSlug(href: string): string {
 }
 
 export function pageTransports(text: string): PageTransports {
-  const out: PageTransports = { defined: new Map(), compat: new Set(), names: new Map(), events: new Map() };
+  const out: PageTransports = { defined: new Map(), compat: new Set(), names: new Map(), events: new Map(), endpoints: new Map() };
   const lines = stripCode(text).split('\n');
   const refs = new Map<string, string>();
   for (const line of lines) {
@@ -92,6 +98,8 @@ export function pageTransports(text: string): PageTransports {
     if (current === null) continue;
     // Only events the section requires (an RFC 2119 sentence), not the SSE standard's default `message` it describes.
     if (!/\b(?:MUST|SHOULD|SHALL|REQUIRED)\b/.test(line)) continue;
+    const count = ENDPOINT_COUNT.exec(line);
+    if (count && !out.endpoints.has(current)) out.endpoints.set(current, COUNTS[count[1]!.toLowerCase()] ?? Number(count[1]));
     for (const m of line.matchAll(/`([\w-]+)`\s+events?\b/g)) {
       const set = out.events.get(current) ?? new Set<string>();
       set.add(m[1]!);

@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { InputError } from '../errors.ts';
 import { fetchCapped, fetchLimits, MAX_DOCUMENT_BYTES, USER_AGENT, type FetchLimits } from '../net/capped-fetch.ts';
@@ -16,20 +15,22 @@ export const MAX_INPUT_BYTES = MAX_DOCUMENT_BYTES;
 export async function readFileText(path: string, label: string): Promise<string> {
   let info;
   try {
-    info = await stat(path);
+    info = statSync(path);
   } catch {
     throw new InputError(`${label} does not exist.`);
   }
   if (info.isDirectory()) throw new InputError(`${label} is a directory, not a file; pass a page (.mdx/.md) or a schema.json.`);
   if (info.size > MAX_INPUT_BYTES) throw new InputError(`${label} is ${megabytes(info.size)}, over the ${megabytes(MAX_INPUT_BYTES)} limit for one document.`);
-  // Streamed under the cap too: a device or pipe (/dev/zero, <(curl …)) has no size to check first.
   let bytes: Buffer;
   try {
-    bytes = await readCapped(createReadStream(path), label);
+    // A regular file is read whole (its size was checked); a device or pipe (/dev/zero, <(curl …)) has
+    // no size to check first, so it is streamed under the cap.
+    bytes = info.isFile() ? readFileSync(path) : await readCapped(createReadStream(path), label);
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw new InputError(`${label} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`);
   }
+  if (bytes.length > MAX_INPUT_BYTES) throw new InputError(`${label} is over the ${megabytes(MAX_INPUT_BYTES)} limit for one document.`);
   return decode(bytes, label);
 }
 

@@ -120,6 +120,18 @@ describe.skipIf(!mirrorAvailable())('the real spec (../shared/mcp-spec)', () => 
     const streamable = transports.find((m) => m !== sse);
     expect(streamable?.span[0]).toBe('2025-03-26');
     expect(streamable?.compat).toBeUndefined();
+    // "The server MUST provide two endpoints" against "a single HTTP endpoint path".
+    expect(sse?.endpoints).toBe(2);
+    expect(streamable?.endpoints).toBe(1);
+  });
+
+  it('knows HTTP+SSE by its two endpoints in code, and not a stream and POSTs on one path', () => {
+    const two = "```js\nconst s = new EventSource('https://api.test/sse');\nawait fetch('https://api.test/message', { method: 'POST', body });\n```\n";
+    const one = "```js\nconst s = new EventSource('https://api.test/mcp');\nawait fetch('https://api.test/mcp', { method: 'POST', body });\n```\n";
+    const sse = detectRevision(two, data);
+    expect(sse.revision).toBe('2024-11-05');
+    expect(sse.evidence[0]?.why).toMatch(/2 endpoints \(an SSE stream at \/sse, messages POSTed to \/message\)/);
+    expect(detectRevision(one, data).revision).toBeNull();
   });
 
   it('knows enum values with their field: mode: "form" came with 2025-11-25', () => {
@@ -139,6 +151,33 @@ describe.skipIf(!mirrorAvailable())('the real spec (../shared/mcp-spec)', () => 
     expect(marker('error:-32602')).toBeUndefined();
     expect(marker('term:tools/call')).toBeUndefined();
     expect(marker('term:inputschema')).toBeUndefined();
+  });
+
+  it('counts what a revision\'s sequence diagrams show: resource_metadata and the protected resource\'s well-known path from 2025-06-18', () => {
+    // 2025-06-18 names both only in its authorization flow diagrams; 2025-11-25 also states them in prose.
+    expect(marker('term:resourcemetadata')?.span[0]).toBe('2025-06-18');
+    expect(marker('term:well-known/oauth-protected-resource')?.span[0]).toBe('2025-06-18');
+    expect(marker('term:well-known/oauth-protected-resource')?.token).toBe('/.well-known/oauth-protected-resource');
+  });
+
+  it('names a well-known URI by its document, whatever the host (even a placeholder) and the path inserted after it', () => {
+    expect(marker('term:well-known/oauth-authorization-server')?.span[0]).toBe('2025-03-26');
+    expect(marker('term:well-known/openid-configuration')?.span[0]).toBe('2025-11-25');
+    expect(data.markers.filter((m) => /well-known\/[^/]+\//.test(m.key))).toEqual([]);
+  });
+
+  it('dates a name the spec places in another standard\'s document from the first revision citing that standard', () => {
+    // "(via `registration_endpoint` in OAuth Authorization Server Metadata)" first appears in 2025-11-25; RFC 8414 is cited from 2025-03-26.
+    expect(marker('term:registrationendpoint')?.span[0]).toBe('2025-03-26');
+    expect(marker('term:registrationendpoint')?.borrowed).toEqual({ document: 'OAuth Authorization Server Metadata', since: '2025-03-26' });
+    // A name the protocol defines itself keeps its own first revision.
+    expect(marker('term:authorizationservers')?.span[0]).toBe('2025-06-18');
+    expect(marker('term:authorizationservers')?.borrowed).toBeUndefined();
+  });
+
+  it('ends the initialize handshake at 2025-11-25: 2026-07-28 names it only as the legacy one', () => {
+    // "legacy (`initialize` handshake) servers" states nothing about 2026-07-28's own protocol.
+    expect(marker('term:initialize')?.span).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']);
   });
 
   it('marks ordinary words as weak', () => {

@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utime
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fromTree } from '../../src/detect/load.ts';
+import { cacheName, fromTree } from '../../src/detect/load.ts';
+import { staticImportGraph } from '../helpers/static-imports.ts';
 import { detectFixtures } from './helpers.ts';
 
 /**
@@ -25,7 +26,7 @@ describe('the fingerprints cache', () => {
     expect(built.origin).toBe('spec (built)');
     const stamps = readdirSync(cacheDir).filter((n) => n.startsWith('tree-stamp-'));
     expect(stamps).toHaveLength(1);
-    expect(JSON.parse(readFileSync(join(cacheDir, stamps[0]!), 'utf8'))).toEqual({ digest: built.data.source.digest });
+    expect(JSON.parse(readFileSync(join(cacheDir, stamps[0]!), 'utf8'))).toMatchObject({ digest: built.data.source.digest });
     const again = await fromTree(spec, 'spec', { cacheDir });
     expect(again.origin).toBe('spec (cached)');
     expect(again.data).toEqual(built.data);
@@ -44,6 +45,13 @@ describe('the fingerprints cache', () => {
     expect(after.origin).toBe('spec (cached)');
     expect(after.data.source.digest).toBe(before.data.source.digest);
     writeFileSync(page, text);
+  });
+
+  it('keeps one stamp per tree, and names cache files without node:crypto', async () => {
+    expect(readdirSync(cacheDir).filter((n) => n.startsWith('tree-stamp-'))).toHaveLength(1);
+    expect(cacheName('a')).toMatch(/^[0-9a-f]{14}$/);
+    expect(cacheName('a')).not.toBe(cacheName('b'));
+    expect(staticImportGraph('src/detect/load.ts').packages).not.toContain('node:crypto');
   });
 
   it('reads the tree again when a page changes, and rebuilds', async () => {

@@ -45,20 +45,21 @@ describe('the real-text corpus', () => {
     for (const id of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']) expect(taught, id).toContain(id);
   });
 
-  it('is answered right on the tuned texts at least as often as measured (38 of 43), and better than the keyword list', () => {
+  it('is answered right on the tuned texts at least as often as measured (47 of 48), and better than the keyword list', () => {
     const detector = score(tuned, (name) => detect(realDir, name));
     const keywords = score(tuned, (name) => keywordBaseline(read(realDir, name)));
     console.log(`which, real texts (tuned): ${detector.right}/${detector.total}; keyword list ${keywords.right}/${keywords.total}${detector.wrong.map((w) => `\n  wrong: ${w}`).join('')}`);
-    expect(detector.right).toBeGreaterThanOrEqual(38);
+    expect(detector.right).toBeGreaterThanOrEqual(47);
     expect(detector.right).toBeGreaterThan(keywords.right);
   });
 
-  it('scores the held-out texts apart (never tuned on), no worse than first measured (14 of 17)', () => {
+  it('scores the held-out texts apart (never tuned on), no worse than last measured (20 of 22)', () => {
     const detector = score(heldOut, (name) => detect(realDir, name));
     const keywords = score(heldOut, (name) => keywordBaseline(read(realDir, name)));
     console.log(`which, real texts (held out): ${detector.right}/${detector.total}; keyword list ${keywords.right}/${keywords.total}${detector.wrong.map((w) => `\n  wrong: ${w}`).join('')}`);
-    // Measured once, after the detector's changes were done (14 of 17): a floor against regressions, not a target tuned for.
-    expect(detector.right).toBeGreaterThanOrEqual(14);
+    // Measured after each round of the detector's changes (14 of 17, then 15 of 17, then 20 of 22 with five new texts): a floor against regressions, not a target tuned for.
+    expect(detector.right).toBeGreaterThanOrEqual(20);
+    expect(detector.right).toBeGreaterThan(keywords.right);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { endpointLayout } from '../../src/detect/transport-match.ts';
 import { looseObjects } from '../../src/detect/loose.ts';
 import { cueIn, findCue, scanText } from '../../src/detect/scan.ts';
 import { readShapes } from '../../src/detect/shapes.ts';
@@ -42,10 +43,15 @@ describe('shapes', () => {
 
 describe('background cues', () => {
   it('finds the sentence words that explain the past', () => {
-    for (const s of ['Servers no longer send it.', 'It used to be declared once.', 'The field is gone.', 'X was replaced by Y.', 'This is the old shape.', 'It is deprecated.']) {
+    for (const s of ['Servers no longer send it.', 'It used to be declared once.', 'The field is gone.', 'X was replaced by Y.', 'This is the old shape.', 'It is deprecated.', 'Modern and legacy (`hello` handshake) servers.']) {
       expect(cueIn(s), s).not.toBeNull();
     }
-    for (const s of ['Servers send it.', 'The old-school way works.', 'Return the result.']) expect(cueIn(s), s).toBeNull();
+    for (const s of ['Servers send it.', 'The old-school way works.', 'Return the result.', 'The legacy-free (`hello`) path.']) expect(cueIn(s), s).toBeNull();
+  });
+
+  it('finds a cue in any sentence of a paragraph, at its start too ("Before: …" after another sentence)', () => {
+    const spans = scanText('We send `NewThing` now. Before: the client sent `OldThing`. Then `Other` came.\n').spans.filter((s) => s.context === 'inline');
+    expect(spans.map((s) => [s.text, s.cue])).toEqual([['NewThing', null], ['OldThing', ' Before'], ['Other', null]]);
   });
 
   it('marks only the old side of a directional cue', () => {
@@ -99,3 +105,24 @@ describe('sections about the past', () => {
     expect(spans.map((s) => [s.text, s.cue !== null])).toEqual([['a/b', true], ['c/d', true], ['e/f', false]]);
   });
 });
+
+describe('where code opens an SSE stream and where it POSTs (transport layouts)', () => {
+  it('reads EventSource, fetch with POST, .post( and curl -X POST, by URL path', () => {
+    const code = [
+      "const events = new EventSource('http://localhost:3002/sse');",
+      'await fetch(`http://localhost:3002/message?sessionId=${id}`, { method: "POST", body });',
+      "app.post('/messages', handler);",
+      'curl -X POST http://localhost:8080/rpc -d @body.json',
+    ].join('\n');
+    const layout = endpointLayout(code);
+    expect(layout.streams.map((s) => s.path)).toEqual(['/sse']);
+    expect(layout.posts.map((p) => p.path).sort()).toEqual(['/message', '/messages', '/rpc']);
+  });
+
+  it('takes a GET route for a stream only where the code answers with an event stream', () => {
+    expect(endpointLayout("app.get('/events', (req, res) => res.json(list));").streams).toEqual([]);
+    expect(endpointLayout("app.get('/events', (req, res) => { res.setHeader('Content-Type', 'text/event-stream'); });").streams.map((s) => s.path)).toEqual(['/events']);
+    expect(endpointLayout("headers.get('accept')").streams).toEqual([]);
+  });
+});
+

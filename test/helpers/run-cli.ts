@@ -10,7 +10,7 @@ export interface CliResult {
 }
 
 /** Runs the CLI in-process, as the binary would, capturing what it prints. */
-export async function runCli(args: string[], options: { cwd?: string; stdin?: string | Buffer; env?: Record<string, string>; tty?: boolean } = {}): Promise<CliResult> {
+export async function runCli(args: string[], options: { cwd?: string; stdin?: string | Buffer; env?: Record<string, string>; tty?: boolean; entry?: (args: string[], io: CommandIO) => Promise<number | null> } = {}): Promise<CliResult> {
   const stdout = new PassThrough() as PassThrough & { isTTY?: boolean };
   const stderr = new PassThrough() as PassThrough & { isTTY?: boolean };
   stdout.isTTY = options.tty ?? false;
@@ -26,6 +26,6 @@ export async function runCli(args: string[], options: { cwd?: string; stdin?: st
     stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
     env: { ...options.env },
   };
-  const code = await main(args, io);
+  const code = (await (options.entry ?? main)(args, io)) ?? -1;
   return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
 }

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import pc from 'picocolors';
 import { detectRevision } from '../../detect/detect.ts';
 import { looksLikeHtml } from '../../detect/extract-core.ts';
 import { loadFingerprints } from '../../detect/load.ts';
@@ -46,8 +45,9 @@ export async function runWhich(input: string, options: WhichOptions, io: Command
       io.stdout.write(renderWhichMarkdown(result, label));
       break;
     default: {
-      const color = wantsColor(io, options.color);
-      io.stdout.write(renderWhichText(result, label, color ? { bold: pc.bold, dim: pc.dim, warn: pc.yellow } : {}));
+      // The colour library loads only for colour: a script's `which` reads a pipe, and loading it costs more than the rendering.
+      const pc = wantsColor(io, options.color) ? (await import('picocolors')).default : null;
+      io.stdout.write(renderWhichText(result, label, pc ? { bold: pc.bold, dim: pc.dim, warn: pc.yellow } : {}));
     }
   }
   return 0;
