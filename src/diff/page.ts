@@ -18,6 +18,7 @@ import { alignSections, diffSections } from './sections.ts';
 import { pairRestructuredProse } from './restructured-prose.ts';
 import { foldSplitOffProse } from './split-off-prose.ts';
 import { diffTerms } from './terms.ts';
+import { diffTypeDeclarations } from './type-declarations.ts';
 
 /** All change records between two readings of a page, in the contract's order. */
 export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Change[] {
@@ -30,6 +31,7 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
   diffFields(ctx, emit, whollyChanged);
   diffErrorCodes(ctx, emit);
   diffCapabilities(ctx, emit);
+  diffTypeDeclarations(ctx, emit);
   diffProse(ctx, emit);
   diffDeprecations(ctx, emit);
   diffTerms(ctx, emit, [...drafts]);

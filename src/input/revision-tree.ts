@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
 import { readConfinedText } from './confined-files.ts';
-import { pageFiles, schemaFile } from './spec-folders.ts';
+import { declarationsBeside, pageFiles, schemaFile } from './spec-folders.ts';
 import { yamlSchemaAsJson } from './yaml-schema.ts';
 
 /**
@@ -21,6 +21,13 @@ export interface RevisionTree {
   text(page: string): string;
   /** The revision's schema.json text, or null when this tree has none. */
   schema(): string | null;
+  /** The schema file's name (`schema.json`), for reports that name where a record came from. */
+  schemaName?: string;
+  /**
+   * The TypeScript declarations the schema is written from (`schema.ts` beside `schema.json`),
+   * when the tree has both: the revision diff reads both and says where they disagree.
+   */
+  declarations?(): { name: string; text: string } | null;
 }
 
 export interface FolderTreeOptions {
@@ -34,6 +41,7 @@ export function folderTree(dir: string, options: FolderTreeOptions = {}): Revisi
   if (!existsSync(dir)) throw new InputError(`${dir} does not exist.`);
   const files = pageFiles(dir);
   const schemaPath = schemaFile(dir, options.schema);
+  const declarationsPath = declarationsBeside(dir, schemaPath);
   return {
     label: options.label ?? (basename(resolve(dir)) || dir),
     source: dir,
@@ -46,6 +54,8 @@ export function folderTree(dir: string, options: FolderTreeOptions = {}): Revisi
       const raw = readFileSync(schemaPath, 'utf8');
       return yamlSchemaAsJson(raw, schemaPath) ?? raw;
     },
+    ...(schemaPath ? { schemaName: basename(schemaPath) } : {}),
+    declarations: () => (declarationsPath === null ? null : { name: basename(declarationsPath), text: readFileSync(declarationsPath, 'utf8') }),
   };
 }
 

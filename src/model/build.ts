@@ -15,6 +15,7 @@ import { sectionLabel } from './section-label.ts';
 import { retires } from './cue-words.ts';
 import { statements, type Statement } from './statements.ts';
 import { foldLabels } from './labels.ts';
+import { isTypeScriptLang, mayDeclareTypes, readTypeDeclarations, type TypeChunk } from './typescript.ts';
 
 /** Reads one spec page (Markdown or MDX) into a SpecDocument. Never throws on content. */
 export function buildDocument(source: string, options: ParseOptions = {}): SpecDocument {
@@ -41,6 +42,8 @@ class DocumentBuilder {
   private readonly capabilities: Capability[] = [];
   private readonly errorCodes: ErrorCode[] = [];
   private readonly terms = new Map<string, Term>();
+  /** TypeScript blocks that may declare types, read together at the end (a block may use a name another declares). */
+  private readonly typeChunks: TypeChunk[] = [];
   /** The last message in the current section: a reply that follows it answers it. */
   private lastCall: MessageShape | null = null;
 
@@ -166,6 +169,10 @@ class DocumentBuilder {
       captionTerms: block.captionSpans.filter(isIdentifierLike),
     };
     this.codeBlocks.push(code);
+    if (isTypeScriptLang(block.lang) && mayDeclareTypes(block.value)) {
+      this.typeChunks.push({ text: block.value, line: block.bodyLine ?? block.line + 1, sectionId: this.section.id });
+      return;
+    }
     if (!isJsonLang(block.lang)) return;
     const values = parseJsonExample(block.value, block, this.diagnostics);
     if (values === undefined) {
@@ -281,6 +288,8 @@ class DocumentBuilder {
   finish(lineCount: number): SpecDocument {
     this.closeSections(lineCount);
     for (const { block, sectionId } of this.tables) this.readTable(block, sectionId);
+    const types = this.typeChunks.length > 0 ? readTypeDeclarations(this.typeChunks) : null;
+    if (types) this.diagnostics.push(...types.diagnostics);
     return {
       title: this.title,
       sections: this.sections,
@@ -292,6 +301,7 @@ class DocumentBuilder {
       capabilities: this.capabilities,
       errorCodes: this.errorCodes,
       terms: [...this.terms.values()],
+      ...(types ? { types } : {}),
       diagnostics: this.diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
     };
   }

@@ -1,4 +1,5 @@
 import type { Diagnostic } from './diagnostic.ts';
+import type { TypeSchema } from './typescript.ts';
 
 /**
  * The structured reading of one spec page: what the differ aligns and the detector
@@ -18,6 +19,11 @@ export interface SpecDocument {
   errorCodes: ErrorCode[];
   /** Protocol identifiers named in inline code (types, fields, methods), with where first seen. */
   terms: Term[];
+  /**
+   * The TypeScript declarations of the page's TypeScript blocks (`interface`, `type`, `enum`,
+   * `namespace`, `export const`), read as JSON Schema (typescript.ts); absent when it has none.
+   */
+  types?: TypeSchema;
   diagnostics: Diagnostic[];
 }
 

@@ -24,6 +24,7 @@ import { rereadUnionNarrowings } from './union-narrowing.ts';
 import { dropCapabilityEchoes } from './capability-echo.ts';
 import { levelRulesTheSchemaStated } from './schema-said.ts';
 import { uniqueFingerprints } from './unique-fingerprints.ts';
+import { holdSchemaSources } from './schema-sources.ts';
 import { dropPageLocalArrivals, readSchemaNamingWhatPagesUsed, vocabularyOf } from './vocabulary.ts';
 import { confirmEnvelopesBySchema, envelopesOf } from './schema-envelopes.ts';
 import { agreeSectionLevels } from '../diff/section-levels.ts';
@@ -298,6 +299,15 @@ export async function diffRevisionTrees(oldTree: RevisionTree, newTree: Revision
   const oldSchema = oldTree.schema();
   const newSchema = newTree.schema();
   const schema = oldSchema !== null && newSchema !== null ? await loadSchemaSides(oldSchema, newSchema, labels) : null;
+  // A schema written in two files (schema.json and the schema.ts it comes from): both read, held against each other.
+  const oldDeclarations = oldTree.declarations?.() ?? null;
+  const newDeclarations = newTree.declarations?.() ?? null;
+  if (schema && oldDeclarations && newDeclarations) {
+    const typed = await loadSchemaSides(oldDeclarations.text, newDeclarations.text, { old: `${labels.old}:${oldDeclarations.name}`, new: `${labels.new}:${newDeclarations.name}` });
+    schema.changes = holdSchemaSources({ name: newTree.schemaName ?? 'schema.json', changes: schema.changes }, { name: newDeclarations.name, changes: typed.changes });
+    schema.diagnostics.old.push(...typed.diagnostics.old);
+    schema.diagnostics.new.push(...typed.diagnostics.new);
+  }
   return diffRevisionPages({
     oldPages: oldTree.pages,
     newPages: newTree.pages,
