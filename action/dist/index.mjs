@@ -619,20 +619,20 @@ function quoteDuty(text4, max = 90) {
   };
   if (fits(text4)) return clip(text4, max);
   const keyword = KEYWORD2.exec(text4);
-  const plain = `${text4.slice(0, keyword.index).replace(/\s*\([^()]*\)/g, "")}${text4.slice(keyword.index)}`;
-  if (fits(plain)) return clip(plain, max);
-  const at = KEYWORD2.exec(plain).index;
-  const head = plain.slice(0, at);
+  const plain2 = `${text4.slice(0, keyword.index).replace(/\s*\([^()]*\)/g, "")}${text4.slice(keyword.index)}`;
+  if (fits(plain2)) return clip(plain2, max);
+  const at = KEYWORD2.exec(plain2).index;
+  const head = plain2.slice(0, at);
   const boundary = Math.max(head.lastIndexOf(", "), head.lastIndexOf("; "), head.lastIndexOf(": "), head.lastIndexOf(". "), head.lastIndexOf(" — "));
-  const start = boundary >= 0 && at - boundary < max / 2 ? boundary + 2 : plain.lastIndexOf(" ", Math.max(0, at - Math.floor(max / 4))) + 1;
-  return start === 0 ? clip(plain, max) : balanceCode(plain.slice(0, start), `${ELLIPSIS}${clip(plain.slice(start), max - 1)}`);
+  const start = boundary >= 0 && at - boundary < max / 2 ? boundary + 2 : plain2.lastIndexOf(" ", Math.max(0, at - Math.floor(max / 4))) + 1;
+  return start === 0 ? clip(plain2, max) : balanceCode(plain2.slice(0, start), `${ELLIPSIS}${clip(plain2.slice(start), max - 1)}`);
 }
 function quoteWithLeadIn(text4, leadIn, max = 90) {
   if (!leadIn) return quoteDuty(text4, max);
-  const plain = leadIn.replace(/\s*\([^()]*\)/g, "");
-  const keyword = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/.exec(plain);
-  const focus = keyword ? keyword.index : plain.length;
-  return `${excerpt(plain, focus, max, 30)} ${clip(text4, max)}`;
+  const plain2 = leadIn.replace(/\s*\([^()]*\)/g, "");
+  const keyword = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/.exec(plain2);
+  const focus = keyword ? keyword.index : plain2.length;
+  return `${excerpt(plain2, focus, max, 30)} ${clip(text4, max)}`;
 }
 var ELLIPSIS, KEYWORD2;
 var init_quote = __esm({
@@ -676,11 +676,11 @@ var init_page_catalog = __esm({
     code = inCode;
     was = (c) => c.before?.text ?? "";
     now = (c) => c.after?.text ?? "";
-    kw = (side5) => side5?.keyword ?? "";
-    rule = (side5) => quoteWithLeadIn(about(side5) + (side5?.text ?? ""), side5?.["leadIn"]);
-    about = (side5) => side5?.["about"] ? `${String(side5["about"])}: ` : "";
+    kw = (side6) => side6?.keyword ?? "";
+    rule = (side6) => quoteWithLeadIn(about(side6) + (side6?.text ?? ""), side6?.["leadIn"]);
+    about = (side6) => side6?.["about"] ? `${String(side6["about"])}: ` : "";
     changed = (c) => c.after?.["leadIn"] ? rule(c.after) : about(c.after) + quoteChanged(was(c), now(c));
-    parties = (side5) => (Array.isArray(side5?.["actors"]) ? side5["actors"].join(" and ") : side5?.actor) ?? "another party";
+    parties = (side6) => (Array.isArray(side6?.["actors"]) ? side6["actors"].join(" and ") : side6?.actor) ?? "another party";
     detail = (c, key2) => c.detail?.[key2] ?? "";
     mustSend = (c) => {
       const senders = c.after?.["mustSend"] ? String(c.after["mustSend"]).split(", ").map((p) => `${p}s`) : [];
@@ -1055,6 +1055,34 @@ var init_page_catalog = __esm({
         description: "An error code kept its number but changed its name.",
         why: "The wire value is the number; the name is documentation.",
         message: (c) => `Error code ${code(c.subject)} renamed from ${detail(c, "from")} to ${detail(c, "to")}.`
+      },
+      // ── Things a table names (its first column: an event, a status, a level) ────────────
+      {
+        id: "entry-added",
+        kind: "definition",
+        action: "added",
+        level: "non-breaking",
+        description: "A table whose first column names things (an event, a status, an error code written as a word) gained a row: a new thing of that kind.",
+        why: "A new name is something more a party may meet; what existed still means what it meant. Duties in its row are rules of their own.",
+        message: (c) => `New ${detail(c, "what")} ${code(c.subject)} (${detail(c, "table")}).`
+      },
+      {
+        id: "entry-removed",
+        kind: "definition",
+        action: "removed",
+        level: "breaking",
+        description: "A row of a table that names things is gone: that thing is no longer defined.",
+        why: "Whoever sends or handles the name relies on a definition that no longer exists, as with a removed error code.",
+        message: (c) => `${capitalize(detail(c, "what"))} ${code(c.subject)} removed (${detail(c, "table")}).`
+      },
+      {
+        id: "entry-changed",
+        kind: "definition",
+        action: "changed",
+        level: "non-breaking",
+        description: "A row of a table that names things changed what it says of the name: its other cells (a value, a level, a status), or only its description.",
+        why: "The name still exists; what it stands for was restated. A row whose description alone was reworded is editorial (`levelReason`); duties in it are rules of their own.",
+        message: (c) => detail(c, "change") ? `${capitalize(detail(c, "what"))} ${code(c.subject)} changed: ${detail(c, "change")}.` : `${capitalize(detail(c, "what"))} ${code(c.subject)} reworded: ${quoteChanged(was(c), now(c))}`
       },
       // ── Capabilities ─────────────────────────────────────────────────────────────────────
       {
@@ -9751,8 +9779,8 @@ function parseJsonExample(value2, at, diagnostics) {
     diagnostics.push({ severity: "error", message: `${tooDeep("JSON in code block", MAX_JSON_DEPTH)}; the example was skipped`, line: line2 });
     return void 0;
   }
-  const plain = plainJson(value2);
-  if (plain !== void 0) return [plain];
+  const plain2 = plainJson(value2);
+  if (plain2 !== void 0) return [plain2];
   const attempts = [value2, withoutPlaceholders(value2)];
   let firstError = null;
   for (const text5 of attempts) {
@@ -25652,11 +25680,11 @@ function inheritedBy(draft) {
   const inheritors = (draft.after ?? draft.before)?.["inheritors"];
   if (!Array.isArray(inheritors) || inheritors.length === 0) return "";
   const names = inheritors.map(String);
-  const shown = names.slice(0, 8).join(", ");
-  return ` Inherited by ${names.length} definition${names.length === 1 ? "" : "s"}: ${shown}${names.length > 8 ? `, and ${names.length - 8} more` : ""}.`;
+  const shown2 = names.slice(0, 8).join(", ");
+  return ` Inherited by ${names.length} definition${names.length === 1 ? "" : "s"}: ${shown2}${names.length > 8 ? `, and ${names.length - 8} more` : ""}.`;
 }
-function alsoStatedAt(side5) {
-  const places = side5?.["alsoAt"];
+function alsoStatedAt(side6) {
+  const places = side6?.["alsoAt"];
   if (!Array.isArray(places) || places.length === 0) return "";
   return ` Also stated at ${places.map(String).join("; ")}.`;
 }
@@ -26307,11 +26335,11 @@ function describeField(name, field) {
 function describeTypeDelta(before, after) {
   const shared = before.filter((a) => after.includes(a));
   if (shared.length < 3) return { from: before.map(atomText).join(" | ") || "any", to: after.map(atomText).join(" | ") || "any" };
-  const side5 = (list2) => {
+  const side6 = (list2) => {
     const own6 = list2.filter((a) => !shared.includes(a)).map(atomText);
     return own6.length ? `${own6.join(" | ")} (+ ${shared.length} shared)` : `${shared.length} shared members`;
   };
-  return { from: side5(before), to: side5(after) };
+  return { from: side6(before), to: side6(after) };
 }
 var init_describe = __esm({
   "src/schema/describe.ts"() {
@@ -26487,14 +26515,14 @@ function atOrigin(draft, from, base, inheritors, all2, inheriting) {
   const rename = (s) => s === from ? base.name : s;
   const subject2 = base.path === "" ? base.name : `${base.name}${/^[[{]/.test(base.path) ? "" : "."}${base.path}`;
   const severest = [...all2].sort((x, y) => levelRank(levelOf(x)) - levelRank(levelOf(y)))[0];
-  const side5 = (s) => s ? { ...s, ...typeof s.path === "string" ? { path: subject2 } : {}, inheritors } : null;
+  const side6 = (s) => s ? { ...s, ...typeof s.path === "string" ? { path: subject2 } : {}, inheritors } : null;
   const senders = sendersOfInheritors(inheriting);
   const out = {
     ...draft,
     subject: subject2,
     section: { old: rename(draft.section.old), new: rename(draft.section.new) },
-    before: side5(draft.before),
-    after: side5(draft.after)
+    before: side6(draft.before),
+    after: side6(draft.after)
   };
   if (out.after && senders) out.after["mustSend"] = senders;
   delete out.level;
@@ -26960,15 +26988,15 @@ var init_diff = __esm({
             continue;
           }
           if (message.envelope !== now2.envelope) {
-            const detail3 = { from: message.envelope, to: now2.envelope };
-            if (now2.container) detail3["container"] = now2.container;
+            const detail4 = { from: message.envelope, to: now2.envelope };
+            if (now2.container) detail4["container"] = now2.container;
             this.emit({
               id: "message-envelope-changed",
               subject: method,
               section: { old: message.definition.name, new: now2.definition.name },
               before: this.messageSide(message, this.a),
               after: this.messageSide(now2, this.b),
-              detail: detail3
+              detail: detail4
             });
           }
         }
@@ -26986,9 +27014,9 @@ var init_diff = __esm({
           });
         }
       }
-      messageSide(message, side5) {
+      messageSide(message, side6) {
         const def = message.definition;
-        const direction = describeDirection(side5.directions, message.flows);
+        const direction = describeDirection(side6.directions, message.flows);
         const fields = [...def.fields.keys()].filter((p) => p !== "" && !p.includes(".") && !WRAPPER.test(p));
         const result = {
           text: `${message.method}: ${message.envelope}${message.container ? ` inside ${message.container}` : ""} (${fields.join(", ")})`,
@@ -27121,7 +27149,7 @@ var init_diff = __esm({
           if (full.after === null && removedFrom) this.emitRemovedField(o, n, oldFields, newFields, path2, full);
           else this.emit(full);
         };
-        const side5 = (path2, field) => ({
+        const side6 = (path2, field) => ({
           text: describeField(path2 === "" ? n.name : path2, field),
           line: field.line,
           path: subjectOf2(path2)
@@ -27135,19 +27163,19 @@ var init_diff = __esm({
             if (path2 === "" || parentPath2(path2) !== "" && !oldFields.has(parentPath2(path2))) continue;
             const required = nf.required && !WRAPPER.test(path2);
             emitField(
-              { id: required ? "required-field-added" : "field-added", subject: subjectOf2(path2), before: null, after: side5(path2, nf) },
+              { id: required ? "required-field-added" : "field-added", subject: subjectOf2(path2), before: null, after: side6(path2, nf) },
               required ? "obligation" : null,
               path2,
               null
             );
             continue;
           }
-          this.compareField(path2, of, nf, subjectOf2(path2), side5, emitField);
+          this.compareField(path2, of, nf, subjectOf2(path2), side6, emitField);
         }
         for (const [path2, of] of oldFields) {
           if (skip(path2) || newFields.has(path2) || path2 === "") continue;
           if (WRAPPER.test(path2) && newFields.has(parentPath2(path2))) {
-            if (sameContainer(oldFields.get(parentPath2(path2)), newFields.get(parentPath2(path2)), path2)) this.compareField(path2, of, anyField(path2, newFields.get(parentPath2(path2))?.line ?? null), subjectOf2(path2), side5, emitField);
+            if (sameContainer(oldFields.get(parentPath2(path2)), newFields.get(parentPath2(path2)), path2)) this.compareField(path2, of, anyField(path2, newFields.get(parentPath2(path2))?.line ?? null), subjectOf2(path2), side6, emitField);
             continue;
           }
           if (parentPath2(path2) !== "" && !newFields.has(parentPath2(path2))) continue;
@@ -27156,7 +27184,7 @@ var init_diff = __esm({
           if (!required && stillAdmitted(path2, newFields.get(parentPath2(path2)))) continue;
           const shift = required ? parent?.additional === "closed" ? null : "widening" : null;
           emitField(
-            { id: required ? "required-field-removed" : "field-removed", subject: subjectOf2(path2), before: side5(path2, of), after: null },
+            { id: required ? "required-field-removed" : "field-removed", subject: subjectOf2(path2), before: side6(path2, of), after: null },
             shift,
             path2,
             of
@@ -27187,15 +27215,15 @@ var init_diff = __esm({
       readable(text4) {
         return text4 === null ? null : readableDescription(text4, this.definitionNames);
       }
-      compareField(path2, of, nf, subject2, side5, emitField) {
+      compareField(path2, of, nf, subject2, side6, emitField) {
         const wrapper = path2 === "" || WRAPPER.test(path2);
         if (!of.deprecated && nf.deprecated) {
           const notice = nf.description && /deprecat/i.test(nf.description) ? nf.description.replace(/\s+/g, " ") : "`deprecated: true`";
-          emitField({ id: "field-deprecated", subject: subject2, before: side5(path2, of), after: side5(path2, nf), detail: { notice: excerpt(notice, Math.max(0, notice.search(/deprecat/i)), 110) } }, null, path2, null);
+          emitField({ id: "field-deprecated", subject: subject2, before: side6(path2, of), after: side6(path2, nf), detail: { notice: excerpt(notice, Math.max(0, notice.search(/deprecat/i)), 110) } }, null, path2, null);
         }
         if (!wrapper && of.required !== nf.required) {
           emitField(
-            { id: nf.required ? "field-became-required" : "field-became-optional", subject: subject2, before: side5(path2, of), after: side5(path2, nf) },
+            { id: nf.required ? "field-became-required" : "field-became-optional", subject: subject2, before: side6(path2, of), after: side6(path2, nf) },
             nf.required ? "obligation" : "widening",
             path2,
             null
@@ -27237,7 +27265,7 @@ var init_diff = __esm({
           const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional && constraintMoves.length === 0;
           const delta = onlyTypes ? describeTypeDelta(typesBefore, typesAfter) : { from: describeShape(of), to: describeShape(nf) };
           emitField(
-            { id, subject: subject2, before: side5(path2, of), after: side5(path2, nf), detail: { from: delta.from, to: delta.to } },
+            { id, subject: subject2, before: side6(path2, of), after: side6(path2, nf), detail: { from: delta.from, to: delta.to } },
             kind === "changed" ? null : kind,
             path2,
             null
@@ -27245,21 +27273,21 @@ var init_diff = __esm({
         }
         for (const record of valueRecords) {
           emitField(
-            { id: record.id, subject: subject2, key: `${subject2}=${record.value}`, before: side5(path2, of), after: side5(path2, nf), detail: { value: `\`${record.value}\`` } },
+            { id: record.id, subject: subject2, key: `${subject2}=${record.value}`, before: side6(path2, of), after: side6(path2, nf), detail: { value: `\`${record.value}\`` } },
             record.shift,
             path2,
             null
           );
         }
         if (of.default !== nf.default) {
-          emitField({ id: "field-default-changed", subject: subject2, before: { ...side5(path2, of), default: of.default ?? null }, after: { ...side5(path2, nf), default: nf.default ?? null }, detail: { from: of.default ?? "none", to: nf.default ?? "none" } }, null, path2, null);
+          emitField({ id: "field-default-changed", subject: subject2, before: { ...side6(path2, of), default: of.default ?? null }, after: { ...side6(path2, nf), default: nf.default ?? null }, detail: { from: of.default ?? "none", to: nf.default ?? "none" } }, null, path2, null);
         }
         const newlyDeprecated = !of.deprecated && nf.deprecated === true;
         if (this.descriptions && path2 !== "" && shifts.length === 0 && valueRecords.length === 0 && of.required === nf.required && !newlyDeprecated) {
           const od = this.readable(of.description);
           const nd = this.readable(nf.description);
           if (od !== nd && od !== null && nd !== null) {
-            emitField({ id: "field-description-changed", subject: subject2, before: { ...side5(path2, of), text: of.description ?? "" }, after: { ...side5(path2, nf), text: nf.description ?? "" } }, null, path2, null);
+            emitField({ id: "field-description-changed", subject: subject2, before: { ...side6(path2, of), text: of.description ?? "" }, after: { ...side6(path2, nf), text: nf.description ?? "" } }, null, path2, null);
           }
         }
       }
@@ -27267,8 +27295,8 @@ var init_diff = __esm({
        * Replaces references to definitions that are only a union of references (or an alias of
        * one) by their members, transitively; cycle-safe. Old-side atoms are spelled with new names.
        */
-      expandUnions(types, side5) {
-        const model = side5 === "old" ? this.a.model : this.b.model;
+      expandUnions(types, side6) {
+        const model = side6 === "old" ? this.a.model : this.b.model;
         const out = /* @__PURE__ */ new Set();
         const seen = /* @__PURE__ */ new Set();
         const visit3 = (atom, depth) => {
@@ -27277,7 +27305,7 @@ var init_diff = __esm({
             return;
           }
           const target = atom.slice(1);
-          const name = side5 === "old" ? this.newToOld.get(target) ?? target : target;
+          const name = side6 === "old" ? this.newToOld.get(target) ?? target : target;
           const def = model.byName.get(name);
           const root = def?.fields.get("");
           if (!def || !root || def.fields.size !== 1 || root.values !== null || root.extends.length > 0 || !root.types.every((t) => t.startsWith("→")) || seen.has(name)) {
@@ -27285,7 +27313,7 @@ var init_diff = __esm({
             return;
           }
           seen.add(name);
-          for (const member of side5 === "old" ? this.pairs.mapField(root).types : root.types) visit3(member, depth + 1);
+          for (const member of side6 === "old" ? this.pairs.mapField(root).types : root.types) visit3(member, depth + 1);
         };
         for (const atom of types) visit3(atom, 0);
         return [...out].sort();
@@ -27295,14 +27323,14 @@ var init_diff = __esm({
        * object: every member's fields, a field required only when every member requires it
        * (the way inline `anyOf` branches are read). Null when the definition is not such a union.
        */
-      unionView(def, side5) {
+      unionView(def, side6) {
         const root = def.fields.get("");
         if (!root || def.fields.size !== 1 || root.values !== null || root.extends.length || !root.types.every((t) => t.startsWith("→"))) return null;
-        const model = side5 === "old" ? this.a.model : this.b.model;
+        const model = side6 === "old" ? this.a.model : this.b.model;
         const members = [];
-        for (const atom of this.expandUnions(root.types.map((t) => side5 === "old" ? this.pairs.mapTarget(t.slice(1)) : t.slice(1)).map((t) => `→${t}`), side5)) {
+        for (const atom of this.expandUnions(root.types.map((t) => side6 === "old" ? this.pairs.mapTarget(t.slice(1)) : t.slice(1)).map((t) => `→${t}`), side6)) {
           const target = atom.slice(1);
-          const member = model.byName.get(side5 === "old" ? this.newToOld.get(target) ?? target : target);
+          const member = model.byName.get(side6 === "old" ? this.newToOld.get(target) ?? target : target);
           if (!member || !member.fields.get("")?.types.includes("object")) return null;
           members.push(member);
         }
@@ -27499,9 +27527,9 @@ function definedKeys(model, schema, depth) {
   }
   return keys;
 }
-function valueAt(value2, shown, at) {
+function valueAt(value2, shown2, at) {
   const prefix = display(at);
-  const rest = shown.slice(prefix.length).replace(/^\./, "");
+  const rest = shown2.slice(prefix.length).replace(/^\./, "");
   let current = value2;
   for (const match of rest.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
     if (match[2] !== void 0) current = Array.isArray(current) ? current[Number(match[2])] : void 0;
@@ -27543,8 +27571,8 @@ function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__
     const discriminator = [...best ?? []].find((f) => f.kind === "value-not-allowed" && trials.every((t) => t.some((g) => g.kind === "value-not-allowed" && g.path === f.path)));
     if (discriminator && trials.length > 1) {
       const allowed = [...new Set(trials.flatMap((t) => t.filter((g) => g.path === discriminator.path).flatMap((g) => ALLOWED.get(g) ?? [])))];
-      const shown = JSON.stringify(valueAt(value2, discriminator.path, at));
-      ctx.out.push({ ...discriminator, message: `\`${discriminator.path}\` is ${shown}, but the schema allows only ${allowed.map((v) => JSON.stringify(v)).join(", ")} there.` });
+      const shown2 = JSON.stringify(valueAt(value2, discriminator.path, at));
+      ctx.out.push({ ...discriminator, message: `\`${discriminator.path}\` is ${shown2}, but the schema allows only ${allowed.map((v) => JSON.stringify(v)).join(", ")} there.` });
       continue;
     }
     ctx.out.push(...best);
@@ -27888,10 +27916,10 @@ function directionOf(change) {
   if (change.after === null) return "removed";
   return "changed";
 }
-function textOf(side5) {
-  if (!side5) return "";
-  const extra = [side5["leadIn"], side5["about"], side5["rule"]].filter((v) => typeof v === "string");
-  return [side5.text, ...extra].join(" ");
+function textOf(side6) {
+  if (!side6) return "";
+  const extra = [side6["leadIn"], side6["about"], side6["rule"]].filter((v) => typeof v === "string");
+  return [side6.text, ...extra].join(" ");
 }
 function aboutNames(change) {
   const about2 = /* @__PURE__ */ new Set();
@@ -27950,19 +27978,19 @@ function placement(outline, line2, fallback) {
 function factsOf(changes, outlines) {
   return changes.map((change, index2) => {
     const direction = directionOf(change);
-    const side5 = direction === "removed" ? "old" : "new";
-    const present = side5 === "old" ? change.before : change.after;
+    const side6 = direction === "removed" ? "old" : "new";
+    const present = side6 === "old" ? change.before : change.after;
     const page = change.page ?? "";
     const sidePage = typeof present?.["page"] === "string" ? present["page"] : page;
     const line2 = typeof present?.line === "number" ? present.line : null;
-    const heading = side5 === "old" ? change.section.old : change.section.new;
-    const path2 = change.source === "schema" ? [] : placement(outlines?.(sidePage, side5), line2, heading);
+    const heading = side6 === "old" ? change.section.old : change.section.new;
+    const path2 = change.source === "schema" ? [] : placement(outlines?.(sidePage, side6), line2, heading);
     return {
       index: index2,
       change,
       page,
       direction,
-      side: side5,
+      side: side6,
       sidePage,
       line: line2,
       path: path2,
@@ -28130,8 +28158,8 @@ function subjectAndConditions(text4) {
 function featureOf(f, features) {
   const { change } = f;
   if (change.kind !== "rule" || f.direction === "removed") return null;
-  const side5 = change.after;
-  const wording = [side5["leadIn"], side5["about"], side5.text].filter((v) => typeof v === "string").join(" ");
+  const side6 = change.after;
+  const wording = [side6["leadIn"], side6["about"], side6.text].filter((v) => typeof v === "string").join(" ");
   const page = features.pages.get(f.page);
   const focus = subjectAndConditions(wording);
   for (const name of namesInCode(focus)) if (features.names.has(name)) return `\`${name}\``;
@@ -28609,8 +28637,8 @@ function joinDutiesToldTwice(facts, uf) {
   }
 }
 function actorOf(f) {
-  const side5 = f.direction === "removed" ? f.change.before : f.change.after;
-  return String(side5?.actor ?? "").toLowerCase().split(/\s+/).at(-1) ?? "";
+  const side6 = f.direction === "removed" ? f.change.before : f.change.after;
+  return String(side6?.actor ?? "").toLowerCase().split(/\s+/).at(-1) ?? "";
 }
 function joinRearrangedSections(facts, uf) {
   const emptied = /* @__PURE__ */ new Set();
@@ -28752,9 +28780,9 @@ function sides(change) {
 function partiesOf(changes) {
   const parties2 = [];
   for (const change of changes) {
-    for (const side5 of sides(change)) {
-      if (typeof side5["direction"] !== "string" || !side5["direction"].includes("→")) continue;
-      for (const end of side5["direction"].split(/\s*(?:→|->)\s*/)) {
+    for (const side6 of sides(change)) {
+      if (typeof side6["direction"] !== "string" || !side6["direction"].includes("→")) continue;
+      for (const end of side6["direction"].split(/\s*(?:→|->)\s*/)) {
         const party = end.trim().toLowerCase();
         if (party && /^[a-z][a-z -]*$/.test(party) && !parties2.includes(party)) parties2.push(party);
       }
@@ -28767,8 +28795,8 @@ function singular(word) {
 }
 function roleOf(change, parties2) {
   const named = /* @__PURE__ */ new Set();
-  for (const side5 of sides(change)) {
-    const phrases = [side5.actor, side5["mustSend"]].filter((p) => typeof p === "string");
+  for (const side6 of sides(change)) {
+    const phrases = [side6.actor, side6["mustSend"]].filter((p) => typeof p === "string");
     for (const phrase of phrases.flatMap((p) => p.toLowerCase().split(/\s*(?:,|\band\b|\bor\b|\/)\s*/))) {
       const last = singular(phrase.trim().split(/\s+/).at(-1) ?? "");
       if (parties2.includes(last)) named.add(last);
@@ -42774,8 +42802,8 @@ function flushTableEnd(map, context, index2, table, tableBody) {
 }
 function getPoint(events, index2) {
   const event = events[index2];
-  const side5 = event[0] === "enter" ? "start" : "end";
-  return event[1][side5];
+  const side6 = event[0] === "enter" ? "start" : "end";
+  return event[1][side6];
 }
 
 // node_modules/micromark-extension-gfm-task-list-item/lib/syntax.js
@@ -43131,6 +43159,8 @@ function walkChildren(children, offset, state, leadIn) {
         const { text: text4, codeSpans, citations } = inlineText(node2);
         const block = { type: "text", text: text4, codeSpans, line: line(node2, offset), listItem: false, leadIn, ...cited(citations) };
         if (isEmphasized(node2)) block.emphasized = true;
+        const definitions = definitionList(node2, offset, state.source);
+        if (definitions) block.definitions = definitions;
         state.blocks.push(block);
         previousParagraph = { text: text4, spans: codeSpans, block };
         break;
@@ -43260,9 +43290,35 @@ function bodyLine(node2, offset, state) {
   const fenced = start !== void 0 && /^\s*(`{3,}|~{3,})/.test(state.source.slice(start, start + 64));
   return line(node2, offset) + (fenced ? 1 : 0);
 }
+function definitionList(paragraph, offset, source) {
+  const start = paragraph.position?.start.offset;
+  const end = paragraph.position?.end.offset;
+  if (start === void 0 || end === void 0) return null;
+  const lines = source.slice(start, end).split("\n");
+  if (lines.length < 2 || /^:\s/.test(lines[0]) || !lines.slice(1).some((l) => /^:[ \t]+\S/.test(l))) return null;
+  const out = [];
+  let term = null;
+  const first = line(paragraph, offset);
+  lines.forEach((raw, i) => {
+    const definition2 = /^:[ \t]+(.*)$/.exec(raw);
+    if (definition2 && term) {
+      const last = out.at(-1);
+      if (last && last.term === term.text && last.line === term.line) last.definition += ` ${plain(definition2[1])}`;
+      else out.push({ term: term.text, definition: plain(definition2[1]), line: term.line });
+    } else if (!definition2 && out.at(-1)?.line === term?.line && term && /^\s+\S/.test(raw)) {
+      out.at(-1).definition += ` ${plain(raw)}`;
+    } else if (!definition2) {
+      term = { text: plain(raw), line: first + i };
+    }
+  });
+  return out.length > 0 && out.every((d) => d.term.length > 0 && d.term.length <= 80) ? out : null;
+}
+function plain(text4) {
+  return text4.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/[*_]{1,2}([^*_]+)[*_]{1,2}/g, "$1").replace(/\s+/g, " ").trim();
+}
 function isEmphasized(paragraph) {
-  const shown = paragraph.children.filter((child) => !(child.type === "text" && child.value.trim() === ""));
-  return shown.length > 0 && shown.every((child) => child.type === "strong" || child.type === "emphasis");
+  const shown2 = paragraph.children.filter((child) => !(child.type === "text" && child.value.trim() === ""));
+  return shown2.length > 0 && shown2.every((child) => child.type === "strong" || child.type === "emphasis");
 }
 function isCaption(text4) {
   return endsWithColon(text4) && text4.length <= 160;
@@ -43501,10 +43557,29 @@ function requirednessOf(row, columns, leadInRequired) {
 }
 function errorCodeColumns(header, rows) {
   if (header.length < 2 || rows.length === 0) return null;
-  const code5 = header.findIndex((h, i) => /\bcode\b/.test(h) && rows.every((row) => /^-?\d+$/.test((row.cells[i] ?? "").replace(/`/g, "").trim())));
+  const code5 = header.findIndex((h, i) => (i === 0 || /\berror\b/.test(h)) && /\bcode\b/.test(h) && rows.every((row) => /^-?\d+$/.test((row.cells[i] ?? "").replace(/`/g, "").trim())));
   if (code5 === -1) return null;
   const name = header.findIndex((_, i) => i !== code5 && rows.every((row) => isIdentifierCell(row.spans[i]?.[0] ?? row.cells[i] ?? "")));
   return { code: code5, name };
+}
+function namedEntryColumns(header, rows) {
+  if (header.length < 2 || rows.length === 0) return null;
+  const names = rows.map((row) => nameOfCell(row, 0));
+  if (names.some((n) => n === null) || new Set(names.map((n) => n.toLowerCase())).size !== names.length) return null;
+  const what = header[0].replace(/[`*]/g, "").trim();
+  if (!/^[\p{L}][\p{L}\s_-]{0,40}$/u.test(what) || /\b(?:values?|examples?|inputs?|outputs?|results?|samples?|scenarios?|cases?)\b/i.test(what)) return null;
+  if (rows.some((row) => /^["'\d-]/.test((row.spans[0]?.[0] ?? row.cells[0] ?? "").trim()))) return null;
+  let description = header.findIndex((h, i) => i > 0 && DESCRIPTION_HEADER.test(h.trim()));
+  if (description === -1) description = longestTextColumn(rows, header.length, [0]);
+  if (description === -1) return null;
+  return { name: 0, description };
+}
+function nameOfCell(row, at) {
+  const span = row.spans[at]?.[0];
+  const cell = (row.cells[at] ?? "").trim();
+  if (span !== void 0 && cell.replace(/`/g, "").trim().length <= span.length + 24) return span;
+  if (!cell || cell.length > 48 || cell.split(/\s+/).length > 5 || /[.!?]$/.test(cell)) return null;
+  return cell.replace(/[*_`]/g, "").trim() || null;
 }
 
 // src/model/keyword-case.ts
@@ -43622,9 +43697,9 @@ function foldLabels(blocks, hasKeyword) {
   }
 }
 function startsWithWords(text4, words2) {
-  const plain = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, "").replace(/\s+/g, " ").trim();
-  const head = plain(words2);
-  const body = plain(text4);
+  const plain2 = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, "").replace(/\s+/g, " ").trim();
+  const head = plain2(words2);
+  const body = plain2(text4);
   return body === head || body.startsWith(`${head} `);
 }
 
@@ -43664,6 +43739,7 @@ var DocumentBuilder = class {
   tables = [];
   capabilities = [];
   errorCodes = [];
+  entries = [];
   terms = /* @__PURE__ */ new Map();
   /** TypeScript blocks that may declare types, read together at the end (a block may use a name another declares). */
   typeChunks = [];
@@ -43723,6 +43799,21 @@ var DocumentBuilder = class {
   }
   addText(block) {
     this.noteTerms(block.codeSpans, block.line);
+    if (block.definitions) {
+      for (const d of block.definitions) this.addListField(d.term, null, null, d.definition, d.line);
+      return;
+    }
+    const method = block.listItem ? /^method\s*:\s*['"`]([^'"`\s]+)['"`]\s*$/i.exec(block.text)?.[1] : void 0;
+    if (method !== void 0) {
+      const envelope = /\bnotification\b/i.test(block.leadIn ?? "") ? "notification" : "request";
+      this.messages.push({ envelope, method, key: method, fieldPaths: [], container: null, errorCode: null, line: block.line, sectionId: this.section.id, json: null });
+      return;
+    }
+    const listed = block.listItem ? fieldItem(block.text) : null;
+    if (listed) {
+      this.addListField(listed.name, listed.type, listed.required, listed.description, block.line);
+      return;
+    }
     if (!retires(block.text) && !(block.listItem && block.leadIn && retires(block.leadIn))) this.noteErrorCodesInText(block.text, block.line);
     const leadInKeywords = block.leadIn ? this.keywords(block.leadIn) : [];
     const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn) : [];
@@ -43757,6 +43848,11 @@ var DocumentBuilder = class {
     const joined = proseParts.join(" ").trim();
     const prose = joined && block.title ? `${block.title}: ${joined}` : joined;
     if (prose && !block.caption && !block.label) this.prose.push({ text: prose, line: block.line, sectionId: this.section.id });
+  }
+  addListField(name, type, required, description, line2) {
+    const section = this.section;
+    this.fields.push({ owner: sectionLabel(this.sections, section), path: name, name, type, required, options: [], description: description || null, origin: "list", line: line2, sectionId: section.id });
+    if (description) this.addFieldRules(name, description, line2, section.id);
   }
   addCode(block) {
     const code5 = {
@@ -43889,6 +43985,7 @@ var DocumentBuilder = class {
       capabilities: this.capabilities,
       errorCodes: this.errorCodes,
       terms: [...this.terms.values()],
+      ...this.entries.length ? { entries: this.entries } : {},
       ...types ? { types } : {},
       diagnostics: this.diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
     };
@@ -43914,7 +44011,10 @@ var DocumentBuilder = class {
     const section = this.sectionById.get(sectionId);
     if (this.readErrorCodeTable(block, section)) return;
     const columns = fieldColumns(block.header, block.rows);
-    if (!columns) return;
+    if (!columns) {
+      this.readNamedEntries(block, section);
+      return;
+    }
     const owner = sectionLabel(this.sections, section);
     const nearby = this.messages.filter((m) => m.sectionId === sectionId || m.sectionId.startsWith(`${sectionId}/`) || m.sectionId === section.parentId);
     const leadInRequired = block.leadIn ? this.keywords(block.leadIn).some((k) => k === "MUST" || k === "REQUIRED" || k === "SHALL") : false;
@@ -43938,6 +44038,23 @@ var DocumentBuilder = class {
         });
       }
       if (description) this.addFieldRules(names.join(", "), description, row.line, sectionId);
+    }
+  }
+  /** A table whose first column names what it defines (field-tables.ts `namedEntryColumns`): an entry per row, its sentences its rules. */
+  readNamedEntries(block, section) {
+    const columns = namedEntryColumns(block.header, block.rows);
+    if (!columns) return;
+    const table = sectionLabel(this.sections, section);
+    const what = block.header[columns.name].replace(/[`*]/g, "").trim();
+    for (const row of block.rows) {
+      const name = nameOfCell(row, columns.name);
+      const values = {};
+      block.header.forEach((header, i) => {
+        if (i !== columns.name && i !== columns.description) values[header || `column ${i + 1}`] = row.cells[i] ?? "";
+      });
+      const description = row.cells[columns.description] ?? null;
+      this.entries.push({ what, name, table, values, description, line: row.line, sectionId: section.id });
+      if (description) this.addFieldRules(name, description, row.line, section.id);
     }
   }
   /** "The array SHOULD NOT be empty" in a field's row is a rule of that field; a bare "REQUIRED." is its requiredness. */
@@ -43970,6 +44087,17 @@ var DocumentBuilder = class {
     return true;
   }
 };
+var FIELD_FACTS = /\b(?:required|optional|mandatory|string|str|integer|int|int32|int64|uint\d*|number|float|double|decimal|boolean|bool|object|array|list|map|dict|uri|url|timestamp|date|datetime|binary|bytes|any|enum|null)\b/i;
+function fieldItem(text4) {
+  const match = /^(?:`([^`]{1,64})`|([\p{L}_$@][\p{L}\p{N}_$@.\-[\]]{0,63}))\s*\(([^()]{1,80})\)\s*(?:[:—–]|-\s|$)\s*(.*)$/u.exec(text4);
+  if (!match) return null;
+  const facts = match[3];
+  if (!FIELD_FACTS.test(facts) && !/^`[^`]+`$/.test(facts.trim())) return null;
+  const parts2 = facts.split(/\s*[,;]\s*/).map((p) => p.trim()).filter(Boolean);
+  const requiredness = parts2.find((p) => /^(?:required|optional|mandatory)$/i.test(p));
+  const type = parts2.filter((p) => p !== requiredness).join(", ").replace(/`/g, "") || null;
+  return { name: match[1] ?? match[2], type, required: requiredness ? !/^optional$/i.test(requiredness) : null, description: match[4].trim() };
+}
 function sideBySide(text4, a, b) {
   const between = a.end <= b.start ? text4.slice(a.end, b.start) : text4.slice(b.end, a.start);
   return between.length <= 3 && /^[\s()]*$/.test(between);
@@ -44152,10 +44280,10 @@ function readInformative(change, judgement) {
 }
 function asParagraph(change) {
   const id = change.action === "added" ? "prose-added" : change.action === "removed" ? "prose-removed" : change.action === "moved" ? "prose-moved" : "prose-changed";
-  const paragraph = (side5) => {
-    if (!side5) return null;
-    const leadIn = typeof side5["leadIn"] === "string" ? `${side5["leadIn"]} ` : "";
-    return { ...side5, text: leadIn + side5.text };
+  const paragraph = (side6) => {
+    if (!side6) return null;
+    const leadIn = typeof side6["leadIn"] === "string" ? `${side6["leadIn"]} ` : "";
+    return { ...side6, text: leadIn + side6.text };
   };
   const draft = { id, subject: change.subject, section: change.section, before: paragraph(change.before), after: paragraph(change.after), ...change.source ? { source: change.source } : {} };
   return { ...finalizeChange(draft), ...change.page !== void 0 ? { page: change.page } : {} };
@@ -44407,9 +44535,9 @@ function stemOf(word) {
   return stem2;
 }
 function wordsIn(text4) {
-  const plain = text4.replace(/\bhttps?:\/\/\S+/g, " ").replace(RFC_2119, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
+  const plain2 = text4.replace(/\bhttps?:\/\/\S+/g, " ").replace(RFC_2119, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
   const found = /* @__PURE__ */ new Set();
-  for (const word of plain.split(/[^\p{L}\p{N}]+/u)) {
+  for (const word of plain2.split(/[^\p{L}\p{N}]+/u)) {
     if (word.length < 3 || /^\d+$/.test(word) || FUNCTION_WORDS2.has(word)) continue;
     found.add(stemOf(word));
   }
@@ -44536,7 +44664,7 @@ function viewOf(change) {
   const sections = [change.section.old, change.section.new].filter((s) => s !== null);
   const subjectIds = /\s/.test(change.subject.trim()) ? identifiersIn(change.subject) : identifiersOfPath(change.subject.trim());
   for (const section of sections) for (const id of identifiersIn(section)) subjectIds.add(id);
-  const sides2 = [change.before, change.after].flatMap((side5) => side5 ? [side5.text, typeof side5.path === "string" ? side5.path : ""] : []);
+  const sides2 = [change.before, change.after].flatMap((side6) => side6 ? [side6.text, typeof side6.path === "string" ? side6.path : ""] : []);
   const text4 = [...sides2, change.message].join("\n");
   const textIds = new Set([...identifiersIn(text4)].filter((id) => !subjectIds.has(id)));
   return {
@@ -44866,8 +44994,8 @@ function headingOf(doc, id) {
   const section = sectionById(doc, id);
   return section ? sectionLabel2(doc, section) : null;
 }
-function sectionPair(ctx, side5, sectionId) {
-  if (side5 === "old") return { old: headingOf(ctx.old, sectionId), new: headingOf(ctx.new, ctx.oldToNew.get(sectionId)) };
+function sectionPair(ctx, side6, sectionId) {
+  if (side6 === "old") return { old: headingOf(ctx.old, sectionId), new: headingOf(ctx.new, ctx.oldToNew.get(sectionId)) };
   return { old: headingOf(ctx.old, ctx.newToOld.get(sectionId)), new: headingOf(ctx.new, sectionId) };
 }
 function bothSections(ctx, oldSectionId, newSectionId) {
@@ -45091,10 +45219,10 @@ function groupBy(items, key2) {
 function locate(pages) {
   return [...pages].flatMap(([page, doc]) => ruleUnits(doc).map((rule2) => new Located(page, doc, rule2)));
 }
-function bestMatch(side5, candidates, threshold = SAME_RULE2) {
-  const keyword = side5.keyword;
-  const text4 = normalizeText(side5.text);
-  const words2 = new Set(tokens(side5.text));
+function bestMatch(side6, candidates, threshold = SAME_RULE2) {
+  const keyword = side6.keyword;
+  const text4 = normalizeText(side6.text);
+  const words2 = new Set(tokens(side6.text));
   let best = null;
   let bestScore = threshold;
   for (const candidate of candidates) {
@@ -45247,10 +45375,10 @@ function deprecationsIn(doc) {
   return found;
 }
 function subjectsOf(sentence) {
-  const plain = sentence.replace(LABEL, "").trim();
-  const stated = STATED.exec(plain);
+  const plain2 = sentence.replace(LABEL, "").trim();
+  const stated = STATED.exec(plain2);
   const statedSubject = stated ? nounPhrase(stated[1]) : null;
-  const inPassing = [...plain.matchAll(IN_PASSING)].map((m) => nounPhrase(m[1])).filter((subject2) => subject2 !== null && ELEMENT_HEAD.test(subject2));
+  const inPassing = [...plain2.matchAll(IN_PASSING)].map((m) => nounPhrase(m[1])).filter((subject2) => subject2 !== null && ELEMENT_HEAD.test(subject2));
   return statedSubject ? [statedSubject, ...inPassing] : inPassing;
 }
 function nounPhrase(phrase) {
@@ -45317,6 +45445,55 @@ function diffErrorCodes(ctx, emit) {
   }
 }
 
+// src/diff/entries.ts
+function diffEntries(ctx, emit) {
+  const olds = ctx.old.entries ?? [];
+  const news = ctx.new.entries ?? [];
+  if (olds.length === 0 && news.length === 0) return;
+  const byIdentity = pairUp(olds, news, { key: (e) => `${e.table}\0${e.what}\0${e.name.toLowerCase()}`, score: () => 0, threshold: 1 });
+  const byName2 = pairUp(byIdentity.removed, byIdentity.added, {
+    key: null,
+    score: (o, n) => o.name.toLowerCase() === n.name.toLowerCase() && (o.what === n.what || ctx.oldToNew.get(o.sectionId) === n.sectionId) ? 1 : 0,
+    threshold: 1
+  });
+  const tables = (entries, sectionOf) => new Set(entries.map((e) => `${e.what}\0${sectionOf(e.sectionId) ?? ""}`));
+  const oldTables = tables(olds, (id) => ctx.oldToNew.get(id));
+  const newTables = tables(news, (id) => id);
+  const kept = (e, side6) => side6 === "old" ? newTables.has(`${e.what}\0${ctx.oldToNew.get(e.sectionId) ?? ""}`) : oldTables.has(`${e.what}\0${e.sectionId}`);
+  byName2.removed = byName2.removed.filter((e) => kept(e, "old"));
+  byName2.added = byName2.added.filter((e) => kept(e, "new"));
+  for (const entry of byName2.removed) {
+    emit({ id: "entry-removed", subject: entry.name, key: `${entry.what}\0${entry.name}`, section: sectionPair(ctx, "old", entry.sectionId), before: side2(entry), after: null, detail: detail3(entry) });
+  }
+  for (const entry of byName2.added) {
+    emit({ id: "entry-added", subject: entry.name, key: `${entry.what}\0${entry.name}`, section: sectionPair(ctx, "new", entry.sectionId), before: null, after: side2(entry), detail: detail3(entry) });
+  }
+  for (const [before, after] of [...byIdentity.pairs, ...byName2.pairs]) {
+    const changed2 = Object.keys({ ...before.values, ...after.values }).filter((column) => normalizeText(before.values[column] ?? "") !== normalizeText(after.values[column] ?? ""));
+    const reworded = normalizeText(before.description ?? "") !== normalizeText(after.description ?? "");
+    if (changed2.length === 0 && !reworded) continue;
+    emit({
+      id: "entry-changed",
+      subject: after.name,
+      key: `${after.what}\0${before.name}`,
+      section: bothSections(ctx, before.sectionId, after.sectionId),
+      before: side2(before),
+      after: side2(after),
+      detail: { ...detail3(after), columns: changed2.length ? changed2.join(", ") : "description", change: changed2.map((column) => `${column} ${shown(before.values[column])} → ${shown(after.values[column])}`).join("; ") },
+      ...changed2.length === 0 ? { level: "editorial", levelReason: "only its description was reworded: what the name stands for is the same" } : {}
+    });
+  }
+}
+function side2(entry) {
+  return { text: entry.description ?? "", line: entry.line, name: entry.name, what: entry.what, table: entry.table, values: entry.values };
+}
+function shown(cell) {
+  return cell ? cell : "(empty)";
+}
+function detail3(entry) {
+  return { what: entry.what, table: entry.table };
+}
+
 // src/diff/fields.ts
 function diffFields(ctx, emit, skipOwners) {
   const keep = (f) => !skipOwners.has(f.owner);
@@ -45329,17 +45506,20 @@ function diffFields(ctx, emit, skipOwners) {
     threshold: 1
   });
   for (const field of byName2.removed) {
-    emit({ id: field.required ? "required-field-removed" : "field-removed", subject: subject(field), section: sectionPair(ctx, "old", field.sectionId), before: side2(field), after: null });
+    emit({ id: field.required ? "required-field-removed" : "field-removed", subject: subject(field), section: sectionPair(ctx, "old", field.sectionId), before: side3(field), after: null });
   }
   for (const field of byName2.added.filter((f) => !toldBefore(f, ctx))) {
-    emit({ id: field.required ? "required-field-added" : "field-added", subject: subject(field), section: sectionPair(ctx, "new", field.sectionId), before: null, after: side2(field) });
+    emit({ id: field.required ? "required-field-added" : "field-added", subject: subject(field), section: sectionPair(ctx, "new", field.sectionId), before: null, after: side3(field) });
   }
   for (const [before, after] of [...byIdentity.pairs, ...byName2.pairs]) {
-    const base = { subject: subject(after), key: subject(before), section: bothSections(ctx, before.sectionId, after.sectionId), before: side2(before), after: side2(after) };
+    const base = { subject: subject(after), key: subject(before), section: bothSections(ctx, before.sectionId, after.sectionId), before: side3(before), after: side3(after) };
     if (before.required === false && after.required === true) emit({ id: "field-became-required", ...base });
     if (before.required === true && after.required === false) emit({ id: "field-became-optional", ...base });
     if (before.type && after.type && normalizeText(before.type) !== normalizeText(after.type)) {
       emit({ id: "field-type-changed", ...base, detail: { from: before.type, to: after.type } });
+    }
+    if (before.origin === "list" && after.origin === "list" && plainWords(before.description) !== plainWords(after.description)) {
+      emit({ id: "field-description-changed", ...base, before: { ...side3(before), text: before.description ?? "" }, after: { ...side3(after), text: after.description ?? "" } });
     }
     const oldOptions = new Set(before.options);
     const newOptions = new Set(after.options);
@@ -45364,10 +45544,13 @@ function namesInSection(doc, sectionId) {
   const texts = [...doc.prose, ...doc.rules].filter((b) => b.sectionId === sectionId).map((b) => b.text);
   return new Set(texts.flatMap((t) => [...t.matchAll(/`([^`]+)`/g)].map((m) => m[1])));
 }
+function plainWords(description) {
+  return normalizeText((description ?? "").split(/(?<=[.!?])\s+/).filter((s) => !/\b(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL)\b/.test(s)).join(" "));
+}
 function subject(field) {
   return field.origin === "message" || field.path.includes(".") ? `${field.owner} ${field.path}` : `${field.owner} › ${field.path}`;
 }
-function side2(field) {
+function side3(field) {
   const s = { text: subject(field), line: field.line, path: field.path, required: field.required, origin: field.origin };
   if (field.type) s["type"] = field.type;
   if (field.options.length) s["options"] = field.options;
@@ -45393,7 +45576,7 @@ function diffMessages(ctx, emit) {
     if (first.method !== null && unreadableInNew.has(first.method)) continue;
     if (isReply(first) && first.method !== null && !newByKey.has(first.method)) continue;
     if (!isReply(first)) removedCalls.add(key2);
-    emit({ id: "message-removed", subject: key2, section: sectionPair(ctx, "old", first.sectionId), before: side3(first), after: null, detail: { envelope: noun(first.envelope) } });
+    emit({ id: "message-removed", subject: key2, section: sectionPair(ctx, "old", first.sectionId), before: side4(first), after: null, detail: { envelope: noun(first.envelope) } });
   }
   for (const [key2, news] of newByKey) {
     if (oldByKey.has(key2)) continue;
@@ -45402,7 +45585,7 @@ function diffMessages(ctx, emit) {
     if (first.method !== null && unreadableInOld.has(first.method)) continue;
     if (isReply(first) && first.method !== null && !oldByKey.has(first.method)) continue;
     if (!isReply(first)) addedCalls.add(key2);
-    emit({ id: "message-added", subject: key2, section: sectionPair(ctx, "new", first.sectionId), before: null, after: side3(first), detail: { envelope: noun(first.envelope) } });
+    emit({ id: "message-added", subject: key2, section: sectionPair(ctx, "new", first.sectionId), before: null, after: side4(first), detail: { envelope: noun(first.envelope) } });
   }
   for (const [key2, olds] of oldByKey) {
     const news = newByKey.get(key2);
@@ -45417,8 +45600,8 @@ function diffMessages(ctx, emit) {
       id: "message-envelope-changed",
       subject: key2,
       section: bothSections(ctx, before.sectionId, after.sectionId),
-      before: side3(before),
-      after: side3(after),
+      before: side4(before),
+      after: side4(after),
       detail: { from: describeEnvelope(before.envelope), to: describeEnvelope(after.envelope), container }
     });
   }
@@ -45444,7 +45627,7 @@ function isReplyEnvelope(envelope) {
 function noun(envelope) {
   return envelope === "notification" ? "notification" : isReplyEnvelope(envelope) ? "result" : "method";
 }
-function side3(m) {
+function side4(m) {
   const s = { text: m.key, line: m.line, envelope: m.envelope, json: m.json };
   if (m.container) s["container"] = m.container;
   return s;
@@ -45639,20 +45822,20 @@ function diffProse(ctx, emit) {
       subject: clip(after.text, 100),
       key: normalizeText(before.text),
       section: bothSections(ctx, before.sectionId, after.sectionId),
-      before: side4(before),
-      after: side4(after)
+      before: side5(before),
+      after: side5(after)
     });
   }
   for (const block of removed) {
     if (!ctx.oldToNew.has(block.sectionId)) continue;
-    emit({ id: "prose-removed", subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, "old", block.sectionId), before: side4(block), after: null });
+    emit({ id: "prose-removed", subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, "old", block.sectionId), before: side5(block), after: null });
   }
   for (const block of added) {
     if (!ctx.newToOld.has(block.sectionId)) continue;
-    emit({ id: "prose-added", subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, "new", block.sectionId), before: null, after: side4(block) });
+    emit({ id: "prose-added", subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, "new", block.sectionId), before: null, after: side5(block) });
   }
 }
-function side4(block) {
+function side5(block) {
   return { text: block.text, line: block.line };
 }
 
@@ -45850,10 +46033,10 @@ function diffTerms(ctx, emit, recorded) {
   const covered = coverageText(recorded);
   const oldVocabulary = vocabulary(ctx.old);
   const newVocabulary = vocabulary(ctx.new);
-  const report = (term, side5) => {
+  const report = (term, side6) => {
     if (mentions(covered, term.token)) return;
     const sideOf3 = { text: term.token, line: term.line, count: term.count };
-    emit(side5 === "new" ? { id: "term-added", subject: term.token, section: sectionPair(ctx, "new", term.sectionId), before: null, after: sideOf3 } : { id: "term-removed", subject: term.token, section: sectionPair(ctx, "old", term.sectionId), before: sideOf3, after: null });
+    emit(side6 === "new" ? { id: "term-added", subject: term.token, section: sectionPair(ctx, "new", term.sectionId), before: null, after: sideOf3 } : { id: "term-removed", subject: term.token, section: sectionPair(ctx, "old", term.sectionId), before: sideOf3, after: null });
   };
   for (const term of ctx.new.terms) if (!oldVocabulary.has(term.token)) report(term, "new");
   for (const term of ctx.old.terms) if (!newVocabulary.has(term.token)) report(term, "old");
@@ -45887,7 +46070,7 @@ function diffTypeDeclarations(ctx, emit) {
   if (!ctx.old.types && !ctx.new.types) return;
   const oldTypes = ctx.old.types ?? NO_TYPES;
   const newTypes = ctx.new.types ?? NO_TYPES;
-  const model = (types, side5) => analyzeSchema(buildModel(loadedFromTypes(types, side5), side5));
+  const model = (types, side6) => analyzeSchema(buildModel(loadedFromTypes(types, side6), side6));
   const drafts = diffSchemaDrafts(model(oldTypes, "old"), model(newTypes, "new"));
   for (const draft of drafts) emit(placed(draft, ctx, oldTypes, newTypes));
 }
@@ -45897,7 +46080,7 @@ function placed(draft, ctx, oldTypes, newTypes) {
     const section = id === void 0 ? void 0 : sectionById(doc, id);
     return section ? sectionLabel2(doc, section) : null;
   };
-  const mark = (side5, definition2) => side5 ? { ...side5, declaredIn: "typescript", ...definition2 ? { definition: definition2 } : {} } : null;
+  const mark = (side6, definition2) => side6 ? { ...side6, declaredIn: "typescript", ...definition2 ? { definition: definition2 } : {} } : null;
   const { source: _schema, ...rest } = draft;
   return {
     ...rest,
@@ -45919,6 +46102,7 @@ function diffDocuments(oldDoc, newDoc) {
   const { whollyChanged } = diffMessages(ctx, emit);
   diffFields(ctx, emit, whollyChanged);
   diffErrorCodes(ctx, emit);
+  diffEntries(ctx, emit);
   diffCapabilities(ctx, emit);
   diffTypeDeclarations(ctx, emit);
   diffProse(ctx, emit);
@@ -45963,10 +46147,10 @@ function pageRoute(page) {
 }
 function pairPages(oldPages, newPages, text4) {
   const words2 = /* @__PURE__ */ new Map();
-  const wordsOf = (side5, page) => {
-    const key2 = `${side5}\0${page}`;
+  const wordsOf = (side6, page) => {
+    const key2 = `${side6}\0${page}`;
     let found = words2.get(key2);
-    if (!found) words2.set(key2, found = new Set(tokens(text4(side5, page))));
+    if (!found) words2.set(key2, found = new Set(tokens(text4(side6, page))));
     return found;
   };
   const byRoute = pairUp(oldPages, newPages, { key: pageRoute, score: () => 0, threshold: Infinity });
@@ -45983,13 +46167,13 @@ function pairPages(oldPages, newPages, text4) {
 // src/revision/page-presence.ts
 init_finalize();
 function pagePresenceChange(page, action) {
-  const side5 = { text: page, line: 1 };
+  const side6 = { text: page, line: 1 };
   return finalizeChange({
     id: `page-${action}`,
     subject: page,
     section: { old: null, new: null },
-    before: action === "removed" ? side5 : null,
-    after: action === "added" ? side5 : null,
+    before: action === "removed" ? side6 : null,
+    after: action === "added" ? side6 : null,
     source: "page"
   });
 }
@@ -46020,8 +46204,8 @@ function namesTheSchemaSpeaksFor(schemaChanges, named) {
   const reported = /* @__PURE__ */ new Set();
   for (const change of schemaChanges) {
     for (const name of [change.section.old, change.section.new, change.subject.split(/[.[]/)[0]]) if (name) reported.add(name);
-    for (const side5 of [change.before, change.after]) {
-      const inheritors = side5?.["inheritors"];
+    for (const side6 of [change.before, change.after]) {
+      const inheritors = side6?.["inheritors"];
       if (Array.isArray(inheritors)) {
         for (const name of inheritors) if (typeof name === "string") reported.add(name);
       }
@@ -46060,7 +46244,7 @@ function settleReferencePages(pairs, text4, reported, definitions) {
     settled.set(`old\0${pair.old}`, settleSections(text4("old", pair.old), reported));
     settled.set(`new\0${pair.new}`, settleSections(newText, reported));
   }
-  return { text: (side5, page) => settled.get(`${side5}\0${page}`) ?? text4(side5, page), pages };
+  return { text: (side6, page) => settled.get(`${side6}\0${page}`) ?? text4(side6, page), pages };
 }
 function writtenHeadings(text4) {
   return splitSections(text4).flatMap((section) => {
@@ -46148,9 +46332,9 @@ function symmetricDifference(a, b) {
 init_finalize();
 function relocateSections(changes, docs) {
   const newDocs = docs.new;
-  const once = (side5) => {
+  const once = (side6) => {
     const count = /* @__PURE__ */ new Map();
-    for (const doc of side5.values()) for (const s of doc.sections) count.set(normalizeText(s.heading), (count.get(normalizeText(s.heading)) ?? 0) + 1);
+    for (const doc of side6.values()) for (const s of doc.sections) count.set(normalizeText(s.heading), (count.get(normalizeText(s.heading)) ?? 0) + 1);
     return count;
   };
   const oldCount = once(docs.old);
@@ -46473,7 +46657,7 @@ function diffSplitPage(source, oldDoc, oldText, newDoc, newText, diffTexts) {
 }
 function dropRemovalsCarriedBySplits(changes, splitRecords, oldPageOf) {
   const carried = new Set(splitRecords.filter((c) => c.kind === "rule" && c.before).map((c) => c.before.text));
-  const sectionKey = (page, side5) => `${String(page)}\0${side5.line}\0${side5.text}`;
+  const sectionKey = (page, side6) => `${String(page)}\0${side6.line}\0${side6.text}`;
   const carriedSections = new Set(splitRecords.filter((c) => c.kind === "section" && c.before && c.after).map((c) => sectionKey(c.before["page"], c.before)));
   const split = new Set(splitRecords);
   return changes.filter((c) => {
@@ -46675,7 +46859,7 @@ function vocabularyOf(docs, schema) {
       vocabulary2.codes.add(String(code5.code));
       name(code5.name);
     }
-    for (const field of doc.fields) name(field.name);
+    for (const field of doc.fields) if (field.origin !== "list") name(field.name);
     for (const term of doc.terms) {
       name(term.token);
       if (term.token.includes("/")) vocabulary2.methods.add(term.token);
@@ -46893,16 +47077,16 @@ function diffPairs(input, pairs, splits, docs) {
 function findReferencePages(pairs, docs, schema) {
   const found = /* @__PURE__ */ new Set();
   for (const pair of pairs) {
-    const { side: side5, page } = sideOf2(pair);
-    if (mirrorsSchema(docs[side5].get(page), new Set(schema[side5].definitions.map((d) => d.name)))) found.add(page);
+    const { side: side6, page } = sideOf2(pair);
+    if (mirrorsSchema(docs[side6].get(page), new Set(schema[side6].definitions.map((d) => d.name)))) found.add(page);
   }
   return found;
 }
 function judgePages(input, pairs, docs, referencePages, splits) {
   const config = input.config ?? EMPTY_CONFIG;
   return pairs.map((pair) => {
-    const { side: side5, page } = sideOf2(pair);
-    const judgement = judgePage(page, input.text(side5, page), docs[side5].get(page), config);
+    const { side: side6, page } = sideOf2(pair);
+    const judgement = judgePage(page, input.text(side6, page), docs[side6].get(page), config);
     const reading = { page, old: pair.old, new: pair.new, informative: judgement.informative, reason: judgement.reason };
     if (referencePages.has(page)) reading.reference = true;
     const split = splits.find((s) => s.page === page);
@@ -46934,14 +47118,14 @@ function sameSchemaAs(analysis, source) {
 }
 async function diffRevisionTrees(oldTree, newTree, config = EMPTY_CONFIG) {
   const texts = /* @__PURE__ */ new Map();
-  const text4 = (side5, page) => {
-    const key2 = `${side5}\0${page}`;
+  const text4 = (side6, page) => {
+    const key2 = `${side6}\0${page}`;
     let found = texts.get(key2);
-    if (found === void 0) texts.set(key2, found = (side5 === "old" ? oldTree : newTree).text(page));
+    if (found === void 0) texts.set(key2, found = (side6 === "old" ? oldTree : newTree).text(page));
     return found;
   };
-  const keywordCase = (side5, pages) => {
-    const declared = config.keywordCase ?? keywordCaseOfPages(pages.map((p) => text4(side5, p)));
+  const keywordCase = (side6, pages) => {
+    const declared = config.keywordCase ?? keywordCaseOfPages(pages.map((p) => text4(side6, p)));
     return declared === "any-case" || config.keywordCase ? { keywordCase: declared } : {};
   };
   const labels = { old: oldTree.label, new: newTree.label };
@@ -47005,7 +47189,7 @@ function label(info) {
 async function reportRevisions(oldTree, newTree, options = {}) {
   const config = options.config ?? {};
   const diff = await diffRevisionTrees(oldTree, newTree, config);
-  const grouping = { ...groupingOf(config), outlines: (page, side5) => diff.outlines[side5][page] };
+  const grouping = { ...groupingOf(config), outlines: (page, side6) => diff.outlines[side6][page] };
   const info = options.info ?? { old: revisionInfo(oldTree.label, oldTree.source), new: revisionInfo(newTree.label, newTree.source) };
   const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, grouping);
   const read = withChangelog(report, readChangelog({ changes: report.changes, pages: diff.pages }, newTree, config), grouping);
@@ -47038,9 +47222,9 @@ function itemName(item2) {
 }
 function verdict(item2) {
   if (item2.status === "not-visible") return NOT_VISIBLE;
-  const shown = item2.evidence.slice(0, MAX_EVIDENCE).join("; ");
+  const shown2 = item2.evidence.slice(0, MAX_EVIDENCE).join("; ");
   const more = item2.evidence.length > MAX_EVIDENCE ? `; +${item2.evidence.length - MAX_EVIDENCE} more` : "";
-  return `${plural(item2.records.length, "record")}: ${shown}${more}`;
+  return `${plural(item2.records.length, "record")}: ${shown2}${more}`;
 }
 function clip2(text4, max = 100) {
   return text4.length <= max ? text4 : `${text4.slice(0, max - 1)}…`;
@@ -47134,27 +47318,27 @@ function renderMarkdown(report, options = {}) {
   let left = budget2 - size(head) - size(tail) - parts2.length * 200;
   const body = [];
   for (const { title, items, fold, unit } of parts2) {
-    const shown = [];
+    const shown2 = [];
     for (const entry of items) {
       if (entry.length + 1 > left) break;
-      shown.push(entry);
+      shown2.push(entry);
       left -= entry.length + 1;
     }
-    if (shown.length < items.length) shown.push(`- … and ${items.length - shown.length} more ${unit}, left out to fit a comment (\`--format json\` lists them all).`);
-    if (fold) body.push(`<details><summary>${title}</summary>`, "", ...shown, "", "</details>", "");
-    else body.push(`### ${title}`, "", ...shown, "");
+    if (shown2.length < items.length) shown2.push(`- … and ${items.length - shown2.length} more ${unit}, left out to fit a comment (\`--format json\` lists them all).`);
+    if (fold) body.push(`<details><summary>${title}</summary>`, "", ...shown2, "", "</details>", "");
+    else body.push(`### ${title}`, "", ...shown2, "");
   }
   return `${[...head, ...body, ...tail].join("\n")}
 `;
 }
 function changedPageDiagnostics(report) {
   const changedPages = new Set(report.changes.flatMap((c) => [c.page, c.before?.["page"], c.after?.["page"]]).filter((p) => typeof p === "string"));
-  const shown = (d) => {
+  const shown2 = (d) => {
     const page = d.source?.includes(":") ? d.source.slice(d.source.indexOf(":") + 1) : null;
     return page === null ? report.changes.length > 0 : changedPages.has(page);
   };
   const name = (d, info) => d.source ?? (info.revision || info.page ? label(info) : info.source.split(/[\\/]/).pop() ?? info.source);
-  return ["old", "new"].flatMap((side5) => report.diagnostics[side5].filter(shown).map((d) => formatDiagnostic(d, name(d, report[side5]))));
+  return ["old", "new"].flatMap((side6) => report.diagnostics[side6].filter(shown2).map((d) => formatDiagnostic(d, name(d, report[side6]))));
 }
 function size(lines) {
   return lines.reduce((n, line2) => n + line2.length + 1, 0);
@@ -47233,9 +47417,9 @@ ${headings[i]}${bodies[i]}`).join("")}`;
 }
 function cut(content4, whole, room, context) {
   const where = context.fullReportAt ?? "printed in full by `specdelta diff --git . BASE HEAD --spec PATH --format markdown --max-chars 0`";
-  const note2 = (shown) => `
+  const note2 = (shown2) => `
 > [!NOTE]
-> This comment was cut to fit GitHub's limit of ${GITHUB_COMMENT_LIMIT.toLocaleString("en")} characters: it shows the first ${shown.toLocaleString("en")} of ${whole.toLocaleString("en")} characters of the report. The full report is ${where}.
+> This comment was cut to fit GitHub's limit of ${GITHUB_COMMENT_LIMIT.toLocaleString("en")} characters: it shows the first ${shown2.toLocaleString("en")} of ${whole.toLocaleString("en")} characters of the report. The full report is ${where}.
 `;
   const closing = "\n</details>\n";
   const reserve = note2(whole).length + closing.length;
@@ -47362,9 +47546,9 @@ function parseAnswer(endpoint, status, contentType, text4, check) {
     json = false;
   }
   if (status < 200 || status > 299) {
-    const detail3 = json && isObject3(value2) && typeof value2["message"] === "string" ? `: ${value2["message"]}` : json || text4.trim() === "" ? "" : ` (${describeText(text4, contentType)})`;
+    const detail4 = json && isObject3(value2) && typeof value2["message"] === "string" ? `: ${value2["message"]}` : json || text4.trim() === "" ? "" : ` (${describeText(text4, contentType)})`;
     const hint = status === 403 || status === 404 ? " (does the workflow grant `pull-requests: write`?)" : "";
-    throw new InputError(`the GitHub API answered ${endpoint} with HTTP ${status}${detail3}${hint}.`);
+    throw new InputError(`the GitHub API answered ${endpoint} with HTTP ${status}${detail4}${hint}.`);
   }
   if (!json) throw new InputError(`the GitHub API answered ${endpoint} with ${describeText(text4, contentType)}, not JSON; is GITHUB_API_URL the API (e.g. https://api.github.com), not a web page?`);
   const checked = check(value2);
@@ -47504,9 +47688,9 @@ async function runAction(io) {
   const workspace = resolve(io.cwd, env["GITHUB_WORKSPACE"] ?? ".");
   const sections = [];
   for (const { spec, schema } of paths) {
-    const side5 = (sha, label2) => gitTree(workspace, sha, { spec, schema, label: label2, cwd: io.cwd });
-    const oldTree = await side5(pr.base.sha, pr.base.ref ?? pr.base.sha.slice(0, 7));
-    const newTree = await side5(pr.head.sha, pr.head.ref ?? pr.head.sha.slice(0, 7));
+    const side6 = (sha, label2) => gitTree(workspace, sha, { spec, schema, label: label2, cwd: io.cwd });
+    const oldTree = await side6(pr.base.sha, pr.base.ref ?? pr.base.sha.slice(0, 7));
+    const newTree = await side6(pr.head.sha, pr.head.ref ?? pr.head.sha.slice(0, 7));
     const config = await baseConfig(workspace, pr.base.sha, input("config") ?? defaultConfigPath(spec), input("config") !== void 0);
     sections.push({ spec, ...schema ? { schema } : {}, report: await reportRevisions(oldTree, newTree, { config }) });
   }

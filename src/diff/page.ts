@@ -5,6 +5,7 @@ import { diffDeprecations } from './deprecations.ts';
 import type { Change, ChangeDraft } from '../records/change.ts';
 import type { DiffContext } from './context.ts';
 import { diffErrorCodes } from './error-codes.ts';
+import { diffEntries } from './entries.ts';
 import { diffFields } from './fields.ts';
 import { finalizeChange } from '../records/finalize.ts';
 import { diffMessages } from './messages.ts';
@@ -30,6 +31,7 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
   const { whollyChanged } = diffMessages(ctx, emit);
   diffFields(ctx, emit, whollyChanged);
   diffErrorCodes(ctx, emit);
+  diffEntries(ctx, emit);
   diffCapabilities(ctx, emit);
   diffTypeDeclarations(ctx, emit);
   diffProse(ctx, emit);

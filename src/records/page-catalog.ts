@@ -292,6 +292,26 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     message: (c) => `Error code ${code(c.subject)} renamed from ${detail(c, 'from')} to ${detail(c, 'to')}.`,
   },
 
+  // ── Things a table names (its first column: an event, a status, a level) ────────────
+  {
+    id: 'entry-added', kind: 'definition', action: 'added', level: 'non-breaking',
+    description: 'A table whose first column names things (an event, a status, an error code written as a word) gained a row: a new thing of that kind.',
+    why: 'A new name is something more a party may meet; what existed still means what it meant. Duties in its row are rules of their own.',
+    message: (c) => `New ${detail(c, 'what')} ${code(c.subject)} (${detail(c, 'table')}).`,
+  },
+  {
+    id: 'entry-removed', kind: 'definition', action: 'removed', level: 'breaking',
+    description: 'A row of a table that names things is gone: that thing is no longer defined.',
+    why: 'Whoever sends or handles the name relies on a definition that no longer exists, as with a removed error code.',
+    message: (c) => `${capitalize(detail(c, 'what'))} ${code(c.subject)} removed (${detail(c, 'table')}).`,
+  },
+  {
+    id: 'entry-changed', kind: 'definition', action: 'changed', level: 'non-breaking',
+    description: 'A row of a table that names things changed what it says of the name: its other cells (a value, a level, a status), or only its description.',
+    why: 'The name still exists; what it stands for was restated. A row whose description alone was reworded is editorial (`levelReason`); duties in it are rules of their own.',
+    message: (c) => (detail(c, 'change') ? `${capitalize(detail(c, 'what'))} ${code(c.subject)} changed: ${detail(c, 'change')}.` : `${capitalize(detail(c, 'what'))} ${code(c.subject)} reworded: ${quoteChanged(was(c), now(c))}`),
+  },
+
   // ── Capabilities ─────────────────────────────────────────────────────────────────────
   {
     id: 'capability-added', kind: 'capability', action: 'added', level: 'non-breaking',

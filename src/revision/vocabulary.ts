@@ -38,7 +38,8 @@ export function vocabularyOf(docs: Iterable<SpecDocument>, schema: SchemaModel |
       vocabulary.codes.add(String(code.code));
       name(code.name);
     }
-    for (const field of doc.fields) name(field.name);
+    // A bullet's parameter names (`version`, `name`) are its section's; they make no name known revision-wide.
+    for (const field of doc.fields) if (field.origin !== 'list') name(field.name);
     for (const term of doc.terms) {
       name(term.token);
       if (term.token.includes('/')) vocabulary.methods.add(term.token);

@@ -32,6 +32,8 @@ describe('type declarations in TypeScript blocks are message shapes', () => {
   it('a new request is its new definition beside its new section, and a new error code is named by its constant', () => {
     expect(rows(changes.filter((c) => c.section.new === 'Closing a widget'))).toEqual([
       ['section-added', 'Closing a widget', 'non-breaking'],
+      // "method: 'widget/close'" in the list under "_Notification_:" names the method.
+      ['message-added', 'widget/close', 'non-breaking'],
       ['definition-added', 'CloseParams', 'non-breaking'],
     ]);
     const code = changes.find((c) => c.id === 'error-code-added')!;
@@ -47,5 +49,43 @@ describe('type declarations in TypeScript blocks are message shapes', () => {
     expect(page[added.after!.line! - 1]).toContain('palette?: Palette;');
     expect(added.after!['declaredIn']).toBe('typescript');
     expect(added.source).toBe('page');
+  });
+});
+
+describe('tables of any kind, bullet fields and definition lists', () => {
+  const changes = run('named-tables');
+  const inSection = (section: string) => rows(changes.filter((c) => (c.section.new ?? c.section.old) === section));
+
+  it('a table whose first column names things defines them: rows added, removed and changed are that kind of name', () => {
+    expect(inSection('Events')).toEqual([
+      ['entry-removed', 'paused', 'breaking'],
+      ['entry-added', 'resumed', 'non-breaking'],
+      // A duty in a row is a rule of its own.
+      ['required-rule-added', 'resumed: Clients MUST send pending messages again.', 'breaking'],
+      ['entry-changed', 'closed', 'editorial'],
+    ]);
+    expect(changes.find((c) => c.id === 'entry-added')!.message).toBe('New event `resumed` (Events).');
+    // A value beside the name changed: what the name stands for changed.
+    const status = changes.find((c) => c.subject === 'Idle')!;
+    expect([status.id, status.level, status.message]).toEqual(['entry-changed', 'non-breaking', 'Status `Idle` changed: code 2 → 3.']);
+    // Error codes written as words are named entries too.
+    expect(inSection('Errors')).toEqual([['entry-added', 'session_locked', 'non-breaking']]);
+  });
+
+  it('a table of data (values beside values, nothing describing them) defines nothing', () => {
+    expect(inSection('Measurements')).toEqual([]);
+  });
+
+  it('bullets that define fields are fields, and so are the terms of a definition list', () => {
+    expect(inSection('Open Parameters')).toEqual([
+      ['field-became-optional', 'Open Parameters › label', 'non-breaking'],
+      ['required-field-added', 'Open Parameters › priority', 'breaking'],
+    ]);
+    expect(inSection('Terminology')).toEqual([
+      ['field-description-changed', 'Terminology › Session', 'editorial'],
+      ['field-added', 'Terminology › Resumption', 'non-breaking'],
+    ]);
+    // Read as fields, not as paragraphs.
+    expect(changes.filter((c) => c.kind === 'prose')).toEqual([]);
   });
 });
