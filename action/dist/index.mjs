@@ -791,9 +791,9 @@ var init_page_catalog = __esm({
         kind: "rule",
         action: "changed",
         level: "editorial",
-        description: "The same rule with the same meaning: a typo fix, re-wrapping, formatting or a changed link target.",
-        why: "Nothing an implementation does depends on it.",
-        message: (c) => `Rule reworded without a change of meaning: ${changed(c)}`
+        description: 'The same rule with the same meaning: a typo fix, re-wrapping, formatting or a changed link target; or the same duty told another way: a reference added or updated, a subject spelled out ("An AS" → "An authorization server"), a clause moved.',
+        why: "Nothing an implementation does depends on it: the same party must do the same thing under the same condition.",
+        message: (c) => `Rule reworded without a change of meaning${c.detail?.["how"] ? ` (${c.detail["how"]})` : ""}: ${changed(c)}`
       },
       {
         id: "rule-moved",
@@ -27740,12 +27740,12 @@ var normalized = /* @__PURE__ */ new Map();
 function tokens(text4) {
   const normal = normalizeText(text4);
   if (normal === "") return [];
-  const words2 = normal.split(" ");
-  for (let i = 0; i < words2.length; i++) {
-    const word = words2[i];
-    if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) words2[i] = word.slice(0, -1);
+  const words3 = normal.split(" ");
+  for (let i = 0; i < words3.length; i++) {
+    const word = words3[i];
+    if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) words3[i] = word.slice(0, -1);
   }
-  return words2;
+  return words3;
 }
 function dice(a, b) {
   const setA = a instanceof Set ? a : new Set(a);
@@ -27857,8 +27857,8 @@ function isCosmeticRewording(before, after) {
     const nextPart = part.removed ? parts2[k + 1] : void 0;
     const added = part.added ? part.value.join(" ") : nextPart?.added ? nextPart.value.join(" ") : "";
     if (nextPart?.added) k += 1;
-    const words2 = [...removed.split(" "), ...added.split(" ")].filter(Boolean);
-    if (words2.every((w) => STOPWORDS.has(w))) continue;
+    const words3 = [...removed.split(" "), ...added.split(" ")].filter(Boolean);
+    if (words3.every((w) => STOPWORDS.has(w))) continue;
     if (removed && added && characterSimilarity(removed, added) >= 0.75) continue;
     return false;
   }
@@ -27907,8 +27907,8 @@ function fieldLeaf(path2) {
   return canonicalName(last.includes("/") ? last : last.split(".").filter(Boolean).at(-1) ?? last);
 }
 function ownerWords(text4) {
-  const words2 = text4.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !OWNER_NOISE.has(w));
-  return new Set(words2.map((w) => w.slice(0, 6)));
+  const words3 = text4.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !OWNER_NOISE.has(w));
+  return new Set(words3.map((w) => w.slice(0, 6)));
 }
 var OWNER_NOISE = /* @__PURE__ */ new Set(["params", "param", "the", "and", "object", "schema", "type", "types", "field", "fields"]);
 function directionOf(change) {
@@ -28127,9 +28127,9 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
     const page = pages.get(f.page) ?? { sections: [], words: /* @__PURE__ */ new Set() };
     pages.set(f.page, page);
     if (rearranged.some((r) => r.sidePage === f.sidePage && within(r.path, f.path))) {
-      const words2 = oldWords.get(f.page) ?? /* @__PURE__ */ new Set();
-      headingWords(f.change.subject).forEach((w) => words2.add(w));
-      oldWords.set(f.page, words2);
+      const words3 = oldWords.get(f.page) ?? /* @__PURE__ */ new Set();
+      headingWords(f.change.subject).forEach((w) => words3.add(w));
+      oldWords.set(f.page, words3);
       continue;
     }
     page.sections.push(f.path);
@@ -28167,8 +28167,8 @@ function featureOf(f, features) {
     for (const name of namesInCode(wording)) if (features.names.has(name)) return `\`${name}\``;
   }
   if (page) {
-    const words2 = new Set(focus.toLowerCase().split(/[^a-z0-9_$-]+/));
-    for (const word of page.words) if (words2.has(word)) return featureHeading(page.sections, word) ?? `\`${word}\``;
+    const words3 = new Set(focus.toLowerCase().split(/[^a-z0-9_$-]+/));
+    for (const word of page.words) if (words3.has(word)) return featureHeading(page.sections, word) ?? `\`${word}\``;
     for (const section of page.sections) {
       if (!within(f.path, section)) continue;
       for (const heading of f.path.slice(section.length - 1)) {
@@ -28241,11 +28241,75 @@ function sameWord(a, b) {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   return short.length >= 4 && long.length - short.length <= 3 && long.startsWith(short);
 }
-function wordsFoundIn(words2, within2) {
-  return words2.filter((w) => within2.some((o) => sameWord(w, o)));
+function wordsFoundIn(words3, within2) {
+  return words3.filter((w) => within2.some((o) => sameWord(w, o)));
 }
-function shareFoundIn(words2, within2) {
-  return words2.length === 0 ? 0 : wordsFoundIn(words2, within2).length / words2.length;
+function shareFoundIn(words3, within2) {
+  return words3.length === 0 ? 0 : wordsFoundIn(words3, within2).length / words3.length;
+}
+
+// src/model/parties.ts
+var ROLES = ["server", "client", "host", "user", "implementation", "implementer", "receiver", "sender", "requester", "requestor", "responder", "recipient", "application", "party", "peer", "proxy"];
+var KINDED = "(?:servers?|clients?|hosts?|prox(?:y|ies)|agents?|users?)";
+var ROLE = `(?:${ROLES.join("|")})`;
+var ROLE_WORD = `(?:proxies|parties|${ROLES.map((r) => `${r}s?`).join("|")})`;
+var NOT_A_KIND = /* @__PURE__ */ new Set(["a", "an", "the", "each", "every", "any", "all", "both", "either", "other", "no", "some", "this", "that", "these", "those", "its", "their", "our", "your", "same", "new", "old", "one", "two", "multiple", "several", "many", "such", "given", "remote", "local", "existing", "conforming", "compliant", "receiving", "sending", "calling", "and", "or", "to", "of", "for", "by", "from", "with", "as", "on", "in", "at", "if", "when", "then", "than", "is", "are", "be", "must", "should", "may", "shall", "not"]);
+var cache = /* @__PURE__ */ new Map();
+function partiesOf(text4) {
+  const kinds = /* @__PURE__ */ new Map();
+  for (const match of text4.matchAll(new RegExp(`\\b([A-Za-z][a-z]+(?:-[a-z]+)?)\\s+(${KINDED})\\b`, "g"))) {
+    const qualifier = match[1];
+    if (NOT_A_KIND.has(qualifier.toLowerCase()) || /^[A-Z]/.test(qualifier) && qualifier !== qualifier[0] + qualifier.slice(1).toLowerCase()) continue;
+    const kind = `${qualifier.toLowerCase()} ${singular(match[2].toLowerCase())}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  const abbreviations = {};
+  for (const match of text4.matchAll(new RegExp(`\\b((?:[A-Za-z][a-z]+\\s+){0,3}(?:${ROLE}|agent))s?\\s*\\(([A-Z]{2,6})\\)`, "g"))) {
+    const words3 = match[1].toLowerCase().split(/\s+/).filter((w) => !NOT_A_KIND.has(w));
+    const short = match[2];
+    const spelled = words3.slice(-short.length);
+    if (spelled.length === short.length && spelled.map((w) => w[0]).join("") === short.toLowerCase()) abbreviations[short] = plural(spelled.join(" "));
+  }
+  const compounds = [...kinds].filter(([kind, n]) => n >= 2 || Object.values(abbreviations).includes(plural(kind))).map(([kind]) => kind);
+  for (const expansion of Object.values(abbreviations)) {
+    const kind = singular(expansion);
+    if (kind.includes(" ") && !compounds.includes(kind)) compounds.push(kind);
+  }
+  const written = [
+    ...compounds.sort((a, b) => b.length - a.length).map((k) => `${escape(k).replace(/ /g, "\\s+")}s?`),
+    ROLE_WORD
+  ];
+  return { pattern: written.join("|"), abbreviations };
+}
+function cachedParties(text4) {
+  let found = cache.get(text4);
+  if (!found) {
+    found = partiesOf(text4);
+    if (cache.size > 256) cache.clear();
+    cache.set(text4, found);
+  }
+  return found;
+}
+function partyName(written) {
+  return plural(singular(written.toLowerCase().replace(/\s+/g, " ")));
+}
+function spellOutParties(text4, parties2) {
+  let out = text4;
+  for (const [short, long] of Object.entries(parties2.abbreviations)) out = out.replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, s) => `${singular(long)}${s}`);
+  return out;
+}
+function singular(word) {
+  if (word.endsWith("proxies")) return word.slice(0, -3) + "y";
+  if (word.endsWith("parties")) return word.slice(0, -3) + "y";
+  return word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
+}
+function plural(phrase) {
+  if (/(?:proxy|party)$/.test(phrase)) return `${phrase.slice(0, -1)}ies`;
+  if (phrase.endsWith("requestor")) return `${phrase.slice(0, -"requestor".length)}requesters`;
+  return phrase.endsWith("s") ? phrase : `${phrase}s`;
+}
+function escape(text4) {
+  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // src/model/rules.ts
@@ -28256,8 +28320,26 @@ function patternFor(keywordCase) {
 }
 function keywordsIn(text4, keywordCase = "uppercase") {
   const found = [];
-  for (const match of text4.matchAll(patternFor(keywordCase))) found.push(match[1].replace(/\s+/, " ").toUpperCase());
+  for (const match of keywordMatches(text4, keywordCase)) found.push(match[1].replace(/\s+/, " ").toUpperCase());
   return found;
+}
+function keywordMatches(text4, keywordCase) {
+  const out = [];
+  for (const match of text4.matchAll(patternFor(keywordCase))) {
+    const word = match[1];
+    if (word !== word.toUpperCase() && !statesRequirement(text4, match.index, word)) continue;
+    out.push(match);
+  }
+  return out;
+}
+var ADJECTIVE = /^(?:required|recommended|not\s+recommended|optional)$/i;
+var STATED_ADJECTIVE = /\b(?:is|are|be|remains?)\s+(?:not\s+|also\s+|always\s+|therefore\s+)?$/i;
+var NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?:document|specification|spec|section|chapter|appendix|protocol)\s+(?:needs?|wants?|has|tries|aims?|intends?|defines?|describes?|specifies?|explains?)\b[^.;:!?]*$/i;
+function statesRequirement(text4, at, word) {
+  const before = text4.slice(Math.max(0, at - 120), at);
+  if (/["“'‘`]/.test(text4[at - 1] ?? "") && /["”'’`]/.test(text4[at + word.length] ?? "")) return false;
+  if (ADJECTIVE.test(word)) return STATED_ADJECTIVE.test(before);
+  return !NOT_A_DUTY.test(before);
 }
 function strength(keyword) {
   switch (keyword) {
@@ -28282,31 +28364,43 @@ function isNegative(keyword) {
 function strongest(keywords) {
   return [...keywords].sort((a, b) => strength(b) - strength(a))[0];
 }
-var ACTOR_WORDS = "servers?|clients?|hosts?|users?|implementations?|implementers?|receivers?|senders?|requesters?|requestors?|responders?|recipients?|applications?|parties|party|peers?|authorization servers?|resource servers?|proxies|proxy";
-var ACTOR_PATTERN = new RegExp(`\\b(${ACTOR_WORDS})\\b`, "i");
-var QUALIFIERS = "(?:(?:all|both|either|the|other|MCP)\\s+)*";
-var JOINED_ACTORS = new RegExp(`^(?:\\s*,\\s*${QUALIFIERS}(?:${ACTOR_WORDS})\\b)*\\s*,?\\s*(?:and\\/or|and|or)\\s+${QUALIFIERS}(?:${ACTOR_WORDS})\\b`, "i");
-function actorsIn(textBeforeKeyword) {
-  const first = ACTOR_PATTERN.exec(textBeforeKeyword);
+var QUALIFIERS = "(?:(?:all|both|either|the|other)\\s+)*(?:[\\w-]+\\s+)?";
+var compiled = /* @__PURE__ */ new Map();
+function actorPatterns(parties2) {
+  let found = compiled.get(parties2.pattern);
+  if (!found) {
+    const words3 = parties2.pattern;
+    found = {
+      first: new RegExp(`\\b(${words3})\\b`, "i"),
+      /**
+       * Parties joined to the first one ("clients and servers", "clients, servers, and hosts"):
+       * one subject, several parties. A list must end in "and"/"or", so "For remote servers,
+       * user identification" stays one party.
+       */
+      joined: new RegExp(`^(?:\\s*,\\s*${QUALIFIERS}(?:${words3})\\b)*\\s*,?\\s*(?:and\\/or|and|or)\\s+${QUALIFIERS}(?:${words3})\\b`, "i"),
+      each: new RegExp(`\\b(${words3})\\b`, "gi")
+    };
+    if (compiled.size > 64) compiled.clear();
+    compiled.set(parties2.pattern, found);
+  }
+  return found;
+}
+var GENERIC = partiesOf("");
+function actorsIn(subject2, parties2 = GENERIC) {
+  const patterns = actorPatterns(parties2);
+  const textBeforeKeyword = spellOutParties(subject2, parties2);
+  const first = patterns.first.exec(textBeforeKeyword);
   if (!first) return [];
-  const found = [normalizeActor(first[1])];
-  const joined = JOINED_ACTORS.exec(textBeforeKeyword.slice(first.index + first[0].length));
-  for (const match of joined?.[0].matchAll(new RegExp(`\\b(${ACTOR_WORDS})\\b`, "gi")) ?? []) {
-    const actor = normalizeActor(match[1]);
+  const found = [partyName(first[1])];
+  const joined = patterns.joined.exec(textBeforeKeyword.slice(first.index + first[0].length));
+  for (const match of joined?.[0].matchAll(patterns.each) ?? []) {
+    const actor = partyName(match[1]);
     if (!found.includes(actor)) found.push(actor);
   }
   return found;
 }
-function normalizeActor(noun2) {
-  const lower2 = noun2.toLowerCase().replace(/\s+/g, " ");
-  if (lower2 === "proxy") return "proxies";
-  if (lower2 === "party") return "parties";
-  if (lower2.startsWith("requestor")) return "requesters";
-  return lower2.endsWith("s") || lower2.endsWith("proxies") ? lower2 : `${lower2}s`;
-}
 function beforeFirstKeyword(text4, keywordCase = "uppercase") {
-  const pattern = patternFor(keywordCase);
-  const match = new RegExp(pattern.source, pattern.flags.replace("g", "")).exec(text4);
+  const match = keywordMatches(text4, keywordCase)[0];
   return match ? text4.slice(0, match.index) : text4;
 }
 var ABBREVIATIONS = /\b(e\.g|i\.e|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
@@ -28497,16 +28591,16 @@ function joinSectionContents(facts, uf) {
 function joinLikeHeadedSections(facts, uf) {
   const alone = lonelyRecords(facts, uf);
   const sections = facts.filter((f) => f.change.kind === "section" && f.direction !== "changed");
-  const words2 = new Map(sections.map((f) => [f.index, new Set(contentWords(f.change.subject))]));
+  const words3 = new Map(sections.map((f) => [f.index, new Set(contentWords(f.change.subject))]));
   for (const f of sections) {
     if (!alone.has(f.index)) continue;
     const context = new Set(contentWords(f.path.at(-2) ?? ""));
-    const own6 = new Set([...words2.get(f.index)].filter((w) => !context.has(w)));
+    const own6 = new Set([...words3.get(f.index)].filter((w) => !context.has(w)));
     const candidates = sections.filter((other) => other !== f && other.sidePage === f.sidePage && other.direction === f.direction && !alone.has(other.index));
-    const covering = own6.size > 0 ? candidates.find((other) => [...own6].every((w) => words2.get(other.index).has(w))) : void 0;
+    const covering = own6.size > 0 ? candidates.find((other) => [...own6].every((w) => words3.get(other.index).has(w))) : void 0;
     let best = covering ? { other: covering, score: 1 } : null;
     for (const other of covering ? [] : candidates) {
-      const score = dice(own6, words2.get(other.index));
+      const score = dice(own6, words3.get(other.index));
       if (score >= 0.5 && (!best || score > best.score)) best = { other, score };
     }
     if (best) uf.union(best.other.index, f.index);
@@ -28603,10 +28697,10 @@ function joinMovedRules(facts, uf) {
   const arrived = rules.filter((f) => f.direction === "added");
   if (gone.length === 0 || arrived.length === 0) return moved3;
   const common = commonWords(rules);
-  const words2 = /* @__PURE__ */ new Map();
+  const words3 = /* @__PURE__ */ new Map();
   const wordsOf = (f) => {
-    let set = words2.get(f.index);
-    if (!set) words2.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
+    let set = words3.get(f.index);
+    if (!set) words3.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
     return set;
   };
   for (const a of arrived) {
@@ -28626,13 +28720,13 @@ function joinMovedRules(facts, uf) {
 function joinDutiesToldTwice(facts, uf) {
   const alone = lonelyRecords(facts, uf);
   const rules = facts.filter((f) => f.change.kind === "rule" && f.change.level !== "editorial" && alone.has(f.index) && actorOf(f) !== "");
-  const words2 = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === "removed" ? f.change.before : f.change.after).text))]));
+  const words3 = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === "removed" ? f.change.before : f.change.after).text))]));
   for (let i = 0; i < rules.length; i++) {
     for (let j = i + 1; j < rules.length; j++) {
       const a = rules[i];
       const b = rules[j];
       if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join("\0") === b.path.join("\0")) continue;
-      if (dice(words2.get(a.index), words2.get(b.index)) >= 0.6) uf.union(a.index, b.index);
+      if (dice(words3.get(a.index), words3.get(b.index)) >= 0.6) uf.union(a.index, b.index);
     }
   }
 }
@@ -28777,7 +28871,7 @@ function changeImpact(members, decisions, lead) {
 function sides(change) {
   return [change.after, change.before].filter((s) => s !== null && s !== void 0);
 }
-function partiesOf(changes) {
+function partiesOf2(changes) {
   const parties2 = [];
   for (const change of changes) {
     for (const side6 of sides(change)) {
@@ -28790,7 +28884,7 @@ function partiesOf(changes) {
   }
   return parties2;
 }
-function singular(word) {
+function singular2(word) {
   return word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
 }
 function roleOf(change, parties2) {
@@ -28798,7 +28892,7 @@ function roleOf(change, parties2) {
   for (const side6 of sides(change)) {
     const phrases = [side6.actor, side6["mustSend"]].filter((p) => typeof p === "string");
     for (const phrase of phrases.flatMap((p) => p.toLowerCase().split(/\s*(?:,|\band\b|\bor\b|\/)\s*/))) {
-      const last = singular(phrase.trim().split(/\s+/).at(-1) ?? "");
+      const last = singular2(phrase.trim().split(/\s+/).at(-1) ?? "");
       if (parties2.includes(last)) named.add(last);
     }
   }
@@ -28813,7 +28907,7 @@ function groupChanges(changes, options = {}) {
   const from = new Map([...moved3].map(([arrived, gone]) => [gone, arrived]));
   const decisions = /* @__PURE__ */ new Map();
   for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved3, from, emptied, hollow }, facts, options.impacts ?? {}));
-  const parties2 = partiesOf(changes);
+  const parties2 = partiesOf2(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
   const itemOf = changelogIndex(options.changelog ?? []);
   return groups.map((indices) => {
@@ -31548,7 +31642,7 @@ var getCodePoint = (
   )
 );
 function getEscaper(regex2, map) {
-  return function escape3(data) {
+  return function escape4(data) {
     let match;
     let lastIdx = 0;
     let result = "";
@@ -36384,9 +36478,9 @@ function factoryTitle(effects, ok3, nok, type, markerType, stringType) {
       return atBreak(code5);
     }
     effects.consume(code5);
-    return code5 === 92 ? escape3 : inside;
+    return code5 === 92 ? escape4 : inside;
   }
-  function escape3(code5) {
+  function escape4(code5) {
     if (code5 === marker || code5 === 92) {
       effects.consume(code5);
       return inside;
@@ -43097,13 +43191,15 @@ function definitionNodes(tree) {
 }
 
 // src/model/markdown.ts
-function parseMarkdown(source, options = {}) {
+function parseMarkdown(text4, options = {}) {
   const diagnostics = [];
   const blocks = [];
+  const rfc = kramdownRfcLayout(text4);
+  const source = rfc?.text ?? text4;
   const state = { blocks, diagnostics, openTags: [], source, componentDepth: 0 };
   const sections = parseSections(source, options);
-  let title = null;
-  for (const node2 of sections[0].tree.children) {
+  let title = rfc ? readTitle(rfc.frontMatter, 1, diagnostics) : null;
+  for (const node2 of rfc ? [] : sections[0].tree.children) {
     if (node2.type === "yaml") {
       title = readTitle(node2.value, line(node2, 0), diagnostics);
       break;
@@ -43143,6 +43239,21 @@ function frontMatterTitle(yaml) {
   if (!read.ok) return { title: null, problem: read.problem };
   const data = read.value;
   return { title: data && typeof data === "object" && "title" in data && typeof data.title === "string" ? data.title : null };
+}
+function kramdownRfcLayout(text4) {
+  if (!/^---[ \t]*\r?\n/.test(text4)) return null;
+  const lines = text4.split("\n");
+  const end = lines.findIndex((l, i) => i > 0 && /^---(?:[ \t]+\S.*)?\s*$/.test(l));
+  if (end === -1 || !/^---[ \t]+(?:abstract|middle|back|note_\S+)\s*$/.test(lines[end])) return null;
+  const frontMatter = lines.slice(1, end).join("\n");
+  const out = lines.map((l, i) => {
+    if (i < end) return "";
+    const marker = /^---[ \t]+(abstract|middle|back|note_(\S+))\s*$/.exec(l);
+    if (!marker) return l;
+    if (marker[1] === "abstract") return "# Abstract";
+    return marker[2] ? `# ${marker[2].replace(/_/g, " ")}` : "";
+  });
+  return { text: out.join("\n"), frontMatter };
 }
 function cited(citations) {
   return citations.length ? { citations } : {};
@@ -43586,15 +43697,39 @@ function nameOfCell(row, at) {
 var REFERENCE = /\b(?:RFC\s*2119|RFC\s*8174|BCP\s*14)\b/gi;
 var ANY_CASE = /\b(?:lower[- ]?case|regardless of (?:their )?(?:letter )?case|in any case|case[- ]insensitive(?:ly)?)\b/i;
 function keywordCaseDeclared(text4) {
+  return anyCaseDeclaration(text4) === null ? "uppercase" : "any-case";
+}
+function anyCaseDeclaration(text4) {
   for (const match of text4.matchAll(REFERENCE)) {
     const around = text4.slice(Math.max(0, match.index - 400), match.index + 400);
-    if (ANY_CASE.test(around)) return "any-case";
+    const declared = ANY_CASE.exec(around);
+    if (declared) return around.slice(Math.max(0, declared.index - 60), declared.index + 60).replace(/\s+/g, " ").trim();
   }
-  return "uppercase";
+  return null;
 }
-function keywordCaseOfPages(texts) {
-  for (const text4 of texts) if (keywordCaseDeclared(text4) === "any-case") return "any-case";
-  return "uppercase";
+var LOWER_CASE_USAGE = 20;
+function keywordConventionOf(texts, configured) {
+  if (configured) return { keywordCase: configured, convention: configured, how: "config", evidence: `"keywordCase": "${configured}" in specdelta.config.json` };
+  let cited2 = null;
+  let capitals = 0;
+  let lower2 = 0;
+  for (const text4 of texts) {
+    const declared = anyCaseDeclaration(text4);
+    if (declared) return { keywordCase: "any-case", convention: "any-case", how: "declared", evidence: `“…${declared}…”` };
+    cited2 ??= /\{::boilerplate\s+bcp14/i.test(text4) ? "cites BCP 14 (its boilerplate)" : /\bBCP\s*14\b/i.test(text4) ? "cites BCP 14" : /\bRFC\s*8174\b/i.test(text4) ? "cites RFC 8174" : /\bRFC\s*2119\b/i.test(text4) ? "cites RFC 2119" : null;
+    const prose = outsideCode(text4);
+    capitals += prose.match(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b/g)?.length ?? 0;
+    lower2 += prose.match(/\b(?:must|shall|should)(?: not)? [a-z]+/g)?.length ?? 0;
+  }
+  if (cited2) return { keywordCase: "uppercase", convention: "uppercase", how: "declared", evidence: `${cited2}, so keywords count in capitals only (RFC 8174)` };
+  if (lower2 >= LOWER_CASE_USAGE && capitals * 20 <= lower2) {
+    return { keywordCase: "any-case", convention: "any-case", how: "usage", evidence: `no RFC 2119 reference; ${capitals === 0 ? "no keyword in capitals" : `${capitals} in capitals`}, ${lower2} requirements written "must", "should" or "shall" in lower case` };
+  }
+  if (capitals > 0) return { keywordCase: "uppercase", convention: "uppercase", how: "usage", evidence: `no RFC 2119 reference; ${capitals} keyword${capitals === 1 ? "" : "s"} written in capitals` };
+  return { keywordCase: "uppercase", convention: "none", how: "usage", evidence: `no RFC 2119 reference, no keyword in capitals${lower2 ? `, ${lower2} in lower case: too few to read as requirements` : ""}` };
+}
+function outsideCode(text4) {
+  return text4.replace(/^(```|~~~)[\s\S]*?^\1/gm, " ").replace(/`[^`\n]*`/g, " ");
 }
 
 // src/model/section-label.ts
@@ -43678,11 +43813,11 @@ function isLabel(block, hasKeyword) {
   const body = text4.replace(/:$/, "");
   if (TOO_MANY_WORDS.test(body) || hasKeyword(text4)) return false;
   const colon = body !== text4;
-  const words2 = body.trim().split(/\s+/).filter(Boolean);
-  if (words2.length === 0) return false;
-  if (colon && words2.length <= MAX_COLON_LABEL_WORDS) return true;
-  if (block.emphasized === true && words2.length <= MAX_EMPHASIZED_LABEL_WORDS) return true;
-  return words2.length === 1 && new RegExp("^\\p{L}[\\p{L}\\p{N}-]*$", "u").test(words2[0]);
+  const words3 = body.trim().split(/\s+/).filter(Boolean);
+  if (words3.length === 0) return false;
+  if (colon && words3.length <= MAX_COLON_LABEL_WORDS) return true;
+  if (block.emphasized === true && words3.length <= MAX_EMPHASIZED_LABEL_WORDS) return true;
+  return words3.length === 1 && new RegExp("^\\p{L}[\\p{L}\\p{N}-]*$", "u").test(words3[0]);
 }
 function foldLabels(blocks, hasKeyword) {
   for (let i = 0; i < blocks.length; i++) {
@@ -43696,9 +43831,9 @@ function foldLabels(blocks, hasKeyword) {
     if (!startsWithWords(next2.text, title)) next2.title = title;
   }
 }
-function startsWithWords(text4, words2) {
+function startsWithWords(text4, words3) {
   const plain2 = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, "").replace(/\s+/g, " ").trim();
-  const head = plain2(words2);
+  const head = plain2(words3);
   const body = plain2(text4);
   return body === head || body.startsWith(`${head} `);
 }
@@ -43709,15 +43844,16 @@ function buildDocument(source, options = {}) {
   const parsed = parseMarkdown(source);
   const keywordCase = options.keywordCase ?? keywordCaseDeclared(source);
   foldLabels(parsed.blocks, (text4) => keywordsIn(text4, keywordCase).length > 0);
-  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics, keywordCase);
+  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics, keywordCase, cachedParties(source));
   for (const block of parsed.blocks) builder.add(block);
   return builder.finish(source.split("\n").length);
 }
 var DocumentBuilder = class {
-  constructor(title, diagnostics, keywordCase) {
+  constructor(title, diagnostics, keywordCase, parties2) {
     this.title = title;
     this.diagnostics = diagnostics;
     this.keywordCase = keywordCase;
+    this.parties = parties2;
     const root = { id: "", heading: title ?? "(top)", depth: 1, path: [], anchor: "", lines: { start: 1, end: 1 }, parentId: null };
     this.sections.push(root);
     this.sectionById.set(root.id, root);
@@ -43726,6 +43862,7 @@ var DocumentBuilder = class {
   title;
   diagnostics;
   keywordCase;
+  parties;
   sections = [];
   /** The first section with each id (ids repeat only when headings do; tables look theirs up). */
   sectionById = /* @__PURE__ */ new Map();
@@ -43756,13 +43893,13 @@ var DocumentBuilder = class {
   }
   /** The parties a sentence binds (the words before its first keyword), as a rule records them. */
   actorsOf(sentence) {
-    const actors = actorsIn(this.beforeKeyword(sentence));
+    const actors = actorsIn(this.beforeKeyword(sentence), this.parties);
     return { actor: actors[0] ?? null, actors };
   }
   /** The parties the first of these sentences to name any names (a statement's own subject first). */
   partiesOf(subjectSentences) {
     for (const sentence of subjectSentences) {
-      const actors = actorsIn(this.beforeKeyword(sentence));
+      const actors = actorsIn(this.beforeKeyword(sentence), this.parties);
       if (actors.length) return actors;
     }
     return [];
@@ -43816,7 +43953,7 @@ var DocumentBuilder = class {
     }
     if (!retires(block.text) && !(block.listItem && block.leadIn && retires(block.leadIn))) this.noteErrorCodesInText(block.text, block.line);
     const leadInKeywords = block.leadIn ? this.keywords(block.leadIn) : [];
-    const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn) : [];
+    const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn, this.parties) : [];
     const proseParts = [];
     const parts2 = block.listItem ? [block.text] : sentences(block.text);
     const last = parts2.at(-1);
@@ -44089,7 +44226,7 @@ var DocumentBuilder = class {
 };
 var FIELD_FACTS = /\b(?:required|optional|mandatory|string|str|integer|int|int32|int64|uint\d*|number|float|double|decimal|boolean|bool|object|array|list|map|dict|uri|url|timestamp|date|datetime|binary|bytes|any|enum|null)\b/i;
 function fieldItem(text4) {
-  const match = /^(?:`([^`]{1,64})`|([\p{L}_$@][\p{L}\p{N}_$@.\-[\]]{0,63}))\s*\(([^()]{1,80})\)\s*(?:[:—–]|-\s|$)\s*(.*)$/u.exec(text4);
+  const match = /^(?:`([^`]{1,64})`|\{?([\p{L}_$@][\p{L}\p{N}_$@.\-[\]]{0,63})\}?)\s*\(([^()]{1,80})\)\s*(?:[:—–]|-\s|$)\s*(.*)$/u.exec(text4);
   if (!match) return null;
   const facts = match[3];
   if (!FIELD_FACTS.test(facts) && !/^`[^`]+`$/.test(facts.trim())) return null;
@@ -44145,20 +44282,20 @@ function formatDiagnostic(d, source) {
 }
 
 // src/model/index.ts
-var cache = /* @__PURE__ */ new Map();
+var cache2 = /* @__PURE__ */ new Map();
 var CACHE_LIMIT = 512;
 var store = null;
 function parsePage(text4, options = {}) {
   const key2 = `${contentHash(text4)}:${options.keywordCase ?? "declared"}`;
-  const cached = cache.get(key2);
+  const cached = cache2.get(key2);
   if (cached) return cached;
   let document3 = store?.read(key2) ?? null;
   if (!document3) {
     document3 = buildDocument(text4, options);
     store?.write(key2, document3);
   }
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value);
-  cache.set(key2, document3);
+  if (cache2.size >= CACHE_LIMIT) cache2.delete(cache2.keys().next().value);
+  cache2.set(key2, document3);
   return document3;
 }
 function parsePagePair(oldText, newText, options = {}) {
@@ -44228,7 +44365,8 @@ function globMatches(glob, page) {
 // src/revision/informative.ts
 init_finalize();
 var CHANGE_RECORD_TITLE = /\b(change\s*-?log|changes|release notes|what[’']?s new|revision history|version history)\b/i;
-var SELF_DESCRIBED = /\b(non-normative|not normative|informative|derived (?:view|summary|registry)|(?:page|document) (?:lists|summari[sz]es|records) (?:the |all )?(?:changes|differences))\b/i;
+var SELF_DESCRIBED = /\b(non-normative|not normative|(?:is|are|as|section|page|document|appendix)\s+(?:purely\s+|entirely\s+|only\s+)?informative|\(informative\)|derived (?:view|summary|registry)|(?:page|document) (?:lists|summari[sz]es|records) (?:the |all )?(?:changes|differences))\b(?!\s*:\s*(?:\S+\s*:|RFC|\[|I-D|$))/i;
+var CITATION = /\[(?:RFC|I-D|BCP|STD)[\s.-]?\w|\bRFC\s?\d{3,5}\b|\bdraft-[a-z0-9-]+/i;
 var INDEX_SHARE = 0.6;
 function namesChangeRecord(title) {
   return CHANGE_RECORD_TITLE.test(title);
@@ -44236,7 +44374,7 @@ function namesChangeRecord(title) {
 function judgePage(page, text4, doc, config) {
   const configured = configuredKind(config, page);
   if (configured) return { informative: configured === "informative", reason: `${configured} page: listed so in the spec's config` };
-  const title = doc.title?.trim() ?? "";
+  const title = (doc.title ?? doc.sections.find((s) => s.parentId === "" && s.depth === 1)?.heading)?.trim() ?? "";
   if (title && namesChangeRecord(title)) return { informative: true, reason: `informative page: its title “${title}” names a list of changes` };
   const opening = doc.prose.filter((p) => p.sectionId === "").map((p) => p.text).join(" ");
   const said = SELF_DESCRIBED.exec(opening);
@@ -44250,23 +44388,25 @@ function indexShape(text4) {
   let lines = 0;
   let items = 0;
   let linked = 0;
+  let inReferences = false;
   for (const line2 of stripFrontmatter(text4).split("\n")) {
     const trimmed = line2.trim();
     if (/^(```|~~~)/.test(trimmed)) {
       fenced = !fenced;
       continue;
     }
+    if (!fenced && trimmed.startsWith("#")) inReferences = /\b(?:references|bibliography|citations|further reading)\b/i.test(trimmed);
     if (fenced || !trimmed || trimmed.startsWith("#") || trimmed.startsWith("<") || /^\|?[\s:|-]+\|?$/.test(trimmed)) continue;
     lines += 1;
     if (/^([-*+]|\d+[.)])\s/.test(trimmed) || trimmed.startsWith("|")) {
       items += 1;
-      if (/\]\(|https?:\/\//.test(trimmed)) linked += 1;
+      if (/\]\(|https?:\/\//.test(trimmed) && !inReferences && !CITATION.test(trimmed)) linked += 1;
     }
   }
   return lines > 0 && items / lines >= INDEX_SHARE && linked / items >= INDEX_SHARE ? { lines, linked } : null;
 }
 function stripFrontmatter(text4) {
-  return text4.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, "");
+  return kramdownRfcLayout(text4)?.text ?? text4.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, "");
 }
 function markInformative(change, judgement) {
   if (!judgement?.informative) return change;
@@ -44565,9 +44705,9 @@ function matchItem(item2, index2, context) {
   const linkedPages = noteLinks(item2, index2, context, ledger);
   const allWords = wordsIn(item2.text);
   noteHeadings(allWords, index2, ledger);
-  const words2 = wordScores(new Set([...allWords].filter((w) => !context.commonWords.has(w))), index2);
-  noteWords(words2, linkedPages, index2, ledger);
-  settleWeak(words2, index2, ledger);
+  const words3 = wordScores(new Set([...allWords].filter((w) => !context.commonWords.has(w))), index2);
+  noteWords(words3, linkedPages, index2, ledger);
+  settleWeak(words3, index2, ledger);
   const records = [...ledger.strong.keys()].sort((a, b) => a - b);
   const evidence = [...new Set(records.flatMap((at) => [...ledger.strong.get(at)]))];
   return { item: item2, records, evidence };
@@ -44595,18 +44735,18 @@ function noteLinks(item2, index2, context, ledger) {
   }
   return new Set(links.map((l) => l.page));
 }
-function noteHeadings(words2, index2, ledger) {
+function noteHeadings(words3, index2, ledger) {
   for (const { heading, words: named, records } of index2.byHeading.values()) {
-    if (named.length === 0 || !named.every((w) => words2.has(w))) continue;
+    if (named.length === 0 || !named.every((w) => words3.has(w))) continue;
     for (const at of records) note(named.length >= 2 ? ledger.strong : ledger.weak, at, `section “${heading}”`);
   }
 }
-function noteWords(words2, linkedPages, index2, ledger) {
+function noteWords(words3, linkedPages, index2, ledger) {
   const total = index2.records.length;
   const minWeight = MIN_SHARED_WORDS * Math.log(Math.min(total, RARE_WORD_RECORDS));
   const linkedMinWeight = LINKED_MIN_SHARED_WORDS * Math.log(Math.min(total, LINKED_RARE_WORD_RECORDS));
   const matches = [];
-  for (const [at, { shared, weight }] of words2) {
+  for (const [at, { shared, weight }] of words3) {
     const linked = linkedPages.has(index2.records[at].change.page ?? "");
     const enough = linked ? shared.length >= LINKED_MIN_SHARED_WORDS && weight >= linkedMinWeight : shared.length >= MIN_SHARED_WORDS && weight >= minWeight;
     if (enough) matches.push({ at, shared, weight });
@@ -44614,18 +44754,18 @@ function noteWords(words2, linkedPages, index2, ledger) {
   matches.sort((a, b) => b.weight - a.weight || a.at - b.at);
   for (const { at, shared } of matches.slice(0, MAX_WORD_MATCHES)) note(ledger.strong, at, `words: ${shared.join(", ")}`);
 }
-function settleWeak(words2, index2, ledger) {
+function settleWeak(words3, index2, ledger) {
   const placeOf2 = (at) => `${index2.records[at].change.page}\0${index2.records[at].sectionKeys.join("\0")}`;
   const confirmedPlaces = new Set([...ledger.strong.keys()].map(placeOf2));
   for (const [at, reasons] of ledger.weak) {
-    const shared = words2.get(at)?.shared ?? [];
+    const shared = words3.get(at)?.shared ?? [];
     if (reasons.size >= 2 || shared.length >= 2 || ledger.strong.has(at) || confirmedPlaces.has(placeOf2(at))) for (const why of reasons) note(ledger.strong, at, why);
   }
 }
-function wordScores(words2, index2) {
+function wordScores(words3, index2) {
   const total = index2.records.length;
   const scores = /* @__PURE__ */ new Map();
-  for (const word of words2) {
+  for (const word of words3) {
     const postings = index2.byWord.get(word);
     if (!postings || postings.length > total * COMMON_WORD_SHARE) continue;
     const weight = Math.log(total / postings.length);
@@ -44865,11 +45005,11 @@ function unitOf(group2) {
 init_finalize();
 
 // src/diff/actors.ts
-var ROLES = /* @__PURE__ */ new Set(["senders", "receivers", "recipients", "requesters", "responders"]);
+var ROLES2 = /* @__PURE__ */ new Set(["senders", "receivers", "recipients", "requesters", "responders"]);
 var EVERYONE = /* @__PURE__ */ new Set(["parties", "peers", "implementations", "implementers"]);
 function covers(general, specific) {
   if (general === specific || EVERYONE.has(general)) return true;
-  return ROLES.has(general) && !ROLES.has(specific) && !EVERYONE.has(specific);
+  return ROLES2.has(general) && !ROLES2.has(specific) && !EVERYONE.has(specific);
 }
 function compareActors(before, after) {
   const same = before.length === after.length && before.every((a) => after.includes(a));
@@ -44880,9 +45020,85 @@ function compareActors(before, after) {
   };
 }
 
+// src/diff/same-duty.ts
+function sameDuty(before, after) {
+  const reasons = [];
+  let a = withoutReferences(before);
+  let b = withoutReferences(after);
+  if (refsOf(before) !== refsOf(after)) {
+    if (asked(a) < 2 || asked(b) < 2) return null;
+    reasons.push("only its references changed");
+  }
+  const expanded = expandAbbreviations(a, b);
+  if (expanded) {
+    [a, b] = [expanded.before, expanded.after];
+    reasons.push(expanded.spelled.map(([short, long]) => `“${short}” is spelled out as “${long}”`).join(", "));
+  }
+  const wa = words(a);
+  const wb = words(b);
+  if (wa.join(" ") === wb.join(" ")) return reasons.length ? reasons.join("; ") : null;
+  if (oneRunMoved(wa, wb)) return [...reasons, "a clause moved"].join("; ");
+  return null;
+}
+function asked(text4) {
+  const at = text4.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
+  return words(at < 0 ? text4 : text4.slice(at)).filter((w) => !KEYWORD_WORDS.has(w)).length;
+}
+function refsOf(text4) {
+  return [...text4.matchAll(REFERENCE3)].map((m) => m[0].replace(/\s+/g, " ")).join("|");
+}
+var REFERENCE3 = /\{\{[^{}]+\}\}|\[(?:RFC|I-D|BCP|STD)[^\]]*\]|\bRFC\s?\d{3,5}\b|\bdraft-[a-z0-9-]+|\b(?:Section|Sections|Appendix)\s+[\dA-Z][\w.]*(?:\s+(?:of|in)\b)?|\((?:see|cf\.?)\s[^)]*\)/gi;
+function withoutReferences(text4) {
+  return text4.replace(REFERENCE3, " ").replace(/,?\s*\b(?:as\s+(?:described|defined|specified|outlined|required)\s+(?:in|by)|in\s+accordance\s+with|according\s+to|as\s+(?:describes?|defines?|specifies?|requires?)|per|see)\s*(?=[.,;]|$)/gi, "").replace(/\(\s*\)/g, " ").replace(/\s+([.,;])/g, "$1").replace(/\s+/g, " ").trim();
+}
+function oneRunMoved(a, b) {
+  if (a.length !== b.length || a.length > 80 || [...a].sort().join(" ") !== [...b].sort().join(" ")) return false;
+  const target = b.join(" ");
+  for (let i = 0; i < a.length; i++) {
+    for (let j = i + 1; j <= a.length; j++) {
+      const run = a.slice(i, j);
+      const rest = [...a.slice(0, i), ...a.slice(j)];
+      for (let k = 0; k <= rest.length; k++) {
+        if (k === i) continue;
+        if ([...rest.slice(0, k), ...run, ...rest.slice(k)].join(" ") === target) return true;
+      }
+    }
+  }
+  return false;
+}
+function words(text4) {
+  return normalizeText(text4).split(" ").filter(Boolean).map((w) => w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w).filter((w) => !STOPWORDS.has(w) || KEYWORD_WORDS.has(w));
+}
+function expandAbbreviations(before, after) {
+  const spelled = [];
+  let a = before;
+  let b = after;
+  for (const [from, to, setFrom] of [[a, b, (t) => a = t], [b, a, (t) => b = t]]) {
+    for (const match of from.matchAll(/\b([A-Z]{2,6})s?\b/g)) {
+      const short = match[1];
+      if (new RegExp(`\\b${short}s?\\b`).test(to)) continue;
+      const long = runWithInitials(to, short);
+      if (!long) continue;
+      spelled.push([short, long]);
+      setFrom((from === a ? a : b).replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, plural4) => `${long}${plural4}`));
+    }
+  }
+  return spelled.length ? { before: a, after: b, spelled } : null;
+}
+function runWithInitials(text4, abbreviation) {
+  const list2 = text4.split(/[\s,;:()]+/).filter(Boolean);
+  const want = abbreviation.toLowerCase();
+  for (let i = 0; i + want.length <= list2.length; i++) {
+    const run = list2.slice(i, i + want.length);
+    if (run.map((w) => w[0].toLowerCase()).join("") === want && run.every((w) => /^[A-Za-z]/.test(w))) return run.join(" ").replace(/[.]$/, "");
+  }
+  return null;
+}
+
 // src/diff/obligation-growth.ts
 function dutyGrowth(before, after) {
-  const [askedBefore, askedAfter] = [asked(before), asked(after)];
+  if (sameDuty(before, after)) return [];
+  const [askedBefore, askedAfter] = [asked2(before), asked2(after)];
   if (keywordCount(after) > keywordCount(before)) return newlyRequired(askedBefore, askedAfter).length > 0 ? newlyRequired(askedBefore, askedAfter) : ["a second duty"];
   const brought = newlyRequired(askedBefore, askedAfter);
   const dropped = newlyRequired(askedAfter, askedBefore);
@@ -44894,7 +45110,7 @@ var KEYWORD3 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOM
 function keywordCount(text4) {
   return text4.match(KEYWORD3)?.length ?? 0;
 }
-function asked(text4) {
+function asked2(text4) {
   const at = text4.search(KEYWORD3);
   return at < 0 ? text4 : text4.slice(at);
 }
@@ -45088,6 +45304,8 @@ function classifyPair(before, after, ctx) {
   }
   if (normalizeText(before.text) !== normalizeText(after.text)) {
     if (isCosmeticRewording(before.text, after.text)) return { id: "rule-reworded" };
+    const same = sameDuty(before.text, after.text);
+    if (same) return { id: "rule-reworded", detail: { how: same } };
     return absoluteRuleAsksMore(before, after) ?? { id: "rule-changed" };
   }
   if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return { id: "rule-moved" };
@@ -45222,14 +45440,14 @@ function locate(pages) {
 function bestMatch(side6, candidates, threshold = SAME_RULE2) {
   const keyword = side6.keyword;
   const text4 = normalizeText(side6.text);
-  const words2 = new Set(tokens(side6.text));
+  const words3 = new Set(tokens(side6.text));
   let best = null;
   let bestScore = threshold;
   for (const candidate of candidates) {
     if (candidate.rule.keyword !== keyword) continue;
     const same = candidate.normalized === text4;
-    if (!same && diceCeiling(words2.size, candidate.words.size) <= bestScore) continue;
-    const score = same ? 1 : dice(words2, candidate.words);
+    if (!same && diceCeiling(words3.size, candidate.words.size) <= bestScore) continue;
+    const score = same ? 1 : dice(words3, candidate.words);
     if (score > bestScore || score === 1 && bestScore < 1) {
       best = candidate;
       bestScore = score;
@@ -45384,8 +45602,8 @@ function subjectsOf(sentence) {
 function nounPhrase(phrase) {
   const clause = phrase.split(/,\s+/).at(-1);
   const subject2 = clause.replace(DETERMINERS, "").replace(TAIL, "").replace(/\s*\([^)]*\)\s*/g, " ").trim();
-  const words2 = subject2.split(/\s+/);
-  if (!subject2 || words2.length > MAX_SUBJECT_WORDS || !/\w/.test(subject2)) return null;
+  const words3 = subject2.split(/\s+/);
+  if (!subject2 || words3.length > MAX_SUBJECT_WORDS || !/\w/.test(subject2)) return null;
   return subject2;
 }
 function sameSubject(a, b) {
@@ -45668,11 +45886,11 @@ function foldProseIntoRules(drafts) {
   const matches = [];
   for (const prose of drafts) {
     if (prose.id !== "prose-removed" || !prose.before) continue;
-    const words2 = contentWords(prose.before.text);
-    if (words2.length < MIN_CONTENT_WORDS) continue;
+    const words3 = contentWords(prose.before.text);
+    if (words3.length < MIN_CONTENT_WORDS) continue;
     for (const { rule: rule2, words: ruleWords2 } of rules) {
       if (!sameSection(prose, rule2)) continue;
-      const share = shareFoundIn(words2, ruleWords2);
+      const share = shareFoundIn(words3, ruleWords2);
       if (share >= TAKEN_SHARE) matches.push({ prose, rule: rule2, share });
     }
   }
@@ -45704,8 +45922,8 @@ function foldRowProse(drafts, newFields) {
   for (const prose of drafts) {
     if (prose.id !== "prose-added" || !prose.after || prose.section.new === null) continue;
     const spans = new Set([...prose.after.text.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
-    const words2 = contentWords(prose.after.text);
-    const row = rows.find((r) => r.section === prose.section.new && r.keys.size === spans.size && [...spans].every((s) => r.keys.has(s)) && shareFoundIn(contentWords(r.description), words2) >= TAKEN_SHARE2);
+    const words3 = contentWords(prose.after.text);
+    const row = rows.find((r) => r.section === prose.section.new && r.keys.size === spans.size && [...spans].every((s) => r.keys.has(s)) && shareFoundIn(contentWords(r.description), words3) >= TAKEN_SHARE2);
     if (!row || row.records.some((r) => told2.has(r))) continue;
     dropped.add(prose);
     for (const record of row.records) told2.set(record, prose.after.text);
@@ -45733,12 +45951,12 @@ init_libesm();
 var NEGATION_WORDS = /* @__PURE__ */ new Set(["not", "no", "never", "cannot", "without", "neither", "nor"]);
 var FILLERS = /* @__PURE__ */ new Set(["a", "an", "the", "of", "to", "and", "or", "is", "be", "it"]);
 var NEGATED_SPAN = 3;
-function words(text4) {
+function words2(text4) {
   return normalizeText(text4.replace(/n['’]t\b/gi, " not")).split(" ").filter(Boolean);
 }
 function isInversion(before, after) {
-  const a = words(before);
-  const b = words(after);
+  const a = words2(before);
+  const b = words2(after);
   const parts2 = diffArrays(a, b);
   let ai = 0;
   let bi = 0;
@@ -45901,18 +46119,18 @@ function alignSections(oldDoc, newDoc) {
   return { oldToNew, newToOld };
 }
 function sectionWords(doc, sectionIds) {
-  const words2 = /* @__PURE__ */ new Map();
-  if (sectionIds.size === 0) return words2;
+  const words3 = /* @__PURE__ */ new Map();
+  if (sectionIds.size === 0) return words3;
   const add = (id, text4) => {
     if (!sectionIds.has(id)) return;
-    let set = words2.get(id);
-    if (!set) words2.set(id, set = /* @__PURE__ */ new Set());
+    let set = words3.get(id);
+    if (!set) words3.set(id, set = /* @__PURE__ */ new Set());
     for (const word of tokens(text4)) set.add(word);
   };
   for (const p of doc.prose) add(p.sectionId, p.text);
   for (const r of doc.rules) add(r.sectionId, r.text);
   for (const c of doc.codeBlocks) add(c.sectionId, c.value.slice(0, 200));
-  return words2;
+  return words3;
 }
 function diffSections(ctx, emit) {
   for (const section of ctx.new.sections) {
@@ -45958,10 +46176,10 @@ function foldSplitOffProse(drafts) {
   const dropped = /* @__PURE__ */ new Set();
   for (const prose of drafts) {
     if (prose.id !== "prose-added" || !prose.after || prose.section.new === null) continue;
-    const words2 = contentWords(prose.after.text);
-    if (words2.length < MIN_CONTENT_WORDS) continue;
-    const sources = reworded.filter((r) => r.section.new === prose.section.new && splitFrom(words2, r));
-    const source = sources.sort((a, b) => takenFrom(words2, b) - takenFrom(words2, a))[0];
+    const words3 = contentWords(prose.after.text);
+    if (words3.length < MIN_CONTENT_WORDS) continue;
+    const sources = reworded.filter((r) => r.section.new === prose.section.new && splitFrom(words3, r));
+    const source = sources.sort((a, b) => takenFrom(words3, b) - takenFrom(words3, a))[0];
     if (!source) continue;
     dropped.add(prose);
     gaining.set(source, [...gaining.get(source) ?? [], prose.after.text]);
@@ -45972,15 +46190,15 @@ function isReworded(draft) {
   const kind = catalogEntry(draft.id).kind;
   return (kind === "rule" || kind === "prose") && draft.before !== null && draft.after !== null && draft.before.text !== draft.after.text;
 }
-function takenFrom(words2, reworded) {
-  return shareFoundIn(words2, contentWords(reworded.before.text));
+function takenFrom(words3, reworded) {
+  return shareFoundIn(words3, contentWords(reworded.before.text));
 }
-function splitFrom(words2, reworded) {
-  if (takenFrom(words2, reworded) < TAKEN_SHARE3) return false;
+function splitFrom(words3, reworded) {
+  if (takenFrom(words3, reworded) < TAKEN_SHARE3) return false;
   const was2 = contentWords(reworded.before.text);
   const now2 = contentWords(reworded.after.text);
   const lost = was2.filter((w) => wordsFoundIn([w], now2).length === 0);
-  return wordsFoundIn(words2, lost).length > 0;
+  return wordsFoundIn(words3, lost).length > 0;
 }
 
 // src/diff/restructured-prose.ts
@@ -46056,9 +46274,9 @@ function mentions(haystack, token) {
 }
 var NAME_CHARACTER = /^[\w$]$/;
 function vocabulary(doc) {
-  const words2 = new Set(doc.terms.map((t) => t.token));
-  for (const block of doc.codeBlocks) for (const word of block.value.match(/[\w$@./-]+/g) ?? []) words2.add(word);
-  return words2;
+  const words3 = new Set(doc.terms.map((t) => t.token));
+  for (const block of doc.codeBlocks) for (const word of block.value.match(/[\w$@./-]+/g) ?? []) words3.add(word);
+  return words3;
 }
 
 // src/diff/type-declarations.ts
@@ -46146,11 +46364,11 @@ function pageRoute(page) {
   return page.replace(/(^|\/)index$/, "");
 }
 function pairPages(oldPages, newPages, text4) {
-  const words2 = /* @__PURE__ */ new Map();
+  const words3 = /* @__PURE__ */ new Map();
   const wordsOf = (side6, page) => {
     const key2 = `${side6}\0${page}`;
-    let found = words2.get(key2);
-    if (!found) words2.set(key2, found = new Set(tokens(text4(side6, page))));
+    let found = words3.get(key2);
+    if (!found) words3.set(key2, found = new Set(tokens(text4(side6, page))));
     return found;
   };
   const byRoute = pairUp(oldPages, newPages, { key: pageRoute, score: () => 0, threshold: Infinity });
@@ -46399,14 +46617,14 @@ function stillStated(text4, index2, page) {
   const normalized2 = normalizeText(text4);
   if (normalized2.length === 0) return null;
   const list2 = tokens(text4);
-  const words2 = new Set(list2);
+  const words3 = new Set(list2);
   let best = null;
   let bestScore = SAME_PARAGRAPH;
-  for (const candidate of index2.candidates(normalized2, list2, words2)) {
+  for (const candidate of index2.candidates(normalized2, list2, words3)) {
     if (candidate.page === page) continue;
     const contains = candidate.normalized === normalized2 || normalized2.length >= TELLING_LENGTH && candidate.normalized.length > normalized2.length && candidate.normalized.includes(normalized2);
-    if (!contains && diceCeiling(words2.size, candidate.words.size) <= bestScore) continue;
-    const score = contains ? 1 : dice(words2, candidate.words);
+    if (!contains && diceCeiling(words3.size, candidate.words.size) <= bestScore) continue;
+    const score = contains ? 1 : dice(words3, candidate.words);
     if (score > bestScore || score === 1 && bestScore < 1 && best === null) {
       best = candidate;
       bestScore = score;
@@ -46428,12 +46646,12 @@ var PlacedIndex = class {
   placed;
   byWord = /* @__PURE__ */ new Map();
   /** `list`: tokens(text) in order, one per word of `normalized`; `words`: as a set. */
-  candidates(normalized2, list2, words2) {
+  candidates(normalized2, list2, words3) {
     const found = /* @__PURE__ */ new Set();
     const add = (word) => {
       for (const i of word !== void 0 && this.byWord.get(word) || []) found.add(i);
     };
-    for (const word of this.rarest(words2, words2.size - Math.floor(0.8 * words2.size) + 1)) add(word);
+    for (const word of this.rarest(words3, words3.size - Math.floor(0.8 * words3.size) + 1)) add(word);
     if (normalized2.length >= TELLING_LENGTH) {
       const inner = list2.slice(1, -1);
       if (inner.length === 0) return this.placed;
@@ -46441,9 +46659,9 @@ var PlacedIndex = class {
     }
     return [...found].sort((a, b) => a - b).map((i) => this.placed[i]);
   }
-  rarest(words2, count) {
+  rarest(words3, count) {
     const uses = (word) => this.byWord.get(word)?.length ?? 0;
-    return [...words2].sort((a, b) => uses(a) - uses(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, count);
+    return [...words3].sort((a, b) => uses(a) - uses(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, count);
   }
 };
 function moved2(removal, to) {
@@ -46546,9 +46764,9 @@ var StatementIndex = class {
     for (const word of s.words) for (const g of this.byPrefixWord.get(word) ?? []) if (this.sizes[g] < s.words.size) found.add(g);
     return [...found].sort((a, b) => a - b);
   }
-  prefix(words2) {
-    const length = Math.min(words2.size, words2.size - Math.floor(RESTATED * words2.size) + 2);
-    return [...words2].sort((a, b) => this.use.get(a) - this.use.get(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, length);
+  prefix(words3) {
+    const length = Math.min(words3.size, words3.size - Math.floor(RESTATED * words3.size) + 2);
+    return [...words3].sort((a, b) => this.use.get(a) - this.use.get(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, length);
   }
 };
 function push2(map, key2, value2) {
@@ -46576,9 +46794,9 @@ function restatedWithin(a, b) {
   return shared / small.size >= RESTATED;
 }
 function homeScore2(change) {
-  const words2 = new Set(tokens(change.after.text));
+  const words3 = new Set(tokens(change.after.text));
   const place = tokens(`${change.section.new ?? ""} ${(change.page ?? "").replace(/[/-]/g, " ")}`);
-  return place.filter((w) => words2.has(w)).length;
+  return place.filter((w) => words3.has(w)).length;
 }
 function placeOf(change) {
   return change.section.new ? `${change.page} › ${change.section.new}` : change.page;
@@ -46596,24 +46814,24 @@ function findSplitSources(pairs, oldDocs, newDocs, text4) {
   const added = pairs.filter((p) => p.old === null).map((p) => p.new);
   const titled = added.flatMap((page) => {
     const doc = newDocs.get(page);
-    const words2 = doc?.title ? tokens(text4("new", page)) : [];
-    return doc?.title && words2.length >= 3 ? [{ page, title: doc.title, words: words2 }] : [];
+    const words3 = doc?.title ? tokens(text4("new", page)) : [];
+    return doc?.title && words3.length >= 3 ? [{ page, title: doc.title, words: words3 }] : [];
   });
   if (titled.length === 0) return [];
   const wordIds = /* @__PURE__ */ new Map();
-  for (const { words: words2 } of titled) for (const word of words2) if (!wordIds.has(word)) wordIds.set(word, wordIds.size);
+  for (const { words: words3 } of titled) for (const word of words3) if (!wordIds.has(word)) wordIds.set(word, wordIds.size);
   const tripleKey = tripleKeyFor(wordIds.size);
   const candidates = titled.map((c) => ({ ...c, own: triples(c.words.map((w) => wordIds.get(w)), tripleKey) }));
   const wanted = new Set(candidates.flatMap((c) => [...c.own]));
   const oldPages = [...oldDocs.keys()];
   const holders = /* @__PURE__ */ new Map();
   oldPages.forEach((page, k) => {
-    const words2 = tokens(text4("old", page));
+    const words3 = tokens(text4("old", page));
     const held = /* @__PURE__ */ new Set();
     let twoBack = 0;
     let oneBack = 0;
     let inARow = 0;
-    for (const word of words2) {
+    for (const word of words3) {
       const id = wordIds.get(word);
       inARow = id === void 0 ? 0 : inARow + 1;
       if (inARow >= 3) {
@@ -46769,10 +46987,10 @@ function levelRulesTheSchemaStated(changes, oldSchema, sectionText) {
     const around = change.section.new && change.page ? sectionText(change.page, change.section.new) : [];
     const names = [change.after.text, ...around].flatMap((text4) => [...text4.matchAll(/`([A-Za-z_][\w]*)`/g)].map((m) => m[1].toLowerCase()));
     if (change.section.new) names.push(change.section.new.replace(/[^A-Za-z0-9_]/g, "").toLowerCase());
-    const words2 = tokens(change.after.text).filter((w) => !KEYWORD_WORDS.has(w));
+    const words3 = tokens(change.after.text).filter((w) => !KEYWORD_WORDS.has(w));
     for (const name of names) {
       for (const description of described.get(name) ?? []) {
-        const said = description.sentences.find((s) => keywordsIn(s).includes(keyword) && dice(words2, tokens(s).filter((w) => !KEYWORD_WORDS.has(w))) >= SAME_MEANING);
+        const said = description.sentences.find((s) => keywordsIn(s).includes(keyword) && dice(words3, tokens(s).filter((w) => !KEYWORD_WORDS.has(w))) >= SAME_MEANING);
         if (said) return { ...change, level: "editorial", levelReason: `the older revision's schema already said it of \`${description.field}\`: "${said}"` };
       }
     }
@@ -46836,6 +47054,22 @@ function holdSchemaSources(first, second) {
 }
 function onlyIn(change, said, silent) {
   return { ...change, sources: [said], message: `${change.message} (Only ${said} says so; ${silent} does not.)` };
+}
+
+// src/revision/reading-notes.ts
+function readingNotes(docs, pages, keywords) {
+  const notes = [];
+  const ruleless = pages.filter((p) => !p.informative && [p.old && docs.old.get(p.old), p.new && docs.new.get(p.new)].every((doc) => !doc || doc.rules.length === 0));
+  if (ruleless.length > 0) {
+    const listed = ruleless.slice(0, 8).map((p) => p.page).join(", ") + (ruleless.length > 8 ? `, and ${ruleless.length - 8} more` : "");
+    const all2 = ruleless.length === pages.filter((p) => !p.informative).length;
+    const option = keywords && keywords.keywordCase === "uppercase" && keywords.how === "usage" ? ` Keywords were read in capitals only (${keywords.evidence}); if this spec writes its requirements in lower case, set "keywordCase": "any-case" in specdelta.config.json.` : keywords && keywords.how !== "declared" ? ` Keywords were read in ${keywords.keywordCase === "any-case" ? "any case" : "capitals only"} (${keywords.evidence}).` : "";
+    notes.push(`${all2 ? "No page yielded an" : `${ruleless.length} of ${pages.length} pages yielded no`} RFC 2119 rule${all2 ? "" : ` (${listed})`}: ${all2 ? "the" : "their"} changes are paragraphs and sections only.${option}`);
+  }
+  if (pages.length > 0 && pages.every((p) => p.informative)) {
+    notes.push(`Every page was judged informative, so no change counts (${pages.map((p) => `${p.page}: ${p.reason}`).slice(0, 3).join("; ")}${pages.length > 3 ? "; …" : ""}). If that is wrong, list the normative pages under "normative" in specdelta.config.json.`);
+  }
+  return notes;
 }
 
 // src/revision/vocabulary.ts
@@ -47019,7 +47253,8 @@ function diffRevisionPages(input) {
   }
   all2 = agreeSectionLevels(all2).flatMap((change) => readInformative(change, judgementOf(change)) ?? []);
   const outlines = { old: outlinesOf(docs.old), new: outlinesOf(docs.new) };
-  return { changes: uniqueFingerprints(all2), diagnostics, pages, outlines };
+  const reading = { ...input.keywords ? { keywords: input.keywords } : {}, notes: readingNotes(docs, pages, input.keywords?.new ?? null) };
+  return { changes: uniqueFingerprints(all2), diagnostics, pages, outlines, reading };
 }
 function outlinesOf(docs) {
   return Object.fromEntries([...docs].map(([page, doc]) => [page, outlineOf(doc)]));
@@ -47124,10 +47359,11 @@ async function diffRevisionTrees(oldTree, newTree, config = EMPTY_CONFIG) {
     if (found === void 0) texts.set(key2, found = (side6 === "old" ? oldTree : newTree).text(page));
     return found;
   };
-  const keywordCase = (side6, pages) => {
-    const declared = config.keywordCase ?? keywordCaseOfPages(pages.map((p) => text4(side6, p)));
-    return declared === "any-case" || config.keywordCase ? { keywordCase: declared } : {};
+  const keywords = {
+    old: keywordConventionOf(oldTree.pages.map((p) => text4("old", p)), config.keywordCase),
+    new: keywordConventionOf(newTree.pages.map((p) => text4("new", p)), config.keywordCase)
   };
+  const keywordCase = (side6) => keywords[side6].keywordCase === "any-case" || config.keywordCase ? { keywordCase: keywords[side6].keywordCase } : {};
   const labels = { old: oldTree.label, new: newTree.label };
   const oldSchema = oldTree.schema();
   const newSchema = newTree.schema();
@@ -47147,15 +47383,17 @@ async function diffRevisionTrees(oldTree, newTree, config = EMPTY_CONFIG) {
     labels,
     schema,
     config,
-    read: { old: keywordCase("old", oldTree.pages), new: keywordCase("new", newTree.pages) }
+    read: { old: keywordCase("old"), new: keywordCase("new") },
+    keywords
   });
 }
 
 // src/report/report.ts
 init_change();
-function makeReport(old, now2, changes, diagnostics, pages, grouping = {}) {
+function makeReport(old, now2, changes, diagnostics, pages, grouping = {}, reading) {
   const grouped = groupChanges(changes, grouping);
   const report = { old, new: now2, summary: summaryOf(changes, grouped, grouping), changes, grouped, diagnostics };
+  if (reading) report.reading = reading;
   if (pages) {
     report.summary.informative ??= 0;
     report.pages = pages;
@@ -47191,7 +47429,7 @@ async function reportRevisions(oldTree, newTree, options = {}) {
   const diff = await diffRevisionTrees(oldTree, newTree, config);
   const grouping = { ...groupingOf(config), outlines: (page, side6) => diff.outlines[side6][page] };
   const info = options.info ?? { old: revisionInfo(oldTree.label, oldTree.source), new: revisionInfo(newTree.label, newTree.source) };
-  const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, grouping);
+  const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, grouping, diff.reading);
   const read = withChangelog(report, readChangelog({ changes: report.changes, pages: diff.pages }, newTree, config), grouping);
   if (options.changelog) return read;
   const { changelog: _unasked, ...quiet } = read;
@@ -47205,14 +47443,14 @@ function changelogHeadline(reading) {
   const { items, confirmed, notVisible, unannounced } = reading.summary;
   return `Changelog (${reading.page}): ${items} items, ${confirmed} confirmed by the diff, ${notVisible} ${NOT_VISIBLE}; ${unannounced} breaking or non-breaking records no item announces`;
 }
-function changelogMarkdownLines(reading, escape3) {
-  if (reading.page === null) return [`**Changelog:** ${escape3(reading.note)}`, ""];
-  const lines = [`### ${escape3(changelogHeadline(reading))}`, "", "| item | verdict |", "| --- | --- |"];
-  for (const item2 of reading.items) lines.push(`| ${escape3(itemName(item2))}: ${escape3(clip2(item2.text))} | ${escape3(verdict(item2))} |`);
+function changelogMarkdownLines(reading, escape4) {
+  if (reading.page === null) return [`**Changelog:** ${escape4(reading.note)}`, ""];
+  const lines = [`### ${escape4(changelogHeadline(reading))}`, "", "| item | verdict |", "| --- | --- |"];
+  for (const item2 of reading.items) lines.push(`| ${escape4(itemName(item2))}: ${escape4(clip2(item2.text))} | ${escape4(verdict(item2))} |`);
   lines.push("");
   if (reading.unannounced.length > 0) {
     lines.push(`<details><summary>Unannounced changes: ${reading.summary.unannounced} records in ${reading.unannounced.length} themes</summary>`, "");
-    for (const group2 of reading.unannounced) lines.push(`- ${escape3(`${group2.page} › ${group2.theme}`)}: ${plural(group2.records.length, "record")}`);
+    for (const group2 of reading.unannounced) lines.push(`- ${escape4(`${group2.page} › ${group2.theme}`)}: ${plural2(group2.records.length, "record")}`);
     lines.push("", "</details>", "");
   }
   return lines;
@@ -47224,12 +47462,12 @@ function verdict(item2) {
   if (item2.status === "not-visible") return NOT_VISIBLE;
   const shown2 = item2.evidence.slice(0, MAX_EVIDENCE).join("; ");
   const more = item2.evidence.length > MAX_EVIDENCE ? `; +${item2.evidence.length - MAX_EVIDENCE} more` : "";
-  return `${plural(item2.records.length, "record")}: ${shown2}${more}`;
+  return `${plural2(item2.records.length, "record")}: ${shown2}${more}`;
 }
 function clip2(text4, max = 100) {
   return text4.length <= max ? text4 : `${text4.slice(0, max - 1)}…`;
 }
-function plural(n, word) {
+function plural2(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
@@ -47284,8 +47522,20 @@ function rolesText(change) {
 function clip3(text4, max = 90) {
   return text4.length <= max ? text4 : `${text4.slice(0, max - 1)}…`;
 }
-function plural2(n, word) {
+function plural3(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+function readingLines(report) {
+  const lines = [];
+  const keywords = report.reading?.keywords;
+  if (keywords) {
+    const said = (k) => `${k.convention === "none" ? "none found, read in capitals" : k.convention === "any-case" ? "any case" : "capitals only"} (${k.how === "usage" ? "by usage" : k.how}: ${k.evidence})`;
+    lines.push(keywords.old.convention === keywords.new.convention && keywords.old.how === keywords.new.how ? `RFC 2119 keywords: ${said(keywords.new)}` : `RFC 2119 keywords: ${label(report.old)} ${said(keywords.old)}; ${label(report.new)} ${said(keywords.new)}`);
+  }
+  const informative = (report.pages ?? []).filter((p) => p.informative);
+  if (informative.length) lines.push(`Informative, not counted: ${informative.map((p) => `${p.page} (${p.reason.replace(/^informative page: /, "")})`).join("; ")}`);
+  for (const note2 of report.reading?.notes ?? []) lines.push(`Note: ${note2}`);
+  return lines;
 }
 
 // src/report/markdown.ts
@@ -47295,20 +47545,22 @@ function renderMarkdown(report, options = {}) {
   const budget2 = options.maxChars ?? MARKDOWN_BUDGET;
   const { impact } = report.summary;
   const head = [];
-  head.push(`## ${escape2(label(report.old))} → ${escape2(label(report.new))}`, "");
+  head.push(`## ${escape3(label(report.old))} → ${escape3(label(report.new))}`, "");
   head.push("| breaking | opt-in | non-breaking | editorial | records |", "| ---: | ---: | ---: | ---: | ---: |");
   head.push(`| ${impact.breaking} | ${impact["opt-in"]} | ${impact["non-breaking"]} | ${impact.editorial} | ${report.changes.length} |`, "");
   if (report.summary.acknowledged) head.push(`${report.summary.acknowledged} of these changes are acknowledged in the spec's config: listed, never failed on.`, "");
   if (report.summary.informative) head.push(`Not counted: ${report.summary.informative} records of informative pages (change logs, indexes).`, "");
+  const reading = readingLines(report);
+  if (reading.length) head.push(...reading.map((line2) => `> ${escape3(line2)}`), "");
   if (report.grouped.length === 0) head.push("No changes.", "");
-  if (report.changelog) head.push(...changelogMarkdownLines(report.changelog, escape2));
+  if (report.changelog) head.push(...changelogMarkdownLines(report.changelog, escape3));
   const diagnostics = changedPageDiagnostics(report);
-  const tail = diagnostics.length ? ["> [!WARNING]", "> Read with problems; the diff covers what could be read:", ...diagnostics.slice(0, 20).map((d) => `> - ${escape2(d)}`), ""] : [];
+  const tail = diagnostics.length ? ["> [!WARNING]", "> Read with problems; the diff covers what could be read:", ...diagnostics.slice(0, 20).map((d) => `> - ${escape3(d)}`), ""] : [];
   const sections = changeSections(report);
   const announced = sections.filter((s) => s.kind === "announced");
   const rest = sections.filter((s) => s.kind === "page").flatMap((s) => s.changes);
   const parts2 = [];
-  for (const section of announced) parts2.push({ title: `Announced: ${escape2(section.title)}`, items: section.changes.map((c) => item(c, report, options.records)), fold: false, unit: "announced changes" });
+  for (const section of announced) parts2.push({ title: `Announced: ${escape3(section.title)}`, items: section.changes.map((c) => item(c, report, options.records)), fold: false, unit: "announced changes" });
   for (const level of IMPACTS) {
     const changes = rest.filter((c) => c.impact === level);
     if (changes.length) parts2.push({ title: `${TITLES[level]}${announced.length ? ", not announced" : ""} (${changes.length})`, items: changes.map((c) => item(c, report, options.records)), fold: level === "editorial", unit: `${level} changes` });
@@ -47344,20 +47596,20 @@ function size(lines) {
   return lines.reduce((n, line2) => n + line2.length + 1, 0);
 }
 function item(change, report, withRecords = false) {
-  const facts = [change.page, rolesText(change) ? `${rolesText(change)} must act` : "", change.feature ? `for who adopts ${change.feature}` : "", change.acknowledged ? "acknowledged" : "", plural2(change.records.length, "record")].filter(Boolean).map((s) => escapeKeepingCode(String(s))).join(" · ");
+  const facts = [change.page, rolesText(change) ? `${rolesText(change)} must act` : "", change.feature ? `for who adopts ${change.feature}` : "", change.acknowledged ? "acknowledged" : "", plural3(change.records.length, "record")].filter(Boolean).map((s) => escapeKeepingCode(String(s))).join(" · ");
   const line2 = `- ${escapeKeepingCode(change.title)} _(${facts})_ \`${change.id}\``;
   if (!withRecords) return line2;
   const records = recordsOf(change, report).map((r) => {
-    const where = [pageLabel(r), r.section.new ?? r.section.old, lineRef(r)].filter(Boolean).map((s) => escape2(String(s))).join(", ");
+    const where = [pageLabel(r), r.section.new ?? r.section.old, lineRef(r)].filter(Boolean).map((s) => escape3(String(s))).join(", ");
     return `  - **${r.id}** (${r.level}) — ${escapeKeepingCode(r.message)}${where ? ` _(${where})_` : ""}`;
   });
-  return [line2, `  <details><summary>${escape2(change.reason)}</summary>`, "", ...records, "", "  </details>"].join("\n");
+  return [line2, `  <details><summary>${escape3(change.reason)}</summary>`, "", ...records, "", "  </details>"].join("\n");
 }
-function escape2(text4) {
+function escape3(text4) {
   return text4.replace(/[\\`*_{}[\]<>()#+!|~]/g, (ch) => ch === "<" ? "&lt;" : ch === ">" ? "&gt;" : `\\${ch}`);
 }
 function escapeKeepingCode(text4) {
-  return text4.split(/(`[^`\n]+`)/).map((part) => /^`[^`\n]+`$/.test(part) ? part : escape2(part)).join("");
+  return text4.split(/(`[^`\n]+`)/).map((part) => /^`[^`\n]+`$/.test(part) ? part : escape3(part)).join("");
 }
 
 // src/action/mentions.ts
@@ -47399,7 +47651,7 @@ function reportsMarkdown(sections, room) {
   const name = (s) => `\`${s.spec}\`${s.schema ? ` + \`${s.schema}\`` : ""}`;
   const total = (impact) => sections.reduce((n, s) => n + s.report.summary.impact[impact], 0);
   const head = [
-    `## ${escape2(label(first.old))} → ${escape2(label(first.new))}: ${sections.length} spec paths`,
+    `## ${escape3(label(first.old))} → ${escape3(label(first.new))}: ${sections.length} spec paths`,
     "",
     `| spec path | ${IMPACTS.join(" | ")} |`,
     `| --- |${IMPACTS.map(() => " ---: |").join("")}`,

@@ -16,13 +16,14 @@ import { retires } from './cue-words.ts';
 import { statements, type Statement } from './statements.ts';
 import { foldLabels } from './labels.ts';
 import { isTypeScriptLang, mayDeclareTypes, readTypeDeclarations, type TypeChunk } from './typescript.ts';
+import { cachedParties, type Parties } from './parties.ts';
 
 /** Reads one spec page (Markdown or MDX) into a SpecDocument. Never throws on content. */
 export function buildDocument(source: string, options: ParseOptions = {}): SpecDocument {
   const parsed = parseMarkdown(source);
   const keywordCase = options.keywordCase ?? keywordCaseDeclared(source);
   foldLabels(parsed.blocks, (text) => keywordsIn(text, keywordCase).length > 0);
-  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics, keywordCase);
+  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics, keywordCase, cachedParties(source));
   for (const block of parsed.blocks) builder.add(block);
   return builder.finish(source.split('\n').length);
 }
@@ -52,6 +53,8 @@ class DocumentBuilder {
     private readonly title: string | null,
     private readonly diagnostics: Diagnostic[],
     private readonly keywordCase: KeywordCase,
+    /** The parties the document's rules can bind (parties.ts). */
+    private readonly parties: Parties,
   ) {
     const root: Section = { id: '', heading: title ?? '(top)', depth: 1, path: [], anchor: '', lines: { start: 1, end: 1 }, parentId: null };
     this.sections.push(root);
@@ -73,14 +76,14 @@ class DocumentBuilder {
 
   /** The parties a sentence binds (the words before its first keyword), as a rule records them. */
   private actorsOf(sentence: string): { actor: string | null; actors: string[] } {
-    const actors = actorsIn(this.beforeKeyword(sentence));
+    const actors = actorsIn(this.beforeKeyword(sentence), this.parties);
     return { actor: actors[0] ?? null, actors };
   }
 
   /** The parties the first of these sentences to name any names (a statement's own subject first). */
   private partiesOf(subjectSentences: readonly string[]): string[] {
     for (const sentence of subjectSentences) {
-      const actors = actorsIn(this.beforeKeyword(sentence));
+      const actors = actorsIn(this.beforeKeyword(sentence), this.parties);
       if (actors.length) return actors;
     }
     return [];
@@ -136,7 +139,7 @@ class DocumentBuilder {
     // A list of retired codes ("Implementations MUST NOT emit these codes:") names them to leave them alone.
     if (!retires(block.text) && !(block.listItem && block.leadIn && retires(block.leadIn))) this.noteErrorCodesInText(block.text, block.line);
     const leadInKeywords = block.leadIn ? this.keywords(block.leadIn) : [];
-    const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn) : [];
+    const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn, this.parties) : [];
     const proseParts: string[] = [];
     const parts = block.listItem ? [block.text] : sentences(block.text);
     const last = parts.at(-1);
@@ -444,7 +447,7 @@ const FIELD_FACTS = /\b(?:required|optional|mandatory|string|str|integer|int|int
  * (integer) — …". Null for any other item.
  */
 export function fieldItem(text: string): { name: string; type: string | null; required: boolean | null; description: string } | null {
-  const match = /^(?:`([^`]{1,64})`|([\p{L}_$@][\p{L}\p{N}_$@.\-[\]]{0,63}))\s*\(([^()]{1,80})\)\s*(?:[:—–]|-\s|$)\s*(.*)$/u.exec(text);
+  const match = /^(?:`([^`]{1,64})`|\{?([\p{L}_$@][\p{L}\p{N}_$@.\-[\]]{0,63})\}?)\s*\(([^()]{1,80})\)\s*(?:[:—–]|-\s|$)\s*(.*)$/u.exec(text);
   if (!match) return null;
   const facts = match[3]!;
   if (!FIELD_FACTS.test(facts) && !/^`[^`]+`$/.test(facts.trim())) return null;

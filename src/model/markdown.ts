@@ -72,13 +72,16 @@ export interface ParsedMarkdown {
  * `sectioned: false` reads the page as one document, the way `parseSections` must match
  * (the tests compare the two on every real page); everything else reads it by sections.
  */
-export function parseMarkdown(source: string, options: { sectioned?: boolean } = {}): ParsedMarkdown {
+export function parseMarkdown(text: string, options: { sectioned?: boolean } = {}): ParsedMarkdown {
   const diagnostics: Diagnostic[] = [];
   const blocks: Block[] = [];
+  // A kramdown-rfc draft: its front matter ends at "--- abstract"; read as the layout it stands for.
+  const rfc = kramdownRfcLayout(text);
+  const source = rfc?.text ?? text;
   const state: WalkState = { blocks, diagnostics, openTags: [], source, componentDepth: 0 };
   const sections = parseSections(source, options);
-  let title: string | null = null;
-  for (const node of sections[0]!.tree.children) {
+  let title: string | null = rfc ? readTitle(rfc.frontMatter, 1, diagnostics) : null;
+  for (const node of rfc ? [] : sections[0]!.tree.children) {
     if (node.type === 'yaml') {
       title = readTitle(node.value, line(node, 0), diagnostics);
       break;
@@ -138,6 +141,30 @@ function frontMatterTitle(yaml: string): { title: string | null; problem?: strin
   if (!read.ok) return { title: null, problem: read.problem };
   const data = read.value;
   return { title: data && typeof data === 'object' && 'title' in data && typeof data.title === 'string' ? data.title : null };
+}
+
+/**
+ * kramdown-rfc's layout (IETF drafts): a YAML front matter opened by "---" and closed by the
+ * first "--- abstract" (or "--- middle", "--- back", "--- note_…") line, which also start the
+ * document's parts. CommonMark would read that front matter as paragraphs (its reference
+ * lists, `normative:` and `informative:`, as prose). The same text with the front matter
+ * blanked and each part marker a heading ("# Abstract", "# Note Title"; middle and back need
+ * none), line for line, so every line number stays the page's; null for any other page.
+ */
+export function kramdownRfcLayout(text: string): { text: string; frontMatter: string } | null {
+  if (!/^---[ \t]*\r?\n/.test(text)) return null;
+  const lines = text.split('\n');
+  const end = lines.findIndex((l, i) => i > 0 && /^---(?:[ \t]+\S.*)?\s*$/.test(l));
+  if (end === -1 || !/^---[ \t]+(?:abstract|middle|back|note_\S+)\s*$/.test(lines[end]!)) return null;
+  const frontMatter = lines.slice(1, end).join('\n');
+  const out = lines.map((l, i) => {
+    if (i < end) return '';
+    const marker = /^---[ \t]+(abstract|middle|back|note_(\S+))\s*$/.exec(l);
+    if (!marker) return l;
+    if (marker[1] === 'abstract') return '# Abstract';
+    return marker[2] ? `# ${marker[2].replace(/_/g, ' ')}` : '';
+  });
+  return { text: out.join('\n'), frontMatter };
 }
 
 /** A block's citations, only when it has any (most have none; the block stays as small as before). */

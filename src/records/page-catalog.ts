@@ -102,9 +102,9 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
   },
   {
     id: 'rule-reworded', kind: 'rule', action: 'changed', level: 'editorial',
-    description: 'The same rule with the same meaning: a typo fix, re-wrapping, formatting or a changed link target.',
-    why: 'Nothing an implementation does depends on it.',
-    message: (c) => `Rule reworded without a change of meaning: ${changed(c)}`,
+    description: 'The same rule with the same meaning: a typo fix, re-wrapping, formatting or a changed link target; or the same duty told another way: a reference added or updated, a subject spelled out ("An AS" → "An authorization server"), a clause moved.',
+    why: 'Nothing an implementation does depends on it: the same party must do the same thing under the same condition.',
+    message: (c) => `Rule reworded without a change of meaning${c.detail?.['how'] ? ` (${c.detail['how']})` : ''}: ${changed(c)}`,
   },
   {
     id: 'rule-moved', kind: 'rule', action: 'moved', level: 'editorial',

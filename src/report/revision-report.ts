@@ -26,7 +26,7 @@ export async function reportRevisions(oldTree: RevisionTree, newTree: RevisionTr
   const diff = await diffRevisionTrees(oldTree, newTree, config);
   const grouping: GroupingOptions = { ...groupingOf(config), outlines: (page, side) => diff.outlines[side][page] };
   const info = options.info ?? { old: revisionInfo(oldTree.label, oldTree.source), new: revisionInfo(newTree.label, newTree.source) };
-  const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, grouping);
+  const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, grouping, diff.reading);
   const read = withChangelog(report, readChangelog({ changes: report.changes, pages: diff.pages }, newTree, config), grouping);
   if (options.changelog) return read;
   const { changelog: _unasked, ...quiet } = read;

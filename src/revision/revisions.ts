@@ -2,7 +2,8 @@ import type { SpecConfig } from '../config/index.ts';
 import { folderTree, type RevisionTree } from '../input/revision-tree.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { outlineOf, type PageOutline } from '../model/outline.ts';
-import { keywordCaseOfPages, parsePage, withTreeScope, type ParseOptions, type SpecDocument } from '../model/index.ts';
+import { parsePage, withTreeScope, type ParseOptions, type SpecDocument } from '../model/index.ts';
+import { keywordConventionOf, type KeywordConvention } from '../model/keyword-case.ts';
 import type { SchemaAnalysis, SchemaModel } from '../schema/index.ts';
 import type { Change } from '../records/change.ts';
 import { relocateRules } from './cross-page-rules.ts';
@@ -25,6 +26,7 @@ import { dropCapabilityEchoes } from './capability-echo.ts';
 import { levelRulesTheSchemaStated } from './schema-said.ts';
 import { uniqueFingerprints } from './unique-fingerprints.ts';
 import { holdSchemaSources } from './schema-sources.ts';
+import { readingNotes } from './reading-notes.ts';
 import { dropPageLocalArrivals, readSchemaNamingWhatPagesUsed, vocabularyOf } from './vocabulary.ts';
 import { confirmEnvelopesBySchema, envelopesOf } from './schema-envelopes.ts';
 import { agreeSectionLevels } from '../diff/section-levels.ts';
@@ -56,6 +58,8 @@ export interface RevisionPages {
   config?: SpecConfig;
   /** How each side's pages are read (their revision's RFC 2119 keyword case). */
   read?: PageDiffOptions;
+  /** Each side's keyword convention as detected (model/keyword-case.ts), for the reading notes. */
+  keywords?: { old: KeywordConvention; new: KeywordConvention };
 }
 
 export interface SchemaSides {
@@ -89,6 +93,14 @@ export interface RevisionDiff {
   pages: PageReading[];
   /** Each page's outline per side (sections with their lines, terms): what grouping records into changes reads beside them. */
   outlines: { old: Record<string, PageOutline>; new: Record<string, PageOutline> };
+  /** How the revisions were read: each side's keyword convention, when known, and what a reader should be told about it (reading-notes.ts). */
+  reading: Reading;
+}
+
+export interface Reading {
+  keywords?: { old: KeywordConvention; new: KeywordConvention };
+  /** Sentences for the reader: pages that yielded no rules and the option that would change that, a revision whose every page was judged informative. */
+  notes: string[];
 }
 
 /** The pages of two revisions, and their schemas when given. */
@@ -135,7 +147,8 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
   // A removed section's level agrees with what went with it, once every record that stays is known.
   all = agreeSectionLevels(all).flatMap((change) => readInformative(change, judgementOf(change)) ?? []);
   const outlines = { old: outlinesOf(docs.old), new: outlinesOf(docs.new) };
-  return { changes: uniqueFingerprints(all), diagnostics, pages, outlines };
+  const reading: Reading = { ...(input.keywords ? { keywords: input.keywords } : {}), notes: readingNotes(docs, pages, input.keywords?.new ?? null) };
+  return { changes: uniqueFingerprints(all), diagnostics, pages, outlines, reading };
 }
 
 type Documents = { old: Map<string, SpecDocument>; new: Map<string, SpecDocument> };
@@ -289,12 +302,14 @@ export async function diffRevisionTrees(oldTree: RevisionTree, newTree: Revision
     if (found === undefined) texts.set(key, (found = (side === 'old' ? oldTree : newTree).text(page)));
     return found;
   };
-  // A spec declares its keyword case once (a conformance section); it holds for all its
-  // pages. Left unset when no page declares it, so parses are shared with single-page diffs.
-  const keywordCase = (side: 'old' | 'new', pages: readonly string[]): ParseOptions => {
-    const declared = config.keywordCase ?? keywordCaseOfPages(pages.map((p) => text(side, p)));
-    return declared === 'any-case' || config.keywordCase ? { keywordCase: declared } : {};
+  // A spec states its keyword convention once (a conformance section), or shows it by how it
+  // writes them; it holds for all its pages (model/keyword-case.ts). Left unset when it is upper
+  // case by default, so parses are shared with single-page diffs.
+  const keywords = {
+    old: keywordConventionOf(oldTree.pages.map((p) => text('old', p)), config.keywordCase),
+    new: keywordConventionOf(newTree.pages.map((p) => text('new', p)), config.keywordCase),
   };
+  const keywordCase = (side: 'old' | 'new'): ParseOptions => (keywords[side].keywordCase === 'any-case' || config.keywordCase ? { keywordCase: keywords[side].keywordCase } : {});
   const labels = { old: oldTree.label, new: newTree.label };
   const oldSchema = oldTree.schema();
   const newSchema = newTree.schema();
@@ -315,6 +330,7 @@ export async function diffRevisionTrees(oldTree: RevisionTree, newTree: Revision
     labels,
     schema,
     config,
-    read: { old: keywordCase('old', oldTree.pages), new: keywordCase('new', newTree.pages) },
+    read: { old: keywordCase('old'), new: keywordCase('new') },
+    keywords,
   });
 }

@@ -4,14 +4,12 @@ import { configSearchDirs, loadSpecConfig, type SpecConfig } from '../../config/
 import type { Change, Impact } from '../../records/change.ts';
 import { failingChanges, type GroupingOptions } from '../../changes/index.ts';
 import { groupingOf } from '../../changes/config.ts';
-import { diffPageTexts } from '../../diff/index.ts';
-import { judgePage, readInformative, type PageJudgement } from '../../revision/informative.ts';
+import { diffRevisionTrees } from '../../revision/revisions.ts';
 import { findSpecConfig } from '../../revision/spec-config.ts';
 import { InputError, UsageError } from '../../errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
-import { bothSides, folderTree, type RevisionTree } from '../../input/revision-tree.ts';
+import { bothSides, folderTree, memoryTree, type RevisionTree } from '../../input/revision-tree.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
-import { parsePage } from '../../model/index.ts';
 import { renderJson } from '../../report/json.ts';
 import { MARKDOWN_BUDGET, renderMarkdown } from '../../report/markdown.ts';
 import { makeReport, pageOfRevision, revisionInfo, type DiffReport, type DocumentInfo } from '../../report/report.ts';
@@ -104,11 +102,43 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
     const { changes, diagnostics } = await diffSchemas(oldDoc.text, newDoc.text, { oldSource: oldInput, newSource: newInput });
     return makeReport(info(oldDoc), info(newDoc), changes, diagnostics, undefined, groupingOf(documentsConfig(oldInput, newInput, options, io)));
   }
-  const config = documentsConfig(oldInput, newInput, options, io);
-  const { changes, diagnostics, outlines } = diffPageTexts(oldDoc.text, newDoc.text, config.keywordCase ? { old: { keywordCase: config.keywordCase }, new: { keywordCase: config.keywordCase } } : {});
-  const judgement = judgeKnownPage(newDoc, io.cwd);
-  const grouping: GroupingOptions = { ...groupingOf(config), outlines: outlines ? (_page, side) => outlines[side] : undefined };
-  return makeReport(info(oldDoc), info(newDoc), changes.flatMap((c) => readInformative(c, judgement) ?? []), diagnostics, undefined, grouping);
+  return diffTwoPages(oldDoc, newDoc, pageConfig(oldInput, newInput, newDoc, options, io));
+}
+
+/**
+ * Two pages are read exactly as two revisions of one page each (a folder holding each): the
+ * same keyword convention, informative judgement and revision passes, so a page diffed on its
+ * own and in its folder gives the same changes. Both sides are the newer page's id (a file
+ * renamed between them is not a page that moved); its records carry that page id, as the
+ * folder's do, and the report keeps the single-page shape otherwise (no `pages` list).
+ */
+async function diffTwoPages(oldDoc: LoadedDocument, newDoc: LoadedDocument, config: SpecConfig): Promise<DiffReport> {
+  const page = newDoc.page ?? oldDoc.page ?? pageIdOf(newDoc.source);
+  const tree = (doc: LoadedDocument, label: string) => memoryTree(label, doc.source, new Map([[page, doc.text]]));
+  const diff = await diffRevisionTrees(tree(oldDoc, 'old'), tree(newDoc, 'new'), config);
+  const unplaced = (list: Diagnostic[]) => list.map(({ source: _source, ...d }) => d);
+  const grouping: GroupingOptions = { ...groupingOf(config), outlines: (_page, side) => diff.outlines[side][page] };
+  // Records keep their page, so a change has the same id here as in the folder's report (an acknowledged id holds for both).
+  return makeReport(info(oldDoc), info(newDoc), diff.changes, { old: unplaced(diff.diagnostics.old), new: unplaced(diff.diagnostics.new) }, undefined, grouping, diff.reading);
+}
+
+/** A loose file's page id: its name without the extension (what a revision folder holding it would call it). */
+function pageIdOf(source: string): string {
+  if (source === '-' || /^https?:\/\//i.test(source)) return 'page';
+  return basename(source).replace(/\.(?:mdx?|markdown)$/i, '') || 'page';
+}
+
+/**
+ * The config two pages are read with: --config, else one in or beside their folders; a page of
+ * a known revision (`REV:PAGE`, a path in the snapshot or upstream layout) falls back on its
+ * revision folder's (inside it, or in the snapshots folder).
+ */
+function pageConfig(oldInput: string, newInput: string, newDoc: LoadedDocument, options: DiffOptions, io: CommandIO): SpecConfig {
+  const files = [oldInput, newInput].filter((input) => input !== '-' && !/^https?:\/\//i.test(input) && parseRevisionRef(input) === null);
+  const folders = files.map((file) => dirname(resolve(io.cwd, file)));
+  const loaded = loadSpecConfig({ explicit: options.config, searchDirs: [...folders, ...configSearchDirs(folders, io.cwd)], cwd: io.cwd });
+  if (loaded.path !== null || newDoc.page === null || newDoc.revision === null) return loaded.config;
+  return findSpecConfig(resolve(io.cwd, newDoc.source, ...newDoc.page.split('/').map(() => '..')));
 }
 
 /**
@@ -135,17 +165,6 @@ function documentsConfig(oldInput: string, newInput: string, options: DiffOption
   // A page sits in its revision folder: the config is in it, or beside it (configSearchDirs).
   const folders = files.map((file) => dirname(resolve(io.cwd, file)));
   return loadSpecConfig({ explicit: options.config, searchDirs: [...folders, ...configSearchDirs(folders, io.cwd)], cwd: io.cwd }).config;
-}
-
-/**
- * A page of a known revision (`REV:PAGE`, or a path in the snapshot or upstream layout) is
- * judged as a revision diff judges it, with its revision folder's config: an informative
- * page's records are editorial and not counted here either.
- */
-function judgeKnownPage(doc: LoadedDocument, cwd: string): PageJudgement | null {
-  if (doc.kind !== 'page' || doc.page === null || doc.revision === null) return null;
-  const revisionDir = resolve(cwd, doc.source, ...doc.page.split('/').map(() => '..'));
-  return judgePage(doc.page, doc.text, parsePage(doc.text), findSpecConfig(revisionDir));
 }
 
 /** The config named by --config, else one found in `searchDirs`; undefined lets each revision folder's own apply. */
