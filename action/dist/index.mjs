@@ -27,9 +27,9 @@ var __commonJS = (cb, mod) => function __require2() {
     throw mod = 0, e;
   }
 };
-var __export = (target, all2) => {
+var __export = (target2, all2) => {
   for (var name in all2)
-    __defProp(target, name, { get: all2[name], enumerable: true });
+    __defProp(target2, name, { get: all2[name], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -39,12 +39,12 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target2, "default", { value: mod, enumerable: true }) : target2,
   mod
 ));
 
@@ -7685,12 +7685,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
+    function arrayPushArray(target2, source) {
       if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+        Array.prototype.push.apply(target2, source);
       else
         for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+          target2.push(source[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -10035,16 +10035,16 @@ var require_extend = __commonJS({
       }
       return typeof key2 === "undefined" || hasOwn.call(obj, key2);
     };
-    var setProperty2 = function setProperty3(target, options) {
+    var setProperty2 = function setProperty3(target2, options) {
       if (defineProperty && options.name === "__proto__") {
-        defineProperty(target, options.name, {
+        defineProperty(target2, options.name, {
           enumerable: true,
           configurable: true,
           value: options.newValue,
           writable: true
         });
       } else {
-        target[options.name] = options.newValue;
+        target2[options.name] = options.newValue;
       }
     };
     var getProperty = function getProperty2(obj, name) {
@@ -10059,25 +10059,25 @@ var require_extend = __commonJS({
     };
     module.exports = function extend2() {
       var options, name, src, copy, copyIsArray, clone;
-      var target = arguments[0];
+      var target2 = arguments[0];
       var i = 1;
       var length = arguments.length;
       var deep = false;
-      if (typeof target === "boolean") {
-        deep = target;
-        target = arguments[1] || {};
+      if (typeof target2 === "boolean") {
+        deep = target2;
+        target2 = arguments[1] || {};
         i = 2;
       }
-      if (target == null || typeof target !== "object" && typeof target !== "function") {
-        target = {};
+      if (target2 == null || typeof target2 !== "object" && typeof target2 !== "function") {
+        target2 = {};
       }
       for (; i < length; ++i) {
         options = arguments[i];
         if (options != null) {
           for (name in options) {
-            src = getProperty(target, name);
+            src = getProperty(target2, name);
             copy = getProperty(options, name);
-            if (target !== copy) {
+            if (target2 !== copy) {
               if (deep && copy && (isPlainObject2(copy) || (copyIsArray = isArray(copy)))) {
                 if (copyIsArray) {
                   copyIsArray = false;
@@ -10085,15 +10085,15 @@ var require_extend = __commonJS({
                 } else {
                   clone = src && isPlainObject2(src) ? src : {};
                 }
-                setProperty2(target, { name, newValue: extend2(deep, clone, copy) });
+                setProperty2(target2, { name, newValue: extend2(deep, clone, copy) });
               } else if (typeof copy !== "undefined") {
-                setProperty2(target, { name, newValue: copy });
+                setProperty2(target2, { name, newValue: copy });
               }
             }
           }
         }
       }
-      return target;
+      return target2;
     };
   }
 });
@@ -10376,9 +10376,9 @@ var require_lib = __commonJS({
       UnsupportedDefaultExport: "Only expressions, functions or classes are allowed as the `default` export.",
       UnsupportedImport: "`import` can only be used in `import()` or `import.meta`.",
       UnsupportedMetaProperty: ({
-        target,
+        target: target2,
         onlyValidPropertyName
-      }) => `The only valid meta property for ${target} is ${target}.${onlyValidPropertyName}.`,
+      }) => `The only valid meta property for ${target2} is ${target2}.${onlyValidPropertyName}.`,
       UnsupportedParameterDecorator: "Decorators cannot be used to decorate parameters.",
       UnsupportedPropertyDecorator: "Decorators cannot be used to decorate object literal properties.",
       UnsupportedSuper: "'super' can only be used with function calls (i.e. super()) or in property accesses (i.e. super.prop or super[prop]).",
@@ -25241,7 +25241,7 @@ function readDocComment(comments) {
     if (tag !== null) tags.set(tag, `${tags.get(tag)} ${line2.trim()}`.trim());
     else text4.push(line2);
   }
-  const description = text4.join("\n").trim().replace(/\{@link\s+([^}|\s]+)(?:[\s|]+([^}]+))?\}/g, (_m, target, label2) => label2?.trim() || target);
+  const description = text4.join("\n").trim().replace(/\{@link\s+([^}|\s]+)(?:[\s|]+([^}]+))?\}/g, (_m, target2, label2) => label2?.trim() || target2);
   return { description: description || null, tags };
 }
 function applyDoc(schema, doc) {
@@ -25286,13 +25286,13 @@ function key(path2) {
 function pointerSegment(name) {
   return name.replace(/~/g, "~0").replace(/\//g, "~1");
 }
-var import_parser2, DECLARATION_START, MAX_DEPTH2, CONSTANT_MARK, DeclarationReader, RANGE_BOUND;
+var import_parser2, DECLARATION_START, MAX_DEPTH3, CONSTANT_MARK, DeclarationReader, RANGE_BOUND;
 var init_typescript = __esm({
   "src/model/typescript.ts"() {
     "use strict";
     import_parser2 = __toESM(require_lib(), 1);
     DECLARATION_START = /^\s*(?:export\s+)?(?:declare\s+)?(?:interface|type|enum|const\s+enum|namespace|module|const)\s+[\p{L}_$]/mu;
-    MAX_DEPTH2 = 48;
+    MAX_DEPTH3 = 48;
     CONSTANT_MARK = "x-specdelta-constant";
     DeclarationReader = class {
       declared = /* @__PURE__ */ new Map();
@@ -25447,7 +25447,7 @@ var init_typescript = __esm({
           membersOf(node2.body.body, declared.chunk, declared.scope),
           ...(this.merged.get(declared.name) ?? []).map((m) => membersOf(m.node.body.body, m.chunk, declared.scope))
         ]);
-        if (depth > MAX_DEPTH2) return own6;
+        if (depth > MAX_DEPTH3) return own6;
         const bases = [];
         for (const heritage of node2.extends ?? []) {
           const baseName = entityName(heritage.expression);
@@ -25459,7 +25459,7 @@ var init_typescript = __esm({
       /** The members of a named type, with the utility types that reshape one read; `chunk` and `scope` are where the name is written. */
       membersOfReference(name, args, scope, chunk, depth) {
         const empty2 = { properties: [], index: null };
-        if (depth > MAX_DEPTH2) return empty2;
+        if (depth > MAX_DEPTH3) return empty2;
         const first = args[0];
         switch (name) {
           case "Omit":
@@ -25489,7 +25489,7 @@ var init_typescript = __esm({
       }
       membersOfType(type, scope, chunk, depth) {
         const empty2 = { properties: [], index: null };
-        if (depth > MAX_DEPTH2) return empty2;
+        if (depth > MAX_DEPTH3) return empty2;
         switch (type.type) {
           case "TSTypeLiteral":
             return membersOf(type.members, chunk, scope);
@@ -25525,7 +25525,7 @@ var init_typescript = __esm({
       }
       // ── Types ───────────────────────────────────────────────────────────────────────────
       typeSchema(type, path2, scope, chunk, depth) {
-        if (depth > MAX_DEPTH2) return {};
+        if (depth > MAX_DEPTH3) return {};
         switch (type.type) {
           case "TSStringKeyword":
             return { type: "string" };
@@ -25868,13 +25868,13 @@ function refTarget(ref) {
   }
   return ref;
 }
-function isDefinitionTarget(target) {
-  return !target.includes("#") && !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.includes("/");
+function isDefinitionTarget(target2) {
+  return !target2.includes("#") && !/^[a-z][a-z0-9+.-]*:/i.test(target2) && !target2.includes("/");
 }
-function targetDefinition(target) {
-  if (target.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(target)) return null;
-  const hash3 = target.indexOf("#");
-  return hash3 === -1 ? target : target.slice(0, hash3);
+function targetDefinition(target2) {
+  if (target2.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(target2)) return null;
+  const hash3 = target2.indexOf("#");
+  return hash3 === -1 ? target2 : target2.slice(0, hash3);
 }
 function resolveRef(root, ref) {
   if (!ref.startsWith("#")) return { ok: false, reason: "external" };
@@ -26000,7 +26000,7 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     description: null
   };
   if (!walk.fields.has(path2)) walk.fields.set(path2, field);
-  if (depth > MAX_DEPTH3) {
+  if (depth > MAX_DEPTH4) {
     field.types = ["any"];
     return put(walk, field);
   }
@@ -26024,10 +26024,10 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
   field.constraints = readConstraints(schema);
   const ref = schema["$ref"];
   if (typeof ref === "string") {
-    const target = refTarget(ref);
-    atoms.add(`→${target}`);
+    const target2 = refTarget(ref);
+    atoms.add(`→${target2}`);
     walk.written.push({ ref, jsonPath: [...jsonPath, "$ref"] });
-    const def = targetDefinition(target);
+    const def = targetDefinition(target2);
     if (def !== null) walk.refs.add(def);
   }
   const type = schema["type"];
@@ -26086,10 +26086,10 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     branches.forEach((branch, i) => {
       const branchPath = [...jsonPath, keyword, i];
       if (isObject2(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
-        const target = refTarget(branch["$ref"]);
-        atoms.add(`→${target}`);
+        const target2 = refTarget(branch["$ref"]);
+        atoms.add(`→${target2}`);
         walk.written.push({ ref: branch["$ref"], jsonPath: [...branchPath, "$ref"] });
-        const def = targetDefinition(target);
+        const def = targetDefinition(target2);
         if (def !== null) walk.refs.add(def);
         allInline = false;
         allConstrained = false;
@@ -26129,10 +26129,10 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     allOf.forEach((branch, i) => {
       const branchPath = [...jsonPath, "allOf", i];
       if (isObject2(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
-        const target = refTarget(branch["$ref"]);
-        bases.add(target);
+        const target2 = refTarget(branch["$ref"]);
+        bases.add(target2);
         walk.written.push({ ref: branch["$ref"], jsonPath: [...branchPath, "$ref"] });
-        const def = targetDefinition(target);
+        const def = targetDefinition(target2);
         if (def !== null) walk.refs.add(def);
         return;
       }
@@ -26250,24 +26250,24 @@ function checkReferences(definitions, written, root, loaded, diagnostics, source
     const own6 = def.fields.get("");
     if (own6 && own6.types.length === 1 && own6.types[0]?.startsWith("→") && def.fields.size === 1) {
       const seen = /* @__PURE__ */ new Set([def.name]);
-      let target = own6.types[0].slice(1);
-      while (isDefinitionTarget(target)) {
-        if (seen.has(target)) {
-          if (target === def.name) {
-            diagnostics.push({ severity: "error", message: `Definition "${def.name}" is only a cycle of references (${[...seen, target].join(" → ")}) that never reaches a shape.`, line: def.line, source });
+      let target2 = own6.types[0].slice(1);
+      while (isDefinitionTarget(target2)) {
+        if (seen.has(target2)) {
+          if (target2 === def.name) {
+            diagnostics.push({ severity: "error", message: `Definition "${def.name}" is only a cycle of references (${[...seen, target2].join(" → ")}) that never reaches a shape.`, line: def.line, source });
           }
           break;
         }
-        seen.add(target);
-        const next2 = definitions.find((d) => d.name === target);
+        seen.add(target2);
+        const next2 = definitions.find((d) => d.name === target2);
         const nextOwn = next2?.fields.get("");
         if (!next2 || !nextOwn || next2.fields.size !== 1 || nextOwn.types.length !== 1 || !nextOwn.types[0]?.startsWith("→")) break;
-        target = nextOwn.types[0].slice(1);
+        target2 = nextOwn.types[0].slice(1);
       }
     }
   }
 }
-var ROOT_DEFINITION, MAX_DEPTH3, ANNOTATIONS;
+var ROOT_DEFINITION, MAX_DEPTH4, ANNOTATIONS;
 var init_model = __esm({
   "src/schema/model.ts"() {
     "use strict";
@@ -26276,7 +26276,7 @@ var init_model = __esm({
     init_refs();
     init_typescript();
     ROOT_DEFINITION = "#";
-    MAX_DEPTH3 = 64;
+    MAX_DEPTH4 = 64;
     ANNOTATIONS = /* @__PURE__ */ new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$id", "$anchor"]);
   }
 });
@@ -26491,10 +26491,10 @@ function referencedBase(model, members, path2) {
       const types = model.byName.get(name)?.fields.get(prefix)?.types ?? [];
       return types.length === 1 && types[0].startsWith("→") ? types[0].slice(1) : null;
     }));
-    const [target] = [...targets];
-    if (targets.size !== 1 || !target || !model.byName.has(target)) continue;
+    const [target2] = [...targets];
+    if (targets.size !== 1 || !target2 || !model.byName.has(target2)) continue;
     const rest = path2.slice(cut2).replace(/^\./, "");
-    if (model.byName.get(target).fields.has(rest) || rest === "") return { name: target, path: rest };
+    if (model.byName.get(target2).fields.has(rest) || rest === "") return { name: target2, path: rest };
   }
   return null;
 }
@@ -26652,10 +26652,10 @@ function containerOf(model, name) {
   for (let depth = 0; depth < 6 && frontier.length > 0; depth++) {
     const next2 = [];
     for (const def of model.definitions) {
-      for (const target of frontier) {
-        if (!def.refs.includes(target)) continue;
+      for (const target2 of frontier) {
+        if (!def.refs.includes(target2)) continue;
         for (const field of def.fields.values()) {
-          if (!field.types.includes(`→${target}`) && !field.extends.includes(target)) continue;
+          if (!field.types.includes(`→${target2}`) && !field.extends.includes(target2)) continue;
           const named = field.path.replace(/(\[\d*\]|\{\})+$/, "");
           if (named !== "" && !/(\[\d*\]|\{\})/.test(named.slice(-2))) return `${def.name}.${named}`;
           if (!seen.has(def.name)) {
@@ -26688,8 +26688,8 @@ function singleRef(field) {
   if (field.types.length !== 1 || field.values !== null || field.extends.length > 0) return null;
   const atom = field.types[0];
   if (!atom.startsWith("→")) return null;
-  const target = atom.slice(1);
-  return targetDefinition(target) === target ? target : null;
+  const target2 = atom.slice(1);
+  return targetDefinition(target2) === target2 ? target2 : null;
 }
 function joinPath(path2, rel) {
   if (path2 === "") return rel;
@@ -26795,12 +26795,12 @@ var init_pairing = __esm({
         for (const [path2, raw] of def.fields) {
           const f = old ? this.mapField(raw) : raw;
           const ref = singleRef(raw);
-          const target = ref !== null && ref !== def.name ? model.byName.get(ref) : void 0;
-          if (!target || target.fields.size < 2) {
+          const target2 = ref !== null && ref !== def.name ? model.byName.get(ref) : void 0;
+          if (!target2 || target2.fields.size < 2) {
             out.add(line2(path2, f));
             continue;
           }
-          for (const [rel, g] of target.fields) out.add(line2(joinPath(path2, rel), old ? this.mapField(g) : g));
+          for (const [rel, g] of target2.fields) out.add(line2(joinPath(path2, rel), old ? this.mapField(g) : g));
         }
         return out;
       }
@@ -26820,11 +26820,11 @@ var init_pairing = __esm({
         return { ...field, types: field.types.map(mapAtom).sort(), extends: field.extends.map((e) => this.mapTarget(e)).sort() };
       }
       /** An old reference target (`Name`, `Name/properties/x`) spelled with its definition's new name. */
-      mapTarget(target) {
-        const def = targetDefinition(target);
-        if (def === null) return target;
+      mapTarget(target2) {
+        const def = targetDefinition(target2);
+        if (def === null) return target2;
         const renamed = this.oldToNew.get(def);
-        return renamed ? renamed + target.slice(def.length) : target;
+        return renamed ? renamed + target2.slice(def.length) : target2;
       }
     };
   }
@@ -27304,8 +27304,8 @@ var init_diff = __esm({
             out.add(atom);
             return;
           }
-          const target = atom.slice(1);
-          const name = side6 === "old" ? this.newToOld.get(target) ?? target : target;
+          const target2 = atom.slice(1);
+          const name = side6 === "old" ? this.newToOld.get(target2) ?? target2 : target2;
           const def = model.byName.get(name);
           const root = def?.fields.get("");
           if (!def || !root || def.fields.size !== 1 || root.values !== null || root.extends.length > 0 || !root.types.every((t) => t.startsWith("→")) || seen.has(name)) {
@@ -27329,8 +27329,8 @@ var init_diff = __esm({
         const model = side6 === "old" ? this.a.model : this.b.model;
         const members = [];
         for (const atom of this.expandUnions(root.types.map((t) => side6 === "old" ? this.pairs.mapTarget(t.slice(1)) : t.slice(1)).map((t) => `→${t}`), side6)) {
-          const target = atom.slice(1);
-          const member = model.byName.get(side6 === "old" ? this.newToOld.get(target) ?? target : target);
+          const target2 = atom.slice(1);
+          const member = model.byName.get(side6 === "old" ? this.newToOld.get(target2) ?? target2 : target2);
           if (!member || !member.fields.get("")?.types.includes("object")) return null;
           members.push(member);
         }
@@ -27367,9 +27367,9 @@ var init_diff = __esm({
         if (!otherRoot || !otherRoot.types.some((t) => t.startsWith("→"))) return;
         const twin = model.definitions.find((d) => d !== def && d.signature === def.signature);
         if (!twin) return;
-        const target = old ? this.pairs.mapTarget(twin.name) : twin.name;
+        const target2 = old ? this.pairs.mapTarget(twin.name) : twin.name;
         fields.clear();
-        fields.set("", { ...root, types: [`→${target}`], values: null, extends: [], additional: null });
+        fields.set("", { ...root, types: [`→${target2}`], values: null, extends: [], additional: null });
       }
       /**
        * Where one side refers to a definition and the other spells a shape inline, the
@@ -27434,18 +27434,18 @@ var init_diff = __esm({
       /** A removed field sits just before the next old field of its definition that survived, or after the definition's last field. */
       emitRemovedField(o, n, oldFields, newFields, path2, draft) {
         draft.source = "schema";
-        const target = oldFields.get(path2)?.line ?? 0;
+        const target2 = oldFields.get(path2)?.line ?? 0;
         let next2 = null;
         let last = n.line ?? 0;
         for (const [p, f] of oldFields) {
           const now2 = newFields.get(p)?.line;
           if (!now2) continue;
           const old = f.line ?? 0;
-          if (old > target && (!next2 || old < next2.old)) next2 = { old, now: now2 };
+          if (old > target2 && (!next2 || old < next2.old)) next2 = { old, now: now2 };
         }
         for (const f of newFields.values()) last = Math.max(last, f.line ?? 0);
         const anchor = next2 ? next2.now - 0.5 : last + 0.5;
-        this.pending.push({ draft, anchor, removed: true, oldLine: target || (o.line ?? 0), seq: this.seq++ });
+        this.pending.push({ draft, anchor, removed: true, oldLine: target2 || (o.line ?? 0), seq: this.seq++ });
       }
     };
   }
@@ -27538,7 +27538,7 @@ function valueAt(value2, shown2, at) {
   return current;
 }
 function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__ */ new Set()) {
-  if (depth > MAX_DEPTH4 || schema === true || schema === void 0 || !isObject2(schema)) return;
+  if (depth > MAX_DEPTH5 || schema === true || schema === void 0 || !isObject2(schema)) return;
   const ref = schema["$ref"];
   if (typeof ref === "string") {
     const key2 = `${ref}@${at.join("/")}`;
@@ -27657,7 +27657,7 @@ function locator(block) {
     return lineAt(offset);
   };
 }
-var MAX_DEPTH4, ALLOWED;
+var MAX_DEPTH5, ALLOWED;
 var init_lint = __esm({
   "src/schema/lint.ts"() {
     "use strict";
@@ -27667,7 +27667,7 @@ var init_lint = __esm({
     init_load();
     init_model();
     init_refs();
-    MAX_DEPTH4 = 128;
+    MAX_DEPTH5 = 128;
     ALLOWED = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -27704,6 +27704,11 @@ init_errors();
 // src/notices.ts
 var sink = null;
 var told = /* @__PURE__ */ new Set();
+function tellOnce(line2) {
+  if (sink === null || told.has(line2)) return;
+  told.add(line2);
+  sink(line2);
+}
 async function withNotices(write, run) {
   const previous3 = sink;
   sink = write;
@@ -29073,7 +29078,7 @@ init_errors();
 
 // src/input/git-tree.ts
 import { spawn } from "node:child_process";
-import { posix } from "node:path";
+import { posix as posix2 } from "node:path";
 
 // scraper/sources/git.ts
 init_errors();
@@ -29291,6 +29296,80 @@ function decode(bytes, label2) {
 // src/input/revision-tree.ts
 init_errors();
 
+// src/input/includes.ts
+import { posix } from "node:path";
+var LIQUID = /\{%-?\s*(include_relative|include)\s+([^\s%]+)[^%]*?-?%\}/g;
+var MDX_IMPORT = /^import\s+([A-Z][\w$]*)\s+from\s+['"](\.{1,2}\/[^'"]+\.(?:mdx?|markdown))['"];?[ \t]*$/gm;
+var MAX_DEPTH = 8;
+function target(page, kind, arg, read) {
+  const here = posix.dirname(page);
+  const candidates = kind === "include" ? [posix.join("_includes", arg), posix.join(here, arg)] : [posix.join(here, arg)];
+  for (const path2 of candidates.map((p) => posix.normalize(p))) {
+    if (path2.startsWith("../") || path2 === ".." || posix.isAbsolute(path2)) continue;
+    if (read(path2) !== null) return path2;
+  }
+  return null;
+}
+function partsNamed(page, text4, read) {
+  return mayInclude(text4) ? assemble(page, text4, read).parts : [];
+}
+function mayInclude(text4) {
+  return text4.includes("{%") || /^import\s/m.test(text4);
+}
+function assemble(page, text4, read, seen = /* @__PURE__ */ new Set([page]), depth = 0) {
+  if (!mayInclude(text4)) return { text: text4, parts: [] };
+  const parts2 = [];
+  const inline = (path2, written) => {
+    if (path2 === null) {
+      tellOnce(`${page}: ${written.trim()} names no file inside the spec's folder; left as written.`);
+      return written;
+    }
+    if (seen.has(path2) || depth >= MAX_DEPTH) {
+      tellOnce(`${page}: ${written.trim()} includes ${path2} again (a loop); left as written.`);
+      return written;
+    }
+    parts2.push(path2);
+    const inner = assemble(path2, read(path2) ?? "", read, /* @__PURE__ */ new Set([...seen, path2]), depth + 1);
+    parts2.push(...inner.parts);
+    return inner.text.replace(/\n$/, "");
+  };
+  const imports = /* @__PURE__ */ new Map();
+  let out = outsideFences(
+    text4,
+    (chunk) => chunk.replace(LIQUID, (written, kind, arg) => inline(target(page, kind, arg, read), written)).replace(MDX_IMPORT, (_line, name, arg) => {
+      imports.set(name, target(page, "import", arg, read));
+      return "";
+    })
+  );
+  for (const [name, path2] of imports) {
+    out = outsideFences(out, (chunk) => chunk.replace(new RegExp(`<${name}\\s*/>`, "g"), (written) => inline(path2, written)));
+  }
+  return { text: out, parts: [...new Set(parts2)] };
+}
+function outsideFences(text4, edit) {
+  const lines = text4.split("\n");
+  const out = [];
+  let chunk = [];
+  let fence3 = null;
+  const flush = () => {
+    if (chunk.length) out.push(edit(chunk.join("\n")));
+    chunk = [];
+  };
+  for (const line2 of lines) {
+    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line2)?.[1];
+    if (fence3 === null && marker) {
+      flush();
+      fence3 = marker;
+      out.push(line2);
+    } else if (fence3 !== null) {
+      out.push(line2);
+      if (marker && marker[0] === fence3[0] && marker.length >= fence3.length && line2.trim() === marker) fence3 = null;
+    } else chunk.push(line2);
+  }
+  flush();
+  return out.join("\n");
+}
+
 // src/input/yaml-schema.ts
 init_errors();
 
@@ -29325,10 +29404,10 @@ function expandedSize(document3) {
   const measure = (node2) => {
     if (node2 === null || node2 === void 0) return { size: 1, depth: 0 };
     if ((0, import_yaml.isAlias)(node2)) {
-      const target = node2.resolve(document3);
-      if (!target) return { size: 1, depth: 0 };
-      if (open.has(target)) return "cycle";
-      return measure(target);
+      const target2 = node2.resolve(document3);
+      if (!target2) return { size: 1, depth: 0 };
+      if (open.has(target2)) return "cycle";
+      return measure(target2);
     }
     if ((0, import_yaml.isScalar)(node2)) return { size: String(node2.value).length + 1, depth: 0 };
     const known2 = measured.get(node2);
@@ -29417,7 +29496,10 @@ async function gitTree(repo, ref, options) {
   const pages = listing.filter((entry) => /\.mdx?$/.test(entry.path));
   const schema = options.schema === void 0 ? null : await blobAt(repo, commit, normalizeRepoPath(options.schema), ref);
   const blobs = await readBlobs(repo, [...pages.map((p) => p.sha), ...schema ? [schema.sha] : []], (sha) => where([...pages, schema].find((e) => e?.sha === sha).path));
-  const texts = new Map(pages.map((entry) => [pageId(spec, entry.path), decode(blobs.get(entry.sha), where(entry.path))]));
+  const byPath = new Map(pages.map((entry) => [relativeTo(spec, entry.path), decode(blobs.get(entry.sha), where(entry.path))]));
+  const read = (path2) => byPath.get(path2) ?? null;
+  const parts2 = new Set([...byPath].flatMap(([path2, text4]) => partsNamed(path2, text4, read)));
+  const texts = new Map([...byPath].filter(([path2]) => !parts2.has(path2)).map(([path2, text4]) => [path2.replace(/\.mdx?$/, ""), assemble(path2, text4, read).text]));
   const schemaText = schema ? decode(blobs.get(schema.sha), where(schema.path)) : null;
   return memoryTree(options.label ?? ref, `${ref}:${spec}`, texts, schemaText);
 }
@@ -29432,12 +29514,12 @@ async function gitFile(repo, ref, path2) {
 function normalizeRepoPath(path2) {
   if (path2.startsWith(":")) throw new InputError(`${path2} is git pathspec magic, not a path; name the folder plainly, relative to the repository's root (e.g. docs/specification/draft).`);
   if (/[*?[]/.test(path2)) throw new InputError(`${path2} has a wildcard (*, ? or [), which git would read as a pattern; name one folder plainly, relative to the repository's root.`);
-  const normal = posix.normalize(path2.replace(/\\/g, "/")).replace(/^\.\/?$/, "").replace(/^\.\//, "").replace(/\/$/, "");
-  if (normal.startsWith("../") || normal === ".." || posix.isAbsolute(normal)) throw new InputError(`${path2} is not a path inside the repository (give it relative to the repository's root).`);
+  const normal = posix2.normalize(path2.replace(/\\/g, "/")).replace(/^\.\/?$/, "").replace(/^\.\//, "").replace(/\/$/, "");
+  if (normal.startsWith("../") || normal === ".." || posix2.isAbsolute(normal)) throw new InputError(`${path2} is not a path inside the repository (give it relative to the repository's root).`);
   return normal;
 }
-function pageId(spec, path2) {
-  return (spec === "" ? path2 : path2.slice(spec.length + 1)).replace(/\.mdx?$/, "");
+function relativeTo(spec, path2) {
+  return spec === "" ? path2 : path2.slice(spec.length + 1);
 }
 async function blobsUnder(repo, commit, dir) {
   const out = await git(repo, ["ls-tree", "-r", "-z", "--full-tree", commit, "--", ...dir === "" ? [] : [dir]], 64 * 1024 * 1024);
@@ -43539,13 +43621,13 @@ function describeEnvelope(envelope) {
       return "bare result without a JSON-RPC envelope";
   }
 }
-var MAX_DEPTH = 1;
+var MAX_DEPTH2 = 1;
 function fieldPaths(prefix, body, depth = 1) {
   const paths = [];
   for (const [key2, child] of Object.entries(body)) {
     const path2 = `${prefix}.${key2}`;
     paths.push(path2);
-    if (depth >= MAX_DEPTH || isSchemaLike(child)) continue;
+    if (depth >= MAX_DEPTH2 || isSchemaLike(child)) continue;
     if (isObject(child)) paths.push(...fieldPaths(path2, child, depth + 1));
     else if (Array.isArray(child) && isObject(child[0])) paths.push(...fieldPaths(`${path2}[]`, child[0], depth + 1));
   }
@@ -44892,9 +44974,9 @@ function contextOf(newer, changelogPage) {
       if (!pages.has(page)) return null;
       const { sections } = parsePage(newer.text(page));
       const key2 = headingKey2(fragment);
-      const target = sections.find((s) => headingKey2(s.anchor) === key2 || headingKey2(s.heading) === key2);
-      if (!target) return null;
-      return new Set(sections.filter((s) => s.id === target.id || s.id.startsWith(`${target.id}/`)).map((s) => headingKey2(s.heading)));
+      const target2 = sections.find((s) => headingKey2(s.anchor) === key2 || headingKey2(s.heading) === key2);
+      if (!target2) return null;
+      return new Set(sections.filter((s) => s.id === target2.id || s.id.startsWith(`${target2.id}/`)).map((s) => headingKey2(s.heading)));
     }
   };
 }
@@ -45053,14 +45135,14 @@ function withoutReferences(text4) {
 }
 function oneRunMoved(a, b) {
   if (a.length !== b.length || a.length > 80 || [...a].sort().join(" ") !== [...b].sort().join(" ")) return false;
-  const target = b.join(" ");
+  const target2 = b.join(" ");
   for (let i = 0; i < a.length; i++) {
     for (let j = i + 1; j <= a.length; j++) {
       const run = a.slice(i, j);
       const rest = [...a.slice(0, i), ...a.slice(j)];
       for (let k = 0; k <= rest.length; k++) {
         if (k === i) continue;
-        if ([...rest.slice(0, k), ...run, ...rest.slice(k)].join(" ") === target) return true;
+        if ([...rest.slice(0, k), ...run, ...rest.slice(k)].join(" ") === target2) return true;
       }
     }
   }
@@ -45136,9 +45218,9 @@ var POINTER = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+\w+){0,2}?\s+
 function pointedSection(rule2, doc) {
   const match = POINTER.exec(rule2.text);
   if (!match) return null;
-  const target = tokens(match[1].replace(/^["“]|["”]$/g, ""));
-  if (target.length === 0) return null;
-  const section = doc.sections.find((s) => dice(tokens(s.heading), target) >= 0.8);
+  const target2 = tokens(match[1].replace(/^["“]|["”]$/g, ""));
+  if (target2.length === 0) return null;
+  const section = doc.sections.find((s) => dice(tokens(s.heading), target2) >= 0.8);
   return section ? section.heading : null;
 }
 
@@ -45376,13 +45458,13 @@ function relocateRules(changes, docs) {
     if (change.kind !== "rule" || change.action !== "removed" || !change.before || !change.page) return;
     const from = docs.pairedWith.get(change.page) ?? change.page;
     const candidates = arrivalsByKeyword.get(change.before.keyword ?? "") ?? [];
-    const target = bestMatch(change.before, candidates.filter((r) => r.page !== change.page && !used.has(r)));
-    if (!target) return;
+    const target2 = bestMatch(change.before, candidates.filter((r) => r.page !== change.page && !used.has(r)));
+    if (!target2) return;
     const source = oldByPlace.get(placeKey(from, change.before.line, change.before.text))?.[0];
     if (!source) return;
-    used.add(target);
-    out[i] = moved(source, target);
-    const half = firstAddedAt.get(placeKey(target.page, target.rule.line, target.rule.text)) ?? -1;
+    used.add(target2);
+    out[i] = moved(source, target2);
+    const half = firstAddedAt.get(placeKey(target2.page, target2.rule.line, target2.rule.text)) ?? -1;
     if (half !== -1) out[half] = null;
   });
   const paired = new Set(docs.pairedWith.values());
@@ -45393,8 +45475,8 @@ function relocateRules(changes, docs) {
     const source = goneRules.length === 0 ? null : bestMatch(change.after, goneRules.filter((r) => !used.has(r)));
     if (!source) return;
     used.add(source);
-    const target = statedBy(change);
-    if (target) out[i] = moved(source, target);
+    const target2 = statedBy(change);
+    if (target2) out[i] = moved(source, target2);
   });
   const movedFrom = /* @__PURE__ */ new Map();
   for (const c of out) {
@@ -45411,10 +45493,10 @@ function relocateRules(changes, docs) {
     const siblings = fromSections.flatMap((from) => goneBySection.get(from) ?? []).sort((a, b) => a - b).map((k) => goneRules[k]).filter((r) => !used.has(r));
     const source = siblings.length === 0 ? null : bestMatch(change.after, siblings, REWORDED_WITH_SECTION);
     if (!source) return;
-    const target = statedBy(change);
-    if (!target) return;
+    const target2 = statedBy(change);
+    if (!target2) return;
     used.add(source);
-    out[i] = moved(source, target, isCosmeticRewording(source.rule.text, target.rule.text) ? "rule-moved" : "rule-changed");
+    out[i] = moved(source, target2, isCosmeticRewording(source.rule.text, target2.rule.text) ? "rule-moved" : "rule-changed");
   });
   return out.filter((c) => c !== null);
 }
@@ -45871,8 +45953,8 @@ function mappedLine(ctx, oldLine) {
   const survivor = containing.find((s) => ctx.oldToNew.has(s.id));
   const anchor = before ?? survivor;
   if (!anchor) return 0;
-  const target = newSection(ctx, ctx.oldToNew.get(anchor.id));
-  return anchor === survivor ? target.lines.start + 0.5 : target.lines.end + 0.5;
+  const target2 = newSection(ctx, ctx.oldToNew.get(anchor.id));
+  return anchor === survivor ? target2.lines.start + 0.5 : target2.lines.end + 0.5;
 }
 function newSection(ctx, id) {
   return ctx.new.sections.find((s) => s.id === id);
@@ -46605,11 +46687,11 @@ function relocateProse(changes, newDocs) {
   const out = [...changes];
   changes.forEach((change, i) => {
     if (change.id !== "prose-removed" || !change.before || !change.page) return;
-    const target = stillStated(change.before.text, index2, change.page);
-    if (!target) return;
-    const arrival = changes.findIndex((c) => c.id === "prose-added" && c.page === target.page && c.after?.line === target.block.line);
+    const target2 = stillStated(change.before.text, index2, change.page);
+    if (!target2) return;
+    const arrival = changes.findIndex((c) => c.id === "prose-added" && c.page === target2.page && c.after?.line === target2.block.line);
     if (arrival !== -1) out[arrival] = null;
-    out[i] = moved2(change, target);
+    out[i] = moved2(change, target2);
   });
   return out.filter((c) => c !== null);
 }

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
-import { readConfinedText } from './confined-files.ts';
+import { confinedFile, readConfinedText } from './confined-files.ts';
+import { assemble, partsNamed, type PartReader } from './includes.ts';
 import { declarationsBeside, pageFiles, schemaFile } from './spec-folders.ts';
 import { yamlSchemaAsJson } from './yaml-schema.ts';
 
@@ -42,12 +43,19 @@ export function folderTree(dir: string, options: FolderTreeOptions = {}): Revisi
   const files = pageFiles(dir);
   const schemaPath = schemaFile(dir, options.schema);
   const declarationsPath = declarationsBeside(dir, schemaPath);
+  // Parts are read inside the folder only (confined-files.ts); a page made of parts is diffed assembled (includes.ts).
+  const read: PartReader = (path) => {
+    const real = confinedFile(dir, path);
+    return real === null ? null : readFileSync(real, 'utf8');
+  };
+  const raw = (page: string) => readConfinedText(dir, files.get(page) ?? `${page}.mdx`);
+  const parts = new Set([...files].flatMap(([page, file]) => partsNamed(file, raw(page), read)));
   return {
     label: options.label ?? (basename(resolve(dir)) || dir),
     source: dir,
-    pages: [...files.keys()].sort(),
+    pages: [...files].filter(([, file]) => !parts.has(file)).map(([page]) => page).sort(),
     // Listed inside the folder; read inside it too (the real path is checked again).
-    text: (page) => readConfinedText(dir, files.get(page) ?? `${page}.mdx`),
+    text: (page) => assemble(files.get(page) ?? `${page}.mdx`, raw(page), read).text,
     // A YAML schema is read as the JSON it stands for.
     schema: () => {
       if (schemaPath === null) return null;

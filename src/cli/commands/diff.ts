@@ -1,4 +1,6 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { confinedFile } from '../../input/confined-files.ts';
+import { assemble, type PartReader } from '../../input/includes.ts';
 import { basename, dirname, resolve } from 'node:path';
 import { configSearchDirs, loadSpecConfig, type SpecConfig } from '../../config/index.ts';
 import type { Change, Impact } from '../../records/change.ts';
@@ -102,7 +104,7 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
     const { changes, diagnostics } = await diffSchemas(oldDoc.text, newDoc.text, { oldSource: oldInput, newSource: newInput });
     return makeReport(info(oldDoc), info(newDoc), changes, diagnostics, undefined, groupingOf(documentsConfig(oldInput, newInput, options, io)));
   }
-  return diffTwoPages(oldDoc, newDoc, pageConfig(oldInput, newInput, newDoc, options, io));
+  return diffTwoPages(oldDoc, newDoc, pageConfig(oldInput, newInput, newDoc, options, io), io.cwd);
 }
 
 /**
@@ -112,14 +114,26 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
  * renamed between them is not a page that moved); its records carry that page id, as the
  * folder's do, and the report keeps the single-page shape otherwise (no `pages` list).
  */
-async function diffTwoPages(oldDoc: LoadedDocument, newDoc: LoadedDocument, config: SpecConfig): Promise<DiffReport> {
+async function diffTwoPages(oldDoc: LoadedDocument, newDoc: LoadedDocument, config: SpecConfig, cwd: string): Promise<DiffReport> {
   const page = newDoc.page ?? oldDoc.page ?? pageIdOf(newDoc.source);
-  const tree = (doc: LoadedDocument, label: string) => memoryTree(label, doc.source, new Map([[page, doc.text]]));
+  const tree = (doc: LoadedDocument, label: string) => memoryTree(label, doc.source, new Map([[page, assembled(doc, cwd)]]));
   const diff = await diffRevisionTrees(tree(oldDoc, 'old'), tree(newDoc, 'new'), config);
   const unplaced = (list: Diagnostic[]) => list.map(({ source: _source, ...d }) => d);
   const grouping: GroupingOptions = { ...groupingOf(config), outlines: (_page, side) => diff.outlines[side][page] };
   // Records keep their page, so a change has the same id here as in the folder's report (an acknowledged id holds for both).
   return makeReport(info(oldDoc), info(newDoc), diff.changes, { old: unplaced(diff.diagnostics.old), new: unplaced(diff.diagnostics.new) }, undefined, grouping, diff.reading);
+}
+
+/** A page file with its parts in place (input/includes.ts), read inside the page's own folder; standard input and URLs as they are. */
+function assembled(doc: LoadedDocument, cwd: string): string {
+  if (doc.source === '-' || /^https?:\/\//i.test(doc.source)) return doc.text;
+  const file = resolve(cwd, doc.source);
+  const root = dirname(file);
+  const read: PartReader = (path) => {
+    const real = confinedFile(root, path);
+    return real === null ? null : readFileSync(real, 'utf8');
+  };
+  return assemble(basename(file), doc.text, read).text;
 }
 
 /** A loose file's page id: its name without the extension (what a revision folder holding it would call it). */
