@@ -29015,6 +29015,52 @@ var pageGlobs = (v) => {
   return null;
 };
 var CHANGE_ID = /^c-[0-9a-f]{10}$/;
+var revisionsSetting = (v) => {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return 'an object with "match" and/or "order"';
+  const unknown = Object.keys(v).find((k) => k !== "match" && k !== "order");
+  if (unknown) return `an object with "match" and/or "order" (not "${unknown}")`;
+  const { match, order: order2 } = v;
+  if (order2 !== void 0 && stringList(order2)) return 'an object whose "order" is a list of revision names';
+  if (match !== void 0) {
+    if (typeof match !== "string") return 'an object whose "match" is a regular expression string';
+    try {
+      new RegExp(match);
+    } catch {
+      return `an object whose "match" is a valid regular expression (${JSON.stringify(match)} is not)`;
+    }
+  }
+  return null;
+};
+var keywordCaseSetting = (v) => v === "uppercase" || v === "any-case" ? null : '"uppercase" or "any-case"';
+var SPEC_ENTRY = {
+  name: (v) => typeof v === "string" && /^[A-Za-z0-9][\w.-]*$/.test(v) ? null : 'a name of letters, digits, ".", "_" and "-"',
+  title: (v) => typeof v === "string" && v.trim() !== "" ? null : "a non-empty string",
+  folder: (v) => typeof v === "string" && v.trim() !== "" && !/[*?[\]]/.test(v) ? null : "a folder path (no wildcards)",
+  revisions: revisionsSetting,
+  schema: insideFolder("path", false),
+  keywordCase: keywordCaseSetting,
+  normative: pageGlobs,
+  informative: pageGlobs,
+  changelog: pageGlob
+};
+var specsSetting = (v) => {
+  if (!Array.isArray(v) || v.length === 0) return 'a non-empty list of specs, each { "name", "folder", … }';
+  const names = /* @__PURE__ */ new Set();
+  for (const [i, entry] of v.entries()) {
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return `a list of objects (entry ${i + 1} is not one)`;
+    for (const required of ["name", "folder"]) if (!(required in entry)) return `a list of specs each with "${required}" (entry ${i + 1} has none)`;
+    for (const [key2, value2] of Object.entries(entry)) {
+      const check = SPEC_ENTRY[key2];
+      if (!check) return `a list of specs whose settings are ${Object.keys(SPEC_ENTRY).join(", ")} (entry ${i + 1} has "${key2}")`;
+      const problem = check(value2);
+      if (problem) return `a list of specs (entry ${i + 1}: "${key2}" must be ${problem})`;
+    }
+    const name = entry.name;
+    if (names.has(name)) return `a list of specs with distinct names ("${name}" appears twice)`;
+    names.add(name);
+  }
+  return null;
+};
 var SETTINGS = {
   impacts: (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return `an object of change ids and impacts (${IMPACTS.join(", ")})`;
@@ -29038,23 +29084,9 @@ var SETTINGS = {
   schema: insideFolder("path", false),
   changelog: pageGlob,
   siteBase: (v) => typeof v === "string" && /^https?:\/\/|^\//.test(v) ? null : "a URL (https://…) or a path starting with /",
-  keywordCase: (v) => v === "uppercase" || v === "any-case" ? null : '"uppercase" or "any-case"',
-  revisions: (v) => {
-    if (typeof v !== "object" || v === null || Array.isArray(v)) return 'an object with "match" and/or "order"';
-    const unknown = Object.keys(v).find((k) => k !== "match" && k !== "order");
-    if (unknown) return `an object with "match" and/or "order" (not "${unknown}")`;
-    const { match, order: order2 } = v;
-    if (order2 !== void 0 && stringList(order2)) return 'an object whose "order" is a list of revision names';
-    if (match !== void 0) {
-      if (typeof match !== "string") return 'an object whose "match" is a regular expression string';
-      try {
-        new RegExp(match);
-      } catch {
-        return `an object whose "match" is a valid regular expression (${JSON.stringify(match)} is not)`;
-      }
-    }
-    return null;
-  }
+  keywordCase: keywordCaseSetting,
+  revisions: revisionsSetting,
+  specs: specsSetting
 };
 function parseSpecConfig(source, label2) {
   let value2;
@@ -44311,7 +44343,7 @@ function fieldItem(text4) {
   const match = /^(?:`([^`]{1,64})`|\{?([\p{L}_$@][\p{L}\p{N}_$@.\-[\]]{0,63})\}?)\s*\(([^()]{1,80})\)\s*(?:[:—–]|-\s|$)\s*(.*)$/u.exec(text4);
   if (!match) return null;
   const facts = match[3];
-  if (!FIELD_FACTS.test(facts) && !/^`[^`]+`$/.test(facts.trim())) return null;
+  if (/["':=]/.test(facts) || !FIELD_FACTS.test(facts) && !/^`[A-Za-z_$][\w$.<>[\]|]*`$/.test(facts.trim())) return null;
   const parts2 = facts.split(/\s*[,;]\s*/).map((p) => p.trim()).filter(Boolean);
   const requiredness = parts2.find((p) => /^(?:required|optional|mandatory)$/i.test(p));
   const type = parts2.filter((p) => p !== requiredness).join(", ").replace(/`/g, "") || null;

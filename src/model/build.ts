@@ -450,7 +450,8 @@ export function fieldItem(text: string): { name: string; type: string | null; re
   const match = /^(?:`([^`]{1,64})`|\{?([\p{L}_$@][\p{L}\p{N}_$@.\-[\]]{0,63})\}?)\s*\(([^()]{1,80})\)\s*(?:[:—–]|-\s|$)\s*(.*)$/u.exec(text);
   if (!match) return null;
   const facts = match[3]!;
-  if (!FIELD_FACTS.test(facts) && !/^`[^`]+`$/.test(facts.trim())) return null;
+  // A type in code is a type's name (`Widget`, `string[]`), not a value or a member (`action: "accept"`).
+  if (/["':=]/.test(facts) || (!FIELD_FACTS.test(facts) && !/^`[A-Za-z_$][\w$.<>[\]|]*`$/.test(facts.trim()))) return null;
   const parts = facts.split(/\s*[,;]\s*/).map((p) => p.trim()).filter(Boolean);
   const requiredness = parts.find((p) => /^(?:required|optional|mandatory)$/i.test(p));
   const type = parts.filter((p) => p !== requiredness).join(', ').replace(/`/g, '') || null;

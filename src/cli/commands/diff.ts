@@ -9,7 +9,7 @@ import { groupingOf } from '../../changes/config.ts';
 import { diffRevisionTrees } from '../../revision/revisions.ts';
 import { findSpecConfig } from '../../revision/spec-config.ts';
 import { InputError, UsageError } from '../../errors.ts';
-import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
+import { loadDocument, parseRevisionRef, snapshotRevision, type LoadedDocument } from '../../input/load.ts';
 import { bothSides, folderTree, memoryTree, type RevisionTree } from '../../input/revision-tree.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { renderJson } from '../../report/json.ts';
@@ -88,7 +88,7 @@ async function diffTrees([oldTree, newTree]: [RevisionTree, RevisionTree], optio
 }
 
 function isWholeRevision(input: string, io: CommandIO, options: DiffOptions): boolean {
-  const ref = parseRevisionRef(input);
+  const ref = parseRevisionRef(input, snapshotRevision(io.cwd, options.snapshots));
   return ref !== null && ref.page === null && !existsSync(resolve(io.cwd, input)) && existsSync(resolve(io.cwd, options.snapshots, ref.revision));
 }
 
@@ -162,7 +162,8 @@ function pageConfig(oldInput: string, newInput: string, newDoc: LoadedDocument, 
  * so a page's counts here are the counts the revision's own report gives that page.
  */
 async function revisionSlice(oldInput: string, newInput: string, oldDoc: LoadedDocument, newDoc: LoadedDocument, options: DiffOptions, io: CommandIO): Promise<DiffReport | null> {
-  const refs = [parseRevisionRef(oldInput), parseRevisionRef(newInput)];
+  const known = snapshotRevision(io.cwd, options.snapshots);
+  const refs = [parseRevisionRef(oldInput, known), parseRevisionRef(newInput, known)];
   if (refs.some((r) => r === null || r.page === null || r.page === 'schema') || oldDoc.kind !== 'page') return null;
   const [oldRef, newRef] = refs as [{ revision: string; page: string }, { revision: string; page: string }];
   const folder = (revision: string) => resolve(io.cwd, options.snapshots, revision);
