@@ -8,6 +8,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { clearDiffCache } from '../src/diff/index.ts';
 import { diffRevisionTrees } from '../src/revision/revisions.ts';
+import { reportRevisions } from '../src/report/revision-report.ts';
 import { folderTree, memoryTree, type RevisionTree } from '../src/input/revision-tree.ts';
 import { listRevisionFolders } from '../src/input/spec-folders.ts';
 import { parsePage, usePageStore, withTreeScope } from '../src/model/index.ts';
@@ -24,7 +25,12 @@ export interface RevisionBench {
   bytes: number;
   /** remark-parse + remark-gfm of every page text of both sides once, and JSON.parse of both schemas. */
   bareParseMs: number;
+  /** What `specdelta diff OLD NEW --format json` computes: the records grouped into changes. */
   diffMs: number;
+  /** The records alone (the revision diff before grouping): `diffMs` less this is what the changes cost. */
+  recordsMs: number;
+  /** The text view's report: the changes carrying the changelog items that announced them (the changelog read too). */
+  announcedMs: number;
   /** Where the diff's time goes, each part measured cold on its own: the model's reader over every page's sections, every page read whole… */
   readMs: number;
   /** …and every page's model built (reading included). The diff reads less (a reference page settled against the schema, settled-by-schema.ts), so the rest of `diffMs` is a lower bound of its diffs, cross-page passes and schema. */
@@ -67,7 +73,7 @@ export async function benchWholeRevision(specRoot: string): Promise<RevisionBenc
   const bareSide = new MeasuringProcess('bare', specRoot);
   const diffSide = new MeasuringProcess('diff', specRoot);
   try {
-    const best = { bare: Infinity, diff: Infinity, read: Infinity, model: Infinity, diffAfterBare: Infinity };
+    const best = { bare: Infinity, diff: Infinity, records: Infinity, announced: Infinity, read: Infinity, model: Infinity, diffAfterBare: Infinity };
     for (let round = 0; round < ROUNDS; round++) {
       // Each side goes first in every other round.
       const turns: [MeasuringProcess, Workload][] = [[bareSide, 'bare'], [diffSide, 'diff']];
@@ -75,13 +81,15 @@ export async function benchWholeRevision(specRoot: string): Promise<RevisionBenc
     }
     // The figures that only explain the verdict come after its rounds: no bare round runs in a process the diff has tuned.
     for (let round = 0; round < ROUNDS; round++) {
+      best.records = Math.min(best.records, await diffSide.time('records'));
+      best.announced = Math.min(best.announced, await diffSide.time('announced'));
       best.read = Math.min(best.read, await diffSide.time('read'));
       best.model = Math.min(best.model, await diffSide.time('model'));
       best.diffAfterBare = Math.min(best.diffAfterBare, await bareSide.time('diffAfterBare'));
     }
     const [bareEnd, diffEnd] = [await bareSide.finish(), await diffSide.finish()];
     return {
-      ...diffEnd.input, bareParseMs: best.bare, diffMs: best.diff, readMs: best.read, modelMs: best.model, diffAfterBareMs: best.diffAfterBare,
+      ...diffEnd.input, bareParseMs: best.bare, diffMs: best.diff, recordsMs: best.records, announcedMs: best.announced, readMs: best.read, modelMs: best.model, diffAfterBareMs: best.diffAfterBare,
       changes: diffEnd.changes, cpuMs: bareEnd.cpuMs + diffEnd.cpuMs,
     };
   } finally {
@@ -91,7 +99,7 @@ export async function benchWholeRevision(specRoot: string): Promise<RevisionBenc
 }
 
 type Side = 'bare' | 'diff';
-type Workload = 'bare' | 'diff' | 'read' | 'model' | 'diffAfterBare';
+type Workload = 'bare' | 'diff' | 'records' | 'announced' | 'read' | 'model' | 'diffAfterBare';
 type Request = { time: Workload } | { finish: true };
 type Reply = { ms: number } | { cpuMs: number; changes: number; input: Pick<RevisionBench, 'label' | 'pages' | 'bytes'> } | { error: string };
 
@@ -168,9 +176,14 @@ function serveMeasurements(side: Side, specRoot: string): void {
         diffAfterBare: () => diffRevisionTrees(oldTree, newTree),
       }
     : {
+        // What `specdelta diff OLD NEW --format json` computes: the records, grouped into changes.
         diff: async () => {
-          changes = (await diffRevisionTrees(oldTree, newTree)).changes.length;
+          changes = (await reportRevisions(oldTree, newTree, { announcements: false })).grouped.length;
         },
+        // What the text view adds: the changelog read, for the changes to carry their items.
+        announced: () => reportRevisions(oldTree, newTree),
+        // The records alone, to tell what grouping them costs.
+        records: () => diffRevisionTrees(oldTree, newTree),
         read: () => withTreeScope(() => texts.forEach((text) => parseSections(text))),
         model: () => withTreeScope(() => texts.forEach((text) => parsePage(text))),
       };

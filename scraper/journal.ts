@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { InputError } from '../src/errors.ts';
 import { writeFileAtomic, syncDir } from './atomic.ts';
-import { displayPath, isPageId, isRevisionId, readTextIfExists, snapshotPath } from './lock.ts';
+import { isPageId, isRevisionId, readTextIfExists, snapshotPath } from './lock.ts';
+import { displayPath } from '../src/core/paths.ts';
 
 /**
  * Where a snapshot run keeps what it has not committed yet, and the journal that marks its

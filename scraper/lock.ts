@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
+import { displayPath } from '../src/core/paths.ts';
 import { InputError } from '../src/errors.ts';
 import { assertPageId, assertRevisionId, isPageId, isRevisionId, pageIdProblem } from '../src/input/ids.ts';
 import { writeFileAtomic } from './atomic.ts';
@@ -247,8 +248,3 @@ export async function writeLock(snapshotsDir: string, lock: Lock, previousText: 
 }
 
 /** A path as the user would type it: relative to the working directory when that is shorter. */
-export function displayPath(path: string, cwd = process.cwd()): string {
-  if (!isAbsolute(path)) return path;
-  const rel = relative(cwd, path);
-  return rel !== '' && rel.length < path.length ? rel : path;
-}

@@ -4,7 +4,8 @@ import { InputError } from '../src/errors.ts';
 import { syncDir } from './atomic.ts';
 import { sha256 } from './hash.ts';
 import { journalPath, previousPath, readJournal, stagedPath, stagingDir, type Journal, type JournalFile } from './journal.ts';
-import { displayPath, lockPath, readTextIfExists, snapshotPath } from './lock.ts';
+import { lockPath, readTextIfExists, snapshotPath } from './lock.ts';
+import { displayPath } from '../src/core/paths.ts';
 import { finishCommit, removeStaging, type CommitHook } from './staging.ts';
 
 /**

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { InputError } from '../src/errors.ts';
-import { displayPath } from './lock.ts';
+import { displayPath } from '../src/core/paths.ts';
 
 /**
  * One writer at a time per snapshots folder. Each run reads the lock file at its start and

@@ -8719,6 +8719,271 @@ var init_nesting = __esm({
   }
 });
 
+// src/core/objects.ts
+function isObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+var init_objects = __esm({
+  "src/core/objects.ts"() {
+    "use strict";
+  }
+});
+
+// src/schema/recognize.ts
+function isSchemaValue(value2) {
+  if (!isObject(value2)) return false;
+  return declaresDialect(value2) || hasDefinitions(value2) || describesRoot(value2);
+}
+function notSchemaMessage(source, value2, format2 = "JSON") {
+  if (!isObject(value2)) {
+    const top = Array.isArray(value2) ? "an array" : value2 === null ? "null" : `a ${typeof value2}`;
+    return `${source} is ${format2} but not a JSON Schema: its top level is ${top}, not an object.`;
+  }
+  const keys = Object.keys(value2);
+  const listed = keys.length === 0 ? "it is an empty object" : `its top-level keys are ${keys.slice(0, 4).map((k) => `"${k}"`).join(", ")}${keys.length > 4 ? ", …" : ""}`;
+  const type = value2["type"];
+  const badType = type !== void 0 && !isTypeKeyword(type) ? `, and "type": ${JSON.stringify(type).slice(0, 40)} is not a JSON Schema type` : "";
+  const dialect = typeof value2["$schema"] === "string" ? ` (its "$schema" names a document it follows, not the JSON Schema dialect)` : "";
+  return `${source} is ${format2} but not a JSON Schema: a schema has a "$schema" naming json-schema.org${dialect}, a "$defs" or "definitions" object, or "properties", "items", "type", "$ref", "anyOf", "oneOf" or "allOf" describing its root; ${listed}${badType}.`;
+}
+function declaresDialect(value2) {
+  const declared = value2["$schema"];
+  return typeof declared === "string" && /^https?:\/\/json-schema\.org\//i.test(declared);
+}
+function hasDefinitions(value2) {
+  return isObject(value2["$defs"]) || isObject(value2["definitions"]);
+}
+function describesRoot(value2) {
+  if (isObject(value2["properties"])) return true;
+  if (isObject(value2["items"]) || typeof value2["items"] === "boolean") return true;
+  if (typeof value2["$ref"] === "string") return true;
+  if (COMBINATORS.some((key2) => Array.isArray(value2[key2]) && value2[key2].length > 0)) return true;
+  return isTypeKeyword(value2["type"]);
+}
+function isTypeKeyword(type) {
+  if (typeof type === "string") return JSON_TYPES.has(type);
+  return Array.isArray(type) && type.length > 0 && type.every((t) => typeof t === "string" && JSON_TYPES.has(t));
+}
+var JSON_TYPES, COMBINATORS;
+var init_recognize = __esm({
+  "src/schema/recognize.ts"() {
+    "use strict";
+    init_objects();
+    JSON_TYPES = /* @__PURE__ */ new Set(["object", "array", "string", "number", "integer", "boolean", "null"]);
+    COMBINATORS = ["anyOf", "oneOf", "allOf"];
+  }
+});
+
+// src/model/lines.ts
+function lineLocator(text4, firstLine = 1) {
+  const starts = [0];
+  for (let i = text4.indexOf("\n"); i !== -1; i = text4.indexOf("\n", i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return firstLine + lo;
+  };
+}
+var init_lines = __esm({
+  "src/model/lines.ts"() {
+    "use strict";
+  }
+});
+
+// node_modules/format/format.js
+var require_format = __commonJS({
+  "node_modules/format/format.js"(exports, module) {
+    (function() {
+      var namespace;
+      if (typeof module !== "undefined") {
+        namespace = module.exports = format2;
+      } else {
+        namespace = (function() {
+          return this || (1, eval)("this");
+        })();
+      }
+      namespace.format = format2;
+      namespace.vsprintf = vsprintf;
+      if (typeof console !== "undefined" && typeof console.log === "function") {
+        namespace.printf = printf;
+      }
+      function printf() {
+        console.log(format2.apply(null, arguments));
+      }
+      function vsprintf(fmt, replacements) {
+        return format2.apply(null, [fmt].concat(replacements));
+      }
+      function format2(fmt) {
+        var argIndex = 1, args = [].slice.call(arguments), i = 0, n = fmt.length, result = "", c, escaped = false, arg, tmp, leadingZero = false, precision, nextArg = function() {
+          return args[argIndex++];
+        }, slurpNumber = function() {
+          var digits = "";
+          while (/\d/.test(fmt[i])) {
+            digits += fmt[i++];
+            c = fmt[i];
+          }
+          return digits.length > 0 ? parseInt(digits) : null;
+        };
+        for (; i < n; ++i) {
+          c = fmt[i];
+          if (escaped) {
+            escaped = false;
+            if (c == ".") {
+              leadingZero = false;
+              c = fmt[++i];
+            } else if (c == "0" && fmt[i + 1] == ".") {
+              leadingZero = true;
+              i += 2;
+              c = fmt[i];
+            } else {
+              leadingZero = true;
+            }
+            precision = slurpNumber();
+            switch (c) {
+              case "b":
+                result += parseInt(nextArg(), 10).toString(2);
+                break;
+              case "c":
+                arg = nextArg();
+                if (typeof arg === "string" || arg instanceof String)
+                  result += arg;
+                else
+                  result += String.fromCharCode(parseInt(arg, 10));
+                break;
+              case "d":
+                result += parseInt(nextArg(), 10);
+                break;
+              case "f":
+                tmp = String(parseFloat(nextArg()).toFixed(precision || 6));
+                result += leadingZero ? tmp : tmp.replace(/^0/, "");
+                break;
+              case "j":
+                result += JSON.stringify(nextArg());
+                break;
+              case "o":
+                result += "0" + parseInt(nextArg(), 10).toString(8);
+                break;
+              case "s":
+                result += nextArg();
+                break;
+              case "x":
+                result += "0x" + parseInt(nextArg(), 10).toString(16);
+                break;
+              case "X":
+                result += "0x" + parseInt(nextArg(), 10).toString(16).toUpperCase();
+                break;
+              default:
+                result += c;
+                break;
+            }
+          } else if (c === "%") {
+            escaped = true;
+          } else {
+            result += c;
+          }
+        }
+        return result;
+      }
+    })();
+  }
+});
+
+// node_modules/extend/index.js
+var require_extend = __commonJS({
+  "node_modules/extend/index.js"(exports, module) {
+    "use strict";
+    var hasOwn = Object.prototype.hasOwnProperty;
+    var toStr = Object.prototype.toString;
+    var defineProperty = Object.defineProperty;
+    var gOPD = Object.getOwnPropertyDescriptor;
+    var isArray = function isArray2(arr) {
+      if (typeof Array.isArray === "function") {
+        return Array.isArray(arr);
+      }
+      return toStr.call(arr) === "[object Array]";
+    };
+    var isPlainObject2 = function isPlainObject3(obj) {
+      if (!obj || toStr.call(obj) !== "[object Object]") {
+        return false;
+      }
+      var hasOwnConstructor = hasOwn.call(obj, "constructor");
+      var hasIsPrototypeOf = obj.constructor && obj.constructor.prototype && hasOwn.call(obj.constructor.prototype, "isPrototypeOf");
+      if (obj.constructor && !hasOwnConstructor && !hasIsPrototypeOf) {
+        return false;
+      }
+      var key2;
+      for (key2 in obj) {
+      }
+      return typeof key2 === "undefined" || hasOwn.call(obj, key2);
+    };
+    var setProperty2 = function setProperty3(target2, options) {
+      if (defineProperty && options.name === "__proto__") {
+        defineProperty(target2, options.name, {
+          enumerable: true,
+          configurable: true,
+          value: options.newValue,
+          writable: true
+        });
+      } else {
+        target2[options.name] = options.newValue;
+      }
+    };
+    var getProperty = function getProperty2(obj, name) {
+      if (name === "__proto__") {
+        if (!hasOwn.call(obj, name)) {
+          return void 0;
+        } else if (gOPD) {
+          return gOPD(obj, name).value;
+        }
+      }
+      return obj[name];
+    };
+    module.exports = function extend2() {
+      var options, name, src, copy, copyIsArray, clone;
+      var target2 = arguments[0];
+      var i = 1;
+      var length = arguments.length;
+      var deep = false;
+      if (typeof target2 === "boolean") {
+        deep = target2;
+        target2 = arguments[1] || {};
+        i = 2;
+      }
+      if (target2 == null || typeof target2 !== "object" && typeof target2 !== "function") {
+        target2 = {};
+      }
+      for (; i < length; ++i) {
+        options = arguments[i];
+        if (options != null) {
+          for (name in options) {
+            src = getProperty(target2, name);
+            copy = getProperty(options, name);
+            if (target2 !== copy) {
+              if (deep && copy && (isPlainObject2(copy) || (copyIsArray = isArray(copy)))) {
+                if (copyIsArray) {
+                  copyIsArray = false;
+                  clone = src && isArray(src) ? src : [];
+                } else {
+                  clone = src && isPlainObject2(src) ? src : {};
+                }
+                setProperty2(target2, { name, newValue: extend2(deep, clone, copy) });
+              } else if (typeof copy !== "undefined") {
+                setProperty2(target2, { name, newValue: copy });
+              }
+            }
+          }
+        }
+      }
+      return target2;
+    };
+  }
+});
+
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
 function createScanner(text4, ignoreTrivia = false) {
   const len = text4.length;
@@ -9190,7 +9455,7 @@ var init_format = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
-function parse(text4, errors = [], options = ParseOptions.DEFAULT) {
+function parse2(text4, errors = [], options = ParseOptions.DEFAULT) {
   let currentProperty = null;
   let currentParent = [];
   const previousParents = [];
@@ -9233,7 +9498,7 @@ function parse(text4, errors = [], options = ParseOptions.DEFAULT) {
   visit(text4, visitor, options);
   return currentParent[0];
 }
-function parseTree(text4, errors = [], options = ParseOptions.DEFAULT) {
+function parseTree2(text4, errors = [], options = ParseOptions.DEFAULT) {
   let currentParent = { type: "array", offset: -1, length: -1, children: [], parent: void 0 };
   function ensurePropertyComplete(endOffset) {
     if (currentParent.type === "property") {
@@ -9707,7 +9972,7 @@ function printParseErrorCode(code5) {
   }
   return "<unknown ParseErrorCode>";
 }
-var ScanError, SyntaxKind, parse2, parseTree2, findNodeAtLocation2, visit2, ParseErrorCode;
+var ScanError, SyntaxKind, parse3, parseTree3, findNodeAtLocation2, visit2, ParseErrorCode;
 var init_main = __esm({
   "node_modules/jsonc-parser/lib/esm/main.js"() {
     "use strict";
@@ -9743,8 +10008,8 @@ var init_main = __esm({
       SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
       SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
     })(SyntaxKind || (SyntaxKind = {}));
-    parse2 = parse;
-    parseTree2 = parseTree;
+    parse3 = parse2;
+    parseTree3 = parseTree2;
     findNodeAtLocation2 = findNodeAtLocation;
     visit2 = visit;
     (function(ParseErrorCode2) {
@@ -9765,336 +10030,6 @@ var init_main = __esm({
       ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
       ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
     })(ParseErrorCode || (ParseErrorCode = {}));
-  }
-});
-
-// src/model/json.ts
-function isJsonLang(lang) {
-  return lang !== null && JSON_LANGS.has(lang.toLowerCase());
-}
-function parseJsonExample(value2, at, diagnostics) {
-  const deep = jsonTooDeepAt(value2);
-  if (deep !== -1) {
-    const line2 = at.bodyLine === null ? at.line : at.bodyLine + value2.slice(0, deep).split("\n").length - 1;
-    diagnostics.push({ severity: "error", message: `${tooDeep("JSON in code block", MAX_JSON_DEPTH)}; the example was skipped`, line: line2 });
-    return void 0;
-  }
-  const plain2 = plainJson(value2);
-  if (plain2 !== void 0) return [plain2];
-  const attempts = [value2, withoutPlaceholders(value2)];
-  let firstError = null;
-  for (const text5 of attempts) {
-    const values = parseValues(text5);
-    if (!("error" in values)) return values.values;
-    firstError ??= { error: values.error, text: text5 };
-    const member = parseValues(`{${text5}}`);
-    if (/^\s*"/.test(text5) && !("error" in member)) return member.values;
-  }
-  const { error, text: text4 } = firstError;
-  const lineInBlock = text4.slice(0, error.offset).split("\n").length;
-  diagnostics.push({
-    severity: "warning",
-    message: `unreadable JSON in code block (${printParseErrorCode(error.error)}); the example was skipped`,
-    line: at.bodyLine === null ? at.line : at.bodyLine + lineInBlock - 1
-  });
-  return void 0;
-}
-function plainJson(value2) {
-  if (value2.includes("__proto__")) return void 0;
-  try {
-    return JSON.parse(value2);
-  } catch {
-    return void 0;
-  }
-}
-function parseValues(text4) {
-  const values = [];
-  let rest = text4;
-  let consumed = 0;
-  for (; ; ) {
-    const errors = [];
-    const result = parse2(rest, errors, OPTIONS);
-    const first = errors[0];
-    if (!first) {
-      if (result !== void 0 || values.length === 0) values.push(result);
-      return { values };
-    }
-    if (first.error !== ParseErrorCode.EndOfFileExpected || first.offset === 0) return { error: { ...first, offset: first.offset + consumed } };
-    values.push(parse2(rest.slice(0, first.offset), [], OPTIONS));
-    rest = rest.slice(first.offset);
-    consumed += first.offset;
-  }
-}
-function withoutPlaceholders(text4) {
-  const dots = "(?:\\.\\.\\.|…)";
-  return text4.replace(new RegExp(`\\[\\s*${dots}\\s*\\]`, "g"), "[]").replace(new RegExp(`\\{\\s*${dots}\\s*\\}`, "g"), "{}").replace(new RegExp(`:\\s*${dots}(?=\\s*[,}\\]\\n])`, "g"), ": null").replace(new RegExp(`,\\s*${dots}(?=\\s*[}\\]])`, "g"), "").replace(new RegExp(`^\\s*${dots}\\s*,?\\s*$`, "gm"), "");
-}
-function isObject(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
-var JSON_LANGS, OPTIONS;
-var init_json = __esm({
-  "src/model/json.ts"() {
-    "use strict";
-    init_main();
-    init_nesting();
-    JSON_LANGS = /* @__PURE__ */ new Set(["json", "jsonc", "json5"]);
-    OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
-  }
-});
-
-// src/schema/recognize.ts
-function isSchemaValue(value2) {
-  if (!isObject(value2)) return false;
-  return declaresDialect(value2) || hasDefinitions(value2) || describesRoot(value2);
-}
-function notSchemaMessage(source, value2, format2 = "JSON") {
-  if (!isObject(value2)) {
-    const top = Array.isArray(value2) ? "an array" : value2 === null ? "null" : `a ${typeof value2}`;
-    return `${source} is ${format2} but not a JSON Schema: its top level is ${top}, not an object.`;
-  }
-  const keys = Object.keys(value2);
-  const listed = keys.length === 0 ? "it is an empty object" : `its top-level keys are ${keys.slice(0, 4).map((k) => `"${k}"`).join(", ")}${keys.length > 4 ? ", …" : ""}`;
-  const type = value2["type"];
-  const badType = type !== void 0 && !isTypeKeyword(type) ? `, and "type": ${JSON.stringify(type).slice(0, 40)} is not a JSON Schema type` : "";
-  const dialect = typeof value2["$schema"] === "string" ? ` (its "$schema" names a document it follows, not the JSON Schema dialect)` : "";
-  return `${source} is ${format2} but not a JSON Schema: a schema has a "$schema" naming json-schema.org${dialect}, a "$defs" or "definitions" object, or "properties", "items", "type", "$ref", "anyOf", "oneOf" or "allOf" describing its root; ${listed}${badType}.`;
-}
-function declaresDialect(value2) {
-  const declared = value2["$schema"];
-  return typeof declared === "string" && /^https?:\/\/json-schema\.org\//i.test(declared);
-}
-function hasDefinitions(value2) {
-  return isObject(value2["$defs"]) || isObject(value2["definitions"]);
-}
-function describesRoot(value2) {
-  if (isObject(value2["properties"])) return true;
-  if (isObject(value2["items"]) || typeof value2["items"] === "boolean") return true;
-  if (typeof value2["$ref"] === "string") return true;
-  if (COMBINATORS.some((key2) => Array.isArray(value2[key2]) && value2[key2].length > 0)) return true;
-  return isTypeKeyword(value2["type"]);
-}
-function isTypeKeyword(type) {
-  if (typeof type === "string") return JSON_TYPES.has(type);
-  return Array.isArray(type) && type.length > 0 && type.every((t) => typeof t === "string" && JSON_TYPES.has(t));
-}
-var JSON_TYPES, COMBINATORS;
-var init_recognize = __esm({
-  "src/schema/recognize.ts"() {
-    "use strict";
-    init_json();
-    JSON_TYPES = /* @__PURE__ */ new Set(["object", "array", "string", "number", "integer", "boolean", "null"]);
-    COMBINATORS = ["anyOf", "oneOf", "allOf"];
-  }
-});
-
-// src/model/lines.ts
-function lineLocator(text4, firstLine = 1) {
-  const starts = [0];
-  for (let i = text4.indexOf("\n"); i !== -1; i = text4.indexOf("\n", i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return firstLine + lo;
-  };
-}
-var init_lines = __esm({
-  "src/model/lines.ts"() {
-    "use strict";
-  }
-});
-
-// node_modules/format/format.js
-var require_format = __commonJS({
-  "node_modules/format/format.js"(exports, module) {
-    (function() {
-      var namespace;
-      if (typeof module !== "undefined") {
-        namespace = module.exports = format2;
-      } else {
-        namespace = (function() {
-          return this || (1, eval)("this");
-        })();
-      }
-      namespace.format = format2;
-      namespace.vsprintf = vsprintf;
-      if (typeof console !== "undefined" && typeof console.log === "function") {
-        namespace.printf = printf;
-      }
-      function printf() {
-        console.log(format2.apply(null, arguments));
-      }
-      function vsprintf(fmt, replacements) {
-        return format2.apply(null, [fmt].concat(replacements));
-      }
-      function format2(fmt) {
-        var argIndex = 1, args = [].slice.call(arguments), i = 0, n = fmt.length, result = "", c, escaped = false, arg, tmp, leadingZero = false, precision, nextArg = function() {
-          return args[argIndex++];
-        }, slurpNumber = function() {
-          var digits = "";
-          while (/\d/.test(fmt[i])) {
-            digits += fmt[i++];
-            c = fmt[i];
-          }
-          return digits.length > 0 ? parseInt(digits) : null;
-        };
-        for (; i < n; ++i) {
-          c = fmt[i];
-          if (escaped) {
-            escaped = false;
-            if (c == ".") {
-              leadingZero = false;
-              c = fmt[++i];
-            } else if (c == "0" && fmt[i + 1] == ".") {
-              leadingZero = true;
-              i += 2;
-              c = fmt[i];
-            } else {
-              leadingZero = true;
-            }
-            precision = slurpNumber();
-            switch (c) {
-              case "b":
-                result += parseInt(nextArg(), 10).toString(2);
-                break;
-              case "c":
-                arg = nextArg();
-                if (typeof arg === "string" || arg instanceof String)
-                  result += arg;
-                else
-                  result += String.fromCharCode(parseInt(arg, 10));
-                break;
-              case "d":
-                result += parseInt(nextArg(), 10);
-                break;
-              case "f":
-                tmp = String(parseFloat(nextArg()).toFixed(precision || 6));
-                result += leadingZero ? tmp : tmp.replace(/^0/, "");
-                break;
-              case "j":
-                result += JSON.stringify(nextArg());
-                break;
-              case "o":
-                result += "0" + parseInt(nextArg(), 10).toString(8);
-                break;
-              case "s":
-                result += nextArg();
-                break;
-              case "x":
-                result += "0x" + parseInt(nextArg(), 10).toString(16);
-                break;
-              case "X":
-                result += "0x" + parseInt(nextArg(), 10).toString(16).toUpperCase();
-                break;
-              default:
-                result += c;
-                break;
-            }
-          } else if (c === "%") {
-            escaped = true;
-          } else {
-            result += c;
-          }
-        }
-        return result;
-      }
-    })();
-  }
-});
-
-// node_modules/extend/index.js
-var require_extend = __commonJS({
-  "node_modules/extend/index.js"(exports, module) {
-    "use strict";
-    var hasOwn = Object.prototype.hasOwnProperty;
-    var toStr = Object.prototype.toString;
-    var defineProperty = Object.defineProperty;
-    var gOPD = Object.getOwnPropertyDescriptor;
-    var isArray = function isArray2(arr) {
-      if (typeof Array.isArray === "function") {
-        return Array.isArray(arr);
-      }
-      return toStr.call(arr) === "[object Array]";
-    };
-    var isPlainObject2 = function isPlainObject3(obj) {
-      if (!obj || toStr.call(obj) !== "[object Object]") {
-        return false;
-      }
-      var hasOwnConstructor = hasOwn.call(obj, "constructor");
-      var hasIsPrototypeOf = obj.constructor && obj.constructor.prototype && hasOwn.call(obj.constructor.prototype, "isPrototypeOf");
-      if (obj.constructor && !hasOwnConstructor && !hasIsPrototypeOf) {
-        return false;
-      }
-      var key2;
-      for (key2 in obj) {
-      }
-      return typeof key2 === "undefined" || hasOwn.call(obj, key2);
-    };
-    var setProperty2 = function setProperty3(target2, options) {
-      if (defineProperty && options.name === "__proto__") {
-        defineProperty(target2, options.name, {
-          enumerable: true,
-          configurable: true,
-          value: options.newValue,
-          writable: true
-        });
-      } else {
-        target2[options.name] = options.newValue;
-      }
-    };
-    var getProperty = function getProperty2(obj, name) {
-      if (name === "__proto__") {
-        if (!hasOwn.call(obj, name)) {
-          return void 0;
-        } else if (gOPD) {
-          return gOPD(obj, name).value;
-        }
-      }
-      return obj[name];
-    };
-    module.exports = function extend2() {
-      var options, name, src, copy, copyIsArray, clone;
-      var target2 = arguments[0];
-      var i = 1;
-      var length = arguments.length;
-      var deep = false;
-      if (typeof target2 === "boolean") {
-        deep = target2;
-        target2 = arguments[1] || {};
-        i = 2;
-      }
-      if (target2 == null || typeof target2 !== "object" && typeof target2 !== "function") {
-        target2 = {};
-      }
-      for (; i < length; ++i) {
-        options = arguments[i];
-        if (options != null) {
-          for (name in options) {
-            src = getProperty(target2, name);
-            copy = getProperty(options, name);
-            if (target2 !== copy) {
-              if (deep && copy && (isPlainObject2(copy) || (copyIsArray = isArray(copy)))) {
-                if (copyIsArray) {
-                  copyIsArray = false;
-                  clone = src && isArray(src) ? src : [];
-                } else {
-                  clone = src && isPlainObject2(src) ? src : {};
-                }
-                setProperty2(target2, { name, newValue: extend2(deep, clone, copy) });
-              } else if (typeof copy !== "undefined") {
-                setProperty2(target2, { name, newValue: copy });
-              }
-            }
-          }
-        }
-      }
-      return target2;
-    };
   }
 });
 
@@ -25696,9 +25631,6 @@ var init_finalize = __esm({
 });
 
 // src/schema/load.ts
-function isObject2(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
 function loadSchema(text4, source = "the schema") {
   const clean = text4.replace(/^\uFEFF/, "");
   const types = typeDeclarationFile(clean);
@@ -25711,9 +25643,9 @@ function loadSchema(text4, source = "the schema") {
   } catch (error) {
     throw new InputError(`${source} is not valid JSON: ${describeSyntaxError(clean, error)}.`);
   }
-  if (!isObject2(value2) || !isSchemaValue(value2)) throw new InputError(notSchemaMessage(source, value2));
+  if (!isObject(value2) || !isSchemaValue(value2)) throw new InputError(notSchemaMessage(source, value2));
   const declared = value2["$schema"];
-  const defsKey = isObject2(value2["$defs"]) ? "$defs" : isObject2(value2["definitions"]) ? "definitions" : null;
+  const defsKey = isObject(value2["$defs"]) ? "$defs" : isObject(value2["definitions"]) ? "definitions" : null;
   return { value: value2, dialect: typeof declared === "string" ? declared : null, defsKey, lineAt: lineIndex(clean) };
 }
 function loadedFromTypes(types, source) {
@@ -25729,7 +25661,7 @@ function loadedFromTypes(types, source) {
 function describeSyntaxError(text4, error) {
   if (text4.trim() === "") return "the file is empty";
   const errors = [];
-  parse2(text4, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  parse3(text4, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];
   if (first) return `${humanCode(printParseErrorCode(first.error))} at line ${lineOfOffset(text4, first.offset)}`;
   return (error instanceof Error ? error.message : String(error)).replace(/\.$/, "");
@@ -25770,6 +25702,7 @@ var init_load = __esm({
     init_recognize();
     init_nesting();
     init_typescript();
+    init_objects();
   }
 });
 
@@ -25891,7 +25824,7 @@ function resolveRef(root, ref) {
       const index2 = Number(segment2);
       if (!Number.isInteger(index2) || index2 < 0 || index2 >= current.length) return { ok: false, reason: "dangling" };
       current = current[index2];
-    } else if (isObject2(current) && Object.prototype.hasOwnProperty.call(current, segment2)) {
+    } else if (isObject(current) && Object.prototype.hasOwnProperty.call(current, segment2)) {
       current = current[segment2];
     } else {
       return { ok: false, reason: "dangling" };
@@ -25900,8 +25833,8 @@ function resolveRef(root, ref) {
   return { ok: true, value: current };
 }
 function findAnchor(node2, anchor, depth) {
-  if (depth > 64 || !isObject2(node2) && !Array.isArray(node2)) return void 0;
-  if (isObject2(node2) && (node2["$anchor"] === anchor || node2["$id"] === `#${anchor}`)) return node2;
+  if (depth > 64 || !isObject(node2) && !Array.isArray(node2)) return void 0;
+  if (isObject(node2) && (node2["$anchor"] === anchor || node2["$id"] === `#${anchor}`)) return node2;
   for (const child of Array.isArray(node2) ? node2 : Object.values(node2)) {
     const found = findAnchor(child, anchor, depth + 1);
     if (found !== void 0) return found;
@@ -25919,7 +25852,7 @@ function decodeSegment(segment2) {
 var init_refs = __esm({
   "src/schema/refs.ts"() {
     "use strict";
-    init_load();
+    init_objects();
   }
 });
 
@@ -25943,7 +25876,7 @@ function buildModel(loaded, source) {
   if (hasOwnShape(root)) add(ROOT_DEFINITION, rootShape(root), [], "#");
   for (const key2 of ["$defs", "definitions"]) {
     const block = root[key2];
-    if (!isObject2(block)) continue;
+    if (!isObject(block)) continue;
     for (const [name, schema] of Object.entries(block)) {
       if (byName2.has(name)) {
         diagnostics.push({ severity: "warning", message: `Definition "${name}" is defined in both "$defs" and "definitions"; the first one is used.`, line: loaded.lineAt([key2, name]), source });
@@ -25967,7 +25900,7 @@ function buildDefinition(name, schema, jsonPath, pointer, index2, loaded) {
   const walk = { fields: /* @__PURE__ */ new Map(), refs: /* @__PURE__ */ new Set(), written: [], loaded };
   flatten2(schema, "", jsonPath, true, walk, 0);
   const own6 = walk.fields.get("");
-  const description = isObject2(schema) && typeof schema["description"] === "string" ? schema["description"] : null;
+  const description = isObject(schema) && typeof schema["description"] === "string" ? schema["description"] : null;
   const def = {
     name,
     pointer,
@@ -25981,7 +25914,7 @@ function buildDefinition(name, schema, jsonPath, pointer, index2, loaded) {
     signature: ""
   };
   if (own6) own6.line = def.line;
-  if (isObject2(schema) && schema[CONSTANT_MARK] === true) def.constant = true;
+  if (isObject(schema) && schema[CONSTANT_MARK] === true) def.constant = true;
   def.message = messageInfo(def);
   def.errorCode = errorCodeOf(def);
   def.signature = signatureOf(def.fields);
@@ -26004,14 +25937,14 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     field.types = ["any"];
     return put(walk, field);
   }
-  if (schema === true || isObject2(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k))) {
+  if (schema === true || isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k))) {
     field.types = ["any"];
-    if (isObject2(schema) && typeof schema["description"] === "string") field.description = schema["description"];
-    if (isObject2(schema) && schema["default"] !== void 0) field.default = canonical(schema["default"]);
-    if (isObject2(schema) && schema["deprecated"] === true) field.deprecated = true;
+    if (isObject(schema) && typeof schema["description"] === "string") field.description = schema["description"];
+    if (isObject(schema) && schema["default"] !== void 0) field.default = canonical(schema["default"]);
+    if (isObject(schema) && schema["deprecated"] === true) field.deprecated = true;
     return put(walk, field);
   }
-  if (!isObject2(schema)) {
+  if (!isObject(schema)) {
     field.types = [schema === false ? "never" : "any"];
     return put(walk, field);
   }
@@ -26052,7 +25985,7 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     }
     if (!declaredTypes) for (const v of schema["enum"]) atoms.add(typeOfValue2(v));
   }
-  const properties = isObject2(schema["properties"]) ? schema["properties"] : null;
+  const properties = isObject(schema["properties"]) ? schema["properties"] : null;
   const requiredList = new Set(Array.isArray(schema["required"]) ? schema["required"].filter((r) => typeof r === "string") : []);
   const objectish = properties !== null || "additionalProperties" in schema || "patternProperties" in schema || atoms.has("object");
   if (objectish && !declaredTypes && typeof ref !== "string" && !atoms.has("object")) atoms.add("object");
@@ -26061,11 +25994,11 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
   if (untyped.length > 0) field.untypedKeys = untyped;
   if (properties) {
     for (const [key2, child] of Object.entries(properties)) {
-      flatten2(child, join2(path2, key2), [...jsonPath, "properties", key2], requiredList.has(key2), walk, depth + 1);
+      flatten2(child, join(path2, key2), [...jsonPath, "properties", key2], requiredList.has(key2), walk, depth + 1);
     }
   }
   const ap = schema["additionalProperties"];
-  if (ap !== void 0 && ap !== false && ap !== true && !(isObject2(ap) && Object.keys(ap).every((k) => ANNOTATIONS.has(k)))) {
+  if (ap !== void 0 && ap !== false && ap !== true && !(isObject(ap) && Object.keys(ap).every((k) => ANNOTATIONS.has(k)))) {
     flatten2(ap, `${path2}{}`, [...jsonPath, "additionalProperties"], true, walk, depth + 1);
   }
   const items = schema["items"];
@@ -26085,7 +26018,7 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     let allConstrained = true;
     branches.forEach((branch, i) => {
       const branchPath = [...jsonPath, keyword, i];
-      if (isObject2(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
+      if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
         const target2 = refTarget(branch["$ref"]);
         atoms.add(`→${target2}`);
         walk.written.push({ ref: branch["$ref"], jsonPath: [...branchPath, "$ref"] });
@@ -26128,7 +26061,7 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     const bases = /* @__PURE__ */ new Set();
     allOf.forEach((branch, i) => {
       const branchPath = [...jsonPath, "allOf", i];
-      if (isObject2(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
+      if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
         const target2 = refTarget(branch["$ref"]);
         bases.add(target2);
         walk.written.push({ ref: branch["$ref"], jsonPath: [...branchPath, "$ref"] });
@@ -26159,13 +26092,13 @@ function untypedKeyPatterns(schema) {
   const out = [];
   if (constrainsNothing(schema["additionalProperties"])) out.push("");
   const patterns = schema["patternProperties"];
-  if (isObject2(patterns)) {
+  if (isObject(patterns)) {
     for (const [pattern, sub] of Object.entries(patterns)) if (constrainsNothing(sub)) out.push(pattern);
   }
   return out;
 }
 function constrainsNothing(schema) {
-  return schema === true || isObject2(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k));
+  return schema === true || isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k));
 }
 function onlyRefAndAnnotations(schema) {
   return Object.keys(schema).every((k) => k === "$ref" || ANNOTATIONS.has(k));
@@ -26193,7 +26126,7 @@ function mergeField(into, from) {
   if (from.deprecated) into.deprecated = true;
   into.line ??= from.line;
 }
-function join2(path2, key2) {
+function join(path2, key2) {
   if (key2 === "" || /[.[\]{}"\s]/.test(key2)) return `${path2}[${JSON.stringify(key2)}]`;
   return path2 === "" ? key2 : `${path2}.${key2}`;
 }
@@ -26203,7 +26136,7 @@ function parentPath2(path2) {
 }
 function canonical(value2) {
   if (Array.isArray(value2)) return `[${value2.map(canonical).join(",")}]`;
-  if (isObject2(value2)) return `{${Object.keys(value2).sort().map((k) => `${JSON.stringify(k)}:${canonical(value2[k])}`).join(",")}}`;
+  if (isObject(value2)) return `{${Object.keys(value2).sort().map((k) => `${JSON.stringify(k)}:${canonical(value2[k])}`).join(",")}}`;
   return JSON.stringify(value2);
 }
 function typeOfValue2(value2) {
@@ -26275,6 +26208,7 @@ var init_model = __esm({
     init_constraints();
     init_refs();
     init_typescript();
+    init_objects();
     ROOT_DEFINITION = "#";
     MAX_DEPTH4 = 64;
     ANNOTATIONS = /* @__PURE__ */ new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$id", "$anchor"]);
@@ -26441,7 +26375,7 @@ var init_direction = __esm({
 function collapseInherited(pending, models) {
   const groups = /* @__PURE__ */ new Map();
   for (const item2 of pending) {
-    const located = locate2(item2.draft);
+    const located = locate(item2.draft);
     if (!located) continue;
     const key2 = [item2.draft.id, located.path, item2.draft.before?.text ?? "", item2.draft.after?.text ?? "", JSON.stringify(item2.draft.detail ?? {})].join("\0");
     groups.set(key2, [...groups.get(key2) ?? [], { item: item2, ...located }]);
@@ -26464,7 +26398,7 @@ function collapseInherited(pending, models) {
   }
   return pending.filter((p) => !dropped.has(p)).map((p) => replaced.get(p) ?? p);
 }
-function locate2(draft) {
+function locate(draft) {
   const definition2 = draft.after ? draft.section.new : draft.section.old;
   if (!definition2 || !draft.subject.startsWith(definition2)) return null;
   const path2 = draft.subject.slice(definition2.length);
@@ -27462,7 +27396,7 @@ function lintPage(page, schema) {
     const locate3 = locator(block);
     const values = Array.isArray(block.json) ? block.json.map((v, i) => ({ value: v, at: [i] })) : [{ value: block.json, at: [] }];
     for (const { value: value2, at } of values) {
-      if (!isObject2(value2)) continue;
+      if (!isObject(value2)) continue;
       const known2 = methodAt.get(block.line) ?? null;
       checkExample(analysis, value2, at, known2, locate3, findings);
     }
@@ -27496,7 +27430,7 @@ function checkExample(analysis, value2, at, knownMethod, locate3, out) {
     validate(analysis.model, schemaOf(analysis.model, def.name), body, at, { method, definition: def.name, locate: locate3, out });
     return;
   }
-  if (framed && isObject2(value2["result"]) && knownMethod) {
+  if (framed && isObject(value2["result"]) && knownMethod) {
     const result = resultDefinition(analysis, knownMethod);
     if (result) validate(analysis.model, schemaOf(analysis.model, result), value2["result"], [...at, "result"], { method: knownMethod, definition: result, locate: locate3, out });
   }
@@ -27515,8 +27449,8 @@ function schemaOf(model, name) {
 }
 function definedKeys(model, schema, depth) {
   const keys = /* @__PURE__ */ new Set();
-  if (!isObject2(schema) || depth > 16) return keys;
-  if (isObject2(schema["properties"])) for (const key2 of Object.keys(schema["properties"])) keys.add(key2);
+  if (!isObject(schema) || depth > 16) return keys;
+  if (isObject(schema["properties"])) for (const key2 of Object.keys(schema["properties"])) keys.add(key2);
   if (typeof schema["$ref"] === "string") {
     const resolved = resolveRef(model.root, schema["$ref"]);
     if (resolved.ok) for (const key2 of definedKeys(model, resolved.value, depth + 1)) keys.add(key2);
@@ -27533,12 +27467,12 @@ function valueAt(value2, shown2, at) {
   let current = value2;
   for (const match of rest.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
     if (match[2] !== void 0) current = Array.isArray(current) ? current[Number(match[2])] : void 0;
-    else current = isObject2(current) ? current[match[1]] : void 0;
+    else current = isObject(current) ? current[match[1]] : void 0;
   }
   return current;
 }
 function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__ */ new Set()) {
-  if (depth > MAX_DEPTH5 || schema === true || schema === void 0 || !isObject2(schema)) return;
+  if (depth > MAX_DEPTH5 || schema === true || schema === void 0 || !isObject(schema)) return;
   const ref = schema["$ref"];
   if (typeof ref === "string") {
     const key2 = `${ref}@${at.join("/")}`;
@@ -27586,10 +27520,10 @@ function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__
     ALLOWED.set(f, [...schema["enum"]]);
     ctx.out.push(f);
   }
-  if (isObject2(value2)) {
-    const properties = isObject2(schema["properties"]) ? schema["properties"] : null;
+  if (isObject(value2)) {
+    const properties = isObject(schema["properties"]) ? schema["properties"] : null;
     const additional = schema["additionalProperties"];
-    const patterns = isObject2(schema["patternProperties"]) ? Object.keys(schema["patternProperties"]) : [];
+    const patterns = isObject(schema["patternProperties"]) ? Object.keys(schema["patternProperties"]) : [];
     for (const [key2, child] of Object.entries(value2)) {
       const path2 = [...at, key2];
       if (properties && key2 in properties) {
@@ -27597,11 +27531,11 @@ function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__
         continue;
       }
       if (patterns.some((p) => safeRegex(p)?.test(key2))) continue;
-      if (isObject2(additional) && Object.keys(additional).length > 0) {
+      if (isObject(additional) && Object.keys(additional).length > 0) {
         validate(model, additional, child, path2, ctx, depth + 1, seen);
         continue;
       }
-      if (!properties || additional === true || isObject2(additional)) continue;
+      if (!properties || additional === true || isObject(additional)) continue;
       if (ctx.allowed?.at === at.join("\0") && ctx.allowed.keys.has(key2)) continue;
       const closed = additional === false || schema["unevaluatedProperties"] === false;
       ctx.out.push(finding("unknown-field", `\`${display(path2)}\` is not a field the schema defines for ${ctx.definition}.`, path2, ctx, closed ? "error" : "warning"));
@@ -27612,7 +27546,7 @@ function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__
   }
 }
 function typeFits(model, schema, value2, depth) {
-  if (!isObject2(schema) || depth > 8) return true;
+  if (!isObject(schema) || depth > 8) return true;
   if (typeof schema["$ref"] === "string") {
     const resolved = resolveRef(model.root, schema["$ref"]);
     if (resolved.ok && !typeFits(model, resolved.value, value2, depth + 1)) return false;
@@ -27647,7 +27581,7 @@ function locator(block) {
   const body = block.bodyLine === void 0 ? block.line + 1 : block.bodyLine;
   return (path2) => {
     if (block.value === void 0 || body === null) return block.line;
-    tree ??= parseTree2(block.value, [], { allowTrailingComma: true, disallowComments: false });
+    tree ??= parseTree3(block.value, [], { allowTrailingComma: true, disallowComments: false });
     if (!tree) return block.line;
     let node2;
     for (let n = path2.length; n >= 0 && !node2; n--) node2 = findNodeAtLocation2(tree, path2.slice(0, n));
@@ -27664,9 +27598,9 @@ var init_lint = __esm({
     init_main();
     init_lines();
     init_diff();
-    init_load();
     init_model();
     init_refs();
+    init_objects();
     MAX_DEPTH5 = 128;
     ALLOWED = /* @__PURE__ */ new WeakMap();
   }
@@ -27884,6 +27818,13 @@ function characterSimilarity(a, b) {
   return 1 - previous3[b.length] / longest;
 }
 
+// src/model/field-names.ts
+function lastName(path2) {
+  const segments = path2.replace(/\[\]|\{\}/g, "").split(/\s*›\s*|\s+|\["|"\]/).map((p) => p.replace(/[`"[\]]/g, "").trim()).filter(Boolean);
+  const last = segments.at(-1) ?? path2;
+  return last.includes("/") ? last : last.split(".").filter(Boolean).at(-1) ?? last;
+}
+
 // src/changes/facts.ts
 function canonicalName(text4) {
   return text4.replace(/[`*"']/g, "").replace(/\{\}|\[\]/g, "").trim().toLowerCase();
@@ -27905,11 +27846,7 @@ function namesInCode(text4) {
 }
 var JSON_WORDS = /* @__PURE__ */ new Set(["true", "false", "null", "undefined"]);
 function fieldLeaf(path2) {
-  const cleaned = path2.replace(/\{\}|\[\]/g, "");
-  const bracket = /\["([^"]+)"\]$/.exec(cleaned);
-  if (bracket) return canonicalName(bracket[1]);
-  const last = cleaned.split(/\s*›\s*|\s+/).filter(Boolean).at(-1) ?? cleaned;
-  return canonicalName(last.includes("/") ? last : last.split(".").filter(Boolean).at(-1) ?? last);
+  return canonicalName(lastName(path2));
 }
 function ownerWords(text4) {
   const words3 = text4.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !OWNER_NOISE.has(w));
@@ -28007,6 +27944,9 @@ function factsOf(changes, outlines) {
 function within(inner, outer) {
   return outer.length > 0 && inner.length >= outer.length && outer.every((h, i) => inner[i] === h);
 }
+function keywordOf(f) {
+  return String((f.direction === "removed" ? f.change.before : f.change.after)?.keyword ?? "MAY");
+}
 
 // src/changes/describe.ts
 var NAMED = ["message", "error-code", "definition", "capability"];
@@ -28024,7 +27964,7 @@ function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
   const named = members.filter((m) => NAMED.includes(m.change.kind));
   const distinctNames = new Set(named.map((m) => m.about[0]));
   if (named.length > 0 && (distinctNames.size === 1 || !home)) return pick(named);
-  if (home && (home.change.kind !== "section" || direct(home) > 0 || members.every((m) => m.change.kind === "section"))) return home;
+  if (home && (home.change.id === "page-added" || home.change.id === "page-removed" || home.change.kind !== "section" || direct(home) > 0 || members.every((m) => m.change.kind === "section"))) return home;
   const fields = members.filter((m) => m.change.kind === "schema-field" && m.change.source === "schema");
   if (fields.length > 0 && new Set(fields.map((m) => m.about[0])).size === 1) return fields[0];
   return pick(members);
@@ -28129,7 +28069,7 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
   const oldWords = /* @__PURE__ */ new Map();
   for (const f of facts) {
     if (f.change.kind !== "section" || f.direction !== "added" || f.path.length === 0) continue;
-    const page = pages.get(f.page) ?? { sections: [], words: /* @__PURE__ */ new Set() };
+    const page = pages.get(f.page) ?? { sections: [], words: /* @__PURE__ */ new Set(), old: /* @__PURE__ */ new Set() };
     pages.set(f.page, page);
     if (rearranged.some((r) => r.sidePage === f.sidePage && within(r.path, f.path))) {
       const words3 = oldWords.get(f.page) ?? /* @__PURE__ */ new Set();
@@ -28143,7 +28083,12 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
       if (names.has(word) && [...owners.get(word) ?? []].some((w) => pageWords.has(w))) page.words.add(word);
     }
   }
-  for (const [page, features] of pages) for (const word of oldWords.get(page) ?? []) features.words.delete(word);
+  for (const [page, features] of pages) {
+    for (const word of oldWords.get(page) ?? []) {
+      features.words.delete(word);
+      features.old.add(word);
+    }
+  }
   return { names, owners, pages };
 }
 function headingWords(heading) {
@@ -28171,6 +28116,8 @@ function featureOf(f, features) {
   if (ALTERNATIVE.test(wording)) {
     for (const name of namesInCode(wording)) if (features.names.has(name)) return `\`${name}\``;
   }
+  const asked3 = namedNotAdopted(wording, features, page, f.page);
+  if (asked3) return `\`${asked3}\``;
   if (page) {
     const words3 = new Set(focus.toLowerCase().split(/[^a-z0-9_$-]+/));
     for (const word of page.words) if (words3.has(word)) return featureHeading(page.sections, word) ?? `\`${word}\``;
@@ -28187,9 +28134,234 @@ function featureOf(f, features) {
   }
   return null;
 }
+var ADOPTING = /* @__PURE__ */ new Set(["use", "uses", "send", "sends", "include", "includes", "implement", "implements", "support", "supports", "declare", "declares", "provide", "provides", "set", "return", "returns", "emit", "emits", "accept", "accepts", "handle", "handles", "process", "advertise", "expose", "call", "invoke", "add", "populate", "specify"]);
+function namedNotAdopted(wording, features, page, pageId) {
+  const keyword = KEYWORD.exec(wording);
+  if (!keyword) return null;
+  const predicate = wording.slice(keyword.index + keyword[0].length);
+  if (/\bNOT\b/.test(keyword[0])) return newNamesIn(predicate, features, page?.words ?? /* @__PURE__ */ new Set(), ownerWords(pageId))[0]?.name ?? null;
+  let name = null;
+  for (const item2 of predicate.split(/;\s+/)) {
+    const hung = itemHangsOn(item2, features, page);
+    if (!hung) return null;
+    name ??= hung;
+  }
+  return name;
+}
+function itemHangsOn(item2, features, page) {
+  const oldWords = page?.old ?? /* @__PURE__ */ new Set();
+  for (const { name, at, text: text4 } of newNamesIn(item2, features, page?.words ?? /* @__PURE__ */ new Set(), null)) {
+    const before = item2.slice(0, at).toLowerCase().split(/[^a-z]+/).filter(Boolean).slice(-4);
+    if (!before.some((w) => ADOPTING.has(w))) return name;
+    const group2 = /(`[^`]+`(?:\s*,\s*`[^`]+`)*\s*,?\s+or\s+`[^`]+`)/.exec(item2.slice(Math.max(0, at - 60), at + text4.length + 60))?.[1];
+    if (group2 && [...group2.matchAll(/`([^`]+)`/g)].some((m) => [...namesInCode(m[0])].some((n) => oldWords.has(n) || !features.names.has(n)))) return name;
+  }
+  return null;
+}
+function newNamesIn(text4, features, pageWords, plainOn) {
+  const found = [];
+  for (const match of text4.matchAll(/`([^`\n]+)`/g)) {
+    const name = [...namesInCode(match[0])].find((n) => features.names.has(n));
+    if (name) found.push({ name, at: match.index, text: match[0] });
+  }
+  const plain2 = text4.replace(/`[^`\n]*`/g, (m) => " ".repeat(m.length));
+  const ofPage = (n) => plainOn !== null && n.length >= 4 && features.names.has(n) && [...features.owners.get(n) ?? []].some((w) => plainOn.has(w));
+  for (const match of plain2.matchAll(/[A-Za-z][\w-]*/g)) {
+    const word = match[0].toLowerCase();
+    const name = pageWords.has(word) ? word : [word, word.replace(/s$/, ""), word.replace(/es$/, "")].find(ofPage);
+    if (name) found.push({ name, at: match.index, text: match[0] });
+  }
+  return found.sort((a, b) => a.at - b.at);
+}
 function featureHeading(sections, word) {
   const top = sections.filter((s) => headingWords(s.at(-1))[0] === word).sort((a, b) => a.length - b.length)[0];
   return top ? `“${top.at(-1)}”` : null;
+}
+
+// src/changes/relations/fields.ts
+function joinFieldsToldTwice(facts, uf) {
+  const schemaFields = facts.filter((f) => f.field && f.change.source === "schema");
+  for (const f of facts) {
+    if (!f.field || f.change.source === "schema") continue;
+    const match = schemaFields.find((s) => s.direction === f.direction && s.field.leaf === f.field.leaf && dice(s.field.owner, f.field.owner) >= 0.5);
+    if (match) uf.union(match.index, f.index);
+  }
+}
+function joinSchemaSiblings(facts, uf) {
+  const seen = /* @__PURE__ */ new Map();
+  const join3 = (key2, f) => {
+    const other = seen.get(key2);
+    if (other === void 0) seen.set(key2, f.index);
+    else uf.union(other, f.index);
+  };
+  for (const f of facts) {
+    const { change } = f;
+    if (change.kind !== "schema-field" || !f.field) continue;
+    if (change.source !== "schema") {
+      if (f.direction !== "changed") join3(`p\0${change.id}\0${f.page}\0${change.subject.replace(/\s*›[^›]*$/, "")}`, f);
+      continue;
+    }
+    const definition2 = change.section.new ?? change.section.old ?? "";
+    const family2 = [...f.field.owner][0] ?? definition2;
+    if (f.direction === "changed") join3(`t\0${change.id}\0${definition2}\0${change.message.replace(change.subject, "").replace(/`/g, "")}`, f);
+    join3(f.direction === "changed" ? `f\0${change.id}\0${f.field.leaf}\0${family2}` : `f\0${change.id}\0${f.field.leaf}`, f);
+  }
+}
+
+// src/changes/relations/union-find.ts
+var UnionFind = class {
+  parent;
+  /** Records of informative pages (a changelog describing changes) are never one change with the records they describe. */
+  apart;
+  constructor(apart) {
+    this.parent = Array.from({ length: apart.length }, (_, i) => i);
+    this.apart = apart;
+  }
+  find(i) {
+    let root = i;
+    while (this.parent[root] !== root) root = this.parent[root];
+    while (this.parent[i] !== root) {
+      const next2 = this.parent[i];
+      this.parent[i] = root;
+      i = next2;
+    }
+    return root;
+  }
+  pass = "";
+  union(a, b) {
+    if (this.apart[a] !== this.apart[b]) return;
+    if (process.env["SPECDELTA_TRACE_GROUPS"] && this.find(a) !== this.find(b)) console.error(`${this.pass}: ${a} + ${b}`);
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  }
+};
+function pushTo(map, key2, value2) {
+  const list2 = map.get(key2);
+  if (list2) list2.push(value2);
+  else map.set(key2, [value2]);
+}
+function lonelyRecords(facts, uf) {
+  const sizes = /* @__PURE__ */ new Map();
+  for (const f of facts) sizes.set(uf.find(f.index), (sizes.get(uf.find(f.index)) ?? 0) + 1);
+  return new Set(facts.filter((f) => sizes.get(uf.find(f.index)) === 1).map((f) => f.index));
+}
+
+// src/changes/relations/names.ts
+var NAME_KINDS = /* @__PURE__ */ new Set(["message", "error-code", "definition", "capability"]);
+function joinSameNames(facts, uf) {
+  const first = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (!NAME_KINDS.has(f.change.kind) && !(f.change.kind === "schema-field" && f.change.source === "schema")) continue;
+    for (const name of f.about) {
+      const key2 = `${f.direction}\0${name}`;
+      const seen = first.get(key2);
+      if (seen === void 0) first.set(key2, f.index);
+      else uf.union(seen, f.index);
+    }
+  }
+}
+function joinNamesToTheirHome(facts, uf, outlines, notHome) {
+  const homes = facts.filter((f) => f.direction !== "changed" && (f.change.kind === "section" || f.change.id === "page-added" || f.change.id === "page-removed") && !notHome.has(f.index));
+  if (homes.length === 0) return;
+  const membersOf2 = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    const root = uf.find(f.index);
+    const list2 = membersOf2.get(root);
+    if (list2) list2.push(f);
+    else membersOf2.set(root, [f]);
+  }
+  const profiles = [...new Set(homes.map((h) => uf.find(h.index)))].map((root) => homeProfile(root, membersOf2.get(root) ?? [], outlines));
+  const homeRoots = new Set(profiles.map((p) => p.root));
+  for (const [root, members] of membersOf2) {
+    if (homeRoots.has(root)) continue;
+    const named = members.filter((m) => m.direction !== "changed" && m.change.source === "schema" && (NAME_KINDS.has(m.change.kind) || m.field));
+    if (named.length === 0) continue;
+    const direction = named[0].direction;
+    const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf] : m.about));
+    const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field.owner])) : null;
+    const scores = [];
+    for (const profile of profiles) {
+      if (owners && ![...owners].some((w) => profile.where.has(w))) continue;
+      const said = profile[direction];
+      let score = 0;
+      for (const name of names) score += said.get(name) ?? 0;
+      if (score >= 1) scores.push({ root: profile.root, score });
+    }
+    scores.sort((a, b) => b.score - a.score);
+    const [best, second] = scores;
+    if (best && (!second || best.score >= 2 * second.score)) uf.union(best.root, root);
+  }
+}
+function homeProfile(root, members, outlines) {
+  const profile = { root, added: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map(), where: /* @__PURE__ */ new Set() };
+  const add = (direction, name, weight) => {
+    if (direction === "changed") return;
+    const tally = profile[direction];
+    tally.set(name, (tally.get(name) ?? 0) + weight);
+  };
+  for (const m of members) {
+    for (const word of placeWords(m)) profile.where.add(word);
+    if (m.change.kind === "section") add(m.direction, squashed(m.change.subject), 10);
+    for (const name of m.direction === "removed" ? m.mentions.old : m.mentions.new) add(m.direction, name, 1);
+    if (m.change.id === "page-added" || m.change.id === "page-removed") {
+      const terms = outlines?.(m.sidePage, m.side)?.terms;
+      if (terms) {
+        for (const [name, count] of Object.entries(terms)) if (count >= 2) add(m.direction, name, 2);
+      }
+    }
+  }
+  return profile;
+}
+var placeWordsCache = /* @__PURE__ */ new Map();
+function placeWords(f) {
+  const key2 = [f.sidePage, ...f.path].join(" ");
+  let words3 = placeWordsCache.get(key2);
+  if (!words3) {
+    if (placeWordsCache.size > 1e4) placeWordsCache.clear();
+    placeWordsCache.set(key2, words3 = ownerWords(key2));
+  }
+  return words3;
+}
+function joinMentions(facts, uf) {
+  const anchored = /* @__PURE__ */ new Map();
+  const fieldAnchors = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.direction === "changed") continue;
+    if (NAME_KINDS.has(f.change.kind)) {
+      for (const name of f.about) {
+        const key2 = `${f.direction}\0${name}`;
+        if (!anchored.has(key2)) anchored.set(key2, f.index);
+      }
+    } else if (f.field && f.change.source === "schema") {
+      const key2 = `${f.direction}\0${f.field.leaf}`;
+      pushTo(fieldAnchors, key2, f);
+    }
+  }
+  const fieldAnchor = (key2, f) => {
+    const where = placeWords({ ...f, sidePage: f.page });
+    return fieldAnchors.get(key2)?.find((a) => [...a.field.owner].some((w) => where.has(w)))?.index;
+  };
+  if (anchored.size === 0 && fieldAnchors.size === 0) return;
+  const alone = lonelyRecords(facts, uf);
+  for (const f of facts) {
+    if (!["rule", "prose", "term"].includes(f.change.kind) || !alone.has(f.index) || f.change.informative) continue;
+    const wanted = f.direction === "added" ? [["added", f.mentions.new]] : f.direction === "removed" ? [["removed", f.mentions.old]] : [["removed", [...f.mentions.old].filter((n) => !f.mentions.new.has(n))], ["added", [...f.mentions.new].filter((n) => !f.mentions.old.has(n))]];
+    const about2 = f.change.kind === "term" ? f.about : [];
+    let joined = false;
+    for (const [direction, names] of wanted) {
+      for (const name of [...about2, ...names]) {
+        const key2 = `${direction}\0${name}`;
+        const anchor = anchored.get(key2) ?? fieldAnchor(key2, f);
+        if (anchor !== void 0 && anchor !== f.index) {
+          uf.union(anchor, f.index);
+          joined = true;
+          break;
+        }
+      }
+      if (joined) break;
+    }
+  }
 }
 
 // src/diff/rule-words.ts
@@ -28430,125 +28602,101 @@ function sentences(text4) {
   return out;
 }
 
-// src/changes/grouping.ts
-var UnionFind = class {
-  parent;
-  constructor(size2) {
-    this.parent = Array.from({ length: size2 }, (_, i) => i);
-  }
-  find(i) {
-    let root = i;
-    while (this.parent[root] !== root) root = this.parent[root];
-    while (this.parent[i] !== root) {
-      const next2 = this.parent[i];
-      this.parent[i] = root;
-      i = next2;
-    }
-    return root;
-  }
-  pass = "";
-  union(a, b) {
-    if (process.env["SPECDELTA_TRACE_GROUPS"] && this.find(a) !== this.find(b)) console.error(`${this.pass}: ${a} + ${b}`);
-    const ra = this.find(a);
-    const rb = this.find(b);
-    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
-  }
-};
-var NAME_KINDS = /* @__PURE__ */ new Set(["message", "error-code", "definition", "capability"]);
-function groupRecords(facts, outlines) {
-  const uf = new UnionFind(facts.length);
-  uf.pass = "joinSameNames";
-  joinSameNames(facts, uf);
-  uf.pass = "joinFieldsToldTwice";
-  joinFieldsToldTwice(facts, uf);
-  uf.pass = "joinSchemaSiblings";
-  joinSchemaSiblings(facts, uf);
-  uf.pass = "joinSectionContents";
-  const hollow = joinSectionContents(facts, uf);
-  uf.pass = "joinLikeHeadedSections";
-  joinLikeHeadedSections(facts, uf);
-  uf.pass = "joinNamesToTheirHome";
-  joinNamesToTheirHome(facts, uf, outlines);
-  uf.pass = "joinMentions";
-  joinMentions(facts, uf);
-  uf.pass = "joinMovedRules";
-  const moved3 = joinMovedRules(facts, uf);
-  uf.pass = "joinDutiesToldTwice";
-  joinDutiesToldTwice(facts, uf);
-  uf.pass = "joinRearrangedSections";
-  const emptied = joinRearrangedSections(facts, uf);
-  uf.pass = "joinNeighbouringProse";
-  joinNeighbouringProse(facts, uf);
-  uf.pass = "joinLeftoverWording";
-  joinLeftoverWording(facts, uf);
-  const byRoot = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    const root = uf.find(f.index);
-    const group2 = byRoot.get(root) ?? [];
-    group2.push(f.index);
-    byRoot.set(root, group2);
-  }
-  return { groups: [...byRoot.values()], moved: moved3, emptied, hollow };
-}
-function lonelyRecords(facts, uf) {
-  const sizes = /* @__PURE__ */ new Map();
-  for (const f of facts) sizes.set(uf.find(f.index), (sizes.get(uf.find(f.index)) ?? 0) + 1);
-  return new Set(facts.filter((f) => sizes.get(uf.find(f.index)) === 1).map((f) => f.index));
-}
-function joinSameNames(facts, uf) {
-  const first = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (!NAME_KINDS.has(f.change.kind) && !(f.change.kind === "schema-field" && f.change.source === "schema")) continue;
-    for (const name of f.about) {
-      const key2 = `${f.direction}\0${name}`;
-      const seen = first.get(key2);
-      if (seen === void 0) first.set(key2, f.index);
-      else uf.union(seen, f.index);
-    }
-  }
-}
-function joinFieldsToldTwice(facts, uf) {
-  const schemaFields = facts.filter((f) => f.field && f.change.source === "schema");
-  for (const f of facts) {
-    if (!f.field || f.change.source === "schema") continue;
-    const match = schemaFields.find((s) => s.direction === f.direction && s.field.leaf === f.field.leaf && dice(s.field.owner, f.field.owner) >= 0.5);
-    if (match) uf.union(match.index, f.index);
-  }
-}
-function joinSchemaSiblings(facts, uf) {
-  const seen = /* @__PURE__ */ new Map();
-  const join4 = (key2, f) => {
-    const other = seen.get(key2);
-    if (other === void 0) seen.set(key2, f.index);
-    else uf.union(other, f.index);
+// src/changes/relations/rules.ts
+function joinMovedRules(facts, uf) {
+  const moved3 = /* @__PURE__ */ new Map();
+  const rules = facts.filter((f) => f.change.kind === "rule" && f.direction !== "changed" && f.change.action !== "moved");
+  const gone = rules.filter((f) => f.direction === "removed");
+  const arrived = rules.filter((f) => f.direction === "added");
+  if (gone.length === 0 || arrived.length === 0) return moved3;
+  const common = commonWords(rules);
+  const words3 = /* @__PURE__ */ new Map();
+  const wordsOf = (f) => {
+    let set = words3.get(f.index);
+    if (!set) words3.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
+    return set;
   };
-  for (const f of facts) {
-    const { change } = f;
-    if (change.kind !== "schema-field" || !f.field) continue;
-    if (change.source !== "schema") {
-      if (f.direction !== "changed") join4(`p\0${change.id}\0${f.page}\0${change.subject.replace(/\s*›[^›]*$/, "")}`, f);
-      continue;
+  for (const a of arrived) {
+    let best = null;
+    for (const g of gone) {
+      if (g.page !== a.page || family(g) !== family(a)) continue;
+      const score = dice(wordsOf(g), wordsOf(a));
+      if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
     }
-    const definition2 = change.section.new ?? change.section.old ?? "";
-    const family2 = [...f.field.owner][0] ?? definition2;
-    if (f.direction === "changed") join4(`t\0${change.id}\0${definition2}\0${change.message.replace(change.subject, "").replace(/`/g, "")}`, f);
-    join4(`f\0${change.id}\0${f.field.leaf}\0${family2}`, f);
+    if (best) {
+      uf.union(best.f.index, a.index);
+      moved3.set(a.index, best.f.index);
+    }
+  }
+  return moved3;
+}
+function joinListItems(facts, uf) {
+  const changedRules = facts.filter((f) => f.change.kind === "rule" && f.direction === "changed");
+  if (changedRules.length === 0) return;
+  const wordingOf = (text4) => typeof text4 === "string" ? normalizeText(text4) : "";
+  for (const f of facts) {
+    if (f.change.kind !== "rule" || f.direction === "changed") continue;
+    const leadIn = wordingOf((f.direction === "removed" ? f.change.before : f.change.after)?.["leadIn"]);
+    if (leadIn.length < 20) continue;
+    const own6 = changedRules.find((r) => r.page === f.page && [r.change.before?.text, r.change.after?.text].some((t) => wordingOf(t).startsWith(leadIn) || leadIn.startsWith(wordingOf(t))));
+    if (own6) uf.union(own6.index, f.index);
   }
 }
+function joinDutiesToldTwice(facts, uf) {
+  const alone = lonelyRecords(facts, uf);
+  const rules = facts.filter((f) => f.change.kind === "rule" && f.change.level !== "editorial" && alone.has(f.index) && actorOf(f) !== "");
+  const words3 = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === "removed" ? f.change.before : f.change.after).text))]));
+  for (let i = 0; i < rules.length; i++) {
+    for (let j = i + 1; j < rules.length; j++) {
+      const a = rules[i];
+      const b = rules[j];
+      if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join("\0") === b.path.join("\0")) continue;
+      if (dice(words3.get(a.index), words3.get(b.index)) >= 0.6) uf.union(a.index, b.index);
+    }
+  }
+}
+function actorOf(f) {
+  const side6 = f.direction === "removed" ? f.change.before : f.change.after;
+  return String(side6?.actor ?? "").toLowerCase().split(/\s+/).at(-1) ?? "";
+}
+var MOVED_RULE = 0.5;
+var ruleWordsCache = /* @__PURE__ */ new WeakMap();
+function ruleWords(f) {
+  let words3 = ruleWordsCache.get(f);
+  if (!words3) ruleWordsCache.set(f, words3 = contentWords((f.direction === "removed" ? f.change.before : f.change.after).text));
+  return words3;
+}
+function commonWords(rules) {
+  const byPage = /* @__PURE__ */ new Map();
+  for (const f of rules) pushTo(byPage, f.page, f);
+  const common = /* @__PURE__ */ new Map();
+  for (const [page, list2] of byPage) {
+    const counts2 = /* @__PURE__ */ new Map();
+    for (const f of list2) for (const w of new Set(ruleWords(f))) counts2.set(w, (counts2.get(w) ?? 0) + 1);
+    const floor = Math.max(3, list2.length / 5);
+    common.set(page, new Set([...counts2].filter(([, n]) => n >= floor).map(([w]) => w)));
+  }
+  return common;
+}
+function family(f) {
+  return strength(keywordOf(f)) >= 3 ? "absolute" : "recommendation";
+}
+
+// src/changes/relations/sections.ts
 function movedSectionsBy(facts) {
   const sections = /* @__PURE__ */ new Map();
   for (const f of facts) {
     if (f.change.kind !== "section" || f.direction === "changed" || f.path.length === 0) continue;
     const key2 = `${f.sidePage}\0${f.side}`;
-    sections.set(key2, [...sections.get(key2) ?? [], f]);
+    pushTo(sections, key2, f);
   }
   return sections;
 }
-function joinSectionContents(facts, uf) {
+function joinSectionContents(facts, uf, split) {
   const hollow = /* @__PURE__ */ new Set();
   const sections = movedSectionsBy(facts);
   const pageOf = /* @__PURE__ */ new Map();
-  for (const f of facts) if (f.change.id === "page-added" || f.change.id === "page-removed") pageOf.set(`${f.sidePage}\0${f.side}`, f);
+  for (const f of facts) if ((f.change.id === "page-added" || f.change.id === "page-removed") && !split.has(f.index)) pageOf.set(`${f.sidePage}\0${f.side}`, f);
   for (const [key2, candidates] of sections) {
     const page = pageOf.get(key2);
     if (page) {
@@ -28593,6 +28741,20 @@ function joinSectionContents(facts, uf) {
   }
   return hollow;
 }
+function joinSplitPages(facts, uf, splits) {
+  const moves = /* @__PURE__ */ new Set();
+  for (const split of splits) {
+    const page = facts.find((f) => f.change.id === "page-added" && f.page === split.page);
+    if (!page) continue;
+    moves.add(page.index);
+    const source = facts.find((f) => f.change.kind === "section" && f.direction === "removed" && f.sidePage === split.from && f.change.subject === split.heading);
+    if (source) {
+      moves.add(source.index);
+      uf.union(page.index, source.index);
+    }
+  }
+  return moves;
+}
 function joinLikeHeadedSections(facts, uf) {
   const alone = lonelyRecords(facts, uf);
   const sections = facts.filter((f) => f.change.kind === "section" && f.direction !== "changed");
@@ -28610,134 +28772,6 @@ function joinLikeHeadedSections(facts, uf) {
     }
     if (best) uf.union(best.other.index, f.index);
   }
-}
-function joinNamesToTheirHome(facts, uf, outlines) {
-  const homes = facts.filter((f) => f.direction !== "changed" && (f.change.kind === "section" || f.change.id === "page-added" || f.change.id === "page-removed"));
-  if (homes.length === 0) return;
-  const membersOf2 = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    const root = uf.find(f.index);
-    membersOf2.set(root, [...membersOf2.get(root) ?? [], f]);
-  }
-  const homeRoots = new Set(homes.map((h) => uf.find(h.index)));
-  for (const [root, members] of membersOf2) {
-    if (homeRoots.has(root)) continue;
-    const named = members.filter((m) => m.direction !== "changed" && m.change.source === "schema" && (NAME_KINDS.has(m.change.kind) || m.field));
-    if (named.length === 0) continue;
-    const direction = named[0].direction;
-    const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf] : m.about));
-    const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field.owner])) : null;
-    const scores = [];
-    for (const homeRoot of homeRoots) {
-      const home = membersOf2.get(homeRoot) ?? [];
-      if (owners && !home.some((h) => [...ownerWords([h.sidePage, ...h.path].join(" "))].some((w) => owners.has(w)))) continue;
-      const score = homeScore(home, names, direction, outlines);
-      if (score >= 1) scores.push({ root: homeRoot, score });
-    }
-    scores.sort((a, b) => b.score - a.score);
-    const [best, second] = scores;
-    if (best && (!second || best.score >= 2 * second.score)) uf.union(best.root, root);
-  }
-}
-function homeScore(members, names, direction, outlines) {
-  let score = 0;
-  for (const m of members) {
-    if (m.direction !== direction) continue;
-    if (m.change.kind === "section" && names.has(squashed(m.change.subject))) score += 10;
-    const said = direction === "removed" ? m.mentions.old : m.mentions.new;
-    for (const name of names) if (said.has(name)) score += 1;
-    if (m.change.id === "page-added" || m.change.id === "page-removed") {
-      const terms = outlines?.(m.sidePage, m.side)?.terms;
-      if (terms) {
-        for (const name of names) if ((terms[name] ?? 0) >= 2) score += 2;
-      }
-    }
-  }
-  return score;
-}
-function joinMentions(facts, uf) {
-  const anchored = /* @__PURE__ */ new Map();
-  const fieldAnchors = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (f.direction === "changed") continue;
-    if (NAME_KINDS.has(f.change.kind)) {
-      for (const name of f.about) {
-        const key2 = `${f.direction}\0${name}`;
-        if (!anchored.has(key2)) anchored.set(key2, f.index);
-      }
-    } else if (f.field && f.change.source === "schema") {
-      const key2 = `${f.direction}\0${f.field.leaf}`;
-      fieldAnchors.set(key2, [...fieldAnchors.get(key2) ?? [], f]);
-    }
-  }
-  const fieldAnchor = (key2, f) => {
-    const where = ownerWords([f.page, ...f.path].join(" "));
-    return fieldAnchors.get(key2)?.find((a) => [...a.field.owner].some((w) => where.has(w)))?.index;
-  };
-  if (anchored.size === 0 && fieldAnchors.size === 0) return;
-  const alone = lonelyRecords(facts, uf);
-  for (const f of facts) {
-    if (!["rule", "prose", "term"].includes(f.change.kind) || !alone.has(f.index)) continue;
-    const wanted = f.direction === "added" ? [["added", f.mentions.new]] : f.direction === "removed" ? [["removed", f.mentions.old]] : [["removed", [...f.mentions.old].filter((n) => !f.mentions.new.has(n))], ["added", [...f.mentions.new].filter((n) => !f.mentions.old.has(n))]];
-    const about2 = f.change.kind === "term" ? f.about : [];
-    let joined = false;
-    for (const [direction, names] of wanted) {
-      for (const name of [...about2, ...names]) {
-        const key2 = `${direction}\0${name}`;
-        const anchor = anchored.get(key2) ?? fieldAnchor(key2, f);
-        if (anchor !== void 0 && anchor !== f.index) {
-          uf.union(anchor, f.index);
-          joined = true;
-          break;
-        }
-      }
-      if (joined) break;
-    }
-  }
-}
-function joinMovedRules(facts, uf) {
-  const moved3 = /* @__PURE__ */ new Map();
-  const rules = facts.filter((f) => f.change.kind === "rule" && f.direction !== "changed" && f.change.action !== "moved");
-  const gone = rules.filter((f) => f.direction === "removed");
-  const arrived = rules.filter((f) => f.direction === "added");
-  if (gone.length === 0 || arrived.length === 0) return moved3;
-  const common = commonWords(rules);
-  const words3 = /* @__PURE__ */ new Map();
-  const wordsOf = (f) => {
-    let set = words3.get(f.index);
-    if (!set) words3.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
-    return set;
-  };
-  for (const a of arrived) {
-    let best = null;
-    for (const g of gone) {
-      if (g.page !== a.page || family(g) !== family(a)) continue;
-      const score = dice(wordsOf(g), wordsOf(a));
-      if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
-    }
-    if (best) {
-      uf.union(best.f.index, a.index);
-      moved3.set(a.index, best.f.index);
-    }
-  }
-  return moved3;
-}
-function joinDutiesToldTwice(facts, uf) {
-  const alone = lonelyRecords(facts, uf);
-  const rules = facts.filter((f) => f.change.kind === "rule" && f.change.level !== "editorial" && alone.has(f.index) && actorOf(f) !== "");
-  const words3 = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === "removed" ? f.change.before : f.change.after).text))]));
-  for (let i = 0; i < rules.length; i++) {
-    for (let j = i + 1; j < rules.length; j++) {
-      const a = rules[i];
-      const b = rules[j];
-      if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join("\0") === b.path.join("\0")) continue;
-      if (dice(words3.get(a.index), words3.get(b.index)) >= 0.6) uf.union(a.index, b.index);
-    }
-  }
-}
-function actorOf(f) {
-  const side6 = f.direction === "removed" ? f.change.before : f.change.after;
-  return String(side6?.actor ?? "").toLowerCase().split(/\s+/).at(-1) ?? "";
 }
 function joinRearrangedSections(facts, uf) {
   const emptied = /* @__PURE__ */ new Set();
@@ -28759,38 +28793,35 @@ function joinRearrangedSections(facts, uf) {
   }
   return emptied;
 }
-var MOVED_RULE = 0.5;
-function ruleWords(f) {
-  return contentWords((f.direction === "removed" ? f.change.before : f.change.after).text);
-}
-function commonWords(rules) {
-  const byPage = /* @__PURE__ */ new Map();
-  for (const f of rules) byPage.set(f.page, [...byPage.get(f.page) ?? [], f]);
-  const common = /* @__PURE__ */ new Map();
-  for (const [page, list2] of byPage) {
-    const counts2 = /* @__PURE__ */ new Map();
-    for (const f of list2) for (const w of new Set(ruleWords(f))) counts2.set(w, (counts2.get(w) ?? 0) + 1);
-    const floor = Math.max(3, list2.length / 5);
-    common.set(page, new Set([...counts2].filter(([, n]) => n >= floor).map(([w]) => w)));
-  }
-  return common;
-}
-function family(f) {
-  return strength(keywordOf(f)) >= 3 ? "absolute" : "recommendation";
-}
+
+// src/changes/relations/wording.ts
 function joinNeighbouringProse(facts, uf) {
   const alone = lonelyRecords(facts, uf);
-  const anchors = facts.filter((f) => f.change.kind !== "prose" && f.change.kind !== "term" && f.change.kind !== "section" && f.change.level !== "editorial" && f.line !== null);
-  for (const f of facts) {
-    if (f.change.kind !== "prose" || f.change.level !== "editorial" || f.line === null || f.change.informative || !alone.has(f.index)) continue;
+  const anchors = facts.filter((f) => f.change.kind !== "term" && f.change.kind !== "section" && f.change.level !== "editorial" && f.line !== null);
+  const loose = facts.filter((f) => f.change.kind === "prose" && f.change.level === "editorial" && f.line !== null && !f.change.informative && alone.has(f.index));
+  for (const block of blocksOf(loose)) {
+    const first = block[0];
     let best = null;
     for (const a of anchors) {
-      if (a.sidePage !== f.sidePage || a.side !== f.side || a.direction !== f.direction || a.path.join("\0") !== f.path.join("\0")) continue;
-      const distance = Math.abs(a.line - f.line);
-      if (distance <= NEIGHBOUR_LINES && (!best || distance < Math.abs(best.line - f.line))) best = a;
+      const line2 = a.direction === "changed" && first.side === "old" ? a.change.before?.line : a.direction === first.direction ? a.line : null;
+      if (typeof line2 !== "number" || a.sidePage !== first.sidePage || a.path.join("\0") !== first.path.join("\0") && a.direction !== "changed") continue;
+      if (a.direction === "changed" && first.side === "old" && a.change.section.old !== first.change.section.old) continue;
+      const distance = Math.abs(line2 - first.line);
+      if (distance <= NEIGHBOUR_LINES && (!best || distance < best.distance || distance === best.distance && line2 <= first.line)) best = { anchor: a, distance };
     }
-    if (best) uf.union(best.index, f.index);
+    if (best) for (const f of block) uf.union(best.anchor.index, f.index);
   }
+}
+function blocksOf(records) {
+  const sorted = [...records].sort((a, b) => a.sidePage.localeCompare(b.sidePage) || a.side.localeCompare(b.side) || a.line - b.line);
+  const blocks = [];
+  for (const f of sorted) {
+    const last = blocks.at(-1)?.at(-1);
+    const together = last && last.sidePage === f.sidePage && last.side === f.side && last.direction === f.direction && last.path.join("\0") === f.path.join("\0") && f.line - last.line <= 2;
+    if (together) blocks.at(-1).push(f);
+    else blocks.push([f]);
+  }
+  return blocks;
 }
 var NEIGHBOUR_LINES = 4;
 function joinLeftoverWording(facts, uf) {
@@ -28805,8 +28836,42 @@ function joinLeftoverWording(facts, uf) {
     else uf.union(other, f.index);
   }
 }
-function keywordOf(f) {
-  return String((f.direction === "removed" ? f.change.before : f.change.after)?.keyword ?? "MAY");
+
+// src/changes/grouping.ts
+var RELATIONS = [
+  { name: "same-names", join: (facts, uf) => joinSameNames(facts, uf) },
+  { name: "fields-told-twice", join: (facts, uf) => joinFieldsToldTwice(facts, uf) },
+  { name: "schema-siblings", join: (facts, uf) => joinSchemaSiblings(facts, uf) },
+  { name: "split-pages", join: (facts, uf, found, c) => {
+    found.split = joinSplitPages(facts, uf, c.splits);
+  } },
+  { name: "section-contents", join: (facts, uf, found) => {
+    found.hollow = joinSectionContents(facts, uf, found.split);
+  } },
+  { name: "like-headed-sections", join: (facts, uf) => joinLikeHeadedSections(facts, uf) },
+  { name: "names-to-their-home", join: (facts, uf, found, c) => joinNamesToTheirHome(facts, uf, c.outlines, found.split) },
+  { name: "mentions", join: (facts, uf) => joinMentions(facts, uf) },
+  { name: "moved-rules", join: (facts, uf, found) => {
+    found.moved = joinMovedRules(facts, uf);
+  } },
+  { name: "list-items", join: (facts, uf) => joinListItems(facts, uf) },
+  { name: "duties-told-twice", join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
+  { name: "rearranged-sections", join: (facts, uf, found) => {
+    found.emptied = joinRearrangedSections(facts, uf);
+  } },
+  { name: "neighbouring-prose", join: (facts, uf) => joinNeighbouringProse(facts, uf) },
+  { name: "leftover-wording", join: (facts, uf) => joinLeftoverWording(facts, uf) }
+];
+function groupRecords(facts, outlines, splits = []) {
+  const uf = new UnionFind(facts.map((f) => f.change.informative === true));
+  const found = { split: /* @__PURE__ */ new Set(), hollow: /* @__PURE__ */ new Set(), moved: /* @__PURE__ */ new Map(), emptied: /* @__PURE__ */ new Set() };
+  for (const relation2 of RELATIONS) {
+    uf.pass = relation2.name;
+    relation2.join(facts, uf, found, { outlines, splits });
+  }
+  const byRoot = /* @__PURE__ */ new Map();
+  for (const f of facts) pushTo(byRoot, uf.find(f.index), f.index);
+  return { groups: [...byRoot.values()], ...found };
 }
 
 // src/changes/impact.ts
@@ -28836,6 +28901,7 @@ function recordImpact(f, features, moved3, facts, overrides) {
   const { change } = f;
   const override = overrides[change.id];
   if (override) return { impact: override, rule: "config", reason: `The spec's config sets ${change.id} to ${override}.`, feature: null };
+  if (moved3.split.has(f.index)) return { impact: "editorial", rule: change.id, reason: "The section moved to a page of its own; what changed in its text has its own records.", feature: null };
   if (moved3.hollow.has(f.index)) return { impact: "editorial", rule: change.id, reason: "The section is a new heading over text that moved into it: the moved text says what changed.", feature: null };
   if (moved3.emptied.has(f.index)) return { impact: "editorial", rule: change.id, reason: "The section went because its sections moved elsewhere on the page: nothing in it was lost.", feature: null };
   const arrivedAs = moved3.from.get(f.index);
@@ -28907,11 +28973,11 @@ function roleOf(change, parties2) {
 // src/changes/index.ts
 function groupChanges(changes, options = {}) {
   const facts = factsOf(changes, options.outlines);
-  const { groups, moved: moved3, emptied, hollow } = groupRecords(facts, options.outlines);
+  const { groups, moved: moved3, emptied, hollow, split } = groupRecords(facts, options.outlines, options.splits ?? []);
   const features = featuresOf(facts, new Set(moved3.keys()));
   const from = new Map([...moved3].map(([arrived, gone]) => [gone, arrived]));
   const decisions = /* @__PURE__ */ new Map();
-  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved3, from, emptied, hollow }, facts, options.impacts ?? {}));
+  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved3, from, emptied, hollow, split }, facts, options.impacts ?? {}));
   const parties2 = partiesOf2(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
   const itemOf = changelogIndex(options.changelog ?? []);
@@ -28924,7 +28990,7 @@ function groupChanges(changes, options = {}) {
     const ordered = [lead, ...members.filter((m) => m !== lead)];
     const change = {
       id,
-      title: titleOf(lead, members),
+      title: members.every((m) => split.has(m.index)) ? splitTitle(members) : titleOf(lead, members),
       impact: decision.impact,
       reason: reasonOf(decision, lead, facts),
       rule: decision.rule,
@@ -28953,7 +29019,11 @@ function rolesOf(members, decisions, decision, parties2) {
 function changelogIndex(items) {
   const byRecord = /* @__PURE__ */ new Map();
   items.forEach((item2, i) => {
-    for (const fingerprint2 of item2.records) byRecord.set(fingerprint2, [...byRecord.get(fingerprint2) ?? [], i]);
+    for (const fingerprint2 of item2.records) {
+      const list2 = byRecord.get(fingerprint2);
+      if (list2) list2.push(i);
+      else byRecord.set(fingerprint2, [i]);
+    }
   });
   return (members) => {
     const votes = /* @__PURE__ */ new Map();
@@ -28971,6 +29041,11 @@ function reasonOf(decision, lead, facts) {
   const deciding = facts[decision.record];
   const which = deciding && deciding !== lead ? ` (${deciding.change.message.replace(/\s+Also stated at .*$/, "")})` : "";
   return `${decision.rule}${which}: ${decision.reason}`;
+}
+function splitTitle(members) {
+  const page = members.find((m) => m.change.id === "page-added");
+  const section = members.find((m) => m.change.kind === "section" && m.change.id !== "page-added");
+  return section && page ? `Section “${section.change.subject}” moved to its own page ${page.change.subject}.` : titleOf(page ?? members[0], members);
 }
 
 // src/config/spec-config.ts
@@ -29112,100 +29187,20 @@ init_errors();
 import { spawn } from "node:child_process";
 import { posix as posix2 } from "node:path";
 
-// scraper/sources/git.ts
+// src/core/git.ts
 init_errors();
 import { execFile } from "node:child_process";
 import { stat } from "node:fs/promises";
 
-// scraper/errors.ts
-init_errors();
-var RETRYABLE = /* @__PURE__ */ new Set(["server", "rate-limited", "timeout", "network", "truncated"]);
-var SourceError = class extends InputError {
-  kind;
-  /** Milliseconds the server asked us to wait (Retry-After), when it said. */
-  retryAfterMs;
-  constructor(kind, message, options = {}) {
-    super(message, options.cause === void 0 ? void 0 : { cause: options.cause });
-    this.kind = kind;
-    this.retryAfterMs = options.retryAfterMs ?? null;
-  }
-  get retryable() {
-    return RETRYABLE.has(this.kind);
-  }
-};
-
-// scraper/lock.ts
-init_errors();
-import { isAbsolute, join, relative } from "node:path";
+// src/core/paths.ts
+import { isAbsolute, relative } from "node:path";
 function displayPath(path2, cwd = process.cwd()) {
   if (!isAbsolute(path2)) return path2;
   const rel = relative(cwd, path2);
   return rel !== "" && rel.length < path2.length ? rel : path2;
 }
 
-// scraper/sources/git.ts
-var GitSource = class {
-  constructor(dir, ref, maxBytes, cwd = process.cwd()) {
-    this.dir = dir;
-    this.ref = ref;
-    this.maxBytes = maxBytes;
-    if (ref.startsWith("-") || ref.trim() === "") throw new InputError(`"${ref}" is not a git ref.`);
-    this.label = `${displayPath(dir, cwd)}@${ref}`;
-  }
-  dir;
-  ref;
-  maxBytes;
-  via = "git";
-  label;
-  resolved = null;
-  /** The full commit hash the ref names; an InputError when the folder or ref is wrong. */
-  commit() {
-    this.resolved ??= this.resolve();
-    return this.resolved;
-  }
-  async resolve() {
-    const info = await stat(this.dir).catch(() => null);
-    if (!info?.isDirectory()) throw new InputError(`the git clone ${displayPath(this.dir)} does not exist.`);
-    try {
-      const out = await git(this.dir, ["rev-parse", "--verify", "--quiet", `${this.ref}^{commit}`], 1024 * 1024);
-      return out.toString("utf8").trim();
-    } catch (error) {
-      if (isNotARepository(error)) throw new InputError(`${displayPath(this.dir)} is not a git repository.`);
-      throw new InputError(`${this.ref} is not a commit, branch or tag in the git clone ${displayPath(this.dir)}.`);
-    }
-  }
-  locate(path2) {
-    return `git:${this.label}:${path2}`;
-  }
-  async get(path2, _request) {
-    const commit = await this.commit();
-    const where = this.locate(path2);
-    const spec = `${commit}:${path2}`;
-    let size2;
-    try {
-      size2 = Number((await git(this.dir, ["cat-file", "-s", spec], 1024)).toString("utf8").trim());
-    } catch {
-      throw new SourceError("not-found", `${where} does not exist.`);
-    }
-    if (size2 > this.maxBytes) throw new SourceError("too-large", `${where} is ${size2} bytes, over the ${this.maxBytes}-byte size cap.`);
-    const body = await git(this.dir, ["cat-file", "blob", spec], this.maxBytes + 1024);
-    return { status: "ok", body, url: where, finalUrl: null, etag: null, lastModified: null };
-  }
-  async list(dir) {
-    const commit = await this.commit();
-    const out = await git(this.dir, ["ls-tree", "-r", "--name-only", "-z", commit, "--", dir], 64 * 1024 * 1024);
-    return out.toString("utf8").split("\0").filter(Boolean).sort();
-  }
-  /** Commits at or before the ref that changed `path`, newest first. */
-  async history(path2) {
-    const commit = await this.commit();
-    const out = await git(this.dir, ["log", "--format=%H%x1f%aI%x1f%s", commit, "--", path2], 16 * 1024 * 1024);
-    return out.toString("utf8").split("\n").filter(Boolean).map((line2) => {
-      const [hash3 = "", date = "", subject2 = ""] = line2.split("");
-      return { commit: hash3, date, subject: subject2 };
-    });
-  }
-};
+// src/core/git.ts
 function gitEnv() {
   return { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", GIT_LITERAL_PATHSPECS: "1" };
 }
@@ -29220,8 +29215,17 @@ function git(dir, args, maxBuffer) {
     });
   });
 }
-function isNotARepository(error) {
-  return /not a git repository/i.test(String(error.stderr ?? ""));
+async function resolveCommit(dir, ref) {
+  if (ref.startsWith("-") || ref.trim() === "") throw new InputError(`"${ref}" is not a git ref.`);
+  const info = await stat(dir).catch(() => null);
+  if (!info?.isDirectory()) throw new InputError(`the git clone ${displayPath(dir)} does not exist.`);
+  try {
+    const out = await git(dir, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], 1024 * 1024);
+    return out.toString("utf8").trim();
+  } catch (error) {
+    if (/not a git repository/i.test(String(error.stderr ?? ""))) throw new InputError(`${displayPath(dir)} is not a git repository.`);
+    throw new InputError(`${ref} is not a commit, branch or tag in the git clone ${displayPath(dir)}.`);
+  }
 }
 
 // src/input/git-tree.ts
@@ -29521,7 +29525,7 @@ function memoryTree(label2, source, pages, schema = null) {
 
 // src/input/git-tree.ts
 async function gitTree(repo, ref, options) {
-  const commit = await new GitSource(repo, ref, MAX_INPUT_BYTES, options.cwd).commit();
+  const commit = await resolveCommit(repo, ref);
   const spec = normalizeRepoPath(options.spec);
   const where = (path2) => `${ref}:${path2}`;
   const listing = await blobsUnder(repo, commit, spec);
@@ -29536,7 +29540,7 @@ async function gitTree(repo, ref, options) {
   return memoryTree(options.label ?? ref, `${ref}:${spec}`, texts, schemaText);
 }
 async function gitFile(repo, ref, path2) {
-  const commit = await new GitSource(repo, ref, MAX_INPUT_BYTES).commit();
+  const commit = await resolveCommit(repo, ref);
   const normal = normalizeRepoPath(path2);
   const [entry] = (await blobsUnder(repo, commit, normal)).filter((e) => e.path === normal);
   if (!entry) return null;
@@ -32212,7 +32216,7 @@ function regexCheck(regex2) {
 }
 
 // node_modules/fault/index.js
-var import_format2 = __toESM(require_format(), 1);
+var import_format = __toESM(require_format(), 1);
 var fault = Object.assign(create(Error), {
   eval: create(EvalError),
   range: create(RangeError),
@@ -32225,7 +32229,7 @@ function create(Constructor) {
   FormattedError.displayName = Constructor.displayName || Constructor.name;
   return FormattedError;
   function FormattedError(format2, ...values) {
-    const reason = format2 ? (0, import_format2.default)(format2, ...values) : format2;
+    const reason = format2 ? (0, import_format.default)(format2, ...values) : format2;
     return new Constructor(reason);
   }
 }
@@ -38701,7 +38705,7 @@ function serializeChunks(chunks, expandTabs) {
 }
 
 // node_modules/micromark/lib/parse.js
-function parse3(options) {
+function parse(options) {
   const settings = options || {};
   const constructs2 = (
     /** @type {FullNormalizedExtension} */
@@ -38864,7 +38868,7 @@ function fromMarkdown(value2, encoding, options) {
     options = encoding;
     encoding = void 0;
   }
-  return compiler(options)(postprocess(parse3(options).document().write(preprocess()(value2, encoding, true))));
+  return compiler(options)(postprocess(parse(options).document().write(preprocess()(value2, encoding, true))));
 }
 function compiler(options) {
   const config = {
@@ -43166,7 +43170,7 @@ function readWithParts(markdown, parts2) {
   return reader.parse(markdown);
 }
 var parsedChars = 0;
-function parseTree3(markdown) {
+function parseTree(markdown) {
   const parts2 = gfmPartsIn(markdown);
   const checked = partsCheckedByTree(parts2);
   if (checked === 0) return readWithParts(markdown, parts2);
@@ -43191,7 +43195,7 @@ function cachedTree(text4) {
     trees.set(key2, hit);
     tree = hit.tree;
   } else {
-    tree = parseTree3(text4);
+    tree = parseTree(text4);
     remember(key2, tree, text4.length);
   }
   scoped?.set(key2, tree);
@@ -43558,14 +43562,74 @@ function dedent(text4) {
   return lines.map((l) => l.slice(cut2)).join("\n");
 }
 
-// src/model/build.ts
-init_json();
-
-// src/model/messages.ts
-init_json();
+// src/model/json.ts
+init_main();
+init_nesting();
+var JSON_LANGS = /* @__PURE__ */ new Set(["json", "jsonc", "json5"]);
+function isJsonLang(lang) {
+  return lang !== null && JSON_LANGS.has(lang.toLowerCase());
+}
+var OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
+function parseJsonExample(value2, at, diagnostics) {
+  const deep = jsonTooDeepAt(value2);
+  if (deep !== -1) {
+    const line2 = at.bodyLine === null ? at.line : at.bodyLine + value2.slice(0, deep).split("\n").length - 1;
+    diagnostics.push({ severity: "error", message: `${tooDeep("JSON in code block", MAX_JSON_DEPTH)}; the example was skipped`, line: line2 });
+    return void 0;
+  }
+  const plain2 = plainJson(value2);
+  if (plain2 !== void 0) return [plain2];
+  const attempts = [value2, withoutPlaceholders(value2)];
+  let firstError = null;
+  for (const text5 of attempts) {
+    const values = parseValues(text5);
+    if (!("error" in values)) return values.values;
+    firstError ??= { error: values.error, text: text5 };
+    const member = parseValues(`{${text5}}`);
+    if (/^\s*"/.test(text5) && !("error" in member)) return member.values;
+  }
+  const { error, text: text4 } = firstError;
+  const lineInBlock = text4.slice(0, error.offset).split("\n").length;
+  diagnostics.push({
+    severity: "warning",
+    message: `unreadable JSON in code block (${printParseErrorCode(error.error)}); the example was skipped`,
+    line: at.bodyLine === null ? at.line : at.bodyLine + lineInBlock - 1
+  });
+  return void 0;
+}
+function plainJson(value2) {
+  if (value2.includes("__proto__")) return void 0;
+  try {
+    return JSON.parse(value2);
+  } catch {
+    return void 0;
+  }
+}
+function parseValues(text4) {
+  const values = [];
+  let rest = text4;
+  let consumed = 0;
+  for (; ; ) {
+    const errors = [];
+    const result = parse3(rest, errors, OPTIONS);
+    const first = errors[0];
+    if (!first) {
+      if (result !== void 0 || values.length === 0) values.push(result);
+      return { values };
+    }
+    if (first.error !== ParseErrorCode.EndOfFileExpected || first.offset === 0) return { error: { ...first, offset: first.offset + consumed } };
+    values.push(parse3(rest.slice(0, first.offset), [], OPTIONS));
+    rest = rest.slice(first.offset);
+    consumed += first.offset;
+  }
+}
+function withoutPlaceholders(text4) {
+  const dots = "(?:\\.\\.\\.|…)";
+  return text4.replace(new RegExp(`\\[\\s*${dots}\\s*\\]`, "g"), "[]").replace(new RegExp(`\\{\\s*${dots}\\s*\\}`, "g"), "{}").replace(new RegExp(`:\\s*${dots}(?=\\s*[,}\\]\\n])`, "g"), ": null").replace(new RegExp(`,\\s*${dots}(?=\\s*[}\\]])`, "g"), "").replace(new RegExp(`^\\s*${dots}\\s*,?\\s*$`, "gm"), "");
+}
 
 // src/model/schema-like.ts
-init_json();
+init_objects();
 var JSON_SCHEMA_TYPES = /* @__PURE__ */ new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
 var JSON_SCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
   "properties",
@@ -43621,6 +43685,7 @@ function schemaTypeOf(schema) {
 }
 
 // src/model/messages.ts
+init_objects();
 function classifyMessage(value2) {
   if (!isObject(value2)) return null;
   const framed = "jsonrpc" in value2 || "id" in value2;
@@ -43954,6 +44019,7 @@ function startsWithWords(text4, words3) {
 
 // src/model/build.ts
 init_typescript();
+init_objects();
 function buildDocument(source, options = {}) {
   const parsed = parseMarkdown(source);
   const keywordCase = options.keywordCase ?? keywordCaseDeclared(source);
@@ -44386,6 +44452,9 @@ function withoutCitations(text4, citations) {
   return (citations ?? []).reduce((rest, cited2) => cited2 ? rest.replace(cited2, " ") : rest, text4);
 }
 
+// src/model/document-shape.ts
+init_objects();
+
 // src/model/page-store.ts
 var STALE_MS = 7 * 24 * 3600 * 1e3;
 
@@ -44553,7 +44622,7 @@ function findChangelogPage(pages, titleOf3, config = {}) {
 
 // src/changelog/items.ts
 function splitChangelog(markdown) {
-  const tree = parseTree3(markdown);
+  const tree = parseTree(markdown);
   const items = [];
   const headings = [];
   const counted = /* @__PURE__ */ new Map();
@@ -44781,7 +44850,6 @@ function stemmer(value2) {
 var FUNCTION_WORDS2 = new Set(
   "a an the of to in on for and or by with as at is are be been being this that these those it its from into than then not no nor but if so such can will would should could may might must shall do does did has have had was were all any each every some other more most also only now when where which who whom what how why via per about their there they them our we you your i e g eg ie etc use used using new add added adds".split(" ")
 );
-var RFC_2119 = /\b(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL)(?: NOT)?\b/g;
 var stems = /* @__PURE__ */ new Map();
 function stemOf(word) {
   let stem2 = stems.get(word);
@@ -44789,13 +44857,33 @@ function stemOf(word) {
   return stem2;
 }
 function wordsIn(text4) {
-  const plain2 = text4.replace(/\bhttps?:\/\/\S+/g, " ").replace(RFC_2119, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
+  const urls = text4.includes("://") ? urlSpans(text4) : [];
+  let nextUrl = 0;
   const found = /* @__PURE__ */ new Set();
-  for (const word of plain2.split(/[^\p{L}\p{N}]+/u)) {
-    if (word.length < 3 || /^\d+$/.test(word) || FUNCTION_WORDS2.has(word)) continue;
-    found.add(stemOf(word));
+  for (const match of text4.matchAll(WORD_RUN)) {
+    const at = match.index;
+    while (nextUrl < urls.length && urls[nextUrl][1] <= at) nextUrl += 1;
+    if (nextUrl < urls.length && urls[nextUrl][0] <= at) continue;
+    const run = match[0];
+    if (RFC_2119_WORD.has(run) && isKeywordAt(text4, at, run)) continue;
+    const parts2 = /[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/.test(run) ? run.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(" ") : [run];
+    for (const part of parts2) {
+      const word = part.toLowerCase();
+      if (word.length < 3 || /^\d+$/.test(word) || FUNCTION_WORDS2.has(word)) continue;
+      found.add(stemOf(word));
+    }
   }
   return found;
+}
+var WORD_RUN = /[\p{L}\p{N}]+/gu;
+var URL_PATTERN = /\bhttps?:\/\/\S+/g;
+var RFC_2119_WORD = /* @__PURE__ */ new Set(["MUST", "SHALL", "SHOULD", "MAY", "REQUIRED", "RECOMMENDED", "OPTIONAL", "NOT"]);
+function urlSpans(text4) {
+  return [...text4.matchAll(URL_PATTERN)].map((m) => [m.index, m.index + m[0].length]);
+}
+function isKeywordAt(text4, at, run) {
+  if (run !== "NOT") return true;
+  return /\b(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL) $/.test(text4.slice(Math.max(0, at - 13), at));
 }
 
 // src/changelog/match.ts
@@ -45036,264 +45124,6 @@ function outlineOf(doc) {
   return { sections: doc.sections.map((s) => ({ path: s.path, start: s.lines.start, end: s.lines.end })), terms };
 }
 
-// src/diff/list-rules.ts
-var units = /* @__PURE__ */ new WeakMap();
-var parts = /* @__PURE__ */ new WeakMap();
-function listParts(unit) {
-  return parts.get(unit);
-}
-function ruleUnits(doc) {
-  let found = units.get(doc);
-  if (!found) units.set(doc, found = foldLists(doc.rules));
-  return found;
-}
-function foldLists(rules) {
-  let current = [...rules];
-  for (let depth = 0; depth < 4; depth++) {
-    const groups = listGroups(current);
-    const heads = new Set([...groups.values()].flatMap((g) => g.head ? [g.head] : []));
-    const ready = [...groups.values()].filter((g) => (g.head || g.items.length > 1) && !g.items.some((item2) => heads.has(item2)));
-    if (ready.length === 0) break;
-    const byMember = /* @__PURE__ */ new Map();
-    for (const group2 of ready) for (const member of [group2.head, ...group2.items]) if (member) byMember.set(member, group2);
-    const next2 = [];
-    const emitted = /* @__PURE__ */ new Set();
-    for (const rule2 of current) {
-      const group2 = byMember.get(rule2);
-      if (!group2) next2.push(rule2);
-      else if (!emitted.has(group2)) {
-        emitted.add(group2);
-        next2.push(unitOf(group2));
-      }
-    }
-    current = next2;
-  }
-  return current;
-}
-function listGroups(rules) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const rule2 of rules) {
-    if (!rule2.leadIn) continue;
-    const key2 = `${rule2.sectionId}\0${rule2.leadIn}`;
-    let group2 = groups.get(key2);
-    if (!group2) groups.set(key2, group2 = { leadIn: rule2.leadIn, head: null, items: [] });
-    group2.items.push(rule2);
-  }
-  for (const group2 of groups.values()) group2.head = headOf(group2, rules);
-  return groups;
-}
-function headOf(group2, rules) {
-  const first = group2.items[0];
-  const parts2 = /* @__PURE__ */ new Set([group2.leadIn, ...sentences(group2.leadIn)]);
-  let head = null;
-  for (const rule2 of rules) {
-    if (rule2.line > first.line) break;
-    if (rule2.sectionId === first.sectionId && !group2.items.includes(rule2) && (parts2.has(rule2.text) || group2.leadIn.includes(rule2.text))) head = rule2;
-  }
-  return head;
-}
-function unitOf(group2) {
-  const { head, items } = group2;
-  const leadSentences = sentences(group2.leadIn);
-  const colonSentence = leadSentences.at(-1) ?? group2.leadIn;
-  const lead = head ? head.text === group2.leadIn || head.text === colonSentence ? head.text : `${head.text} ${colonSentence}` : colonSentence;
-  const bullets = items.map((item2) => item2.text.replace(/[.;,]\s*$/, ""));
-  const keywords = [.../* @__PURE__ */ new Set([...head?.keywords ?? [], ...items.flatMap((i) => i.keywords)])];
-  const keyword = [head?.keyword ?? items[0].keyword, ...items.map((i) => i.keyword)].sort((a, b) => strength(b) - strength(a))[0];
-  const actors = head?.actors.length ? head.actors : items[0].actors;
-  const unit = {
-    text: `${lead} ${bullets.join("; ")}.`,
-    keyword,
-    keywords,
-    actor: actors[0] ?? null,
-    actors,
-    line: head?.line ?? items[0].line,
-    sectionId: items[0].sectionId,
-    leadIn: head?.leadIn ?? null
-  };
-  parts.set(unit, { head, items });
-  return unit;
-}
-
-// src/revision/cross-page-rules.ts
-init_finalize();
-
-// src/diff/actors.ts
-var ROLES2 = /* @__PURE__ */ new Set(["senders", "receivers", "recipients", "requesters", "responders"]);
-var EVERYONE = /* @__PURE__ */ new Set(["parties", "peers", "implementations", "implementers"]);
-function covers(general, specific) {
-  if (general === specific || EVERYONE.has(general)) return true;
-  return ROLES2.has(general) && !ROLES2.has(specific) && !EVERYONE.has(specific);
-}
-function compareActors(before, after) {
-  const same = before.length === after.length && before.every((a) => after.includes(a));
-  if (same) return null;
-  return {
-    newlyBound: after.filter((a) => !before.some((b) => covers(b, a))),
-    released: before.filter((b) => !after.some((a) => covers(a, b)))
-  };
-}
-
-// src/diff/same-duty.ts
-function sameDuty(before, after) {
-  const reasons = [];
-  let a = withoutReferences(before);
-  let b = withoutReferences(after);
-  if (refsOf(before) !== refsOf(after)) {
-    if (asked(a) < 2 || asked(b) < 2) return null;
-    reasons.push("only its references changed");
-  }
-  const expanded = expandAbbreviations(a, b);
-  if (expanded) {
-    [a, b] = [expanded.before, expanded.after];
-    reasons.push(expanded.spelled.map(([short, long]) => `“${short}” is spelled out as “${long}”`).join(", "));
-  }
-  const wa = words(a);
-  const wb = words(b);
-  if (wa.join(" ") === wb.join(" ")) return reasons.length ? reasons.join("; ") : null;
-  if (oneRunMoved(wa, wb)) return [...reasons, "a clause moved"].join("; ");
-  return null;
-}
-function asked(text4) {
-  const at = text4.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
-  return words(at < 0 ? text4 : text4.slice(at)).filter((w) => !KEYWORD_WORDS.has(w)).length;
-}
-function refsOf(text4) {
-  return [...text4.matchAll(REFERENCE3)].map((m) => m[0].replace(/\s+/g, " ")).join("|");
-}
-var REFERENCE3 = /\{\{[^{}]+\}\}|\[(?:RFC|I-D|BCP|STD)[^\]]*\]|\bRFC\s?\d{3,5}\b|\bdraft-[a-z0-9-]+|\b(?:Section|Sections|Appendix)\s+[\dA-Z][\w.]*(?:\s+(?:of|in)\b)?|\((?:see|cf\.?)\s[^)]*\)/gi;
-function withoutReferences(text4) {
-  return text4.replace(REFERENCE3, " ").replace(/,?\s*\b(?:as\s+(?:described|defined|specified|outlined|required)\s+(?:in|by)|in\s+accordance\s+with|according\s+to|as\s+(?:describes?|defines?|specifies?|requires?)|per|see)\s*(?=[.,;]|$)/gi, "").replace(/\(\s*\)/g, " ").replace(/\s+([.,;])/g, "$1").replace(/\s+/g, " ").trim();
-}
-function oneRunMoved(a, b) {
-  if (a.length !== b.length || a.length > 80 || [...a].sort().join(" ") !== [...b].sort().join(" ")) return false;
-  const target2 = b.join(" ");
-  for (let i = 0; i < a.length; i++) {
-    for (let j = i + 1; j <= a.length; j++) {
-      const run = a.slice(i, j);
-      const rest = [...a.slice(0, i), ...a.slice(j)];
-      for (let k = 0; k <= rest.length; k++) {
-        if (k === i) continue;
-        if ([...rest.slice(0, k), ...run, ...rest.slice(k)].join(" ") === target2) return true;
-      }
-    }
-  }
-  return false;
-}
-function words(text4) {
-  return normalizeText(text4).split(" ").filter(Boolean).map((w) => w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w).filter((w) => !STOPWORDS.has(w) || KEYWORD_WORDS.has(w));
-}
-function expandAbbreviations(before, after) {
-  const spelled = [];
-  let a = before;
-  let b = after;
-  for (const [from, to, setFrom] of [[a, b, (t) => a = t], [b, a, (t) => b = t]]) {
-    for (const match of from.matchAll(/\b([A-Z]{2,6})s?\b/g)) {
-      const short = match[1];
-      if (new RegExp(`\\b${short}s?\\b`).test(to)) continue;
-      const long = runWithInitials(to, short);
-      if (!long) continue;
-      spelled.push([short, long]);
-      setFrom((from === a ? a : b).replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, plural4) => `${long}${plural4}`));
-    }
-  }
-  return spelled.length ? { before: a, after: b, spelled } : null;
-}
-function runWithInitials(text4, abbreviation) {
-  const list2 = text4.split(/[\s,;:()]+/).filter(Boolean);
-  const want = abbreviation.toLowerCase();
-  for (let i = 0; i + want.length <= list2.length; i++) {
-    const run = list2.slice(i, i + want.length);
-    if (run.map((w) => w[0].toLowerCase()).join("") === want && run.every((w) => /^[A-Za-z]/.test(w))) return run.join(" ").replace(/[.]$/, "");
-  }
-  return null;
-}
-
-// src/diff/obligation-growth.ts
-function dutyGrowth(before, after) {
-  if (sameDuty(before, after)) return [];
-  const [askedBefore, askedAfter] = [asked2(before), asked2(after)];
-  if (keywordCount(after) > keywordCount(before)) return newlyRequired(askedBefore, askedAfter).length > 0 ? newlyRequired(askedBefore, askedAfter) : ["a second duty"];
-  const brought = newlyRequired(askedBefore, askedAfter);
-  const dropped = newlyRequired(askedAfter, askedBefore);
-  const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
-  if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => !named.has(m[1]))) return brought.length > 0 ? brought : ["another name"];
-  return brought.length > 0 && dropped.length === 0 || brought.length - dropped.length >= 2 ? brought : [];
-}
-var KEYWORD3 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
-function keywordCount(text4) {
-  return text4.match(KEYWORD3)?.length ?? 0;
-}
-function asked2(text4) {
-  const at = text4.search(KEYWORD3);
-  return at < 0 ? text4 : text4.slice(at);
-}
-function newlyRequired(before, after) {
-  const had = new Set(tokens(before));
-  if (tokens(after).some((word) => RELAXING.has(word) && !had.has(word))) return [];
-  const stems2 = new Set([...had].map(stem));
-  const brought = /* @__PURE__ */ new Set();
-  for (const word of tokens(after)) {
-    if (had.has(word) || stems2.has(stem(word)) || STOPWORDS.has(word) || KEYWORD_WORDS.has(word) || CONNECTIVES3.has(word) || word.length < 4) continue;
-    brought.add(word);
-  }
-  return [...brought];
-}
-var RELAXING = /* @__PURE__ */ new Set(["or", "if", "when", "unless", "except", "only"]);
-var CONNECTIVES3 = /* @__PURE__ */ new Set(["additionally", "also", "however", "therefore", "furthermore", "moreover", "note", "outlined", "described", "defined", "specified", "above", "below", "following", "whether", "does", "their", "these", "those", "then", "when", "where", "which", "while"]);
-function stem(word) {
-  return word.slice(0, 6);
-}
-
-// src/diff/pointer-rules.ts
-var POINTER = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+\w+){0,2}?\s+(?:follow|comply\s+with|adhere\s+to|observe|meet|satisfy|respect|implement|apply)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:requirements|guidance|rules|recommendations|practices|considerations|guidelines|provisions|steps|measures)\s+(?:in|of|from|under|(?:described|outlined|defined|listed|given|set\s+out|stated|specified)\s+(?:in|under|by))\s+(?:the\s+)?(.+?)(?:\s+section)?\s*[.;:]?\s*$/i;
-function pointedSection(rule2, doc) {
-  const match = POINTER.exec(rule2.text);
-  if (!match) return null;
-  const target2 = tokens(match[1].replace(/^["“]|["”]$/g, ""));
-  if (target2.length === 0) return null;
-  const section = doc.sections.find((s) => dice(tokens(s.heading), target2) >= 0.8);
-  return section ? section.heading : null;
-}
-
-// src/diff/rule-subject.ts
-var KEYWORD_FIRST = /^[\W_]*(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL|NOT)\b/;
-function subjectOf(rule2, heading) {
-  if (!heading || rule2.leadIn) return null;
-  return KEYWORD_FIRST.test(rule2.text) || pointsBack(rule2.text) ? heading : null;
-}
-
-// src/diff/rules-in-place.ts
-var MIN_SUBJECT_WORDS = 2;
-function pairRulesRewrittenInPlace(removed, added, newSectionOf) {
-  const removedBy = groupBySlot(removed, newSectionOf);
-  const addedBy = groupBySlot(added, (rule2) => rule2.sectionId);
-  const pairs = [];
-  for (const [slot, was2] of removedBy) {
-    const now2 = addedBy.get(slot);
-    if (was2.length === 1 && now2?.length === 1) pairs.push([was2[0], now2[0]]);
-  }
-  const paired = new Set(pairs.flat());
-  return { pairs, removed: removed.filter((r) => !paired.has(r)), added: added.filter((r) => !paired.has(r)) };
-}
-function groupBySlot(rules, sectionOf) {
-  const slots = /* @__PURE__ */ new Map();
-  for (const rule2 of rules) {
-    const section = sectionOf(rule2);
-    const subject2 = subjectWords(rule2);
-    if (section === void 0 || subject2 === null) continue;
-    const slot = [section, rule2.keyword, subject2].join("\0");
-    slots.set(slot, [...slots.get(slot) ?? [], rule2]);
-  }
-  return slots;
-}
-function subjectWords(rule2) {
-  if (rule2.leadIn) return null;
-  const subject2 = beforeFirstKeyword(rule2.text);
-  if (subject2 === rule2.text || contentWords(subject2).length < MIN_SUBJECT_WORDS) return null;
-  return normalizeText(subject2);
-}
-
 // src/diff/section-paths.ts
 var pathKeys = /* @__PURE__ */ new WeakMap();
 function headingPathKey(doc, section) {
@@ -45319,273 +45149,17 @@ function sectionLabel2(doc, section) {
 function sectionById(doc, id) {
   return doc.sections.find((s) => s.id === id);
 }
-function headingOf(doc, id) {
+function labelOfSection(doc, id) {
   if (id === void 0) return null;
   const section = sectionById(doc, id);
   return section ? sectionLabel2(doc, section) : null;
 }
 function sectionPair(ctx, side6, sectionId) {
-  if (side6 === "old") return { old: headingOf(ctx.old, sectionId), new: headingOf(ctx.new, ctx.oldToNew.get(sectionId)) };
-  return { old: headingOf(ctx.old, ctx.newToOld.get(sectionId)), new: headingOf(ctx.new, sectionId) };
+  if (side6 === "old") return { old: labelOfSection(ctx.old, sectionId), new: labelOfSection(ctx.new, ctx.oldToNew.get(sectionId)) };
+  return { old: labelOfSection(ctx.old, ctx.newToOld.get(sectionId)), new: labelOfSection(ctx.new, sectionId) };
 }
 function bothSections(ctx, oldSectionId, newSectionId) {
-  return { old: headingOf(ctx.old, oldSectionId), new: headingOf(ctx.new, newSectionId) };
-}
-
-// src/diff/rules.ts
-var SAME_RULE = 0.6;
-var SAME_SECTION_BONUS = 0.1;
-function content3(rule2) {
-  return new Set(tokens(rule2.text).filter((t) => !KEYWORD_WORDS.has(t)));
-}
-function diffRules(ctx, emit) {
-  const oldRules = ruleUnits(ctx.old);
-  const newRules = ruleUnits(ctx.new);
-  const contentOf = madeOnDemand(content3);
-  const byWording = pairUp(oldRules, newRules, {
-    key: (r) => `${r.keyword}\0${normalizeText(r.text)}`,
-    score: (o, n) => dice(contentOf(o), contentOf(n)) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? SAME_SECTION_BONUS : 0),
-    threshold: SAME_RULE,
-    prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
-    alike: { old: contentOf, new: contentOf, minDice: SAME_RULE - SAME_SECTION_BONUS }
-  });
-  const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule2) => ctx.oldToNew.get(rule2.sectionId));
-  const pairs = [...byWording.pairs, ...inPlace.pairs];
-  const { removed, added } = inPlace;
-  const emitAdded = (rule2) => {
-    const pointsAt = pointedSection(rule2, ctx.new);
-    emit({
-      id: strength(rule2.keyword) === 3 ? "required-rule-added" : "rule-added",
-      subject: rule2.text,
-      key: normalizeText(rule2.text),
-      section: sectionPair(ctx, "new", rule2.sectionId),
-      before: null,
-      after: ruleSide(rule2, headingIn(ctx.new, rule2)),
-      // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts).
-      ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of “${pointsAt}” on the same page: it adds none of its own` } : {}
-    });
-  };
-  for (const rule2 of added) emitAdded(rule2);
-  for (const rule2 of removed) {
-    emit({
-      id: strength(rule2.keyword) === 3 ? "required-rule-removed" : "rule-removed",
-      subject: rule2.text,
-      key: normalizeText(rule2.text),
-      section: sectionPair(ctx, "old", rule2.sectionId),
-      before: ruleSide(rule2, headingIn(ctx.old, rule2)),
-      after: null
-    });
-  }
-  for (const [before, after] of pairs) {
-    const grown = bulletsAdded(before, after);
-    if (grown) {
-      for (const item2 of grown) emitAdded(item2);
-      continue;
-    }
-    const verdict2 = classifyPair(before, after, ctx);
-    if (!verdict2) continue;
-    emit({
-      ...verdict2,
-      subject: after.text,
-      key: normalizeText(before.text),
-      section: bothSections(ctx, before.sectionId, after.sectionId),
-      before: ruleSide(before, headingIn(ctx.old, before)),
-      after: ruleSide(after, headingIn(ctx.new, after))
-    });
-  }
-}
-function bulletsAdded(before, after) {
-  const was2 = listParts(before);
-  const now2 = listParts(after);
-  if (!was2 || !now2 || normalizeText(was2.head?.text ?? "") !== normalizeText(now2.head?.text ?? "")) return null;
-  const had = new Set(was2.items.map((i) => normalizeText(i.text)));
-  const kept = now2.items.filter((i) => had.has(normalizeText(i.text)));
-  if (kept.length !== was2.items.length || kept.length === now2.items.length) return null;
-  return now2.items.filter((i) => !had.has(normalizeText(i.text)));
-}
-function classifyPair(before, after, ctx) {
-  if (isNegative(before.keyword) !== isNegative(after.keyword)) return { id: "rule-inverted" };
-  if (strength(after.keyword) > strength(before.keyword)) return { id: "rule-strengthened" };
-  if (strength(after.keyword) < strength(before.keyword)) return { id: "rule-weakened" };
-  const actors = before.actors.length && after.actors.length ? compareActors(before.actors, after.actors) : null;
-  if (actors) {
-    if (actors.newlyBound.length) return { id: "rule-actor-changed" };
-    return {
-      id: "rule-actor-changed",
-      level: "non-breaking",
-      levelReason: `${before.actors.join(" and ")} already included ${after.actors.join(" and ")}: the rule binds fewer parties, nobody new must comply`
-    };
-  }
-  if (normalizeText(before.text) !== normalizeText(after.text)) {
-    if (isCosmeticRewording(before.text, after.text)) return { id: "rule-reworded" };
-    const same = sameDuty(before.text, after.text);
-    if (same) return { id: "rule-reworded", detail: { how: same } };
-    return absoluteRuleAsksMore(before, after) ?? { id: "rule-changed" };
-  }
-  if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return { id: "rule-moved" };
-  if (normalizeText(before.example ?? "") !== normalizeText(after.example ?? "")) return { id: "rule-example-changed" };
-  return null;
-}
-function absoluteRuleAsksMore(before, after) {
-  if (strength(after.keyword) < 3) return null;
-  const brought = dutyGrowth(before.text, after.text);
-  if (brought.length === 0) return null;
-  return { id: "rule-changed", level: "breaking", levelReason: `the ${after.keyword} now names what it did not (${brought.slice(0, 6).join(", ")}): meeting the old wording may not meet the new` };
-}
-function ruleSide(rule2, heading) {
-  const s = { text: rule2.text, line: rule2.line, keyword: rule2.keyword };
-  const about2 = subjectOf(rule2, heading);
-  if (about2) s.about = about2;
-  if (rule2.actor) s.actor = rule2.actor;
-  if (rule2.actors.length > 1) s.actors = rule2.actors;
-  if (rule2.leadIn) s.leadIn = rule2.leadIn;
-  if (rule2.example) s.example = rule2.example;
-  return s;
-}
-function headingIn(doc, rule2) {
-  return sectionById(doc, rule2.sectionId)?.heading ?? null;
-}
-
-// src/revision/cross-page-rules.ts
-var SAME_RULE2 = 0.85;
-var REWORDED_WITH_SECTION = 0.5;
-var Located = class {
-  constructor(page, doc, rule2) {
-    this.page = page;
-    this.doc = doc;
-    this.rule = rule2;
-  }
-  page;
-  doc;
-  rule;
-  wordSet;
-  normalText;
-  /** tokens(rule.text) as a set. */
-  get words() {
-    return this.wordSet ??= new Set(tokens(this.rule.text));
-  }
-  /** normalizeText(rule.text). */
-  get normalized() {
-    return this.normalText ??= normalizeText(this.rule.text);
-  }
-};
-function relocateRules(changes, docs) {
-  const newRules = locate(docs.new);
-  const oldRules = locate(docs.old);
-  const used = /* @__PURE__ */ new Set();
-  const out = [...changes];
-  const addedKeys = new Set(changes.filter((c) => c.kind === "rule" && c.action === "added" && c.after).map((c) => `${c.page}\0${c.after.line}\0${c.after.text}`));
-  const arrivals = newRules.filter((r) => !docs.pairedWith.has(r.page) || addedKeys.has(`${r.page}\0${r.rule.line}\0${r.rule.text}`));
-  const arrivalsByKeyword = groupBy(arrivals, (r) => r.rule.keyword);
-  const oldByPlace = groupBy(oldRules, (r) => placeKey(r.page, r.rule.line, r.rule.text));
-  const newByPlace = groupBy(newRules, (r) => placeKey(r.page, r.rule.line, r.rule.text));
-  const firstAddedAt = /* @__PURE__ */ new Map();
-  changes.forEach((c, i) => {
-    if (c.kind !== "rule" || c.action !== "added" || !c.after || c.page === void 0) return;
-    const place = placeKey(c.page, c.after.line, c.after.text);
-    if (!firstAddedAt.has(place)) firstAddedAt.set(place, i);
-  });
-  const statedBy = (change) => newByPlace.get(placeKey(change.page, change.after.line, change.after.text))?.[0];
-  changes.forEach((change, i) => {
-    if (change.kind !== "rule" || change.action !== "removed" || !change.before || !change.page) return;
-    const from = docs.pairedWith.get(change.page) ?? change.page;
-    const candidates = arrivalsByKeyword.get(change.before.keyword ?? "") ?? [];
-    const target2 = bestMatch(change.before, candidates.filter((r) => r.page !== change.page && !used.has(r)));
-    if (!target2) return;
-    const source = oldByPlace.get(placeKey(from, change.before.line, change.before.text))?.[0];
-    if (!source) return;
-    used.add(target2);
-    out[i] = moved(source, target2);
-    const half = firstAddedAt.get(placeKey(target2.page, target2.rule.line, target2.rule.text)) ?? -1;
-    if (half !== -1) out[half] = null;
-  });
-  const paired = new Set(docs.pairedWith.values());
-  const gone = new Set([...docs.old.keys()].filter((page) => !paired.has(page)));
-  const goneRules = oldRules.filter((r) => gone.has(r.page));
-  out.forEach((change, i) => {
-    if (!change || change.kind !== "rule" || change.action !== "added" || !change.after || !change.page) return;
-    const source = goneRules.length === 0 ? null : bestMatch(change.after, goneRules.filter((r) => !used.has(r)));
-    if (!source) return;
-    used.add(source);
-    const target2 = statedBy(change);
-    if (target2) out[i] = moved(source, target2);
-  });
-  const movedFrom = /* @__PURE__ */ new Map();
-  for (const c of out) {
-    if (c?.id !== "rule-moved") continue;
-    const to = sectionPlace(c.page, c.section.new);
-    const from = movedFrom.get(to) ?? /* @__PURE__ */ new Set();
-    from.add(sectionPlace(String(c.before["page"]), c.section.old));
-    movedFrom.set(to, from);
-  }
-  const goneBySection = movedFrom.size === 0 ? /* @__PURE__ */ new Map() : groupBy([...goneRules.keys()], (k) => sectionPlace(goneRules[k].page, headingOf2(goneRules[k])));
-  out.forEach((change, i) => {
-    if (!change || change.kind !== "rule" || change.action !== "added" || !change.after || !change.page || movedFrom.size === 0) return;
-    const fromSections = [...movedFrom.get(sectionPlace(change.page, change.section.new)) ?? []];
-    const siblings = fromSections.flatMap((from) => goneBySection.get(from) ?? []).sort((a, b) => a - b).map((k) => goneRules[k]).filter((r) => !used.has(r));
-    const source = siblings.length === 0 ? null : bestMatch(change.after, siblings, REWORDED_WITH_SECTION);
-    if (!source) return;
-    const target2 = statedBy(change);
-    if (!target2) return;
-    used.add(source);
-    out[i] = moved(source, target2, isCosmeticRewording(source.rule.text, target2.rule.text) ? "rule-moved" : "rule-changed");
-  });
-  return out.filter((c) => c !== null);
-}
-function sectionPlace(page, section) {
-  return `${page}\0${section ?? ""}`;
-}
-function placeKey(page, line2, text4) {
-  return `${page}\0${line2}\0${text4}`;
-}
-function groupBy(items, key2) {
-  const out = /* @__PURE__ */ new Map();
-  for (const item2 of items) {
-    const k = key2(item2);
-    const list2 = out.get(k);
-    if (list2) list2.push(item2);
-    else out.set(k, [item2]);
-  }
-  return out;
-}
-function locate(pages) {
-  return [...pages].flatMap(([page, doc]) => ruleUnits(doc).map((rule2) => new Located(page, doc, rule2)));
-}
-function bestMatch(side6, candidates, threshold = SAME_RULE2) {
-  const keyword = side6.keyword;
-  const text4 = normalizeText(side6.text);
-  const words3 = new Set(tokens(side6.text));
-  let best = null;
-  let bestScore = threshold;
-  for (const candidate of candidates) {
-    if (candidate.rule.keyword !== keyword) continue;
-    const same = candidate.normalized === text4;
-    if (!same && diceCeiling(words3.size, candidate.words.size) <= bestScore) continue;
-    const score = same ? 1 : dice(words3, candidate.words);
-    if (score > bestScore || score === 1 && bestScore < 1) {
-      best = candidate;
-      bestScore = score;
-    }
-  }
-  return best;
-}
-function moved(from, to, id = "rule-moved") {
-  return {
-    ...finalizeChange({
-      id,
-      subject: to.rule.text,
-      key: normalizeText(from.rule.text),
-      section: { old: headingOf2(from), new: headingOf2(to) },
-      detail: { from: `${from.page} › ${headingOf2(from)}`, to: `${to.page} › ${headingOf2(to)}` },
-      before: { ...ruleSide(from.rule, headingOf2(from)), page: from.page },
-      after: { ...ruleSide(to.rule, headingOf2(to)), page: to.page },
-      source: "page"
-    }),
-    page: to.page
-  };
-}
-function headingOf2(located) {
-  return located.doc.sections.find((s) => s.id === located.rule.sectionId)?.heading ?? located.page;
+  return { old: labelOfSection(ctx.old, oldSectionId), new: labelOfSection(ctx.new, newSectionId) };
 }
 
 // src/diff/capabilities.ts
@@ -46065,12 +45639,12 @@ init_libesm();
 var NEGATION_WORDS = /* @__PURE__ */ new Set(["not", "no", "never", "cannot", "without", "neither", "nor"]);
 var FILLERS = /* @__PURE__ */ new Set(["a", "an", "the", "of", "to", "and", "or", "is", "be", "it"]);
 var NEGATED_SPAN = 3;
-function words2(text4) {
+function words(text4) {
   return normalizeText(text4.replace(/n['’]t\b/gi, " not")).split(" ").filter(Boolean);
 }
 function isInversion(before, after) {
-  const a = words2(before);
-  const b = words2(after);
+  const a = words(before);
+  const b = words(after);
   const parts2 = diffArrays(a, b);
   let ai = 0;
   let bi = 0;
@@ -46171,6 +45745,380 @@ function side5(block) {
   return { text: block.text, line: block.line };
 }
 
+// src/diff/actors.ts
+var ROLES2 = /* @__PURE__ */ new Set(["senders", "receivers", "recipients", "requesters", "responders"]);
+var EVERYONE = /* @__PURE__ */ new Set(["parties", "peers", "implementations", "implementers"]);
+function covers(general, specific) {
+  if (general === specific || EVERYONE.has(general)) return true;
+  return ROLES2.has(general) && !ROLES2.has(specific) && !EVERYONE.has(specific);
+}
+function compareActors(before, after) {
+  const same = before.length === after.length && before.every((a) => after.includes(a));
+  if (same) return null;
+  return {
+    newlyBound: after.filter((a) => !before.some((b) => covers(b, a))),
+    released: before.filter((b) => !after.some((a) => covers(a, b)))
+  };
+}
+
+// src/diff/list-rules.ts
+var units = /* @__PURE__ */ new WeakMap();
+var parts = /* @__PURE__ */ new WeakMap();
+function listParts(unit) {
+  return parts.get(unit);
+}
+function ruleUnits(doc) {
+  let found = units.get(doc);
+  if (!found) units.set(doc, found = foldLists(doc.rules));
+  return found;
+}
+function foldLists(rules) {
+  let current = [...rules];
+  for (let depth = 0; depth < 4; depth++) {
+    const groups = listGroups(current);
+    const heads = new Set([...groups.values()].flatMap((g) => g.head ? [g.head] : []));
+    const ready = [...groups.values()].filter((g) => (g.head || g.items.length > 1) && !g.items.some((item2) => heads.has(item2)));
+    if (ready.length === 0) break;
+    const byMember = /* @__PURE__ */ new Map();
+    for (const group2 of ready) for (const member of [group2.head, ...group2.items]) if (member) byMember.set(member, group2);
+    const next2 = [];
+    const emitted = /* @__PURE__ */ new Set();
+    for (const rule2 of current) {
+      const group2 = byMember.get(rule2);
+      if (!group2) next2.push(rule2);
+      else if (!emitted.has(group2)) {
+        emitted.add(group2);
+        next2.push(unitOf(group2));
+      }
+    }
+    current = next2;
+  }
+  return current;
+}
+function listGroups(rules) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const rule2 of rules) {
+    if (!rule2.leadIn) continue;
+    const key2 = `${rule2.sectionId}\0${rule2.leadIn}`;
+    let group2 = groups.get(key2);
+    if (!group2) groups.set(key2, group2 = { leadIn: rule2.leadIn, head: null, items: [] });
+    group2.items.push(rule2);
+  }
+  for (const group2 of groups.values()) group2.head = headOf(group2, rules);
+  return groups;
+}
+function headOf(group2, rules) {
+  const first = group2.items[0];
+  const parts2 = /* @__PURE__ */ new Set([group2.leadIn, ...sentences(group2.leadIn)]);
+  let head = null;
+  for (const rule2 of rules) {
+    if (rule2.line > first.line) break;
+    if (rule2.sectionId === first.sectionId && !group2.items.includes(rule2) && (parts2.has(rule2.text) || group2.leadIn.includes(rule2.text))) head = rule2;
+  }
+  return head;
+}
+function unitOf(group2) {
+  const { head, items } = group2;
+  const leadSentences = sentences(group2.leadIn);
+  const colonSentence = leadSentences.at(-1) ?? group2.leadIn;
+  const lead = head ? head.text === group2.leadIn || head.text === colonSentence ? head.text : `${head.text} ${colonSentence}` : colonSentence;
+  const bullets = items.map((item2) => item2.text.replace(/[.;,]\s*$/, ""));
+  const keywords = [.../* @__PURE__ */ new Set([...head?.keywords ?? [], ...items.flatMap((i) => i.keywords)])];
+  const keyword = [head?.keyword ?? items[0].keyword, ...items.map((i) => i.keyword)].sort((a, b) => strength(b) - strength(a))[0];
+  const actors = head?.actors.length ? head.actors : items[0].actors;
+  const unit = {
+    text: `${lead} ${bullets.join("; ")}.`,
+    keyword,
+    keywords,
+    actor: actors[0] ?? null,
+    actors,
+    line: head?.line ?? items[0].line,
+    sectionId: items[0].sectionId,
+    leadIn: head?.leadIn ?? null
+  };
+  parts.set(unit, { head, items });
+  return unit;
+}
+
+// src/diff/same-duty.ts
+function sameDuty(before, after) {
+  const reasons = [];
+  let a = withoutReferences(before);
+  let b = withoutReferences(after);
+  if (refsOf(before) !== refsOf(after)) {
+    if (asked(a) < 2 || asked(b) < 2) return null;
+    reasons.push("only its references changed");
+  }
+  const expanded = expandAbbreviations(a, b);
+  if (expanded) {
+    [a, b] = [expanded.before, expanded.after];
+    reasons.push(expanded.spelled.map(([short, long]) => `“${short}” is spelled out as “${long}”`).join(", "));
+  }
+  const wa = words2(a);
+  const wb = words2(b);
+  if (wa.join(" ") === wb.join(" ")) return reasons.length ? reasons.join("; ") : null;
+  if (oneRunMoved(wa, wb)) return [...reasons, "a clause moved"].join("; ");
+  return null;
+}
+function asked(text4) {
+  const at = text4.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
+  return words2(at < 0 ? text4 : text4.slice(at)).filter((w) => !KEYWORD_WORDS.has(w)).length;
+}
+function refsOf(text4) {
+  return [...text4.matchAll(REFERENCE3)].map((m) => m[0].replace(/\s+/g, " ")).join("|");
+}
+var REFERENCE3 = /\{\{[^{}]+\}\}|\[(?:RFC|I-D|BCP|STD)[^\]]*\]|\bRFC\s?\d{3,5}\b|\bdraft-[a-z0-9-]+|\b(?:Section|Sections|Appendix)\s+[\dA-Z][\w.]*(?:\s+(?:of|in)\b)?|\((?:see|cf\.?)\s[^)]*\)/gi;
+function withoutReferences(text4) {
+  return text4.replace(REFERENCE3, " ").replace(/,?\s*\b(?:as\s+(?:described|defined|specified|outlined|required)\s+(?:in|by)|in\s+accordance\s+with|according\s+to|as\s+(?:describes?|defines?|specifies?|requires?)|per|see)\s*(?=[.,;]|$)/gi, "").replace(/\(\s*\)/g, " ").replace(/\s+([.,;])/g, "$1").replace(/\s+/g, " ").trim();
+}
+function oneRunMoved(a, b) {
+  if (a.length !== b.length || a.length > 80 || [...a].sort().join(" ") !== [...b].sort().join(" ")) return false;
+  const target2 = b.join(" ");
+  for (let i = 0; i < a.length; i++) {
+    for (let j = i + 1; j <= a.length; j++) {
+      const run = a.slice(i, j);
+      const rest = [...a.slice(0, i), ...a.slice(j)];
+      for (let k = 0; k <= rest.length; k++) {
+        if (k === i) continue;
+        if ([...rest.slice(0, k), ...run, ...rest.slice(k)].join(" ") === target2) return true;
+      }
+    }
+  }
+  return false;
+}
+function words2(text4) {
+  return normalizeText(text4).split(" ").filter(Boolean).map((w) => w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w).filter((w) => !STOPWORDS.has(w) || KEYWORD_WORDS.has(w));
+}
+function expandAbbreviations(before, after) {
+  const spelled = [];
+  let a = before;
+  let b = after;
+  for (const [from, to, setFrom] of [[a, b, (t) => a = t], [b, a, (t) => b = t]]) {
+    for (const match of from.matchAll(/\b([A-Z]{2,6})s?\b/g)) {
+      const short = match[1];
+      if (new RegExp(`\\b${short}s?\\b`).test(to)) continue;
+      const long = runWithInitials(to, short);
+      if (!long) continue;
+      spelled.push([short, long]);
+      setFrom((from === a ? a : b).replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, plural4) => `${long}${plural4}`));
+    }
+  }
+  return spelled.length ? { before: a, after: b, spelled } : null;
+}
+function runWithInitials(text4, abbreviation) {
+  const list2 = text4.split(/[\s,;:()]+/).filter(Boolean);
+  const want = abbreviation.toLowerCase();
+  for (let i = 0; i + want.length <= list2.length; i++) {
+    const run = list2.slice(i, i + want.length);
+    if (run.map((w) => w[0].toLowerCase()).join("") === want && run.every((w) => /^[A-Za-z]/.test(w))) return run.join(" ").replace(/[.]$/, "");
+  }
+  return null;
+}
+
+// src/diff/obligation-growth.ts
+function dutyGrowth(before, after) {
+  if (sameDuty(before, after)) return [];
+  const [askedBefore, askedAfter] = [asked2(before), asked2(after)];
+  if (keywordCount(after) > keywordCount(before)) return newlyRequired(askedBefore, askedAfter).length > 0 ? newlyRequired(askedBefore, askedAfter) : ["a second duty"];
+  const brought = newlyRequired(askedBefore, askedAfter);
+  const dropped = newlyRequired(askedAfter, askedBefore);
+  const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+  if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => !named.has(m[1]))) return brought.length > 0 ? brought : ["another name"];
+  return brought.length > 0 && dropped.length === 0 || brought.length - dropped.length >= 2 ? brought : [];
+}
+var KEYWORD3 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
+function keywordCount(text4) {
+  return text4.match(KEYWORD3)?.length ?? 0;
+}
+function asked2(text4) {
+  const at = text4.search(KEYWORD3);
+  return at < 0 ? text4 : text4.slice(at);
+}
+function newlyRequired(before, after) {
+  const had = new Set(tokens(before));
+  if (tokens(after).some((word) => RELAXING.has(word) && !had.has(word))) return [];
+  const stems2 = new Set([...had].map(stem));
+  const brought = /* @__PURE__ */ new Set();
+  for (const word of tokens(after)) {
+    if (had.has(word) || stems2.has(stem(word)) || STOPWORDS.has(word) || KEYWORD_WORDS.has(word) || CONNECTIVES3.has(word) || word.length < 4) continue;
+    brought.add(word);
+  }
+  return [...brought];
+}
+var RELAXING = /* @__PURE__ */ new Set(["or", "if", "when", "unless", "except", "only"]);
+var CONNECTIVES3 = /* @__PURE__ */ new Set(["additionally", "also", "however", "therefore", "furthermore", "moreover", "note", "outlined", "described", "defined", "specified", "above", "below", "following", "whether", "does", "their", "these", "those", "then", "when", "where", "which", "while"]);
+function stem(word) {
+  return word.slice(0, 6);
+}
+
+// src/diff/pointer-rules.ts
+var POINTER = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+\w+){0,2}?\s+(?:follow|comply\s+with|adhere\s+to|observe|meet|satisfy|respect|implement|apply)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:requirements|guidance|rules|recommendations|practices|considerations|guidelines|provisions|steps|measures)\s+(?:in|of|from|under|(?:described|outlined|defined|listed|given|set\s+out|stated|specified)\s+(?:in|under|by))\s+(?:the\s+)?(.+?)(?:\s+section)?\s*[.;:]?\s*$/i;
+function pointedSection(rule2, doc) {
+  const match = POINTER.exec(rule2.text);
+  if (!match) return null;
+  const target2 = tokens(match[1].replace(/^["“]|["”]$/g, ""));
+  if (target2.length === 0) return null;
+  const section = doc.sections.find((s) => dice(tokens(s.heading), target2) >= 0.8);
+  return section ? section.heading : null;
+}
+
+// src/diff/rule-subject.ts
+var KEYWORD_FIRST = /^[\W_]*(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL|NOT)\b/;
+function subjectOf(rule2, heading) {
+  if (!heading || rule2.leadIn) return null;
+  return KEYWORD_FIRST.test(rule2.text) || pointsBack(rule2.text) ? heading : null;
+}
+
+// src/diff/rules-in-place.ts
+var MIN_SUBJECT_WORDS = 2;
+function pairRulesRewrittenInPlace(removed, added, newSectionOf) {
+  const removedBy = groupBySlot(removed, newSectionOf);
+  const addedBy = groupBySlot(added, (rule2) => rule2.sectionId);
+  const pairs = [];
+  for (const [slot, was2] of removedBy) {
+    const now2 = addedBy.get(slot);
+    if (was2.length === 1 && now2?.length === 1) pairs.push([was2[0], now2[0]]);
+  }
+  const paired = new Set(pairs.flat());
+  return { pairs, removed: removed.filter((r) => !paired.has(r)), added: added.filter((r) => !paired.has(r)) };
+}
+function groupBySlot(rules, sectionOf) {
+  const slots = /* @__PURE__ */ new Map();
+  for (const rule2 of rules) {
+    const section = sectionOf(rule2);
+    const subject2 = subjectWords(rule2);
+    if (section === void 0 || subject2 === null) continue;
+    const slot = [section, rule2.keyword, subject2].join("\0");
+    slots.set(slot, [...slots.get(slot) ?? [], rule2]);
+  }
+  return slots;
+}
+function subjectWords(rule2) {
+  if (rule2.leadIn) return null;
+  const subject2 = beforeFirstKeyword(rule2.text);
+  if (subject2 === rule2.text || contentWords(subject2).length < MIN_SUBJECT_WORDS) return null;
+  return normalizeText(subject2);
+}
+
+// src/diff/rules.ts
+var SAME_RULE = 0.6;
+var SAME_SECTION_BONUS = 0.1;
+function content3(rule2) {
+  return new Set(tokens(rule2.text).filter((t) => !KEYWORD_WORDS.has(t)));
+}
+function diffRules(ctx, emit) {
+  const oldRules = ruleUnits(ctx.old);
+  const newRules = ruleUnits(ctx.new);
+  const contentOf = madeOnDemand(content3);
+  const byWording = pairUp(oldRules, newRules, {
+    key: (r) => `${r.keyword}\0${normalizeText(r.text)}`,
+    score: (o, n) => dice(contentOf(o), contentOf(n)) + (ctx.oldToNew.get(o.sectionId) === n.sectionId ? SAME_SECTION_BONUS : 0),
+    threshold: SAME_RULE,
+    prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
+    alike: { old: contentOf, new: contentOf, minDice: SAME_RULE - SAME_SECTION_BONUS }
+  });
+  const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule2) => ctx.oldToNew.get(rule2.sectionId));
+  const pairs = [...byWording.pairs, ...inPlace.pairs];
+  const { removed, added } = inPlace;
+  const emitAdded = (rule2) => {
+    const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);
+    emit({
+      id: strength(rule2.keyword) === 3 ? "required-rule-added" : "rule-added",
+      subject: rule2.text,
+      key: normalizeText(rule2.text),
+      section: sectionPair(ctx, "new", rule2.sectionId),
+      before: null,
+      after: ruleSide(rule2, headingIn(ctx.new, rule2)),
+      // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts).
+      ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of ${pointsAt.startsWith("the ") ? pointsAt : `“${pointsAt}”`} on the same page: it adds none of its own` } : {}
+    });
+  };
+  for (const rule2 of added) emitAdded(rule2);
+  for (const rule2 of removed) {
+    emit({
+      id: strength(rule2.keyword) === 3 ? "required-rule-removed" : "rule-removed",
+      subject: rule2.text,
+      key: normalizeText(rule2.text),
+      section: sectionPair(ctx, "old", rule2.sectionId),
+      before: ruleSide(rule2, headingIn(ctx.old, rule2)),
+      after: null
+    });
+  }
+  for (const [before, after] of pairs) {
+    const grown = bulletsAdded(before, after);
+    if (grown) {
+      for (const item2 of grown) emitAdded(item2);
+      continue;
+    }
+    const verdict2 = classifyPair(before, after, ctx);
+    if (!verdict2) continue;
+    emit({
+      ...verdict2,
+      subject: after.text,
+      key: normalizeText(before.text),
+      section: bothSections(ctx, before.sectionId, after.sectionId),
+      before: ruleSide(before, headingIn(ctx.old, before)),
+      after: ruleSide(after, headingIn(ctx.new, after))
+    });
+  }
+}
+function introducesTable(rule2, doc) {
+  if (!/:\s*$/.test(rule2.text)) return null;
+  const table = doc.fields.find((f) => f.origin === "table" && f.sectionId === rule2.sectionId && f.line > rule2.line && f.line <= rule2.line + 4);
+  return table ? "the table of fields below it" : null;
+}
+function bulletsAdded(before, after) {
+  const was2 = listParts(before);
+  const now2 = listParts(after);
+  if (!was2 || !now2 || normalizeText(was2.head?.text ?? "") !== normalizeText(now2.head?.text ?? "")) return null;
+  const had = new Set(was2.items.map((i) => normalizeText(i.text)));
+  const kept = now2.items.filter((i) => had.has(normalizeText(i.text)));
+  if (kept.length !== was2.items.length || kept.length === now2.items.length) return null;
+  return now2.items.filter((i) => !had.has(normalizeText(i.text)));
+}
+function classifyPair(before, after, ctx) {
+  if (isNegative(before.keyword) !== isNegative(after.keyword)) return { id: "rule-inverted" };
+  if (strength(after.keyword) > strength(before.keyword)) return { id: "rule-strengthened" };
+  if (strength(after.keyword) < strength(before.keyword)) return { id: "rule-weakened" };
+  const actors = before.actors.length && after.actors.length ? compareActors(before.actors, after.actors) : null;
+  if (actors) {
+    if (actors.newlyBound.length) return { id: "rule-actor-changed" };
+    return {
+      id: "rule-actor-changed",
+      level: "non-breaking",
+      levelReason: `${before.actors.join(" and ")} already included ${after.actors.join(" and ")}: the rule binds fewer parties, nobody new must comply`
+    };
+  }
+  if (normalizeText(before.text) !== normalizeText(after.text)) {
+    if (isCosmeticRewording(before.text, after.text)) return { id: "rule-reworded" };
+    const same = sameDuty(before.text, after.text);
+    if (same) return { id: "rule-reworded", detail: { how: same } };
+    return absoluteRuleAsksMore(before, after) ?? { id: "rule-changed" };
+  }
+  if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return { id: "rule-moved" };
+  if (normalizeText(before.example ?? "") !== normalizeText(after.example ?? "")) return { id: "rule-example-changed" };
+  return null;
+}
+function absoluteRuleAsksMore(before, after) {
+  if (strength(after.keyword) < 3) return null;
+  const brought = dutyGrowth(before.text, after.text);
+  if (brought.length === 0) return null;
+  return { id: "rule-changed", level: "breaking", levelReason: `the ${after.keyword} now names what it did not (${brought.slice(0, 6).join(", ")}): meeting the old wording may not meet the new` };
+}
+function ruleSide(rule2, heading) {
+  const s = { text: rule2.text, line: rule2.line, keyword: rule2.keyword };
+  const about2 = subjectOf(rule2, heading);
+  if (about2) s.about = about2;
+  if (rule2.actor) s.actor = rule2.actor;
+  if (rule2.actors.length > 1) s.actors = rule2.actors;
+  if (rule2.leadIn) s.leadIn = rule2.leadIn;
+  if (rule2.example) s.example = rule2.example;
+  return s;
+}
+function headingIn(doc, rule2) {
+  return sectionById(doc, rule2.sectionId)?.heading ?? null;
+}
+
 // src/diff/section-levels.ts
 init_catalog();
 init_change();
@@ -46261,7 +46209,8 @@ function diffSections(ctx, emit) {
     const oldParentNow = before.parentId === null ? null : ctx.oldToNew.get(before.parentId) ?? `old:${before.parentId}`;
     const from = parentPath(ctx.old, before);
     const to = parentPath(ctx.new, section);
-    if (section.parentId !== null && oldParentNow !== section.parentId && from !== to) {
+    const parentReplaced = before.parentId !== null && section.parentId !== null && !ctx.oldToNew.has(before.parentId) && !ctx.newToOld.has(section.parentId);
+    if (section.parentId !== null && oldParentNow !== section.parentId && from !== to && !parentReplaced) {
       emit({ id: "section-moved", subject: pair.new, key: section.id, section: pair, before: sideOf(before), after: sideOf(section), detail: { from, to } });
     }
   }
@@ -46580,84 +46529,503 @@ function settleReferencePages(pairs, text4, reported, definitions) {
 }
 function writtenHeadings(text4) {
   return splitSections(text4).flatMap((section) => {
-    const heading = headingOf3(section.text);
+    const heading = atxHeadingOf(section.text);
     return heading === null ? [] : [heading];
   });
 }
 function settleSections(text4, reported) {
   return splitSections(text4).map(({ text: section }) => {
-    const heading = headingOf3(section);
+    const heading = atxHeadingOf(section);
     if (heading === null || !reported.has(bareName(heading))) return section;
     const lines = section.split("\n");
     if (lines.slice(1).some((line2) => ANOTHER_HEADING.test(line2))) return section;
     return lines[0] + "\n".repeat(lines.length - 1);
   }).join("");
 }
-function headingOf3(section) {
+function atxHeadingOf(section) {
   const end = section.indexOf("\n");
   const firstLine = end === -1 ? section : section.slice(0, end);
   if (!ATX_HEADING.test(firstLine)) return null;
   return firstLine.replace(/^#+/, "").trim().replace(/(?:^|[ \t]+)#+$/, "").trim();
 }
 
-// src/revision/signature-members.ts
-function foldMembersIntoSignatures(changes) {
-  const signatures = changes.filter((c) => c.source === "reference" && c.kind === "prose" && c.action === "changed" && c.before !== null && c.after !== null);
-  if (signatures.length === 0) return [...changes];
-  return changes.filter((change) => !(change.source === "reference" && change.kind === "prose" && signatures.some((sig) => sig !== change && isHalfOf(change, sig))));
+// src/revision/split-pages.ts
+var CONTAINED = 0.1;
+var SAME_HEADING = 0.6;
+var KEPT_ACTIONS = /* @__PURE__ */ new Set(["added", "changed", "strengthened", "weakened", "renamed"]);
+function findSplitSources(pairs, oldDocs, newDocs, text4) {
+  const added = pairs.filter((p) => p.old === null).map((p) => p.new);
+  const titled = added.flatMap((page) => {
+    const doc = newDocs.get(page);
+    const words3 = doc?.title ? tokens(text4("new", page)) : [];
+    return doc?.title && words3.length >= 3 ? [{ page, title: doc.title, words: words3 }] : [];
+  });
+  if (titled.length === 0) return [];
+  const wordIds = /* @__PURE__ */ new Map();
+  for (const { words: words3 } of titled) for (const word of words3) if (!wordIds.has(word)) wordIds.set(word, wordIds.size);
+  const tripleKey = tripleKeyFor(wordIds.size);
+  const candidates = titled.map((c) => ({ ...c, own: triples(c.words.map((w) => wordIds.get(w)), tripleKey) }));
+  const wanted = new Set(candidates.flatMap((c) => [...c.own]));
+  const oldPages = [...oldDocs.keys()];
+  const holders = /* @__PURE__ */ new Map();
+  oldPages.forEach((page, k) => {
+    const words3 = tokens(text4("old", page));
+    const held = /* @__PURE__ */ new Set();
+    let twoBack = 0;
+    let oneBack = 0;
+    let inARow = 0;
+    for (const word of words3) {
+      const id = wordIds.get(word);
+      inARow = id === void 0 ? 0 : inARow + 1;
+      if (inARow >= 3) {
+        const t = tripleKey(twoBack, oneBack, id);
+        if (wanted.has(t) && !held.has(t)) {
+          held.add(t);
+          const list2 = holders.get(t);
+          if (list2) list2.push(k);
+          else holders.set(t, [k]);
+        }
+      }
+      twoBack = oneBack;
+      oneBack = id ?? 0;
+    }
+  });
+  const sources = [];
+  for (const { page, title, own: own6 } of candidates) {
+    const shared = new Array(oldPages.length).fill(0);
+    for (const t of own6) for (const k of holders.get(t) ?? []) shared[k] += 1;
+    let best = null;
+    for (let k = 0; k < oldPages.length; k++) {
+      const share = shared[k] / own6.size;
+      if (!best || share > best.share) best = { from: oldPages[k], share };
+    }
+    if (!best || best.share < CONTAINED) continue;
+    const section = namingSection(oldDocs.get(best.from), title);
+    if (section) sources.push({ page, from: best.from, heading: section.heading });
+  }
+  return sources;
 }
-function isHalfOf(member, signature) {
-  if (member.page !== signature.page || member.section.old !== signature.section.old || member.section.new !== signature.section.new) return false;
-  const before = member.before?.text;
-  const after = member.after?.text;
-  if (before === void 0 && after === void 0) return false;
-  if (before !== void 0 && !(declaresMember(signature.before.text, before) && !declaresMember(signature.after.text, before))) return false;
-  if (after !== void 0 && !(declaresMember(signature.after.text, after) && !declaresMember(signature.before.text, after))) return false;
-  return true;
+function diffSplitPage(source, oldDoc, oldText, newDoc, newText, diffTexts) {
+  const section = oldDoc.sections.find((s) => s.heading === source.heading);
+  if (!section) return [];
+  const keepsHeading = newDoc.sections.some((s) => s.parentId !== null && normalizeText(s.heading) === normalizeText(section.heading));
+  const { text: text4, firstLine } = sectionAsPage(section, oldText, keepsHeading, newDoc.title ?? section.heading);
+  return diffTexts(text4, newText).changes.filter((c) => c.after !== null && KEPT_ACTIONS.has(c.action)).map((c) => ({
+    ...c,
+    page: source.page,
+    before: c.before && { ...c.before, line: c.before.line === null ? null : c.before.line + firstLine, page: source.from }
+  }));
 }
-var MEMBER = /^(?:readonly\s+)?(?:[\p{L}_$][\p{L}\p{N}_$]*|"[^"]*"|\[[^\]]+\])\??:\s*\S/u;
-function declaresMember(declaration, line2) {
-  const member = squash(line2).replace(/;$/, "");
-  if (!MEMBER.test(member)) return false;
-  const escaped = member.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?:\\{|;)\\s*${escaped}\\s*(?:;|\\})`, "u").test(squash(declaration));
-}
-function squash(text4) {
-  return text4.replace(/\s+/g, " ").trim();
-}
-
-// src/revision/schema-shaped-prose.ts
-init_change();
-function levelProseBySchemaShape(changes, informative) {
-  const shapes = changes.filter(isShapeChange);
-  if (shapes.length === 0) return [...changes];
-  return changes.map((change) => {
-    if (change.id !== "prose-changed" || change.source !== "page" || informative(change) || !change.before || !change.after) return change;
-    const named = codeNames(change.before.text).filter((n) => codeNames(change.after.text).includes(n));
-    if (named.length === 0) return change;
-    const reworded = symmetricDifference(tokens(change.before.text), tokens(change.after.text));
-    const evidence = shapes.filter((s) => named.includes(leafOf(s.subject) ?? "") && shapeWords(s).some((w) => reworded.has(w))).sort((a, b) => levelRank(a.level) - levelRank(b.level));
-    const strongest2 = evidence[0];
-    if (!strongest2 || levelRank(strongest2.level) >= levelRank(change.level)) return change;
-    return { ...change, level: strongest2.level, levelReason: `the schema reports the same change of \`${leafOf(strongest2.subject)}\`: ${strongest2.message}` };
+function dropRemovalsCarriedBySplits(changes, splitRecords, oldPageOf) {
+  const carried = new Set(splitRecords.filter((c) => c.kind === "rule" && c.before).map((c) => c.before.text));
+  const sectionKey = (page, side6) => `${String(page)}\0${side6.line}\0${side6.text}`;
+  const carriedSections = new Set(splitRecords.filter((c) => c.kind === "section" && c.before && c.after).map((c) => sectionKey(c.before["page"], c.before)));
+  const split = new Set(splitRecords);
+  return changes.filter((c) => {
+    if (split.has(c) || !c.before) return true;
+    if (c.kind === "rule" && (c.action === "removed" || c.action === "moved")) return !carried.has(c.before.text);
+    if (c.kind === "section" && c.action === "removed" && c.page !== void 0) return !carriedSections.has(sectionKey(oldPageOf(c.page) ?? c.page, c.before));
+    return true;
   });
 }
-function isShapeChange(change) {
-  return change.source === "schema" && change.kind === "schema-field" && change.before !== null && change.after !== null && !change.id.endsWith("description-changed");
+function namingSection(doc, title) {
+  const want = tokens(title);
+  let best = null;
+  for (const section of doc.sections) {
+    if (section.parentId === null) continue;
+    const score = dice(want, tokens(section.heading));
+    if (score >= SAME_HEADING && (!best || score > best.score || score === best.score && section.depth < best.section.depth)) best = { section, score };
+  }
+  return best?.section ?? null;
 }
-function codeNames(text4) {
-  return [...text4.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((m) => m[1]);
+function sectionAsPage(section, pageText, keepHeading, title) {
+  const lines = pageText.split("\n");
+  const first = section.lines.start - (keepHeading ? 1 : 0);
+  const offsetOf = (line2) => Math.min(pageText.length, lines.slice(0, line2).reduce((sum, l) => sum + l.length + 1, 0));
+  const header = ["---", `title: ${JSON.stringify(title)}`, "---"];
+  return { text: `${header.join("\n")}
+${pageText.slice(offsetOf(first), offsetOf(section.lines.end))}`, firstLine: first - header.length };
 }
-function leafOf(subject2) {
-  return /(?:^|\.)([A-Za-z_$][\w$]*)$/.exec(subject2)?.[1] ?? null;
+function tripleKeyFor(vocabulary2) {
+  if (vocabulary2 ** 3 <= Number.MAX_SAFE_INTEGER) return (a, b, c) => (a * vocabulary2 + b) * vocabulary2 + c;
+  return (a, b, c) => `${a} ${b} ${c}`;
 }
-function shapeWords(change) {
-  const shape = (text4) => tokens(text4.slice(text4.indexOf(": ") + 2).replace(/\s\((?:optional|required)\)$/, ""));
-  return [...symmetricDifference(shape(change.before.text), shape(change.after.text))];
+function triples(ids, key2) {
+  const out = /* @__PURE__ */ new Set();
+  for (let i = 0; i + 3 <= ids.length; i++) out.add(key2(ids[i], ids[i + 1], ids[i + 2]));
+  return out;
 }
-function symmetricDifference(a, b) {
-  const [sa, sb] = [new Set(a), new Set(b)];
-  return /* @__PURE__ */ new Set([...a.filter((w) => !sb.has(w)), ...b.filter((w) => !sa.has(w))]);
+
+// src/revision/union-narrowing.ts
+init_finalize();
+function rereadUnionNarrowings(changes, schema) {
+  const reportedGone = new Set(changes.filter((c) => c.source === "schema" && c.action === "removed").map((c) => c.subject));
+  const methodOf = (name) => schema.old.byName.get(name)?.message?.method;
+  return changes.flatMap((change) => {
+    const union = unionMembers(change, schema.old);
+    if (!union) return [change];
+    const lost = union.before.filter((m) => !union.after.includes(m));
+    const unreported = lost.filter((m) => !reportedGone.has(m) && !reportedGone.has(methodOf(m) ?? m));
+    if (unreported.length === 0) return [];
+    const sender = String(change.before?.["direction"] ?? "").split("→")[0]?.trim();
+    return [
+      finalizeChange({
+        id: change.id,
+        subject: change.subject,
+        section: change.section,
+        before: change.before,
+        after: change.after,
+        source: "schema",
+        detail: { from: union.before.join(" | "), to: union.after.join(" | "), lost: unreported.join(", ") },
+        ...sender && change.level !== "breaking" ? { level: "breaking", levelReason: `the ${sender} sent ${unreported.join(", ")} as \`${change.subject}\`; a ${sender} that follows the older revision now sends what the union no longer allows` } : change.levelReason ? { level: change.level, levelReason: change.levelReason } : {}
+      })
+    ].map((c) => ({ ...c, page: change.page }));
+  });
+}
+function unionMembers(change, old) {
+  if (change.id !== "field-type-narrowed" || change.source !== "schema" || !change.before || !change.after) return null;
+  if (change.before["path"] !== change.subject) return null;
+  const members = (text4) => text4.slice(text4.indexOf(":") + 1).split("|").map((m) => m.trim()).filter(Boolean);
+  const before = members(change.before.text);
+  const after = members(change.after.text);
+  if (before.length < 2 || !before.every((m) => old.byName.has(m))) return null;
+  return { before, after };
+}
+
+// src/revision/schema-sources.ts
+function holdSchemaSources(first, second) {
+  const key2 = (c) => `${c.id}\0${c.subject}`;
+  const secondByKey = /* @__PURE__ */ new Map();
+  for (const change of second.changes) if (!secondByKey.has(key2(change))) secondByKey.set(key2(change), change);
+  const firstKeys = new Set(first.changes.map(key2));
+  const out = [];
+  for (const change of first.changes) {
+    const other = secondByKey.get(key2(change));
+    if (!other) {
+      out.push(onlyIn(change, first.name, second.name));
+      continue;
+    }
+    if (other.level !== change.level) {
+      out.push({ ...change, sources: [first.name, second.name], message: `${change.message} (${second.name} rates it ${other.level}.)` });
+      continue;
+    }
+    out.push(change);
+  }
+  for (const change of second.changes) if (!firstKeys.has(key2(change))) out.push(onlyIn(change, second.name, first.name));
+  return out;
+}
+function onlyIn(change, said, silent) {
+  return { ...change, sources: [said], message: `${change.message} (Only ${said} says so; ${silent} does not.)` };
+}
+
+// src/revision/reading-notes.ts
+function readingNotes(docs, pages, keywords) {
+  const notes = [];
+  const ruleless = pages.filter((p) => !p.informative && [p.old && docs.old.get(p.old), p.new && docs.new.get(p.new)].every((doc) => !doc || doc.rules.length === 0));
+  if (ruleless.length > 0) {
+    const listed = ruleless.slice(0, 8).map((p) => p.page).join(", ") + (ruleless.length > 8 ? `, and ${ruleless.length - 8} more` : "");
+    const all2 = ruleless.length === pages.filter((p) => !p.informative).length;
+    const option = keywords && keywords.keywordCase === "uppercase" && keywords.how === "usage" ? ` Keywords were read in capitals only (${keywords.evidence}); if this spec writes its requirements in lower case, set "keywordCase": "any-case" in specdelta.config.json.` : keywords && keywords.how !== "declared" ? ` Keywords were read in ${keywords.keywordCase === "any-case" ? "any case" : "capitals only"} (${keywords.evidence}).` : "";
+    notes.push(`${all2 ? "No page yielded an" : `${ruleless.length} of ${pages.length} pages yielded no`} RFC 2119 rule${all2 ? "" : ` (${listed})`}: ${all2 ? "the" : "their"} changes are paragraphs and sections only.${option}`);
+  }
+  if (pages.length > 0 && pages.every((p) => p.informative)) {
+    notes.push(`Every page was judged informative, so no change counts (${pages.map((p) => `${p.page}: ${p.reason}`).slice(0, 3).join("; ")}${pages.length > 3 ? "; …" : ""}). If that is wrong, list the normative pages under "normative" in specdelta.config.json.`);
+  }
+  return notes;
+}
+
+// src/revision/vocabulary.ts
+init_finalize();
+init_load();
+init_model();
+function vocabularyOf(docs, schema) {
+  const vocabulary2 = { methods: /* @__PURE__ */ new Set(), codes: /* @__PURE__ */ new Set(), names: /* @__PURE__ */ new Set(), declared: /* @__PURE__ */ new Set() };
+  const name = (text4) => text4 && vocabulary2.names.add(vocabularyKey(text4));
+  for (const doc of docs) {
+    if (doc.types) {
+      for (const definition2 of buildModel(loadedFromTypes(doc.types, "page"), "page").definitions) {
+        vocabulary2.declared.add(definition2.name);
+        for (const path2 of definition2.fields.keys()) if (path2) vocabulary2.declared.add(`${definition2.name}${/^[[{]/.test(path2) ? "" : "."}${path2}`);
+        if (definition2.message) vocabulary2.methods.add(definition2.message.method);
+        if (definition2.errorCode !== null) vocabulary2.codes.add(String(definition2.errorCode));
+      }
+    }
+    for (const message of doc.messages) if (message.method) vocabulary2.methods.add(message.method);
+    for (const code5 of doc.errorCodes) {
+      vocabulary2.codes.add(String(code5.code));
+      name(code5.name);
+    }
+    for (const field of doc.fields) if (field.origin !== "list") name(field.name);
+    for (const term of doc.terms) {
+      name(term.token);
+      if (term.token.includes("/")) vocabulary2.methods.add(term.token);
+      if (/^-?\d+$/.test(term.token)) vocabulary2.codes.add(term.token);
+    }
+  }
+  for (const definition2 of schema?.definitions ?? []) {
+    name(definition2.name);
+    if (definition2.message) vocabulary2.methods.add(definition2.message.method);
+    if (definition2.errorCode !== null) vocabulary2.codes.add(String(definition2.errorCode));
+    for (const path2 of definition2.fields.keys()) name(lastName(path2));
+  }
+  return vocabulary2;
+}
+function dropPageLocalArrivals(changes, vocabulary2, exempt = () => false) {
+  const seen = new Set(changes.filter((c) => c.source === "schema").map(identity).filter((k) => k !== null));
+  return changes.filter((change) => {
+    if (change.source === "schema" || exempt(change)) return true;
+    const key2 = identity(change);
+    if (key2 !== null) {
+      if (seen.has(key2)) return false;
+      seen.add(key2);
+    }
+    if (isDeclared(change) && (change.kind === "definition" || change.kind === "schema-field")) {
+      if (change.action === "added") return !vocabulary2.old.declared.has(change.subject);
+      if (change.action === "removed") return !vocabulary2.new.declared.has(change.subject);
+      return true;
+    }
+    if (change.action === "added") return !known(change, change.subject, vocabulary2.old);
+    if (change.action === "removed") return !known(change, change.subject, vocabulary2.new);
+    if (change.id === "error-code-renamed") {
+      const from = String(change.before?.["name"] ?? "");
+      const to = String(change.after?.["name"] ?? "");
+      return !(vocabulary2.new.names.has(vocabularyKey(from)) || vocabulary2.old.names.has(vocabularyKey(to)));
+    }
+    return true;
+  });
+}
+function readSchemaNamingWhatPagesUsed(changes, old) {
+  return changes.map((change) => {
+    if (change.source !== "schema" || change.action !== "added" || change.kind !== "error-code" && change.kind !== "message") return change;
+    if (!known(change, change.subject, old)) return change;
+    const definition2 = typeof change.after?.path === "string" ? change.after.path : change.section.new;
+    if (!definition2) return change;
+    const what = change.kind === "error-code" ? `error code ${change.subject}` : `method ${change.subject}`;
+    const draft = {
+      id: "definition-added",
+      subject: definition2,
+      section: change.section,
+      before: null,
+      after: change.after,
+      source: "schema",
+      level: "editorial",
+      levelReason: `the older revision already used ${what} on its pages; its schema now defines it as ${definition2}`
+    };
+    return { ...finalizeChange(draft), ...change.page !== void 0 ? { page: change.page } : {} };
+  });
+}
+function isDeclared(change) {
+  return (change.after ?? change.before)?.["declaredIn"] === "typescript";
+}
+function known(change, subject2, vocabulary2) {
+  const name = nameOf(change.kind, subject2);
+  switch (change.kind) {
+    case "message":
+      return vocabulary2.methods.has(name);
+    case "error-code":
+      return vocabulary2.codes.has(name);
+    case "schema-field":
+    case "term":
+      return vocabulary2.names.has(name);
+    default:
+      return false;
+  }
+}
+function nameOf(kind, subject2) {
+  switch (kind) {
+    case "message":
+      return subject2.replace(/ (result|error)$/, "");
+    case "error-code":
+      return subject2;
+    default:
+      return vocabularyKey(lastName(subject2));
+  }
+}
+var NAMED_KINDS = /* @__PURE__ */ new Set(["message", "error-code", "schema-field", "term", "definition"]);
+function identity(change) {
+  if (change.action !== "added" && change.action !== "removed") return null;
+  if (!NAMED_KINDS.has(change.kind)) return null;
+  if (isDeclared(change) && change.kind !== "message" && change.kind !== "error-code") return `${change.action}\0${change.subject.toLowerCase()}`;
+  return `${change.action}\0${nameOf(change.kind, change.subject).toLowerCase()}`;
+}
+function vocabularyKey(text4) {
+  return text4.replace(/[`*]/g, "").trim().toLowerCase();
+}
+
+// src/revision/schema-envelopes.ts
+var SCHEMA_ENVELOPE = { request: "JSON-RPC request", notification: "JSON-RPC notification" };
+function confirmEnvelopesBySchema(changes, schemas) {
+  return changes.map((change) => {
+    if (change.id !== "message-envelope-changed" || change.source === "schema") return change;
+    const from = SCHEMA_ENVELOPE[String(change.before?.["envelope"])];
+    const to = SCHEMA_ENVELOPE[String(change.after?.["envelope"])];
+    const oldDefined = schemas.old[change.subject];
+    const newDefined = schemas.new[change.subject];
+    if (!from || !to || !oldDefined || oldDefined !== newDefined || oldDefined !== from && oldDefined !== to) return change;
+    return {
+      ...change,
+      level: "editorial",
+      levelReason: `both revisions' schemas define \`${change.subject}\` as a ${oldDefined}: only an example's framing changed, not the protocol`
+    };
+  });
+}
+function envelopesOf(messages) {
+  return Object.fromEntries([...messages].map(([method, m]) => [method, m.envelope]));
+}
+
+// src/revision/pipeline.ts
+init_catalog();
+
+// src/revision/capability-echo.ts
+function dropCapabilityEchoes(changes) {
+  const schemaFields = changes.filter((c) => c.source === "schema" && c.kind === "schema-field");
+  return changes.filter((change) => {
+    if (change.kind !== "capability" || change.source === "schema" || change.action !== "added" && change.action !== "removed") return true;
+    return !schemaFields.some((s) => s.action === change.action && s.subject.endsWith(`.${change.subject}`));
+  });
+}
+
+// src/revision/cross-page-rules.ts
+init_finalize();
+var SAME_RULE2 = 0.85;
+var REWORDED_WITH_SECTION = 0.5;
+var Located = class {
+  constructor(page, doc, rule2) {
+    this.page = page;
+    this.doc = doc;
+    this.rule = rule2;
+  }
+  page;
+  doc;
+  rule;
+  wordSet;
+  normalText;
+  /** tokens(rule.text) as a set. */
+  get words() {
+    return this.wordSet ??= new Set(tokens(this.rule.text));
+  }
+  /** normalizeText(rule.text). */
+  get normalized() {
+    return this.normalText ??= normalizeText(this.rule.text);
+  }
+};
+function relocateRules(changes, docs) {
+  const newRules = locate2(docs.new);
+  const oldRules = locate2(docs.old);
+  const used = /* @__PURE__ */ new Set();
+  const out = [...changes];
+  const addedKeys = new Set(changes.filter((c) => c.kind === "rule" && c.action === "added" && c.after).map((c) => `${c.page}\0${c.after.line}\0${c.after.text}`));
+  const arrivals = newRules.filter((r) => !docs.pairedWith.has(r.page) || addedKeys.has(`${r.page}\0${r.rule.line}\0${r.rule.text}`));
+  const arrivalsByKeyword = groupBy(arrivals, (r) => r.rule.keyword);
+  const oldByPlace = groupBy(oldRules, (r) => placeKey(r.page, r.rule.line, r.rule.text));
+  const newByPlace = groupBy(newRules, (r) => placeKey(r.page, r.rule.line, r.rule.text));
+  const firstAddedAt = /* @__PURE__ */ new Map();
+  changes.forEach((c, i) => {
+    if (c.kind !== "rule" || c.action !== "added" || !c.after || c.page === void 0) return;
+    const place = placeKey(c.page, c.after.line, c.after.text);
+    if (!firstAddedAt.has(place)) firstAddedAt.set(place, i);
+  });
+  const statedBy = (change) => newByPlace.get(placeKey(change.page, change.after.line, change.after.text))?.[0];
+  changes.forEach((change, i) => {
+    if (change.kind !== "rule" || change.action !== "removed" || !change.before || !change.page) return;
+    const from = docs.pairedWith.get(change.page) ?? change.page;
+    const candidates = arrivalsByKeyword.get(change.before.keyword ?? "") ?? [];
+    const target2 = bestMatch(change.before, candidates.filter((r) => r.page !== change.page && !used.has(r)));
+    if (!target2) return;
+    const source = oldByPlace.get(placeKey(from, change.before.line, change.before.text))?.[0];
+    if (!source) return;
+    used.add(target2);
+    out[i] = moved(source, target2);
+    const half = firstAddedAt.get(placeKey(target2.page, target2.rule.line, target2.rule.text)) ?? -1;
+    if (half !== -1) out[half] = null;
+  });
+  const paired = new Set(docs.pairedWith.values());
+  const gone = new Set([...docs.old.keys()].filter((page) => !paired.has(page)));
+  const goneRules = oldRules.filter((r) => gone.has(r.page));
+  out.forEach((change, i) => {
+    if (!change || change.kind !== "rule" || change.action !== "added" || !change.after || !change.page) return;
+    const source = goneRules.length === 0 ? null : bestMatch(change.after, goneRules.filter((r) => !used.has(r)));
+    if (!source) return;
+    used.add(source);
+    const target2 = statedBy(change);
+    if (target2) out[i] = moved(source, target2);
+  });
+  const movedFrom = /* @__PURE__ */ new Map();
+  for (const c of out) {
+    if (c?.id !== "rule-moved") continue;
+    const to = sectionPlace(c.page, c.section.new);
+    const from = movedFrom.get(to) ?? /* @__PURE__ */ new Set();
+    from.add(sectionPlace(String(c.before["page"]), c.section.old));
+    movedFrom.set(to, from);
+  }
+  const goneBySection = movedFrom.size === 0 ? /* @__PURE__ */ new Map() : groupBy([...goneRules.keys()], (k) => sectionPlace(goneRules[k].page, headingAt(goneRules[k])));
+  out.forEach((change, i) => {
+    if (!change || change.kind !== "rule" || change.action !== "added" || !change.after || !change.page || movedFrom.size === 0) return;
+    const fromSections = [...movedFrom.get(sectionPlace(change.page, change.section.new)) ?? []];
+    const siblings = fromSections.flatMap((from) => goneBySection.get(from) ?? []).sort((a, b) => a - b).map((k) => goneRules[k]).filter((r) => !used.has(r));
+    const source = siblings.length === 0 ? null : bestMatch(change.after, siblings, REWORDED_WITH_SECTION);
+    if (!source) return;
+    const target2 = statedBy(change);
+    if (!target2) return;
+    used.add(source);
+    out[i] = moved(source, target2, isCosmeticRewording(source.rule.text, target2.rule.text) ? "rule-moved" : "rule-changed");
+  });
+  return out.filter((c) => c !== null);
+}
+function sectionPlace(page, section) {
+  return `${page}\0${section ?? ""}`;
+}
+function placeKey(page, line2, text4) {
+  return `${page}\0${line2}\0${text4}`;
+}
+function groupBy(items, key2) {
+  const out = /* @__PURE__ */ new Map();
+  for (const item2 of items) {
+    const k = key2(item2);
+    const list2 = out.get(k);
+    if (list2) list2.push(item2);
+    else out.set(k, [item2]);
+  }
+  return out;
+}
+function locate2(pages) {
+  return [...pages].flatMap(([page, doc]) => ruleUnits(doc).map((rule2) => new Located(page, doc, rule2)));
+}
+function bestMatch(side6, candidates, threshold = SAME_RULE2) {
+  const keyword = side6.keyword;
+  const text4 = normalizeText(side6.text);
+  const words3 = new Set(tokens(side6.text));
+  let best = null;
+  let bestScore = threshold;
+  for (const candidate of candidates) {
+    if (candidate.rule.keyword !== keyword) continue;
+    const same = candidate.normalized === text4;
+    if (!same && diceCeiling(words3.size, candidate.words.size) <= bestScore) continue;
+    const score = same ? 1 : dice(words3, candidate.words);
+    if (score > bestScore || score === 1 && bestScore < 1) {
+      best = candidate;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+function moved(from, to, id = "rule-moved") {
+  return {
+    ...finalizeChange({
+      id,
+      subject: to.rule.text,
+      key: normalizeText(from.rule.text),
+      section: { old: headingAt(from), new: headingAt(to) },
+      detail: { from: `${from.page} › ${headingAt(from)}`, to: `${to.page} › ${headingAt(to)}` },
+      before: { ...ruleSide(from.rule, headingAt(from)), page: from.page },
+      after: { ...ruleSide(to.rule, headingAt(to)), page: to.page },
+      source: "page"
+    }),
+    page: to.page
+  };
+}
+function headingAt(located) {
+  return located.doc.sections.find((s) => s.id === located.rule.sectionId)?.heading ?? located.page;
 }
 
 // src/revision/moved-sections.ts
@@ -46807,7 +47175,7 @@ function reportRepeatsOnce(changes, informative) {
   for (const group2 of repeated) {
     for (const a of group2) {
       const key2 = `${pagesKey(group2)}\0\0${a.change.page}`;
-      pageScores.set(key2, (pageScores.get(key2) ?? 0) + homeScore2(a.change));
+      pageScores.set(key2, (pageScores.get(key2) ?? 0) + homeScore(a.change));
     }
   }
   const score = (group2, change) => pageScores.get(`${pagesKey(group2)}\0\0${change.page}`);
@@ -46907,7 +47275,7 @@ function restatedWithin(a, b) {
   for (const word of small) if (large.has(word)) shared += 1;
   return shared / small.size >= RESTATED;
 }
-function homeScore2(change) {
+function homeScore(change) {
   const words3 = new Set(tokens(change.after.text));
   const place = tokens(`${change.section.new ?? ""} ${(change.page ?? "").replace(/[/-]/g, " ")}`);
   return place.filter((w) => words3.has(w)).length;
@@ -46920,185 +47288,14 @@ function withOtherPlaces(change, places) {
   return { ...change, after, message: change.message + alsoStatedAt(after) };
 }
 
-// src/revision/split-pages.ts
-var CONTAINED = 0.1;
-var SAME_HEADING = 0.6;
-var KEPT_ACTIONS = /* @__PURE__ */ new Set(["added", "changed", "strengthened", "weakened", "renamed"]);
-function findSplitSources(pairs, oldDocs, newDocs, text4) {
-  const added = pairs.filter((p) => p.old === null).map((p) => p.new);
-  const titled = added.flatMap((page) => {
-    const doc = newDocs.get(page);
-    const words3 = doc?.title ? tokens(text4("new", page)) : [];
-    return doc?.title && words3.length >= 3 ? [{ page, title: doc.title, words: words3 }] : [];
-  });
-  if (titled.length === 0) return [];
-  const wordIds = /* @__PURE__ */ new Map();
-  for (const { words: words3 } of titled) for (const word of words3) if (!wordIds.has(word)) wordIds.set(word, wordIds.size);
-  const tripleKey = tripleKeyFor(wordIds.size);
-  const candidates = titled.map((c) => ({ ...c, own: triples(c.words.map((w) => wordIds.get(w)), tripleKey) }));
-  const wanted = new Set(candidates.flatMap((c) => [...c.own]));
-  const oldPages = [...oldDocs.keys()];
-  const holders = /* @__PURE__ */ new Map();
-  oldPages.forEach((page, k) => {
-    const words3 = tokens(text4("old", page));
-    const held = /* @__PURE__ */ new Set();
-    let twoBack = 0;
-    let oneBack = 0;
-    let inARow = 0;
-    for (const word of words3) {
-      const id = wordIds.get(word);
-      inARow = id === void 0 ? 0 : inARow + 1;
-      if (inARow >= 3) {
-        const t = tripleKey(twoBack, oneBack, id);
-        if (wanted.has(t) && !held.has(t)) {
-          held.add(t);
-          const list2 = holders.get(t);
-          if (list2) list2.push(k);
-          else holders.set(t, [k]);
-        }
-      }
-      twoBack = oneBack;
-      oneBack = id ?? 0;
-    }
-  });
-  const sources = [];
-  for (const { page, title, own: own6 } of candidates) {
-    const shared = new Array(oldPages.length).fill(0);
-    for (const t of own6) for (const k of holders.get(t) ?? []) shared[k] += 1;
-    let best = null;
-    for (let k = 0; k < oldPages.length; k++) {
-      const share = shared[k] / own6.size;
-      if (!best || share > best.share) best = { from: oldPages[k], share };
-    }
-    if (!best || best.share < CONTAINED) continue;
-    const section = namingSection(oldDocs.get(best.from), title);
-    if (section) sources.push({ page, from: best.from, heading: section.heading });
-  }
-  return sources;
-}
-function diffSplitPage(source, oldDoc, oldText, newDoc, newText, diffTexts) {
-  const section = oldDoc.sections.find((s) => s.heading === source.heading);
-  if (!section) return [];
-  const keepsHeading = newDoc.sections.some((s) => s.parentId !== null && normalizeText(s.heading) === normalizeText(section.heading));
-  const { text: text4, firstLine } = sectionAsPage(section, oldText, keepsHeading, newDoc.title ?? section.heading);
-  return diffTexts(text4, newText).changes.filter((c) => c.after !== null && KEPT_ACTIONS.has(c.action)).map((c) => ({
-    ...c,
-    page: source.page,
-    before: c.before && { ...c.before, line: c.before.line === null ? null : c.before.line + firstLine, page: source.from }
-  }));
-}
-function dropRemovalsCarriedBySplits(changes, splitRecords, oldPageOf) {
-  const carried = new Set(splitRecords.filter((c) => c.kind === "rule" && c.before).map((c) => c.before.text));
-  const sectionKey = (page, side6) => `${String(page)}\0${side6.line}\0${side6.text}`;
-  const carriedSections = new Set(splitRecords.filter((c) => c.kind === "section" && c.before && c.after).map((c) => sectionKey(c.before["page"], c.before)));
-  const split = new Set(splitRecords);
-  return changes.filter((c) => {
-    if (split.has(c) || !c.before) return true;
-    if (c.kind === "rule" && (c.action === "removed" || c.action === "moved")) return !carried.has(c.before.text);
-    if (c.kind === "section" && c.action === "removed" && c.page !== void 0) return !carriedSections.has(sectionKey(oldPageOf(c.page) ?? c.page, c.before));
-    return true;
-  });
-}
-function namingSection(doc, title) {
-  const want = tokens(title);
-  let best = null;
-  for (const section of doc.sections) {
-    if (section.parentId === null) continue;
-    const score = dice(want, tokens(section.heading));
-    if (score >= SAME_HEADING && (!best || score > best.score || score === best.score && section.depth < best.section.depth)) best = { section, score };
-  }
-  return best?.section ?? null;
-}
-function sectionAsPage(section, pageText, keepHeading, title) {
-  const lines = pageText.split("\n");
-  const first = section.lines.start - (keepHeading ? 1 : 0);
-  const offsetOf = (line2) => Math.min(pageText.length, lines.slice(0, line2).reduce((sum, l) => sum + l.length + 1, 0));
-  const header = ["---", `title: ${JSON.stringify(title)}`, "---"];
-  return { text: `${header.join("\n")}
-${pageText.slice(offsetOf(first), offsetOf(section.lines.end))}`, firstLine: first - header.length };
-}
-function tripleKeyFor(vocabulary2) {
-  if (vocabulary2 ** 3 <= Number.MAX_SAFE_INTEGER) return (a, b, c) => (a * vocabulary2 + b) * vocabulary2 + c;
-  return (a, b, c) => `${a} ${b} ${c}`;
-}
-function triples(ids, key2) {
-  const out = /* @__PURE__ */ new Set();
-  for (let i = 0; i + 3 <= ids.length; i++) out.add(key2(ids[i], ids[i + 1], ids[i + 2]));
-  return out;
-}
-
-// src/revision/term-signals.ts
-function dropRepeatedTermSignals(changes) {
-  const pagesCameOrWent = new Set(changes.filter((c) => c.id === "page-added" || c.id === "page-removed").map((c) => c.page));
-  const quoted = /* @__PURE__ */ new Map();
-  for (const change of changes) {
-    if (change.kind === "term" || change.page === void 0) continue;
-    let texts = quoted.get(change.page);
-    if (!texts) quoted.set(change.page, texts = { before: [], after: [] });
-    if (change.before) texts.before.push(change.before.text);
-    if (change.after) texts.after.push(change.after.text);
-  }
-  return changes.filter((change) => {
-    if (change.kind !== "term" || change.page === void 0) return true;
-    if (pagesCameOrWent.has(change.page)) return false;
-    const texts = quoted.get(change.page)?.[change.action === "removed" ? "before" : "after"] ?? [];
-    return !texts.some((text4) => text4.includes(change.subject));
-  });
-}
-
-// src/revision/union-narrowing.ts
-init_finalize();
-function rereadUnionNarrowings(changes, schema) {
-  const reportedGone = new Set(changes.filter((c) => c.source === "schema" && c.action === "removed").map((c) => c.subject));
-  const methodOf = (name) => schema.old.byName.get(name)?.message?.method;
-  return changes.flatMap((change) => {
-    const union = unionMembers(change, schema.old);
-    if (!union) return [change];
-    const lost = union.before.filter((m) => !union.after.includes(m));
-    const unreported = lost.filter((m) => !reportedGone.has(m) && !reportedGone.has(methodOf(m) ?? m));
-    if (unreported.length === 0) return [];
-    const sender = String(change.before?.["direction"] ?? "").split("→")[0]?.trim();
-    return [
-      finalizeChange({
-        id: change.id,
-        subject: change.subject,
-        section: change.section,
-        before: change.before,
-        after: change.after,
-        source: "schema",
-        detail: { from: union.before.join(" | "), to: union.after.join(" | "), lost: unreported.join(", ") },
-        ...sender && change.level !== "breaking" ? { level: "breaking", levelReason: `the ${sender} sent ${unreported.join(", ")} as \`${change.subject}\`; a ${sender} that follows the older revision now sends what the union no longer allows` } : change.levelReason ? { level: change.level, levelReason: change.levelReason } : {}
-      })
-    ].map((c) => ({ ...c, page: change.page }));
-  });
-}
-function unionMembers(change, old) {
-  if (change.id !== "field-type-narrowed" || change.source !== "schema" || !change.before || !change.after) return null;
-  if (change.before["path"] !== change.subject) return null;
-  const members = (text4) => text4.slice(text4.indexOf(":") + 1).split("|").map((m) => m.trim()).filter(Boolean);
-  const before = members(change.before.text);
-  const after = members(change.after.text);
-  if (before.length < 2 || !before.every((m) => old.byName.has(m))) return null;
-  return { before, after };
-}
-
-// src/revision/capability-echo.ts
-function dropCapabilityEchoes(changes) {
-  const schemaFields = changes.filter((c) => c.source === "schema" && c.kind === "schema-field");
-  return changes.filter((change) => {
-    if (change.kind !== "capability" || change.source === "schema" || change.action !== "added" && change.action !== "removed") return true;
-    return !schemaFields.some((s) => s.action === change.action && s.subject.endsWith(`.${change.subject}`));
-  });
-}
-
 // src/revision/schema-said.ts
 var SAME_MEANING = 0.5;
-function levelRulesTheSchemaStated(changes, oldSchema, sectionText) {
+function levelRulesTheSchemaStated(changes, oldSchema, sectionText2) {
   const described = fieldDescriptions(oldSchema);
   return changes.map((change) => {
     if (change.id !== "rule-added" || change.source === "schema" || !change.after) return change;
     const keyword = change.after.keyword;
-    const around = change.section.new && change.page ? sectionText(change.page, change.section.new) : [];
+    const around = change.section.new && change.page ? sectionText2(change.page, change.section.new) : [];
     const names = [change.after.text, ...around].flatMap((text4) => [...text4.matchAll(/`([A-Za-z_][\w]*)`/g)].map((m) => m[1].toLowerCase()));
     if (change.section.new) names.push(change.section.new.replace(/[^A-Za-z0-9_]/g, "").toLowerCase());
     const words3 = tokens(change.after.text).filter((w) => !KEYWORD_WORDS.has(w));
@@ -47125,6 +47322,85 @@ function fieldDescriptions(schema) {
   return out;
 }
 
+// src/revision/schema-shaped-prose.ts
+init_change();
+function levelProseBySchemaShape(changes, informative) {
+  const shapes = changes.filter(isShapeChange);
+  if (shapes.length === 0) return [...changes];
+  return changes.map((change) => {
+    if (change.id !== "prose-changed" || change.source !== "page" || informative(change) || !change.before || !change.after) return change;
+    const named = codeNames(change.before.text).filter((n) => codeNames(change.after.text).includes(n));
+    if (named.length === 0) return change;
+    const reworded = symmetricDifference(tokens(change.before.text), tokens(change.after.text));
+    const evidence = shapes.filter((s) => named.includes(identifierLeaf(s.subject) ?? "") && shapeWords(s).some((w) => reworded.has(w))).sort((a, b) => levelRank(a.level) - levelRank(b.level));
+    const strongest2 = evidence[0];
+    if (!strongest2 || levelRank(strongest2.level) >= levelRank(change.level)) return change;
+    return { ...change, level: strongest2.level, levelReason: `the schema reports the same change of \`${identifierLeaf(strongest2.subject)}\`: ${strongest2.message}` };
+  });
+}
+function isShapeChange(change) {
+  return change.source === "schema" && change.kind === "schema-field" && change.before !== null && change.after !== null && !change.id.endsWith("description-changed");
+}
+function codeNames(text4) {
+  return [...text4.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((m) => m[1]);
+}
+function identifierLeaf(subject2) {
+  return /(?:^|\.)([A-Za-z_$][\w$]*)$/.exec(subject2)?.[1] ?? null;
+}
+function shapeWords(change) {
+  const shape = (text4) => tokens(text4.slice(text4.indexOf(": ") + 2).replace(/\s\((?:optional|required)\)$/, ""));
+  return [...symmetricDifference(shape(change.before.text), shape(change.after.text))];
+}
+function symmetricDifference(a, b) {
+  const [sa, sb] = [new Set(a), new Set(b)];
+  return /* @__PURE__ */ new Set([...a.filter((w) => !sb.has(w)), ...b.filter((w) => !sa.has(w))]);
+}
+
+// src/revision/signature-members.ts
+function foldMembersIntoSignatures(changes) {
+  const signatures = changes.filter((c) => c.source === "reference" && c.kind === "prose" && c.action === "changed" && c.before !== null && c.after !== null);
+  if (signatures.length === 0) return [...changes];
+  return changes.filter((change) => !(change.source === "reference" && change.kind === "prose" && signatures.some((sig) => sig !== change && isHalfOf(change, sig))));
+}
+function isHalfOf(member, signature) {
+  if (member.page !== signature.page || member.section.old !== signature.section.old || member.section.new !== signature.section.new) return false;
+  const before = member.before?.text;
+  const after = member.after?.text;
+  if (before === void 0 && after === void 0) return false;
+  if (before !== void 0 && !(declaresMember(signature.before.text, before) && !declaresMember(signature.after.text, before))) return false;
+  if (after !== void 0 && !(declaresMember(signature.after.text, after) && !declaresMember(signature.before.text, after))) return false;
+  return true;
+}
+var MEMBER = /^(?:readonly\s+)?(?:[\p{L}_$][\p{L}\p{N}_$]*|"[^"]*"|\[[^\]]+\])\??:\s*\S/u;
+function declaresMember(declaration, line2) {
+  const member = squash(line2).replace(/;$/, "");
+  if (!MEMBER.test(member)) return false;
+  const escaped = member.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?:\\{|;)\\s*${escaped}\\s*(?:;|\\})`, "u").test(squash(declaration));
+}
+function squash(text4) {
+  return text4.replace(/\s+/g, " ").trim();
+}
+
+// src/revision/term-signals.ts
+function dropRepeatedTermSignals(changes) {
+  const pagesCameOrWent = new Set(changes.filter((c) => c.id === "page-added" || c.id === "page-removed").map((c) => c.page));
+  const quoted = /* @__PURE__ */ new Map();
+  for (const change of changes) {
+    if (change.kind === "term" || change.page === void 0) continue;
+    let texts = quoted.get(change.page);
+    if (!texts) quoted.set(change.page, texts = { before: [], after: [] });
+    if (change.before) texts.before.push(change.before.text);
+    if (change.after) texts.after.push(change.after.text);
+  }
+  return changes.filter((change) => {
+    if (change.kind !== "term" || change.page === void 0) return true;
+    if (pagesCameOrWent.has(change.page)) return false;
+    const texts = quoted.get(change.page)?.[change.action === "removed" ? "before" : "after"] ?? [];
+    return !texts.some((text4) => text4.includes(change.subject));
+  });
+}
+
 // src/revision/unique-fingerprints.ts
 import { createHash } from "node:crypto";
 function uniqueFingerprints(changes) {
@@ -47144,190 +47420,150 @@ function derive(fingerprint2, salt) {
   return createHash("sha256").update(`${fingerprint2}\0${salt}`).digest("hex").slice(0, 12);
 }
 
-// src/revision/schema-sources.ts
-function holdSchemaSources(first, second) {
-  const key2 = (c) => `${c.id}\0${c.subject}`;
-  const secondByKey = /* @__PURE__ */ new Map();
-  for (const change of second.changes) if (!secondByKey.has(key2(change))) secondByKey.set(key2(change), change);
-  const firstKeys = new Set(first.changes.map(key2));
-  const out = [];
-  for (const change of first.changes) {
-    const other = secondByKey.get(key2(change));
-    if (!other) {
-      out.push(onlyIn(change, first.name, second.name));
-      continue;
-    }
-    if (other.level !== change.level) {
-      out.push({ ...change, sources: [first.name, second.name], message: `${change.message} (${second.name} rates it ${other.level}.)` });
-      continue;
-    }
-    out.push(change);
-  }
-  for (const change of second.changes) if (!firstKeys.has(key2(change))) out.push(onlyIn(change, second.name, first.name));
-  return out;
+// src/revision/pipeline.ts
+var informativeIn = (context) => (change) => context.judgementOf(change)?.informative === true;
+function sectionText(context) {
+  return (page, heading) => {
+    const doc = context.docs.new.get(page);
+    const ids = new Set(doc?.sections.filter((s) => s.heading === heading).map((s) => s.id));
+    return doc?.prose.filter((p) => ids.has(p.sectionId)).map((p) => p.text) ?? [];
+  };
 }
-function onlyIn(change, said, silent) {
-  return { ...change, sources: [said], message: `${change.message} (Only ${said} says so; ${silent} does not.)` };
+var REVISION_PASSES = [
+  {
+    name: "relocate-rules",
+    may: ["merge"],
+    contract: "a rule removed from one page and added to another (or to a section of the same page) becomes one move",
+    run: (records, c) => relocateRules(records, { ...c.docs, pairedWith: c.pairedWith })
+  },
+  {
+    name: "drop-removals-carried-by-splits",
+    may: ["drop"],
+    contract: "removals from a page whose section became a page of its own are dropped where that page carries them",
+    run: (records, c) => dropRemovalsCarriedBySplits(records, c.splitRecords, (page) => c.pairedWith.get(page))
+  },
+  {
+    name: "relocate-prose",
+    may: ["merge"],
+    contract: "a paragraph removed from one page and added to another becomes one move",
+    run: (records, c) => relocateProse(records, c.docs.new)
+  },
+  {
+    name: "relocate-sections",
+    may: ["merge"],
+    contract: "a section removed from one page and added to another becomes one move",
+    run: (records, c) => relocateSections(records, c.docs)
+  },
+  {
+    name: "confirm-envelopes-by-schema",
+    may: ["relevel"],
+    needsSchema: true,
+    contract: "an example's change of envelope that the schemas do not make is editorial",
+    run: (records, c) => confirmEnvelopesBySchema(records, c.schema.envelopes)
+  },
+  {
+    name: "add-schema-records",
+    may: ["add"],
+    needsSchema: true,
+    contract: "the schema diff's records join the pages'",
+    run: (records, c) => [...records, ...c.schema.records]
+  },
+  {
+    name: "defer-to-schema",
+    may: ["drop", "rewrite"],
+    needsSchema: true,
+    contract: "records of a page generated from the schema about names the schema diff reports are dropped; the page's other records are marked as the reference's",
+    run: (records, c) => deferToSchema(records, c.schema.referencePages, c.schema.speaksFor)
+  },
+  {
+    name: "fold-signature-members",
+    may: ["merge"],
+    needsSchema: true,
+    contract: "a reference page's members of a signature that the schema reports are one record",
+    run: (records) => foldMembersIntoSignatures(records)
+  },
+  {
+    name: "drop-page-local-arrivals",
+    may: ["drop"],
+    contract: "a name new (or gone) on one page but named elsewhere in the other revision is dropped; a name several records report is one",
+    run: (records, c) => dropPageLocalArrivals(records, c.vocabulary, informativeIn(c))
+  },
+  {
+    name: "schema-naming-what-pages-used",
+    may: ["rewrite", "relevel"],
+    contract: "a method or code the schema now defines that the pages already used is a definition gained, editorial",
+    run: (records, c) => readSchemaNamingWhatPagesUsed(records, c.vocabulary.old)
+  },
+  {
+    name: "report-repeats-once",
+    may: ["merge"],
+    contract: "the same new rule or paragraph on several pages is one record at its home, naming the others",
+    run: (records, c) => reportRepeatsOnce(records, informativeIn(c))
+  },
+  {
+    name: "drop-repeated-term-signals",
+    may: ["drop"],
+    contract: "a term signal that another record of its page already names is dropped",
+    run: (records) => dropRepeatedTermSignals(records)
+  },
+  {
+    name: "schema-said",
+    may: ["relevel"],
+    needsSchema: true,
+    contract: "a new MAY/SHOULD that the older schema's description of the same field already stated is editorial",
+    run: (records, c) => levelRulesTheSchemaStated(records, c.schema.old, sectionText(c))
+  },
+  {
+    name: "drop-capability-echoes",
+    may: ["drop"],
+    needsSchema: true,
+    contract: "a page's capability record that the schema reports too is dropped",
+    run: (records) => dropCapabilityEchoes(records)
+  },
+  {
+    name: "level-prose-by-schema-shape",
+    may: ["relevel"],
+    needsSchema: true,
+    contract: "prose describing a shape the schema defines is levelled as the schema levels it",
+    run: (records, c) => levelProseBySchemaShape(records, informativeIn(c))
+  },
+  {
+    name: "agree-section-levels",
+    may: ["relevel"],
+    contract: "a removed section is as severe as the most severe removal that went with it",
+    run: (records) => agreeSectionLevels(records)
+  },
+  {
+    name: "read-informative",
+    may: ["relevel", "rewrite", "drop"],
+    contract: "an informative page's records are marked informative and editorial; a page judged normative keeps its own",
+    run: (records, c) => records.flatMap((change) => readInformative(change, c.judgementOf(change)) ?? [])
+  },
+  {
+    name: "unique-fingerprints",
+    may: ["rewrite"],
+    contract: "every fingerprint of the revision is unique (a repeat gets an occurrence number)",
+    run: (records) => uniqueFingerprints(records)
+  }
+];
+function runPasses(records, context, observe) {
+  let current = [...records];
+  for (const pass of REVISION_PASSES) {
+    if (pass.needsSchema && context.schema === null) continue;
+    const before = current;
+    current = traceLevels(pass, before, pass.run(before, context));
+    observe?.(pass, before, current);
+  }
+  return current;
 }
-
-// src/revision/reading-notes.ts
-function readingNotes(docs, pages, keywords) {
-  const notes = [];
-  const ruleless = pages.filter((p) => !p.informative && [p.old && docs.old.get(p.old), p.new && docs.new.get(p.new)].every((doc) => !doc || doc.rules.length === 0));
-  if (ruleless.length > 0) {
-    const listed = ruleless.slice(0, 8).map((p) => p.page).join(", ") + (ruleless.length > 8 ? `, and ${ruleless.length - 8} more` : "");
-    const all2 = ruleless.length === pages.filter((p) => !p.informative).length;
-    const option = keywords && keywords.keywordCase === "uppercase" && keywords.how === "usage" ? ` Keywords were read in capitals only (${keywords.evidence}); if this spec writes its requirements in lower case, set "keywordCase": "any-case" in specdelta.config.json.` : keywords && keywords.how !== "declared" ? ` Keywords were read in ${keywords.keywordCase === "any-case" ? "any case" : "capitals only"} (${keywords.evidence}).` : "";
-    notes.push(`${all2 ? "No page yielded an" : `${ruleless.length} of ${pages.length} pages yielded no`} RFC 2119 rule${all2 ? "" : ` (${listed})`}: ${all2 ? "the" : "their"} changes are paragraphs and sections only.${option}`);
-  }
-  if (pages.length > 0 && pages.every((p) => p.informative)) {
-    notes.push(`Every page was judged informative, so no change counts (${pages.map((p) => `${p.page}: ${p.reason}`).slice(0, 3).join("; ")}${pages.length > 3 ? "; …" : ""}). If that is wrong, list the normative pages under "normative" in specdelta.config.json.`);
-  }
-  return notes;
-}
-
-// src/revision/vocabulary.ts
-init_finalize();
-init_load();
-init_model();
-function vocabularyOf(docs, schema) {
-  const vocabulary2 = { methods: /* @__PURE__ */ new Set(), codes: /* @__PURE__ */ new Set(), names: /* @__PURE__ */ new Set(), declared: /* @__PURE__ */ new Set() };
-  const name = (text4) => text4 && vocabulary2.names.add(normalizeName(text4));
-  for (const doc of docs) {
-    if (doc.types) {
-      for (const definition2 of buildModel(loadedFromTypes(doc.types, "page"), "page").definitions) {
-        vocabulary2.declared.add(definition2.name);
-        for (const path2 of definition2.fields.keys()) if (path2) vocabulary2.declared.add(`${definition2.name}${/^[[{]/.test(path2) ? "" : "."}${path2}`);
-        if (definition2.message) vocabulary2.methods.add(definition2.message.method);
-        if (definition2.errorCode !== null) vocabulary2.codes.add(String(definition2.errorCode));
-      }
-    }
-    for (const message of doc.messages) if (message.method) vocabulary2.methods.add(message.method);
-    for (const code5 of doc.errorCodes) {
-      vocabulary2.codes.add(String(code5.code));
-      name(code5.name);
-    }
-    for (const field of doc.fields) if (field.origin !== "list") name(field.name);
-    for (const term of doc.terms) {
-      name(term.token);
-      if (term.token.includes("/")) vocabulary2.methods.add(term.token);
-      if (/^-?\d+$/.test(term.token)) vocabulary2.codes.add(term.token);
-    }
-  }
-  for (const definition2 of schema?.definitions ?? []) {
-    name(definition2.name);
-    if (definition2.message) vocabulary2.methods.add(definition2.message.method);
-    if (definition2.errorCode !== null) vocabulary2.codes.add(String(definition2.errorCode));
-    for (const path2 of definition2.fields.keys()) name(leafOf2(path2));
-  }
-  return vocabulary2;
-}
-function dropPageLocalArrivals(changes, vocabulary2, exempt = () => false) {
-  const seen = new Set(changes.filter((c) => c.source === "schema").map(identity).filter((k) => k !== null));
-  return changes.filter((change) => {
-    if (change.source === "schema" || exempt(change)) return true;
-    const key2 = identity(change);
-    if (key2 !== null) {
-      if (seen.has(key2)) return false;
-      seen.add(key2);
-    }
-    if (isDeclared(change) && (change.kind === "definition" || change.kind === "schema-field")) {
-      if (change.action === "added") return !vocabulary2.old.declared.has(change.subject);
-      if (change.action === "removed") return !vocabulary2.new.declared.has(change.subject);
-      return true;
-    }
-    if (change.action === "added") return !known(change, change.subject, vocabulary2.old);
-    if (change.action === "removed") return !known(change, change.subject, vocabulary2.new);
-    if (change.id === "error-code-renamed") {
-      const from = String(change.before?.["name"] ?? "");
-      const to = String(change.after?.["name"] ?? "");
-      return !(vocabulary2.new.names.has(normalizeName(from)) || vocabulary2.old.names.has(normalizeName(to)));
-    }
-    return true;
+function traceLevels(pass, before, after) {
+  if (!pass.may.includes("relevel")) return after;
+  const levels = new Map(before.map((c) => [c.fingerprint, c.level]));
+  return after.map((change) => {
+    const was2 = levels.get(change.fingerprint);
+    if (was2 === void 0 || was2 === change.level || change.level === catalogEntry(change.id).level) return change;
+    return { ...change, levelReason: `${change.levelReason ? `${change.levelReason} ` : ""}[${pass.name}]` };
   });
-}
-function readSchemaNamingWhatPagesUsed(changes, old) {
-  return changes.map((change) => {
-    if (change.source !== "schema" || change.action !== "added" || change.kind !== "error-code" && change.kind !== "message") return change;
-    if (!known(change, change.subject, old)) return change;
-    const definition2 = typeof change.after?.path === "string" ? change.after.path : change.section.new;
-    if (!definition2) return change;
-    const what = change.kind === "error-code" ? `error code ${change.subject}` : `method ${change.subject}`;
-    const draft = {
-      id: "definition-added",
-      subject: definition2,
-      section: change.section,
-      before: null,
-      after: change.after,
-      source: "schema",
-      level: "editorial",
-      levelReason: `the older revision already used ${what} on its pages; its schema now defines it as ${definition2}`
-    };
-    return { ...finalizeChange(draft), ...change.page !== void 0 ? { page: change.page } : {} };
-  });
-}
-function isDeclared(change) {
-  return (change.after ?? change.before)?.["declaredIn"] === "typescript";
-}
-function known(change, subject2, vocabulary2) {
-  const name = nameOf(change.kind, subject2);
-  switch (change.kind) {
-    case "message":
-      return vocabulary2.methods.has(name);
-    case "error-code":
-      return vocabulary2.codes.has(name);
-    case "schema-field":
-    case "term":
-      return vocabulary2.names.has(name);
-    default:
-      return false;
-  }
-}
-function nameOf(kind, subject2) {
-  switch (kind) {
-    case "message":
-      return subject2.replace(/ (result|error)$/, "");
-    case "error-code":
-      return subject2;
-    default:
-      return normalizeName(leafOf2(subject2));
-  }
-}
-var NAMED_KINDS = /* @__PURE__ */ new Set(["message", "error-code", "schema-field", "term", "definition"]);
-function identity(change) {
-  if (change.action !== "added" && change.action !== "removed") return null;
-  if (!NAMED_KINDS.has(change.kind)) return null;
-  if (isDeclared(change) && change.kind !== "message" && change.kind !== "error-code") return `${change.action}\0${change.subject.toLowerCase()}`;
-  return `${change.action}\0${nameOf(change.kind, change.subject).toLowerCase()}`;
-}
-function leafOf2(path2) {
-  const segments = path2.replace(/\[\]|\{\}/g, "").split(/\s*›\s*|\s+|\["|"\]/).map((p) => p.replace(/[`"[\]]/g, "").trim()).filter(Boolean);
-  const last = segments.at(-1) ?? path2;
-  return last.includes("/") ? last : last.split(".").filter(Boolean).at(-1) ?? last;
-}
-function normalizeName(text4) {
-  return text4.replace(/[`*]/g, "").trim().toLowerCase();
-}
-
-// src/revision/schema-envelopes.ts
-var SCHEMA_ENVELOPE = { request: "JSON-RPC request", notification: "JSON-RPC notification" };
-function confirmEnvelopesBySchema(changes, schemas) {
-  return changes.map((change) => {
-    if (change.id !== "message-envelope-changed" || change.source === "schema") return change;
-    const from = SCHEMA_ENVELOPE[String(change.before?.["envelope"])];
-    const to = SCHEMA_ENVELOPE[String(change.after?.["envelope"])];
-    const oldDefined = schemas.old[change.subject];
-    const newDefined = schemas.new[change.subject];
-    if (!from || !to || !oldDefined || oldDefined !== newDefined || oldDefined !== from && oldDefined !== to) return change;
-    return {
-      ...change,
-      level: "editorial",
-      levelReason: `both revisions' schemas define \`${change.subject}\` as a ${oldDefined}: only an example's framing changed, not the protocol`
-    };
-  });
-}
-function envelopesOf(messages) {
-  return Object.fromEntries([...messages].map(([method, m]) => [method, m.envelope]));
 }
 
 // src/revision/revisions.ts
@@ -47342,33 +47578,23 @@ function diffRevisionPages(input) {
   const splits = findSplitSources(pairs, docs.old, docs.new, text4);
   const { changes, splitRecords, diagnostics } = diffPairs(settledInput, pairs, splits, docs);
   const pairedWith = new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new, p.old]));
-  const relocated = relocateRules(changes, { ...docs, pairedWith });
-  let all2 = relocateSections(relocateProse(dropRemovalsCarriedBySplits(relocated, splitRecords, (page) => pairedWith.get(page)), docs.new), docs);
   if (schema) {
-    all2 = foldMembersIntoSignatures(deferToSchema([...confirmEnvelopesBySchema(all2, schema.envelopes), ...schemaRecords], referencePages, speaksFor));
     diagnostics.old.push(...schema.diagnostics.old);
     diagnostics.new.push(...schema.diagnostics.new);
   }
   const pages = judgePages(input, pairs, docs, referencePages, splits);
   const judgements = new Map(pages.map((p) => [p.page, p]));
-  const judgementOf = (change) => change.page === void 0 || change.source === "schema" ? void 0 : judgements.get(change.page);
-  const vocabulary2 = { old: vocabularyOf(docs.old.values(), schema?.old ?? null), new: vocabularyOf(docs.new.values(), schema?.new ?? null) };
-  const informative = (change) => judgementOf(change)?.informative === true;
-  all2 = readSchemaNamingWhatPagesUsed(dropPageLocalArrivals(all2, vocabulary2, informative), vocabulary2.old);
-  all2 = reportRepeatsOnce(all2, informative);
-  all2 = dropRepeatedTermSignals(all2);
-  if (schema) {
-    const sectionText = (page, heading) => {
-      const doc = docs.new.get(page);
-      const ids = new Set(doc?.sections.filter((s) => s.heading === heading).map((s) => s.id));
-      return doc?.prose.filter((p) => ids.has(p.sectionId)).map((p) => p.text) ?? [];
-    };
-    all2 = levelProseBySchemaShape(dropCapabilityEchoes(levelRulesTheSchemaStated(all2, schema.old, sectionText)), informative);
-  }
-  all2 = agreeSectionLevels(all2).flatMap((change) => readInformative(change, judgementOf(change)) ?? []);
+  const all2 = runPasses(changes, {
+    docs,
+    pairedWith,
+    splitRecords,
+    schema: schema ? { old: schema.old, new: schema.new, records: schemaRecords, envelopes: schema.envelopes, referencePages, speaksFor } : null,
+    vocabulary: { old: vocabularyOf(docs.old.values(), schema?.old ?? null), new: vocabularyOf(docs.new.values(), schema?.new ?? null) },
+    judgementOf: (change) => change.page === void 0 || change.source === "schema" ? void 0 : judgements.get(change.page)
+  }, input.observePasses);
   const outlines = { old: outlinesOf(docs.old), new: outlinesOf(docs.new) };
   const reading = { ...input.keywords ? { keywords: input.keywords } : {}, notes: readingNotes(docs, pages, input.keywords?.new ?? null) };
-  return { changes: uniqueFingerprints(all2), diagnostics, pages, outlines, reading };
+  return { changes: all2, diagnostics, pages, outlines, reading };
 }
 function outlinesOf(docs) {
   return Object.fromEntries([...docs].map(([page, doc]) => [page, outlineOf(doc)]));
@@ -47514,12 +47740,6 @@ function makeReport(old, now2, changes, diagnostics, pages, grouping = {}, readi
   }
   return report;
 }
-function withChangelog(report, changelog, grouping = {}) {
-  const items = changelog.page === null ? [] : changelogItems(changelog);
-  const grouped = groupChanges(report.changes, { ...grouping, changelog: items });
-  const { impact, acknowledged } = summaryOf(report.changes, grouped, grouping);
-  return { ...report, grouped, summary: { ...report.summary, impact, ...acknowledged === void 0 ? {} : { acknowledged } }, changelog };
-}
 function changelogItems(reading) {
   return reading.items.filter((i) => i.status === "confirmed").map(({ section, number, line: line2, text: text4, records }) => ({ section, number, line: line2, text: text4, records }));
 }
@@ -47541,13 +47761,23 @@ function label(info) {
 async function reportRevisions(oldTree, newTree, options = {}) {
   const config = options.config ?? {};
   const diff = await diffRevisionTrees(oldTree, newTree, config);
-  const grouping = { ...groupingOf(config), outlines: (page, side6) => diff.outlines[side6][page] };
+  const grouping = { ...groupingOf(config), outlines: (page, side6) => diff.outlines[side6][page], splits: splitsOf(diff.pages) };
   const info = options.info ?? { old: revisionInfo(oldTree.label, oldTree.source), new: revisionInfo(newTree.label, newTree.source) };
-  const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, grouping, diff.reading);
-  const read = withChangelog(report, readChangelog({ changes: report.changes, pages: diff.pages }, newTree, config), grouping);
-  if (options.changelog) return read;
-  const { changelog: _unasked, ...quiet } = read;
-  return quiet;
+  const read = options.changelog || options.announcements !== false;
+  const reading = read ? readChangelog({ changes: diff.changes, pages: diff.pages }, newTree, config) : null;
+  const items = reading && reading.page !== null ? changelogItems(reading) : [];
+  const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, { ...grouping, changelog: items }, diff.reading);
+  return options.changelog && reading ? { ...report, changelog: reading } : report;
+}
+function splitsOf(pages) {
+  const newerId = new Map(pages.filter((p) => p.old !== null).map((p) => [p.old, p.page]));
+  return pages.flatMap((p) => {
+    if (!p.splitFrom) return [];
+    const at = p.splitFrom.indexOf(" › ");
+    if (at < 0) return [];
+    const from = p.splitFrom.slice(0, at);
+    return [{ page: p.page, from: newerId.get(from) ?? from, heading: p.splitFrom.slice(at + 3) }];
+  });
 }
 
 // src/report/changelog.ts
@@ -47810,6 +48040,7 @@ function demote(markdown) {
 }
 
 // src/action/github.ts
+init_objects();
 init_errors();
 
 // src/net/retry.ts
@@ -47895,7 +48126,7 @@ function gitHubClient(apiUrl, repository, token, options = {}) {
     updateComment: (id, body) => call("PATCH", `${repo}/issues/comments/${id}`, single(commentProblem), { body }),
     async tokenLogin() {
       try {
-        return await call("GET", "/user", (value2) => isObject3(value2) && typeof value2["login"] === "string" ? { ok: value2["login"] } : { problem: `${describeValue(value2)} without a "login"` });
+        return await call("GET", "/user", (value2) => isObject(value2) && typeof value2["login"] === "string" ? { ok: value2["login"] } : { problem: `${describeValue(value2)} without a "login"` });
       } catch (error) {
         if (error instanceof InputError && / HTTP 403\b/.test(error.message)) return null;
         throw error;
@@ -47912,7 +48143,7 @@ function parseAnswer(endpoint, status, contentType, text4, check) {
     json = false;
   }
   if (status < 200 || status > 299) {
-    const detail4 = json && isObject3(value2) && typeof value2["message"] === "string" ? `: ${value2["message"]}` : json || text4.trim() === "" ? "" : ` (${describeText(text4, contentType)})`;
+    const detail4 = json && isObject(value2) && typeof value2["message"] === "string" ? `: ${value2["message"]}` : json || text4.trim() === "" ? "" : ` (${describeText(text4, contentType)})`;
     const hint = status === 403 || status === 404 ? " (does the workflow grant `pull-requests: write`?)" : "";
     throw new InputError(`the GitHub API answered ${endpoint} with HTTP ${status}${detail4}${hint}.`);
   }
@@ -47926,21 +48157,18 @@ function describeText(text4, contentType) {
   const start = text4.trim().slice(0, 40).replace(/\s+/g, " ");
   return start === "" ? `an empty ${kind}` : `${kind} starting "${start}${text4.trim().length > 40 ? "…" : ""}"`;
 }
-function isObject3(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
 function describeValue(value2) {
   if (value2 === null) return "null";
   if (Array.isArray(value2)) return `a list of ${value2.length}`;
-  return isObject3(value2) ? "an object" : `a ${typeof value2}`;
+  return isObject(value2) ? "an object" : `a ${typeof value2}`;
 }
 function commentProblem(value2) {
-  if (!isObject3(value2)) return describeValue(value2);
+  if (!isObject(value2)) return describeValue(value2);
   if (typeof value2["id"] !== "number") return 'a comment without a numeric "id"';
   if (typeof value2["html_url"] !== "string") return 'a comment without an "html_url"';
   if (!(value2["body"] === null || value2["body"] === void 0 || typeof value2["body"] === "string")) return 'a comment whose "body" is not text';
   const user = value2["user"];
-  if (!(user === null || isObject3(user) && typeof user["login"] === "string")) return 'a comment whose "user" has no "login"';
+  if (!(user === null || isObject(user) && typeof user["login"] === "string")) return 'a comment whose "user" has no "login"';
   return null;
 }
 function asComment(value2) {
@@ -47990,7 +48218,7 @@ function parseSpecPaths(specInput, schemaInput) {
 // src/action/runner-files.ts
 import { randomBytes } from "node:crypto";
 import { appendFile, mkdtemp, writeFile } from "node:fs/promises";
-import { join as join3 } from "node:path";
+import { join as join2 } from "node:path";
 var JOB_SUMMARY_LIMIT_BYTES = 1e6;
 async function setOutputs(env, outputs) {
   const file = env["GITHUB_OUTPUT"];
@@ -48025,8 +48253,8 @@ ${note2}`);
 async function writeReportFile(env, report) {
   const temp = env["RUNNER_TEMP"];
   if (!temp) return null;
-  const dir = await mkdtemp(join3(temp, "specdelta-"));
-  const file = join3(dir, "report.md");
+  const dir = await mkdtemp(join2(temp, "specdelta-"));
+  const file = join2(dir, "report.md");
   await writeFile(file, report);
   return file;
 }

@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { InputError } from '../../src/errors.ts';
 import { confinedFile, listConfinedFiles } from '../../src/input/confined-files.ts';
 import { SourceError } from '../errors.ts';
-import { displayPath } from '../lock.ts';
+import { displayPath } from '../../src/core/paths.ts';
 import type { FetchOutcome, GetRequest, Source } from '../types.ts';
 
 const COMMIT = /^[0-9a-f]{40}$/;

@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
 import { InputError } from '../../src/errors.ts';
+import { displayPath } from '../../src/core/paths.ts';
+import { git, resolveCommit } from '../../src/core/git.ts';
 import { SourceError } from '../errors.ts';
-import { displayPath } from '../lock.ts';
 import type { FetchOutcome, GetRequest, Source } from '../types.ts';
 
 export interface HistoryEntry {
@@ -38,16 +37,8 @@ export class GitSource implements Source {
     return this.resolved;
   }
 
-  private async resolve(): Promise<string> {
-    const info = await stat(this.dir).catch(() => null);
-    if (!info?.isDirectory()) throw new InputError(`the git clone ${displayPath(this.dir)} does not exist.`);
-    try {
-      const out = await git(this.dir, ['rev-parse', '--verify', '--quiet', `${this.ref}^{commit}`], 1024 * 1024);
-      return out.toString('utf8').trim();
-    } catch (error) {
-      if (isNotARepository(error)) throw new InputError(`${displayPath(this.dir)} is not a git repository.`);
-      throw new InputError(`${this.ref} is not a commit, branch or tag in the git clone ${displayPath(this.dir)}.`);
-    }
+  private resolve(): Promise<string> {
+    return resolveCommit(this.dir, this.ref);
   }
 
   locate(path: string): string {
@@ -88,30 +79,4 @@ export class GitSource implements Source {
         return { commit: hash, date, subject };
       });
   }
-}
-
-/**
- * The environment every git command runs in: never prompting, messages in English, and
- * every path a literal path (GIT_LITERAL_PATHSPECS: no `:(top)`, `:!` or wildcard magic in
- * a path that came from a user, a lock or an event payload).
- */
-export function gitEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', GIT_LITERAL_PATHSPECS: '1' };
-}
-
-/** Runs the git CLI in `dir`, never prompting; rejects with git's stderr attached. */
-export function git(dir: string, args: string[], maxBuffer: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    execFile('git', ['-C', dir, ...args], { encoding: 'buffer', maxBuffer, env: gitEnv() }, (error, stdout, stderr) => {
-      if (error) {
-        reject(Object.assign(error, { stderr: stderr.toString('utf8') }));
-        return;
-      }
-      resolve(stdout);
-    });
-  });
-}
-
-function isNotARepository(error: unknown): boolean {
-  return /not a git repository/i.test(String((error as { stderr?: string }).stderr ?? ''));
 }

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isUserFacing, InputError } from '../../src/index.ts';
 import { journalPath } from '../../scraper/journal.ts';
-import { displayPath, lockPath, pageFileName, parseLock, type Lock } from '../../scraper/lock.ts';
+import { lockPath, pageFileName, parseLock, type Lock } from '../../scraper/lock.ts';
+import { displayPath } from '../../src/core/paths.ts';
 
 /**
  * The lock the site is built from, read and checked the way the CLI reads it, so a bad lock

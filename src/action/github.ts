@@ -1,3 +1,4 @@
+import { isObject } from '../core/objects.ts';
 import { InputError } from '../errors.ts';
 import { describeNetworkError } from '../net/network-errors.ts';
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from '../net/retry.ts';
@@ -143,9 +144,6 @@ function describeText(text: string, contentType: string): string {
   return start === '' ? `an empty ${kind}` : `${kind} starting "${start}${text.trim().length > 40 ? '…' : ''}"`;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function describeValue(value: unknown): string {
   if (value === null) return 'null';

@@ -30,7 +30,7 @@ export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<
   const distinctNames = new Set(named.map((m) => m.about[0]));
   // One name, told by the schema and the pages: the name leads. Several: the section that holds them does.
   if (named.length > 0 && (distinctNames.size === 1 || !home)) return pick(named);
-  if (home && (home.change.kind !== 'section' || direct(home) > 0 || members.every((m) => m.change.kind === 'section'))) return home;
+  if (home && (home.change.id === 'page-added' || home.change.id === 'page-removed' || home.change.kind !== 'section' || direct(home) > 0 || members.every((m) => m.change.kind === 'section'))) return home;
   // One field of the schema, with the duties and prose about it: the field leads.
   const fields = members.filter((m) => m.change.kind === 'schema-field' && m.change.source === 'schema');
   if (fields.length > 0 && new Set(fields.map((m) => m.about[0])).size === 1) return fields[0]!;

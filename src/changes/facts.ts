@@ -1,3 +1,5 @@
+import type { Rfc2119Keyword } from '../model/document.ts';
+import { lastName } from '../model/field-names.ts';
 import type { PageOutline, SectionSpan } from '../model/outline.ts';
 import type { Change, ChangeSide } from '../records/change.ts';
 
@@ -63,13 +65,9 @@ export function namesInCode(text: string): Set<string> {
 
 const JSON_WORDS = new Set(['true', 'false', 'null', 'undefined']);
 
-/** The last name of a field path as pages and schemas write it (`A.params.x`, `A › x`, `A["k/x"]`). */
+/** The last name of a field path, as the grouping compares names (model/field-names.ts). */
 export function fieldLeaf(path: string): string {
-  const cleaned = path.replace(/\{\}|\[\]/g, '');
-  const bracket = /\["([^"]+)"\]$/.exec(cleaned);
-  if (bracket) return canonicalName(bracket[1]!);
-  const last = cleaned.split(/\s*›\s*|\s+/).filter(Boolean).at(-1) ?? cleaned;
-  return canonicalName(last.includes('/') ? last : (last.split('.').filter(Boolean).at(-1) ?? last));
+  return canonicalName(lastName(path));
 }
 
 /** The words of a name or heading, camelCase split, each cut to a short stem so "Elicitation" meets "Elicit". */
@@ -185,4 +183,9 @@ export function factsOf(changes: readonly Change[], outlines: Outlines | undefin
 /** True when `inner` lies in the section `outer` (or is it). */
 export function within(inner: readonly string[], outer: readonly string[]): boolean {
   return outer.length > 0 && inner.length >= outer.length && outer.every((h, i) => inner[i] === h);
+}
+
+/** The keyword of a rule record on the side it stands on. */
+export function keywordOf(f: RecordFacts): Rfc2119Keyword {
+  return String((f.direction === 'removed' ? f.change.before : f.change.after)?.keyword ?? 'MAY') as Rfc2119Keyword;
 }

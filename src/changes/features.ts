@@ -21,8 +21,8 @@ export interface Features {
   names: Set<string>;
   /** The same, each with the words of what it belongs to (its page, or its shape's path), to tell on which page it is a feature. */
   owners: Map<string, Set<string>>;
-  /** Per page: new sections (their heading paths) and the heading words that are arriving names. */
-  pages: Map<string, { sections: (readonly string[])[]; words: Set<string> }>;
+  /** Per page: new sections (their heading paths), the heading words that are arriving names, and the words of headings over old text ("Form Mode …" when old text moved under it). */
+  pages: Map<string, { sections: (readonly string[])[]; words: Set<string>; old: Set<string> }>;
 }
 
 /** Records whose arrival obliges nobody: what they introduce is a feature one may adopt. */
@@ -62,7 +62,7 @@ export function featuresOf(facts: readonly RecordFacts[], movedInto: ReadonlySet
   const oldWords = new Map<string, Set<string>>();
   for (const f of facts) {
     if (f.change.kind !== 'section' || f.direction !== 'added' || f.path.length === 0) continue;
-    const page = pages.get(f.page) ?? { sections: [], words: new Set<string>() };
+    const page = pages.get(f.page) ?? { sections: [], words: new Set<string>(), old: new Set<string>() };
     pages.set(f.page, page);
     if (rearranged.some((r) => r.sidePage === f.sidePage && within(r.path, f.path))) {
       const words = oldWords.get(f.page) ?? new Set<string>();
@@ -77,7 +77,12 @@ export function featuresOf(facts: readonly RecordFacts[], movedInto: ReadonlySet
       if (names.has(word) && [...(owners.get(word) ?? [])].some((w) => pageWords.has(w))) page.words.add(word);
     }
   }
-  for (const [page, features] of pages) for (const word of oldWords.get(page) ?? []) features.words.delete(word);
+  for (const [page, features] of pages) {
+    for (const word of oldWords.get(page) ?? []) {
+      features.words.delete(word);
+      features.old.add(word);
+    }
+  }
   return { names, owners, pages };
 }
 
@@ -114,6 +119,10 @@ export function featureOf(f: RecordFacts, features: Features): string | null {
   for (const name of namesInCode(focus)) if (features.names.has(name)) return `\`${name}\``;
   // Named as what to do, but with an alternative that leaves it out ("MUST either specify `mode` or omit it"): one may keep doing without it.
   if (ALTERNATIVE.test(wording)) for (const name of namesInCode(wording)) if (features.names.has(name)) return `\`${name}\``;
+  // Named in what the duty asks, but not as something to adopt ("MUST treat requests without a `mode` field as …"), or
+  // to adopt with an alternative implementations already have ("support `form` or `url`", `form` being old behaviour).
+  const asked = namedNotAdopted(wording, features, page, f.page);
+  if (asked) return `\`${asked}\``;
   if (page) {
     const words = new Set(focus.toLowerCase().split(/[^a-z0-9_$-]+/));
     for (const word of page.words) if (words.has(word)) return featureHeading(page.sections, word) ?? `\`${word}\``;
@@ -130,6 +139,65 @@ export function featureOf(f: RecordFacts, features: Features): string | null {
     }
   }
   return null;
+}
+
+/** Verbs by which a duty asks to take something up: a new name they govern must be adopted. */
+const ADOPTING = new Set(['use', 'uses', 'send', 'sends', 'include', 'includes', 'implement', 'implements', 'support', 'supports', 'declare', 'declares', 'provide', 'provides', 'set', 'return', 'returns', 'emit', 'emits', 'accept', 'accepts', 'handle', 'handles', 'process', 'advertise', 'expose', 'call', 'invoke', 'add', 'populate', 'specify']);
+
+/**
+ * A new optional name the duty asks about without asking to adopt it, or asks to adopt only
+ * as one of alternatives one of which is not new: the name, else null. A name is adopted
+ * when one of the few words before it is a verb of taking up (`MUST send \`x\``).
+ */
+function namedNotAdopted(wording: string, features: Features, page: { words: ReadonlySet<string>; old: ReadonlySet<string> } | undefined, pageId: string): string | null {
+  const keyword = KEYWORD.exec(wording);
+  if (!keyword) return null;
+  const predicate = wording.slice(keyword.index + keyword[0].length);
+  // A prohibition of something new binds only who takes it up: one cannot break it without using it.
+  if (/\bNOT\b/.test(keyword[0])) return newNamesIn(predicate, features, page?.words ?? new Set(), ownerWords(pageId))[0]?.name ?? null;
+  // A duty listing several things (a lead-in and its items) hangs on what is new only if every item does.
+  let name: string | null = null;
+  for (const item of predicate.split(/;\s+/)) {
+    const hung = itemHangsOn(item, features, page);
+    if (!hung) return null;
+    name ??= hung;
+  }
+  return name;
+}
+
+/** The new name one duty names without asking to adopt it, or asks to adopt only as one of alternatives one of which is not new. */
+function itemHangsOn(item: string, features: Features, page: { words: ReadonlySet<string>; old: ReadonlySet<string> } | undefined): string | null {
+  const oldWords = page?.old ?? new Set<string>();
+  for (const { name, at, text } of newNamesIn(item, features, page?.words ?? new Set(), null)) {
+    const before = item.slice(0, at).toLowerCase().split(/[^a-z]+/).filter(Boolean).slice(-4);
+    if (!before.some((w) => ADOPTING.has(w))) return name;
+    // "`form` or `url`": adopting either satisfies it, and one is what implementations already do.
+    const group = /(`[^`]+`(?:\s*,\s*`[^`]+`)*\s*,?\s+or\s+`[^`]+`)/.exec(item.slice(Math.max(0, at - 60), at + text.length + 60))?.[1];
+    if (group && [...group.matchAll(/`([^`]+)`/g)].some((m) => [...namesInCode(m[0])].some((n) => oldWords.has(n) || !features.names.has(n)))) return name;
+  }
+  return null;
+}
+
+/**
+ * The new optional names a text mentions, where: in code, or as a word that heads a new
+ * section of the page ("the URL" where "URL Mode …" is new). With `plainOn` (the words of
+ * a page) also as a plain word a new name of that page is spelled like, inflected ("modes"
+ * for `mode`, four letters at least): a prohibition names what it forbids loosely.
+ */
+function newNamesIn(text: string, features: Features, pageWords: ReadonlySet<string>, plainOn: ReadonlySet<string> | null): { name: string; at: number; text: string }[] {
+  const found: { name: string; at: number; text: string }[] = [];
+  for (const match of text.matchAll(/`([^`\n]+)`/g)) {
+    const name = [...namesInCode(match[0])].find((n) => features.names.has(n));
+    if (name) found.push({ name, at: match.index!, text: match[0] });
+  }
+  const plain = text.replace(/`[^`\n]*`/g, (m) => ' '.repeat(m.length));
+  const ofPage = (n: string) => plainOn !== null && n.length >= 4 && features.names.has(n) && [...(features.owners.get(n) ?? [])].some((w) => plainOn.has(w));
+  for (const match of plain.matchAll(/[A-Za-z][\w-]*/g)) {
+    const word = match[0].toLowerCase();
+    const name = pageWords.has(word) ? word : [word, word.replace(/s$/, ''), word.replace(/es$/, '')].find(ofPage);
+    if (name) found.push({ name, at: match.index!, text: match[0] });
+  }
+  return found.sort((a, b) => a.at - b.at);
 }
 
 /** The new section a feature word opens the heading of ("URL Mode Elicitation Requests" for `url`), for the change to say what it hangs on. */

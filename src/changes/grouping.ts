@@ -1,8 +1,11 @@
-import { contentWords } from '../diff/content-words.ts';
-import { dice } from '../diff/similarity.ts';
-import type { Rfc2119Keyword } from '../model/document.ts';
-import { strength } from '../model/rules.ts';
-import { ownerWords, squashed, within, type Direction, type Outlines, type RecordFacts } from './facts.ts';
+import type { Outlines, RecordFacts } from './facts.ts';
+import { joinFieldsToldTwice, joinSchemaSiblings } from './relations/fields.ts';
+import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/names.ts';
+import { joinDutiesToldTwice, joinListItems, joinMovedRules } from './relations/rules.ts';
+import { joinLikeHeadedSections, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
+import { pushTo, UnionFind } from './relations/union-find.ts';
+import { joinLeftoverWording, joinNeighbouringProse } from './relations/wording.ts';
+import type { SplitPage } from './unit.ts';
 
 /**
  * Which records express one difference. Records are joined in passes, each a relation read
@@ -21,35 +24,14 @@ import { ownerWords, squashed, within, type Direction, type Outlines, type Recor
  *    the same words and the same strength family;
  * 8. a paragraph next to a rule or field of one change in the same section;
  * 9. what is left of the wording: the editorial records of one section, together.
+ *
+ * Also: a page split off an older page's section is that section moved (3b); a new section
+ * with no own content is titled by its sub-sections (4's containers); a lone new section
+ * joins the section it is about by heading (4b); list items join their lead-in's change
+ * (7a); one duty changed the same way in two places is one change (7b); a page's moved and
+ * renamed sections are one rearrangement (7c). Records of informative pages (a changelog)
+ * join only each other: what a changelog says is not part of the change it describes.
  */
-
-class UnionFind {
-  private readonly parent: number[];
-  constructor(size: number) {
-    this.parent = Array.from({ length: size }, (_, i) => i);
-  }
-  find(i: number): number {
-    let root = i;
-    while (this.parent[root] !== root) root = this.parent[root]!;
-    while (this.parent[i] !== root) {
-      const next = this.parent[i]!;
-      this.parent[i] = root;
-      i = next;
-    }
-    return root;
-  }
-  pass = '';
-  union(a: number, b: number): void {
-    if (process.env['SPECDELTA_TRACE_GROUPS'] && this.find(a) !== this.find(b)) console.error(`${this.pass}: ${a} + ${b}`);
-    const ra = this.find(a);
-    const rb = this.find(b);
-    // The earlier record stays the root, so groups are reported in record order.
-    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
-  }
-}
-
-/** Kinds whose record is about a name: what the other records of one change name. */
-const NAME_KINDS = new Set(['message', 'error-code', 'definition', 'capability']);
 
 export interface Grouping {
   /** Groups of record indices, each in record order, groups in order of their first record. */
@@ -60,445 +42,49 @@ export interface Grouping {
   emptied: Set<number>;
   /** New sections that hold nothing but what moved into them: a new heading over old text. */
   hollow: Set<number>;
+  /** A split page's "new page" record and its source section's "removed" record: text that moved to a page of its own. */
+  split: Set<number>;
 }
 
-export function groupRecords(facts: readonly RecordFacts[], outlines: Outlines | undefined): Grouping {
-  const uf = new UnionFind(facts.length);
-  uf.pass = 'joinSameNames';
-  joinSameNames(facts, uf);
-  uf.pass = 'joinFieldsToldTwice';
-  joinFieldsToldTwice(facts, uf);
-  uf.pass = 'joinSchemaSiblings';
-  joinSchemaSiblings(facts, uf);
-  uf.pass = 'joinSectionContents';
-  const hollow = joinSectionContents(facts, uf);
-  uf.pass = 'joinLikeHeadedSections';
-  joinLikeHeadedSections(facts, uf);
-  uf.pass = 'joinNamesToTheirHome';
-  joinNamesToTheirHome(facts, uf, outlines);
-  uf.pass = 'joinMentions';
-  joinMentions(facts, uf);
-  uf.pass = 'joinMovedRules';
-  const moved = joinMovedRules(facts, uf);
-  uf.pass = 'joinDutiesToldTwice';
-  joinDutiesToldTwice(facts, uf);
-  uf.pass = 'joinRearrangedSections';
-  const emptied = joinRearrangedSections(facts, uf);
-  uf.pass = 'joinNeighbouringProse';
-  joinNeighbouringProse(facts, uf);
-  uf.pass = 'joinLeftoverWording';
-  joinLeftoverWording(facts, uf);
+/** What the relations found beside the groups, that the impact reads. */
+interface Found {
+  split: Set<number>;
+  hollow: Set<number>;
+  moved: Map<number, number>;
+  emptied: Set<number>;
+}
 
+interface Relation {
+  name: string;
+  join(facts: readonly RecordFacts[], uf: UnionFind, found: Found, context: { outlines: Outlines | undefined; splits: readonly SplitPage[] }): void;
+}
+
+/** The relations, in the order they join: a later one asks which records an earlier one left alone. */
+const RELATIONS: readonly Relation[] = [
+  { name: 'same-names', join: (facts, uf) => joinSameNames(facts, uf) },
+  { name: 'fields-told-twice', join: (facts, uf) => joinFieldsToldTwice(facts, uf) },
+  { name: 'schema-siblings', join: (facts, uf) => joinSchemaSiblings(facts, uf) },
+  { name: 'split-pages', join: (facts, uf, found, c) => { found.split = joinSplitPages(facts, uf, c.splits); } },
+  { name: 'section-contents', join: (facts, uf, found) => { found.hollow = joinSectionContents(facts, uf, found.split); } },
+  { name: 'like-headed-sections', join: (facts, uf) => joinLikeHeadedSections(facts, uf) },
+  { name: 'names-to-their-home', join: (facts, uf, found, c) => joinNamesToTheirHome(facts, uf, c.outlines, found.split) },
+  { name: 'mentions', join: (facts, uf) => joinMentions(facts, uf) },
+  { name: 'moved-rules', join: (facts, uf, found) => { found.moved = joinMovedRules(facts, uf); } },
+  { name: 'list-items', join: (facts, uf) => joinListItems(facts, uf) },
+  { name: 'duties-told-twice', join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
+  { name: 'rearranged-sections', join: (facts, uf, found) => { found.emptied = joinRearrangedSections(facts, uf); } },
+  { name: 'neighbouring-prose', join: (facts, uf) => joinNeighbouringProse(facts, uf) },
+  { name: 'leftover-wording', join: (facts, uf) => joinLeftoverWording(facts, uf) },
+];
+
+export function groupRecords(facts: readonly RecordFacts[], outlines: Outlines | undefined, splits: readonly SplitPage[] = []): Grouping {
+  const uf = new UnionFind(facts.map((f) => f.change.informative === true));
+  const found: Found = { split: new Set(), hollow: new Set(), moved: new Map(), emptied: new Set() };
+  for (const relation of RELATIONS) {
+    uf.pass = relation.name;
+    relation.join(facts, uf, found, { outlines, splits });
+  }
   const byRoot = new Map<number, number[]>();
-  for (const f of facts) {
-    const root = uf.find(f.index);
-    const group = byRoot.get(root) ?? [];
-    group.push(f.index);
-    byRoot.set(root, group);
-  }
-  return { groups: [...byRoot.values()], moved, emptied, hollow };
-}
-
-/** The records no pass has joined to another yet, as a pass starts (a pass's own joins do not change whom it asks about). */
-function lonelyRecords(facts: readonly RecordFacts[], uf: UnionFind): Set<number> {
-  const sizes = new Map<number, number>();
-  for (const f of facts) sizes.set(uf.find(f.index), (sizes.get(uf.find(f.index)) ?? 0) + 1);
-  return new Set(facts.filter((f) => sizes.get(uf.find(f.index)) === 1).map((f) => f.index));
-}
-
-/** 1. The same name in the same direction, whichever kind and source told it. */
-function joinSameNames(facts: readonly RecordFacts[], uf: UnionFind): void {
-  const first = new Map<string, number>();
-  for (const f of facts) {
-    if (!NAME_KINDS.has(f.change.kind) && !(f.change.kind === 'schema-field' && f.change.source === 'schema')) continue;
-    for (const name of f.about) {
-      const key = `${f.direction}\u0000${name}`;
-      const seen = first.get(key);
-      if (seen === undefined) first.set(key, f.index);
-      else uf.union(seen, f.index);
-    }
-  }
-}
-
-/** 2. A page's field and the schema's field with the same last name and a like owner ("Elicitation Requests" ~ `ElicitRequest`). */
-function joinFieldsToldTwice(facts: readonly RecordFacts[], uf: UnionFind): void {
-  const schemaFields = facts.filter((f) => f.field && f.change.source === 'schema');
-  for (const f of facts) {
-    if (!f.field || f.change.source === 'schema') continue;
-    const match = schemaFields.find((s) => s.direction === f.direction && s.field!.leaf === f.field!.leaf && dice(s.field!.owner, f.field!.owner) >= 0.5);
-    if (match) uf.union(match.index, f.index);
-  }
-}
-
-/**
- * 3. One edit made field by field: in the schema, the same change of type or bounds in one
- * definition, or the same id and last name in shapes of one family; on a page, the fields
- * of one new (or removed) shape.
- */
-function joinSchemaSiblings(facts: readonly RecordFacts[], uf: UnionFind): void {
-  const seen = new Map<string, number>();
-  const join = (key: string, f: RecordFacts) => {
-    const other = seen.get(key);
-    if (other === undefined) seen.set(key, f.index);
-    else uf.union(other, f.index);
-  };
-  for (const f of facts) {
-    const { change } = f;
-    if (change.kind !== 'schema-field' || !f.field) continue;
-    if (change.source !== 'schema') {
-      if (f.direction !== 'changed') join(`p\u0000${change.id}\u0000${f.page}\u0000${change.subject.replace(/\s*›[^›]*$/, '')}`, f);
-      continue;
-    }
-    const definition = change.section.new ?? change.section.old ?? '';
-    const family = [...f.field.owner][0] ?? definition;
-    // Only a change of a field (its type, its bounds) has a transition two fields can share; two arrivals share nothing but their verb.
-    if (f.direction === 'changed') join(`t\u0000${change.id}\u0000${definition}\u0000${change.message.replace(change.subject, '').replace(/`/g, '')}`, f);
-    join(`f\u0000${change.id}\u0000${f.field.leaf}\u0000${family}`, f);
-  }
-}
-
-/** Sections that came or went, per page and side, as heading paths keyed by their joined path. */
-function movedSectionsBy(facts: readonly RecordFacts[]): Map<string, RecordFacts[]> {
-  const sections = new Map<string, RecordFacts[]>();
-  for (const f of facts) {
-    if (f.change.kind !== 'section' || f.direction === 'changed' || f.path.length === 0) continue;
-    const key = `${f.sidePage}\u0000${f.side}`;
-    sections.set(key, [...(sections.get(key) ?? []), f]);
-  }
-  return sections;
-}
-
-/**
- * 4. A section that came or went takes everything that came or went with it: records in it,
- * or in sections below it that came or went too (a section that only moved under a new
- * parent is not new, and keeps its own changes). A section that came or went holding
- * nothing of its own but sections is a container: each of those is a change of its own,
- * and the container's heading goes with the first.
- */
-function joinSectionContents(facts: readonly RecordFacts[], uf: UnionFind): Set<number> {
-  const hollow = new Set<number>();
-  const sections = movedSectionsBy(facts);
-  const pageOf = new Map<string, RecordFacts>();
-  for (const f of facts) if (f.change.id === 'page-added' || f.change.id === 'page-removed') pageOf.set(`${f.sidePage}\u0000${f.side}`, f);
-  for (const [key, candidates] of sections) {
-    const page = pageOf.get(key);
-    if (page) {
-      for (const f of facts) if (`${f.sidePage}\u0000${f.side}` === key && f.direction !== 'changed') uf.union(page.index, f.index);
-      continue;
-    }
-    const byPath = new Map(candidates.map((s) => [s.path.join('\u0000'), s]));
-    // What came or went inside, and a rule or paragraph that moved into a new section (it is what the section holds).
-    const movedIn = (f: RecordFacts) => f.direction === 'changed' && f.side === 'new' && (f.change.kind === 'rule' || f.change.kind === 'prose');
-    const inside = facts.filter((f) => `${f.sidePage}\u0000${f.side}` === key && (f.direction !== 'changed' || movedIn(f)));
-    /** The section record of the section that came or went and holds `path` directly, if any. */
-    const cameOrWent = (path: readonly string[]) => byPath.get(path.join('\u0000'));
-    const holdsOwnContent = new Set<RecordFacts>();
-    for (const f of inside) {
-      const section = cameOrWent(f.path);
-      if (section && f.change.kind !== 'section' && f.change.level !== 'editorial' && !movedIn(f)) holdsOwnContent.add(section);
-    }
-    /** The section a record belongs to as a change: the outermost that came or went, below any container. */
-    const unitOf = (path: readonly string[]): RecordFacts | null => {
-      // The record's own section and every one above it down from the outermost that came or went must have come or gone.
-      let outermost = path.length;
-      while (outermost > 0 && cameOrWent(path.slice(0, outermost))) outermost -= 1;
-      if (outermost === path.length) return null;
-      let unit = cameOrWent(path.slice(0, outermost + 1))!;
-      for (let depth = outermost + 2; depth <= path.length && !holdsOwnContent.has(unit); depth++) unit = cameOrWent(path.slice(0, depth))!;
-      return unit;
-    };
-    const firstUnitUnder = new Map<RecordFacts, RecordFacts>();
-    for (const f of inside) {
-      const unit = unitOf(f.path);
-      if (!unit || unit.index === f.index) continue;
-      uf.union(unit.index, f.index);
-    }
-    // A container's own heading joins the first change below it.
-    for (const section of candidates) {
-      if (holdsOwnContent.has(section)) continue;
-      const below = candidates.filter((c) => c !== section && within(c.path, section.path) && c.path.length === section.path.length + 1);
-      const first = below.sort((a, b) => a.index - b.index)[0];
-      if (first && unitOf(first.path) === first) firstUnitUnder.set(section, first);
-    }
-    for (const [container, first] of firstUnitUnder) uf.union(first.index, container.index);
-    // A new section whose every record moved in from elsewhere is a new heading over old text.
-    for (const section of candidates) {
-      if (section.direction !== 'added') continue;
-      const held = inside.filter((f) => f.change.kind !== 'section' && within(f.path, section.path));
-      if (held.length > 0 && held.every(movedIn)) hollow.add(section.index);
-    }
-  }
-  return hollow;
-}
-
-/**
- * 4b. A section that came or went alone (no duty or shape inside it: a flow diagram, an
- * example) belongs to the change whose new (or removed) section's heading it shares most
- * words with, on the same page ("URL Mode Flow" with "URL Mode Elicitation Requests").
- */
-function joinLikeHeadedSections(facts: readonly RecordFacts[], uf: UnionFind): void {
-  const alone = lonelyRecords(facts, uf);
-  const sections = facts.filter((f) => f.change.kind === 'section' && f.direction !== 'changed');
-  const words = new Map(sections.map((f) => [f.index, new Set(contentWords(f.change.subject))]));
-  for (const f of sections) {
-    if (!alone.has(f.index)) continue;
-    // Words its parent's heading gives every section under it ("Flow" of "Message Flow › URL Mode Flow") tell nothing apart.
-    const context = new Set(contentWords(f.path.at(-2) ?? ''));
-    const own = new Set([...words.get(f.index)!].filter((w) => !context.has(w)));
-    const candidates = sections.filter((other) => other !== f && other.sidePage === f.sidePage && other.direction === f.direction && !alone.has(other.index));
-    // The first section whose heading says all it says ("URL Mode" of "URL Mode Flow": "URL Mode Elicitation Requests",
-    // which introduces what later sections go on about), else the most alike.
-    const covering = own.size > 0 ? candidates.find((other) => [...own].every((w) => words.get(other.index)!.has(w))) : undefined;
-    let best = covering ? { other: covering, score: 1 } : null;
-    for (const other of covering ? [] : candidates) {
-      const score = dice(own, words.get(other.index)!);
-      if (score >= 0.5 && (!best || score > best.score)) best = { other, score };
-    }
-    if (best) uf.union(best.other.index, f.index);
-  }
-}
-
-/**
- * 5. A name that came or went is at home in the section or page that came or went with it
- * and talks about it most: the heading that spells it (`URLElicitationRequiredError` under
- * "URL Elicitation Required Error"), else the one whose records (or, for a page, whose text)
- * name it most.
- */
-function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFind, outlines: Outlines | undefined): void {
-  const homes = facts.filter((f) => f.direction !== 'changed' && (f.change.kind === 'section' || f.change.id === 'page-added' || f.change.id === 'page-removed'));
-  if (homes.length === 0) return;
-  const membersOf = new Map<number, RecordFacts[]>();
-  for (const f of facts) {
-    const root = uf.find(f.index);
-    membersOf.set(root, [...(membersOf.get(root) ?? []), f]);
-  }
-  const homeRoots = new Set(homes.map((h) => uf.find(h.index)));
-  for (const [root, members] of membersOf) {
-    if (homeRoots.has(root)) continue;
-    const named = members.filter((m) => m.direction !== 'changed' && m.change.source === 'schema' && (NAME_KINDS.has(m.change.kind) || m.field));
-    if (named.length === 0) continue;
-    const direction = named[0]!.direction;
-    const names = new Set(named.flatMap((m) => (m.field ? [m.field.leaf] : m.about)));
-    // Only fields: their last names are common words, at home only where their owner is talked about.
-    const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field!.owner])) : null;
-    const scores: { root: number; score: number }[] = [];
-    for (const homeRoot of homeRoots) {
-      const home = membersOf.get(homeRoot) ?? [];
-      if (owners && !home.some((h) => [...ownerWords([h.sidePage, ...h.path].join(' '))].some((w) => owners.has(w)))) continue;
-      const score = homeScore(home, names, direction, outlines);
-      if (score >= 1) scores.push({ root: homeRoot, score });
-    }
-    scores.sort((a, b) => b.score - a.score);
-    // A name two places talk about alike has no one home: it stays a change of its own.
-    const [best, second] = scores;
-    if (best && (!second || best.score >= 2 * second.score)) uf.union(best.root, root);
-  }
-}
-
-function homeScore(members: readonly RecordFacts[], names: ReadonlySet<string>, direction: Direction, outlines: Outlines | undefined): number {
-  let score = 0;
-  for (const m of members) {
-    if (m.direction !== direction) continue;
-    if (m.change.kind === 'section' && names.has(squashed(m.change.subject))) score += 10;
-    const said = direction === 'removed' ? m.mentions.old : m.mentions.new;
-    for (const name of names) if (said.has(name)) score += 1;
-    if (m.change.id === 'page-added' || m.change.id === 'page-removed') {
-      const terms = outlines?.(m.sidePage, m.side)?.terms;
-      // A page that came or went tells its content only through its text.
-      if (terms) for (const name of names) if ((terms[name] ?? 0) >= 2) score += 2;
-    }
-  }
-  return score;
-}
-
-/** 6. A rule, paragraph or term that names in code what came (or went), in the same direction, is part of that change. */
-function joinMentions(facts: readonly RecordFacts[], uf: UnionFind): void {
-  const anchored = new Map<string, number>();
-  // A field's last name (`mode`, `name`) is no name of its own: it is the field only where its owner is talked about.
-  const fieldAnchors = new Map<string, RecordFacts[]>();
-  for (const f of facts) {
-    if (f.direction === 'changed') continue;
-    if (NAME_KINDS.has(f.change.kind)) {
-      for (const name of f.about) {
-        const key = `${f.direction}\u0000${name}`;
-        if (!anchored.has(key)) anchored.set(key, f.index);
-      }
-    } else if (f.field && f.change.source === 'schema') {
-      const key = `${f.direction}\u0000${f.field.leaf}`;
-      fieldAnchors.set(key, [...(fieldAnchors.get(key) ?? []), f]);
-    }
-  }
-  const fieldAnchor = (key: string, f: RecordFacts): number | undefined => {
-    const where = ownerWords([f.page, ...f.path].join(' '));
-    return fieldAnchors.get(key)?.find((a) => [...a.field!.owner].some((w) => where.has(w)))?.index;
-  };
-  if (anchored.size === 0 && fieldAnchors.size === 0) return;
-  const alone = lonelyRecords(facts, uf);
-  for (const f of facts) {
-    // A record already part of a change (a rule in a new section) belongs there, whatever else it names.
-    if (!['rule', 'prose', 'term'].includes(f.change.kind) || !alone.has(f.index)) continue;
-    const wanted: [Direction, Iterable<string>][] =
-      f.direction === 'added' ? [['added', f.mentions.new]]
-        : f.direction === 'removed' ? [['removed', f.mentions.old]]
-          : [['removed', [...f.mentions.old].filter((n) => !f.mentions.new.has(n))], ['added', [...f.mentions.new].filter((n) => !f.mentions.old.has(n))]];
-    const about = f.change.kind === 'term' ? f.about : [];
-    let joined = false;
-    for (const [direction, names] of wanted) {
-      for (const name of [...about, ...names]) {
-        const key = `${direction}\u0000${name}`;
-        const anchor = anchored.get(key) ?? fieldAnchor(key, f);
-        if (anchor !== undefined && anchor !== f.index) {
-          uf.union(anchor, f.index);
-          joined = true;
-          break;
-        }
-      }
-      if (joined) break;
-    }
-  }
-}
-
-/** 7. A rule gone from one place and arrived at another on the same page, nearly word for word. */
-function joinMovedRules(facts: readonly RecordFacts[], uf: UnionFind): Map<number, number> {
-  const moved = new Map<number, number>();
-  const rules = facts.filter((f) => f.change.kind === 'rule' && f.direction !== 'changed' && f.change.action !== 'moved');
-  const gone = rules.filter((f) => f.direction === 'removed');
-  const arrived = rules.filter((f) => f.direction === 'added');
-  if (gone.length === 0 || arrived.length === 0) return moved;
-  // Words most of a page's rules use ("servers", the page's own topic) tell no two rules apart.
-  const common = commonWords(rules);
-  const words = new Map<number, Set<string>>();
-  const wordsOf = (f: RecordFacts) => {
-    let set = words.get(f.index);
-    if (!set) words.set(f.index, (set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w)))));
-    return set;
-  };
-  for (const a of arrived) {
-    let best: { f: RecordFacts; score: number } | null = null;
-    for (const g of gone) {
-      if (g.page !== a.page || family(g) !== family(a)) continue;
-      const score = dice(wordsOf(g), wordsOf(a));
-      if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
-    }
-    if (best) {
-      uf.union(best.f.index, a.index);
-      moved.set(a.index, best.f.index);
-    }
-  }
-  return moved;
-}
-
-/**
- * 7b. One duty changed the same way in two places of a page (a recommendation the page made
- * twice, strengthened in both): the same catalog id, the same party, nearly the same words.
- */
-function joinDutiesToldTwice(facts: readonly RecordFacts[], uf: UnionFind): void {
-  const alone = lonelyRecords(facts, uf);
-  // Only rules no section took: a rule inside a new section is that section's, and two sections' rules are two duties.
-  const rules = facts.filter((f) => f.change.kind === 'rule' && f.change.level !== 'editorial' && alone.has(f.index) && actorOf(f) !== '');
-  const words = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === 'removed' ? f.change.before : f.change.after)!.text))]));
-  for (let i = 0; i < rules.length; i++) {
-    for (let j = i + 1; j < rules.length; j++) {
-      const a = rules[i]!;
-      const b = rules[j]!;
-      if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join('\u0000') === b.path.join('\u0000')) continue;
-      if (dice(words.get(a.index)!, words.get(b.index)!) >= 0.6) uf.union(a.index, b.index);
-    }
-  }
-}
-
-/** The party a rule binds, by its last word ("MCP clients" and "clients" are one party). */
-function actorOf(f: RecordFacts): string {
-  const side = f.direction === 'removed' ? f.change.before : f.change.after;
-  return String(side?.actor ?? '').toLowerCase().split(/\s+/).at(-1) ?? '';
-}
-
-/**
- * 7c. A page's sections rearranged: sections that moved or were renamed, and a section
- * removed whose sections moved elsewhere, are one editorial change of the page.
- */
-function joinRearrangedSections(facts: readonly RecordFacts[], uf: UnionFind): Set<number> {
-  const emptied = new Set<number>();
-  const rearranged = facts.filter((f) => f.change.kind === 'section' && f.direction === 'changed' && (f.change.action === 'moved' || f.change.action === 'renamed') && f.change.level === 'editorial');
-  const first = new Map<string, number>();
-  for (const f of rearranged) {
-    const other = first.get(f.page);
-    if (other === undefined) first.set(f.page, f.index);
-    else uf.union(other, f.index);
-  }
-  // A section that went while its sections moved out of it: its heading is where they moved from.
-  for (const f of facts) {
-    if (f.change.kind !== 'section' || f.direction !== 'removed' || !first.has(f.page)) continue;
-    const heading = f.change.subject;
-    const movedOut = rearranged.some((r) => r.page === f.page && r.change.action === 'moved' && r.change.message.includes(`from "${heading}"`));
-    if (movedOut && lonelyRecords(facts, uf).has(f.index)) {
-      uf.union(first.get(f.page)!, f.index);
-      emptied.add(f.index);
-    }
-  }
-  return emptied;
-}
-
-/** How alike a gone and an arrived rule must be to be one rule moved (their telling words, see commonWords). */
-const MOVED_RULE = 0.5;
-
-function ruleWords(f: RecordFacts): string[] {
-  return contentWords((f.direction === 'removed' ? f.change.before : f.change.after)!.text);
-}
-
-/** Per page, the words at least a fifth of its changed rules use (three rules at least). */
-function commonWords(rules: readonly RecordFacts[]): Map<string, Set<string>> {
-  const byPage = new Map<string, RecordFacts[]>();
-  for (const f of rules) byPage.set(f.page, [...(byPage.get(f.page) ?? []), f]);
-  const common = new Map<string, Set<string>>();
-  for (const [page, list] of byPage) {
-    const counts = new Map<string, number>();
-    for (const f of list) for (const w of new Set(ruleWords(f))) counts.set(w, (counts.get(w) ?? 0) + 1);
-    const floor = Math.max(3, list.length / 5);
-    common.set(page, new Set([...counts].filter(([, n]) => n >= floor).map(([w]) => w)));
-  }
-  return common;
-}
-
-/** Absolute duties and recommendations are not one rule told twice. */
-function family(f: RecordFacts): 'absolute' | 'recommendation' {
-  return strength(keywordOf(f)) >= 3 ? 'absolute' : 'recommendation';
-}
-
-/** 8. A paragraph standing next to a rule or field of a change, in the same section and direction, explains it. */
-function joinNeighbouringProse(facts: readonly RecordFacts[], uf: UnionFind): void {
-  const alone = lonelyRecords(facts, uf);
-  const anchors = facts.filter((f) => f.change.kind !== 'prose' && f.change.kind !== 'term' && f.change.kind !== 'section' && f.change.level !== 'editorial' && f.line !== null);
-  for (const f of facts) {
-    if (f.change.kind !== 'prose' || f.change.level !== 'editorial' || f.line === null || f.change.informative || !alone.has(f.index)) continue;
-    let best: RecordFacts | null = null;
-    for (const a of anchors) {
-      if (a.sidePage !== f.sidePage || a.side !== f.side || a.direction !== f.direction || a.path.join('\u0000') !== f.path.join('\u0000')) continue;
-      const distance = Math.abs(a.line! - f.line);
-      if (distance <= NEIGHBOUR_LINES && (!best || distance < Math.abs(best.line! - f.line))) best = a;
-    }
-    if (best) uf.union(best.index, f.index);
-  }
-}
-
-/** How far apart (in lines) a paragraph and the rule it explains may stand: a blank line and a short paragraph between. */
-const NEIGHBOUR_LINES = 4;
-
-/** 9. The editorial records nothing else took, one change per section of a page. */
-function joinLeftoverWording(facts: readonly RecordFacts[], uf: UnionFind): void {
-  const alone = lonelyRecords(facts, uf);
-  const bySection = new Map<string, number>();
-  for (const f of facts) {
-    if (f.change.level !== 'editorial' || !alone.has(f.index) || f.change.kind === 'section') continue;
-    if (f.change.kind !== 'prose' && f.change.kind !== 'rule' && f.change.kind !== 'term') continue;
-    const key = `${f.change.source ?? 'page'}\u0000${f.page}\u0000${f.change.informative ? 'i' : ''}\u0000${f.path.join('\u0000') || (f.change.section.new ?? f.change.section.old ?? '')}`;
-    const other = bySection.get(key);
-    if (other === undefined) bySection.set(key, f.index);
-    else uf.union(other, f.index);
-  }
-}
-
-/** The keyword of a rule record on the side it stands on. */
-export function keywordOf(f: RecordFacts): Rfc2119Keyword {
-  return String((f.direction === 'removed' ? f.change.before : f.change.after)?.keyword ?? 'MAY') as Rfc2119Keyword;
+  for (const f of facts) pushTo(byRoot, uf.find(f.index), f.index);
+  return { groups: [...byRoot.values()], ...found };
 }

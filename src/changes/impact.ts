@@ -3,8 +3,8 @@ import { catalogEntry } from '../records/catalog.ts';
 import type { ChangeLevel } from '../records/change.ts';
 import type { RecordFacts } from './facts.ts';
 import { featureOf, type Features } from './features.ts';
-import { keywordOf } from './grouping.ts';
-import { IMPACTS, impactRank, type Impact } from './unit.ts';
+import { keywordOf } from './facts.ts';
+import { IMPACTS, impactRank, type Impact, type ImpactOverrides } from './unit.ts';
 
 /**
  * The impact of each record, then of a change: the most severe of its records'. A record's
@@ -24,15 +24,14 @@ export interface ImpactDecision {
   feature: string | null;
 }
 
-export type ImpactOverrides = Readonly<Record<string, Impact>>;
-
 const FROM_LEVEL: Record<ChangeLevel, Impact> = { breaking: 'breaking', 'non-breaking': 'non-breaking', editorial: 'editorial' };
 
-export function recordImpact(f: RecordFacts, features: Features, moved: { to: ReadonlyMap<number, number>; from: ReadonlyMap<number, number>; emptied: ReadonlySet<number>; hollow: ReadonlySet<number> }, facts: readonly RecordFacts[], overrides: ImpactOverrides): ImpactDecision {
+export function recordImpact(f: RecordFacts, features: Features, moved: { to: ReadonlyMap<number, number>; from: ReadonlyMap<number, number>; emptied: ReadonlySet<number>; hollow: ReadonlySet<number>; split: ReadonlySet<number> }, facts: readonly RecordFacts[], overrides: ImpactOverrides): ImpactDecision {
   const { change } = f;
   const override = overrides[change.id];
   if (override) return { impact: override, rule: 'config', reason: `The spec's config sets ${change.id} to ${override}.`, feature: null };
 
+  if (moved.split.has(f.index)) return { impact: 'editorial', rule: change.id, reason: 'The section moved to a page of its own; what changed in its text has its own records.', feature: null };
   if (moved.hollow.has(f.index)) return { impact: 'editorial', rule: change.id, reason: 'The section is a new heading over text that moved into it: the moved text says what changed.', feature: null };
   if (moved.emptied.has(f.index)) return { impact: 'editorial', rule: change.id, reason: 'The section went because its sections moved elsewhere on the page: nothing in it was lost.', feature: null };
   const arrivedAs = moved.from.get(f.index);

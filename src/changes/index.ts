@@ -1,33 +1,17 @@
 import type { Change } from '../records/change.ts';
 import { changeIdOf, homeOf, leadRecord, titleOf } from './describe.ts';
-import { factsOf, type Outlines, type RecordFacts } from './facts.ts';
+import { factsOf, type RecordFacts } from './facts.ts';
 import { featuresOf } from './features.ts';
 import { groupRecords } from './grouping.ts';
-import { changeImpact, recordImpact, type ImpactDecision, type ImpactOverrides } from './impact.ts';
+import { changeImpact, recordImpact, type ImpactDecision } from './impact.ts';
 import { partiesOf, roleOf } from './roles.ts';
-import type { AnnouncedBy, SpecChange } from './unit.ts';
+import type { AnnouncedBy, ChangelogItemRef, GroupingOptions, SpecChange } from './unit.ts';
 
 export type { Outlines } from './facts.ts';
 export type { PageOutline, SectionSpan } from '../model/outline.ts';
-export type { ImpactOverrides } from './impact.ts';
+
 export * from './unit.ts';
 export { partiesOf, roleOf } from './roles.ts';
-
-/** A changelog item as the grouping needs it: where it stands, and the records that confirm it. */
-export interface ChangelogItemRef extends AnnouncedBy {
-  records: readonly string[];
-}
-
-export interface GroupingOptions {
-  /** Each page's sections (and terms) per side, to place records; without it, records are placed by their section heading. */
-  outlines?: Outlines;
-  /** The newer revision's changelog items, each with the records it was matched to. */
-  changelog?: readonly ChangelogItemRef[];
-  /** The spec config's impact per catalog id. */
-  impacts?: ImpactOverrides;
-  /** Change ids the spec's maintainers reviewed (`acknowledged` in the config). */
-  acknowledged?: readonly string[];
-}
 
 /**
  * Records in, changes out: every record belongs to exactly one change, and each change says
@@ -36,11 +20,11 @@ export interface GroupingOptions {
  */
 export function groupChanges(changes: readonly Change[], options: GroupingOptions = {}): SpecChange[] {
   const facts = factsOf(changes, options.outlines);
-  const { groups, moved, emptied, hollow } = groupRecords(facts, options.outlines);
+  const { groups, moved, emptied, hollow, split } = groupRecords(facts, options.outlines, options.splits ?? []);
   const features = featuresOf(facts, new Set(moved.keys()));
   const from = new Map([...moved].map(([arrived, gone]) => [gone, arrived]));
   const decisions = new Map<number, ImpactDecision>();
-  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved, from, emptied, hollow }, facts, options.impacts ?? {}));
+  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved, from, emptied, hollow, split }, facts, options.impacts ?? {}));
   const parties = partiesOf(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
   const itemOf = changelogIndex(options.changelog ?? []);
@@ -54,7 +38,7 @@ export function groupChanges(changes: readonly Change[], options: GroupingOption
     const ordered = [lead, ...members.filter((m) => m !== lead)];
     const change: SpecChange = {
       id,
-      title: titleOf(lead, members),
+      title: members.every((m) => split.has(m.index)) ? splitTitle(members) : titleOf(lead, members),
       impact: decision.impact,
       reason: reasonOf(decision, lead, facts),
       rule: decision.rule,
@@ -87,7 +71,11 @@ function rolesOf(members: readonly RecordFacts[], decisions: ReadonlyMap<number,
 function changelogIndex(items: readonly ChangelogItemRef[]): (members: readonly RecordFacts[]) => AnnouncedBy | null {
   const byRecord = new Map<string, number[]>();
   items.forEach((item, i) => {
-    for (const fingerprint of item.records) byRecord.set(fingerprint, [...(byRecord.get(fingerprint) ?? []), i]);
+    for (const fingerprint of item.records) {
+      const list = byRecord.get(fingerprint);
+      if (list) list.push(i);
+      else byRecord.set(fingerprint, [i]);
+    }
   });
   return (members) => {
     const votes = new Map<number, number>();
@@ -109,4 +97,11 @@ function reasonOf(decision: ReturnType<typeof changeImpact>, lead: RecordFacts, 
   const deciding = facts[decision.record];
   const which = deciding && deciding !== lead ? ` (${deciding.change.message.replace(/\s+Also stated at .*$/, '')})` : '';
   return `${decision.rule}${which}: ${decision.reason}`;
+}
+
+/** A section that moved to a page of its own: "Section “stdio” moved to its own page basic/transports/stdio." */
+function splitTitle(members: readonly RecordFacts[]): string {
+  const page = members.find((m) => m.change.id === 'page-added');
+  const section = members.find((m) => m.change.kind === 'section' && m.change.id !== 'page-added');
+  return section && page ? `Section “${section.change.subject}” moved to its own page ${page.change.subject}.` : titleOf(page ?? members[0]!, members);
 }

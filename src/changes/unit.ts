@@ -9,6 +9,7 @@
  */
 
 import { IMPACTS, type Impact } from '../records/change.ts';
+import type { Outlines } from './facts.ts';
 
 export { IMPACTS, type Impact } from '../records/change.ts';
 
@@ -69,4 +70,32 @@ export function summarizeImpacts(changes: readonly SpecChange[]): ImpactSummary 
 /** The changes a `--fail-on` threshold fails on: counted, not acknowledged, at or above it. */
 export function failingChanges(changes: readonly SpecChange[], threshold: Impact): SpecChange[] {
   return changes.filter((c) => !c.informative && !c.acknowledged && impactAtOrAbove(c.impact, threshold));
+}
+
+/** A changelog item as the grouping needs it: where it stands, and the records that confirm it. */
+export interface ChangelogItemRef extends AnnouncedBy {
+  records: readonly string[];
+}
+
+/** The spec config's impact per catalog id (`impacts` in specdelta.config.json). */
+export type ImpactOverrides = Readonly<Record<string, Impact>>;
+
+export interface GroupingOptions {
+  /** Each page's sections (and terms) per side, to place records; without it, records are placed by their section heading. */
+  outlines?: Outlines;
+  /** The newer revision's changelog items, each with the records it was matched to. */
+  changelog?: readonly ChangelogItemRef[];
+  /** The spec config's impact per catalog id. */
+  impacts?: ImpactOverrides;
+  /** Change ids the spec's maintainers reviewed (`acknowledged` in the config). */
+  acknowledged?: readonly string[];
+  /** Pages the newer revision split off a section of an older page (the revision diff's page readings). */
+  splits?: readonly SplitPage[];
+}
+
+/** A page split off a section of an older page: diffed against that section, not new text. */
+export interface SplitPage {
+  page: string;
+  from: string;
+  heading: string;
 }

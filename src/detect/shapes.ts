@@ -6,6 +6,8 @@
  * Browser-safe, no dependencies.
  */
 
+import { isObject } from '../core/objects.ts';
+
 /** `framed`: a JSON-RPC request or notification on its own; `embedded`: a method object inside another object. */
 export type EnvelopeShape = 'framed' | 'embedded';
 
@@ -111,6 +113,3 @@ function findCapabilities(value: unknown, path: string[], facts: ShapeFacts): vo
   }
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -19,7 +19,7 @@ export function sectionById(doc: SpecDocument, id: string): Section | undefined 
 }
 
 /** A section's label in records: its heading, or its path when the heading repeats in the page. */
-function headingOf(doc: SpecDocument, id: string | undefined): string | null {
+function labelOfSection(doc: SpecDocument, id: string | undefined): string | null {
   if (id === undefined) return null;
   const section = sectionById(doc, id);
   return section ? sectionLabel(doc, section) : null;
@@ -27,13 +27,13 @@ function headingOf(doc: SpecDocument, id: string | undefined): string | null {
 
 /** The section pair for an element found in OLD (`side: 'old'`) or NEW at `sectionId`. */
 export function sectionPair(ctx: DiffContext, side: 'old' | 'new', sectionId: string): SectionPair {
-  if (side === 'old') return { old: headingOf(ctx.old, sectionId), new: headingOf(ctx.new, ctx.oldToNew.get(sectionId)) };
-  return { old: headingOf(ctx.old, ctx.newToOld.get(sectionId)), new: headingOf(ctx.new, sectionId) };
+  if (side === 'old') return { old: labelOfSection(ctx.old, sectionId), new: labelOfSection(ctx.new, ctx.oldToNew.get(sectionId)) };
+  return { old: labelOfSection(ctx.old, ctx.newToOld.get(sectionId)), new: labelOfSection(ctx.new, sectionId) };
 }
 
 /** Section pair for something present on both sides. */
 export function bothSections(ctx: DiffContext, oldSectionId: string, newSectionId: string): SectionPair {
-  return { old: headingOf(ctx.old, oldSectionId), new: headingOf(ctx.new, newSectionId) };
+  return { old: labelOfSection(ctx.old, oldSectionId), new: labelOfSection(ctx.new, newSectionId) };
 }
 
 export type Emit = (draft: ChangeDraft) => void;

@@ -45,13 +45,13 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
   const { removed, added } = inPlace;
 
   const emitAdded = (rule: Rule) => {
-    const pointsAt = pointedSection(rule, ctx.new);
+    const pointsAt = pointedSection(rule, ctx.new) ?? introducesTable(rule, ctx.new);
     emit({
       id: strength(rule.keyword) === 3 ? 'required-rule-added' : 'rule-added',
       subject: rule.text, key: normalizeText(rule.text),
       section: sectionPair(ctx, 'new', rule.sectionId), before: null, after: ruleSide(rule, headingIn(ctx.new, rule)),
       // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts).
-      ...(pointsAt ? { level: 'editorial' as const, levelReason: `it only points at the duties of “${pointsAt}” on the same page: it adds none of its own` } : {}),
+      ...(pointsAt ? { level: 'editorial' as const, levelReason: `it only points at the duties of ${pointsAt.startsWith('the ') ? pointsAt : `“${pointsAt}”`} on the same page: it adds none of its own` } : {}),
     });
   };
   for (const rule of added) emitAdded(rule);
@@ -75,6 +75,17 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
       section: bothSections(ctx, before.sectionId, after.sectionId), before: ruleSide(before, headingIn(ctx.old, before)), after: ruleSide(after, headingIn(ctx.new, after)),
     });
   }
+}
+
+/**
+ * A rule that only introduces a table of fields ("All requests MUST include the following
+ * parameters:") states its duties through the table: each field's requiredness is reported
+ * by the field records, so the sentence adds none of its own.
+ */
+function introducesTable(rule: Rule, doc: SpecDocument): string | null {
+  if (!/:\s*$/.test(rule.text)) return null;
+  const table = doc.fields.find((f) => f.origin === 'table' && f.sectionId === rule.sectionId && f.line > rule.line && f.line <= rule.line + 4);
+  return table ? 'the table of fields below it' : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { posix } from 'node:path';
-import { GitSource, git, gitEnv } from '../../scraper/sources/git.ts';
+import { git, gitEnv, resolveCommit } from '../core/git.ts';
 import { InputError } from '../errors.ts';
 import { decode, MAX_INPUT_BYTES } from './read.ts';
 import { memoryTree, type RevisionTree } from './revision-tree.ts';
@@ -24,7 +24,7 @@ export interface GitTreeOptions {
 }
 
 export async function gitTree(repo: string, ref: string, options: GitTreeOptions): Promise<RevisionTree> {
-  const commit = await new GitSource(repo, ref, MAX_INPUT_BYTES, options.cwd).commit();
+  const commit = await resolveCommit(repo, ref);
   const spec = normalizeRepoPath(options.spec);
   const where = (path: string) => `${ref}:${path}`;
   const listing = await blobsUnder(repo, commit, spec);
@@ -42,7 +42,7 @@ export async function gitTree(repo: string, ref: string, options: GitTreeOptions
 
 /** One file's text at a ref, or null when the ref has no such file (a plain path, checked like --spec). */
 export async function gitFile(repo: string, ref: string, path: string): Promise<string | null> {
-  const commit = await new GitSource(repo, ref, MAX_INPUT_BYTES).commit();
+  const commit = await resolveCommit(repo, ref);
   const normal = normalizeRepoPath(path);
   const [entry] = (await blobsUnder(repo, commit, normal)).filter((e) => e.path === normal);
   if (!entry) return null;
@@ -59,7 +59,7 @@ interface BlobEntry {
  * `docs/specification/draft/` and `./docs/specification/draft` are the same folder; the root
  * is ''. A path is a plain path inside the repository: git's pathspec magic (`:(top)x`,
  * `:!x`, `:/x`) and wildcards (`*`, `?`, `[`) are refused, not read as patterns, and git is
- * run with --literal-pathspecs besides (scraper/sources/git.ts).
+ * run with --literal-pathspecs besides (core/git.ts).
  */
 function normalizeRepoPath(path: string): string {
   if (path.startsWith(':')) throw new InputError(`${path} is git pathspec magic, not a path; name the folder plainly, relative to the repository's root (e.g. docs/specification/draft).`);

@@ -3,7 +3,7 @@ import type { Block, TableRow } from './markdown.ts';
 import { parseMarkdown } from './markdown.ts';
 import type { Capability, CodeBlock, ErrorCode, Field, MessageShape, NamedEntry, ProseBlock, Rule, Section, SpecDocument, Term } from './document.ts';
 import type { Diagnostic } from './diagnostic.ts';
-import { isJsonLang, isObject, parseJsonExample } from './json.ts';
+import { isJsonLang, parseJsonExample } from './json.ts';
 import { classifyMessage, fieldPaths } from './messages.ts';
 import { actorsIn, beforeFirstKeyword, keywordsIn, sentences, strongest } from './rules.ts';
 import { isSchemaLike, schemaExampleFields, schemaTypeOf } from './schema-like.ts';
@@ -17,6 +17,7 @@ import { statements, type Statement } from './statements.ts';
 import { foldLabels } from './labels.ts';
 import { isTypeScriptLang, mayDeclareTypes, readTypeDeclarations, type TypeChunk } from './typescript.ts';
 import { cachedParties, type Parties } from './parties.ts';
+import { isObject } from '../core/objects.ts';
 
 /** Reads one spec page (Markdown or MDX) into a SpecDocument. Never throws on content. */
 export function buildDocument(source: string, options: ParseOptions = {}): SpecDocument {

@@ -1,4 +1,5 @@
 import type { SpecDocument } from './document.ts';
+import { isObject } from '../core/objects.ts';
 
 /**
  * Whether a value read back from outside this process (the page store's files) has the
@@ -24,9 +25,6 @@ const ELEMENT: Record<string, Shape> = {
   diagnostics: { message: 'string' },
 };
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function fits(value: unknown, kind: Kind): boolean {
   switch (kind) {

@@ -94,6 +94,3 @@ function withoutPlaceholders(text: string): string {
     .replace(new RegExp(`^\\s*${dots}\\s*,?\\s*$`, 'gm'), '');
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

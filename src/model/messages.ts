@@ -1,6 +1,6 @@
 import type { Envelope } from './document.ts';
-import { isObject } from './json.ts';
 import { isSchemaLike } from './schema-like.ts';
+import { isObject } from '../core/objects.ts';
 
 /**
  * JSON-RPC 2.0 framing (the catalog of envelope shapes): which kind of message an example

@@ -1,4 +1,4 @@
-import { isObject } from './json.ts';
+import { isObject } from '../core/objects.ts';
 
 const JSON_SCHEMA_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const JSON_SCHEMA_KEYWORDS = new Set([

@@ -55,14 +55,7 @@ export function makeReport(old: DocumentInfo, now: DocumentInfo, changes: Change
   return report;
 }
 
-/** The report again with the newer revision's changelog read: each change carries the item that announced it. */
-export function withChangelog(report: DiffReport, changelog: ChangelogReading | NoChangelog, grouping: GroupingOptions = {}): DiffReport {
-  const items = changelog.page === null ? [] : changelogItems(changelog);
-  const grouped = groupChanges(report.changes, { ...grouping, changelog: items });
-  const { impact, acknowledged } = summaryOf(report.changes, grouped, grouping);
-  return { ...report, grouped, summary: { ...report.summary, impact, ...(acknowledged === undefined ? {} : { acknowledged }) }, changelog };
-}
-
+/** The confirmed items of a changelog reading, each with the records it was matched to, for the grouping to hang changes under. */
 export function changelogItems(reading: ChangelogReading): ChangelogItemRef[] {
   return reading.items.filter((i) => i.status === 'confirmed').map(({ section, number, line, text, records }) => ({ section, number, line, text, records }));
 }

@@ -121,7 +121,7 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
     from.add(sectionPlace(String(c.before!['page']), c.section.old));
     movedFrom.set(to, from);
   }
-  const goneBySection = movedFrom.size === 0 ? new Map<string, number[]>() : groupBy([...goneRules.keys()], (k) => sectionPlace(goneRules[k]!.page, headingOf(goneRules[k]!)));
+  const goneBySection = movedFrom.size === 0 ? new Map<string, number[]>() : groupBy([...goneRules.keys()], (k) => sectionPlace(goneRules[k]!.page, headingAt(goneRules[k]!)));
   out.forEach((change, i) => {
     if (!change || change.kind !== 'rule' || change.action !== 'added' || !change.after || !change.page || movedFrom.size === 0) return;
     const fromSections = [...(movedFrom.get(sectionPlace(change.page, change.section.new)) ?? [])];
@@ -192,17 +192,17 @@ function moved(from: Located, to: Located, id: 'rule-moved' | 'rule-changed' = '
       id,
       subject: to.rule.text,
       key: normalizeText(from.rule.text),
-      section: { old: headingOf(from), new: headingOf(to) },
-      detail: { from: `${from.page} › ${headingOf(from)}`, to: `${to.page} › ${headingOf(to)}` },
-      before: { ...ruleSide(from.rule, headingOf(from)), page: from.page },
-      after: { ...ruleSide(to.rule, headingOf(to)), page: to.page },
+      section: { old: headingAt(from), new: headingAt(to) },
+      detail: { from: `${from.page} › ${headingAt(from)}`, to: `${to.page} › ${headingAt(to)}` },
+      before: { ...ruleSide(from.rule, headingAt(from)), page: from.page },
+      after: { ...ruleSide(to.rule, headingAt(to)), page: to.page },
       source: 'page',
     }),
     page: to.page,
   };
 }
 
-function headingOf(located: Located): string {
+function headingAt(located: Located): string {
   return located.doc.sections.find((s) => s.id === located.rule.sectionId)?.heading ?? located.page;
 }
 

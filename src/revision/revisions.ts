@@ -6,30 +6,20 @@ import { parsePage, withTreeScope, type ParseOptions, type SpecDocument } from '
 import { keywordConventionOf, type KeywordConvention } from '../model/keyword-case.ts';
 import type { SchemaAnalysis, SchemaModel } from '../schema/index.ts';
 import type { Change } from '../records/change.ts';
-import { relocateRules } from './cross-page-rules.ts';
 import { diffPageTexts, type PageDiffOptions, type PageDiffResult } from '../diff/index.ts';
 import { pairPages, type PagePair } from './page-pairs.ts';
 import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
-import { judgePage, readInformative } from './informative.ts';
-import { deferToSchema, mirrorsSchema, namesTheSchemaSpeaksFor } from './reference-page.ts';
+import { judgePage } from './informative.ts';
+import { mirrorsSchema, namesTheSchemaSpeaksFor } from './reference-page.ts';
 import { settleReferencePages } from './settled-by-schema.ts';
-import { foldMembersIntoSignatures } from './signature-members.ts';
-import { levelProseBySchemaShape } from './schema-shaped-prose.ts';
-import { relocateSections } from './moved-sections.ts';
-import { relocateProse } from './moved-prose.ts';
-import { reportRepeatsOnce } from './repeated-arrivals.ts';
 import { EMPTY_CONFIG, findSpecConfig } from './spec-config.ts';
-import { diffSplitPage, dropRemovalsCarriedBySplits, findSplitSources, type SplitSource } from './split-pages.ts';
-import { dropRepeatedTermSignals } from './term-signals.ts';
+import { diffSplitPage, findSplitSources, type SplitSource } from './split-pages.ts';
 import { rereadUnionNarrowings } from './union-narrowing.ts';
-import { dropCapabilityEchoes } from './capability-echo.ts';
-import { levelRulesTheSchemaStated } from './schema-said.ts';
-import { uniqueFingerprints } from './unique-fingerprints.ts';
 import { holdSchemaSources } from './schema-sources.ts';
 import { readingNotes } from './reading-notes.ts';
-import { dropPageLocalArrivals, readSchemaNamingWhatPagesUsed, vocabularyOf } from './vocabulary.ts';
-import { confirmEnvelopesBySchema, envelopesOf } from './schema-envelopes.ts';
-import { agreeSectionLevels } from '../diff/section-levels.ts';
+import { vocabularyOf } from './vocabulary.ts';
+import { envelopesOf } from './schema-envelopes.ts';
+import { runPasses } from './pipeline.ts';
 
 /**
  * Two whole revisions: pages are paired (page-pairs.ts: the same address, or moved) and
@@ -60,6 +50,8 @@ export interface RevisionPages {
   read?: PageDiffOptions;
   /** Each side's keyword convention as detected (model/keyword-case.ts), for the reading notes. */
   keywords?: { old: KeywordConvention; new: KeywordConvention };
+  /** Sees each pass of the revision's reading with its records before and after (pipeline.ts; tests check the passes' contracts). */
+  observePasses?: Parameters<typeof runPasses>[2];
 }
 
 export interface SchemaSides {
@@ -117,38 +109,24 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
   const splits = findSplitSources(pairs, docs.old, docs.new, text);
   const { changes, splitRecords, diagnostics } = diffPairs(settledInput, pairs, splits, docs);
   const pairedWith = new Map(pairs.filter((p) => p.old !== null && p.new !== null).map((p) => [p.new!, p.old!]));
-  const relocated = relocateRules(changes, { ...docs, pairedWith });
-  // Paragraphs that changed pages are moves too (after the split pages took what they carry).
-  let all = relocateSections(relocateProse(dropRemovalsCarriedBySplits(relocated, splitRecords, (page) => pairedWith.get(page)), docs.new), docs);
-
   if (schema) {
-    all = foldMembersIntoSignatures(deferToSchema([...confirmEnvelopesBySchema(all, schema.envelopes), ...schemaRecords], referencePages, speaksFor));
     diagnostics.old.push(...schema.diagnostics.old);
     diagnostics.new.push(...schema.diagnostics.new);
   }
-
   const pages = judgePages(input, pairs, docs, referencePages, splits);
   const judgements = new Map(pages.map((p) => [p.page, p]));
-  const judgementOf = (change: Change) => (change.page === undefined || change.source === 'schema' ? undefined : judgements.get(change.page));
-  // Informative pages keep their whole diff: what they say is shown, not weighed.
-  const vocabulary = { old: vocabularyOf(docs.old.values(), schema?.old ?? null), new: vocabularyOf(docs.new.values(), schema?.new ?? null) };
-  const informative = (change: Change) => judgementOf(change)?.informative === true;
-  all = readSchemaNamingWhatPagesUsed(dropPageLocalArrivals(all, vocabulary, informative), vocabulary.old);
-  all = reportRepeatsOnce(all, informative);
-  all = dropRepeatedTermSignals(all);
-  if (schema) {
-    const sectionText = (page: string, heading: string) => {
-      const doc = docs.new.get(page);
-      const ids = new Set(doc?.sections.filter((s) => s.heading === heading).map((s) => s.id));
-      return doc?.prose.filter((p) => ids.has(p.sectionId)).map((p) => p.text) ?? [];
-    };
-    all = levelProseBySchemaShape(dropCapabilityEchoes(levelRulesTheSchemaStated(all, schema.old, sectionText)), informative);
-  }
-  // A removed section's level agrees with what went with it, once every record that stays is known.
-  all = agreeSectionLevels(all).flatMap((change) => readInformative(change, judgementOf(change)) ?? []);
+  // The revision read as a whole: the passes of pipeline.ts, in their order.
+  const all = runPasses(changes, {
+    docs,
+    pairedWith,
+    splitRecords,
+    schema: schema ? { old: schema.old, new: schema.new, records: schemaRecords, envelopes: schema.envelopes, referencePages, speaksFor } : null,
+    vocabulary: { old: vocabularyOf(docs.old.values(), schema?.old ?? null), new: vocabularyOf(docs.new.values(), schema?.new ?? null) },
+    judgementOf: (change) => (change.page === undefined || change.source === 'schema' ? undefined : judgements.get(change.page)),
+  }, input.observePasses);
   const outlines = { old: outlinesOf(docs.old), new: outlinesOf(docs.new) };
   const reading: Reading = { ...(input.keywords ? { keywords: input.keywords } : {}), notes: readingNotes(docs, pages, input.keywords?.new ?? null) };
-  return { changes: uniqueFingerprints(all), diagnostics, pages, outlines, reading };
+  return { changes: all, diagnostics, pages, outlines, reading };
 }
 
 type Documents = { old: Map<string, SpecDocument>; new: Map<string, SpecDocument> };

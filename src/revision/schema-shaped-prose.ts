@@ -20,11 +20,11 @@ export function levelProseBySchemaShape(changes: readonly Change[], informative:
     if (named.length === 0) return change;
     const reworded = symmetricDifference(tokens(change.before.text), tokens(change.after.text));
     const evidence = shapes
-      .filter((s) => named.includes(leafOf(s.subject) ?? '') && shapeWords(s).some((w) => reworded.has(w)))
+      .filter((s) => named.includes(identifierLeaf(s.subject) ?? '') && shapeWords(s).some((w) => reworded.has(w)))
       .sort((a, b) => levelRank(a.level) - levelRank(b.level));
     const strongest = evidence[0];
     if (!strongest || levelRank(strongest.level) >= levelRank(change.level)) return change;
-    return { ...change, level: strongest.level, levelReason: `the schema reports the same change of \`${leafOf(strongest.subject)}\`: ${strongest.message}` };
+    return { ...change, level: strongest.level, levelReason: `the schema reports the same change of \`${identifierLeaf(strongest.subject)}\`: ${strongest.message}` };
   });
 }
 
@@ -39,7 +39,7 @@ function codeNames(text: string): string[] {
 }
 
 /** `CallToolResult.structuredContent` → `structuredContent`; null when the path ends in items, values or a quoted key. */
-function leafOf(subject: string): string | null {
+function identifierLeaf(subject: string): string | null {
   return /(?:^|\.)([A-Za-z_$][\w$]*)$/.exec(subject)?.[1] ?? null;
 }
 

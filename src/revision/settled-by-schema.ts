@@ -57,7 +57,7 @@ export function settleReferencePages(
 /** The headings that open a page's sections, as written (`` `Name` ``, without the `#`s). */
 export function writtenHeadings(text: string): string[] {
   return splitSections(text).flatMap((section) => {
-    const heading = headingOf(section.text);
+    const heading = atxHeadingOf(section.text);
     return heading === null ? [] : [heading];
   });
 }
@@ -66,7 +66,7 @@ export function writtenHeadings(text: string): string[] {
 export function settleSections(text: string, reported: ReadonlySet<string>): string {
   return splitSections(text)
     .map(({ text: section }) => {
-      const heading = headingOf(section);
+      const heading = atxHeadingOf(section);
       if (heading === null || !reported.has(bareName(heading))) return section;
       const lines = section.split('\n');
       // A heading inside would be a section of its own, not the schema's: read it all.
@@ -77,7 +77,7 @@ export function settleSections(text: string, reported: ReadonlySet<string>): str
 }
 
 /** The text of a section's opening ATX heading (closing `#`s dropped), or null when it opens with none. */
-function headingOf(section: string): string | null {
+function atxHeadingOf(section: string): string | null {
   const end = section.indexOf('\n');
   const firstLine = end === -1 ? section : section.slice(0, end);
   // The ATX heading `splitSections` cuts before, when the section opens with one.

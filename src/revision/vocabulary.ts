@@ -4,6 +4,7 @@ import type { Change } from '../records/change.ts';
 import { finalizeChange } from '../records/finalize.ts';
 import { loadedFromTypes } from '../schema/load.ts';
 import { buildModel } from '../schema/model.ts';
+import { lastName } from '../model/field-names.ts';
 
 /**
  * What a whole revision names anywhere: its methods, error codes and their names, field
@@ -23,7 +24,7 @@ export interface Vocabulary {
 
 export function vocabularyOf(docs: Iterable<SpecDocument>, schema: SchemaModel | null): Vocabulary {
   const vocabulary: Vocabulary = { methods: new Set(), codes: new Set(), names: new Set(), declared: new Set() };
-  const name = (text: string | null) => text && vocabulary.names.add(normalizeName(text));
+  const name = (text: string | null) => text && vocabulary.names.add(vocabularyKey(text));
   for (const doc of docs) {
     if (doc.types) {
       for (const definition of buildModel(loadedFromTypes(doc.types, 'page'), 'page').definitions) {
@@ -50,7 +51,7 @@ export function vocabularyOf(docs: Iterable<SpecDocument>, schema: SchemaModel |
     name(definition.name);
     if (definition.message) vocabulary.methods.add(definition.message.method);
     if (definition.errorCode !== null) vocabulary.codes.add(String(definition.errorCode));
-    for (const path of definition.fields.keys()) name(leafOf(path));
+    for (const path of definition.fields.keys()) name(lastName(path));
   }
   return vocabulary;
 }
@@ -82,7 +83,7 @@ export function dropPageLocalArrivals(changes: readonly Change[], vocabulary: { 
       // A rename says one name replaced another: not so while the old name is still used, or the new one already was.
       const from = String(change.before?.['name'] ?? '');
       const to = String(change.after?.['name'] ?? '');
-      return !(vocabulary.new.names.has(normalizeName(from)) || vocabulary.old.names.has(normalizeName(to)));
+      return !(vocabulary.new.names.has(vocabularyKey(from)) || vocabulary.old.names.has(vocabularyKey(to)));
     }
     return true;
   });
@@ -130,7 +131,7 @@ function nameOf(kind: Change['kind'], subject: string): string {
   switch (kind) {
     case 'message': return subject.replace(/ (result|error)$/, '');
     case 'error-code': return subject;
-    default: return normalizeName(leafOf(subject));
+    default: return vocabularyKey(lastName(subject));
   }
 }
 
@@ -146,17 +147,7 @@ function identity(change: Change): string | null {
   return `${change.action}\u0000${nameOf(change.kind, change.subject).toLowerCase()}`;
 }
 
-/**
- * The last name of a field path as pages and schemas write it: `params.x`, `A › b`,
- * `_meta["io.example/key"]`, `` `_meta` io.example/key ``, `items[]`. A namespaced key
- * (one with a `/`) keeps its dots.
- */
-export function leafOf(path: string): string {
-  const segments = path.replace(/\[\]|\{\}/g, '').split(/\s*›\s*|\s+|\["|"\]/).map((p) => p.replace(/[`"[\]]/g, '').trim()).filter(Boolean);
-  const last = segments.at(-1) ?? path;
-  return last.includes('/') ? last : (last.split('.').filter(Boolean).at(-1) ?? last);
-}
-
-function normalizeName(text: string): string {
+/** A name as the vocabulary keeps it: no code marks, lower case. */
+function vocabularyKey(text: string): string {
   return text.replace(/[`*]/g, '').trim().toLowerCase();
 }

@@ -1,5 +1,7 @@
 import type { JsonObject } from './load.ts';
-import type { Shift } from './levels.ts';
+
+/** Which way a change of constraints moves what is valid: fewer values (narrowing) or more (widening). */
+export type Shift = 'narrowing' | 'widening';
 
 /**
  * JSON Schema's value constraints beyond type and enum (bounds, lengths, patterns, formats),

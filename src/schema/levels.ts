@@ -1,6 +1,9 @@
 import type { ChangeLevel } from '../records/change.ts';
 import { catalogEntry } from '../records/catalog.ts';
 import { describeDirection, lower, type Directions, type Flow, type Role } from './direction.ts';
+import type { Shift } from './constraints.ts';
+
+export type { Shift } from './constraints.ts';
 
 /**
  * Direction-dependent levels (the argument is in catalog.ts): narrowing breaks the party
@@ -10,7 +13,6 @@ import { describeDirection, lower, type Directions, type Flow, type Role } from 
  * that side (`mustSend`).
  */
 
-export type Shift = 'narrowing' | 'widening';
 /** What a schema change does to a shape: a constraint shift, or a new obligation on its senders. */
 export type LevelShift = Shift | 'obligation';
 

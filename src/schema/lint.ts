@@ -1,9 +1,10 @@
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { lineLocator } from '../model/lines.ts';
 import { analyzeSchema, type SchemaAnalysis } from './diff.ts';
-import { isObject, type JsonObject, type JsonValue } from './load.ts';
+import { type JsonObject, type JsonValue } from './load.ts';
 import { canonical, type SchemaModel } from './model.ts';
 import { resolveRef } from './refs.ts';
+import { isObject } from '../core/objects.ts';
 
 /**
  * Cross-checks a page's JSON examples against the same revision's schema: a field the

@@ -4,6 +4,7 @@ import { isSchemaValue, notSchemaMessage } from './recognize.ts';
 import { MAX_JSON_DEPTH, jsonTooDeepAt, tooDeep } from '../model/nesting.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { typeDeclarationFile, type TypeSchema } from '../model/typescript.ts';
+import { isObject } from '../core/objects.ts';
 
 /**
  * Reading a schema file: strict JSON, a check that it is a JSON Schema at all, and a map
@@ -30,9 +31,6 @@ export interface LoadedSchema {
   notes?: Diagnostic[];
 }
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function loadSchema(text: string, source = 'the schema'): LoadedSchema {
   const clean = text.replace(/^\uFEFF/, '');
@@ -51,7 +49,8 @@ export function loadSchema(text: string, source = 'the schema'): LoadedSchema {
   if (!isObject(value) || !isSchemaValue(value)) throw new InputError(notSchemaMessage(source, value));
   const declared = value['$schema'];
   const defsKey = isObject(value['$defs']) ? '$defs' : isObject(value['definitions']) ? 'definitions' : null;
-  return { value, dialect: typeof declared === 'string' ? declared : null, defsKey, lineAt: lineIndex(clean) };
+  // JSON.parse yields JSON values only, so the object it gave is a JsonObject.
+  return { value: value as JsonObject, dialect: typeof declared === 'string' ? declared : null, defsKey, lineAt: lineIndex(clean) };
 }
 
 /** Declarations already read (a `schema.ts`, a page's TypeScript blocks) as a loaded schema. */

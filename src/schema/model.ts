@@ -1,8 +1,9 @@
 import type { Diagnostic } from '../model/diagnostic.ts';
-import { isObject, loadSchema, type JsonObject, type JsonValue, type LoadedSchema } from './load.ts';
+import { loadSchema, type JsonObject, type JsonValue, type LoadedSchema } from './load.ts';
 import { combinedConstraints, constraintsSignature, NO_CONSTRAINTS, readConstraints, unionConstraints, type Constraints } from './constraints.ts';
 import { isDefinitionTarget, refTarget, resolveRef, targetDefinition } from './refs.ts';
 import { CONSTANT_MARK } from '../model/typescript.ts';
+import { isObject } from '../core/objects.ts';
 
 /**
  * The JSON Schema model: every definition (draft-07 `definitions` and 2020-12 `$defs`

@@ -1,4 +1,4 @@
-import { isObject } from '../model/json.ts';
+import { isObject } from '../core/objects.ts';
 
 /**
  * The one rule for "is this JSON a JSON Schema?", used both where an input's kind is

@@ -1,4 +1,5 @@
-import { isObject, type JsonObject, type JsonValue } from './load.ts';
+import { type JsonObject, type JsonValue } from './load.ts';
+import { isObject } from '../core/objects.ts';
 
 /**
  * `$ref` spelling, made dialect-neutral: `#/definitions/X` (draft-07) and `#/$defs/X`

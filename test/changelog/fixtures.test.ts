@@ -26,7 +26,9 @@ async function reading(name: string): Promise<ChangelogReading> {
   if (result.page === null) throw new Error(result.note);
   const expectedPath = join(dir, 'expected.json');
   const actual = JSON.parse(JSON.stringify(result));
-  if (process.env['UPDATE'] || !existsSync(expectedPath)) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+  if (process.env['UPDATE']) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+  // A missing golden is a failure: only an explicit UPDATE=1 writes one, to be reviewed like code.
+  expect(existsSync(expectedPath), `${expectedPath} is missing; write it with UPDATE=1 and review it`).toBe(true);
   expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
   return result;
 }

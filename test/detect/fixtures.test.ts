@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { detectRevision, type WhichResult } from '../../src/detect/detect.ts';
 import { extractHtml, looksLikeHtml } from '../../src/detect/extract-html.ts';
 import type { FingerprintData } from '../../src/detect/fingerprints.ts';
-import { repoRoot } from '../helpers/paths.ts';
+import { repoRoot, requiredInCi } from '../helpers/paths.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { detectFixtures, expectations, fixtureFiles, readFixture, testFingerprints } from './helpers.ts';
 
@@ -87,7 +87,7 @@ describe.each(expectations())('which %s', (name, expected) => {
   });
 });
 
-describe.skipIf(!existsSync(seedArticle))('the article that started the project (../shared/seed)', () => {
+describe.skipIf(!requiredInCi(existsSync(seedArticle), `the seed article is missing at ${seedArticle}`))('the article that started the project (../shared/seed)', () => {
   it('teaches 2026-07-28 and explains 2025-11-25 as background: not mixed', async () => {
     const result = detectRevision(readFileSync(seedArticle, 'utf8'), await testFingerprints());
     expect(result.revision).toBe('2026-07-28');

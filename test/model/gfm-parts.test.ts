@@ -120,7 +120,7 @@ describe('GFM read part by part', () => {
     }
     // Most sections are read with fewer parts: what the choice is for.
     expect(leftOut / sections).toBeGreaterThan(0.9);
-  });
+  }, 180_000); // every section of six revisions, twice parsed: a long test on a busy machine
 
   it('gives remark-gfm’s tree for every Markdown fixture of ours', () => {
     const dir = join(repoRoot, 'fixtures');

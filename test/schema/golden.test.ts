@@ -24,7 +24,9 @@ describe('golden schema fixtures', () => {
     const { changes, diagnostics } = run(name);
     const actual = JSON.parse(JSON.stringify({ changes, diagnostics }));
     const expectedPath = join(schemaDir, name, 'expected.json');
-    if (process.env['UPDATE'] || !existsSync(expectedPath)) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+    if (process.env['UPDATE']) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+    // A missing golden is a failure: only an explicit UPDATE=1 writes one, to be reviewed like code.
+    expect(existsSync(expectedPath), `${expectedPath} is missing; write it with UPDATE=1 and review it`).toBe(true);
     expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
   });
 });

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Change } from '../../src/records/change.ts';
 import { analyzeSchema, diffSchemaTexts, parseSchemaText } from '../../src/schema/index.ts';
-import { specMain } from '../helpers/paths.ts';
+import { specMain, requiredInCi } from '../helpers/paths.ts';
 
 /** The real schemas, read from the mirror beside the repository (never copied into it). */
 const schemaRoot = join(specMain, 'schema');
-const available = existsSync(schemaRoot);
+const available = requiredInCi(existsSync(schemaRoot), `the mirror's schemas are missing at ${schemaRoot}`);
 const revisions = available
   ? readdirSync(schemaRoot)
       .filter((rev) => existsSync(join(schemaRoot, rev, 'schema.json')))

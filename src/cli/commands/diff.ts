@@ -78,13 +78,13 @@ async function diffFolders(oldDir: string, newDir: string, options: DiffOptions,
   const config = givenOrFound(options, configSearchDirs([oldDir, newDir], io.cwd), io) ?? findSpecConfig(resolve(io.cwd, newDir));
   const labels = { old: options.oldLabel ?? basename(resolve(io.cwd, oldDir)), new: options.newLabel ?? basename(resolve(io.cwd, newDir)) };
   const tree = (dir: string, label: string) => folderTree(resolve(io.cwd, dir), { label, schema: config.schema });
-  return reportRevisions(tree(oldDir, labels.old), tree(newDir, labels.new), { config, changelog: options.changelog, info: { old: revisionInfo(labels.old, oldDir), new: revisionInfo(labels.new, newDir) } });
+  return reportRevisions(tree(oldDir, labels.old), tree(newDir, labels.new), { ...changelogWanted(options), config, info: { old: revisionInfo(labels.old, oldDir), new: revisionInfo(labels.new, newDir) } });
 }
 
 /** Two git refs read without a checkout (diff-trees.ts); only an explicit --config applies. */
 async function diffTrees([oldTree, newTree]: [RevisionTree, RevisionTree], options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const config = options.config ? givenOrFound(options, [], io) : undefined;
-  return reportRevisions(oldTree, newTree, { config, changelog: options.changelog });
+  return reportRevisions(oldTree, newTree, { ...changelogWanted(options), config });
 }
 
 function isWholeRevision(input: string, io: CommandIO, options: DiffOptions): boolean {
@@ -188,13 +188,21 @@ function givenOrFound(options: DiffOptions, searchDirs: string[], io: CommandIO)
   return loaded.path === null ? undefined : loaded.config;
 }
 
+/**
+ * Text and Markdown group changes under the changelog's items, so they read it; JSON lists
+ * each change's item only with --changelog (reading the changelog costs a fifth of the diff).
+ */
+function changelogWanted(options: DiffOptions): { changelog: boolean; announcements: boolean } {
+  return { changelog: options.changelog === true, announcements: options.changelog === true || options.format !== 'json' };
+}
+
 /** Every page both snapshots have (and pages that came or went), plus the two schemas. */
 async function diffRevisions(oldRef: string, newRef: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const folder = (ref: string) => resolve(io.cwd, options.snapshots, ref);
   const config = (options.config ? givenOrFound(options, [], io) : undefined) ?? findSpecConfig(folder(newRef));
   const tree = (ref: string) => folderTree(folder(ref), { label: ref, schema: config.schema });
   const info = (ref: string) => revisionInfo(ref, `${options.snapshots}/${ref}`);
-  return reportRevisions(tree(oldRef), tree(newRef), { config, changelog: options.changelog, info: { old: info(oldRef), new: info(newRef) } });
+  return reportRevisions(tree(oldRef), tree(newRef), { ...changelogWanted(options), config, info: { old: info(oldRef), new: info(newRef) } });
 }
 
 async function diffSchemas(oldText: string, newText: string, sources: { oldSource: string; newSource: string }): Promise<{ changes: Change[]; diagnostics: { old: Diagnostic[]; new: Diagnostic[] } }> {

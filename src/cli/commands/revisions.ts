@@ -4,7 +4,8 @@ import type { CommandIO, ExitCode } from '../io.ts';
 import { loadCatalog } from '../../../scraper/catalog.ts';
 import { DEFAULT_HTTP } from '../../../scraper/http.ts';
 import { upstreamPath, UPSTREAM_LAYOUT } from '../../../scraper/layout.ts';
-import { displayPath, isPageId, isRevisionId, lockPath, readLockIfExists, type RevisionInfo } from '../../../scraper/lock.ts';
+import { isPageId, isRevisionId, lockPath, readLockIfExists, type RevisionInfo } from '../../../scraper/lock.ts';
+import { displayPath } from '../../core/paths.ts';
 import { GitSource } from '../../../scraper/sources/git.ts';
 import { resolveSource, type SourceFlags } from '../../../scraper/sources/resolve.ts';
 

@@ -7,7 +7,8 @@ import { checkSnapshots, hasDrift, hasFailures, type DriftReport } from '../../.
 import { SourceError } from '../../../scraper/errors.ts';
 import { snapshotFrozen } from '../../../scraper/frozen.ts';
 import { DEFAULT_HTTP, type HttpOptions } from '../../../scraper/http.ts';
-import { displayPath, lockPath, type LockedPage } from '../../../scraper/lock.ts';
+import { lockPath, type LockedPage } from '../../../scraper/lock.ts';
+import { displayPath } from '../../core/paths.ts';
 import { createProgress } from '../../../scraper/progress.ts';
 import { describeRecovery } from '../../../scraper/recovery.ts';
 import { DEFAULT_RETRY } from '../../net/retry.ts';

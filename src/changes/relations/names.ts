@@ -1,0 +1,155 @@
+import { ownerWords, squashed, type Direction, type Outlines, type RecordFacts } from '../facts.ts';
+import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
+
+/**
+ * Relations of names (grouping.ts lists them in order): the same name told by several
+ * records (1), a name's home (5), mentions of a name that came or went (6).
+ */
+
+/** Kinds whose record is about a name: what the other records of one change name. */
+export const NAME_KINDS = new Set(['message', 'error-code', 'definition', 'capability']);
+
+/** 1. The same name in the same direction, whichever kind and source told it. */
+export function joinSameNames(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const first = new Map<string, number>();
+  for (const f of facts) {
+    if (!NAME_KINDS.has(f.change.kind) && !(f.change.kind === 'schema-field' && f.change.source === 'schema')) continue;
+    for (const name of f.about) {
+      const key = `${f.direction}\u0000${name}`;
+      const seen = first.get(key);
+      if (seen === undefined) first.set(key, f.index);
+      else uf.union(seen, f.index);
+    }
+  }
+}
+
+/**
+ * 5. A name that came or went is at home in the section or page that came or went with it
+ * and talks about it most: the heading that spells it (`URLElicitationRequiredError` under
+ * "URL Elicitation Required Error"), else the one whose records (or, for a page, whose text)
+ * name it most.
+ */
+export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFind, outlines: Outlines | undefined, notHome: ReadonlySet<number>): void {
+  const homes = facts.filter((f) => f.direction !== 'changed' && (f.change.kind === 'section' || f.change.id === 'page-added' || f.change.id === 'page-removed') && !notHome.has(f.index));
+  if (homes.length === 0) return;
+  const membersOf = new Map<number, RecordFacts[]>();
+  for (const f of facts) {
+    const root = uf.find(f.index);
+    const list = membersOf.get(root);
+    if (list) list.push(f);
+    else membersOf.set(root, [f]);
+  }
+  // What each home says, read once: how often it names each name, and the words of where it is.
+  const profiles = [...new Set(homes.map((h) => uf.find(h.index)))].map((root) => homeProfile(root, membersOf.get(root) ?? [], outlines));
+  const homeRoots = new Set(profiles.map((p) => p.root));
+  for (const [root, members] of membersOf) {
+    if (homeRoots.has(root)) continue;
+    const named = members.filter((m) => m.direction !== 'changed' && m.change.source === 'schema' && (NAME_KINDS.has(m.change.kind) || m.field));
+    if (named.length === 0) continue;
+    const direction = named[0]!.direction;
+    const names = new Set(named.flatMap((m) => (m.field ? [m.field.leaf] : m.about)));
+    // Only fields: their last names are common words, at home only where their owner is talked about.
+    const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field!.owner])) : null;
+    const scores: { root: number; score: number }[] = [];
+    for (const profile of profiles) {
+      if (owners && ![...owners].some((w) => profile.where.has(w))) continue;
+      const said = profile[direction as 'added' | 'removed'];
+      let score = 0;
+      for (const name of names) score += said.get(name) ?? 0;
+      if (score >= 1) scores.push({ root: profile.root, score });
+    }
+    scores.sort((a, b) => b.score - a.score);
+    // A name two places talk about alike has no one home: it stays a change of its own.
+    const [best, second] = scores;
+    if (best && (!second || best.score >= 2 * second.score)) uf.union(best.root, root);
+  }
+}
+
+interface HomeProfile {
+  root: number;
+  /** Per direction, each name's weight: a heading that spells it (10), each record naming it in code (1), a page that came or went naming it twice in its text (2). */
+  added: Map<string, number>;
+  removed: Map<string, number>;
+  /** The words of the pages and sections the home's records stand in. */
+  where: Set<string>;
+}
+
+function homeProfile(root: number, members: readonly RecordFacts[], outlines: Outlines | undefined): HomeProfile {
+  const profile: HomeProfile = { root, added: new Map(), removed: new Map(), where: new Set() };
+  const add = (direction: Direction, name: string, weight: number) => {
+    if (direction === 'changed') return;
+    const tally = profile[direction];
+    tally.set(name, (tally.get(name) ?? 0) + weight);
+  };
+  for (const m of members) {
+    for (const word of placeWords(m)) profile.where.add(word);
+    if (m.change.kind === 'section') add(m.direction, squashed(m.change.subject), 10);
+    for (const name of m.direction === 'removed' ? m.mentions.old : m.mentions.new) add(m.direction, name, 1);
+    if (m.change.id === 'page-added' || m.change.id === 'page-removed') {
+      const terms = outlines?.(m.sidePage, m.side)?.terms;
+      // A page that came or went tells its content only through its text.
+      if (terms) for (const [name, count] of Object.entries(terms)) if (count >= 2) add(m.direction, name, 2);
+    }
+  }
+  return profile;
+}
+
+/** The words of where a record stands (its page and section path), as owner words, read once per place. */
+const placeWordsCache = new Map<string, Set<string>>();
+
+export function placeWords(f: RecordFacts): Set<string> {
+  const key = [f.sidePage, ...f.path].join(' ');
+  let words = placeWordsCache.get(key);
+  if (!words) {
+    if (placeWordsCache.size > 10_000) placeWordsCache.clear();
+    placeWordsCache.set(key, (words = ownerWords(key)));
+  }
+  return words;
+}
+
+/** 6. A rule, paragraph or term that names in code what came (or went), in the same direction, is part of that change. */
+export function joinMentions(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const anchored = new Map<string, number>();
+  // A field's last name (`mode`, `name`) is no name of its own: it is the field only where its owner is talked about.
+  const fieldAnchors = new Map<string, RecordFacts[]>();
+  for (const f of facts) {
+    if (f.direction === 'changed') continue;
+    if (NAME_KINDS.has(f.change.kind)) {
+      for (const name of f.about) {
+        const key = `${f.direction}\u0000${name}`;
+        if (!anchored.has(key)) anchored.set(key, f.index);
+      }
+    } else if (f.field && f.change.source === 'schema') {
+      const key = `${f.direction}\u0000${f.field.leaf}`;
+      pushTo(fieldAnchors, key, f);
+    }
+  }
+  const fieldAnchor = (key: string, f: RecordFacts): number | undefined => {
+    const where = placeWords({ ...f, sidePage: f.page });
+    return fieldAnchors.get(key)?.find((a) => [...a.field!.owner].some((w) => where.has(w)))?.index;
+  };
+  if (anchored.size === 0 && fieldAnchors.size === 0) return;
+  const alone = lonelyRecords(facts, uf);
+  for (const f of facts) {
+    // A record already part of a change (a rule in a new section) belongs there, whatever else it names.
+    if (!['rule', 'prose', 'term'].includes(f.change.kind) || !alone.has(f.index) || f.change.informative) continue;
+    const wanted: [Direction, Iterable<string>][] =
+      f.direction === 'added' ? [['added', f.mentions.new]]
+        : f.direction === 'removed' ? [['removed', f.mentions.old]]
+          : [['removed', [...f.mentions.old].filter((n) => !f.mentions.new.has(n))], ['added', [...f.mentions.new].filter((n) => !f.mentions.old.has(n))]];
+    const about = f.change.kind === 'term' ? f.about : [];
+    let joined = false;
+    for (const [direction, names] of wanted) {
+      for (const name of [...about, ...names]) {
+        const key = `${direction}\u0000${name}`;
+        const anchor = anchored.get(key) ?? fieldAnchor(key, f);
+        if (anchor !== undefined && anchor !== f.index) {
+          uf.union(anchor, f.index);
+          joined = true;
+          break;
+        }
+      }
+      if (joined) break;
+    }
+  }
+}

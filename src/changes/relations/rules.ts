@@ -1,0 +1,112 @@
+import { contentWords } from '../../diff/content-words.ts';
+import { dice, normalizeText } from '../../diff/similarity.ts';
+import { strength } from '../../model/rules.ts';
+import { keywordOf, type RecordFacts } from '../facts.ts';
+import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
+
+/**
+ * Relations of rules: a rule that moved and was reworded (7), a list's items with their
+ * lead-in (7a), one duty changed alike in two places (7b).
+ */
+
+/** 7. A rule gone from one place and arrived at another on the same page, nearly word for word. */
+export function joinMovedRules(facts: readonly RecordFacts[], uf: UnionFind): Map<number, number> {
+  const moved = new Map<number, number>();
+  const rules = facts.filter((f) => f.change.kind === 'rule' && f.direction !== 'changed' && f.change.action !== 'moved');
+  const gone = rules.filter((f) => f.direction === 'removed');
+  const arrived = rules.filter((f) => f.direction === 'added');
+  if (gone.length === 0 || arrived.length === 0) return moved;
+  // Words most of a page's rules use ("servers", the page's own topic) tell no two rules apart.
+  const common = commonWords(rules);
+  const words = new Map<number, Set<string>>();
+  const wordsOf = (f: RecordFacts) => {
+    let set = words.get(f.index);
+    if (!set) words.set(f.index, (set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w)))));
+    return set;
+  };
+  for (const a of arrived) {
+    let best: { f: RecordFacts; score: number } | null = null;
+    for (const g of gone) {
+      if (g.page !== a.page || family(g) !== family(a)) continue;
+      const score = dice(wordsOf(g), wordsOf(a));
+      if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
+    }
+    if (best) {
+      uf.union(best.f.index, a.index);
+      moved.set(a.index, best.f.index);
+    }
+  }
+  return moved;
+}
+
+/**
+ * 7a. An item of a list that came or went under a lead-in whose own wording changed is part
+ * of that change ("MUST … Specifically:" reworded, one of its bullets gone).
+ */
+export function joinListItems(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const changedRules = facts.filter((f) => f.change.kind === 'rule' && f.direction === 'changed');
+  if (changedRules.length === 0) return;
+  const wordingOf = (text: unknown) => (typeof text === 'string' ? normalizeText(text) : '');
+  for (const f of facts) {
+    if (f.change.kind !== 'rule' || f.direction === 'changed') continue;
+    const leadIn = wordingOf((f.direction === 'removed' ? f.change.before : f.change.after)?.['leadIn']);
+    if (leadIn.length < 20) continue;
+    const own = changedRules.find((r) => r.page === f.page && [r.change.before?.text, r.change.after?.text].some((t) => wordingOf(t).startsWith(leadIn) || leadIn.startsWith(wordingOf(t))));
+    if (own) uf.union(own.index, f.index);
+  }
+}
+
+/**
+ * 7b. One duty changed the same way in two places of a page (a recommendation the page made
+ * twice, strengthened in both): the same catalog id, the same party, nearly the same words.
+ */
+export function joinDutiesToldTwice(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const alone = lonelyRecords(facts, uf);
+  // Only rules no section took: a rule inside a new section is that section's, and two sections' rules are two duties.
+  const rules = facts.filter((f) => f.change.kind === 'rule' && f.change.level !== 'editorial' && alone.has(f.index) && actorOf(f) !== '');
+  const words = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === 'removed' ? f.change.before : f.change.after)!.text))]));
+  for (let i = 0; i < rules.length; i++) {
+    for (let j = i + 1; j < rules.length; j++) {
+      const a = rules[i]!;
+      const b = rules[j]!;
+      if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join('\u0000') === b.path.join('\u0000')) continue;
+      if (dice(words.get(a.index)!, words.get(b.index)!) >= 0.6) uf.union(a.index, b.index);
+    }
+  }
+}
+
+/** The party a rule binds, by its last word ("MCP clients" and "clients" are one party). */
+function actorOf(f: RecordFacts): string {
+  const side = f.direction === 'removed' ? f.change.before : f.change.after;
+  return String(side?.actor ?? '').toLowerCase().split(/\s+/).at(-1) ?? '';
+}
+
+/** How alike a gone and an arrived rule must be to be one rule moved (their telling words, see commonWords). */
+const MOVED_RULE = 0.5;
+
+const ruleWordsCache = new WeakMap<RecordFacts, string[]>();
+
+export function ruleWords(f: RecordFacts): string[] {
+  let words = ruleWordsCache.get(f);
+  if (!words) ruleWordsCache.set(f, (words = contentWords((f.direction === 'removed' ? f.change.before : f.change.after)!.text)));
+  return words;
+}
+
+/** Per page, the words at least a fifth of its changed rules use (three rules at least). */
+function commonWords(rules: readonly RecordFacts[]): Map<string, Set<string>> {
+  const byPage = new Map<string, RecordFacts[]>();
+  for (const f of rules) pushTo(byPage, f.page, f);
+  const common = new Map<string, Set<string>>();
+  for (const [page, list] of byPage) {
+    const counts = new Map<string, number>();
+    for (const f of list) for (const w of new Set(ruleWords(f))) counts.set(w, (counts.get(w) ?? 0) + 1);
+    const floor = Math.max(3, list.length / 5);
+    common.set(page, new Set([...counts].filter(([, n]) => n >= floor).map(([w]) => w)));
+  }
+  return common;
+}
+
+/** Absolute duties and recommendations are not one rule told twice. */
+function family(f: RecordFacts): 'absolute' | 'recommendation' {
+  return strength(keywordOf(f)) >= 3 ? 'absolute' : 'recommendation';
+}

@@ -1,0 +1,160 @@
+import { contentWords } from '../../diff/content-words.ts';
+import { dice } from '../../diff/similarity.ts';
+import { within, type RecordFacts } from '../facts.ts';
+import type { SplitPage } from '../unit.ts';
+import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
+
+/**
+ * Relations of sections: a page split off a section (3b), a section that came or went with
+ * its contents (4), a lone new section joining the one it is about (4b), a page's sections
+ * rearranged (7c).
+ */
+
+/** Sections that came or went, per page and side, as heading paths keyed by their joined path. */
+function movedSectionsBy(facts: readonly RecordFacts[]): Map<string, RecordFacts[]> {
+  const sections = new Map<string, RecordFacts[]>();
+  for (const f of facts) {
+    if (f.change.kind !== 'section' || f.direction === 'changed' || f.path.length === 0) continue;
+    const key = `${f.sidePage}\u0000${f.side}`;
+    pushTo(sections, key, f);
+  }
+  return sections;
+}
+
+/**
+ * 4. A section that came or went takes everything that came or went with it: records in it,
+ * or in sections below it that came or went too (a section that only moved under a new
+ * parent is not new, and keeps its own changes). A section that came or went holding
+ * nothing of its own but sections is a container: each of those is a change of its own,
+ * and the container's heading goes with the first.
+ */
+export function joinSectionContents(facts: readonly RecordFacts[], uf: UnionFind, split: ReadonlySet<number>): Set<number> {
+  const hollow = new Set<number>();
+  const sections = movedSectionsBy(facts);
+  const pageOf = new Map<string, RecordFacts>();
+  // A page split off an older page's section was diffed against it: its records are changes of their own.
+  for (const f of facts) if ((f.change.id === 'page-added' || f.change.id === 'page-removed') && !split.has(f.index)) pageOf.set(`${f.sidePage}\u0000${f.side}`, f);
+  for (const [key, candidates] of sections) {
+    const page = pageOf.get(key);
+    if (page) {
+      for (const f of facts) if (`${f.sidePage}\u0000${f.side}` === key && f.direction !== 'changed') uf.union(page.index, f.index);
+      continue;
+    }
+    const byPath = new Map(candidates.map((s) => [s.path.join('\u0000'), s]));
+    // What came or went inside, and a rule or paragraph that moved into a new section (it is what the section holds).
+    const movedIn = (f: RecordFacts) => f.direction === 'changed' && f.side === 'new' && (f.change.kind === 'rule' || f.change.kind === 'prose');
+    const inside = facts.filter((f) => `${f.sidePage}\u0000${f.side}` === key && (f.direction !== 'changed' || movedIn(f)));
+    /** The section record of the section that came or went and holds `path` directly, if any. */
+    const cameOrWent = (path: readonly string[]) => byPath.get(path.join('\u0000'));
+    const holdsOwnContent = new Set<RecordFacts>();
+    for (const f of inside) {
+      const section = cameOrWent(f.path);
+      if (section && f.change.kind !== 'section' && f.change.level !== 'editorial' && !movedIn(f)) holdsOwnContent.add(section);
+    }
+    /** The section a record belongs to as a change: the outermost that came or went, below any container. */
+    const unitOf = (path: readonly string[]): RecordFacts | null => {
+      // The record's own section and every one above it down from the outermost that came or went must have come or gone.
+      let outermost = path.length;
+      while (outermost > 0 && cameOrWent(path.slice(0, outermost))) outermost -= 1;
+      if (outermost === path.length) return null;
+      let unit = cameOrWent(path.slice(0, outermost + 1))!;
+      for (let depth = outermost + 2; depth <= path.length && !holdsOwnContent.has(unit); depth++) unit = cameOrWent(path.slice(0, depth))!;
+      return unit;
+    };
+    const firstUnitUnder = new Map<RecordFacts, RecordFacts>();
+    for (const f of inside) {
+      const unit = unitOf(f.path);
+      if (!unit || unit.index === f.index) continue;
+      uf.union(unit.index, f.index);
+    }
+    // A container's own heading joins the first change below it.
+    for (const section of candidates) {
+      if (holdsOwnContent.has(section)) continue;
+      const below = candidates.filter((c) => c !== section && within(c.path, section.path) && c.path.length === section.path.length + 1);
+      const first = below.sort((a, b) => a.index - b.index)[0];
+      if (first && unitOf(first.path) === first) firstUnitUnder.set(section, first);
+    }
+    for (const [container, first] of firstUnitUnder) uf.union(first.index, container.index);
+    // A new section whose every record moved in from elsewhere is a new heading over old text.
+    for (const section of candidates) {
+      if (section.direction !== 'added') continue;
+      const held = inside.filter((f) => f.change.kind !== 'section' && within(f.path, section.path));
+      if (held.length > 0 && held.every(movedIn)) hollow.add(section.index);
+    }
+  }
+  return hollow;
+}
+
+/**
+ * 3b. A page split off an older page's section is that section moved: its "new page" record
+ * and the section's "removed" record are one change, and what changed in the text has its
+ * own records (the split page was diffed against the section). Returns the records that
+ * only say where the text went.
+ */
+export function joinSplitPages(facts: readonly RecordFacts[], uf: UnionFind, splits: readonly SplitPage[]): Set<number> {
+  const moves = new Set<number>();
+  for (const split of splits) {
+    const page = facts.find((f) => f.change.id === 'page-added' && f.page === split.page);
+    if (!page) continue;
+    moves.add(page.index);
+    const source = facts.find((f) => f.change.kind === 'section' && f.direction === 'removed' && f.sidePage === split.from && f.change.subject === split.heading);
+    if (source) {
+      moves.add(source.index);
+      uf.union(page.index, source.index);
+    }
+  }
+  return moves;
+}
+
+/**
+ * 4b. A section that came or went alone (no duty or shape inside it: a flow diagram, an
+ * example) belongs to the change whose new (or removed) section's heading it shares most
+ * words with, on the same page ("URL Mode Flow" with "URL Mode Elicitation Requests").
+ */
+export function joinLikeHeadedSections(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const alone = lonelyRecords(facts, uf);
+  const sections = facts.filter((f) => f.change.kind === 'section' && f.direction !== 'changed');
+  const words = new Map(sections.map((f) => [f.index, new Set(contentWords(f.change.subject))]));
+  for (const f of sections) {
+    if (!alone.has(f.index)) continue;
+    // Words its parent's heading gives every section under it ("Flow" of "Message Flow › URL Mode Flow") tell nothing apart.
+    const context = new Set(contentWords(f.path.at(-2) ?? ''));
+    const own = new Set([...words.get(f.index)!].filter((w) => !context.has(w)));
+    const candidates = sections.filter((other) => other !== f && other.sidePage === f.sidePage && other.direction === f.direction && !alone.has(other.index));
+    // The first section whose heading says all it says ("URL Mode" of "URL Mode Flow": "URL Mode Elicitation Requests",
+    // which introduces what later sections go on about), else the most alike.
+    const covering = own.size > 0 ? candidates.find((other) => [...own].every((w) => words.get(other.index)!.has(w))) : undefined;
+    let best = covering ? { other: covering, score: 1 } : null;
+    for (const other of covering ? [] : candidates) {
+      const score = dice(own, words.get(other.index)!);
+      if (score >= 0.5 && (!best || score > best.score)) best = { other, score };
+    }
+    if (best) uf.union(best.other.index, f.index);
+  }
+}
+
+/**
+ * 7c. A page's sections rearranged: sections that moved or were renamed, and a section
+ * removed whose sections moved elsewhere, are one editorial change of the page.
+ */
+export function joinRearrangedSections(facts: readonly RecordFacts[], uf: UnionFind): Set<number> {
+  const emptied = new Set<number>();
+  const rearranged = facts.filter((f) => f.change.kind === 'section' && f.direction === 'changed' && (f.change.action === 'moved' || f.change.action === 'renamed') && f.change.level === 'editorial');
+  const first = new Map<string, number>();
+  for (const f of rearranged) {
+    const other = first.get(f.page);
+    if (other === undefined) first.set(f.page, f.index);
+    else uf.union(other, f.index);
+  }
+  // A section that went while its sections moved out of it: its heading is where they moved from.
+  for (const f of facts) {
+    if (f.change.kind !== 'section' || f.direction !== 'removed' || !first.has(f.page)) continue;
+    const heading = f.change.subject;
+    const movedOut = rearranged.some((r) => r.page === f.page && r.change.action === 'moved' && r.change.message.includes(`from "${heading}"`));
+    if (movedOut && lonelyRecords(facts, uf).has(f.index)) {
+      uf.union(first.get(f.page)!, f.index);
+      emptied.add(f.index);
+    }
+  }
+  return emptied;
+}

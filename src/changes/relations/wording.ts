@@ -1,0 +1,59 @@
+import type { RecordFacts } from '../facts.ts';
+import { lonelyRecords, type UnionFind } from './union-find.ts';
+
+/**
+ * Relations of wording: a paragraph next to what it explains (8), and the editorial records
+ * left over, one change per section (9).
+ */
+
+/** 8. A paragraph standing next to a rule or field of a change, in the same section and direction, explains it. */
+export function joinNeighbouringProse(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const alone = lonelyRecords(facts, uf);
+  // What a paragraph may explain: a rule, field or shape, or a statement whose sense changed (an inversion), not another paragraph's wording.
+  const anchors = facts.filter((f) => f.change.kind !== 'term' && f.change.kind !== 'section' && f.change.level !== 'editorial' && f.line !== null);
+  const loose = facts.filter((f) => f.change.kind === 'prose' && f.change.level === 'editorial' && f.line !== null && !f.change.informative && alone.has(f.index));
+  // Paragraphs in a row (a list's items) go together, joined where the first of them stands: a list follows what introduces it.
+  for (const block of blocksOf(loose)) {
+    const first = block[0]!;
+    let best: { anchor: RecordFacts; distance: number } | null = null;
+    for (const a of anchors) {
+      // A changed anchor stands on both sides: a paragraph that went sits next to its old wording.
+      const line = a.direction === 'changed' && first.side === 'old' ? a.change.before?.line : a.direction === first.direction ? a.line : null;
+      if (typeof line !== 'number' || a.sidePage !== first.sidePage || (a.path.join('\u0000') !== first.path.join('\u0000') && a.direction !== 'changed')) continue;
+      if (a.direction === 'changed' && first.side === 'old' && a.change.section.old !== first.change.section.old) continue;
+      const distance = Math.abs(line - first.line!);
+      if (distance <= NEIGHBOUR_LINES && (!best || distance < best.distance || (distance === best.distance && line <= first.line!))) best = { anchor: a, distance };
+    }
+    if (best) for (const f of block) uf.union(best.anchor.index, f.index);
+  }
+}
+
+/** Runs of records on consecutive lines (at most two apart) of one section, side and direction. */
+function blocksOf(records: readonly RecordFacts[]): RecordFacts[][] {
+  const sorted = [...records].sort((a, b) => a.sidePage.localeCompare(b.sidePage) || a.side.localeCompare(b.side) || a.line! - b.line!);
+  const blocks: RecordFacts[][] = [];
+  for (const f of sorted) {
+    const last = blocks.at(-1)?.at(-1);
+    const together = last && last.sidePage === f.sidePage && last.side === f.side && last.direction === f.direction && last.path.join('\u0000') === f.path.join('\u0000') && f.line! - last.line! <= 2;
+    if (together) blocks.at(-1)!.push(f);
+    else blocks.push([f]);
+  }
+  return blocks;
+}
+
+/** How far apart (in lines) a paragraph and the rule it explains may stand: a blank line and a short paragraph between. */
+const NEIGHBOUR_LINES = 4;
+
+/** 9. The editorial records nothing else took, one change per section of a page. */
+export function joinLeftoverWording(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const alone = lonelyRecords(facts, uf);
+  const bySection = new Map<string, number>();
+  for (const f of facts) {
+    if (f.change.level !== 'editorial' || !alone.has(f.index) || f.change.kind === 'section') continue;
+    if (f.change.kind !== 'prose' && f.change.kind !== 'rule' && f.change.kind !== 'term') continue;
+    const key = `${f.change.source ?? 'page'}\u0000${f.page}\u0000${f.change.informative ? 'i' : ''}\u0000${f.path.join('\u0000') || (f.change.section.new ?? f.change.section.old ?? '')}`;
+    const other = bySection.get(key);
+    if (other === undefined) bySection.set(key, f.index);
+    else uf.union(other, f.index);
+  }
+}

@@ -1,0 +1,168 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diffPageTexts } from '../../src/diff/index.ts';
+import type { Change } from '../../src/records/change.ts';
+import { fixturesDir } from '../helpers/paths.ts';
+
+/**
+ * What each golden page fixture is for, said by hand: golden.test.ts checks that nothing
+ * moved, this says what must be true (so a golden rewritten with UPDATE=1 cannot quietly
+ * bless a wrong record). One entry per fixture; a fixture without one fails.
+ */
+const pagesDir = join(fixturesDir, 'pages');
+const diff = (name: string): Change[] =>
+  diffPageTexts(readFileSync(join(pagesDir, name, 'old.mdx'), 'utf8'), readFileSync(join(pagesDir, name, 'new.mdx'), 'utf8')).changes;
+const line = (c: Change) => `${c.id} ${c.level} ${c.subject}`;
+const ids = (changes: readonly Change[]) => changes.map((c) => c.id);
+const find = (changes: readonly Change[], id: string, subject: RegExp) => changes.find((c) => c.id === id && subject.test(c.subject));
+
+const INTENTS: Record<string, (changes: Change[]) => void> = {
+  capabilities: (c) => {
+    // A capability's option gone breaks who used it; one that moved is a move, not a removal and an addition.
+    expect(find(c, 'capability-option-removed', /widgets\.watch/)?.level).toBe('breaking');
+    expect(find(c, 'capability-moved', /sparks/)).toBeDefined();
+    expect(c.filter((x) => /sparks/.test(x.subject)).map((x) => x.id)).toEqual(['capability-moved']);
+  },
+  'capability-rule-fold': (c) => {
+    // The rule saying where a capability is declared is part of the capability's move, not a record of its own.
+    expect(c.filter((x) => x.id === 'capability-moved' && x.subject === 'gadgets')).toHaveLength(1);
+    expect(c.some((x) => x.kind === 'rule' && /declare the `gadgets`/.test(x.subject))).toBe(false);
+  },
+  'cited-rules': (c) => {
+    // A keyword inside a link into the spec cites a rule stated elsewhere: the sentence is prose.
+    expect(c.some((x) => x.kind === 'rule' && /^Codes of earlier versions/.test(x.subject))).toBe(false);
+    expect(find(c, 'required-rule-added', /Viewers MUST retry/)).toBeDefined();
+  },
+  deprecations: (c) => {
+    // Deprecation is its own action, non-breaking, for a feature, a message and a field.
+    expect(c.filter((x) => x.action === 'deprecated').map((x) => `${x.id} ${x.level}`)).toEqual([
+      'feature-deprecated non-breaking', 'message-deprecated non-breaking', 'feature-deprecated non-breaking', 'field-deprecated non-breaking',
+    ]);
+  },
+  'error-code-ranges': (c) => {
+    // The two ends of a reserved range are no codes; a code beside a range is.
+    expect(c.filter((x) => x.kind === 'error-code').map((x) => x.subject)).toEqual(['-32412', '-32413', '-32414', '-32415', '-32416']);
+    expect(c.some((x) => x.kind === 'error-code' && /-32499|-32400/.test(x.subject))).toBe(false);
+  },
+  'error-codes': (c) => {
+    // A code renamed keeps its number (editorial); a different code in a MUST changes the duty.
+    expect(find(c, 'error-code-renamed', /-32010/)?.level).toBe('editorial');
+    expect(find(c, 'rule-changed', /Servers MUST return these errors/)?.level).toBe('breaking');
+  },
+  'field-table-key-lists': (c) => {
+    // A name cell listing several keys is a field for each, their sentences one rule naming them all.
+    expect(c.filter((x) => x.id === 'field-added').map((x) => x.subject)).toEqual(expect.arrayContaining(['`tuning` › highWater', '`tuning` › lowWater', '`tuning` › spill']));
+    expect(c.filter((x) => x.kind === 'rule')).toHaveLength(1);
+  },
+  'field-tables': (c) => {
+    // Tables under any header are read by structure: requiredness, rules in rows, codes in a Code column.
+    expect(find(c, 'field-became-required', /Record › source/)?.level).toBe('breaking');
+    expect(find(c, 'rule-strengthened', /tags: The array MUST NOT be empty/)).toBeDefined();
+    expect(ids(c.filter((x) => x.kind === 'error-code'))).toEqual(['error-code-removed', 'error-code-added']);
+  },
+  fields: (c) => {
+    // Every field change of a message and a table, each once, levelled for who sends it.
+    expect(find(c, 'required-field-added', /session/)?.level).toBe('breaking');
+    expect(find(c, 'field-became-optional', /owner/)?.level).toBe('non-breaking');
+    expect(find(c, 'field-value-removed', /kind/)?.level).toBe('breaking');
+  },
+  'json-placeholders': (c) => {
+    // Placeholders in examples (`...`, `{ … }`) are read past: the example still yields its fields.
+    expect(find(c, 'field-added', /items\/get params\.version/)).toBeDefined();
+  },
+  labels: (c) => {
+    // A paragraph that is only a label titles the paragraph it introduces.
+    expect(c.some((x) => /^Reserved keys:$/.test(x.subject))).toBe(false);
+    expect(find(c, 'prose-changed', /^Storage limits: Depots keep/)).toBeDefined();
+  },
+  'lowercase-keywords': (c) => {
+    // A spec that declares lower-case keywords binding is read so.
+    expect(c.map(line)).toEqual(['rule-strengthened breaking A selection set must not be empty.', 'rule-added non-breaking Aliases may be used to rename a field in the response.']);
+  },
+  malformed: (c) => {
+    // A broken page still diffs what could be read.
+    expect(ids(c)).toEqual(['required-rule-added', 'message-added']);
+  },
+  messages: (c) => {
+    // A change of envelope is breaking; a removed section goes as severe as what went with it.
+    expect(find(c, 'message-envelope-changed', /^prompt\/ask$/)?.level).toBe('breaking');
+    expect(find(c, 'section-removed', /Finishing/)?.level).toBe('breaking');
+  },
+  'prose-become-rule': (c) => {
+    // A sentence rewritten into a rule is that rule, not also a removed paragraph.
+    expect(c.some((x) => x.id === 'prose-removed' && /posting a `Dispatch`/.test(x.subject))).toBe(false);
+    expect(find(c, 'rule-added', /Senders MAY ask for a delivery/)?.after?.['wasProse']).toBeDefined();
+  },
+  'prose-in-place': (c) => {
+    // A paragraph rewritten where it stood is one reworded paragraph.
+    expect(ids(c)).toEqual(['prose-changed', 'prose-removed', 'prose-added']);
+  },
+  'prose-inversion': (c) => {
+    // Only a negation in front of words both versions state is an inversion.
+    expect(c.filter((x) => x.id === 'prose-inverted')).toHaveLength(1);
+  },
+  prose: (c) => {
+    expect(find(c, 'prose-inverted', /do not require/)?.level).toBe('non-breaking');
+    expect(c.filter((x) => x.kind === 'prose').every((x) => x.level !== 'breaking')).toBe(true);
+  },
+  'raw-html': (c) => {
+    // Raw HTML and entities are read as text: a keyword in an HTML block still counts.
+    expect(find(c, 'rule-strengthened', /Receivers MUST answer/)).toBeDefined();
+    expect(find(c, 'prose-changed', /& its "color"/)).toBeDefined();
+  },
+  'repeated-headings': (c) => {
+    // Sections pair by heading path: adding one object does not shift the others.
+    expect(find(c, 'field-type-changed', /Gadget Object › Fixed Fields › weight/)).toBeDefined();
+    expect(c.some((x) => /Gadget Object/.test(x.subject) && x.id === 'section-added')).toBe(false);
+  },
+  'restructured-prose': (c) => {
+    // A paragraph rewritten around its content is one reworded paragraph.
+    expect(find(c, 'prose-changed', /^They are returned as plain HTTP status codes/)).toBeDefined();
+  },
+  'rule-actors': (c) => {
+    // Binding fewer parties breaks no one; binding a party that was not bound does.
+    expect(c.filter((x) => x.id === 'rule-actor-changed').map((x) => x.level)).toEqual(['non-breaking', 'non-breaking', 'breaking', 'breaking', 'non-breaking', 'non-breaking']);
+  },
+  'rule-statements': (c) => {
+    // An example after a rule is its example: a changed example alone is editorial.
+    expect(c.filter((x) => x.id === 'rule-example-changed').every((x) => x.level === 'editorial')).toBe(true);
+    expect(find(c, 'required-rule-added', /^It MUST be printed/)).toBeDefined();
+  },
+  'rules-in-place': (c) => {
+    // A MUST reworded in place with other words is one record, and asks no more.
+    expect(find(c, 'rule-changed', /ticket number/)?.level).toBe('non-breaking');
+  },
+  rules: (c) => {
+    // The catalog of rule changes, each once.
+    expect(ids(c)).toEqual(['rule-strengthened', 'rule-weakened', 'rule-inverted', 'rule-actor-changed', 'rule-changed', 'rule-reworded', 'required-rule-added', 'required-rule-added', 'rule-added', 'required-rule-removed', 'rule-removed', 'rule-moved']);
+  },
+  'section-removal': (c) => {
+    expect(find(c, 'section-removed', /Resuming/)?.level).toBe('breaking');
+    expect(find(c, 'section-removed', /Hints/)?.level).toBe('non-breaking');
+  },
+  sections: (c) => {
+    expect(ids(c)).toEqual(['section-renamed', 'section-moved', 'section-removed', 'section-added']);
+  },
+  'split-off-prose': (c) => {
+    // Words split off a reworded rule belong to its record, not to a new paragraph.
+    expect(c.some((x) => x.id === 'prose-added' && /every token/.test(x.subject))).toBe(false);
+  },
+  'table-row-prose': (c) => {
+    // A paragraph saying what a new row says is part of the row's record.
+    expect(c.some((x) => x.id === 'prose-added' && /highWater|lowWater/.test(x.subject))).toBe(false);
+  },
+  terms: (c) => {
+    expect(c.map((x) => `${x.id} ${x.level}`)).toEqual(['term-removed editorial', 'term-added editorial', 'prose-changed editorial']);
+  },
+  unchanged: (c) => expect(c).toEqual([]),
+};
+
+describe('what each golden page fixture is for', () => {
+  it('has an intent for every fixture, and a fixture for every intent', () => {
+    const cases = readdirSync(pagesDir).filter((name) => existsSync(join(pagesDir, name, 'old.mdx')));
+    expect(Object.keys(INTENTS).sort()).toEqual(cases.sort());
+  });
+
+  it.each(Object.keys(INTENTS))('%s', (name) => INTENTS[name]!(diff(name)));
+});
