@@ -27,24 +27,24 @@ var __commonJS = (cb, mod) => function __require2() {
     throw mod = 0, e;
   }
 };
-var __export = (target, all2) => {
+var __export = (target2, all2) => {
   for (var name in all2)
-    __defProp(target, name, { get: all2[name], enumerable: true });
+    __defProp(target2, name, { get: all2[name], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+    for (let key2 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key2) && key2 !== except)
+        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target2, "default", { value: mod, enumerable: true }) : target2,
   mod
 ));
 
@@ -619,20 +619,20 @@ function quoteDuty(text4, max = 90) {
   };
   if (fits(text4)) return clip(text4, max);
   const keyword = KEYWORD2.exec(text4);
-  const plain = `${text4.slice(0, keyword.index).replace(/\s*\([^()]*\)/g, "")}${text4.slice(keyword.index)}`;
-  if (fits(plain)) return clip(plain, max);
-  const at = KEYWORD2.exec(plain).index;
-  const head = plain.slice(0, at);
+  const plain2 = `${text4.slice(0, keyword.index).replace(/\s*\([^()]*\)/g, "")}${text4.slice(keyword.index)}`;
+  if (fits(plain2)) return clip(plain2, max);
+  const at = KEYWORD2.exec(plain2).index;
+  const head = plain2.slice(0, at);
   const boundary = Math.max(head.lastIndexOf(", "), head.lastIndexOf("; "), head.lastIndexOf(": "), head.lastIndexOf(". "), head.lastIndexOf(" — "));
-  const start = boundary >= 0 && at - boundary < max / 2 ? boundary + 2 : plain.lastIndexOf(" ", Math.max(0, at - Math.floor(max / 4))) + 1;
-  return start === 0 ? clip(plain, max) : balanceCode(plain.slice(0, start), `${ELLIPSIS}${clip(plain.slice(start), max - 1)}`);
+  const start = boundary >= 0 && at - boundary < max / 2 ? boundary + 2 : plain2.lastIndexOf(" ", Math.max(0, at - Math.floor(max / 4))) + 1;
+  return start === 0 ? clip(plain2, max) : balanceCode(plain2.slice(0, start), `${ELLIPSIS}${clip(plain2.slice(start), max - 1)}`);
 }
 function quoteWithLeadIn(text4, leadIn, max = 90) {
   if (!leadIn) return quoteDuty(text4, max);
-  const plain = leadIn.replace(/\s*\([^()]*\)/g, "");
-  const keyword = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/.exec(plain);
-  const focus = keyword ? keyword.index : plain.length;
-  return `${excerpt(plain, focus, max, 30)} ${clip(text4, max)}`;
+  const plain2 = leadIn.replace(/\s*\([^()]*\)/g, "");
+  const keyword = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/.exec(plain2);
+  const focus = keyword ? keyword.index : plain2.length;
+  return `${excerpt(plain2, focus, max, 30)} ${clip(text4, max)}`;
 }
 var ELLIPSIS, KEYWORD2;
 var init_quote = __esm({
@@ -676,12 +676,12 @@ var init_page_catalog = __esm({
     code = inCode;
     was = (c) => c.before?.text ?? "";
     now = (c) => c.after?.text ?? "";
-    kw = (side5) => side5?.keyword ?? "";
-    rule = (side5) => quoteWithLeadIn(about(side5) + (side5?.text ?? ""), side5?.["leadIn"]);
-    about = (side5) => side5?.["about"] ? `${String(side5["about"])}: ` : "";
+    kw = (side6) => side6?.keyword ?? "";
+    rule = (side6) => quoteWithLeadIn(about(side6) + (side6?.text ?? ""), side6?.["leadIn"]);
+    about = (side6) => side6?.["about"] ? `${String(side6["about"])}: ` : "";
     changed = (c) => c.after?.["leadIn"] ? rule(c.after) : about(c.after) + quoteChanged(was(c), now(c));
-    parties = (side5) => (Array.isArray(side5?.["actors"]) ? side5["actors"].join(" and ") : side5?.actor) ?? "another party";
-    detail = (c, key) => c.detail?.[key] ?? "";
+    parties = (side6) => (Array.isArray(side6?.["actors"]) ? side6["actors"].join(" and ") : side6?.actor) ?? "another party";
+    detail = (c, key2) => c.detail?.[key2] ?? "";
     mustSend = (c) => {
       const senders = c.after?.["mustSend"] ? String(c.after["mustSend"]).split(", ").map((p) => `${p}s`) : [];
       return senders.length ? ` ${capitalize(senders.join(" and "))} must now send it.` : "";
@@ -791,9 +791,9 @@ var init_page_catalog = __esm({
         kind: "rule",
         action: "changed",
         level: "editorial",
-        description: "The same rule with the same meaning: a typo fix, re-wrapping, formatting or a changed link target.",
-        why: "Nothing an implementation does depends on it.",
-        message: (c) => `Rule reworded without a change of meaning: ${changed(c)}`
+        description: 'The same rule with the same meaning: a typo fix, re-wrapping, formatting or a changed link target; or the same duty told another way: a reference added or updated, a subject spelled out ("An AS" → "An authorization server"), a clause moved.',
+        why: "Nothing an implementation does depends on it: the same party must do the same thing under the same condition.",
+        message: (c) => `Rule reworded without a change of meaning${c.detail?.["how"] ? ` (${c.detail["how"]})` : ""}: ${changed(c)}`
       },
       {
         id: "rule-moved",
@@ -1056,6 +1056,34 @@ var init_page_catalog = __esm({
         why: "The wire value is the number; the name is documentation.",
         message: (c) => `Error code ${code(c.subject)} renamed from ${detail(c, "from")} to ${detail(c, "to")}.`
       },
+      // ── Things a table names (its first column: an event, a status, a level) ────────────
+      {
+        id: "entry-added",
+        kind: "definition",
+        action: "added",
+        level: "non-breaking",
+        description: "A table whose first column names things (an event, a status, an error code written as a word) gained a row: a new thing of that kind.",
+        why: "A new name is something more a party may meet; what existed still means what it meant. Duties in its row are rules of their own.",
+        message: (c) => `New ${detail(c, "what")} ${code(c.subject)} (${detail(c, "table")}).`
+      },
+      {
+        id: "entry-removed",
+        kind: "definition",
+        action: "removed",
+        level: "breaking",
+        description: "A row of a table that names things is gone: that thing is no longer defined.",
+        why: "Whoever sends or handles the name relies on a definition that no longer exists, as with a removed error code.",
+        message: (c) => `${capitalize(detail(c, "what"))} ${code(c.subject)} removed (${detail(c, "table")}).`
+      },
+      {
+        id: "entry-changed",
+        kind: "definition",
+        action: "changed",
+        level: "non-breaking",
+        description: "A row of a table that names things changed what it says of the name: its other cells (a value, a level, a status), or only its description.",
+        why: "The name still exists; what it stands for was restated. A row whose description alone was reworded is editorial (`levelReason`); duties in it are rules of their own.",
+        message: (c) => detail(c, "change") ? `${capitalize(detail(c, "what"))} ${code(c.subject)} changed: ${detail(c, "change")}.` : `${capitalize(detail(c, "what"))} ${code(c.subject)} reworded: ${quoteChanged(was(c), now(c))}`
+      },
       // ── Capabilities ─────────────────────────────────────────────────────────────────────
       {
         id: "capability-added",
@@ -1150,7 +1178,7 @@ var init_schema_catalog = __esm({
   "src/records/schema-catalog.ts"() {
     "use strict";
     code2 = (s) => `\`${s}\``;
-    detail2 = (c, key) => c.detail?.[key] ?? "";
+    detail2 = (c, key2) => c.detail?.[key2] ?? "";
     SCHEMA_CATALOG = [
       {
         id: "definition-added",
@@ -1356,11 +1384,11 @@ var require_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP2;
     visit3.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path2) {
-      const ctrl = callVisitor(key, node2, visitor, path2);
+    function visit_(key2, node2, visitor, path2) {
+      const ctrl = callVisitor(key2, node2, visitor, path2);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key, path2, ctrl);
-        return visit_(key, ctrl, visitor, path2);
+        replaceNode(key2, path2, ctrl);
+        return visit_(key2, ctrl, visitor, path2);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node2)) {
@@ -1404,11 +1432,11 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP2;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path2) {
-      const ctrl = await callVisitor(key, node2, visitor, path2);
+    async function visitAsync_(key2, node2, visitor, path2) {
+      const ctrl = await callVisitor(key2, node2, visitor, path2);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key, path2, ctrl);
-        return visitAsync_(key, ctrl, visitor, path2);
+        replaceNode(key2, path2, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path2);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node2)) {
@@ -1458,27 +1486,27 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path2) {
+    function callVisitor(key2, node2, visitor, path2) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path2);
+        return visitor(key2, node2, path2);
       if (identity2.isMap(node2))
-        return visitor.Map?.(key, node2, path2);
+        return visitor.Map?.(key2, node2, path2);
       if (identity2.isSeq(node2))
-        return visitor.Seq?.(key, node2, path2);
+        return visitor.Seq?.(key2, node2, path2);
       if (identity2.isPair(node2))
-        return visitor.Pair?.(key, node2, path2);
+        return visitor.Pair?.(key2, node2, path2);
       if (identity2.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path2);
+        return visitor.Scalar?.(key2, node2, path2);
       if (identity2.isAlias(node2))
-        return visitor.Alias?.(key, node2, path2);
+        return visitor.Alias?.(key2, node2, path2);
       return void 0;
     }
-    function replaceNode(key, path2, node2) {
+    function replaceNode(key2, path2, node2) {
       const parent = path2[path2.length - 1];
       if (identity2.isCollection(parent)) {
-        parent.items[key] = node2;
+        parent.items[key2] = node2;
       } else if (identity2.isPair(parent)) {
-        if (key === "key")
+        if (key2 === "key")
           parent.key = node2;
         else
           parent.value = node2;
@@ -1739,7 +1767,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
-    function applyReviver(reviver, obj, key, val) {
+    function applyReviver(reviver, obj, key2, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -1779,7 +1807,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key, val);
+      return reviver.call(obj, key2, val);
     }
     exports.applyReviver = applyReviver;
   }
@@ -2142,14 +2170,14 @@ var require_Collection = __commonJS({
         if (isEmptyPath(path2))
           this.add(value2);
         else {
-          const [key, ...rest] = path2;
-          const node2 = this.get(key, true);
+          const [key2, ...rest] = path2;
+          const node2 = this.get(key2, true);
           if (identity2.isCollection(node2))
             node2.addIn(rest, value2);
           else if (node2 === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value2));
+            this.set(key2, collectionFromPath(this.schema, rest, value2));
           else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
       }
       /**
@@ -2157,14 +2185,14 @@ var require_Collection = __commonJS({
        * @returns `true` if the item was found and removed.
        */
       deleteIn(path2) {
-        const [key, ...rest] = path2;
+        const [key2, ...rest] = path2;
         if (rest.length === 0)
-          return this.delete(key);
-        const node2 = this.get(key, true);
+          return this.delete(key2);
+        const node2 = this.get(key2, true);
         if (identity2.isCollection(node2))
           return node2.deleteIn(rest);
         else
-          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -2172,8 +2200,8 @@ var require_Collection = __commonJS({
        * `true` (collections are always returned intact).
        */
       getIn(path2, keepScalar) {
-        const [key, ...rest] = path2;
-        const node2 = this.get(key, true);
+        const [key2, ...rest] = path2;
+        const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node2) ? node2.value : node2;
         else
@@ -2191,10 +2219,10 @@ var require_Collection = __commonJS({
        * Checks if the collection includes a value with the key `key`.
        */
       hasIn(path2) {
-        const [key, ...rest] = path2;
+        const [key2, ...rest] = path2;
         if (rest.length === 0)
-          return this.has(key);
-        const node2 = this.get(key, true);
+          return this.has(key2);
+        const node2 = this.get(key2, true);
         return identity2.isCollection(node2) ? node2.hasIn(rest) : false;
       }
       /**
@@ -2202,17 +2230,17 @@ var require_Collection = __commonJS({
        * boolean to add/remove the item from the set.
        */
       setIn(path2, value2) {
-        const [key, ...rest] = path2;
+        const [key2, ...rest] = path2;
         if (rest.length === 0) {
-          this.set(key, value2);
+          this.set(key2, value2);
         } else {
-          const node2 = this.get(key, true);
+          const node2 = this.get(key2, true);
           if (identity2.isCollection(node2))
             node2.setIn(rest, value2);
           else if (node2 === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value2));
+            this.set(key2, collectionFromPath(this.schema, rest, value2));
           else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
       }
     };
@@ -2790,19 +2818,19 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key, value: value2 }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key: key2, value: value2 }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent: indent2, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity2.isNode(key) && key.comment || null;
+      let keyComment = identity2.isNode(key2) && key2.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity2.isCollection(key) || !identity2.isNode(key) && typeof key === "object") {
+        if (identity2.isCollection(key2) || !identity2.isNode(key2) && typeof key2 === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key || keyComment && value2 == null && !ctx.inFlow || identity2.isCollection(key) || (identity2.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value2 == null && !ctx.inFlow || identity2.isCollection(key2) || (identity2.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -2810,7 +2838,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -2954,7 +2982,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge.identify(key) || identity2.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey = (ctx, key2) => (merge.identify(key2) || identity2.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map, value2) {
       const source = resolveAliasValue(ctx, value2);
       if (identity2.isSeq(source))
@@ -2971,14 +2999,14 @@ var require_merge = __commonJS({
       if (!identity2.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key, value3] of srcMap) {
+      for (const [key2, value3] of srcMap) {
         if (map instanceof Map) {
-          if (!map.has(key))
-            map.set(key, value3);
+          if (!map.has(key2))
+            map.set(key2, value3);
         } else if (map instanceof Set) {
-          map.add(key);
-        } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
-          Object.defineProperty(map, key, {
+          map.add(key2);
+        } else if (!Object.prototype.hasOwnProperty.call(map, key2)) {
+          Object.defineProperty(map, key2, {
             value: value3,
             writable: true,
             enumerable: true,
@@ -3006,19 +3034,19 @@ var require_addPairToJSMap = __commonJS({
     var stringify = require_stringify();
     var identity2 = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key, value: value2 }) {
-      if (identity2.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map, value2);
-      else if (merge.isMergeKey(ctx, key))
+    function addPairToJSMap(ctx, map, { key: key2, value: value2 }) {
+      if (identity2.isNode(key2) && key2.addToJSMap)
+        key2.addToJSMap(ctx, map, value2);
+      else if (merge.isMergeKey(ctx, key2))
         merge.addMergeToJSMap(ctx, map, value2);
       else {
-        const jsKey = toJS.toJS(key, "", ctx);
+        const jsKey = toJS.toJS(key2, "", ctx);
         if (map instanceof Map) {
           map.set(jsKey, toJS.toJS(value2, jsKey, ctx));
         } else if (map instanceof Set) {
           map.add(jsKey);
         } else {
-          const stringKey = stringifyKey(key, jsKey, ctx);
+          const stringKey = stringifyKey(key2, jsKey, ctx);
           const jsValue = toJS.toJS(value2, stringKey, ctx);
           if (stringKey in map)
             Object.defineProperty(map, stringKey, {
@@ -3033,19 +3061,19 @@ var require_addPairToJSMap = __commonJS({
       }
       return map;
     }
-    function stringifyKey(key, jsKey, ctx) {
+    function stringifyKey(key2, jsKey, ctx) {
       if (jsKey === null)
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity2.isNode(key) && ctx?.doc) {
+      if (identity2.isNode(key2) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
           strCtx.anchors.add(node2.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
-        const strKey = key.toString(strCtx);
+        const strKey = key2.toString(strCtx);
         if (!ctx.mapKeyWarned) {
           let jsonStr = JSON.stringify(strKey);
           if (jsonStr.length > 40)
@@ -3069,24 +3097,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity2 = require_identity();
-    function createPair(key, value2, ctx) {
-      const k = createNode.createNode(key, void 0, ctx);
+    function createPair(key2, value2, ctx) {
+      const k = createNode.createNode(key2, void 0, ctx);
       const v = createNode.createNode(value2, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key, value2 = null) {
+      constructor(key2, value2 = null) {
         Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.PAIR });
-        this.key = key;
+        this.key = key2;
         this.value = value2;
       }
       clone(schema) {
-        let { key, value: value2 } = this;
-        if (identity2.isNode(key))
-          key = key.clone(schema);
+        let { key: key2, value: value2 } = this;
+        if (identity2.isNode(key2))
+          key2 = key2.clone(schema);
         if (identity2.isNode(value2))
           value2 = value2.clone(schema);
-        return new _Pair(key, value2);
+        return new _Pair(key2, value2);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -3262,11 +3290,11 @@ var require_YAMLMap = __commonJS({
     var identity2 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
-    function findPair(items, key) {
-      const k = identity2.isScalar(key) ? key.value : key;
+    function findPair(items, key2) {
+      const k = identity2.isScalar(key2) ? key2.value : key2;
       for (const it of items) {
         if (identity2.isPair(it)) {
-          if (it.key === key || it.key === k)
+          if (it.key === key2 || it.key === k)
             return it;
           if (identity2.isScalar(it.key) && it.key.value === k)
             return it;
@@ -3289,20 +3317,20 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key, value2) => {
+        const add = (key2, value2) => {
           if (typeof replacer === "function")
-            value2 = replacer.call(obj, key, value2);
-          else if (Array.isArray(replacer) && !replacer.includes(key))
+            value2 = replacer.call(obj, key2, value2);
+          else if (Array.isArray(replacer) && !replacer.includes(key2))
             return;
           if (value2 !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key, value2, ctx));
+            map.items.push(Pair.createPair(key2, value2, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key, value2] of obj)
-            add(key, value2);
+          for (const [key2, value2] of obj)
+            add(key2, value2);
         } else if (obj && typeof obj === "object") {
-          for (const key of Object.keys(obj))
-            add(key, obj[key]);
+          for (const key2 of Object.keys(obj))
+            add(key2, obj[key2]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map.items.sort(schema.sortMapEntries);
@@ -3342,23 +3370,23 @@ var require_YAMLMap = __commonJS({
           this.items.push(_pair);
         }
       }
-      delete(key) {
-        const it = findPair(this.items, key);
+      delete(key2) {
+        const it = findPair(this.items, key2);
         if (!it)
           return false;
         const del = this.items.splice(this.items.indexOf(it), 1);
         return del.length > 0;
       }
-      get(key, keepScalar) {
-        const it = findPair(this.items, key);
+      get(key2, keepScalar) {
+        const it = findPair(this.items, key2);
         const node2 = it?.value;
         return (!keepScalar && identity2.isScalar(node2) ? node2.value : node2) ?? void 0;
       }
-      has(key) {
-        return !!findPair(this.items, key);
+      has(key2) {
+        return !!findPair(this.items, key2);
       }
-      set(key, value2) {
-        this.add(new Pair.Pair(key, value2), true);
+      set(key2, value2) {
+        this.add(new Pair.Pair(key2, value2), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -3447,15 +3475,15 @@ var require_YAMLSeq = __commonJS({
        *
        * @returns `true` if the item was found and removed.
        */
-      delete(key) {
-        const idx = asItemIndex(key);
+      delete(key2) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           return false;
         const del = this.items.splice(idx, 1);
         return del.length > 0;
       }
-      get(key, keepScalar) {
-        const idx = asItemIndex(key);
+      get(key2, keepScalar) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
@@ -3467,8 +3495,8 @@ var require_YAMLSeq = __commonJS({
        * `key` must contain a representation of an integer for this to succeed.
        * It may be wrapped in a `Scalar`.
        */
-      has(key) {
-        const idx = asItemIndex(key);
+      has(key2) {
+        const idx = asItemIndex(key2);
         return typeof idx === "number" && idx < this.items.length;
       }
       /**
@@ -3478,10 +3506,10 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key, value2) {
-        const idx = asItemIndex(key);
+      set(key2, value2) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
-          throw new Error(`Expected a valid index, not ${key}.`);
+          throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
         if (identity2.isScalar(prev) && Scalar.isScalarValue(value2))
           prev.value = value2;
@@ -3515,8 +3543,8 @@ var require_YAMLSeq = __commonJS({
           let i = 0;
           for (let it of obj) {
             if (typeof replacer === "function") {
-              const key = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key, it);
+              const key2 = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key2, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -3524,8 +3552,8 @@ var require_YAMLSeq = __commonJS({
         return seq;
       }
     };
-    function asItemIndex(key) {
-      let idx = identity2.isScalar(key) ? key.value : key;
+    function asItemIndex(key2) {
+      let idx = identity2.isScalar(key2) ? key2.value : key2;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -3939,25 +3967,25 @@ ${cn.comment}` : item2.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key, value2;
+          let key2, value2;
           if (Array.isArray(it)) {
             if (it.length === 2) {
-              key = it[0];
+              key2 = it[0];
               value2 = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
-              key = keys[0];
-              value2 = it[key];
+              key2 = keys[0];
+              value2 = it[key2];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
-            key = it;
+            key2 = it;
           }
-          pairs2.items.push(Pair.createPair(key, value2, ctx));
+          pairs2.items.push(Pair.createPair(key2, value2, ctx));
         }
       return pairs2;
     }
@@ -4004,16 +4032,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map);
         for (const pair of this.items) {
-          let key, value2;
+          let key2, value2;
           if (identity2.isPair(pair)) {
-            key = toJS.toJS(pair.key, "", ctx);
-            value2 = toJS.toJS(pair.value, key, ctx);
+            key2 = toJS.toJS(pair.key, "", ctx);
+            value2 = toJS.toJS(pair.value, key2, ctx);
           } else {
-            key = toJS.toJS(pair, "", ctx);
+            key2 = toJS.toJS(pair, "", ctx);
           }
-          if (map.has(key))
+          if (map.has(key2))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key, value2);
+          map.set(key2, value2);
         }
         return map;
       }
@@ -4034,12 +4062,12 @@ var require_omap = __commonJS({
       resolve(seq, onError) {
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
-        for (const { key } of pairs$1.items) {
-          if (identity2.isScalar(key)) {
-            if (seenKeys.includes(key.value)) {
-              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+        for (const { key: key2 } of pairs$1.items) {
+          if (identity2.isScalar(key2)) {
+            if (seenKeys.includes(key2.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
             } else {
-              seenKeys.push(key.value);
+              seenKeys.push(key2.value);
             }
           }
         }
@@ -4224,14 +4252,14 @@ var require_set = __commonJS({
         super(schema);
         this.tag = _YAMLSet.tag;
       }
-      add(key) {
+      add(key2) {
         let pair;
-        if (identity2.isPair(key))
-          pair = key;
-        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
-          pair = new Pair.Pair(key.key, null);
+        if (identity2.isPair(key2))
+          pair = key2;
+        else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
+          pair = new Pair.Pair(key2.key, null);
         else
-          pair = new Pair.Pair(key, null);
+          pair = new Pair.Pair(key2, null);
         const prev = YAMLMap.findPair(this.items, pair.key);
         if (!prev)
           this.items.push(pair);
@@ -4240,18 +4268,18 @@ var require_set = __commonJS({
        * If `keepPair` is `true`, returns the Pair matching `key`.
        * Otherwise, returns the value of that Pair's key.
        */
-      get(key, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key);
+      get(key2, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key2);
         return !keepPair && identity2.isPair(pair) ? identity2.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key, value2) {
+      set(key2, value2) {
         if (typeof value2 !== "boolean")
           throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value2}`);
-        const prev = YAMLMap.findPair(this.items, key);
+        const prev = YAMLMap.findPair(this.items, key2);
         if (prev && !value2) {
           this.items.splice(this.items.indexOf(prev), 1);
         } else if (!prev && value2) {
-          this.items.push(new Pair.Pair(key));
+          this.items.push(new Pair.Pair(key2));
         }
       }
       toJSON(_, ctx) {
@@ -4498,7 +4526,7 @@ var require_tags = __commonJS({
         if (Array.isArray(customTags))
           tags = [];
         else {
-          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          const keys = Array.from(schemas.keys()).filter((key2) => key2 !== "yaml11").map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
         }
       }
@@ -4514,7 +4542,7 @@ var require_tags = __commonJS({
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          const keys = Object.keys(tagsByName).map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
         if (!tags2.includes(tagObj))
@@ -4778,8 +4806,8 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key, value2, options = {}) {
-        const k = this.createNode(key, null, options);
+      createPair(key2, value2, options = {}) {
+        const k = this.createNode(key2, null, options);
         const v = this.createNode(value2, null, options);
         return new Pair.Pair(k, v);
       }
@@ -4787,8 +4815,8 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      delete(key) {
-        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+      delete(key2) {
+        return assertCollection(this.contents) ? this.contents.delete(key2) : false;
       }
       /**
        * Removes a value from the document.
@@ -4808,8 +4836,8 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      get(key, keepScalar) {
-        return identity2.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+      get(key2, keepScalar) {
+        return identity2.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
@@ -4824,8 +4852,8 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value with the key `key`.
        */
-      has(key) {
-        return identity2.isCollection(this.contents) ? this.contents.has(key) : false;
+      has(key2) {
+        return identity2.isCollection(this.contents) ? this.contents.has(key2) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
@@ -4839,11 +4867,11 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key, value2) {
+      set(key2, value2) {
         if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, [key], value2);
+          this.contents = Collection.collectionFromPath(this.schema, [key2], value2);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key, value2);
+          this.contents.set(key2, value2);
         }
       }
       /**
@@ -5151,24 +5179,24 @@ var require_resolve_props = __commonJS({
 var require_util_contains_newline = __commonJS({
   "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
-    function containsNewline(key) {
-      if (!key)
+    function containsNewline(key2) {
+      if (!key2)
         return null;
-      switch (key.type) {
+      switch (key2.type) {
         case "alias":
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          if (key.source.includes("\n"))
+          if (key2.source.includes("\n"))
             return true;
-          if (key.end) {
-            for (const st of key.end)
+          if (key2.end) {
+            for (const st of key2.end)
               if (st.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
-          for (const it of key.items) {
+          for (const it of key2.items) {
             for (const st of it.start)
               if (st.type === "newline")
                 return true;
@@ -5242,10 +5270,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value: value2 } = collItem;
+        const { start, key: key2, sep, value: value2 } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key2 ?? sep?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -5253,10 +5281,10 @@ var require_resolve_block_map = __commonJS({
         });
         const implicitKey = !keyProps.found;
         if (implicitKey) {
-          if (key) {
-            if (key.type === "block-seq")
+          if (key2) {
+            if (key2.type === "block-seq")
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
-            else if ("indent" in key && key.indent !== bm.indent)
+            else if ("indent" in key2 && key2.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep) {
@@ -5269,17 +5297,17 @@ var require_resolve_block_map = __commonJS({
             }
             continue;
           }
-          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key2)) {
+            onError(key2 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key2 ? composeNode(ctx, key2, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key2, onError);
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -5289,7 +5317,7 @@ var require_resolve_block_map = __commonJS({
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
-          startOnNewline: !key || key.type === "block-scalar"
+          startOnNewline: !key2 || key2.type === "block-scalar"
         });
         offset = valueProps.end;
         if (valueProps.found) {
@@ -5453,11 +5481,11 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep, value: value2 } = collItem;
+        const { start, key: key2, sep, value: value2 } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key2 ?? sep?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
@@ -5478,9 +5506,9 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
             onError(
-              key,
+              key2,
               // checked by containsNewline()
               "MULTILINE_IMPLICIT_KEY",
               "Implicit keys of flow sequence pairs need to be on a single line"
@@ -5527,8 +5555,8 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-          if (isBlock(key))
+          const keyNode = key2 ? composeNode(ctx, key2, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key2))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep ?? [], {
@@ -6678,9 +6706,9 @@ var require_cst_scalar = __commonJS({
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent: indent2, source: "\n" });
-        for (const key of Object.keys(token))
-          if (key !== "type" && key !== "offset")
-            delete token[key];
+        for (const key2 of Object.keys(token))
+          if (key2 !== "type" && key2 !== "offset")
+            delete token[key2];
         Object.assign(token, { type: "block-scalar", indent: indent2, props, source: body });
       }
     }
@@ -6728,9 +6756,9 @@ var require_cst_scalar = __commonJS({
         default: {
           const indent2 = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
-          for (const key of Object.keys(token))
-            if (key !== "type" && key !== "offset")
-              delete token[key];
+          for (const key2 of Object.keys(token))
+            if (key2 !== "type" && key2 !== "offset")
+              delete token[key2];
           Object.assign(token, { type, indent: indent2, source, end });
         }
       }
@@ -6785,12 +6813,12 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value: value2 }) {
+    function stringifyItem({ start, key: key2, sep, value: value2 }) {
       let res = "";
       for (const st of start)
         res += st.source;
-      if (key)
-        res += stringifyToken(key);
+      if (key2)
+        res += stringifyToken(key2);
       if (sep)
         for (const st of sep)
           res += st.source;
@@ -7657,12 +7685,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
+    function arrayPushArray(target2, source) {
       if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+        Array.prototype.push.apply(target2, source);
       else
         for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+          target2.push(source[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -8122,7 +8150,7 @@ var require_parser = __commonJS({
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
-                  const key = it.key;
+                  const key2 = it.key;
                   const sep = it.sep;
                   sep.push(this.sourceToken);
                   delete it.key;
@@ -8131,7 +8159,7 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start2, key: key2, sep }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -8509,7 +8537,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse4(src, reviver, options) {
+    function parse5(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -8550,7 +8578,7 @@ var require_public_api = __commonJS({
         return value2.toString(options);
       return new Document2.Document(value2, _replacer, options).toString(options);
     }
-    exports.parse = parse4;
+    exports.parse = parse5;
     exports.parseAllDocuments = parseAllDocuments2;
     exports.parseDocument = parseDocument;
     exports.stringify = stringify;
@@ -8729,7 +8757,7 @@ function describesRoot(value2) {
   if (isObject(value2["properties"])) return true;
   if (isObject(value2["items"]) || typeof value2["items"] === "boolean") return true;
   if (typeof value2["$ref"] === "string") return true;
-  if (COMBINATORS.some((key) => Array.isArray(value2[key]) && value2[key].length > 0)) return true;
+  if (COMBINATORS.some((key2) => Array.isArray(value2[key2]) && value2[key2].length > 0)) return true;
   return isTypeKeyword(value2["type"]);
 }
 function isTypeKeyword(type) {
@@ -8888,21 +8916,21 @@ var require_extend = __commonJS({
       if (obj.constructor && !hasOwnConstructor && !hasIsPrototypeOf) {
         return false;
       }
-      var key;
-      for (key in obj) {
+      var key2;
+      for (key2 in obj) {
       }
-      return typeof key === "undefined" || hasOwn.call(obj, key);
+      return typeof key2 === "undefined" || hasOwn.call(obj, key2);
     };
-    var setProperty2 = function setProperty3(target, options) {
+    var setProperty2 = function setProperty3(target2, options) {
       if (defineProperty && options.name === "__proto__") {
-        defineProperty(target, options.name, {
+        defineProperty(target2, options.name, {
           enumerable: true,
           configurable: true,
           value: options.newValue,
           writable: true
         });
       } else {
-        target[options.name] = options.newValue;
+        target2[options.name] = options.newValue;
       }
     };
     var getProperty = function getProperty2(obj, name) {
@@ -8917,25 +8945,25 @@ var require_extend = __commonJS({
     };
     module.exports = function extend2() {
       var options, name, src, copy, copyIsArray, clone;
-      var target = arguments[0];
+      var target2 = arguments[0];
       var i = 1;
       var length = arguments.length;
       var deep = false;
-      if (typeof target === "boolean") {
-        deep = target;
-        target = arguments[1] || {};
+      if (typeof target2 === "boolean") {
+        deep = target2;
+        target2 = arguments[1] || {};
         i = 2;
       }
-      if (target == null || typeof target !== "object" && typeof target !== "function") {
-        target = {};
+      if (target2 == null || typeof target2 !== "object" && typeof target2 !== "function") {
+        target2 = {};
       }
       for (; i < length; ++i) {
         options = arguments[i];
         if (options != null) {
           for (name in options) {
-            src = getProperty(target, name);
+            src = getProperty(target2, name);
             copy = getProperty(options, name);
-            if (target !== copy) {
+            if (target2 !== copy) {
               if (deep && copy && (isPlainObject2(copy) || (copyIsArray = isArray(copy)))) {
                 if (copyIsArray) {
                   copyIsArray = false;
@@ -8943,15 +8971,15 @@ var require_extend = __commonJS({
                 } else {
                   clone = src && isPlainObject2(src) ? src : {};
                 }
-                setProperty2(target, { name, newValue: extend2(deep, clone, copy) });
+                setProperty2(target2, { name, newValue: extend2(deep, clone, copy) });
               } else if (typeof copy !== "undefined") {
-                setProperty2(target, { name, newValue: copy });
+                setProperty2(target2, { name, newValue: copy });
               }
             }
           }
         }
       }
-      return target;
+      return target2;
     };
   }
 });
@@ -10005,6 +10033,15560 @@ var init_main = __esm({
   }
 });
 
+// node_modules/@babel/parser/lib/index.js
+var require_lib = __commonJS({
+  "node_modules/@babel/parser/lib/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", {
+      value: true
+    });
+    function _objectWithoutPropertiesLoose(r, e) {
+      if (null == r) return {};
+      var t = {};
+      for (var n in r) if ({}.hasOwnProperty.call(r, n)) {
+        if (-1 !== e.indexOf(n)) continue;
+        t[n] = r[n];
+      }
+      return t;
+    }
+    var Position = class {
+      constructor(line2, col, index2) {
+        this.line = void 0;
+        this.column = void 0;
+        this.index = void 0;
+        this.line = line2;
+        this.column = col;
+        this.index = index2;
+      }
+    };
+    var SourceLocation = class {
+      constructor(start, end) {
+        this.start = void 0;
+        this.end = void 0;
+        this.filename = void 0;
+        this.identifierName = void 0;
+        this.start = start;
+        this.end = end;
+      }
+    };
+    function createPositionWithColumnOffset(position2, columnOffset) {
+      const {
+        line: line2,
+        column,
+        index: index2
+      } = position2;
+      return new Position(line2, column + columnOffset, index2 + columnOffset);
+    }
+    var code5 = "BABEL_PARSER_SOURCETYPE_MODULE_REQUIRED";
+    var ModuleErrors = {
+      ImportMetaOutsideModule: {
+        message: `import.meta may appear only with 'sourceType: "module"'`,
+        code: code5
+      },
+      ImportOutsideModule: {
+        message: `'import' and 'export' may appear only with 'sourceType: "module"'`,
+        code: code5
+      }
+    };
+    var NodeDescriptions = {
+      ArrayPattern: "array destructuring pattern",
+      AssignmentExpression: "assignment expression",
+      AssignmentPattern: "assignment expression",
+      ArrowFunctionExpression: "arrow function expression",
+      ConditionalExpression: "conditional expression",
+      CatchClause: "catch clause",
+      ForOfStatement: "for-of statement",
+      ForInStatement: "for-in statement",
+      ForStatement: "for-loop",
+      FormalParameters: "function parameter list",
+      Identifier: "identifier",
+      ImportSpecifier: "import specifier",
+      ImportDefaultSpecifier: "import default specifier",
+      ImportNamespaceSpecifier: "import namespace specifier",
+      ObjectPattern: "object destructuring pattern",
+      ParenthesizedExpression: "parenthesized expression",
+      RestElement: "rest element",
+      UpdateExpression: {
+        true: "prefix operation",
+        false: "postfix operation"
+      },
+      VariableDeclarator: "variable declaration",
+      YieldExpression: "yield expression"
+    };
+    var toNodeDescription = (node2) => node2.type === "UpdateExpression" ? NodeDescriptions.UpdateExpression[`${node2.prefix}`] : NodeDescriptions[node2.type];
+    var StandardErrors = {
+      AccessorIsGenerator: ({
+        kind
+      }) => `A ${kind}ter cannot be a generator.`,
+      ArgumentsInClass: "'arguments' is only allowed in functions and class methods.",
+      AsyncFunctionInSingleStatementContext: "Async functions can only be declared at the top level or inside a block.",
+      AwaitBindingIdentifier: "Can not use 'await' as identifier inside an async function.",
+      AwaitBindingIdentifierInStaticBlock: "Can not use 'await' as identifier inside a static block.",
+      AwaitExpressionFormalParameter: "'await' is not allowed in async function parameters.",
+      AwaitUsingNotInAsyncContext: "'await using' is only allowed within async functions and at the top levels of modules.",
+      AwaitNotInAsyncContext: "'await' is only allowed within async functions and at the top levels of modules.",
+      BadGetterArity: "A 'get' accessor must not have any formal parameters.",
+      BadSetterArity: "A 'set' accessor must have exactly one formal parameter.",
+      BadSetterRestParameter: "A 'set' accessor function argument must not be a rest parameter.",
+      ConstructorClassField: "Classes may not have a field named 'constructor'.",
+      ConstructorClassPrivateField: "Classes may not have a private field named '#constructor'.",
+      ConstructorIsAccessor: "Class constructor may not be an accessor.",
+      ConstructorIsAsync: "Constructor can't be an async function.",
+      ConstructorIsGenerator: "Constructor can't be a generator.",
+      DeclarationMissingInitializer: ({
+        kind
+      }) => `Missing initializer in ${kind} declaration.`,
+      DecoratorArgumentsOutsideParentheses: "Decorator arguments must be moved inside parentheses: use '@(decorator(args))' instead of '@(decorator)(args)'.",
+      DecoratorBeforeExport: "Decorators must be placed *before* the 'export' keyword. Remove the 'decoratorsBeforeExport: true' option to use the 'export @decorator class {}' syntax.",
+      DecoratorsBeforeAfterExport: "Decorators can be placed *either* before or after the 'export' keyword, but not in both locations at the same time.",
+      DecoratorConstructor: "Decorators can't be used with a constructor. Did you mean '@dec class { ... }'?",
+      DecoratorExportClass: "Decorators must be placed *after* the 'export' keyword. Remove the 'decoratorsBeforeExport: false' option to use the '@decorator export class {}' syntax.",
+      DecoratorSemicolon: "Decorators must not be followed by a semicolon.",
+      DecoratorStaticBlock: "Decorators can't be used with a static block.",
+      DeferImportRequiresNamespace: 'Only `import defer * as x from "./module"` is valid.',
+      DeletePrivateField: "Deleting a private field is not allowed.",
+      DestructureNamedImport: "ES2015 named imports do not destructure. Use another statement for destructuring after the import.",
+      DuplicateConstructor: "Duplicate constructor in the same class.",
+      DuplicateDefaultExport: "Only one default export allowed per module.",
+      DuplicateExport: ({
+        exportName
+      }) => `\`${exportName}\` has already been exported. Exported identifiers must be unique.`,
+      DuplicateProto: "Redefinition of __proto__ property.",
+      DuplicateRegExpFlags: "Duplicate regular expression flag.",
+      ElementAfterRest: "Rest element must be last element.",
+      EscapedCharNotAnIdentifier: "Invalid Unicode escape.",
+      ExportBindingIsString: ({
+        localName,
+        exportName,
+        typeModifierIn
+      }) => `A string literal cannot be used as an exported binding without \`from\`.
+- Did you mean \`export ${typeModifierIn === "declaration" ? "type " : ""}{ ${typeModifierIn === "specifier" ? "type " : ""}'${localName}' as '${exportName}' } from 'some-module'\`?`,
+      ExportDefaultFromAsIdentifier: "'from' is not allowed as an identifier after 'export default'.",
+      ForInOfLoopInitializer: ({
+        type
+      }) => `'${type === "ForInStatement" ? "for-in" : "for-of"}' loop variable declaration may not have an initializer.`,
+      ForInUsing: "For-in loop may not start with 'using' declaration.",
+      ForOfAsync: "The left-hand side of a for-of loop may not be 'async'.",
+      ForOfLet: "The left-hand side of a for-of loop may not start with 'let'.",
+      GeneratorInSingleStatementContext: "Generators can only be declared at the top level or inside a block.",
+      IllegalBreakContinue: ({
+        type
+      }) => `Unsyntactic ${type === "BreakStatement" ? "break" : "continue"}.`,
+      IllegalLanguageModeDirective: "Illegal 'use strict' directive in function with non-simple parameter list.",
+      IllegalReturn: "'return' outside of function.",
+      ImportAttributesUseAssert: "The `assert` keyword in import attributes is deprecated and it has been replaced by the `with` keyword. You can enable the `deprecatedImportAssert` parser plugin to suppress this error.",
+      ImportBindingIsString: ({
+        importName
+      }) => `A string literal cannot be used as an imported binding.
+- Did you mean \`import { "${importName}" as foo }\`?`,
+      ImportCallArity: `\`import()\` requires exactly one or two arguments.`,
+      ImportCallNotNewExpression: "Cannot use new with import(...).",
+      ImportCallSpreadArgument: "`...` is not allowed in `import()`.",
+      ImportJSONBindingNotDefault: "A JSON module can only be imported with `default`.",
+      ImportReflectionHasAssertion: "`import module x` cannot have assertions.",
+      ImportReflectionNotBinding: 'Only `import module x from "./module"` is valid.',
+      IncompatibleRegExpUVFlags: "The 'u' and 'v' regular expression flags cannot be enabled at the same time.",
+      InvalidBigIntLiteral: "Invalid BigIntLiteral.",
+      InvalidCodePoint: "Code point out of bounds.",
+      InvalidCoverDiscardElement: "'void' must be followed by an expression when not used in a binding position.",
+      InvalidCoverInitializedName: "Invalid shorthand property initializer.",
+      InvalidDecimal: "Invalid decimal.",
+      InvalidDigit: ({
+        radix
+      }) => `Expected number in radix ${radix}.`,
+      InvalidEscapeSequence: "Bad character escape sequence.",
+      InvalidEscapeSequenceTemplate: "Invalid escape sequence in template.",
+      InvalidEscapedReservedWord: ({
+        reservedWord
+      }) => `Escape sequence in keyword ${reservedWord}.`,
+      InvalidIdentifier: ({
+        identifierName
+      }) => `Invalid identifier ${identifierName}.`,
+      InvalidLhs: ({
+        ancestor
+      }) => `Invalid left-hand side in ${toNodeDescription(ancestor)}.`,
+      InvalidLhsBinding: ({
+        ancestor
+      }) => `Binding invalid left-hand side in ${toNodeDescription(ancestor)}.`,
+      InvalidLhsOptionalChaining: ({
+        ancestor
+      }) => `Invalid optional chaining in the left-hand side of ${toNodeDescription(ancestor)}.`,
+      InvalidOrMissingExponent: "Floating-point numbers require a valid exponent after the 'e'.",
+      InvalidOrUnexpectedToken: ({
+        unexpected
+      }) => `Unexpected character '${unexpected}'.`,
+      InvalidParenthesizedAssignment: "Invalid parenthesized assignment pattern.",
+      InvalidPrivateFieldResolution: ({
+        identifierName
+      }) => `Private name #${identifierName} is not defined.`,
+      InvalidPropertyBindingPattern: "Binding member expression.",
+      InvalidRecordProperty: "Only properties and spread elements are allowed in record definitions.",
+      InvalidRestAssignmentPattern: "Invalid rest operator's argument.",
+      LabelRedeclaration: ({
+        labelName
+      }) => `Label '${labelName}' is already declared.`,
+      LetInLexicalBinding: "'let' is disallowed as a lexically bound name.",
+      LineTerminatorBeforeArrow: "No line break is allowed before '=>'.",
+      MalformedRegExpFlags: "Invalid regular expression flag.",
+      MissingClassName: "A class name is required.",
+      MissingEqInAssignment: "Only '=' operator can be used for specifying default value.",
+      MissingSemicolon: "Missing semicolon.",
+      MissingPlugin: ({
+        missingPlugin
+      }) => `This experimental syntax requires enabling the parser plugin: ${missingPlugin.map((name) => JSON.stringify(name)).join(", ")}.`,
+      MissingOneOfPlugins: ({
+        missingPlugin
+      }) => `This experimental syntax requires enabling one of the following parser plugin(s): ${missingPlugin.map((name) => JSON.stringify(name)).join(", ")}.`,
+      MissingUnicodeEscape: "Expecting Unicode escape sequence \\uXXXX.",
+      MixingCoalesceWithLogical: "Nullish coalescing operator(??) requires parens when mixing with logical operators.",
+      ModuleAttributeDifferentFromType: "The only accepted module attribute is `type`.",
+      ModuleAttributeInvalidValue: "Only string literals are allowed as module attribute values.",
+      ModuleAttributesWithDuplicateKeys: ({
+        key: key2
+      }) => `Duplicate key "${key2}" is not allowed in module attributes.`,
+      ModuleExportNameHasLoneSurrogate: ({
+        surrogateCharCode
+      }) => `An export name cannot include a lone surrogate, found '\\u${surrogateCharCode.toString(16)}'.`,
+      ModuleExportUndefined: ({
+        localName
+      }) => `Export '${localName}' is not defined.`,
+      MultipleDefaultsInSwitch: "Multiple default clauses.",
+      NewlineAfterThrow: "Illegal newline after throw.",
+      NoCatchOrFinally: "Missing catch or finally clause.",
+      NumberIdentifier: "Identifier directly after number.",
+      NumericSeparatorInEscapeSequence: "Numeric separators are not allowed inside unicode escape sequences or hex escape sequences.",
+      ObsoleteAwaitStar: "'await*' has been removed from the async functions proposal. Use Promise.all() instead.",
+      OptionalChainingNoNew: "Constructors in/after an Optional Chain are not allowed.",
+      OptionalChainingNoTemplate: "Tagged Template Literals are not allowed in optionalChain.",
+      OverrideOnConstructor: "'override' modifier cannot appear on a constructor declaration.",
+      ParamDupe: "Argument name clash.",
+      PatternHasAccessor: "Object pattern can't contain getter or setter.",
+      PatternHasMethod: "Object pattern can't contain methods.",
+      PrivateInExpectedIn: ({
+        identifierName
+      }) => `Private names are only allowed in property accesses (\`obj.#${identifierName}\`) or in \`in\` expressions (\`#${identifierName} in obj\`).`,
+      PrivateNameRedeclaration: ({
+        identifierName
+      }) => `Duplicate private name #${identifierName}.`,
+      RecordExpressionBarIncorrectEndSyntaxType: "Record expressions ending with '|}' are only allowed when the 'syntaxType' option of the 'recordAndTuple' plugin is set to 'bar'.",
+      RecordExpressionBarIncorrectStartSyntaxType: "Record expressions starting with '{|' are only allowed when the 'syntaxType' option of the 'recordAndTuple' plugin is set to 'bar'.",
+      RecordExpressionHashIncorrectStartSyntaxType: "Record expressions starting with '#{' are only allowed when the 'syntaxType' option of the 'recordAndTuple' plugin is set to 'hash'.",
+      RecordNoProto: "'__proto__' is not allowed in Record expressions.",
+      RestTrailingComma: "Unexpected trailing comma after rest element.",
+      SloppyFunction: "In non-strict mode code, functions can only be declared at top level or inside a block.",
+      SloppyFunctionAnnexB: "In non-strict mode code, functions can only be declared at top level, inside a block, or as the body of an if statement.",
+      SourcePhaseImportRequiresDefault: 'Only `import source x from "./module"` is valid.',
+      StaticPrototype: "Classes may not have static property named prototype.",
+      SuperCallNotNewExpression: "Cannot use new with super(...).",
+      SuperNotAllowed: "`super()` is only valid inside a class constructor of a subclass. Maybe a typo in the method name ('constructor') or not extending another class?",
+      SuperPrivateField: "Private fields can't be accessed on super.",
+      TrailingDecorator: "Decorators must be attached to a class element.",
+      TupleExpressionBarIncorrectEndSyntaxType: "Tuple expressions ending with '|]' are only allowed when the 'syntaxType' option of the 'recordAndTuple' plugin is set to 'bar'.",
+      TupleExpressionBarIncorrectStartSyntaxType: "Tuple expressions starting with '[|' are only allowed when the 'syntaxType' option of the 'recordAndTuple' plugin is set to 'bar'.",
+      TupleExpressionHashIncorrectStartSyntaxType: "Tuple expressions starting with '#[' are only allowed when the 'syntaxType' option of the 'recordAndTuple' plugin is set to 'hash'.",
+      UnexpectedArgumentPlaceholder: "Unexpected argument placeholder.",
+      UnexpectedAwaitAfterPipelineBody: 'Unexpected "await" after pipeline body; await must have parentheses in minimal proposal.',
+      UnexpectedDigitAfterHash: "Unexpected digit after hash token.",
+      UnexpectedImportExport: "'import' and 'export' may only appear at the top level.",
+      UnexpectedKeyword: ({
+        keyword
+      }) => `Unexpected keyword '${keyword}'.`,
+      UnexpectedLeadingDecorator: "Leading decorators must be attached to a class declaration.",
+      UnexpectedLexicalDeclaration: "Lexical declaration cannot appear in a single-statement context.",
+      UnexpectedNewTarget: "`new.target` can only be used in functions or class properties.",
+      UnexpectedNumericSeparator: "A numeric separator is only allowed between two digits.",
+      UnexpectedPrivateField: "Unexpected private name.",
+      UnexpectedReservedWord: ({
+        reservedWord
+      }) => `Unexpected reserved word '${reservedWord}'.`,
+      UnexpectedSuper: "'super' is only allowed in object methods and classes.",
+      UnexpectedToken: ({
+        expected,
+        unexpected
+      }) => `Unexpected token${unexpected ? ` '${unexpected}'.` : ""}${expected ? `, expected "${expected}"` : ""}`,
+      UnexpectedTokenUnaryExponentiation: "Illegal expression. Wrap left hand side or entire exponentiation in parentheses.",
+      UnexpectedUsingDeclaration: "Using declaration cannot appear in the top level when source type is `script` or in the bare case statement.",
+      UnexpectedVoidPattern: "Unexpected void binding.",
+      UnsupportedDecoratorExport: "A decorated export must export a class declaration.",
+      UnsupportedDefaultExport: "Only expressions, functions or classes are allowed as the `default` export.",
+      UnsupportedImport: "`import` can only be used in `import()` or `import.meta`.",
+      UnsupportedMetaProperty: ({
+        target: target2,
+        onlyValidPropertyName
+      }) => `The only valid meta property for ${target2} is ${target2}.${onlyValidPropertyName}.`,
+      UnsupportedParameterDecorator: "Decorators cannot be used to decorate parameters.",
+      UnsupportedPropertyDecorator: "Decorators cannot be used to decorate object literal properties.",
+      UnsupportedSuper: "'super' can only be used with function calls (i.e. super()) or in property accesses (i.e. super.prop or super[prop]).",
+      UnterminatedComment: "Unterminated comment.",
+      UnterminatedRegExp: "Unterminated regular expression.",
+      UnterminatedString: "Unterminated string constant.",
+      UnterminatedTemplate: "Unterminated template.",
+      UsingDeclarationExport: "Using declaration cannot be exported.",
+      UsingDeclarationHasBindingPattern: "Using declaration cannot have destructuring patterns.",
+      VarRedeclaration: ({
+        identifierName
+      }) => `Identifier '${identifierName}' has already been declared.`,
+      VoidPatternCatchClauseParam: "A void binding can not be the catch clause parameter. Use `try { ... } catch { ... }` if you want to discard the caught error.",
+      VoidPatternInitializer: "A void binding may not have an initializer.",
+      YieldBindingIdentifier: "Can not use 'yield' as identifier inside a generator.",
+      YieldInParameter: "Yield expression is not allowed in formal parameters.",
+      YieldNotInGeneratorFunction: "'yield' is only allowed within generator functions.",
+      ZeroDigitNumericSeparator: "Numeric separator can not be used after leading 0."
+    };
+    var StrictModeErrors = {
+      StrictDelete: "Deleting local variable in strict mode.",
+      StrictEvalArguments: ({
+        referenceName
+      }) => `Assigning to '${referenceName}' in strict mode.`,
+      StrictEvalArgumentsBinding: ({
+        bindingName
+      }) => `Binding '${bindingName}' in strict mode.`,
+      StrictFunction: "In strict mode code, functions can only be declared at top level or inside a block.",
+      StrictNumericEscape: "The only valid numeric escape in strict mode is '\\0'.",
+      StrictOctalLiteral: "Legacy octal literals are not allowed in strict mode.",
+      StrictWith: "'with' in strict mode."
+    };
+    var ParseExpressionErrors = {
+      ParseExpressionEmptyInput: "Unexpected parseExpression() input: The input is empty or contains only comments.",
+      ParseExpressionExpectsEOF: ({
+        unexpected
+      }) => `Unexpected parseExpression() input: The input should contain exactly one expression, but the first expression is followed by the unexpected character \`${String.fromCodePoint(unexpected)}\`.`
+    };
+    var UnparenthesizedPipeBodyDescriptions = /* @__PURE__ */ new Set(["ArrowFunctionExpression", "AssignmentExpression", "ConditionalExpression", "YieldExpression"]);
+    var PipelineOperatorErrors = Object.assign({
+      PipeBodyIsTighter: "Unexpected yield after pipeline body; any yield expression acting as Hack-style pipe body must be parenthesized due to its loose operator precedence.",
+      PipeTopicRequiresHackPipes: 'Topic reference is used, but the pipelineOperator plugin was not passed a "proposal": "hack" or "smart" option.',
+      PipeTopicUnbound: "Topic reference is unbound; it must be inside a pipe body.",
+      PipeTopicUnconfiguredToken: ({
+        token
+      }) => `Invalid topic token ${token}. In order to use ${token} as a topic reference, the pipelineOperator plugin must be configured with { "proposal": "hack", "topicToken": "${token}" }.`,
+      PipeTopicUnused: "Hack-style pipe body does not contain a topic reference; Hack-style pipes must use topic at least once.",
+      PipeUnparenthesizedBody: ({
+        type
+      }) => `Hack-style pipe body cannot be an unparenthesized ${toNodeDescription({
+        type
+      })}; please wrap it in parentheses.`
+    }, {
+      PipelineBodyNoArrow: 'Unexpected arrow "=>" after pipeline body; arrow function in pipeline body must be parenthesized.',
+      PipelineBodySequenceExpression: "Pipeline body may not be a comma-separated sequence expression.",
+      PipelineHeadSequenceExpression: "Pipeline head should not be a comma-separated sequence expression.",
+      PipelineTopicUnused: "Pipeline is in topic style but does not use topic reference.",
+      PrimaryTopicNotAllowed: "Topic reference was used in a lexical context without topic binding.",
+      PrimaryTopicRequiresSmartPipeline: 'Topic reference is used, but the pipelineOperator plugin was not passed a "proposal": "hack" or "smart" option.'
+    });
+    var FunctionBindErrors = {
+      UnsupportedBind: "Binding should be performed on object property.",
+      UnsupportedBindRHS: "The right-hand side of binding can not be super or import."
+    };
+    var _excluded = ["message"];
+    function defineHidden(obj, key2, value2) {
+      Object.defineProperty(obj, key2, {
+        enumerable: false,
+        configurable: true,
+        value: value2
+      });
+    }
+    function toParseErrorConstructor({
+      toMessage,
+      code: code6,
+      reasonCode,
+      syntaxPlugin
+    }) {
+      const hasMissingPlugin = reasonCode === "MissingPlugin" || reasonCode === "MissingOneOfPlugins";
+      const oldReasonCodes = {
+        AccessorCannotDeclareThisParameter: "AccesorCannotDeclareThisParameter",
+        AccessorCannotHaveTypeParameters: "AccesorCannotHaveTypeParameters",
+        ConstInitializerMustBeStringOrNumericLiteralOrLiteralEnumReference: "ConstInitiailizerMustBeStringOrNumericLiteralOrLiteralEnumReference",
+        SetAccessorCannotHaveOptionalParameter: "SetAccesorCannotHaveOptionalParameter",
+        SetAccessorCannotHaveRestParameter: "SetAccesorCannotHaveRestParameter",
+        SetAccessorCannotHaveReturnType: "SetAccesorCannotHaveReturnType"
+      };
+      if (oldReasonCodes[reasonCode]) {
+        reasonCode = oldReasonCodes[reasonCode];
+      }
+      return function constructor(loc, details) {
+        const error = new SyntaxError();
+        error.code = code6;
+        error.reasonCode = reasonCode;
+        error.loc = loc;
+        error.pos = loc.index;
+        error.syntaxPlugin = syntaxPlugin;
+        if (hasMissingPlugin) {
+          error.missingPlugin = details.missingPlugin;
+        }
+        defineHidden(error, "clone", function clone(overrides = {}) {
+          var _overrides$loc;
+          const {
+            line: line2,
+            column,
+            index: index2
+          } = (_overrides$loc = overrides.loc) != null ? _overrides$loc : loc;
+          return constructor(new Position(line2, column, index2), Object.assign({}, details, overrides.details));
+        });
+        defineHidden(error, "details", details);
+        Object.defineProperty(error, "message", {
+          configurable: true,
+          get() {
+            const message = `${toMessage(details)} (${loc.line}:${loc.column})`;
+            this.message = message;
+            return message;
+          },
+          set(value2) {
+            Object.defineProperty(this, "message", {
+              value: value2,
+              writable: true
+            });
+          }
+        });
+        return error;
+      };
+    }
+    function ParseErrorEnum(argument, syntaxPlugin) {
+      if (Array.isArray(argument)) {
+        return (parseErrorTemplates) => ParseErrorEnum(parseErrorTemplates, argument[0]);
+      }
+      const ParseErrorConstructors = {};
+      for (const reasonCode of Object.keys(argument)) {
+        const template = argument[reasonCode];
+        const _ref = typeof template === "string" ? {
+          message: () => template
+        } : typeof template === "function" ? {
+          message: template
+        } : template, {
+          message
+        } = _ref, rest = _objectWithoutPropertiesLoose(_ref, _excluded);
+        const toMessage = typeof message === "string" ? () => message : message;
+        ParseErrorConstructors[reasonCode] = toParseErrorConstructor(Object.assign({
+          code: "BABEL_PARSER_SYNTAX_ERROR",
+          reasonCode,
+          toMessage
+        }, syntaxPlugin ? {
+          syntaxPlugin
+        } : {}, rest));
+      }
+      return ParseErrorConstructors;
+    }
+    var Errors = Object.assign({}, ParseErrorEnum(ModuleErrors), ParseErrorEnum(StandardErrors), ParseErrorEnum(StrictModeErrors), ParseErrorEnum(ParseExpressionErrors), ParseErrorEnum`pipelineOperator`(PipelineOperatorErrors), ParseErrorEnum`functionBind`(FunctionBindErrors));
+    function createDefaultOptions() {
+      return {
+        sourceType: "script",
+        sourceFilename: void 0,
+        startIndex: 0,
+        startColumn: 0,
+        startLine: 1,
+        allowAwaitOutsideFunction: false,
+        allowReturnOutsideFunction: false,
+        allowNewTargetOutsideFunction: false,
+        allowImportExportEverywhere: false,
+        allowSuperOutsideMethod: false,
+        allowUndeclaredExports: false,
+        allowYieldOutsideFunction: false,
+        plugins: [],
+        strictMode: void 0,
+        ranges: false,
+        tokens: false,
+        createImportExpressions: false,
+        createParenthesizedExpressions: false,
+        errorRecovery: false,
+        attachComment: true,
+        annexB: true
+      };
+    }
+    function getOptions(opts) {
+      const options = createDefaultOptions();
+      if (opts == null) {
+        return options;
+      }
+      if (opts.annexB != null && opts.annexB !== false) {
+        throw new Error("The `annexB` option can only be set to `false`.");
+      }
+      for (const key2 of Object.keys(options)) {
+        if (opts[key2] != null) options[key2] = opts[key2];
+      }
+      if (options.startLine === 1) {
+        if (opts.startIndex == null && options.startColumn > 0) {
+          options.startIndex = options.startColumn;
+        } else if (opts.startColumn == null && options.startIndex > 0) {
+          options.startColumn = options.startIndex;
+        }
+      } else if (opts.startColumn == null || opts.startIndex == null) {
+        if (opts.startIndex != null) {
+          throw new Error("With a `startLine > 1` you must also specify `startIndex` and `startColumn`.");
+        }
+      }
+      if (options.sourceType === "commonjs") {
+        if (opts.allowAwaitOutsideFunction != null) {
+          throw new Error("The `allowAwaitOutsideFunction` option cannot be used with `sourceType: 'commonjs'`.");
+        }
+        if (opts.allowReturnOutsideFunction != null) {
+          throw new Error("`sourceType: 'commonjs'` implies `allowReturnOutsideFunction: true`, please remove the `allowReturnOutsideFunction` option or use `sourceType: 'script'`.");
+        }
+        if (opts.allowNewTargetOutsideFunction != null) {
+          throw new Error("`sourceType: 'commonjs'` implies `allowNewTargetOutsideFunction: true`, please remove the `allowNewTargetOutsideFunction` option or use `sourceType: 'script'`.");
+        }
+      }
+      return options;
+    }
+    var {
+      defineProperty
+    } = Object;
+    var toUnenumerable = (object, key2) => {
+      if (object) {
+        defineProperty(object, key2, {
+          enumerable: false,
+          value: object[key2]
+        });
+      }
+    };
+    function toESTreeLocation(node2) {
+      toUnenumerable(node2.loc.start, "index");
+      toUnenumerable(node2.loc.end, "index");
+      return node2;
+    }
+    var estree = (superClass) => class ESTreeParserMixin extends superClass {
+      parse() {
+        const file = toESTreeLocation(super.parse());
+        if (this.optionFlags & 256) {
+          file.tokens = file.tokens.map(toESTreeLocation);
+        }
+        return file;
+      }
+      parseRegExpLiteral({
+        pattern,
+        flags
+      }) {
+        let regex2 = null;
+        try {
+          regex2 = new RegExp(pattern, flags);
+        } catch (_) {
+        }
+        const node2 = this.estreeParseLiteral(regex2);
+        node2.regex = {
+          pattern,
+          flags
+        };
+        return node2;
+      }
+      parseBigIntLiteral(value2) {
+        let bigInt;
+        try {
+          bigInt = BigInt(value2);
+        } catch (_unused) {
+          bigInt = null;
+        }
+        const node2 = this.estreeParseLiteral(bigInt);
+        node2.bigint = node2.value !== null ? String(node2.value) : value2;
+        return node2;
+      }
+      parseDecimalLiteral(value2) {
+        const decimal = null;
+        const node2 = this.estreeParseLiteral(decimal);
+        node2.decimal = String(node2.value || value2);
+        return node2;
+      }
+      estreeParseLiteral(value2) {
+        return this.parseLiteral(value2, "Literal");
+      }
+      parseStringLiteral(value2) {
+        return this.estreeParseLiteral(value2);
+      }
+      parseNumericLiteral(value2) {
+        return this.estreeParseLiteral(value2);
+      }
+      parseNullLiteral() {
+        return this.estreeParseLiteral(null);
+      }
+      parseBooleanLiteral(value2) {
+        return this.estreeParseLiteral(value2);
+      }
+      estreeParseChainExpression(node2, endLoc) {
+        const chain = this.startNodeAtNode(node2);
+        chain.expression = node2;
+        return this.finishNodeAt(chain, "ChainExpression", endLoc);
+      }
+      directiveToStmt(directive) {
+        const expression = directive.value;
+        delete directive.value;
+        this.castNodeTo(expression, "Literal");
+        expression.raw = expression.extra.raw;
+        expression.value = expression.extra.expressionValue;
+        const stmt = this.castNodeTo(directive, "ExpressionStatement");
+        stmt.expression = expression;
+        stmt.directive = expression.extra.rawValue;
+        delete expression.extra;
+        return stmt;
+      }
+      fillOptionalPropertiesForTSESLint(node2) {
+      }
+      cloneEstreeStringLiteral(node2) {
+        const {
+          start,
+          end,
+          loc,
+          range,
+          raw,
+          value: value2
+        } = node2;
+        const cloned = Object.create(node2.constructor.prototype);
+        cloned.type = "Literal";
+        cloned.start = start;
+        cloned.end = end;
+        cloned.loc = loc;
+        cloned.range = range;
+        cloned.raw = raw;
+        cloned.value = value2;
+        return cloned;
+      }
+      initFunction(node2, isAsync) {
+        super.initFunction(node2, isAsync);
+        node2.expression = false;
+      }
+      checkDeclaration(node2) {
+        if (node2 != null && this.isObjectProperty(node2)) {
+          this.checkDeclaration(node2.value);
+        } else {
+          super.checkDeclaration(node2);
+        }
+      }
+      getObjectOrClassMethodParams(method) {
+        return method.value.params;
+      }
+      isValidDirective(stmt) {
+        var _stmt$expression$extr;
+        return stmt.type === "ExpressionStatement" && stmt.expression.type === "Literal" && typeof stmt.expression.value === "string" && !((_stmt$expression$extr = stmt.expression.extra) != null && _stmt$expression$extr.parenthesized);
+      }
+      parseBlockBody(node2, allowDirectives, topLevel, end, afterBlockParse) {
+        super.parseBlockBody(node2, allowDirectives, topLevel, end, afterBlockParse);
+        const directiveStatements = node2.directives.map((d) => this.directiveToStmt(d));
+        node2.body = directiveStatements.concat(node2.body);
+        delete node2.directives;
+      }
+      parsePrivateName() {
+        const node2 = super.parsePrivateName();
+        if (!this.getPluginOption("estree", "classFeatures")) {
+          return node2;
+        }
+        return this.convertPrivateNameToPrivateIdentifier(node2);
+      }
+      convertPrivateNameToPrivateIdentifier(node2) {
+        const name = super.getPrivateNameSV(node2);
+        delete node2.id;
+        node2.name = name;
+        return this.castNodeTo(node2, "PrivateIdentifier");
+      }
+      isPrivateName(node2) {
+        if (!this.getPluginOption("estree", "classFeatures")) {
+          return super.isPrivateName(node2);
+        }
+        return node2.type === "PrivateIdentifier";
+      }
+      getPrivateNameSV(node2) {
+        if (!this.getPluginOption("estree", "classFeatures")) {
+          return super.getPrivateNameSV(node2);
+        }
+        return node2.name;
+      }
+      parseLiteral(value2, type) {
+        const node2 = super.parseLiteral(value2, type);
+        node2.raw = node2.extra.raw;
+        delete node2.extra;
+        return node2;
+      }
+      parseFunctionBody(node2, allowExpression, isMethod = false) {
+        super.parseFunctionBody(node2, allowExpression, isMethod);
+        node2.expression = node2.body.type !== "BlockStatement";
+      }
+      parseMethod(node2, isGenerator, isAsync, isConstructor, allowDirectSuper, type, inClassScope = false) {
+        let funcNode = this.startNode();
+        funcNode.kind = node2.kind;
+        funcNode = super.parseMethod(funcNode, isGenerator, isAsync, isConstructor, allowDirectSuper, type, inClassScope);
+        delete funcNode.kind;
+        const {
+          typeParameters
+        } = node2;
+        if (typeParameters) {
+          delete node2.typeParameters;
+          funcNode.typeParameters = typeParameters;
+          this.resetStartLocationFromNode(funcNode, typeParameters);
+        }
+        const valueNode = this.castNodeTo(funcNode, "FunctionExpression");
+        node2.value = valueNode;
+        if (type === "ClassPrivateMethod") {
+          node2.computed = false;
+        }
+        if (type === "ObjectMethod") {
+          if (node2.kind === "method") {
+            node2.kind = "init";
+          }
+          node2.shorthand = false;
+          return this.finishNode(node2, "Property");
+        } else {
+          return this.finishNode(node2, "MethodDefinition");
+        }
+      }
+      nameIsConstructor(key2) {
+        if (key2.type === "Literal") return key2.value === "constructor";
+        return super.nameIsConstructor(key2);
+      }
+      parseClassProperty(...args) {
+        const propertyNode = super.parseClassProperty(...args);
+        if (!this.getPluginOption("estree", "classFeatures")) {
+          return propertyNode;
+        }
+        this.castNodeTo(propertyNode, "PropertyDefinition");
+        return propertyNode;
+      }
+      parseClassPrivateProperty(...args) {
+        const propertyNode = super.parseClassPrivateProperty(...args);
+        if (!this.getPluginOption("estree", "classFeatures")) {
+          return propertyNode;
+        }
+        this.castNodeTo(propertyNode, "PropertyDefinition");
+        propertyNode.computed = false;
+        return propertyNode;
+      }
+      parseClassAccessorProperty(node2) {
+        const accessorPropertyNode = super.parseClassAccessorProperty(node2);
+        if (!this.getPluginOption("estree", "classFeatures")) {
+          return accessorPropertyNode;
+        }
+        if (accessorPropertyNode.abstract && this.hasPlugin("typescript")) {
+          delete accessorPropertyNode.abstract;
+          this.castNodeTo(accessorPropertyNode, "TSAbstractAccessorProperty");
+        } else {
+          this.castNodeTo(accessorPropertyNode, "AccessorProperty");
+        }
+        return accessorPropertyNode;
+      }
+      parseObjectProperty(prop, startLoc, isPattern, refExpressionErrors) {
+        const node2 = super.parseObjectProperty(prop, startLoc, isPattern, refExpressionErrors);
+        if (node2) {
+          node2.kind = "init";
+          this.castNodeTo(node2, "Property");
+        }
+        return node2;
+      }
+      finishObjectProperty(node2) {
+        node2.kind = "init";
+        return this.finishNode(node2, "Property");
+      }
+      isValidLVal(type, disallowCallExpression, isUnparenthesizedInAssign, binding) {
+        return type === "Property" ? "value" : super.isValidLVal(type, disallowCallExpression, isUnparenthesizedInAssign, binding);
+      }
+      isAssignable(node2, isBinding) {
+        if (node2 != null && this.isObjectProperty(node2)) {
+          return this.isAssignable(node2.value, isBinding);
+        }
+        return super.isAssignable(node2, isBinding);
+      }
+      toAssignable(node2, isLHS = false) {
+        if (node2 != null && this.isObjectProperty(node2)) {
+          const {
+            key: key2,
+            value: value2
+          } = node2;
+          if (this.isPrivateName(key2)) {
+            this.classScope.usePrivateName(this.getPrivateNameSV(key2), key2.loc.start);
+          }
+          this.toAssignable(value2, isLHS);
+        } else {
+          super.toAssignable(node2, isLHS);
+        }
+      }
+      toAssignableObjectExpressionProp(prop, isLast, isLHS) {
+        if (prop.type === "Property" && (prop.kind === "get" || prop.kind === "set")) {
+          this.raise(Errors.PatternHasAccessor, prop.key);
+        } else if (prop.type === "Property" && prop.method) {
+          this.raise(Errors.PatternHasMethod, prop.key);
+        } else {
+          super.toAssignableObjectExpressionProp(prop, isLast, isLHS);
+        }
+      }
+      finishCallExpression(unfinished, optional) {
+        const node2 = super.finishCallExpression(unfinished, optional);
+        if (node2.callee.type === "Import") {
+          var _ref, _ref2;
+          this.castNodeTo(node2, "ImportExpression");
+          node2.source = node2.arguments[0];
+          node2.options = (_ref = node2.arguments[1]) != null ? _ref : null;
+          node2.attributes = (_ref2 = node2.arguments[1]) != null ? _ref2 : null;
+          delete node2.arguments;
+          delete node2.callee;
+        } else if (node2.type === "OptionalCallExpression") {
+          this.castNodeTo(node2, "CallExpression");
+        } else {
+          node2.optional = false;
+        }
+        return node2;
+      }
+      toReferencedArguments(node2) {
+        if (node2.type === "ImportExpression") {
+          return;
+        }
+        super.toReferencedArguments(node2);
+      }
+      parseExport(unfinished, decorators) {
+        const exportStartLoc = this.state.lastTokStartLoc;
+        const node2 = super.parseExport(unfinished, decorators);
+        switch (node2.type) {
+          case "ExportAllDeclaration":
+            node2.exported = null;
+            break;
+          case "ExportNamedDeclaration":
+            if (node2.specifiers.length === 1 && node2.specifiers[0].type === "ExportNamespaceSpecifier") {
+              this.castNodeTo(node2, "ExportAllDeclaration");
+              node2.exported = node2.specifiers[0].exported;
+              delete node2.specifiers;
+            }
+          case "ExportDefaultDeclaration":
+            {
+              var _declaration$decorato;
+              const {
+                declaration
+              } = node2;
+              if ((declaration == null ? void 0 : declaration.type) === "ClassDeclaration" && ((_declaration$decorato = declaration.decorators) == null ? void 0 : _declaration$decorato.length) > 0 && declaration.start === node2.start) {
+                this.resetStartLocation(node2, exportStartLoc);
+              }
+            }
+            break;
+        }
+        return node2;
+      }
+      stopParseSubscript(base, state) {
+        const node2 = super.stopParseSubscript(base, state);
+        if (state.optionalChainMember) {
+          return this.estreeParseChainExpression(node2, base.loc.end);
+        }
+        return node2;
+      }
+      parseMember(base, startLoc, state, computed, optional) {
+        const node2 = super.parseMember(base, startLoc, state, computed, optional);
+        if (node2.type === "OptionalMemberExpression") {
+          this.castNodeTo(node2, "MemberExpression");
+        } else {
+          node2.optional = false;
+        }
+        return node2;
+      }
+      isOptionalMemberExpression(node2) {
+        if (node2.type === "ChainExpression") {
+          return node2.expression.type === "MemberExpression";
+        }
+        return super.isOptionalMemberExpression(node2);
+      }
+      hasPropertyAsPrivateName(node2) {
+        if (node2.type === "ChainExpression") {
+          node2 = node2.expression;
+        }
+        return super.hasPropertyAsPrivateName(node2);
+      }
+      isObjectProperty(node2) {
+        return node2.type === "Property" && node2.kind === "init" && !node2.method;
+      }
+      isObjectMethod(node2) {
+        return node2.type === "Property" && (node2.method || node2.kind === "get" || node2.kind === "set");
+      }
+      castNodeTo(node2, type) {
+        const result = super.castNodeTo(node2, type);
+        this.fillOptionalPropertiesForTSESLint(result);
+        return result;
+      }
+      cloneIdentifier(node2) {
+        const cloned = super.cloneIdentifier(node2);
+        this.fillOptionalPropertiesForTSESLint(cloned);
+        return cloned;
+      }
+      cloneStringLiteral(node2) {
+        if (node2.type === "Literal") {
+          return this.cloneEstreeStringLiteral(node2);
+        }
+        return super.cloneStringLiteral(node2);
+      }
+      finishNodeAt(node2, type, endLoc) {
+        return toESTreeLocation(super.finishNodeAt(node2, type, endLoc));
+      }
+      finishNode(node2, type) {
+        const result = super.finishNode(node2, type);
+        this.fillOptionalPropertiesForTSESLint(result);
+        return result;
+      }
+      resetStartLocation(node2, startLoc) {
+        super.resetStartLocation(node2, startLoc);
+        toESTreeLocation(node2);
+      }
+      resetEndLocation(node2, endLoc = this.state.lastTokEndLoc) {
+        super.resetEndLocation(node2, endLoc);
+        toESTreeLocation(node2);
+      }
+    };
+    var TokContext = class {
+      constructor(token, preserveSpace) {
+        this.token = void 0;
+        this.preserveSpace = void 0;
+        this.token = token;
+        this.preserveSpace = !!preserveSpace;
+      }
+    };
+    var types = {
+      brace: new TokContext("{"),
+      j_oTag: new TokContext("<tag"),
+      j_cTag: new TokContext("</tag"),
+      j_expr: new TokContext("<tag>...</tag>", true)
+    };
+    types.template = new TokContext("`", true);
+    var beforeExpr = true;
+    var startsExpr = true;
+    var isLoop = true;
+    var isAssign = true;
+    var prefix = true;
+    var postfix = true;
+    var ExportedTokenType = class {
+      constructor(label2, conf = {}) {
+        this.label = void 0;
+        this.keyword = void 0;
+        this.beforeExpr = void 0;
+        this.startsExpr = void 0;
+        this.rightAssociative = void 0;
+        this.isLoop = void 0;
+        this.isAssign = void 0;
+        this.prefix = void 0;
+        this.postfix = void 0;
+        this.binop = void 0;
+        this.label = label2;
+        this.keyword = conf.keyword;
+        this.beforeExpr = !!conf.beforeExpr;
+        this.startsExpr = !!conf.startsExpr;
+        this.rightAssociative = !!conf.rightAssociative;
+        this.isLoop = !!conf.isLoop;
+        this.isAssign = !!conf.isAssign;
+        this.prefix = !!conf.prefix;
+        this.postfix = !!conf.postfix;
+        this.binop = conf.binop != null ? conf.binop : null;
+        this.updateContext = null;
+      }
+    };
+    var keywords$1 = /* @__PURE__ */ new Map();
+    function createKeyword(name, options = {}) {
+      options.keyword = name;
+      const token = createToken(name, options);
+      keywords$1.set(name, token);
+      return token;
+    }
+    function createBinop(name, binop) {
+      return createToken(name, {
+        beforeExpr,
+        binop
+      });
+    }
+    var tokenTypeCounter = -1;
+    var tokenTypes = [];
+    var tokenLabels = [];
+    var tokenBinops = [];
+    var tokenBeforeExprs = [];
+    var tokenStartsExprs = [];
+    var tokenPrefixes = [];
+    function createToken(name, options = {}) {
+      var _options$binop, _options$beforeExpr, _options$startsExpr, _options$prefix;
+      ++tokenTypeCounter;
+      tokenLabels.push(name);
+      tokenBinops.push((_options$binop = options.binop) != null ? _options$binop : -1);
+      tokenBeforeExprs.push((_options$beforeExpr = options.beforeExpr) != null ? _options$beforeExpr : false);
+      tokenStartsExprs.push((_options$startsExpr = options.startsExpr) != null ? _options$startsExpr : false);
+      tokenPrefixes.push((_options$prefix = options.prefix) != null ? _options$prefix : false);
+      tokenTypes.push(new ExportedTokenType(name, options));
+      return tokenTypeCounter;
+    }
+    function createKeywordLike(name, options = {}) {
+      var _options$binop2, _options$beforeExpr2, _options$startsExpr2, _options$prefix2;
+      ++tokenTypeCounter;
+      keywords$1.set(name, tokenTypeCounter);
+      tokenLabels.push(name);
+      tokenBinops.push((_options$binop2 = options.binop) != null ? _options$binop2 : -1);
+      tokenBeforeExprs.push((_options$beforeExpr2 = options.beforeExpr) != null ? _options$beforeExpr2 : false);
+      tokenStartsExprs.push((_options$startsExpr2 = options.startsExpr) != null ? _options$startsExpr2 : false);
+      tokenPrefixes.push((_options$prefix2 = options.prefix) != null ? _options$prefix2 : false);
+      tokenTypes.push(new ExportedTokenType("name", options));
+      return tokenTypeCounter;
+    }
+    var tt = {
+      bracketL: createToken("[", {
+        beforeExpr,
+        startsExpr
+      }),
+      bracketHashL: createToken("#[", {
+        beforeExpr,
+        startsExpr
+      }),
+      bracketBarL: createToken("[|", {
+        beforeExpr,
+        startsExpr
+      }),
+      bracketR: createToken("]"),
+      bracketBarR: createToken("|]"),
+      braceL: createToken("{", {
+        beforeExpr,
+        startsExpr
+      }),
+      braceBarL: createToken("{|", {
+        beforeExpr,
+        startsExpr
+      }),
+      braceHashL: createToken("#{", {
+        beforeExpr,
+        startsExpr
+      }),
+      braceR: createToken("}"),
+      braceBarR: createToken("|}"),
+      parenL: createToken("(", {
+        beforeExpr,
+        startsExpr
+      }),
+      parenR: createToken(")"),
+      comma: createToken(",", {
+        beforeExpr
+      }),
+      semi: createToken(";", {
+        beforeExpr
+      }),
+      colon: createToken(":", {
+        beforeExpr
+      }),
+      doubleColon: createToken("::", {
+        beforeExpr
+      }),
+      dot: createToken("."),
+      question: createToken("?", {
+        beforeExpr
+      }),
+      questionDot: createToken("?."),
+      arrow: createToken("=>", {
+        beforeExpr
+      }),
+      template: createToken("template"),
+      ellipsis: createToken("...", {
+        beforeExpr
+      }),
+      backQuote: createToken("`", {
+        startsExpr
+      }),
+      dollarBraceL: createToken("${", {
+        beforeExpr,
+        startsExpr
+      }),
+      templateTail: createToken("...`", {
+        startsExpr
+      }),
+      templateNonTail: createToken("...${", {
+        beforeExpr,
+        startsExpr
+      }),
+      at: createToken("@"),
+      hash: createToken("#", {
+        startsExpr
+      }),
+      interpreterDirective: createToken("#!..."),
+      eq: createToken("=", {
+        beforeExpr,
+        isAssign
+      }),
+      assign: createToken("_=", {
+        beforeExpr,
+        isAssign
+      }),
+      slashAssign: createToken("_=", {
+        beforeExpr,
+        isAssign
+      }),
+      xorAssign: createToken("_=", {
+        beforeExpr,
+        isAssign
+      }),
+      moduloAssign: createToken("_=", {
+        beforeExpr,
+        isAssign
+      }),
+      incDec: createToken("++/--", {
+        prefix,
+        postfix,
+        startsExpr
+      }),
+      bang: createToken("!", {
+        beforeExpr,
+        prefix,
+        startsExpr
+      }),
+      tilde: createToken("~", {
+        beforeExpr,
+        prefix,
+        startsExpr
+      }),
+      doubleCaret: createToken("^^", {
+        startsExpr
+      }),
+      doubleAt: createToken("@@", {
+        startsExpr
+      }),
+      pipeline: createBinop("|>", 0),
+      nullishCoalescing: createBinop("??", 1),
+      logicalOR: createBinop("||", 1),
+      logicalAND: createBinop("&&", 2),
+      bitwiseOR: createBinop("|", 3),
+      bitwiseXOR: createBinop("^", 4),
+      bitwiseAND: createBinop("&", 5),
+      equality: createBinop("==/!=/===/!==", 6),
+      lt: createBinop("</>/<=/>=", 7),
+      gt: createBinop("</>/<=/>=", 7),
+      relational: createBinop("</>/<=/>=", 7),
+      bitShift: createBinop("<</>>/>>>", 8),
+      bitShiftL: createBinop("<</>>/>>>", 8),
+      bitShiftR: createBinop("<</>>/>>>", 8),
+      plusMin: createToken("+/-", {
+        beforeExpr,
+        binop: 9,
+        prefix,
+        startsExpr
+      }),
+      modulo: createToken("%", {
+        binop: 10,
+        startsExpr
+      }),
+      star: createToken("*", {
+        binop: 10
+      }),
+      slash: createBinop("/", 10),
+      exponent: createToken("**", {
+        beforeExpr,
+        binop: 11,
+        rightAssociative: true
+      }),
+      _in: createKeyword("in", {
+        beforeExpr,
+        binop: 7
+      }),
+      _instanceof: createKeyword("instanceof", {
+        beforeExpr,
+        binop: 7
+      }),
+      _break: createKeyword("break"),
+      _case: createKeyword("case", {
+        beforeExpr
+      }),
+      _catch: createKeyword("catch"),
+      _continue: createKeyword("continue"),
+      _debugger: createKeyword("debugger"),
+      _default: createKeyword("default", {
+        beforeExpr
+      }),
+      _else: createKeyword("else", {
+        beforeExpr
+      }),
+      _finally: createKeyword("finally"),
+      _function: createKeyword("function", {
+        startsExpr
+      }),
+      _if: createKeyword("if"),
+      _return: createKeyword("return", {
+        beforeExpr
+      }),
+      _switch: createKeyword("switch"),
+      _throw: createKeyword("throw", {
+        beforeExpr,
+        prefix,
+        startsExpr
+      }),
+      _try: createKeyword("try"),
+      _var: createKeyword("var"),
+      _const: createKeyword("const"),
+      _with: createKeyword("with"),
+      _new: createKeyword("new", {
+        beforeExpr,
+        startsExpr
+      }),
+      _this: createKeyword("this", {
+        startsExpr
+      }),
+      _super: createKeyword("super", {
+        startsExpr
+      }),
+      _class: createKeyword("class", {
+        startsExpr
+      }),
+      _extends: createKeyword("extends", {
+        beforeExpr
+      }),
+      _export: createKeyword("export"),
+      _import: createKeyword("import", {
+        startsExpr
+      }),
+      _null: createKeyword("null", {
+        startsExpr
+      }),
+      _true: createKeyword("true", {
+        startsExpr
+      }),
+      _false: createKeyword("false", {
+        startsExpr
+      }),
+      _typeof: createKeyword("typeof", {
+        beforeExpr,
+        prefix,
+        startsExpr
+      }),
+      _void: createKeyword("void", {
+        beforeExpr,
+        prefix,
+        startsExpr
+      }),
+      _delete: createKeyword("delete", {
+        beforeExpr,
+        prefix,
+        startsExpr
+      }),
+      _do: createKeyword("do", {
+        isLoop,
+        beforeExpr
+      }),
+      _for: createKeyword("for", {
+        isLoop
+      }),
+      _while: createKeyword("while", {
+        isLoop
+      }),
+      _arguments: createKeywordLike("arguments", {
+        startsExpr
+      }),
+      _as: createKeywordLike("as", {
+        startsExpr
+      }),
+      _assert: createKeywordLike("assert", {
+        startsExpr
+      }),
+      _async: createKeywordLike("async", {
+        startsExpr
+      }),
+      _await: createKeywordLike("await", {
+        startsExpr
+      }),
+      _defer: createKeywordLike("defer", {
+        startsExpr
+      }),
+      _from: createKeywordLike("from", {
+        startsExpr
+      }),
+      _get: createKeywordLike("get", {
+        startsExpr
+      }),
+      _let: createKeywordLike("let", {
+        startsExpr
+      }),
+      _meta: createKeywordLike("meta", {
+        startsExpr
+      }),
+      _of: createKeywordLike("of", {
+        startsExpr
+      }),
+      _sent: createKeywordLike("sent", {
+        startsExpr
+      }),
+      _set: createKeywordLike("set", {
+        startsExpr
+      }),
+      _source: createKeywordLike("source", {
+        startsExpr
+      }),
+      _static: createKeywordLike("static", {
+        startsExpr
+      }),
+      _using: createKeywordLike("using", {
+        startsExpr
+      }),
+      _yield: createKeywordLike("yield", {
+        startsExpr
+      }),
+      _asserts: createKeywordLike("asserts", {
+        startsExpr
+      }),
+      _checks: createKeywordLike("checks", {
+        startsExpr
+      }),
+      _exports: createKeywordLike("exports", {
+        startsExpr
+      }),
+      _global: createKeywordLike("global", {
+        startsExpr
+      }),
+      _implements: createKeywordLike("implements", {
+        startsExpr
+      }),
+      _intrinsic: createKeywordLike("intrinsic", {
+        startsExpr
+      }),
+      _infer: createKeywordLike("infer", {
+        startsExpr
+      }),
+      _is: createKeywordLike("is", {
+        startsExpr
+      }),
+      _mixins: createKeywordLike("mixins", {
+        startsExpr
+      }),
+      _proto: createKeywordLike("proto", {
+        startsExpr
+      }),
+      _require: createKeywordLike("require", {
+        startsExpr
+      }),
+      _satisfies: createKeywordLike("satisfies", {
+        startsExpr
+      }),
+      _keyof: createKeywordLike("keyof", {
+        startsExpr
+      }),
+      _readonly: createKeywordLike("readonly", {
+        startsExpr
+      }),
+      _unique: createKeywordLike("unique", {
+        startsExpr
+      }),
+      _abstract: createKeywordLike("abstract", {
+        startsExpr
+      }),
+      _declare: createKeywordLike("declare", {
+        startsExpr
+      }),
+      _enum: createKeywordLike("enum", {
+        startsExpr
+      }),
+      _module: createKeywordLike("module", {
+        startsExpr
+      }),
+      _namespace: createKeywordLike("namespace", {
+        startsExpr
+      }),
+      _interface: createKeywordLike("interface", {
+        startsExpr
+      }),
+      _type: createKeywordLike("type", {
+        startsExpr
+      }),
+      _opaque: createKeywordLike("opaque", {
+        startsExpr
+      }),
+      name: createToken("name", {
+        startsExpr
+      }),
+      placeholder: createToken("%%", {
+        startsExpr
+      }),
+      string: createToken("string", {
+        startsExpr
+      }),
+      num: createToken("num", {
+        startsExpr
+      }),
+      bigint: createToken("bigint", {
+        startsExpr
+      }),
+      decimal: createToken("decimal", {
+        startsExpr
+      }),
+      regexp: createToken("regexp", {
+        startsExpr
+      }),
+      privateName: createToken("#name", {
+        startsExpr
+      }),
+      eof: createToken("eof"),
+      jsxName: createToken("jsxName"),
+      jsxText: createToken("jsxText", {
+        beforeExpr
+      }),
+      jsxTagStart: createToken("jsxTagStart", {
+        startsExpr
+      }),
+      jsxTagEnd: createToken("jsxTagEnd")
+    };
+    function tokenIsIdentifier(token) {
+      return token >= 93 && token <= 134;
+    }
+    function tokenKeywordOrIdentifierIsKeyword(token) {
+      return token <= 92;
+    }
+    function tokenIsKeywordOrIdentifier(token) {
+      return token >= 58 && token <= 134;
+    }
+    function tokenIsLiteralPropertyName(token) {
+      return token >= 58 && token <= 138;
+    }
+    function tokenComesBeforeExpression(token) {
+      return tokenBeforeExprs[token];
+    }
+    function tokenCanStartExpression(token) {
+      return tokenStartsExprs[token];
+    }
+    function tokenIsAssignment(token) {
+      return token >= 29 && token <= 33;
+    }
+    function tokenIsFlowInterfaceOrTypeOrOpaque(token) {
+      return token >= 130 && token <= 132;
+    }
+    function tokenIsLoop(token) {
+      return token >= 90 && token <= 92;
+    }
+    function tokenIsKeyword(token) {
+      return token >= 58 && token <= 92;
+    }
+    function tokenIsOperator(token) {
+      return token >= 39 && token <= 59;
+    }
+    function tokenIsPostfix(token) {
+      return token === 34;
+    }
+    function tokenIsPrefix(token) {
+      return tokenPrefixes[token];
+    }
+    function tokenIsTSTypeOperator(token) {
+      return token >= 122 && token <= 124;
+    }
+    function tokenIsTSDeclarationStart(token) {
+      return token >= 125 && token <= 131;
+    }
+    function tokenLabelName(token) {
+      return tokenLabels[token];
+    }
+    function tokenOperatorPrecedence(token) {
+      return tokenBinops[token];
+    }
+    function tokenIsRightAssociative(token) {
+      return token === 57;
+    }
+    function tokenIsTemplate(token) {
+      return token >= 24 && token <= 25;
+    }
+    function getExportedToken(token) {
+      return tokenTypes[token];
+    }
+    tokenTypes[8].updateContext = (context) => {
+      context.pop();
+    };
+    tokenTypes[5].updateContext = tokenTypes[7].updateContext = tokenTypes[23].updateContext = (context) => {
+      context.push(types.brace);
+    };
+    tokenTypes[22].updateContext = (context) => {
+      if (context[context.length - 1] === types.template) {
+        context.pop();
+      } else {
+        context.push(types.template);
+      }
+    };
+    tokenTypes[144].updateContext = (context) => {
+      context.push(types.j_expr, types.j_oTag);
+    };
+    var nonASCIIidentifierStartChars = "ªµºÀ-ÖØ-öø-ˁˆ-ˑˠ-ˤˬˮͰ-ʹͶͷͺ-ͽͿΆΈ-ΊΌΎ-ΡΣ-ϵϷ-ҁҊ-ԯԱ-Ֆՙՠ-ֈא-תׯ-ײؠ-يٮٯٱ-ۓەۥۦۮۯۺ-ۼۿܐܒ-ܯݍ-ޥޱߊ-ߪߴߵߺࠀ-ࠕࠚࠤࠨࡀ-ࡘࡠ-ࡪࡰ-ࢇࢉ-࢏ࢠ-ࣉऄ-हऽॐक़-ॡॱ-ঀঅ-ঌএঐও-নপ-রলশ-হঽৎড়ঢ়য়-ৡৰৱৼਅ-ਊਏਐਓ-ਨਪ-ਰਲਲ਼ਵਸ਼ਸਹਖ਼-ੜਫ਼ੲ-ੴઅ-ઍએ-ઑઓ-નપ-રલળવ-હઽૐૠૡૹଅ-ଌଏଐଓ-ନପ-ରଲଳଵ-ହଽଡ଼ଢ଼ୟ-ୡୱஃஅ-ஊஎ-ஐஒ-கஙசஜஞடணதந-பம-ஹௐఅ-ఌఎ-ఐఒ-నప-హఽౘ-ౚ౜ౝౠౡಀಅ-ಌಎ-ಐಒ-ನಪ-ಳವ-ಹಽ೜-ೞೠೡೱೲഄ-ഌഎ-ഐഒ-ഺഽൎൔ-ൖൟ-ൡൺ-ൿඅ-ඖක-නඳ-රලව-ෆก-ะาำเ-ๆກຂຄຆ-ຊຌ-ຣລວ-ະາຳຽເ-ໄໆໜ-ໟༀཀ-ཇཉ-ཬྈ-ྌက-ဪဿၐ-ၕၚ-ၝၡၥၦၮ-ၰၵ-ႁႎႠ-ჅჇჍა-ჺჼ-ቈቊ-ቍቐ-ቖቘቚ-ቝበ-ኈኊ-ኍነ-ኰኲ-ኵኸ-ኾዀዂ-ዅወ-ዖዘ-ጐጒ-ጕጘ-ፚᎀ-ᎏᎠ-Ᏽᏸ-ᏽᐁ-ᙬᙯ-ᙿᚁ-ᚚᚠ-ᛪᛮ-ᛸᜀ-ᜑᜟ-ᜱᝀ-ᝑᝠ-ᝬᝮ-ᝰក-ឳៗៜᠠ-ᡸᢀ-ᢨᢪᢰ-ᣵᤀ-ᤞᥐ-ᥭᥰ-ᥴᦀ-ᦫᦰ-ᧉᨀ-ᨖᨠ-ᩔᪧᬅ-ᬳᭅ-ᭌᮃ-ᮠᮮᮯᮺ-ᯥᰀ-ᰣᱍ-ᱏᱚ-ᱽᲀ-ᲊᲐ-ᲺᲽ-Ჿᳩ-ᳬᳮ-ᳳᳵᳶᳺᴀ-ᶿḀ-ἕἘ-Ἕἠ-ὅὈ-Ὅὐ-ὗὙὛὝὟ-ώᾀ-ᾴᾶ-ᾼιῂ-ῄῆ-ῌῐ-ΐῖ-Ίῠ-Ῥῲ-ῴῶ-ῼⁱⁿₐ-ₜℂℇℊ-ℓℕ℘-ℝℤΩℨK-ℹℼ-ℿⅅ-ⅉⅎⅠ-ↈⰀ-ⳤⳫ-ⳮⳲⳳⴀ-ⴥⴧⴭⴰ-ⵧⵯⶀ-ⶖⶠ-ⶦⶨ-ⶮⶰ-ⶶⶸ-ⶾⷀ-ⷆⷈ-ⷎⷐ-ⷖⷘ-ⷞ々-〇〡-〩〱-〵〸-〼ぁ-ゖ゛-ゟァ-ヺー-ヿㄅ-ㄯㄱ-ㆎㆠ-ㆿㇰ-ㇿ㐀-䶿一-ꒌꓐ-ꓽꔀ-ꘌꘐ-ꘟꘪꘫꙀ-ꙮꙿ-ꚝꚠ-ꛯꜗ-ꜟꜢ-ꞈꞋ-Ƛ꟱-ꠁꠃ-ꠅꠇ-ꠊꠌ-ꠢꡀ-ꡳꢂ-ꢳꣲ-ꣷꣻꣽꣾꤊ-ꤥꤰ-ꥆꥠ-ꥼꦄ-ꦲꧏꧠ-ꧤꧦ-ꧯꧺ-ꧾꨀ-ꨨꩀ-ꩂꩄ-ꩋꩠ-ꩶꩺꩾ-ꪯꪱꪵꪶꪹ-ꪽꫀꫂꫛ-ꫝꫠ-ꫪꫲ-ꫴꬁ-ꬆꬉ-ꬎꬑ-ꬖꬠ-ꬦꬨ-ꬮꬰ-ꭚꭜ-ꭩꭰ-ꯢ가-힣ힰ-ퟆퟋ-ퟻ豈-舘並-龎ﬀ-ﬆﬓ-ﬗיִײַ-ﬨשׁ-זּטּ-לּמּנּסּףּפּצּ-ﮱﯓ-ﴽﵐ-ﶏﶒ-ﷇﷰ-ﷻﹰ-ﹴﹶ-ﻼＡ-Ｚａ-ｚｦ-ﾾￂ-ￇￊ-ￏￒ-ￗￚ-ￜ";
+    var nonASCIIidentifierChars = "·̀-ͯ·҃-֑҇-ׇֽֿׁׂׅׄؐ-ًؚ-٩ٰۖ-ۜ۟-۪ۤۧۨ-ۭ۰-۹ܑܰ-݊ަ-ް߀-߉߫-߽߳ࠖ-࠙ࠛ-ࠣࠥ-ࠧࠩ-࡙࠭-࡛ࢗ-࢟࣊-ࣣ࣡-ःऺ-़ा-ॏ॑-ॗॢॣ०-९ঁ-ঃ়া-ৄেৈো-্ৗৢৣ০-৯৾ਁ-ਃ਼ਾ-ੂੇੈੋ-੍ੑ੦-ੱੵઁ-ઃ઼ા-ૅે-ૉો-્ૢૣ૦-૯ૺ-૿ଁ-ଃ଼ା-ୄେୈୋ-୍୕-ୗୢୣ୦-୯ஂா-ூெ-ைொ-்ௗ௦-௯ఀ-ఄ఼ా-ౄె-ైొ-్ౕౖౢౣ౦-౯ಁ-ಃ಼ಾ-ೄೆ-ೈೊ-್ೕೖೢೣ೦-೯ೳഀ-ഃ഻഼ാ-ൄെ-ൈൊ-്ൗൢൣ൦-൯ඁ-ඃ්ා-ුූෘ-ෟ෦-෯ෲෳัิ-ฺ็-๎๐-๙ັິ-ຼ່-໎໐-໙༘༙༠-༩༹༵༷༾༿ཱ-྄྆྇ྍ-ྗྙ-ྼ࿆ါ-ှ၀-၉ၖ-ၙၞ-ၠၢ-ၤၧ-ၭၱ-ၴႂ-ႍႏ-ႝ፝-፟፩-፱ᜒ-᜕ᜲ-᜴ᝒᝓᝲᝳ឴-៓៝០-៩᠋-᠍᠏-᠙ᢩᤠ-ᤫᤰ-᤻᥆-᥏᧐-᧚ᨗ-ᨛᩕ-ᩞ᩠-᩿᩼-᪉᪐-᪙᪰-᪽ᪿ-᫝᫠-᫫ᬀ-ᬄ᬴-᭄᭐-᭙᭫-᭳ᮀ-ᮂᮡ-ᮭ᮰-᮹᯦-᯳ᰤ-᰷᱀-᱉᱐-᱙᳐-᳔᳒-᳨᳭᳴᳷-᳹᷀-᷿‌‍‿⁀⁔⃐-⃥⃜⃡-⃰⳯-⵿⳱ⷠ-〪ⷿ-゙゚〯・꘠-꘩꙯ꙴ-꙽ꚞꚟ꛰꛱ꠂ꠆ꠋꠣ-ꠧ꠬ꢀꢁꢴ-ꣅ꣐-꣙꣠-꣱ꣿ-꤉ꤦ-꤭ꥇ-꥓ꦀ-ꦃ꦳-꧀꧐-꧙ꧥ꧰-꧹ꨩ-ꨶꩃꩌꩍ꩐-꩙ꩻ-ꩽꪰꪲ-ꪴꪷꪸꪾ꪿꫁ꫫ-ꫯꫵ꫶ꯣ-ꯪ꯬꯭꯰-꯹ﬞ︀-️︠-︯︳︴﹍-﹏０-９＿･";
+    var nonASCIIidentifierStart = new RegExp("[" + nonASCIIidentifierStartChars + "]");
+    var nonASCIIidentifier = new RegExp("[" + nonASCIIidentifierStartChars + nonASCIIidentifierChars + "]");
+    nonASCIIidentifierStartChars = nonASCIIidentifierChars = null;
+    var astralIdentifierStartCodes = [0, 11, 2, 25, 2, 18, 2, 1, 2, 14, 3, 13, 35, 122, 70, 52, 268, 28, 4, 48, 48, 31, 14, 29, 6, 37, 11, 29, 3, 35, 5, 7, 2, 4, 43, 157, 19, 35, 5, 35, 5, 39, 9, 51, 13, 10, 2, 14, 2, 6, 2, 1, 2, 10, 2, 14, 2, 6, 2, 1, 4, 51, 13, 310, 10, 21, 11, 7, 25, 5, 2, 41, 2, 8, 70, 5, 3, 0, 2, 43, 2, 1, 4, 0, 3, 22, 11, 22, 10, 30, 66, 18, 2, 1, 11, 21, 11, 25, 7, 25, 39, 55, 7, 1, 65, 0, 16, 3, 2, 2, 2, 28, 43, 28, 4, 28, 36, 7, 2, 27, 28, 53, 11, 21, 11, 18, 14, 17, 111, 72, 56, 50, 14, 50, 14, 35, 39, 27, 10, 22, 251, 41, 7, 1, 17, 5, 57, 28, 11, 0, 9, 21, 43, 17, 47, 20, 28, 22, 13, 52, 58, 1, 3, 0, 14, 44, 33, 24, 27, 35, 30, 0, 3, 0, 9, 34, 4, 0, 13, 47, 15, 3, 22, 0, 2, 0, 36, 17, 2, 24, 20, 1, 64, 6, 2, 0, 2, 3, 2, 14, 2, 9, 8, 46, 39, 7, 3, 1, 3, 21, 2, 6, 2, 1, 2, 4, 4, 0, 19, 0, 13, 4, 31, 9, 2, 0, 3, 0, 2, 37, 2, 0, 26, 0, 2, 0, 45, 52, 19, 3, 21, 2, 31, 47, 21, 1, 2, 0, 185, 46, 42, 3, 37, 47, 21, 0, 60, 42, 14, 0, 72, 26, 38, 6, 186, 43, 117, 63, 32, 7, 3, 0, 3, 7, 2, 1, 2, 23, 16, 0, 2, 0, 95, 7, 3, 38, 17, 0, 2, 0, 29, 0, 11, 39, 8, 0, 22, 0, 12, 45, 20, 0, 19, 72, 200, 32, 32, 8, 2, 36, 18, 0, 50, 29, 113, 6, 2, 1, 2, 37, 22, 0, 26, 5, 2, 1, 2, 31, 15, 0, 24, 43, 261, 18, 16, 0, 2, 12, 2, 33, 125, 0, 80, 921, 103, 110, 18, 195, 2637, 96, 16, 1071, 18, 5, 26, 3994, 6, 582, 6842, 29, 1763, 568, 8, 30, 18, 78, 18, 29, 19, 47, 17, 3, 32, 20, 6, 18, 433, 44, 212, 63, 33, 24, 3, 24, 45, 74, 6, 0, 67, 12, 65, 1, 2, 0, 15, 4, 10, 7381, 42, 31, 98, 114, 8702, 3, 2, 6, 2, 1, 2, 290, 16, 0, 30, 2, 3, 0, 15, 3, 9, 395, 2309, 106, 6, 12, 4, 8, 8, 9, 5991, 84, 2, 70, 2, 1, 3, 0, 3, 1, 3, 3, 2, 11, 2, 0, 2, 6, 2, 64, 2, 3, 3, 7, 2, 6, 2, 27, 2, 3, 2, 4, 2, 0, 4, 6, 2, 339, 3, 24, 2, 24, 2, 30, 2, 24, 2, 30, 2, 24, 2, 30, 2, 24, 2, 30, 2, 24, 2, 7, 1845, 30, 7, 5, 262, 61, 147, 44, 11, 6, 17, 0, 322, 29, 19, 43, 485, 27, 229, 29, 3, 0, 208, 30, 2, 2, 2, 1, 2, 6, 3, 4, 10, 1, 225, 6, 2, 3, 2, 1, 2, 14, 2, 196, 60, 67, 8, 0, 1205, 3, 2, 26, 2, 1, 2, 0, 3, 0, 2, 9, 2, 3, 2, 0, 2, 0, 7, 0, 5, 0, 2, 0, 2, 0, 2, 2, 2, 1, 2, 0, 3, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 1, 2, 0, 3, 3, 2, 6, 2, 3, 2, 3, 2, 0, 2, 9, 2, 16, 6, 2, 2, 4, 2, 16, 4421, 42719, 33, 4381, 3, 5773, 3, 7472, 16, 621, 2467, 541, 1507, 4938, 6, 8489];
+    var astralIdentifierCodes = [509, 0, 227, 0, 150, 4, 294, 9, 1368, 2, 2, 1, 6, 3, 41, 2, 5, 0, 166, 1, 574, 3, 9, 9, 7, 9, 32, 4, 318, 1, 78, 5, 71, 10, 50, 3, 123, 2, 54, 14, 32, 10, 3, 1, 11, 3, 46, 10, 8, 0, 46, 9, 7, 2, 37, 13, 2, 9, 6, 1, 45, 0, 13, 2, 49, 13, 9, 3, 2, 11, 83, 11, 7, 0, 3, 0, 158, 11, 6, 9, 7, 3, 56, 1, 2, 6, 3, 1, 3, 2, 10, 0, 11, 1, 3, 6, 4, 4, 68, 8, 2, 0, 3, 0, 2, 3, 2, 4, 2, 0, 15, 1, 83, 17, 10, 9, 5, 0, 82, 19, 13, 9, 214, 6, 3, 8, 28, 1, 83, 16, 16, 9, 82, 12, 9, 9, 7, 19, 58, 14, 5, 9, 243, 14, 166, 9, 71, 5, 2, 1, 3, 3, 2, 0, 2, 1, 13, 9, 120, 6, 3, 6, 4, 0, 29, 9, 41, 6, 2, 3, 9, 0, 10, 10, 47, 15, 199, 7, 137, 9, 54, 7, 2, 7, 17, 9, 57, 21, 2, 13, 123, 5, 4, 0, 2, 1, 2, 6, 2, 0, 9, 9, 49, 4, 2, 1, 2, 4, 9, 9, 55, 9, 266, 3, 10, 1, 2, 0, 49, 6, 4, 4, 14, 10, 5350, 0, 7, 14, 11465, 27, 2343, 9, 87, 9, 39, 4, 60, 6, 26, 9, 535, 9, 470, 0, 2, 54, 8, 3, 82, 0, 12, 1, 19628, 1, 4178, 9, 519, 45, 3, 22, 543, 4, 4, 5, 9, 7, 3, 6, 31, 3, 149, 2, 1418, 49, 513, 54, 5, 49, 9, 0, 15, 0, 23, 4, 2, 14, 1361, 6, 2, 16, 3, 6, 2, 1, 2, 4, 101, 0, 161, 6, 10, 9, 357, 0, 62, 13, 499, 13, 245, 1, 2, 9, 233, 0, 3, 0, 8, 1, 6, 0, 475, 6, 110, 6, 6, 9, 4759, 9, 787719, 239];
+    function isInAstralSet(code6, set) {
+      let pos = 65536;
+      for (let i = 0, length = set.length; i < length; i += 2) {
+        pos += set[i];
+        if (pos > code6) return false;
+        pos += set[i + 1];
+        if (pos >= code6) return true;
+      }
+      return false;
+    }
+    function isIdentifierStart(code6) {
+      if (code6 < 65) return code6 === 36;
+      if (code6 <= 90) return true;
+      if (code6 < 97) return code6 === 95;
+      if (code6 <= 122) return true;
+      if (code6 <= 65535) {
+        return code6 >= 170 && nonASCIIidentifierStart.test(String.fromCharCode(code6));
+      }
+      return isInAstralSet(code6, astralIdentifierStartCodes);
+    }
+    function isIdentifierChar(code6) {
+      if (code6 < 48) return code6 === 36;
+      if (code6 < 58) return true;
+      if (code6 < 65) return false;
+      if (code6 <= 90) return true;
+      if (code6 < 97) return code6 === 95;
+      if (code6 <= 122) return true;
+      if (code6 <= 65535) {
+        return code6 >= 170 && nonASCIIidentifier.test(String.fromCharCode(code6));
+      }
+      return isInAstralSet(code6, astralIdentifierStartCodes) || isInAstralSet(code6, astralIdentifierCodes);
+    }
+    var reservedWords = {
+      keyword: ["break", "case", "catch", "continue", "debugger", "default", "do", "else", "finally", "for", "function", "if", "return", "switch", "throw", "try", "var", "const", "while", "with", "new", "this", "super", "class", "extends", "export", "import", "null", "true", "false", "in", "instanceof", "typeof", "void", "delete"],
+      strict: ["implements", "interface", "let", "package", "private", "protected", "public", "static", "yield"],
+      strictBind: ["eval", "arguments"]
+    };
+    var keywords = new Set(reservedWords.keyword);
+    var reservedWordsStrictSet = new Set(reservedWords.strict);
+    var reservedWordsStrictBindSet = new Set(reservedWords.strictBind);
+    function isReservedWord(word, inModule) {
+      return inModule && word === "await" || word === "enum";
+    }
+    function isStrictReservedWord(word, inModule) {
+      return isReservedWord(word, inModule) || reservedWordsStrictSet.has(word);
+    }
+    function isStrictBindOnlyReservedWord(word) {
+      return reservedWordsStrictBindSet.has(word);
+    }
+    function isStrictBindReservedWord(word, inModule) {
+      return isStrictReservedWord(word, inModule) || isStrictBindOnlyReservedWord(word);
+    }
+    function isKeyword(word) {
+      return keywords.has(word);
+    }
+    function isIteratorStart(current, next2, next22) {
+      return current === 64 && next2 === 64 && isIdentifierStart(next22);
+    }
+    var reservedWordLikeSet = /* @__PURE__ */ new Set(["break", "case", "catch", "continue", "debugger", "default", "do", "else", "finally", "for", "function", "if", "return", "switch", "throw", "try", "var", "const", "while", "with", "new", "this", "super", "class", "extends", "export", "import", "null", "true", "false", "in", "instanceof", "typeof", "void", "delete", "implements", "interface", "let", "package", "private", "protected", "public", "static", "yield", "eval", "arguments", "enum", "await"]);
+    function canBeReservedWord(word) {
+      return reservedWordLikeSet.has(word);
+    }
+    var Scope = class {
+      constructor(flags) {
+        this.flags = 0;
+        this.names = /* @__PURE__ */ new Map();
+        this.firstLexicalName = "";
+        this.flags = flags;
+      }
+    };
+    var ScopeHandler = class {
+      constructor(parser, inModule) {
+        this.parser = void 0;
+        this.scopeStack = [];
+        this.inModule = void 0;
+        this.undefinedExports = /* @__PURE__ */ new Map();
+        this.parser = parser;
+        this.inModule = inModule;
+      }
+      get inTopLevel() {
+        return (this.currentScope().flags & 1) > 0;
+      }
+      get inFunction() {
+        return (this.currentVarScopeFlags() & 2) > 0;
+      }
+      get allowSuper() {
+        return (this.currentThisScopeFlags() & 16) > 0;
+      }
+      get allowDirectSuper() {
+        return (this.currentThisScopeFlags() & 32) > 0;
+      }
+      get allowNewTarget() {
+        return (this.currentThisScopeFlags() & 512) > 0;
+      }
+      get inClass() {
+        return (this.currentThisScopeFlags() & 64) > 0;
+      }
+      get inClassAndNotInNonArrowFunction() {
+        const flags = this.currentThisScopeFlags();
+        return (flags & 64) > 0 && (flags & 2) === 0;
+      }
+      get inStaticBlock() {
+        for (let i = this.scopeStack.length - 1; ; i--) {
+          const {
+            flags
+          } = this.scopeStack[i];
+          if (flags & 128) {
+            return true;
+          }
+          if (flags & (1667 | 64)) {
+            return false;
+          }
+        }
+      }
+      get inNonArrowFunction() {
+        return (this.currentThisScopeFlags() & 2) > 0;
+      }
+      get inBareCaseStatement() {
+        return (this.currentScope().flags & 256) > 0;
+      }
+      get treatFunctionsAsVar() {
+        return this.treatFunctionsAsVarInScope(this.currentScope());
+      }
+      createScope(flags) {
+        return new Scope(flags);
+      }
+      enter(flags) {
+        this.scopeStack.push(this.createScope(flags));
+      }
+      exit() {
+        const scope = this.scopeStack.pop();
+        return scope.flags;
+      }
+      treatFunctionsAsVarInScope(scope) {
+        return !!(scope.flags & (2 | 128) || !this.parser.inModule && scope.flags & 1);
+      }
+      declareName(name, bindingType, loc) {
+        let scope = this.currentScope();
+        if (bindingType & 8 || bindingType & 16) {
+          this.checkRedeclarationInScope(scope, name, bindingType, loc);
+          let type = scope.names.get(name) || 0;
+          if (bindingType & 16) {
+            type = type | 4;
+          } else {
+            if (!scope.firstLexicalName) {
+              scope.firstLexicalName = name;
+            }
+            type = type | 2;
+          }
+          scope.names.set(name, type);
+          if (bindingType & 8) {
+            this.maybeExportDefined(scope, name);
+          }
+        } else if (bindingType & 4) {
+          for (let i = this.scopeStack.length - 1; i >= 0; --i) {
+            scope = this.scopeStack[i];
+            this.checkRedeclarationInScope(scope, name, bindingType, loc);
+            scope.names.set(name, (scope.names.get(name) || 0) | 1);
+            this.maybeExportDefined(scope, name);
+            if (scope.flags & 1667) break;
+          }
+        }
+        if (this.parser.inModule && scope.flags & 1) {
+          this.undefinedExports.delete(name);
+        }
+      }
+      maybeExportDefined(scope, name) {
+        if (this.parser.inModule && scope.flags & 1) {
+          this.undefinedExports.delete(name);
+        }
+      }
+      checkRedeclarationInScope(scope, name, bindingType, loc) {
+        if (this.isRedeclaredInScope(scope, name, bindingType)) {
+          this.parser.raise(Errors.VarRedeclaration, loc, {
+            identifierName: name
+          });
+        }
+      }
+      isRedeclaredInScope(scope, name, bindingType) {
+        if (!(bindingType & 1)) return false;
+        if (bindingType & 8) {
+          return scope.names.has(name);
+        }
+        const type = scope.names.get(name) || 0;
+        if (bindingType & 16) {
+          return (type & 2) > 0 || !this.treatFunctionsAsVarInScope(scope) && (type & 1) > 0;
+        }
+        return (type & 2) > 0 && !(scope.flags & 8 && scope.firstLexicalName === name) || !this.treatFunctionsAsVarInScope(scope) && (type & 4) > 0;
+      }
+      checkLocalExport(id) {
+        const {
+          name
+        } = id;
+        const topLevelScope = this.scopeStack[0];
+        if (!topLevelScope.names.has(name)) {
+          this.undefinedExports.set(name, id.loc.start);
+        }
+      }
+      currentScope() {
+        return this.scopeStack[this.scopeStack.length - 1];
+      }
+      currentVarScopeFlags() {
+        for (let i = this.scopeStack.length - 1; ; i--) {
+          const {
+            flags
+          } = this.scopeStack[i];
+          if (flags & 1667) {
+            return flags;
+          }
+        }
+      }
+      currentThisScopeFlags() {
+        for (let i = this.scopeStack.length - 1; ; i--) {
+          const {
+            flags
+          } = this.scopeStack[i];
+          if (flags & (1667 | 64) && !(flags & 4)) {
+            return flags;
+          }
+        }
+      }
+    };
+    var FlowScope = class extends Scope {
+      constructor(...args) {
+        super(...args);
+        this.declareFunctions = /* @__PURE__ */ new Set();
+      }
+    };
+    var FlowScopeHandler = class extends ScopeHandler {
+      createScope(flags) {
+        return new FlowScope(flags);
+      }
+      declareName(name, bindingType, loc) {
+        const scope = this.currentScope();
+        if (bindingType & 2048) {
+          this.checkRedeclarationInScope(scope, name, bindingType, loc);
+          this.maybeExportDefined(scope, name);
+          scope.declareFunctions.add(name);
+          return;
+        }
+        super.declareName(name, bindingType, loc);
+      }
+      isRedeclaredInScope(scope, name, bindingType) {
+        if (super.isRedeclaredInScope(scope, name, bindingType)) return true;
+        if (bindingType & 2048 && !scope.declareFunctions.has(name)) {
+          const type = scope.names.get(name);
+          return (type & 4) > 0 || (type & 2) > 0;
+        }
+        return false;
+      }
+      checkLocalExport(id) {
+        if (!this.scopeStack[0].declareFunctions.has(id.name)) {
+          super.checkLocalExport(id);
+        }
+      }
+    };
+    var reservedTypes = /* @__PURE__ */ new Set(["_", "any", "bool", "boolean", "empty", "extends", "false", "interface", "mixed", "null", "number", "static", "string", "true", "typeof", "void"]);
+    var FlowErrors = ParseErrorEnum`flow`({
+      AmbiguousConditionalArrow: "Ambiguous expression: wrap the arrow functions in parentheses to disambiguate.",
+      AmbiguousDeclareModuleKind: "Found both `declare module.exports` and `declare export` in the same module. Modules can only have 1 since they are either an ES module or they are a CommonJS module.",
+      AssignReservedType: ({
+        reservedType
+      }) => `Cannot overwrite reserved type ${reservedType}.`,
+      DeclareClassElement: "The `declare` modifier can only appear on class fields.",
+      DeclareClassFieldInitializer: "Initializers are not allowed in fields with the `declare` modifier.",
+      DuplicateDeclareModuleExports: "Duplicate `declare module.exports` statement.",
+      EnumBooleanMemberNotInitialized: ({
+        memberName,
+        enumName
+      }) => `Boolean enum members need to be initialized. Use either \`${memberName} = true,\` or \`${memberName} = false,\` in enum \`${enumName}\`.`,
+      EnumDuplicateMemberName: ({
+        memberName,
+        enumName
+      }) => `Enum member names need to be unique, but the name \`${memberName}\` has already been used before in enum \`${enumName}\`.`,
+      EnumInconsistentMemberValues: ({
+        enumName
+      }) => `Enum \`${enumName}\` has inconsistent member initializers. Either use no initializers, or consistently use literals (either booleans, numbers, or strings) for all member initializers.`,
+      EnumInvalidExplicitType: ({
+        invalidEnumType,
+        enumName
+      }) => `Enum type \`${invalidEnumType}\` is not valid. Use one of \`boolean\`, \`number\`, \`string\`, or \`symbol\` in enum \`${enumName}\`.`,
+      EnumInvalidExplicitTypeUnknownSupplied: ({
+        enumName
+      }) => `Supplied enum type is not valid. Use one of \`boolean\`, \`number\`, \`string\`, or \`symbol\` in enum \`${enumName}\`.`,
+      EnumInvalidMemberInitializerPrimaryType: ({
+        enumName,
+        memberName,
+        explicitType
+      }) => `Enum \`${enumName}\` has type \`${explicitType}\`, so the initializer of \`${memberName}\` needs to be a ${explicitType} literal.`,
+      EnumInvalidMemberInitializerSymbolType: ({
+        enumName,
+        memberName
+      }) => `Symbol enum members cannot be initialized. Use \`${memberName},\` in enum \`${enumName}\`.`,
+      EnumInvalidMemberInitializerUnknownType: ({
+        enumName,
+        memberName
+      }) => `The enum member initializer for \`${memberName}\` needs to be a literal (either a boolean, number, or string) in enum \`${enumName}\`.`,
+      EnumInvalidMemberName: ({
+        enumName,
+        memberName,
+        suggestion
+      }) => `Enum member names cannot start with lowercase 'a' through 'z'. Instead of using \`${memberName}\`, consider using \`${suggestion}\`, in enum \`${enumName}\`.`,
+      EnumNumberMemberNotInitialized: ({
+        enumName,
+        memberName
+      }) => `Number enum members need to be initialized, e.g. \`${memberName} = 1\` in enum \`${enumName}\`.`,
+      EnumStringMemberInconsistentlyInitialized: ({
+        enumName
+      }) => `String enum members need to consistently either all use initializers, or use no initializers, in enum \`${enumName}\`.`,
+      GetterMayNotHaveThisParam: "A getter cannot have a `this` parameter.",
+      ImportReflectionHasImportType: "An `import module` declaration can not use `type` or `typeof` keyword.",
+      ImportTypeShorthandOnlyInPureImport: "The `type` and `typeof` keywords on named imports can only be used on regular `import` statements. It cannot be used with `import type` or `import typeof` statements.",
+      InexactInsideExact: "Explicit inexact syntax cannot appear inside an explicit exact object type.",
+      InexactInsideNonObject: "Explicit inexact syntax cannot appear in class or interface definitions.",
+      InexactVariance: "Explicit inexact syntax cannot have variance.",
+      InvalidNonTypeImportInDeclareModule: "Imports within a `declare module` body must always be `import type` or `import typeof`.",
+      MissingTypeParamDefault: "Type parameter declaration needs a default, since a preceding type parameter declaration has a default.",
+      NestedDeclareModule: "`declare module` cannot be used inside another `declare module`.",
+      NestedFlowComment: "Cannot have a flow comment inside another flow comment.",
+      PatternIsOptional: Object.assign({
+        message: "A binding pattern parameter cannot be optional in an implementation signature."
+      }, {
+        reasonCode: "OptionalBindingPattern"
+      }),
+      SetterMayNotHaveThisParam: "A setter cannot have a `this` parameter.",
+      SpreadVariance: "Spread properties cannot have variance.",
+      ThisParamAnnotationRequired: "A type annotation is required for the `this` parameter.",
+      ThisParamBannedInConstructor: "Constructors cannot have a `this` parameter; constructors don't bind `this` like other functions.",
+      ThisParamMayNotBeOptional: "The `this` parameter cannot be optional.",
+      ThisParamMustBeFirst: "The `this` parameter must be the first function parameter.",
+      ThisParamNoDefault: "The `this` parameter may not have a default value.",
+      TypeBeforeInitializer: "Type annotations must come before default assignments, e.g. instead of `age = 25: number` use `age: number = 25`.",
+      TypeCastInPattern: "The type cast expression is expected to be wrapped with parenthesis.",
+      UnexpectedExplicitInexactInObject: "Explicit inexact syntax must appear at the end of an inexact object.",
+      UnexpectedReservedType: ({
+        reservedType
+      }) => `Unexpected reserved type ${reservedType}.`,
+      UnexpectedReservedUnderscore: "`_` is only allowed as a type argument to call or new.",
+      UnexpectedSpaceBetweenModuloChecks: "Spaces between `%` and `checks` are not allowed here.",
+      UnexpectedSpreadType: "Spread operator cannot appear in class or interface definitions.",
+      UnexpectedSubtractionOperand: 'Unexpected token, expected "number" or "bigint".',
+      UnexpectedTokenAfterTypeParameter: "Expected an arrow function after this type parameter declaration.",
+      UnexpectedTypeParameterBeforeAsyncArrowFunction: "Type parameters must come after the async keyword, e.g. instead of `<T> async () => {}`, use `async <T>() => {}`.",
+      UnsupportedDeclareExportKind: ({
+        unsupportedExportKind,
+        suggestion
+      }) => `\`declare export ${unsupportedExportKind}\` is not supported. Use \`${suggestion}\` instead.`,
+      UnsupportedStatementInDeclareModule: "Only declares and type imports are allowed inside declare module.",
+      UnterminatedFlowComment: "Unterminated flow-comment."
+    });
+    function isEsModuleType(bodyElement) {
+      return bodyElement.type === "DeclareExportAllDeclaration" || bodyElement.type === "DeclareExportDeclaration" && (!bodyElement.declaration || bodyElement.declaration.type !== "TypeAlias" && bodyElement.declaration.type !== "InterfaceDeclaration");
+    }
+    function hasTypeImportKind(node2) {
+      return node2.importKind === "type" || node2.importKind === "typeof";
+    }
+    var exportSuggestions = {
+      const: "declare export var",
+      let: "declare export var",
+      type: "export type",
+      interface: "export interface"
+    };
+    function partition(list2, test) {
+      const list1 = [];
+      const list22 = [];
+      for (let i = 0; i < list2.length; i++) {
+        (test(list2[i], i, list2) ? list1 : list22).push(list2[i]);
+      }
+      return [list1, list22];
+    }
+    var FLOW_PRAGMA_REGEX = /\*?\s*@((?:no)?flow)\b/;
+    var flow3 = (superClass) => class FlowParserMixin extends superClass {
+      constructor(...args) {
+        super(...args);
+        this.flowPragma = void 0;
+      }
+      getScopeHandler() {
+        return FlowScopeHandler;
+      }
+      shouldParseTypes() {
+        return this.getPluginOption("flow", "all") || this.flowPragma === "flow";
+      }
+      finishToken(type, val) {
+        if (type !== 135 && type !== 13 && type !== 28) {
+          if (this.flowPragma === void 0) {
+            this.flowPragma = null;
+          }
+        }
+        super.finishToken(type, val);
+      }
+      addComment(comment) {
+        if (this.flowPragma === void 0) {
+          const matches = FLOW_PRAGMA_REGEX.exec(comment.value);
+          if (!matches) ;
+          else if (matches[1] === "flow") {
+            this.flowPragma = "flow";
+          } else if (matches[1] === "noflow") {
+            this.flowPragma = "noflow";
+          } else {
+            throw new Error("Unexpected flow pragma");
+          }
+        }
+        super.addComment(comment);
+      }
+      flowParseTypeInitialiser(tok) {
+        const oldInType = this.state.inType;
+        this.state.inType = true;
+        this.expect(tok || 14);
+        const type = this.flowParseType();
+        this.state.inType = oldInType;
+        return type;
+      }
+      flowParsePredicate() {
+        const node2 = this.startNode();
+        const moduloLoc = this.state.startLoc;
+        this.next();
+        this.expectContextual(111);
+        if (this.state.lastTokStartLoc.index > moduloLoc.index + 1) {
+          this.raise(FlowErrors.UnexpectedSpaceBetweenModuloChecks, moduloLoc);
+        }
+        if (this.eat(10)) {
+          node2.value = super.parseExpression();
+          this.expect(11);
+          return this.finishNode(node2, "DeclaredPredicate");
+        } else {
+          return this.finishNode(node2, "InferredPredicate");
+        }
+      }
+      flowParseTypeAndPredicateInitialiser() {
+        const oldInType = this.state.inType;
+        this.state.inType = true;
+        this.expect(14);
+        let type = null;
+        let predicate = null;
+        if (this.match(54)) {
+          this.state.inType = oldInType;
+          predicate = this.flowParsePredicate();
+        } else {
+          type = this.flowParseType();
+          this.state.inType = oldInType;
+          if (this.match(54)) {
+            predicate = this.flowParsePredicate();
+          }
+        }
+        return [type, predicate];
+      }
+      flowParseDeclareClass(node2) {
+        this.next();
+        this.flowParseInterfaceish(node2, true);
+        return this.finishNode(node2, "DeclareClass");
+      }
+      flowParseDeclareFunction(node2) {
+        this.next();
+        const id = node2.id = this.parseIdentifier();
+        const typeNode = this.startNode();
+        const typeContainer = this.startNode();
+        if (this.match(47)) {
+          typeNode.typeParameters = this.flowParseTypeParameterDeclaration();
+        } else {
+          typeNode.typeParameters = null;
+        }
+        this.expect(10);
+        const tmp = this.flowParseFunctionTypeParams();
+        typeNode.params = tmp.params;
+        typeNode.rest = tmp.rest;
+        typeNode.this = tmp._this;
+        this.expect(11);
+        [typeNode.returnType, node2.predicate] = this.flowParseTypeAndPredicateInitialiser();
+        typeContainer.typeAnnotation = this.finishNode(typeNode, "FunctionTypeAnnotation");
+        id.typeAnnotation = this.finishNode(typeContainer, "TypeAnnotation");
+        this.resetEndLocation(id);
+        this.semicolon();
+        this.scope.declareName(node2.id.name, 2048, node2.id.loc.start);
+        return this.finishNode(node2, "DeclareFunction");
+      }
+      flowParseDeclare(node2, insideModule) {
+        if (this.match(80)) {
+          return this.flowParseDeclareClass(node2);
+        } else if (this.match(68)) {
+          return this.flowParseDeclareFunction(node2);
+        } else if (this.match(74)) {
+          return this.flowParseDeclareVariable(node2);
+        } else if (this.eatContextual(128)) {
+          if (this.match(16)) {
+            return this.flowParseDeclareModuleExports(node2);
+          } else {
+            if (insideModule) {
+              this.raise(FlowErrors.NestedDeclareModule, this.state.lastTokStartLoc);
+            }
+            return this.flowParseDeclareModule(node2);
+          }
+        } else if (this.isContextual(131)) {
+          return this.flowParseDeclareTypeAlias(node2);
+        } else if (this.isContextual(132)) {
+          return this.flowParseDeclareOpaqueType(node2);
+        } else if (this.isContextual(130)) {
+          return this.flowParseDeclareInterface(node2);
+        } else if (this.match(82)) {
+          return this.flowParseDeclareExportDeclaration(node2, insideModule);
+        }
+        throw this.unexpected();
+      }
+      flowParseDeclareVariable(node2) {
+        this.next();
+        node2.id = this.flowParseTypeAnnotatableIdentifier();
+        this.scope.declareName(node2.id.name, 5, node2.id.loc.start);
+        this.semicolon();
+        return this.finishNode(node2, "DeclareVariable");
+      }
+      flowParseDeclareModule(node2) {
+        this.scope.enter(0);
+        if (this.match(135)) {
+          node2.id = super.parseExprAtom();
+        } else {
+          node2.id = this.parseIdentifier();
+        }
+        const bodyNode = node2.body = this.startNode();
+        const body = bodyNode.body = [];
+        this.expect(5);
+        while (!this.match(8)) {
+          const bodyNode2 = this.startNode();
+          if (this.match(83)) {
+            this.next();
+            if (!this.isContextual(131) && !this.match(87)) {
+              this.raise(FlowErrors.InvalidNonTypeImportInDeclareModule, this.state.lastTokStartLoc);
+            }
+            body.push(super.parseImport(bodyNode2));
+          } else {
+            this.expectContextual(126, FlowErrors.UnsupportedStatementInDeclareModule);
+            body.push(this.flowParseDeclare(bodyNode2, true));
+          }
+        }
+        this.scope.exit();
+        this.expect(8);
+        this.finishNode(bodyNode, "BlockStatement");
+        let kind = null;
+        let hasModuleExport = false;
+        body.forEach((bodyElement) => {
+          if (isEsModuleType(bodyElement)) {
+            if (kind === "CommonJS") {
+              this.raise(FlowErrors.AmbiguousDeclareModuleKind, bodyElement);
+            }
+            kind = "ES";
+          } else if (bodyElement.type === "DeclareModuleExports") {
+            if (hasModuleExport) {
+              this.raise(FlowErrors.DuplicateDeclareModuleExports, bodyElement);
+            }
+            if (kind === "ES") {
+              this.raise(FlowErrors.AmbiguousDeclareModuleKind, bodyElement);
+            }
+            kind = "CommonJS";
+            hasModuleExport = true;
+          }
+        });
+        node2.kind = kind || "CommonJS";
+        return this.finishNode(node2, "DeclareModule");
+      }
+      flowParseDeclareExportDeclaration(node2, insideModule) {
+        this.expect(82);
+        if (this.eat(65)) {
+          if (this.match(68) || this.match(80)) {
+            node2.declaration = this.flowParseDeclare(this.startNode());
+          } else {
+            node2.declaration = this.flowParseType();
+            this.semicolon();
+          }
+          node2.default = true;
+          return this.finishNode(node2, "DeclareExportDeclaration");
+        } else {
+          if (this.match(75) || this.isLet() || (this.isContextual(131) || this.isContextual(130)) && !insideModule) {
+            const label2 = this.state.value;
+            throw this.raise(FlowErrors.UnsupportedDeclareExportKind, this.state.startLoc, {
+              unsupportedExportKind: label2,
+              suggestion: exportSuggestions[label2]
+            });
+          }
+          if (this.match(74) || this.match(68) || this.match(80) || this.isContextual(132)) {
+            node2.declaration = this.flowParseDeclare(this.startNode());
+            node2.default = false;
+            return this.finishNode(node2, "DeclareExportDeclaration");
+          } else if (this.match(55) || this.match(5) || this.isContextual(130) || this.isContextual(131) || this.isContextual(132)) {
+            node2 = this.parseExport(node2, null);
+            if (node2.type === "ExportNamedDeclaration") {
+              node2.default = false;
+              delete node2.exportKind;
+              return this.castNodeTo(node2, "DeclareExportDeclaration");
+            } else {
+              return this.castNodeTo(node2, "DeclareExportAllDeclaration");
+            }
+          }
+        }
+        throw this.unexpected();
+      }
+      flowParseDeclareModuleExports(node2) {
+        this.next();
+        this.expectContextual(112);
+        node2.typeAnnotation = this.flowParseTypeAnnotation();
+        this.semicolon();
+        return this.finishNode(node2, "DeclareModuleExports");
+      }
+      flowParseDeclareTypeAlias(node2) {
+        this.next();
+        const finished = this.flowParseTypeAlias(node2);
+        this.castNodeTo(finished, "DeclareTypeAlias");
+        return finished;
+      }
+      flowParseDeclareOpaqueType(node2) {
+        this.next();
+        const finished = this.flowParseOpaqueType(node2, true);
+        this.castNodeTo(finished, "DeclareOpaqueType");
+        return finished;
+      }
+      flowParseDeclareInterface(node2) {
+        this.next();
+        this.flowParseInterfaceish(node2, false);
+        return this.finishNode(node2, "DeclareInterface");
+      }
+      flowParseInterfaceish(node2, isClass) {
+        node2.id = this.flowParseRestrictedIdentifier(!isClass, true);
+        this.scope.declareName(node2.id.name, isClass ? 17 : 8201, node2.id.loc.start);
+        if (this.match(47)) {
+          node2.typeParameters = this.flowParseTypeParameterDeclaration();
+        } else {
+          node2.typeParameters = null;
+        }
+        node2.extends = [];
+        if (this.eat(81)) {
+          do {
+            node2.extends.push(this.flowParseInterfaceExtends());
+          } while (!isClass && this.eat(12));
+        }
+        if (isClass) {
+          node2.implements = [];
+          node2.mixins = [];
+          if (this.eatContextual(118)) {
+            do {
+              node2.mixins.push(this.flowParseInterfaceExtends());
+            } while (this.eat(12));
+          }
+          if (this.eatContextual(114)) {
+            do {
+              node2.implements.push(this.flowParseInterfaceExtends());
+            } while (this.eat(12));
+          }
+        }
+        node2.body = this.flowParseObjectType({
+          allowStatic: isClass,
+          allowExact: false,
+          allowSpread: false,
+          allowProto: isClass,
+          allowInexact: false
+        });
+      }
+      flowParseInterfaceExtends() {
+        const node2 = this.startNode();
+        node2.id = this.flowParseQualifiedTypeIdentifier();
+        if (this.match(47)) {
+          node2.typeParameters = this.flowParseTypeParameterInstantiation();
+        } else {
+          node2.typeParameters = null;
+        }
+        return this.finishNode(node2, "InterfaceExtends");
+      }
+      flowParseInterface(node2) {
+        this.flowParseInterfaceish(node2, false);
+        return this.finishNode(node2, "InterfaceDeclaration");
+      }
+      checkNotUnderscore(word) {
+        if (word === "_") {
+          this.raise(FlowErrors.UnexpectedReservedUnderscore, this.state.startLoc);
+        }
+      }
+      checkReservedType(word, startLoc, declaration) {
+        if (!reservedTypes.has(word)) return;
+        this.raise(declaration ? FlowErrors.AssignReservedType : FlowErrors.UnexpectedReservedType, startLoc, {
+          reservedType: word
+        });
+      }
+      flowParseRestrictedIdentifierName(liberal, declaration) {
+        this.checkReservedType(this.state.value, this.state.startLoc, declaration);
+        return this.parseIdentifierName(liberal);
+      }
+      flowParseRestrictedIdentifier(liberal, declaration) {
+        const node2 = this.startNode();
+        const name = this.flowParseRestrictedIdentifierName(liberal, declaration);
+        return this.createIdentifier(node2, name);
+      }
+      flowParseTypeAlias(node2) {
+        node2.id = this.flowParseRestrictedIdentifier(false, true);
+        this.scope.declareName(node2.id.name, 8201, node2.id.loc.start);
+        if (this.match(47)) {
+          node2.typeParameters = this.flowParseTypeParameterDeclaration();
+        } else {
+          node2.typeParameters = null;
+        }
+        node2.right = this.flowParseTypeInitialiser(29);
+        this.semicolon();
+        return this.finishNode(node2, "TypeAlias");
+      }
+      flowParseOpaqueType(node2, declare) {
+        this.expectContextual(131);
+        node2.id = this.flowParseRestrictedIdentifier(true, true);
+        this.scope.declareName(node2.id.name, 8201, node2.id.loc.start);
+        if (this.match(47)) {
+          node2.typeParameters = this.flowParseTypeParameterDeclaration();
+        } else {
+          node2.typeParameters = null;
+        }
+        node2.supertype = null;
+        if (this.match(14)) {
+          node2.supertype = this.flowParseTypeInitialiser(14);
+        }
+        node2.impltype = null;
+        if (!declare) {
+          node2.impltype = this.flowParseTypeInitialiser(29);
+        }
+        this.semicolon();
+        return this.finishNode(node2, "OpaqueType");
+      }
+      flowParseTypeParameterBound() {
+        if (this.match(14) || this.isContextual(81)) {
+          const node2 = this.startNode();
+          this.next();
+          node2.typeAnnotation = this.flowParseType();
+          return this.finishNode(node2, "TypeAnnotation");
+        }
+      }
+      flowParseTypeParameter(requireDefault = false) {
+        const nodeStartLoc = this.state.startLoc;
+        const node2 = this.startNode();
+        const variance = this.flowParseVariance();
+        node2.name = this.flowParseRestrictedIdentifierName();
+        node2.variance = variance;
+        node2.bound = this.flowParseTypeParameterBound();
+        if (this.match(29)) {
+          this.eat(29);
+          node2.default = this.flowParseType();
+        } else {
+          if (requireDefault) {
+            this.raise(FlowErrors.MissingTypeParamDefault, nodeStartLoc);
+          }
+        }
+        return this.finishNode(node2, "TypeParameter");
+      }
+      flowParseTypeParameterDeclaration() {
+        const oldInType = this.state.inType;
+        const node2 = this.startNode();
+        node2.params = [];
+        this.state.inType = true;
+        if (this.match(47) || this.match(144)) {
+          this.next();
+        } else {
+          this.unexpected();
+        }
+        let defaultRequired = false;
+        do {
+          const typeParameter = this.flowParseTypeParameter(defaultRequired);
+          node2.params.push(typeParameter);
+          if (typeParameter.default) {
+            defaultRequired = true;
+          }
+          if (!this.match(48)) {
+            this.expect(12);
+          }
+        } while (!this.match(48));
+        this.expect(48);
+        this.state.inType = oldInType;
+        return this.finishNode(node2, "TypeParameterDeclaration");
+      }
+      flowInTopLevelContext(cb) {
+        if (this.curContext() !== types.brace) {
+          const oldContext = this.state.context;
+          this.state.context = [oldContext[0]];
+          try {
+            return cb();
+          } finally {
+            this.state.context = oldContext;
+          }
+        } else {
+          return cb();
+        }
+      }
+      flowParseTypeParameterInstantiationInExpression() {
+        if (this.reScan_lt() !== 47) return;
+        return this.flowParseTypeParameterInstantiation();
+      }
+      flowParseTypeParameterInstantiation() {
+        const node2 = this.startNode();
+        const oldInType = this.state.inType;
+        this.state.inType = true;
+        node2.params = [];
+        this.flowInTopLevelContext(() => {
+          this.expect(47);
+          const oldNoAnonFunctionType = this.state.noAnonFunctionType;
+          this.state.noAnonFunctionType = false;
+          while (!this.match(48)) {
+            node2.params.push(this.flowParseType());
+            if (!this.match(48)) {
+              this.expect(12);
+            }
+          }
+          this.state.noAnonFunctionType = oldNoAnonFunctionType;
+        });
+        this.state.inType = oldInType;
+        if (!this.state.inType && this.curContext() === types.brace) {
+          this.reScan_lt_gt();
+        }
+        this.expect(48);
+        return this.finishNode(node2, "TypeParameterInstantiation");
+      }
+      flowParseTypeParameterInstantiationCallOrNew() {
+        if (this.reScan_lt() !== 47) return null;
+        const node2 = this.startNode();
+        const oldInType = this.state.inType;
+        node2.params = [];
+        this.state.inType = true;
+        this.expect(47);
+        while (!this.match(48)) {
+          node2.params.push(this.flowParseTypeOrImplicitInstantiation());
+          if (!this.match(48)) {
+            this.expect(12);
+          }
+        }
+        this.expect(48);
+        this.state.inType = oldInType;
+        return this.finishNode(node2, "TypeParameterInstantiation");
+      }
+      flowParseInterfaceType() {
+        const node2 = this.startNode();
+        this.expectContextual(130);
+        node2.extends = [];
+        if (this.eat(81)) {
+          do {
+            node2.extends.push(this.flowParseInterfaceExtends());
+          } while (this.eat(12));
+        }
+        node2.body = this.flowParseObjectType({
+          allowStatic: false,
+          allowExact: false,
+          allowSpread: false,
+          allowProto: false,
+          allowInexact: false
+        });
+        return this.finishNode(node2, "InterfaceTypeAnnotation");
+      }
+      flowParseObjectPropertyKey() {
+        return this.match(136) || this.match(135) ? super.parseExprAtom() : this.parseIdentifier(true);
+      }
+      flowParseObjectTypeIndexer(node2, isStatic, variance) {
+        node2.static = isStatic;
+        if (this.lookahead().type === 14) {
+          node2.id = this.flowParseObjectPropertyKey();
+          node2.key = this.flowParseTypeInitialiser();
+        } else {
+          node2.id = null;
+          node2.key = this.flowParseType();
+        }
+        this.expect(3);
+        node2.value = this.flowParseTypeInitialiser();
+        node2.variance = variance;
+        return this.finishNode(node2, "ObjectTypeIndexer");
+      }
+      flowParseObjectTypeInternalSlot(node2, isStatic) {
+        node2.static = isStatic;
+        node2.id = this.flowParseObjectPropertyKey();
+        this.expect(3);
+        this.expect(3);
+        if (this.match(47) || this.match(10)) {
+          node2.method = true;
+          node2.optional = false;
+          node2.value = this.flowParseObjectTypeMethodish(this.startNodeAt(node2.loc.start));
+        } else {
+          node2.method = false;
+          if (this.eat(17)) {
+            node2.optional = true;
+          }
+          node2.value = this.flowParseTypeInitialiser();
+        }
+        return this.finishNode(node2, "ObjectTypeInternalSlot");
+      }
+      flowParseObjectTypeMethodish(node2) {
+        node2.params = [];
+        node2.rest = null;
+        node2.typeParameters = null;
+        node2.this = null;
+        if (this.match(47)) {
+          node2.typeParameters = this.flowParseTypeParameterDeclaration();
+        }
+        this.expect(10);
+        if (this.match(78)) {
+          node2.this = this.flowParseFunctionTypeParam(true);
+          node2.this.name = null;
+          if (!this.match(11)) {
+            this.expect(12);
+          }
+        }
+        while (!this.match(11) && !this.match(21)) {
+          node2.params.push(this.flowParseFunctionTypeParam(false));
+          if (!this.match(11)) {
+            this.expect(12);
+          }
+        }
+        if (this.eat(21)) {
+          node2.rest = this.flowParseFunctionTypeParam(false);
+        }
+        this.expect(11);
+        node2.returnType = this.flowParseTypeInitialiser();
+        return this.finishNode(node2, "FunctionTypeAnnotation");
+      }
+      flowParseObjectTypeCallProperty(node2, isStatic) {
+        const valueNode = this.startNode();
+        node2.static = isStatic;
+        node2.value = this.flowParseObjectTypeMethodish(valueNode);
+        return this.finishNode(node2, "ObjectTypeCallProperty");
+      }
+      flowParseObjectType({
+        allowStatic,
+        allowExact,
+        allowSpread,
+        allowProto,
+        allowInexact
+      }) {
+        const oldInType = this.state.inType;
+        this.state.inType = true;
+        const nodeStart = this.startNode();
+        nodeStart.callProperties = [];
+        nodeStart.properties = [];
+        nodeStart.indexers = [];
+        nodeStart.internalSlots = [];
+        let endDelim;
+        let exact;
+        let inexact = false;
+        if (allowExact && this.match(6)) {
+          this.expect(6);
+          endDelim = 9;
+          exact = true;
+        } else {
+          this.expect(5);
+          endDelim = 8;
+          exact = false;
+        }
+        nodeStart.exact = exact;
+        while (!this.match(endDelim)) {
+          let isStatic = false;
+          let protoStartLoc = null;
+          let inexactStartLoc = null;
+          const node2 = this.startNode();
+          if (allowProto && this.isContextual(119)) {
+            const lookahead = this.lookahead();
+            if (lookahead.type !== 14 && lookahead.type !== 17) {
+              this.next();
+              protoStartLoc = this.state.startLoc;
+              allowStatic = false;
+            }
+          }
+          if (allowStatic && this.isContextual(107)) {
+            const lookahead = this.lookahead();
+            if (lookahead.type !== 14 && lookahead.type !== 17) {
+              this.next();
+              isStatic = true;
+            }
+          }
+          const variance = this.flowParseVariance();
+          if (this.eat(0)) {
+            if (protoStartLoc != null) {
+              this.unexpected(protoStartLoc);
+            }
+            if (this.eat(0)) {
+              if (variance) {
+                this.unexpected(variance.loc.start);
+              }
+              nodeStart.internalSlots.push(this.flowParseObjectTypeInternalSlot(node2, isStatic));
+            } else {
+              nodeStart.indexers.push(this.flowParseObjectTypeIndexer(node2, isStatic, variance));
+            }
+          } else if (this.match(10) || this.match(47)) {
+            if (protoStartLoc != null) {
+              this.unexpected(protoStartLoc);
+            }
+            if (variance) {
+              this.unexpected(variance.loc.start);
+            }
+            nodeStart.callProperties.push(this.flowParseObjectTypeCallProperty(node2, isStatic));
+          } else {
+            let kind = "init";
+            if (this.isContextual(100) || this.isContextual(105)) {
+              const lookahead = this.lookahead();
+              if (tokenIsLiteralPropertyName(lookahead.type)) {
+                kind = this.state.value;
+                this.next();
+              }
+            }
+            const propOrInexact = this.flowParseObjectTypeProperty(node2, isStatic, protoStartLoc, variance, kind, allowSpread, allowInexact != null ? allowInexact : !exact);
+            if (propOrInexact === null) {
+              inexact = true;
+              inexactStartLoc = this.state.lastTokStartLoc;
+            } else {
+              nodeStart.properties.push(propOrInexact);
+            }
+          }
+          this.flowObjectTypeSemicolon();
+          if (inexactStartLoc && !this.match(8) && !this.match(9)) {
+            this.raise(FlowErrors.UnexpectedExplicitInexactInObject, inexactStartLoc);
+          }
+        }
+        this.expect(endDelim);
+        if (allowSpread) {
+          nodeStart.inexact = inexact;
+        }
+        const out = this.finishNode(nodeStart, "ObjectTypeAnnotation");
+        this.state.inType = oldInType;
+        return out;
+      }
+      flowParseObjectTypeProperty(node2, isStatic, protoStartLoc, variance, kind, allowSpread, allowInexact) {
+        if (this.eat(21)) {
+          const isInexactToken = this.match(12) || this.match(13) || this.match(8) || this.match(9);
+          if (isInexactToken) {
+            if (!allowSpread) {
+              this.raise(FlowErrors.InexactInsideNonObject, this.state.lastTokStartLoc);
+            } else if (!allowInexact) {
+              this.raise(FlowErrors.InexactInsideExact, this.state.lastTokStartLoc);
+            }
+            if (variance) {
+              this.raise(FlowErrors.InexactVariance, variance);
+            }
+            return null;
+          }
+          if (!allowSpread) {
+            this.raise(FlowErrors.UnexpectedSpreadType, this.state.lastTokStartLoc);
+          }
+          if (protoStartLoc != null) {
+            this.unexpected(protoStartLoc);
+          }
+          if (variance) {
+            this.raise(FlowErrors.SpreadVariance, variance);
+          }
+          node2.argument = this.flowParseType();
+          return this.finishNode(node2, "ObjectTypeSpreadProperty");
+        } else {
+          node2.key = this.flowParseObjectPropertyKey();
+          node2.static = isStatic;
+          node2.proto = protoStartLoc != null;
+          node2.kind = kind;
+          let optional = false;
+          if (this.match(47) || this.match(10)) {
+            node2.method = true;
+            if (protoStartLoc != null) {
+              this.unexpected(protoStartLoc);
+            }
+            if (variance) {
+              this.unexpected(variance.loc.start);
+            }
+            node2.value = this.flowParseObjectTypeMethodish(this.startNodeAt(node2.loc.start));
+            if (kind === "get" || kind === "set") {
+              this.flowCheckGetterSetterParams(node2);
+            }
+            if (!allowSpread && node2.key.name === "constructor" && node2.value.this) {
+              this.raise(FlowErrors.ThisParamBannedInConstructor, node2.value.this);
+            }
+          } else {
+            if (kind !== "init") this.unexpected();
+            node2.method = false;
+            if (this.eat(17)) {
+              optional = true;
+            }
+            node2.value = this.flowParseTypeInitialiser();
+            node2.variance = variance;
+          }
+          node2.optional = optional;
+          return this.finishNode(node2, "ObjectTypeProperty");
+        }
+      }
+      flowCheckGetterSetterParams(property) {
+        const paramCount = property.kind === "get" ? 0 : 1;
+        const length = property.value.params.length + (property.value.rest ? 1 : 0);
+        if (property.value.this) {
+          this.raise(property.kind === "get" ? FlowErrors.GetterMayNotHaveThisParam : FlowErrors.SetterMayNotHaveThisParam, property.value.this);
+        }
+        if (length !== paramCount) {
+          this.raise(property.kind === "get" ? Errors.BadGetterArity : Errors.BadSetterArity, property);
+        }
+        if (property.kind === "set" && property.value.rest) {
+          this.raise(Errors.BadSetterRestParameter, property);
+        }
+      }
+      flowObjectTypeSemicolon() {
+        if (!this.eat(13) && !this.eat(12) && !this.match(8) && !this.match(9)) {
+          this.unexpected();
+        }
+      }
+      flowParseQualifiedTypeIdentifier(startLoc, id) {
+        startLoc != null ? startLoc : startLoc = this.state.startLoc;
+        let node2 = id || this.flowParseRestrictedIdentifier(true);
+        while (this.eat(16)) {
+          const node22 = this.startNodeAt(startLoc);
+          node22.qualification = node2;
+          node22.id = this.flowParseRestrictedIdentifier(true);
+          node2 = this.finishNode(node22, "QualifiedTypeIdentifier");
+        }
+        return node2;
+      }
+      flowParseGenericType(startLoc, id) {
+        const node2 = this.startNodeAt(startLoc);
+        node2.typeParameters = null;
+        node2.id = this.flowParseQualifiedTypeIdentifier(startLoc, id);
+        if (this.match(47)) {
+          node2.typeParameters = this.flowParseTypeParameterInstantiation();
+        }
+        return this.finishNode(node2, "GenericTypeAnnotation");
+      }
+      flowParseTypeofType() {
+        const node2 = this.startNode();
+        this.expect(87);
+        node2.argument = this.flowParsePrimaryType();
+        return this.finishNode(node2, "TypeofTypeAnnotation");
+      }
+      flowParseTupleType() {
+        const node2 = this.startNode();
+        node2.types = [];
+        this.expect(0);
+        while (this.state.pos < this.length && !this.match(3)) {
+          node2.types.push(this.flowParseType());
+          if (this.match(3)) break;
+          this.expect(12);
+        }
+        this.expect(3);
+        return this.finishNode(node2, "TupleTypeAnnotation");
+      }
+      flowParseFunctionTypeParam(first) {
+        let name = null;
+        let optional = false;
+        let typeAnnotation = null;
+        const node2 = this.startNode();
+        const lh = this.lookahead();
+        const isThis = this.state.type === 78;
+        if (lh.type === 14 || lh.type === 17) {
+          if (isThis && !first) {
+            this.raise(FlowErrors.ThisParamMustBeFirst, node2);
+          }
+          name = this.parseIdentifier(isThis);
+          if (this.eat(17)) {
+            optional = true;
+            if (isThis) {
+              this.raise(FlowErrors.ThisParamMayNotBeOptional, node2);
+            }
+          }
+          typeAnnotation = this.flowParseTypeInitialiser();
+        } else {
+          typeAnnotation = this.flowParseType();
+        }
+        node2.name = name;
+        node2.optional = optional;
+        node2.typeAnnotation = typeAnnotation;
+        return this.finishNode(node2, "FunctionTypeParam");
+      }
+      reinterpretTypeAsFunctionTypeParam(type) {
+        const node2 = this.startNodeAt(type.loc.start);
+        node2.name = null;
+        node2.optional = false;
+        node2.typeAnnotation = type;
+        return this.finishNode(node2, "FunctionTypeParam");
+      }
+      flowParseFunctionTypeParams(params = []) {
+        let rest = null;
+        let _this = null;
+        if (this.match(78)) {
+          _this = this.flowParseFunctionTypeParam(true);
+          _this.name = null;
+          if (!this.match(11)) {
+            this.expect(12);
+          }
+        }
+        while (!this.match(11) && !this.match(21)) {
+          params.push(this.flowParseFunctionTypeParam(false));
+          if (!this.match(11)) {
+            this.expect(12);
+          }
+        }
+        if (this.eat(21)) {
+          rest = this.flowParseFunctionTypeParam(false);
+        }
+        return {
+          params,
+          rest,
+          _this
+        };
+      }
+      flowIdentToTypeAnnotation(startLoc, node2, id) {
+        switch (id.name) {
+          case "any":
+            return this.finishNode(node2, "AnyTypeAnnotation");
+          case "bool":
+          case "boolean":
+            return this.finishNode(node2, "BooleanTypeAnnotation");
+          case "mixed":
+            return this.finishNode(node2, "MixedTypeAnnotation");
+          case "empty":
+            return this.finishNode(node2, "EmptyTypeAnnotation");
+          case "number":
+            return this.finishNode(node2, "NumberTypeAnnotation");
+          case "string":
+            return this.finishNode(node2, "StringTypeAnnotation");
+          case "symbol":
+            return this.finishNode(node2, "SymbolTypeAnnotation");
+          default:
+            this.checkNotUnderscore(id.name);
+            return this.flowParseGenericType(startLoc, id);
+        }
+      }
+      flowParsePrimaryType() {
+        const startLoc = this.state.startLoc;
+        const node2 = this.startNode();
+        let tmp;
+        let type;
+        let isGroupedType = false;
+        const oldNoAnonFunctionType = this.state.noAnonFunctionType;
+        switch (this.state.type) {
+          case 5:
+            return this.flowParseObjectType({
+              allowStatic: false,
+              allowExact: false,
+              allowSpread: true,
+              allowProto: false,
+              allowInexact: true
+            });
+          case 6:
+            return this.flowParseObjectType({
+              allowStatic: false,
+              allowExact: true,
+              allowSpread: true,
+              allowProto: false,
+              allowInexact: false
+            });
+          case 0:
+            this.state.noAnonFunctionType = false;
+            type = this.flowParseTupleType();
+            this.state.noAnonFunctionType = oldNoAnonFunctionType;
+            return type;
+          case 47: {
+            const node3 = this.startNode();
+            node3.typeParameters = this.flowParseTypeParameterDeclaration();
+            this.expect(10);
+            tmp = this.flowParseFunctionTypeParams();
+            node3.params = tmp.params;
+            node3.rest = tmp.rest;
+            node3.this = tmp._this;
+            this.expect(11);
+            this.expect(19);
+            node3.returnType = this.flowParseType();
+            return this.finishNode(node3, "FunctionTypeAnnotation");
+          }
+          case 10: {
+            const node3 = this.startNode();
+            this.next();
+            if (!this.match(11) && !this.match(21)) {
+              if (tokenIsIdentifier(this.state.type) || this.match(78)) {
+                const token = this.lookahead().type;
+                isGroupedType = token !== 17 && token !== 14;
+              } else {
+                isGroupedType = true;
+              }
+            }
+            if (isGroupedType) {
+              this.state.noAnonFunctionType = false;
+              type = this.flowParseType();
+              this.state.noAnonFunctionType = oldNoAnonFunctionType;
+              if (this.state.noAnonFunctionType || !(this.match(12) || this.match(11) && this.lookahead().type === 19)) {
+                this.expect(11);
+                return type;
+              } else {
+                this.eat(12);
+              }
+            }
+            if (type) {
+              tmp = this.flowParseFunctionTypeParams([this.reinterpretTypeAsFunctionTypeParam(type)]);
+            } else {
+              tmp = this.flowParseFunctionTypeParams();
+            }
+            node3.params = tmp.params;
+            node3.rest = tmp.rest;
+            node3.this = tmp._this;
+            this.expect(11);
+            this.expect(19);
+            node3.returnType = this.flowParseType();
+            node3.typeParameters = null;
+            return this.finishNode(node3, "FunctionTypeAnnotation");
+          }
+          case 135:
+            return this.parseLiteral(this.state.value, "StringLiteralTypeAnnotation");
+          case 85:
+          case 86:
+            node2.value = this.match(85);
+            this.next();
+            return this.finishNode(node2, "BooleanLiteralTypeAnnotation");
+          case 53:
+            if (this.state.value === "-") {
+              this.next();
+              if (this.match(136)) {
+                return this.parseLiteralAtNode(-this.state.value, "NumberLiteralTypeAnnotation", node2);
+              }
+              if (this.match(137)) {
+                return this.parseLiteralAtNode(-this.state.value, "BigIntLiteralTypeAnnotation", node2);
+              }
+              throw this.raise(FlowErrors.UnexpectedSubtractionOperand, this.state.startLoc);
+            }
+            throw this.unexpected();
+          case 136:
+            return this.parseLiteral(this.state.value, "NumberLiteralTypeAnnotation");
+          case 137:
+            return this.parseLiteral(this.state.value, "BigIntLiteralTypeAnnotation");
+          case 88:
+            this.next();
+            return this.finishNode(node2, "VoidTypeAnnotation");
+          case 84:
+            this.next();
+            return this.finishNode(node2, "NullLiteralTypeAnnotation");
+          case 78:
+            this.next();
+            return this.finishNode(node2, "ThisTypeAnnotation");
+          case 55:
+            this.next();
+            return this.finishNode(node2, "ExistsTypeAnnotation");
+          case 87:
+            return this.flowParseTypeofType();
+          default:
+            if (tokenIsKeyword(this.state.type)) {
+              const label2 = tokenLabelName(this.state.type);
+              this.next();
+              return super.createIdentifier(node2, label2);
+            } else if (tokenIsIdentifier(this.state.type)) {
+              if (this.isContextual(130)) {
+                return this.flowParseInterfaceType();
+              }
+              return this.flowIdentToTypeAnnotation(startLoc, node2, this.parseIdentifier());
+            }
+        }
+        throw this.unexpected();
+      }
+      flowParsePostfixType() {
+        const startLoc = this.state.startLoc;
+        let type = this.flowParsePrimaryType();
+        let seenOptionalIndexedAccess = false;
+        while ((this.match(0) || this.match(18)) && !this.canInsertSemicolon()) {
+          const node2 = this.startNodeAt(startLoc);
+          const optional = this.eat(18);
+          seenOptionalIndexedAccess = seenOptionalIndexedAccess || optional;
+          this.expect(0);
+          if (!optional && this.match(3)) {
+            node2.elementType = type;
+            this.next();
+            type = this.finishNode(node2, "ArrayTypeAnnotation");
+          } else {
+            node2.objectType = type;
+            node2.indexType = this.flowParseType();
+            this.expect(3);
+            if (seenOptionalIndexedAccess) {
+              node2.optional = optional;
+              type = this.finishNode(node2, "OptionalIndexedAccessType");
+            } else {
+              type = this.finishNode(node2, "IndexedAccessType");
+            }
+          }
+        }
+        return type;
+      }
+      flowParsePrefixType() {
+        const node2 = this.startNode();
+        if (this.eat(17)) {
+          node2.typeAnnotation = this.flowParsePrefixType();
+          return this.finishNode(node2, "NullableTypeAnnotation");
+        } else {
+          return this.flowParsePostfixType();
+        }
+      }
+      flowParseAnonFunctionWithoutParens() {
+        const param = this.flowParsePrefixType();
+        if (!this.state.noAnonFunctionType && this.eat(19)) {
+          const node2 = this.startNodeAt(param.loc.start);
+          node2.params = [this.reinterpretTypeAsFunctionTypeParam(param)];
+          node2.rest = null;
+          node2.this = null;
+          node2.returnType = this.flowParseType();
+          node2.typeParameters = null;
+          return this.finishNode(node2, "FunctionTypeAnnotation");
+        }
+        return param;
+      }
+      flowParseIntersectionType() {
+        const node2 = this.startNode();
+        this.eat(45);
+        const type = this.flowParseAnonFunctionWithoutParens();
+        node2.types = [type];
+        while (this.eat(45)) {
+          node2.types.push(this.flowParseAnonFunctionWithoutParens());
+        }
+        return node2.types.length === 1 ? type : this.finishNode(node2, "IntersectionTypeAnnotation");
+      }
+      flowParseUnionType() {
+        const node2 = this.startNode();
+        this.eat(43);
+        const type = this.flowParseIntersectionType();
+        node2.types = [type];
+        while (this.eat(43)) {
+          node2.types.push(this.flowParseIntersectionType());
+        }
+        return node2.types.length === 1 ? type : this.finishNode(node2, "UnionTypeAnnotation");
+      }
+      flowParseType() {
+        const oldInType = this.state.inType;
+        this.state.inType = true;
+        const type = this.flowParseUnionType();
+        this.state.inType = oldInType;
+        return type;
+      }
+      flowParseTypeOrImplicitInstantiation() {
+        if (this.state.type === 133 && this.state.value === "_") {
+          const startLoc = this.state.startLoc;
+          const node2 = this.parseIdentifier();
+          return this.flowParseGenericType(startLoc, node2);
+        } else {
+          return this.flowParseType();
+        }
+      }
+      flowParseTypeAnnotation() {
+        const node2 = this.startNode();
+        node2.typeAnnotation = this.flowParseTypeInitialiser();
+        return this.finishNode(node2, "TypeAnnotation");
+      }
+      flowParseTypeAnnotatableIdentifier() {
+        const node2 = this.startNode();
+        const name = this.parseIdentifierName();
+        if (this.match(14)) {
+          node2.typeAnnotation = this.flowParseTypeAnnotation();
+        }
+        return this.createIdentifier(node2, name);
+      }
+      typeCastToParameter(node2) {
+        node2.expression.typeAnnotation = node2.typeAnnotation;
+        this.resetEndLocation(node2.expression, node2.typeAnnotation.loc.end);
+        return node2.expression;
+      }
+      flowParseVariance() {
+        let variance = null;
+        if (this.match(53)) {
+          variance = this.startNode();
+          if (this.state.value === "+") {
+            variance.kind = "plus";
+          } else {
+            variance.kind = "minus";
+          }
+          this.next();
+          return this.finishNode(variance, "Variance");
+        }
+        return variance;
+      }
+      parseFunctionBody(node2, allowExpressionBody, isMethod = false) {
+        if (allowExpressionBody) {
+          this.forwardNoArrowParamsConversionAt(node2, () => super.parseFunctionBody(node2, true, isMethod));
+          return;
+        }
+        super.parseFunctionBody(node2, false, isMethod);
+      }
+      parseFunctionBodyAndFinish(node2, type, isMethod = false) {
+        if (this.match(14)) {
+          const typeNode = this.startNode();
+          [typeNode.typeAnnotation, node2.predicate] = this.flowParseTypeAndPredicateInitialiser();
+          node2.returnType = typeNode.typeAnnotation ? this.finishNode(typeNode, "TypeAnnotation") : null;
+        }
+        return super.parseFunctionBodyAndFinish(node2, type, isMethod);
+      }
+      parseStatementLike(flags) {
+        if (this.state.strict && this.isContextual(130)) {
+          const lookahead = this.lookahead();
+          if (tokenIsKeywordOrIdentifier(lookahead.type)) {
+            const node2 = this.startNode();
+            this.next();
+            return this.flowParseInterface(node2);
+          }
+        } else if (this.isContextual(127)) {
+          const node2 = this.startNode();
+          this.next();
+          return this.flowParseEnumDeclaration(node2);
+        }
+        const stmt = super.parseStatementLike(flags);
+        if (this.flowPragma === void 0 && !this.isValidDirective(stmt)) {
+          this.flowPragma = null;
+        }
+        return stmt;
+      }
+      parseExpressionStatement(node2, expr, decorators, flags) {
+        if (expr.type === "Identifier") {
+          if (expr.name === "declare") {
+            if (this.match(80) || tokenIsIdentifier(this.state.type) || this.match(68) || this.match(74) || this.match(82)) {
+              return this.flowParseDeclare(node2);
+            }
+          } else if (tokenIsIdentifier(this.state.type)) {
+            if (expr.name === "interface") {
+              return this.flowParseInterface(node2);
+            } else if (expr.name === "type") {
+              return this.flowParseTypeAlias(node2);
+            } else if (expr.name === "opaque") {
+              return this.flowParseOpaqueType(node2, false);
+            }
+          }
+        }
+        return super.parseExpressionStatement(node2, expr, decorators, flags);
+      }
+      shouldParseExportDeclaration() {
+        const {
+          type
+        } = this.state;
+        if (type === 127 || tokenIsFlowInterfaceOrTypeOrOpaque(type)) {
+          return !this.state.containsEsc;
+        }
+        return super.shouldParseExportDeclaration();
+      }
+      isExportDefaultSpecifier() {
+        const {
+          type
+        } = this.state;
+        if (type === 127 || tokenIsFlowInterfaceOrTypeOrOpaque(type)) {
+          return this.state.containsEsc;
+        }
+        return super.isExportDefaultSpecifier();
+      }
+      parseExportDefaultExpression() {
+        if (this.isContextual(127)) {
+          const node2 = this.startNode();
+          this.next();
+          return this.flowParseEnumDeclaration(node2);
+        }
+        return super.parseExportDefaultExpression();
+      }
+      parseConditional(expr, startLoc, refExpressionErrors) {
+        if (!this.match(17)) return expr;
+        if (this.state.maybeInArrowParameters) {
+          const nextCh = this.lookaheadCharCode();
+          if (nextCh === 44 || nextCh === 61 || nextCh === 58 || nextCh === 41) {
+            this.setOptionalParametersError(refExpressionErrors);
+            return expr;
+          }
+        }
+        this.expect(17);
+        const state = this.state.clone();
+        const node2 = this.startNodeAt(startLoc);
+        let {
+          consequent,
+          failed
+        } = this.tryParseConditionalConsequent();
+        let [valid, invalid] = this.getArrowLikeExpressions(consequent);
+        if (failed || invalid.length > 0) {
+          if (invalid.length > 0) {
+            this.state = state;
+            for (let i = 0; i < invalid.length; i++) {
+              this.noArrowAt.add(this.offsetToSourcePos(invalid[i].start));
+            }
+            ({
+              consequent,
+              failed
+            } = this.tryParseConditionalConsequent());
+            [valid, invalid] = this.getArrowLikeExpressions(consequent);
+          }
+          if (failed && valid.length > 1) {
+            this.raise(FlowErrors.AmbiguousConditionalArrow, state.startLoc);
+          }
+          if (failed && valid.length === 1) {
+            this.state = state;
+            this.noArrowAt.add(this.offsetToSourcePos(valid[0].start));
+            ({
+              consequent,
+              failed
+            } = this.tryParseConditionalConsequent());
+          }
+        }
+        this.getArrowLikeExpressions(consequent, true);
+        this.expect(14);
+        node2.test = expr;
+        node2.consequent = consequent;
+        node2.alternate = this.forwardNoArrowParamsConversionAt(node2, () => this.parseMaybeAssign(void 0, void 0));
+        return this.finishNode(node2, "ConditionalExpression");
+      }
+      tryParseConditionalConsequent() {
+        this.state.noArrowParamsConversionAt.push(this.state.start);
+        const consequent = this.parseMaybeAssignAllowIn();
+        const failed = !this.match(14);
+        this.state.noArrowParamsConversionAt.pop();
+        return {
+          consequent,
+          failed
+        };
+      }
+      getArrowLikeExpressions(node2, disallowInvalid) {
+        const stack = [node2];
+        const arrows = [];
+        while (stack.length !== 0) {
+          const node3 = stack.pop();
+          if (node3.type === "ArrowFunctionExpression") {
+            if (node3.typeParameters || !node3.returnType) {
+              this.finishArrowValidation(node3);
+            } else {
+              arrows.push(node3);
+            }
+            if (node3.body.type !== "BlockStatement") {
+              stack.push(node3.body);
+            }
+          } else if (node3.type === "ConditionalExpression") {
+            stack.push(node3.consequent);
+            stack.push(node3.alternate);
+          }
+        }
+        if (disallowInvalid) {
+          arrows.forEach((node3) => this.finishArrowValidation(node3));
+          return [arrows, []];
+        }
+        return partition(arrows, (node3) => node3.params.every((param) => this.isAssignable(param, true)));
+      }
+      finishArrowValidation(node2) {
+        var _node$extra;
+        this.toAssignableList(node2.params, (_node$extra = node2.extra) == null ? void 0 : _node$extra.trailingCommaLoc, false);
+        this.scope.enter(514 | 4);
+        super.checkParams(node2, false, true);
+        this.scope.exit();
+      }
+      forwardNoArrowParamsConversionAt(node2, parse6) {
+        let result;
+        if (this.state.noArrowParamsConversionAt.includes(this.offsetToSourcePos(node2.start))) {
+          this.state.noArrowParamsConversionAt.push(this.state.start);
+          result = parse6();
+          this.state.noArrowParamsConversionAt.pop();
+        } else {
+          result = parse6();
+        }
+        return result;
+      }
+      parseParenItem(node2, startLoc) {
+        const newNode = super.parseParenItem(node2, startLoc);
+        if (this.eat(17)) {
+          newNode.optional = true;
+          this.resetEndLocation(node2);
+        }
+        if (this.match(14)) {
+          const typeCastNode = this.startNodeAt(startLoc);
+          typeCastNode.expression = newNode;
+          typeCastNode.typeAnnotation = this.flowParseTypeAnnotation();
+          return this.finishNode(typeCastNode, "TypeCastExpression");
+        }
+        return newNode;
+      }
+      assertModuleNodeAllowed(node2) {
+        if (node2.type === "ImportDeclaration" && (node2.importKind === "type" || node2.importKind === "typeof") || node2.type === "ExportNamedDeclaration" && node2.exportKind === "type" || node2.type === "ExportAllDeclaration" && node2.exportKind === "type") {
+          return;
+        }
+        super.assertModuleNodeAllowed(node2);
+      }
+      parseExportDeclaration(node2) {
+        if (this.isContextual(131)) {
+          node2.exportKind = "type";
+          const declarationNode = this.startNode();
+          this.next();
+          if (this.match(5)) {
+            node2.specifiers = this.parseExportSpecifiers(true);
+            super.parseExportFrom(node2);
+            return null;
+          } else {
+            return this.flowParseTypeAlias(declarationNode);
+          }
+        } else if (this.isContextual(132)) {
+          node2.exportKind = "type";
+          const declarationNode = this.startNode();
+          this.next();
+          return this.flowParseOpaqueType(declarationNode, false);
+        } else if (this.isContextual(130)) {
+          node2.exportKind = "type";
+          const declarationNode = this.startNode();
+          this.next();
+          return this.flowParseInterface(declarationNode);
+        } else if (this.isContextual(127)) {
+          node2.exportKind = "value";
+          const declarationNode = this.startNode();
+          this.next();
+          return this.flowParseEnumDeclaration(declarationNode);
+        } else {
+          return super.parseExportDeclaration(node2);
+        }
+      }
+      eatExportStar(node2) {
+        if (super.eatExportStar(node2)) return true;
+        if (this.isContextual(131) && this.lookahead().type === 55) {
+          node2.exportKind = "type";
+          this.next();
+          this.next();
+          return true;
+        }
+        return false;
+      }
+      maybeParseExportNamespaceSpecifier(node2) {
+        const {
+          startLoc
+        } = this.state;
+        const hasNamespace = super.maybeParseExportNamespaceSpecifier(node2);
+        if (hasNamespace && node2.exportKind === "type") {
+          this.unexpected(startLoc);
+        }
+        return hasNamespace;
+      }
+      parseClassId(node2, isStatement, optionalId) {
+        super.parseClassId(node2, isStatement, optionalId);
+        if (this.match(47)) {
+          node2.typeParameters = this.flowParseTypeParameterDeclaration();
+        }
+      }
+      parseClassMember(classBody, member, state) {
+        const {
+          startLoc
+        } = this.state;
+        if (this.isContextual(126)) {
+          if (super.parseClassMemberFromModifier(classBody, member)) {
+            return;
+          }
+          member.declare = true;
+        }
+        super.parseClassMember(classBody, member, state);
+        if (member.declare) {
+          if (member.type !== "ClassProperty" && member.type !== "ClassPrivateProperty" && member.type !== "PropertyDefinition") {
+            this.raise(FlowErrors.DeclareClassElement, startLoc);
+          } else if (member.value) {
+            this.raise(FlowErrors.DeclareClassFieldInitializer, member.value);
+          }
+        }
+      }
+      isIterator(word) {
+        return word === "iterator" || word === "asyncIterator";
+      }
+      readIterator() {
+        const word = super.readWord1();
+        const fullWord = "@@" + word;
+        if (!this.isIterator(word) || !this.state.inType) {
+          this.raise(Errors.InvalidIdentifier, this.state.curPosition(), {
+            identifierName: fullWord
+          });
+        }
+        this.finishToken(133, fullWord);
+      }
+      getTokenFromCode(code6) {
+        const next2 = this.input.charCodeAt(this.state.pos + 1);
+        if (code6 === 123 && next2 === 124) {
+          this.finishOp(6, 2);
+        } else if (this.state.inType && (code6 === 62 || code6 === 60)) {
+          this.finishOp(code6 === 62 ? 48 : 47, 1);
+        } else if (this.state.inType && code6 === 63) {
+          if (next2 === 46) {
+            this.finishOp(18, 2);
+          } else {
+            this.finishOp(17, 1);
+          }
+        } else if (isIteratorStart(code6, next2, this.input.charCodeAt(this.state.pos + 2))) {
+          this.state.pos += 2;
+          this.readIterator();
+        } else {
+          super.getTokenFromCode(code6);
+        }
+      }
+      isAssignable(node2, isBinding) {
+        if (node2.type === "TypeCastExpression") {
+          return this.isAssignable(node2.expression, isBinding);
+        } else {
+          return super.isAssignable(node2, isBinding);
+        }
+      }
+      toAssignable(node2, isLHS = false) {
+        if (!isLHS && node2.type === "AssignmentExpression" && node2.left.type === "TypeCastExpression") {
+          node2.left = this.typeCastToParameter(node2.left);
+        }
+        super.toAssignable(node2, isLHS);
+      }
+      toAssignableList(exprList, trailingCommaLoc, isLHS) {
+        for (let i = 0; i < exprList.length; i++) {
+          const expr = exprList[i];
+          if ((expr == null ? void 0 : expr.type) === "TypeCastExpression") {
+            exprList[i] = this.typeCastToParameter(expr);
+          }
+        }
+        super.toAssignableList(exprList, trailingCommaLoc, isLHS);
+      }
+      toReferencedList(exprList, isParenthesizedExpr) {
+        for (let i = 0; i < exprList.length; i++) {
+          var _expr$extra;
+          const expr = exprList[i];
+          if (expr && expr.type === "TypeCastExpression" && !((_expr$extra = expr.extra) != null && _expr$extra.parenthesized) && (exprList.length > 1 || !isParenthesizedExpr)) {
+            this.raise(FlowErrors.TypeCastInPattern, expr.typeAnnotation);
+          }
+        }
+        return exprList;
+      }
+      parseArrayLike(close2, isTuple, refExpressionErrors) {
+        const node2 = super.parseArrayLike(close2, isTuple, refExpressionErrors);
+        if (refExpressionErrors != null && !this.state.maybeInArrowParameters) {
+          this.toReferencedList(node2.elements);
+        }
+        return node2;
+      }
+      isValidLVal(type, disallowCallExpression, isParenthesized, binding) {
+        return type === "TypeCastExpression" || super.isValidLVal(type, disallowCallExpression, isParenthesized, binding);
+      }
+      parseClassProperty(node2) {
+        if (this.match(14)) {
+          node2.typeAnnotation = this.flowParseTypeAnnotation();
+        }
+        return super.parseClassProperty(node2);
+      }
+      parseClassPrivateProperty(node2) {
+        if (this.match(14)) {
+          node2.typeAnnotation = this.flowParseTypeAnnotation();
+        }
+        return super.parseClassPrivateProperty(node2);
+      }
+      isClassMethod() {
+        return this.match(47) || super.isClassMethod();
+      }
+      isClassProperty() {
+        return this.match(14) || super.isClassProperty();
+      }
+      isNonstaticConstructor(method) {
+        return !this.match(14) && super.isNonstaticConstructor(method);
+      }
+      pushClassMethod(classBody, method, isGenerator, isAsync, isConstructor, allowsDirectSuper) {
+        if (method.variance) {
+          this.unexpected(method.variance.loc.start);
+        }
+        delete method.variance;
+        if (this.match(47)) {
+          method.typeParameters = this.flowParseTypeParameterDeclaration();
+        }
+        super.pushClassMethod(classBody, method, isGenerator, isAsync, isConstructor, allowsDirectSuper);
+        if (method.params && isConstructor) {
+          const params = method.params;
+          if (params.length > 0 && this.isThisParam(params[0])) {
+            this.raise(FlowErrors.ThisParamBannedInConstructor, method);
+          }
+        } else if (method.type === "MethodDefinition" && isConstructor && method.value.params) {
+          const params = method.value.params;
+          if (params.length > 0 && this.isThisParam(params[0])) {
+            this.raise(FlowErrors.ThisParamBannedInConstructor, method);
+          }
+        }
+      }
+      pushClassPrivateMethod(classBody, method, isGenerator, isAsync) {
+        if (method.variance) {
+          this.unexpected(method.variance.loc.start);
+        }
+        delete method.variance;
+        if (this.match(47)) {
+          method.typeParameters = this.flowParseTypeParameterDeclaration();
+        }
+        super.pushClassPrivateMethod(classBody, method, isGenerator, isAsync);
+      }
+      parseClassSuper(node2) {
+        super.parseClassSuper(node2);
+        if (node2.superClass && (this.match(47) || this.match(51))) {
+          node2.superTypeParameters = this.flowParseTypeParameterInstantiationInExpression();
+        }
+        if (this.isContextual(114)) {
+          this.next();
+          const implemented = node2.implements = [];
+          do {
+            const node3 = this.startNode();
+            node3.id = this.flowParseRestrictedIdentifier(true);
+            if (this.match(47)) {
+              node3.typeParameters = this.flowParseTypeParameterInstantiation();
+            } else {
+              node3.typeParameters = null;
+            }
+            implemented.push(this.finishNode(node3, "ClassImplements"));
+          } while (this.eat(12));
+        }
+      }
+      checkGetterSetterParams(method) {
+        super.checkGetterSetterParams(method);
+        const params = this.getObjectOrClassMethodParams(method);
+        if (params.length > 0) {
+          const param = params[0];
+          if (this.isThisParam(param) && method.kind === "get") {
+            this.raise(FlowErrors.GetterMayNotHaveThisParam, param);
+          } else if (this.isThisParam(param)) {
+            this.raise(FlowErrors.SetterMayNotHaveThisParam, param);
+          }
+        }
+      }
+      parsePropertyNamePrefixOperator(node2) {
+        node2.variance = this.flowParseVariance();
+      }
+      parseObjPropValue(prop, startLoc, isGenerator, isAsync, isPattern, isAccessor, refExpressionErrors) {
+        if (prop.variance) {
+          this.unexpected(prop.variance.loc.start);
+        }
+        delete prop.variance;
+        let typeParameters;
+        if (this.match(47) && !isAccessor) {
+          typeParameters = this.flowParseTypeParameterDeclaration();
+          if (!this.match(10)) this.unexpected();
+        }
+        const result = super.parseObjPropValue(prop, startLoc, isGenerator, isAsync, isPattern, isAccessor, refExpressionErrors);
+        if (typeParameters) {
+          (result.value || result).typeParameters = typeParameters;
+        }
+        return result;
+      }
+      parseFunctionParamType(param) {
+        if (this.eat(17)) {
+          if (param.type !== "Identifier") {
+            this.raise(FlowErrors.PatternIsOptional, param);
+          }
+          if (this.isThisParam(param)) {
+            this.raise(FlowErrors.ThisParamMayNotBeOptional, param);
+          }
+          param.optional = true;
+        }
+        if (this.match(14)) {
+          param.typeAnnotation = this.flowParseTypeAnnotation();
+        } else if (this.isThisParam(param)) {
+          this.raise(FlowErrors.ThisParamAnnotationRequired, param);
+        }
+        if (this.match(29) && this.isThisParam(param)) {
+          this.raise(FlowErrors.ThisParamNoDefault, param);
+        }
+        this.resetEndLocation(param);
+        return param;
+      }
+      parseMaybeDefault(startLoc, left) {
+        const node2 = super.parseMaybeDefault(startLoc, left);
+        if (node2.type === "AssignmentPattern" && node2.typeAnnotation && node2.right.start < node2.typeAnnotation.start) {
+          this.raise(FlowErrors.TypeBeforeInitializer, node2.typeAnnotation);
+        }
+        return node2;
+      }
+      checkImportReflection(node2) {
+        super.checkImportReflection(node2);
+        if (node2.module && node2.importKind !== "value") {
+          this.raise(FlowErrors.ImportReflectionHasImportType, node2.specifiers[0].loc.start);
+        }
+      }
+      parseImportSpecifierLocal(node2, specifier, type) {
+        specifier.local = hasTypeImportKind(node2) ? this.flowParseRestrictedIdentifier(true, true) : this.parseIdentifier();
+        node2.specifiers.push(this.finishImportSpecifier(specifier, type));
+      }
+      isPotentialImportPhase(isExport) {
+        if (super.isPotentialImportPhase(isExport)) return true;
+        if (this.isContextual(131)) {
+          if (!isExport) return true;
+          const ch = this.lookaheadCharCode();
+          return ch === 123 || ch === 42;
+        }
+        return !isExport && this.isContextual(87);
+      }
+      applyImportPhase(node2, isExport, phase, loc) {
+        super.applyImportPhase(node2, isExport, phase, loc);
+        if (isExport) {
+          if (!phase && this.match(65)) {
+            return;
+          }
+          node2.exportKind = phase === "type" ? phase : "value";
+        } else {
+          if (phase === "type" && this.match(55)) this.unexpected();
+          node2.importKind = phase === "type" || phase === "typeof" ? phase : "value";
+        }
+      }
+      parseImportSpecifier(specifier, importedIsString, isInTypeOnlyImport, isMaybeTypeOnly, bindingType) {
+        const firstIdent = specifier.imported;
+        let specifierTypeKind = null;
+        if (firstIdent.type === "Identifier") {
+          if (firstIdent.name === "type") {
+            specifierTypeKind = "type";
+          } else if (firstIdent.name === "typeof") {
+            specifierTypeKind = "typeof";
+          }
+        }
+        let isBinding = false;
+        if (this.isContextual(94) && !this.isLookaheadContextual("as")) {
+          const as_ident = this.parseIdentifier(true);
+          if (specifierTypeKind !== null && !tokenIsKeywordOrIdentifier(this.state.type)) {
+            specifier.imported = as_ident;
+            specifier.importKind = specifierTypeKind;
+            specifier.local = this.cloneIdentifier(as_ident);
+          } else {
+            specifier.imported = firstIdent;
+            specifier.importKind = null;
+            specifier.local = this.parseIdentifier();
+          }
+        } else {
+          if (specifierTypeKind !== null && tokenIsKeywordOrIdentifier(this.state.type)) {
+            specifier.imported = this.parseIdentifier(true);
+            specifier.importKind = specifierTypeKind;
+          } else {
+            if (importedIsString) {
+              throw this.raise(Errors.ImportBindingIsString, specifier, {
+                importName: firstIdent.value
+              });
+            }
+            specifier.imported = firstIdent;
+            specifier.importKind = null;
+          }
+          if (this.eatContextual(94)) {
+            specifier.local = this.parseIdentifier();
+          } else {
+            isBinding = true;
+            specifier.local = this.cloneIdentifier(specifier.imported);
+          }
+        }
+        const specifierIsTypeImport = hasTypeImportKind(specifier);
+        if (isInTypeOnlyImport && specifierIsTypeImport) {
+          this.raise(FlowErrors.ImportTypeShorthandOnlyInPureImport, specifier);
+        }
+        if (isInTypeOnlyImport || specifierIsTypeImport) {
+          this.checkReservedType(specifier.local.name, specifier.local.loc.start, true);
+        }
+        if (isBinding && !isInTypeOnlyImport && !specifierIsTypeImport) {
+          this.checkReservedWord(specifier.local.name, specifier.loc.start, true, true);
+        }
+        return this.finishImportSpecifier(specifier, "ImportSpecifier");
+      }
+      parseBindingAtom() {
+        switch (this.state.type) {
+          case 78:
+            return this.parseIdentifier(true);
+          default:
+            return super.parseBindingAtom();
+        }
+      }
+      parseFunctionParams(node2, isConstructor) {
+        const kind = node2.kind;
+        if (kind !== "get" && kind !== "set" && this.match(47)) {
+          node2.typeParameters = this.flowParseTypeParameterDeclaration();
+        }
+        super.parseFunctionParams(node2, isConstructor);
+      }
+      parseVarId(decl, kind) {
+        super.parseVarId(decl, kind);
+        if (this.match(14)) {
+          decl.id.typeAnnotation = this.flowParseTypeAnnotation();
+          this.resetEndLocation(decl.id);
+        }
+      }
+      parseAsyncArrowFromCallExpression(node2, call) {
+        if (this.match(14)) {
+          const oldNoAnonFunctionType = this.state.noAnonFunctionType;
+          this.state.noAnonFunctionType = true;
+          node2.returnType = this.flowParseTypeAnnotation();
+          this.state.noAnonFunctionType = oldNoAnonFunctionType;
+        }
+        return super.parseAsyncArrowFromCallExpression(node2, call);
+      }
+      parseAsyncArrowHead(startLoc) {
+        return this.match(14) ? this.startNodeAt(startLoc) : super.parseAsyncArrowHead(startLoc);
+      }
+      parseMaybeAssign(refExpressionErrors, afterLeftParse) {
+        var _jsx;
+        let state = null;
+        let jsx2;
+        if (this.hasPlugin("jsx") && (this.match(144) || this.match(47))) {
+          state = this.state.clone();
+          jsx2 = this.tryParse(() => super.parseMaybeAssign(refExpressionErrors, afterLeftParse), state);
+          if (!jsx2.error) return jsx2.node;
+          const {
+            context
+          } = this.state;
+          const currentContext = context[context.length - 1];
+          if (currentContext === types.j_oTag || currentContext === types.j_expr) {
+            context.pop();
+          }
+        }
+        if ((_jsx = jsx2) != null && _jsx.error || this.match(47)) {
+          var _jsx2, _jsx3;
+          state = state || this.state.clone();
+          let typeParameters;
+          const arrow = this.tryParse((abort) => {
+            var _arrowExpression$extr;
+            typeParameters = this.flowParseTypeParameterDeclaration();
+            const arrowExpression2 = this.forwardNoArrowParamsConversionAt(typeParameters, () => {
+              const result = super.parseMaybeAssign(refExpressionErrors, afterLeftParse);
+              this.resetStartLocationFromNode(result, typeParameters);
+              return result;
+            });
+            if ((_arrowExpression$extr = arrowExpression2.extra) != null && _arrowExpression$extr.parenthesized) abort();
+            const expr = this.maybeUnwrapTypeCastExpression(arrowExpression2);
+            if (expr.type !== "ArrowFunctionExpression") abort();
+            expr.typeParameters = typeParameters;
+            this.resetStartLocationFromNode(expr, typeParameters);
+            return arrowExpression2;
+          }, state);
+          let arrowExpression = null;
+          if (arrow.node && this.maybeUnwrapTypeCastExpression(arrow.node).type === "ArrowFunctionExpression") {
+            if (!arrow.error && !arrow.aborted) {
+              if (arrow.node.async) {
+                this.raise(FlowErrors.UnexpectedTypeParameterBeforeAsyncArrowFunction, typeParameters);
+              }
+              return arrow.node;
+            }
+            arrowExpression = arrow.node;
+          }
+          if ((_jsx2 = jsx2) != null && _jsx2.node) {
+            this.state = jsx2.failState;
+            return jsx2.node;
+          }
+          if (arrowExpression) {
+            this.state = arrow.failState;
+            return arrowExpression;
+          }
+          if ((_jsx3 = jsx2) != null && _jsx3.thrown) throw jsx2.error;
+          if (arrow.thrown) throw arrow.error;
+          throw this.raise(FlowErrors.UnexpectedTokenAfterTypeParameter, typeParameters);
+        }
+        return super.parseMaybeAssign(refExpressionErrors, afterLeftParse);
+      }
+      parseArrow(node2) {
+        if (this.match(14)) {
+          const result = this.tryParse(() => {
+            const oldNoAnonFunctionType = this.state.noAnonFunctionType;
+            this.state.noAnonFunctionType = true;
+            const typeNode = this.startNode();
+            [typeNode.typeAnnotation, node2.predicate] = this.flowParseTypeAndPredicateInitialiser();
+            this.state.noAnonFunctionType = oldNoAnonFunctionType;
+            if (this.canInsertSemicolon()) this.unexpected();
+            if (!this.match(19)) this.unexpected();
+            return typeNode;
+          });
+          if (result.thrown) return null;
+          if (result.error) this.state = result.failState;
+          node2.returnType = result.node.typeAnnotation ? this.finishNode(result.node, "TypeAnnotation") : null;
+        }
+        return super.parseArrow(node2);
+      }
+      shouldParseArrow(params) {
+        return this.match(14) || super.shouldParseArrow(params);
+      }
+      setArrowFunctionParameters(node2, params) {
+        if (this.state.noArrowParamsConversionAt.includes(this.offsetToSourcePos(node2.start))) {
+          node2.params = params;
+        } else {
+          super.setArrowFunctionParameters(node2, params);
+        }
+      }
+      checkParams(node2, allowDuplicates, isArrowFunction, strictModeChanged = true) {
+        if (isArrowFunction && this.state.noArrowParamsConversionAt.includes(this.offsetToSourcePos(node2.start))) {
+          return;
+        }
+        for (let i = 0; i < node2.params.length; i++) {
+          if (this.isThisParam(node2.params[i]) && i > 0) {
+            this.raise(FlowErrors.ThisParamMustBeFirst, node2.params[i]);
+          }
+        }
+        super.checkParams(node2, allowDuplicates, isArrowFunction, strictModeChanged);
+      }
+      parseParenAndDistinguishExpression(canBeArrow) {
+        return super.parseParenAndDistinguishExpression(canBeArrow && !this.noArrowAt.has(this.state.start));
+      }
+      parseSubscripts(base, startLoc, noCalls) {
+        if (base.type === "Identifier" && base.name === "async" && this.noArrowAt.has(this.offsetToSourcePos(startLoc.index))) {
+          this.next();
+          const node2 = this.startNodeAt(startLoc);
+          node2.callee = base;
+          node2.arguments = super.parseCallExpressionArguments();
+          base = this.finishNode(node2, "CallExpression");
+        } else if (this.match(47) && this.atPossibleAsyncArrow(base)) {
+          const state = this.state.clone();
+          const arrow = this.tryParse((abort) => this.parseAsyncArrowWithTypeParameters(startLoc) || abort(), state);
+          if (!arrow.error && !arrow.aborted) return arrow.node;
+          const result = this.tryParse(() => super.parseSubscripts(base, startLoc, noCalls), state);
+          if (result.node && !result.error) return result.node;
+          if (arrow.node) {
+            this.state = arrow.failState;
+            return arrow.node;
+          }
+          if (result.node) {
+            this.state = result.failState;
+            return result.node;
+          }
+          throw arrow.error || result.error;
+        }
+        return super.parseSubscripts(base, startLoc, noCalls);
+      }
+      parseSubscript(base, startLoc, noCalls, subscriptState) {
+        if (this.match(18) && this.isLookaheadToken_lt()) {
+          subscriptState.optionalChainMember = true;
+          if (noCalls) {
+            subscriptState.stop = true;
+            return base;
+          }
+          this.next();
+          const node2 = this.startNodeAt(startLoc);
+          node2.callee = base;
+          node2.typeArguments = this.flowParseTypeParameterInstantiationInExpression();
+          this.expect(10);
+          node2.arguments = this.parseCallExpressionArguments();
+          node2.optional = true;
+          return this.finishCallExpression(node2, true);
+        } else if (!noCalls && this.shouldParseTypes() && (this.match(47) || this.match(51))) {
+          const node2 = this.startNodeAt(startLoc);
+          node2.callee = base;
+          const result = this.tryParse(() => {
+            node2.typeArguments = this.flowParseTypeParameterInstantiationCallOrNew();
+            this.expect(10);
+            node2.arguments = super.parseCallExpressionArguments();
+            if (subscriptState.optionalChainMember) {
+              node2.optional = false;
+            }
+            return this.finishCallExpression(node2, subscriptState.optionalChainMember);
+          });
+          if (result.node) {
+            if (result.error) this.state = result.failState;
+            return result.node;
+          }
+        }
+        return super.parseSubscript(base, startLoc, noCalls, subscriptState);
+      }
+      parseNewCallee(node2) {
+        super.parseNewCallee(node2);
+        let targs = null;
+        if (this.shouldParseTypes() && this.match(47)) {
+          targs = this.tryParse(() => this.flowParseTypeParameterInstantiationCallOrNew()).node;
+        }
+        node2.typeArguments = targs;
+      }
+      parseAsyncArrowWithTypeParameters(startLoc) {
+        const node2 = this.startNodeAt(startLoc);
+        this.parseFunctionParams(node2, false);
+        if (!this.parseArrow(node2)) return;
+        return super.parseArrowExpression(node2, void 0, true);
+      }
+      readToken_mult_modulo(code6) {
+        const next2 = this.input.charCodeAt(this.state.pos + 1);
+        if (code6 === 42 && next2 === 47 && this.state.hasFlowComment) {
+          this.state.hasFlowComment = false;
+          this.state.pos += 2;
+          this.nextToken();
+          return;
+        }
+        super.readToken_mult_modulo(code6);
+      }
+      readToken_pipe_amp(code6) {
+        const next2 = this.input.charCodeAt(this.state.pos + 1);
+        if (code6 === 124 && next2 === 125) {
+          this.finishOp(9, 2);
+          return;
+        }
+        super.readToken_pipe_amp(code6);
+      }
+      parseTopLevel(file, program) {
+        const fileNode = super.parseTopLevel(file, program);
+        if (this.state.hasFlowComment) {
+          this.raise(FlowErrors.UnterminatedFlowComment, this.state.curPosition());
+        }
+        return fileNode;
+      }
+      skipBlockComment() {
+        if (this.hasPlugin("flowComments") && this.skipFlowComment()) {
+          if (this.state.hasFlowComment) {
+            throw this.raise(FlowErrors.NestedFlowComment, this.state.startLoc);
+          }
+          this.hasFlowCommentCompletion();
+          const commentSkip = this.skipFlowComment();
+          if (commentSkip) {
+            this.state.pos += commentSkip;
+            this.state.hasFlowComment = true;
+          }
+          return;
+        }
+        return super.skipBlockComment(this.state.hasFlowComment ? "*-/" : "*/");
+      }
+      skipFlowComment() {
+        const {
+          pos
+        } = this.state;
+        let shiftToFirstNonWhiteSpace = 2;
+        while ([32, 9].includes(this.input.charCodeAt(pos + shiftToFirstNonWhiteSpace))) {
+          shiftToFirstNonWhiteSpace++;
+        }
+        const ch2 = this.input.charCodeAt(shiftToFirstNonWhiteSpace + pos);
+        const ch3 = this.input.charCodeAt(shiftToFirstNonWhiteSpace + pos + 1);
+        if (ch2 === 58 && ch3 === 58) {
+          return shiftToFirstNonWhiteSpace + 2;
+        }
+        if (this.input.slice(shiftToFirstNonWhiteSpace + pos, shiftToFirstNonWhiteSpace + pos + 12) === "flow-include") {
+          return shiftToFirstNonWhiteSpace + 12;
+        }
+        if (ch2 === 58 && ch3 !== 58) {
+          return shiftToFirstNonWhiteSpace;
+        }
+        return false;
+      }
+      hasFlowCommentCompletion() {
+        const end = this.input.indexOf("*/", this.state.pos);
+        if (end === -1) {
+          throw this.raise(Errors.UnterminatedComment, this.state.curPosition());
+        }
+      }
+      flowEnumErrorBooleanMemberNotInitialized(loc, {
+        enumName,
+        memberName
+      }) {
+        this.raise(FlowErrors.EnumBooleanMemberNotInitialized, loc, {
+          memberName,
+          enumName
+        });
+      }
+      flowEnumErrorInvalidMemberInitializer(loc, enumContext) {
+        return this.raise(!enumContext.explicitType ? FlowErrors.EnumInvalidMemberInitializerUnknownType : enumContext.explicitType === "symbol" ? FlowErrors.EnumInvalidMemberInitializerSymbolType : FlowErrors.EnumInvalidMemberInitializerPrimaryType, loc, enumContext);
+      }
+      flowEnumErrorNumberMemberNotInitialized(loc, details) {
+        this.raise(FlowErrors.EnumNumberMemberNotInitialized, loc, details);
+      }
+      flowEnumErrorStringMemberInconsistentlyInitialized(node2, details) {
+        this.raise(FlowErrors.EnumStringMemberInconsistentlyInitialized, node2, details);
+      }
+      flowEnumMemberInit() {
+        const startLoc = this.state.startLoc;
+        const endOfInit = () => this.match(12) || this.match(8);
+        switch (this.state.type) {
+          case 136: {
+            const literal = this.parseNumericLiteral(this.state.value);
+            if (endOfInit()) {
+              return {
+                type: "number",
+                loc: literal.loc.start,
+                value: literal
+              };
+            }
+            return {
+              type: "invalid",
+              loc: startLoc
+            };
+          }
+          case 135: {
+            const literal = this.parseStringLiteral(this.state.value);
+            if (endOfInit()) {
+              return {
+                type: "string",
+                loc: literal.loc.start,
+                value: literal
+              };
+            }
+            return {
+              type: "invalid",
+              loc: startLoc
+            };
+          }
+          case 85:
+          case 86: {
+            const literal = this.parseBooleanLiteral(this.match(85));
+            if (endOfInit()) {
+              return {
+                type: "boolean",
+                loc: literal.loc.start,
+                value: literal
+              };
+            }
+            return {
+              type: "invalid",
+              loc: startLoc
+            };
+          }
+          default:
+            return {
+              type: "invalid",
+              loc: startLoc
+            };
+        }
+      }
+      flowEnumMemberRaw() {
+        const loc = this.state.startLoc;
+        const id = this.parseIdentifier(true);
+        const init = this.eat(29) ? this.flowEnumMemberInit() : {
+          type: "none",
+          loc
+        };
+        return {
+          id,
+          init
+        };
+      }
+      flowEnumCheckExplicitTypeMismatch(loc, context, expectedType) {
+        const {
+          explicitType
+        } = context;
+        if (explicitType === null) {
+          return;
+        }
+        if (explicitType !== expectedType) {
+          this.flowEnumErrorInvalidMemberInitializer(loc, context);
+        }
+      }
+      flowEnumMembers({
+        enumName,
+        explicitType
+      }) {
+        const seenNames = /* @__PURE__ */ new Set();
+        const members = {
+          booleanMembers: [],
+          numberMembers: [],
+          stringMembers: [],
+          defaultedMembers: []
+        };
+        let hasUnknownMembers = false;
+        while (!this.match(8)) {
+          if (this.eat(21)) {
+            hasUnknownMembers = true;
+            break;
+          }
+          const memberNode = this.startNode();
+          const {
+            id,
+            init
+          } = this.flowEnumMemberRaw();
+          const memberName = id.name;
+          if (memberName === "") {
+            continue;
+          }
+          if (/^[a-z]/.test(memberName)) {
+            this.raise(FlowErrors.EnumInvalidMemberName, id, {
+              memberName,
+              suggestion: memberName[0].toUpperCase() + memberName.slice(1),
+              enumName
+            });
+          }
+          if (seenNames.has(memberName)) {
+            this.raise(FlowErrors.EnumDuplicateMemberName, id, {
+              memberName,
+              enumName
+            });
+          }
+          seenNames.add(memberName);
+          const context = {
+            enumName,
+            explicitType,
+            memberName
+          };
+          memberNode.id = id;
+          switch (init.type) {
+            case "boolean": {
+              this.flowEnumCheckExplicitTypeMismatch(init.loc, context, "boolean");
+              memberNode.init = init.value;
+              members.booleanMembers.push(this.finishNode(memberNode, "EnumBooleanMember"));
+              break;
+            }
+            case "number": {
+              this.flowEnumCheckExplicitTypeMismatch(init.loc, context, "number");
+              memberNode.init = init.value;
+              members.numberMembers.push(this.finishNode(memberNode, "EnumNumberMember"));
+              break;
+            }
+            case "string": {
+              this.flowEnumCheckExplicitTypeMismatch(init.loc, context, "string");
+              memberNode.init = init.value;
+              members.stringMembers.push(this.finishNode(memberNode, "EnumStringMember"));
+              break;
+            }
+            case "invalid": {
+              throw this.flowEnumErrorInvalidMemberInitializer(init.loc, context);
+            }
+            case "none": {
+              switch (explicitType) {
+                case "boolean":
+                  this.flowEnumErrorBooleanMemberNotInitialized(init.loc, context);
+                  break;
+                case "number":
+                  this.flowEnumErrorNumberMemberNotInitialized(init.loc, context);
+                  break;
+                default:
+                  members.defaultedMembers.push(this.finishNode(memberNode, "EnumDefaultedMember"));
+              }
+            }
+          }
+          if (!this.match(8)) {
+            this.expect(12);
+          }
+        }
+        return {
+          members,
+          hasUnknownMembers
+        };
+      }
+      flowEnumStringMembers(initializedMembers, defaultedMembers, {
+        enumName
+      }) {
+        if (initializedMembers.length === 0) {
+          return defaultedMembers;
+        } else if (defaultedMembers.length === 0) {
+          return initializedMembers;
+        } else if (defaultedMembers.length > initializedMembers.length) {
+          for (const member of initializedMembers) {
+            this.flowEnumErrorStringMemberInconsistentlyInitialized(member, {
+              enumName
+            });
+          }
+          return defaultedMembers;
+        } else {
+          for (const member of defaultedMembers) {
+            this.flowEnumErrorStringMemberInconsistentlyInitialized(member, {
+              enumName
+            });
+          }
+          return initializedMembers;
+        }
+      }
+      flowEnumParseExplicitType({
+        enumName
+      }) {
+        if (!this.eatContextual(103)) return null;
+        if (!tokenIsIdentifier(this.state.type)) {
+          throw this.raise(FlowErrors.EnumInvalidExplicitTypeUnknownSupplied, this.state.startLoc, {
+            enumName
+          });
+        }
+        const {
+          value: value2
+        } = this.state;
+        this.next();
+        if (value2 !== "boolean" && value2 !== "number" && value2 !== "string" && value2 !== "symbol") {
+          this.raise(FlowErrors.EnumInvalidExplicitType, this.state.startLoc, {
+            enumName,
+            invalidEnumType: value2
+          });
+        }
+        return value2;
+      }
+      flowEnumBody(node2, id) {
+        const enumName = id.name;
+        const nameLoc = id.loc.start;
+        const explicitType = this.flowEnumParseExplicitType({
+          enumName
+        });
+        this.expect(5);
+        const {
+          members,
+          hasUnknownMembers
+        } = this.flowEnumMembers({
+          enumName,
+          explicitType
+        });
+        node2.hasUnknownMembers = hasUnknownMembers;
+        switch (explicitType) {
+          case "boolean":
+            node2.explicitType = true;
+            node2.members = members.booleanMembers;
+            this.expect(8);
+            return this.finishNode(node2, "EnumBooleanBody");
+          case "number":
+            node2.explicitType = true;
+            node2.members = members.numberMembers;
+            this.expect(8);
+            return this.finishNode(node2, "EnumNumberBody");
+          case "string":
+            node2.explicitType = true;
+            node2.members = this.flowEnumStringMembers(members.stringMembers, members.defaultedMembers, {
+              enumName
+            });
+            this.expect(8);
+            return this.finishNode(node2, "EnumStringBody");
+          case "symbol":
+            node2.members = members.defaultedMembers;
+            this.expect(8);
+            return this.finishNode(node2, "EnumSymbolBody");
+          default: {
+            const empty2 = () => {
+              node2.members = [];
+              this.expect(8);
+              return this.finishNode(node2, "EnumStringBody");
+            };
+            node2.explicitType = false;
+            const boolsLen = members.booleanMembers.length;
+            const numsLen = members.numberMembers.length;
+            const strsLen = members.stringMembers.length;
+            const defaultedLen = members.defaultedMembers.length;
+            if (!boolsLen && !numsLen && !strsLen && !defaultedLen) {
+              return empty2();
+            } else if (!boolsLen && !numsLen) {
+              node2.members = this.flowEnumStringMembers(members.stringMembers, members.defaultedMembers, {
+                enumName
+              });
+              this.expect(8);
+              return this.finishNode(node2, "EnumStringBody");
+            } else if (!numsLen && !strsLen && boolsLen >= defaultedLen) {
+              for (const member of members.defaultedMembers) {
+                this.flowEnumErrorBooleanMemberNotInitialized(member.loc.start, {
+                  enumName,
+                  memberName: member.id.name
+                });
+              }
+              node2.members = members.booleanMembers;
+              this.expect(8);
+              return this.finishNode(node2, "EnumBooleanBody");
+            } else if (!boolsLen && !strsLen && numsLen >= defaultedLen) {
+              for (const member of members.defaultedMembers) {
+                this.flowEnumErrorNumberMemberNotInitialized(member.loc.start, {
+                  enumName,
+                  memberName: member.id.name
+                });
+              }
+              node2.members = members.numberMembers;
+              this.expect(8);
+              return this.finishNode(node2, "EnumNumberBody");
+            } else {
+              this.raise(FlowErrors.EnumInconsistentMemberValues, nameLoc, {
+                enumName
+              });
+              return empty2();
+            }
+          }
+        }
+      }
+      flowParseEnumDeclaration(node2) {
+        const id = this.parseIdentifier();
+        node2.id = id;
+        node2.body = this.flowEnumBody(this.startNode(), id);
+        return this.finishNode(node2, "EnumDeclaration");
+      }
+      jsxParseOpeningElementAfterName(node2) {
+        if (this.shouldParseTypes()) {
+          if (this.match(47) || this.match(51)) {
+            node2.typeArguments = this.flowParseTypeParameterInstantiationInExpression();
+          }
+        }
+        return super.jsxParseOpeningElementAfterName(node2);
+      }
+      isLookaheadToken_lt() {
+        const next2 = this.nextTokenStart();
+        if (this.input.charCodeAt(next2) === 60) {
+          const afterNext = this.input.charCodeAt(next2 + 1);
+          return afterNext !== 60 && afterNext !== 61;
+        }
+        return false;
+      }
+      reScan_lt_gt() {
+        const {
+          type
+        } = this.state;
+        if (type === 47) {
+          this.state.pos -= 1;
+          this.readToken_lt();
+        } else if (type === 48) {
+          this.state.pos -= 1;
+          this.readToken_gt();
+        }
+      }
+      reScan_lt() {
+        const {
+          type
+        } = this.state;
+        if (type === 51) {
+          this.state.pos -= 2;
+          this.finishOp(47, 1);
+          return 47;
+        }
+        return type;
+      }
+      maybeUnwrapTypeCastExpression(node2) {
+        return node2.type === "TypeCastExpression" ? node2.expression : node2;
+      }
+    };
+    var entities = {
+      __proto__: null,
+      quot: '"',
+      amp: "&",
+      apos: "'",
+      lt: "<",
+      gt: ">",
+      nbsp: " ",
+      iexcl: "¡",
+      cent: "¢",
+      pound: "£",
+      curren: "¤",
+      yen: "¥",
+      brvbar: "¦",
+      sect: "§",
+      uml: "¨",
+      copy: "©",
+      ordf: "ª",
+      laquo: "«",
+      not: "¬",
+      shy: "­",
+      reg: "®",
+      macr: "¯",
+      deg: "°",
+      plusmn: "±",
+      sup2: "²",
+      sup3: "³",
+      acute: "´",
+      micro: "µ",
+      para: "¶",
+      middot: "·",
+      cedil: "¸",
+      sup1: "¹",
+      ordm: "º",
+      raquo: "»",
+      frac14: "¼",
+      frac12: "½",
+      frac34: "¾",
+      iquest: "¿",
+      Agrave: "À",
+      Aacute: "Á",
+      Acirc: "Â",
+      Atilde: "Ã",
+      Auml: "Ä",
+      Aring: "Å",
+      AElig: "Æ",
+      Ccedil: "Ç",
+      Egrave: "È",
+      Eacute: "É",
+      Ecirc: "Ê",
+      Euml: "Ë",
+      Igrave: "Ì",
+      Iacute: "Í",
+      Icirc: "Î",
+      Iuml: "Ï",
+      ETH: "Ð",
+      Ntilde: "Ñ",
+      Ograve: "Ò",
+      Oacute: "Ó",
+      Ocirc: "Ô",
+      Otilde: "Õ",
+      Ouml: "Ö",
+      times: "×",
+      Oslash: "Ø",
+      Ugrave: "Ù",
+      Uacute: "Ú",
+      Ucirc: "Û",
+      Uuml: "Ü",
+      Yacute: "Ý",
+      THORN: "Þ",
+      szlig: "ß",
+      agrave: "à",
+      aacute: "á",
+      acirc: "â",
+      atilde: "ã",
+      auml: "ä",
+      aring: "å",
+      aelig: "æ",
+      ccedil: "ç",
+      egrave: "è",
+      eacute: "é",
+      ecirc: "ê",
+      euml: "ë",
+      igrave: "ì",
+      iacute: "í",
+      icirc: "î",
+      iuml: "ï",
+      eth: "ð",
+      ntilde: "ñ",
+      ograve: "ò",
+      oacute: "ó",
+      ocirc: "ô",
+      otilde: "õ",
+      ouml: "ö",
+      divide: "÷",
+      oslash: "ø",
+      ugrave: "ù",
+      uacute: "ú",
+      ucirc: "û",
+      uuml: "ü",
+      yacute: "ý",
+      thorn: "þ",
+      yuml: "ÿ",
+      OElig: "Œ",
+      oelig: "œ",
+      Scaron: "Š",
+      scaron: "š",
+      Yuml: "Ÿ",
+      fnof: "ƒ",
+      circ: "ˆ",
+      tilde: "˜",
+      Alpha: "Α",
+      Beta: "Β",
+      Gamma: "Γ",
+      Delta: "Δ",
+      Epsilon: "Ε",
+      Zeta: "Ζ",
+      Eta: "Η",
+      Theta: "Θ",
+      Iota: "Ι",
+      Kappa: "Κ",
+      Lambda: "Λ",
+      Mu: "Μ",
+      Nu: "Ν",
+      Xi: "Ξ",
+      Omicron: "Ο",
+      Pi: "Π",
+      Rho: "Ρ",
+      Sigma: "Σ",
+      Tau: "Τ",
+      Upsilon: "Υ",
+      Phi: "Φ",
+      Chi: "Χ",
+      Psi: "Ψ",
+      Omega: "Ω",
+      alpha: "α",
+      beta: "β",
+      gamma: "γ",
+      delta: "δ",
+      epsilon: "ε",
+      zeta: "ζ",
+      eta: "η",
+      theta: "θ",
+      iota: "ι",
+      kappa: "κ",
+      lambda: "λ",
+      mu: "μ",
+      nu: "ν",
+      xi: "ξ",
+      omicron: "ο",
+      pi: "π",
+      rho: "ρ",
+      sigmaf: "ς",
+      sigma: "σ",
+      tau: "τ",
+      upsilon: "υ",
+      phi: "φ",
+      chi: "χ",
+      psi: "ψ",
+      omega: "ω",
+      thetasym: "ϑ",
+      upsih: "ϒ",
+      piv: "ϖ",
+      ensp: " ",
+      emsp: " ",
+      thinsp: " ",
+      zwnj: "‌",
+      zwj: "‍",
+      lrm: "‎",
+      rlm: "‏",
+      ndash: "–",
+      mdash: "—",
+      lsquo: "‘",
+      rsquo: "’",
+      sbquo: "‚",
+      ldquo: "“",
+      rdquo: "”",
+      bdquo: "„",
+      dagger: "†",
+      Dagger: "‡",
+      bull: "•",
+      hellip: "…",
+      permil: "‰",
+      prime: "′",
+      Prime: "″",
+      lsaquo: "‹",
+      rsaquo: "›",
+      oline: "‾",
+      frasl: "⁄",
+      euro: "€",
+      image: "ℑ",
+      weierp: "℘",
+      real: "ℜ",
+      trade: "™",
+      alefsym: "ℵ",
+      larr: "←",
+      uarr: "↑",
+      rarr: "→",
+      darr: "↓",
+      harr: "↔",
+      crarr: "↵",
+      lArr: "⇐",
+      uArr: "⇑",
+      rArr: "⇒",
+      dArr: "⇓",
+      hArr: "⇔",
+      forall: "∀",
+      part: "∂",
+      exist: "∃",
+      empty: "∅",
+      nabla: "∇",
+      isin: "∈",
+      notin: "∉",
+      ni: "∋",
+      prod: "∏",
+      sum: "∑",
+      minus: "−",
+      lowast: "∗",
+      radic: "√",
+      prop: "∝",
+      infin: "∞",
+      ang: "∠",
+      and: "∧",
+      or: "∨",
+      cap: "∩",
+      cup: "∪",
+      int: "∫",
+      there4: "∴",
+      sim: "∼",
+      cong: "≅",
+      asymp: "≈",
+      ne: "≠",
+      equiv: "≡",
+      le: "≤",
+      ge: "≥",
+      sub: "⊂",
+      sup: "⊃",
+      nsub: "⊄",
+      sube: "⊆",
+      supe: "⊇",
+      oplus: "⊕",
+      otimes: "⊗",
+      perp: "⊥",
+      sdot: "⋅",
+      lceil: "⌈",
+      rceil: "⌉",
+      lfloor: "⌊",
+      rfloor: "⌋",
+      lang: "〈",
+      rang: "〉",
+      loz: "◊",
+      spades: "♠",
+      clubs: "♣",
+      hearts: "♥",
+      diams: "♦"
+    };
+    var lineBreak = /\r\n|[\r\n\u2028\u2029]/;
+    var lineBreakG = new RegExp(lineBreak.source, "g");
+    function isNewLine(code6) {
+      switch (code6) {
+        case 10:
+        case 13:
+        case 8232:
+        case 8233:
+          return true;
+        default:
+          return false;
+      }
+    }
+    function hasNewLine(input, start, end) {
+      for (let i = start; i < end; i++) {
+        if (isNewLine(input.charCodeAt(i))) {
+          return true;
+        }
+      }
+      return false;
+    }
+    var skipWhiteSpace = /(?:\s|\/\/.*|\/\*[^]*?\*\/)*/g;
+    var skipWhiteSpaceAnnexB = /(?:[^\S\n\r\u2028\u2029]|\/\*.*?\*\/)*(?:(?!-->)(?:\s|\/\/.*|\/\*[^]*?\*\/|<!--.*|-->.*)*)?/g;
+    var skipWhiteSpaceInLine = /(?:[^\S\n\r\u2028\u2029]|\/\/.*|\/\*.*?\*\/)*/g;
+    function isWhitespace2(code6) {
+      switch (code6) {
+        case 9:
+        case 11:
+        case 12:
+        case 32:
+        case 160:
+        case 5760:
+        case 8192:
+        case 8193:
+        case 8194:
+        case 8195:
+        case 8196:
+        case 8197:
+        case 8198:
+        case 8199:
+        case 8200:
+        case 8201:
+        case 8202:
+        case 8239:
+        case 8287:
+        case 12288:
+        case 65279:
+          return true;
+        default:
+          return false;
+      }
+    }
+    var JsxErrors = ParseErrorEnum`jsx`({
+      AttributeIsEmpty: "JSX attributes must only be assigned a non-empty expression.",
+      MissingClosingTagElement: ({
+        openingTagName
+      }) => `Expected corresponding JSX closing tag for <${openingTagName}>.`,
+      MissingClosingTagFragment: "Expected corresponding JSX closing tag for <>.",
+      UnexpectedSequenceExpression: "Sequence expressions cannot be directly nested inside JSX. Did you mean to wrap it in parentheses (...)?",
+      UnexpectedToken: ({
+        unexpected,
+        HTMLEntity
+      }) => `Unexpected token \`${unexpected}\`. Did you mean \`${HTMLEntity}\` or \`{'${unexpected}'}\`?`,
+      UnsupportedJsxValue: "JSX value should be either an expression or a quoted JSX text.",
+      UnterminatedJsxContent: "Unterminated JSX contents.",
+      UnwrappedAdjacentJSXElements: "Adjacent JSX elements must be wrapped in an enclosing tag. Did you want a JSX fragment <>...</>?"
+    });
+    function isFragment(object) {
+      return object ? object.type === "JSXOpeningFragment" || object.type === "JSXClosingFragment" : false;
+    }
+    function getQualifiedJSXName(object) {
+      if (object.type === "JSXIdentifier") {
+        return object.name;
+      }
+      if (object.type === "JSXNamespacedName") {
+        return object.namespace.name + ":" + object.name.name;
+      }
+      if (object.type === "JSXMemberExpression") {
+        return getQualifiedJSXName(object.object) + "." + getQualifiedJSXName(object.property);
+      }
+      throw new Error("Node had unexpected type: " + object.type);
+    }
+    var jsx = (superClass) => class JSXParserMixin extends superClass {
+      jsxReadToken() {
+        let out = "";
+        let chunkStart = this.state.pos;
+        for (; ; ) {
+          if (this.state.pos >= this.length) {
+            throw this.raise(JsxErrors.UnterminatedJsxContent, this.state.startLoc);
+          }
+          const ch = this.input.charCodeAt(this.state.pos);
+          switch (ch) {
+            case 60:
+            case 123:
+              if (this.state.pos === this.state.start) {
+                if (ch === 60 && this.state.canStartJSXElement) {
+                  ++this.state.pos;
+                  this.finishToken(144);
+                } else {
+                  super.getTokenFromCode(ch);
+                }
+                return;
+              }
+              out += this.input.slice(chunkStart, this.state.pos);
+              this.finishToken(143, out);
+              return;
+            case 38:
+              out += this.input.slice(chunkStart, this.state.pos);
+              out += this.jsxReadEntity();
+              chunkStart = this.state.pos;
+              break;
+            case 62:
+            case 125:
+            default:
+              if (isNewLine(ch)) {
+                out += this.input.slice(chunkStart, this.state.pos);
+                out += this.jsxReadNewLine(true);
+                chunkStart = this.state.pos;
+              } else {
+                ++this.state.pos;
+              }
+          }
+        }
+      }
+      jsxReadNewLine(normalizeCRLF) {
+        const ch = this.input.charCodeAt(this.state.pos);
+        let out;
+        ++this.state.pos;
+        if (ch === 13 && this.input.charCodeAt(this.state.pos) === 10) {
+          ++this.state.pos;
+          out = normalizeCRLF ? "\n" : "\r\n";
+        } else {
+          out = String.fromCharCode(ch);
+        }
+        ++this.state.curLine;
+        this.state.lineStart = this.state.pos;
+        return out;
+      }
+      jsxReadString(quote) {
+        let out = "";
+        let chunkStart = ++this.state.pos;
+        for (; ; ) {
+          if (this.state.pos >= this.length) {
+            throw this.raise(Errors.UnterminatedString, this.state.startLoc);
+          }
+          const ch = this.input.charCodeAt(this.state.pos);
+          if (ch === quote) break;
+          if (ch === 38) {
+            out += this.input.slice(chunkStart, this.state.pos);
+            out += this.jsxReadEntity();
+            chunkStart = this.state.pos;
+          } else if (isNewLine(ch)) {
+            out += this.input.slice(chunkStart, this.state.pos);
+            out += this.jsxReadNewLine(false);
+            chunkStart = this.state.pos;
+          } else {
+            ++this.state.pos;
+          }
+        }
+        out += this.input.slice(chunkStart, this.state.pos++);
+        this.finishToken(135, out);
+      }
+      jsxReadEntity() {
+        const startPos = ++this.state.pos;
+        if (this.codePointAtPos(this.state.pos) === 35) {
+          ++this.state.pos;
+          let radix = 10;
+          if (this.codePointAtPos(this.state.pos) === 120) {
+            radix = 16;
+            ++this.state.pos;
+          }
+          const codePoint = this.readInt(radix, void 0, false, "bail");
+          if (codePoint !== null && this.codePointAtPos(this.state.pos) === 59) {
+            ++this.state.pos;
+            return String.fromCodePoint(codePoint);
+          }
+        } else {
+          let count = 0;
+          let semi = false;
+          while (count++ < 10 && this.state.pos < this.length && !(semi = this.codePointAtPos(this.state.pos) === 59)) {
+            ++this.state.pos;
+          }
+          if (semi) {
+            const desc = this.input.slice(startPos, this.state.pos);
+            const entity = entities[desc];
+            ++this.state.pos;
+            if (entity) {
+              return entity;
+            }
+          }
+        }
+        this.state.pos = startPos;
+        return "&";
+      }
+      jsxReadWord() {
+        let ch;
+        const start = this.state.pos;
+        do {
+          ch = this.input.charCodeAt(++this.state.pos);
+        } while (isIdentifierChar(ch) || ch === 45);
+        this.finishToken(142, this.input.slice(start, this.state.pos));
+      }
+      jsxParseIdentifier() {
+        const node2 = this.startNode();
+        if (this.match(142)) {
+          node2.name = this.state.value;
+        } else if (tokenIsKeyword(this.state.type)) {
+          node2.name = tokenLabelName(this.state.type);
+        } else {
+          this.unexpected();
+        }
+        this.next();
+        return this.finishNode(node2, "JSXIdentifier");
+      }
+      jsxParseNamespacedName() {
+        const startLoc = this.state.startLoc;
+        const name = this.jsxParseIdentifier();
+        if (!this.eat(14)) return name;
+        const node2 = this.startNodeAt(startLoc);
+        node2.namespace = name;
+        node2.name = this.jsxParseIdentifier();
+        return this.finishNode(node2, "JSXNamespacedName");
+      }
+      jsxParseElementName() {
+        const startLoc = this.state.startLoc;
+        let node2 = this.jsxParseNamespacedName();
+        if (node2.type === "JSXNamespacedName") {
+          return node2;
+        }
+        while (this.eat(16)) {
+          const newNode = this.startNodeAt(startLoc);
+          newNode.object = node2;
+          newNode.property = this.jsxParseIdentifier();
+          node2 = this.finishNode(newNode, "JSXMemberExpression");
+        }
+        return node2;
+      }
+      jsxParseAttributeValue() {
+        let node2;
+        switch (this.state.type) {
+          case 5:
+            node2 = this.startNode();
+            this.setContext(types.brace);
+            this.next();
+            node2 = this.jsxParseExpressionContainer(node2, types.j_oTag);
+            if (node2.expression.type === "JSXEmptyExpression") {
+              this.raise(JsxErrors.AttributeIsEmpty, node2);
+            }
+            return node2;
+          case 144:
+          case 135:
+            return this.parseExprAtom();
+          default:
+            throw this.raise(JsxErrors.UnsupportedJsxValue, this.state.startLoc);
+        }
+      }
+      jsxParseEmptyExpression() {
+        const node2 = this.startNodeAt(this.state.lastTokEndLoc);
+        return this.finishNodeAt(node2, "JSXEmptyExpression", this.state.startLoc);
+      }
+      jsxParseSpreadChild(node2) {
+        this.next();
+        node2.expression = this.parseExpression();
+        this.setContext(types.j_expr);
+        this.state.canStartJSXElement = true;
+        this.expect(8);
+        return this.finishNode(node2, "JSXSpreadChild");
+      }
+      jsxParseExpressionContainer(node2, previousContext) {
+        if (this.match(8)) {
+          node2.expression = this.jsxParseEmptyExpression();
+        } else {
+          const expression = this.parseExpression();
+          node2.expression = expression;
+        }
+        this.setContext(previousContext);
+        this.state.canStartJSXElement = true;
+        this.expect(8);
+        return this.finishNode(node2, "JSXExpressionContainer");
+      }
+      jsxParseAttribute() {
+        const node2 = this.startNode();
+        if (this.match(5)) {
+          this.setContext(types.brace);
+          this.next();
+          this.expect(21);
+          node2.argument = this.parseMaybeAssignAllowIn();
+          this.setContext(types.j_oTag);
+          this.state.canStartJSXElement = true;
+          this.expect(8);
+          return this.finishNode(node2, "JSXSpreadAttribute");
+        }
+        node2.name = this.jsxParseNamespacedName();
+        node2.value = this.eat(29) ? this.jsxParseAttributeValue() : null;
+        return this.finishNode(node2, "JSXAttribute");
+      }
+      jsxParseOpeningElementAt(startLoc) {
+        const node2 = this.startNodeAt(startLoc);
+        if (this.eat(145)) {
+          return this.finishNode(node2, "JSXOpeningFragment");
+        }
+        node2.name = this.jsxParseElementName();
+        return this.jsxParseOpeningElementAfterName(node2);
+      }
+      jsxParseOpeningElementAfterName(node2) {
+        const attributes = [];
+        while (!this.match(56) && !this.match(145)) {
+          attributes.push(this.jsxParseAttribute());
+        }
+        node2.attributes = attributes;
+        node2.selfClosing = this.eat(56);
+        this.expect(145);
+        return this.finishNode(node2, "JSXOpeningElement");
+      }
+      jsxParseClosingElementAt(startLoc) {
+        const node2 = this.startNodeAt(startLoc);
+        if (this.eat(145)) {
+          return this.finishNode(node2, "JSXClosingFragment");
+        }
+        node2.name = this.jsxParseElementName();
+        this.expect(145);
+        return this.finishNode(node2, "JSXClosingElement");
+      }
+      jsxParseElementAt(startLoc) {
+        const node2 = this.startNodeAt(startLoc);
+        const children = [];
+        const openingElement = this.jsxParseOpeningElementAt(startLoc);
+        let closingElement = null;
+        if (!openingElement.selfClosing) {
+          contents: for (; ; ) {
+            switch (this.state.type) {
+              case 144:
+                startLoc = this.state.startLoc;
+                this.next();
+                if (this.eat(56)) {
+                  closingElement = this.jsxParseClosingElementAt(startLoc);
+                  break contents;
+                }
+                children.push(this.jsxParseElementAt(startLoc));
+                break;
+              case 143:
+                children.push(this.parseLiteral(this.state.value, "JSXText"));
+                break;
+              case 5: {
+                const node3 = this.startNode();
+                this.setContext(types.brace);
+                this.next();
+                if (this.match(21)) {
+                  children.push(this.jsxParseSpreadChild(node3));
+                } else {
+                  children.push(this.jsxParseExpressionContainer(node3, types.j_expr));
+                }
+                break;
+              }
+              default:
+                this.unexpected();
+            }
+          }
+          if (isFragment(openingElement) && !isFragment(closingElement) && closingElement !== null) {
+            this.raise(JsxErrors.MissingClosingTagFragment, closingElement);
+          } else if (!isFragment(openingElement) && isFragment(closingElement)) {
+            this.raise(JsxErrors.MissingClosingTagElement, closingElement, {
+              openingTagName: getQualifiedJSXName(openingElement.name)
+            });
+          } else if (!isFragment(openingElement) && !isFragment(closingElement)) {
+            if (getQualifiedJSXName(closingElement.name) !== getQualifiedJSXName(openingElement.name)) {
+              this.raise(JsxErrors.MissingClosingTagElement, closingElement, {
+                openingTagName: getQualifiedJSXName(openingElement.name)
+              });
+            }
+          }
+        }
+        if (isFragment(openingElement)) {
+          node2.openingFragment = openingElement;
+          node2.closingFragment = closingElement;
+        } else {
+          node2.openingElement = openingElement;
+          node2.closingElement = closingElement;
+        }
+        node2.children = children;
+        if (this.match(47)) {
+          throw this.raise(JsxErrors.UnwrappedAdjacentJSXElements, this.state.startLoc);
+        }
+        return isFragment(openingElement) ? this.finishNode(node2, "JSXFragment") : this.finishNode(node2, "JSXElement");
+      }
+      jsxParseElement() {
+        const startLoc = this.state.startLoc;
+        this.next();
+        return this.jsxParseElementAt(startLoc);
+      }
+      setContext(newContext) {
+        const {
+          context
+        } = this.state;
+        context[context.length - 1] = newContext;
+      }
+      parseExprAtom(refExpressionErrors) {
+        if (this.match(144)) {
+          return this.jsxParseElement();
+        } else if (this.match(47) && this.input.charCodeAt(this.state.pos) !== 33) {
+          this.replaceToken(144);
+          return this.jsxParseElement();
+        } else {
+          return super.parseExprAtom(refExpressionErrors);
+        }
+      }
+      skipSpace() {
+        const curContext = this.curContext();
+        if (!curContext.preserveSpace) super.skipSpace();
+      }
+      getTokenFromCode(code6) {
+        const context = this.curContext();
+        if (context === types.j_expr) {
+          this.jsxReadToken();
+          return;
+        }
+        if (context === types.j_oTag || context === types.j_cTag) {
+          if (isIdentifierStart(code6)) {
+            this.jsxReadWord();
+            return;
+          }
+          if (code6 === 62) {
+            ++this.state.pos;
+            this.finishToken(145);
+            return;
+          }
+          if ((code6 === 34 || code6 === 39) && context === types.j_oTag) {
+            this.jsxReadString(code6);
+            return;
+          }
+        }
+        if (code6 === 60 && this.state.canStartJSXElement && this.input.charCodeAt(this.state.pos + 1) !== 33) {
+          ++this.state.pos;
+          this.finishToken(144);
+          return;
+        }
+        super.getTokenFromCode(code6);
+      }
+      updateContext(prevType) {
+        const {
+          context,
+          type
+        } = this.state;
+        if (type === 56 && prevType === 144) {
+          context.splice(-2, 2, types.j_cTag);
+          this.state.canStartJSXElement = false;
+        } else if (type === 144) {
+          context.push(types.j_oTag);
+        } else if (type === 145) {
+          const out = context[context.length - 1];
+          if (out === types.j_oTag && prevType === 56 || out === types.j_cTag) {
+            context.pop();
+            this.state.canStartJSXElement = context[context.length - 1] === types.j_expr;
+          } else {
+            this.setContext(types.j_expr);
+            this.state.canStartJSXElement = true;
+          }
+        } else {
+          this.state.canStartJSXElement = tokenComesBeforeExpression(type);
+        }
+      }
+    };
+    var TypeScriptScope = class extends Scope {
+      constructor(...args) {
+        super(...args);
+        this.tsNames = /* @__PURE__ */ new Map();
+      }
+    };
+    var TypeScriptScopeHandler = class extends ScopeHandler {
+      constructor(...args) {
+        super(...args);
+        this.importsStack = [];
+      }
+      createScope(flags) {
+        this.importsStack.push(/* @__PURE__ */ new Set());
+        return new TypeScriptScope(flags);
+      }
+      enter(flags) {
+        if (flags === 1024) {
+          this.importsStack.push(/* @__PURE__ */ new Set());
+        }
+        super.enter(flags);
+      }
+      exit() {
+        const flags = super.exit();
+        if (flags === 1024) {
+          this.importsStack.pop();
+        }
+        return flags;
+      }
+      hasImport(name, allowShadow) {
+        const len = this.importsStack.length;
+        if (this.importsStack[len - 1].has(name)) {
+          return true;
+        }
+        if (!allowShadow && len > 1) {
+          for (let i = 0; i < len - 1; i++) {
+            if (this.importsStack[i].has(name)) return true;
+          }
+        }
+        return false;
+      }
+      declareName(name, bindingType, loc) {
+        const scope = this.currentScope();
+        if (bindingType & 4096) {
+          if (this.hasImport(name, true)) {
+            this.parser.raise(Errors.VarRedeclaration, loc, {
+              identifierName: name
+            });
+          }
+          this.importsStack[this.importsStack.length - 1].add(name);
+          this.maybeExportDefined(scope, name);
+          return;
+        }
+        let type = scope.tsNames.get(name) || 0;
+        if (bindingType & 1024) {
+          this.maybeExportDefined(scope, name);
+          scope.tsNames.set(name, type | 16);
+          return;
+        }
+        super.declareName(name, bindingType, loc);
+        if (bindingType & 2) {
+          if (!(bindingType & 1)) {
+            this.checkRedeclarationInScope(scope, name, bindingType, loc);
+            this.maybeExportDefined(scope, name);
+          }
+          type = type | 1;
+        }
+        if (bindingType & 256) {
+          type = type | 2;
+        }
+        if (bindingType & 512) {
+          type = type | 4;
+        }
+        if (bindingType & 128) {
+          type = type | 8;
+        }
+        if (type) scope.tsNames.set(name, type);
+      }
+      isRedeclaredInScope(scope, name, bindingType) {
+        const type = scope.tsNames.get(name);
+        if ((type & 2) > 0) {
+          if (bindingType & 256) {
+            const isConst = !!(bindingType & 512);
+            const wasConst = (type & 4) > 0;
+            return isConst !== wasConst;
+          }
+          return true;
+        }
+        if (bindingType & 128 && (type & 8) > 0) {
+          if (scope.names.get(name) & 2) {
+            return !!(bindingType & 1);
+          } else {
+            return false;
+          }
+        }
+        if (bindingType & 2 && (type & 1) > 0) {
+          return true;
+        }
+        return super.isRedeclaredInScope(scope, name, bindingType);
+      }
+      checkLocalExport(id) {
+        const {
+          name
+        } = id;
+        if (this.hasImport(name)) return;
+        const len = this.scopeStack.length;
+        for (let i = len - 1; i >= 0; i--) {
+          const scope = this.scopeStack[i];
+          const type = scope.tsNames.get(name);
+          if ((type & 1) > 0 || (type & 16) > 0) {
+            return;
+          }
+        }
+        super.checkLocalExport(id);
+      }
+    };
+    var BaseParser = class {
+      constructor() {
+        this.sawUnambiguousESM = false;
+        this.ambiguousScriptDifferentAst = false;
+        this.classHeritageStart = -1;
+        this.noArrowAt = /* @__PURE__ */ new Set();
+      }
+      sourceToOffsetPos(sourcePos) {
+        return sourcePos + this.startIndex;
+      }
+      offsetToSourcePos(offsetPos) {
+        return offsetPos - this.startIndex;
+      }
+      hasPlugin(pluginConfig) {
+        if (typeof pluginConfig === "string") {
+          return this.plugins.has(pluginConfig);
+        } else {
+          const [pluginName, pluginOptions] = pluginConfig;
+          if (!this.hasPlugin(pluginName)) {
+            return false;
+          }
+          const actualOptions = this.plugins.get(pluginName);
+          for (const key2 of Object.keys(pluginOptions)) {
+            if ((actualOptions == null ? void 0 : actualOptions[key2]) !== pluginOptions[key2]) {
+              return false;
+            }
+          }
+          return true;
+        }
+      }
+      getPluginOption(plugin, name) {
+        var _this$plugins$get;
+        return (_this$plugins$get = this.plugins.get(plugin)) == null ? void 0 : _this$plugins$get[name];
+      }
+    };
+    function setTrailingComments(node2, comments) {
+      if (node2.trailingComments === void 0) {
+        node2.trailingComments = comments;
+      } else {
+        node2.trailingComments.unshift(...comments);
+      }
+    }
+    function setLeadingComments(node2, comments) {
+      if (node2.leadingComments === void 0) {
+        node2.leadingComments = comments;
+      } else {
+        node2.leadingComments.unshift(...comments);
+      }
+    }
+    function setInnerComments(node2, comments) {
+      if (node2.innerComments === void 0) {
+        node2.innerComments = comments;
+      } else {
+        node2.innerComments.unshift(...comments);
+      }
+    }
+    function adjustInnerComments(node2, elements, commentWS) {
+      let lastElement = null;
+      let i = elements.length;
+      while (lastElement === null && i > 0) {
+        lastElement = elements[--i];
+      }
+      if (lastElement === null || lastElement.start > commentWS.start) {
+        setInnerComments(node2, commentWS.comments);
+      } else {
+        setTrailingComments(lastElement, commentWS.comments);
+      }
+    }
+    var CommentsParser = class extends BaseParser {
+      addComment(comment) {
+        if (this.filename) comment.loc.filename = this.filename;
+        const {
+          commentsLen
+        } = this.state;
+        if (this.comments.length !== commentsLen) {
+          this.comments.length = commentsLen;
+        }
+        this.comments.push(comment);
+        this.state.commentsLen++;
+      }
+      processComment(node2) {
+        const {
+          commentStack
+        } = this.state;
+        const commentStackLength = commentStack.length;
+        if (commentStackLength === 0) return;
+        let i = commentStackLength - 1;
+        const lastCommentWS = commentStack[i];
+        if (lastCommentWS.start === node2.end) {
+          lastCommentWS.leadingNode = node2;
+          i--;
+        }
+        const {
+          start: nodeStart
+        } = node2;
+        for (; i >= 0; i--) {
+          const commentWS = commentStack[i];
+          const commentEnd = commentWS.end;
+          if (commentEnd > nodeStart) {
+            commentWS.containingNode = node2;
+            this.finalizeComment(commentWS);
+            commentStack.splice(i, 1);
+          } else {
+            if (commentEnd === nodeStart) {
+              commentWS.trailingNode = node2;
+            }
+            break;
+          }
+        }
+      }
+      finalizeComment(commentWS) {
+        var _node$options;
+        const {
+          comments
+        } = commentWS;
+        if (commentWS.leadingNode !== null || commentWS.trailingNode !== null) {
+          if (commentWS.leadingNode !== null) {
+            setTrailingComments(commentWS.leadingNode, comments);
+          }
+          if (commentWS.trailingNode !== null) {
+            setLeadingComments(commentWS.trailingNode, comments);
+          }
+        } else {
+          const node2 = commentWS.containingNode;
+          const commentStart = commentWS.start;
+          if (this.input.charCodeAt(this.offsetToSourcePos(commentStart) - 1) === 44) {
+            switch (node2.type) {
+              case "ObjectExpression":
+              case "ObjectPattern":
+                adjustInnerComments(node2, node2.properties, commentWS);
+                break;
+              case "CallExpression":
+              case "NewExpression":
+              case "OptionalCallExpression":
+                adjustInnerComments(node2, node2.arguments, commentWS);
+                break;
+              case "ImportExpression":
+                adjustInnerComments(node2, [node2.source, (_node$options = node2.options) != null ? _node$options : null], commentWS);
+                break;
+              case "FunctionDeclaration":
+              case "FunctionExpression":
+              case "ArrowFunctionExpression":
+              case "ObjectMethod":
+              case "ClassMethod":
+              case "ClassPrivateMethod":
+              case "TSTypeParameterDeclaration":
+                adjustInnerComments(node2, node2.params, commentWS);
+                break;
+              case "ArrayExpression":
+              case "ArrayPattern":
+                adjustInnerComments(node2, node2.elements, commentWS);
+                break;
+              case "ExportNamedDeclaration":
+              case "ImportDeclaration":
+                adjustInnerComments(node2, node2.specifiers, commentWS);
+                break;
+              case "TSEnumDeclaration":
+                adjustInnerComments(node2, node2.members, commentWS);
+                break;
+              case "TSEnumBody":
+                adjustInnerComments(node2, node2.members, commentWS);
+                break;
+              case "TSInterfaceBody":
+                adjustInnerComments(node2, node2.body, commentWS);
+                break;
+              default: {
+                if (node2.type === "RecordExpression") {
+                  adjustInnerComments(node2, node2.properties, commentWS);
+                  break;
+                }
+                if (node2.type === "TupleExpression") {
+                  adjustInnerComments(node2, node2.elements, commentWS);
+                  break;
+                }
+                setInnerComments(node2, comments);
+              }
+            }
+          } else {
+            setInnerComments(node2, comments);
+          }
+        }
+      }
+      finalizeRemainingComments() {
+        const {
+          commentStack
+        } = this.state;
+        for (let i = commentStack.length - 1; i >= 0; i--) {
+          this.finalizeComment(commentStack[i]);
+        }
+        this.state.commentStack = [];
+      }
+      resetPreviousNodeTrailingComments(node2) {
+        const {
+          commentStack
+        } = this.state;
+        const {
+          length
+        } = commentStack;
+        if (length === 0) return;
+        const commentWS = commentStack[length - 1];
+        if (commentWS.leadingNode === node2) {
+          commentWS.leadingNode = null;
+        }
+      }
+      takeSurroundingComments(node2, start, end) {
+        const {
+          commentStack
+        } = this.state;
+        const commentStackLength = commentStack.length;
+        if (commentStackLength === 0) return;
+        let i = commentStackLength - 1;
+        for (; i >= 0; i--) {
+          const commentWS = commentStack[i];
+          const commentEnd = commentWS.end;
+          const commentStart = commentWS.start;
+          if (commentStart === end) {
+            commentWS.leadingNode = node2;
+          } else if (commentEnd === start) {
+            commentWS.trailingNode = node2;
+          } else if (commentEnd < start) {
+            break;
+          }
+        }
+      }
+    };
+    var State2 = class _State {
+      constructor() {
+        this.flags = 512;
+        this.startIndex = void 0;
+        this.curLine = void 0;
+        this.lineStart = void 0;
+        this.startLoc = void 0;
+        this.endLoc = void 0;
+        this.errors = [];
+        this.potentialArrowAt = -1;
+        this.noArrowParamsConversionAt = [];
+        this.tsArrowReturnTypeRestrictionAt = -1;
+        this.regExpAllowedAt = -1;
+        this.topicContext = {
+          maxNumOfResolvableTopics: 0,
+          maxTopicIndex: null
+        };
+        this.labels = [];
+        this.commentsLen = 0;
+        this.commentStack = [];
+        this.pos = 0;
+        this.type = 141;
+        this.value = null;
+        this.start = 0;
+        this.end = 0;
+        this.lastTokEndLoc = null;
+        this.lastTokStartLoc = null;
+        this.context = [types.brace];
+        this.firstInvalidTemplateEscapePos = null;
+        this.strictErrors = /* @__PURE__ */ new Map();
+        this.tokensLength = 0;
+      }
+      get strict() {
+        return (this.flags & 1) > 0;
+      }
+      set strict(v) {
+        if (v) this.flags |= 1;
+        else this.flags &= -2;
+      }
+      init({
+        strictMode,
+        sourceType,
+        startIndex,
+        startLine,
+        startColumn
+      }) {
+        this.strict = strictMode === false ? false : strictMode === true ? true : sourceType === "module";
+        this.startIndex = startIndex;
+        this.curLine = startLine;
+        this.lineStart = -startColumn;
+        this.startLoc = this.endLoc = new Position(startLine, startColumn, startIndex);
+      }
+      get maybeInArrowParameters() {
+        return (this.flags & 2) > 0;
+      }
+      set maybeInArrowParameters(v) {
+        if (v) this.flags |= 2;
+        else this.flags &= -3;
+      }
+      get inType() {
+        return (this.flags & 4) > 0;
+      }
+      set inType(v) {
+        if (v) this.flags |= 4;
+        else this.flags &= -5;
+      }
+      get noAnonFunctionType() {
+        return (this.flags & 8) > 0;
+      }
+      set noAnonFunctionType(v) {
+        if (v) this.flags |= 8;
+        else this.flags &= -9;
+      }
+      get hasFlowComment() {
+        return (this.flags & 16) > 0;
+      }
+      set hasFlowComment(v) {
+        if (v) this.flags |= 16;
+        else this.flags &= -17;
+      }
+      get isAmbientContext() {
+        return (this.flags & 32) > 0;
+      }
+      set isAmbientContext(v) {
+        if (v) this.flags |= 32;
+        else this.flags &= -33;
+      }
+      get inAbstractClass() {
+        return (this.flags & 64) > 0;
+      }
+      set inAbstractClass(v) {
+        if (v) this.flags |= 64;
+        else this.flags &= -65;
+      }
+      get inDisallowConditionalTypesContext() {
+        return (this.flags & 128) > 0;
+      }
+      set inDisallowConditionalTypesContext(v) {
+        if (v) this.flags |= 128;
+        else this.flags &= -129;
+      }
+      get soloAwait() {
+        return (this.flags & 256) > 0;
+      }
+      set soloAwait(v) {
+        if (v) this.flags |= 256;
+        else this.flags &= -257;
+      }
+      get canStartJSXElement() {
+        return (this.flags & 512) > 0;
+      }
+      set canStartJSXElement(v) {
+        if (v) this.flags |= 512;
+        else this.flags &= -513;
+      }
+      get containsEsc() {
+        return (this.flags & 1024) > 0;
+      }
+      set containsEsc(v) {
+        if (v) this.flags |= 1024;
+        else this.flags &= -1025;
+      }
+      get hasTopLevelAwait() {
+        return (this.flags & 2048) > 0;
+      }
+      set hasTopLevelAwait(v) {
+        if (v) this.flags |= 2048;
+        else this.flags &= -2049;
+      }
+      get tsArrowReturnTypeAllowed() {
+        return (this.flags & 4096) > 0;
+      }
+      set tsArrowReturnTypeAllowed(v) {
+        if (v) this.flags |= 4096;
+        else this.flags &= -4097;
+      }
+      get tsGenericArrowParams() {
+        return (this.flags & 8192) > 0;
+      }
+      set tsGenericArrowParams(v) {
+        if (v) this.flags |= 8192;
+        else this.flags &= -8193;
+      }
+      curPosition() {
+        return new Position(this.curLine, this.pos - this.lineStart, this.pos + this.startIndex);
+      }
+      clone() {
+        const state = new _State();
+        state.flags = this.flags;
+        state.startIndex = this.startIndex;
+        state.curLine = this.curLine;
+        state.lineStart = this.lineStart;
+        state.startLoc = this.startLoc;
+        state.endLoc = this.endLoc;
+        state.errors = this.errors.slice();
+        state.potentialArrowAt = this.potentialArrowAt;
+        state.noArrowParamsConversionAt = this.noArrowParamsConversionAt.slice();
+        state.tsArrowReturnTypeRestrictionAt = this.tsArrowReturnTypeRestrictionAt;
+        state.topicContext = this.topicContext;
+        state.regExpAllowedAt = this.regExpAllowedAt;
+        state.labels = this.labels.slice();
+        state.commentsLen = this.commentsLen;
+        state.commentStack = this.commentStack.slice();
+        state.pos = this.pos;
+        state.type = this.type;
+        state.value = this.value;
+        state.start = this.start;
+        state.end = this.end;
+        state.lastTokEndLoc = this.lastTokEndLoc;
+        state.lastTokStartLoc = this.lastTokStartLoc;
+        state.context = this.context.slice();
+        state.firstInvalidTemplateEscapePos = this.firstInvalidTemplateEscapePos;
+        state.strictErrors = this.strictErrors;
+        state.tokensLength = this.tokensLength;
+        return state;
+      }
+    };
+    var _isDigit = function isDigit2(code6) {
+      return code6 >= 48 && code6 <= 57;
+    };
+    var forbiddenNumericSeparatorSiblings = {
+      decBinOct: /* @__PURE__ */ new Set([46, 66, 69, 79, 95, 98, 101, 111, 43, 45]),
+      hex: /* @__PURE__ */ new Set([46, 88, 95, 120])
+    };
+    var isAllowedNumericSeparatorSibling = {
+      bin: (ch) => ch === 48 || ch === 49,
+      oct: (ch) => ch >= 48 && ch <= 55,
+      dec: (ch) => ch >= 48 && ch <= 57,
+      hex: (ch) => ch >= 48 && ch <= 57 || ch >= 65 && ch <= 70 || ch >= 97 && ch <= 102
+    };
+    function readStringContents(type, input, pos, lineStart, curLine, errors) {
+      const initialPos = pos;
+      const initialLineStart = lineStart;
+      const initialCurLine = curLine;
+      let out = "";
+      let firstInvalidLoc = null;
+      let chunkStart = pos;
+      const {
+        length
+      } = input;
+      for (; ; ) {
+        if (pos >= length) {
+          errors.unterminated(initialPos, initialLineStart, initialCurLine);
+          out += input.slice(chunkStart, pos);
+          break;
+        }
+        const ch = input.charCodeAt(pos);
+        if (isStringEnd(type, ch, input, pos)) {
+          out += input.slice(chunkStart, pos);
+          break;
+        }
+        if (ch === 92) {
+          out += input.slice(chunkStart, pos);
+          const res = readEscapedChar(input, pos, lineStart, curLine, type === "template", errors);
+          if (res.ch === null && !firstInvalidLoc) {
+            firstInvalidLoc = {
+              pos,
+              lineStart,
+              curLine
+            };
+          } else {
+            out += res.ch;
+          }
+          ({
+            pos,
+            lineStart,
+            curLine
+          } = res);
+          chunkStart = pos;
+        } else if (ch === 8232 || ch === 8233) {
+          ++pos;
+          ++curLine;
+          lineStart = pos;
+        } else if (ch === 10 || ch === 13) {
+          if (type === "template") {
+            out += input.slice(chunkStart, pos) + "\n";
+            ++pos;
+            if (ch === 13 && input.charCodeAt(pos) === 10) {
+              ++pos;
+            }
+            ++curLine;
+            chunkStart = lineStart = pos;
+          } else {
+            errors.unterminated(initialPos, initialLineStart, initialCurLine);
+          }
+        } else {
+          ++pos;
+        }
+      }
+      return {
+        pos,
+        str: out,
+        firstInvalidLoc,
+        lineStart,
+        curLine,
+        containsInvalid: !!firstInvalidLoc
+      };
+    }
+    function isStringEnd(type, ch, input, pos) {
+      if (type === "template") {
+        return ch === 96 || ch === 36 && input.charCodeAt(pos + 1) === 123;
+      }
+      return ch === (type === "double" ? 34 : 39);
+    }
+    function readEscapedChar(input, pos, lineStart, curLine, inTemplate, errors) {
+      const throwOnInvalid = !inTemplate;
+      pos++;
+      const res = (ch2) => ({
+        pos,
+        ch: ch2,
+        lineStart,
+        curLine
+      });
+      const ch = input.charCodeAt(pos++);
+      switch (ch) {
+        case 110:
+          return res("\n");
+        case 114:
+          return res("\r");
+        case 120: {
+          let code6;
+          ({
+            code: code6,
+            pos
+          } = readHexChar(input, pos, lineStart, curLine, 2, false, throwOnInvalid, errors));
+          return res(code6 === null ? null : String.fromCharCode(code6));
+        }
+        case 117: {
+          let code6;
+          ({
+            code: code6,
+            pos
+          } = readCodePoint(input, pos, lineStart, curLine, throwOnInvalid, errors));
+          return res(code6 === null ? null : String.fromCodePoint(code6));
+        }
+        case 116:
+          return res("	");
+        case 98:
+          return res("\b");
+        case 118:
+          return res("\v");
+        case 102:
+          return res("\f");
+        case 13:
+          if (input.charCodeAt(pos) === 10) {
+            ++pos;
+          }
+        case 10:
+          lineStart = pos;
+          ++curLine;
+        case 8232:
+        case 8233:
+          return res("");
+        case 56:
+        case 57:
+          if (inTemplate) {
+            return res(null);
+          } else {
+            errors.strictNumericEscape(pos - 1, lineStart, curLine);
+          }
+        default:
+          if (ch >= 48 && ch <= 55) {
+            const startPos = pos - 1;
+            const match = /^[0-7]+/.exec(input.slice(startPos, pos + 2));
+            let octalStr = match[0];
+            let octal = parseInt(octalStr, 8);
+            if (octal > 255) {
+              octalStr = octalStr.slice(0, -1);
+              octal = parseInt(octalStr, 8);
+            }
+            pos += octalStr.length - 1;
+            const next2 = input.charCodeAt(pos);
+            if (octalStr !== "0" || next2 === 56 || next2 === 57) {
+              if (inTemplate) {
+                return res(null);
+              } else {
+                errors.strictNumericEscape(startPos, lineStart, curLine);
+              }
+            }
+            return res(String.fromCharCode(octal));
+          }
+          return res(String.fromCharCode(ch));
+      }
+    }
+    function readHexChar(input, pos, lineStart, curLine, len, forceLen, throwOnInvalid, errors) {
+      const initialPos = pos;
+      let n;
+      ({
+        n,
+        pos
+      } = readInt(input, pos, lineStart, curLine, 16, len, forceLen, false, errors, !throwOnInvalid));
+      if (n === null) {
+        if (throwOnInvalid) {
+          errors.invalidEscapeSequence(initialPos, lineStart, curLine);
+        } else {
+          pos = initialPos - 1;
+        }
+      }
+      return {
+        code: n,
+        pos
+      };
+    }
+    function readInt(input, pos, lineStart, curLine, radix, len, forceLen, allowNumSeparator, errors, bailOnError) {
+      const start = pos;
+      const forbiddenSiblings = radix === 16 ? forbiddenNumericSeparatorSiblings.hex : forbiddenNumericSeparatorSiblings.decBinOct;
+      const isAllowedSibling = radix === 16 ? isAllowedNumericSeparatorSibling.hex : radix === 10 ? isAllowedNumericSeparatorSibling.dec : radix === 8 ? isAllowedNumericSeparatorSibling.oct : isAllowedNumericSeparatorSibling.bin;
+      let invalid = false;
+      let total = 0;
+      for (let i = 0, e = len == null ? Infinity : len; i < e; ++i) {
+        const code6 = input.charCodeAt(pos);
+        let val;
+        if (code6 === 95 && allowNumSeparator !== "bail") {
+          const prev = input.charCodeAt(pos - 1);
+          const next2 = input.charCodeAt(pos + 1);
+          if (!allowNumSeparator) {
+            if (bailOnError) return {
+              n: null,
+              pos
+            };
+            errors.numericSeparatorInEscapeSequence(pos, lineStart, curLine);
+          } else if (Number.isNaN(next2) || !isAllowedSibling(next2) || forbiddenSiblings.has(prev)) {
+            if (bailOnError) return {
+              n: null,
+              pos
+            };
+            errors.unexpectedNumericSeparator(pos, lineStart, curLine);
+          }
+          ++pos;
+          continue;
+        }
+        if (code6 >= 97) {
+          val = code6 - 97 + 10;
+        } else if (code6 >= 65) {
+          val = code6 - 65 + 10;
+        } else if (_isDigit(code6)) {
+          val = code6 - 48;
+        } else {
+          val = Infinity;
+        }
+        if (val >= radix) {
+          if (val <= 9) {
+            if (bailOnError) return {
+              n: null,
+              pos
+            };
+            errors.invalidDigit(pos, lineStart, curLine, radix);
+            val = 0;
+          } else if (forceLen) {
+            val = 0;
+            invalid = true;
+          } else {
+            break;
+          }
+        }
+        ++pos;
+        total = total * radix + val;
+      }
+      if (pos === start || len != null && pos - start !== len || invalid) {
+        return {
+          n: null,
+          pos
+        };
+      }
+      return {
+        n: total,
+        pos
+      };
+    }
+    function readCodePoint(input, pos, lineStart, curLine, throwOnInvalid, errors) {
+      const ch = input.charCodeAt(pos);
+      let code6;
+      if (ch === 123) {
+        ++pos;
+        const rightCurlyBracePos = input.indexOf("}", pos);
+        if (rightCurlyBracePos === -1) {
+          if (throwOnInvalid) {
+            errors.invalidEscapeSequence(pos, lineStart, curLine);
+          }
+          return {
+            code: null,
+            pos
+          };
+        }
+        ({
+          code: code6,
+          pos
+        } = readHexChar(input, pos, lineStart, curLine, rightCurlyBracePos - pos, true, throwOnInvalid, errors));
+        ++pos;
+        if (code6 !== null && code6 > 1114111) {
+          if (throwOnInvalid) {
+            errors.invalidCodePoint(pos, lineStart, curLine);
+          }
+          return {
+            code: null,
+            pos
+          };
+        }
+      } else {
+        ({
+          code: code6,
+          pos
+        } = readHexChar(input, pos, lineStart, curLine, 4, false, throwOnInvalid, errors));
+      }
+      return {
+        code: code6,
+        pos
+      };
+    }
+    function buildPosition(pos, lineStart, curLine) {
+      return new Position(curLine, pos - lineStart, pos);
+    }
+    var VALID_REGEX_FLAGS = /* @__PURE__ */ new Set([103, 109, 115, 105, 121, 117, 100, 118]);
+    var Token = class {
+      constructor(state) {
+        const startIndex = state.startIndex || 0;
+        this.type = state.type;
+        this.value = state.value;
+        this.start = startIndex + state.start;
+        this.end = startIndex + state.end;
+        this.loc = new SourceLocation(state.startLoc, state.endLoc);
+      }
+    };
+    var Tokenizer2 = class extends CommentsParser {
+      constructor(options, input) {
+        super();
+        this.isLookahead = void 0;
+        this.tokens = [];
+        this.errorHandlers_readInt = {
+          invalidDigit: (pos, lineStart, curLine, radix) => {
+            this.raise(Errors.InvalidDigit, buildPosition(pos, lineStart, curLine), {
+              radix
+            });
+          },
+          numericSeparatorInEscapeSequence: this.errorBuilder(Errors.NumericSeparatorInEscapeSequence),
+          unexpectedNumericSeparator: this.errorBuilder(Errors.UnexpectedNumericSeparator)
+        };
+        this.errorHandlers_readCodePoint = Object.assign({}, this.errorHandlers_readInt, {
+          invalidEscapeSequence: this.errorBuilder(Errors.InvalidEscapeSequence),
+          invalidCodePoint: this.errorBuilder(Errors.InvalidCodePoint)
+        });
+        this.errorHandlers_readStringContents_string = Object.assign({}, this.errorHandlers_readCodePoint, {
+          strictNumericEscape: (pos, lineStart, curLine) => {
+            this.recordStrictModeErrors(Errors.StrictNumericEscape, buildPosition(pos, lineStart, curLine));
+          },
+          unterminated: (pos, lineStart, curLine) => {
+            throw this.raise(Errors.UnterminatedString, buildPosition(pos - 1, lineStart, curLine));
+          }
+        });
+        this.errorHandlers_readStringContents_template = Object.assign({}, this.errorHandlers_readCodePoint, {
+          strictNumericEscape: this.errorBuilder(Errors.StrictNumericEscape),
+          unterminated: (pos, lineStart, curLine) => {
+            throw this.raise(Errors.UnterminatedTemplate, buildPosition(pos, lineStart, curLine));
+          }
+        });
+        this.state = new State2();
+        this.state.init(options);
+        this.input = input;
+        this.length = input.length;
+        this.comments = [];
+        this.isLookahead = false;
+      }
+      pushToken(token) {
+        this.tokens.length = this.state.tokensLength;
+        this.tokens.push(token);
+        ++this.state.tokensLength;
+      }
+      next() {
+        this.checkKeywordEscapes();
+        if (this.optionFlags & 256) {
+          this.pushToken(new Token(this.state));
+        }
+        this.state.lastTokEndLoc = this.state.endLoc;
+        this.state.lastTokStartLoc = this.state.startLoc;
+        this.nextToken();
+      }
+      eat(type) {
+        if (this.match(type)) {
+          this.next();
+          return true;
+        } else {
+          return false;
+        }
+      }
+      match(type) {
+        return this.state.type === type;
+      }
+      createLookaheadState(state) {
+        return {
+          pos: state.pos,
+          value: null,
+          type: state.type,
+          start: state.start,
+          end: state.end,
+          context: [this.curContext()],
+          inType: state.inType,
+          strict: state.strict,
+          startLoc: state.startLoc,
+          lastTokEndLoc: state.lastTokEndLoc,
+          curLine: state.curLine,
+          lineStart: state.lineStart,
+          curPosition: state.curPosition
+        };
+      }
+      lookahead() {
+        const old = this.state;
+        this.state = this.createLookaheadState(old);
+        this.isLookahead = true;
+        this.nextToken();
+        this.isLookahead = false;
+        const curr = this.state;
+        this.state = old;
+        return curr;
+      }
+      nextTokenStart() {
+        return this.nextTokenStartSince(this.state.pos);
+      }
+      nextTokenStartSince(pos) {
+        const skipWhiteSpaceRe = this.inModule || !(this.optionFlags & 8192) ? skipWhiteSpace : skipWhiteSpaceAnnexB;
+        skipWhiteSpaceRe.lastIndex = pos;
+        return skipWhiteSpaceRe.test(this.input) ? skipWhiteSpaceRe.lastIndex : pos;
+      }
+      lookaheadCharCode() {
+        return this.lookaheadCharCodeSince(this.state.pos);
+      }
+      lookaheadCharCodeSince(pos) {
+        return this.input.charCodeAt(this.nextTokenStartSince(pos));
+      }
+      nextTokenInLineStart() {
+        return this.nextTokenInLineStartSince(this.state.pos);
+      }
+      nextTokenInLineStartSince(pos) {
+        skipWhiteSpaceInLine.lastIndex = pos;
+        return skipWhiteSpaceInLine.test(this.input) ? skipWhiteSpaceInLine.lastIndex : pos;
+      }
+      lookaheadInLineCharCode() {
+        return this.input.charCodeAt(this.nextTokenInLineStart());
+      }
+      codePointAtPos(pos) {
+        let cp = this.input.charCodeAt(pos);
+        if ((cp & 64512) === 55296 && ++pos < this.input.length) {
+          const trail2 = this.input.charCodeAt(pos);
+          if ((trail2 & 64512) === 56320) {
+            cp = 65536 + ((cp & 1023) << 10) + (trail2 & 1023);
+          }
+        }
+        return cp;
+      }
+      setStrict(strict) {
+        this.state.strict = strict;
+        if (strict) {
+          this.state.strictErrors.forEach(([toParseError, at]) => this.raise(toParseError, at));
+          this.state.strictErrors.clear();
+        }
+      }
+      curContext() {
+        return this.state.context[this.state.context.length - 1];
+      }
+      nextToken() {
+        this.skipSpace();
+        this.state.start = this.state.pos;
+        if (!this.isLookahead) this.state.startLoc = this.state.curPosition();
+        if (this.state.pos >= this.length) {
+          this.finishToken(141);
+          return;
+        }
+        this.getTokenFromCode(this.codePointAtPos(this.state.pos));
+      }
+      skipBlockComment(commentEnd) {
+        let startLoc;
+        if (!this.isLookahead) startLoc = this.state.curPosition();
+        const start = this.state.pos;
+        const end = this.input.indexOf(commentEnd, start + 2);
+        if (end === -1) {
+          throw this.raise(Errors.UnterminatedComment, this.state.curPosition());
+        }
+        this.state.pos = end + commentEnd.length;
+        lineBreakG.lastIndex = start + 2;
+        while (lineBreakG.test(this.input) && lineBreakG.lastIndex <= end) {
+          ++this.state.curLine;
+          this.state.lineStart = lineBreakG.lastIndex;
+        }
+        if (this.isLookahead) return;
+        const comment = {
+          type: "CommentBlock",
+          value: this.input.slice(start + 2, end),
+          start: this.sourceToOffsetPos(start),
+          end: this.sourceToOffsetPos(end + commentEnd.length),
+          loc: new SourceLocation(startLoc, this.state.curPosition())
+        };
+        if (this.optionFlags & 256) this.pushToken(comment);
+        return comment;
+      }
+      skipLineComment(startSkip) {
+        const start = this.state.pos;
+        let startLoc;
+        if (!this.isLookahead) startLoc = this.state.curPosition();
+        let ch = this.input.charCodeAt(this.state.pos += startSkip);
+        if (this.state.pos < this.length) {
+          while (!isNewLine(ch) && ++this.state.pos < this.length) {
+            ch = this.input.charCodeAt(this.state.pos);
+          }
+        }
+        if (this.isLookahead) return;
+        const end = this.state.pos;
+        const value2 = this.input.slice(start + startSkip, end);
+        const comment = {
+          type: "CommentLine",
+          value: value2,
+          start: this.sourceToOffsetPos(start),
+          end: this.sourceToOffsetPos(end),
+          loc: new SourceLocation(startLoc, this.state.curPosition())
+        };
+        if (this.optionFlags & 256) this.pushToken(comment);
+        return comment;
+      }
+      skipSpace() {
+        const spaceStart = this.state.pos;
+        const comments = this.optionFlags & 4096 ? [] : null;
+        loop: while (this.state.pos < this.length) {
+          const ch = this.input.charCodeAt(this.state.pos);
+          switch (ch) {
+            case 32:
+            case 160:
+            case 9:
+              ++this.state.pos;
+              break;
+            case 13:
+              if (this.input.charCodeAt(this.state.pos + 1) === 10) {
+                ++this.state.pos;
+              }
+            case 10:
+            case 8232:
+            case 8233:
+              ++this.state.pos;
+              ++this.state.curLine;
+              this.state.lineStart = this.state.pos;
+              break;
+            case 47:
+              switch (this.input.charCodeAt(this.state.pos + 1)) {
+                case 42: {
+                  const comment = this.skipBlockComment("*/");
+                  if (comment !== void 0) {
+                    this.addComment(comment);
+                    comments == null || comments.push(comment);
+                  }
+                  break;
+                }
+                case 47: {
+                  const comment = this.skipLineComment(2);
+                  if (comment !== void 0) {
+                    this.addComment(comment);
+                    comments == null || comments.push(comment);
+                  }
+                  break;
+                }
+                default:
+                  break loop;
+              }
+              break;
+            default:
+              if (isWhitespace2(ch)) {
+                ++this.state.pos;
+              } else if (ch === 45 && !this.inModule && this.optionFlags & 8192) {
+                const pos = this.state.pos;
+                if (this.input.charCodeAt(pos + 1) === 45 && this.input.charCodeAt(pos + 2) === 62 && (spaceStart === 0 || this.state.lineStart > spaceStart)) {
+                  const comment = this.skipLineComment(3);
+                  if (comment !== void 0) {
+                    this.addComment(comment);
+                    comments == null || comments.push(comment);
+                  }
+                } else {
+                  break loop;
+                }
+              } else if (ch === 60 && !this.inModule && this.optionFlags & 8192) {
+                const pos = this.state.pos;
+                if (this.input.charCodeAt(pos + 1) === 33 && this.input.charCodeAt(pos + 2) === 45 && this.input.charCodeAt(pos + 3) === 45) {
+                  const comment = this.skipLineComment(4);
+                  if (comment !== void 0) {
+                    this.addComment(comment);
+                    comments == null || comments.push(comment);
+                  }
+                } else {
+                  break loop;
+                }
+              } else {
+                break loop;
+              }
+          }
+        }
+        if ((comments == null ? void 0 : comments.length) > 0) {
+          const end = this.state.pos;
+          const commentWhitespace = {
+            start: this.sourceToOffsetPos(spaceStart),
+            end: this.sourceToOffsetPos(end),
+            comments,
+            leadingNode: null,
+            trailingNode: null,
+            containingNode: null
+          };
+          this.state.commentStack.push(commentWhitespace);
+        }
+      }
+      finishToken(type, val) {
+        this.state.end = this.state.pos;
+        this.state.endLoc = this.state.curPosition();
+        const prevType = this.state.type;
+        this.state.type = type;
+        this.state.value = val;
+        if (!this.isLookahead) {
+          this.updateContext(prevType);
+        }
+      }
+      replaceToken(type) {
+        this.state.type = type;
+        this.updateContext();
+      }
+      readToken_numberSign() {
+        if (this.state.pos === 0 && this.readToken_interpreter()) {
+          return;
+        }
+        const nextPos = this.state.pos + 1;
+        const next2 = this.codePointAtPos(nextPos);
+        if (next2 >= 48 && next2 <= 57) {
+          throw this.raise(Errors.UnexpectedDigitAfterHash, this.state.curPosition());
+        }
+        if (next2 === 123 || next2 === 91 && this.hasPlugin("recordAndTuple")) {
+          this.expectPlugin("recordAndTuple");
+          if (this.getPluginOption("recordAndTuple", "syntaxType") === "bar") {
+            throw this.raise(next2 === 123 ? Errors.RecordExpressionHashIncorrectStartSyntaxType : Errors.TupleExpressionHashIncorrectStartSyntaxType, this.state.curPosition());
+          }
+          this.state.pos += 2;
+          if (next2 === 123) {
+            this.finishToken(7);
+          } else {
+            this.finishToken(1);
+          }
+        } else if (isIdentifierStart(next2)) {
+          ++this.state.pos;
+          this.finishToken(140, this.readWord1(next2));
+        } else if (next2 === 92) {
+          ++this.state.pos;
+          this.finishToken(140, this.readWord1());
+        } else {
+          this.finishOp(27, 1);
+        }
+      }
+      readToken_dot() {
+        const next2 = this.input.charCodeAt(this.state.pos + 1);
+        if (next2 >= 48 && next2 <= 57) {
+          this.readNumber(true);
+          return;
+        }
+        if (next2 === 46 && this.input.charCodeAt(this.state.pos + 2) === 46) {
+          this.state.pos += 3;
+          this.finishToken(21);
+        } else {
+          ++this.state.pos;
+          this.finishToken(16);
+        }
+      }
+      readToken_slash() {
+        const next2 = this.input.charCodeAt(this.state.pos + 1);
+        if (next2 === 61) {
+          this.finishOp(31, 2);
+        } else {
+          this.finishOp(56, 1);
+        }
+      }
+      readToken_interpreter() {
+        if (this.state.pos !== 0 || this.length < 2) return false;
+        let ch = this.input.charCodeAt(this.state.pos + 1);
+        if (ch !== 33) return false;
+        const start = this.state.pos;
+        this.state.pos += 1;
+        while (!isNewLine(ch) && ++this.state.pos < this.length) {
+          ch = this.input.charCodeAt(this.state.pos);
+        }
+        const value2 = this.input.slice(start + 2, this.state.pos);
+        this.finishToken(28, value2);
+        return true;
+      }
+      readToken_mult_modulo(code6) {
+        let type = code6 === 42 ? 55 : 54;
+        let width = 1;
+        let next2 = this.input.charCodeAt(this.state.pos + 1);
+        if (code6 === 42 && next2 === 42) {
+          width++;
+          next2 = this.input.charCodeAt(this.state.pos + 2);
+          type = 57;
+        }
+        if (next2 === 61 && !this.state.inType) {
+          width++;
+          type = code6 === 37 ? 33 : 30;
+        }
+        this.finishOp(type, width);
+      }
+      readToken_pipe_amp(code6) {
+        const next2 = this.input.charCodeAt(this.state.pos + 1);
+        if (next2 === code6) {
+          if (this.input.charCodeAt(this.state.pos + 2) === 61) {
+            this.finishOp(30, 3);
+          } else {
+            this.finishOp(code6 === 124 ? 41 : 42, 2);
+          }
+          return;
+        }
+        if (code6 === 124) {
+          if (next2 === 62) {
+            this.finishOp(39, 2);
+            return;
+          }
+          if (this.hasPlugin("recordAndTuple") && next2 === 125) {
+            if (this.getPluginOption("recordAndTuple", "syntaxType") !== "bar") {
+              throw this.raise(Errors.RecordExpressionBarIncorrectEndSyntaxType, this.state.curPosition());
+            }
+            this.state.pos += 2;
+            this.finishToken(9);
+            return;
+          }
+          if (this.hasPlugin("recordAndTuple") && next2 === 93) {
+            if (this.getPluginOption("recordAndTuple", "syntaxType") !== "bar") {
+              throw this.raise(Errors.TupleExpressionBarIncorrectEndSyntaxType, this.state.curPosition());
+            }
+            this.state.pos += 2;
+            this.finishToken(4);
+            return;
+          }
+        }
+        if (next2 === 61) {
+          this.finishOp(30, 2);
+          return;
+        }
+        this.finishOp(code6 === 124 ? 43 : 45, 1);
+      }
+      readToken_caret() {
+        const next2 = this.input.charCodeAt(this.state.pos + 1);
+        if (next2 === 61 && !this.state.inType) {
+          this.finishOp(32, 2);
+        } else if (next2 === 94 && this.hasPlugin(["pipelineOperator", {
+          proposal: "hack",
+          topicToken: "^^"
+        }])) {
+          this.finishOp(37, 2);
+          const lookaheadCh = this.input.codePointAt(this.state.pos);
+          if (lookaheadCh === 94) {
+            this.unexpected();
+          }
+        } else {
+          this.finishOp(44, 1);
+        }
+      }
+      readToken_atSign() {
+        const next2 = this.input.charCodeAt(this.state.pos + 1);
+        if (next2 === 64 && this.hasPlugin(["pipelineOperator", {
+          proposal: "hack",
+          topicToken: "@@"
+        }])) {
+          this.finishOp(38, 2);
+        } else {
+          this.finishOp(26, 1);
+        }
+      }
+      readToken_plus_min(code6) {
+        const next2 = this.input.charCodeAt(this.state.pos + 1);
+        if (next2 === code6) {
+          this.finishOp(34, 2);
+          return;
+        }
+        if (next2 === 61) {
+          this.finishOp(30, 2);
+        } else {
+          this.finishOp(53, 1);
+        }
+      }
+      readToken_lt() {
+        const {
+          pos
+        } = this.state;
+        const next2 = this.input.charCodeAt(pos + 1);
+        if (next2 === 60) {
+          if (this.input.charCodeAt(pos + 2) === 61) {
+            this.finishOp(30, 3);
+            return;
+          }
+          this.finishOp(51, 2);
+          return;
+        }
+        if (next2 === 61) {
+          this.finishOp(49, 2);
+          return;
+        }
+        this.finishOp(47, 1);
+      }
+      readToken_gt() {
+        const {
+          pos
+        } = this.state;
+        const next2 = this.input.charCodeAt(pos + 1);
+        if (next2 === 62) {
+          const size2 = this.input.charCodeAt(pos + 2) === 62 ? 3 : 2;
+          if (this.input.charCodeAt(pos + size2) === 61) {
+            this.finishOp(30, size2 + 1);
+            return;
+          }
+          this.finishOp(52, size2);
+          return;
+        }
+        if (next2 === 61) {
+          this.finishOp(49, 2);
+          return;
+        }
+        this.finishOp(48, 1);
+      }
+      readToken_eq_excl(code6) {
+        const next2 = this.input.charCodeAt(this.state.pos + 1);
+        if (next2 === 61) {
+          this.finishOp(46, this.input.charCodeAt(this.state.pos + 2) === 61 ? 3 : 2);
+          return;
+        }
+        if (code6 === 61 && next2 === 62) {
+          this.state.pos += 2;
+          this.finishToken(19);
+          return;
+        }
+        this.finishOp(code6 === 61 ? 29 : 35, 1);
+      }
+      readToken_question() {
+        const next2 = this.input.charCodeAt(this.state.pos + 1);
+        const next22 = this.input.charCodeAt(this.state.pos + 2);
+        if (next2 === 63) {
+          if (next22 === 61) {
+            this.finishOp(30, 3);
+          } else {
+            this.finishOp(40, 2);
+          }
+        } else if (next2 === 46 && !(next22 >= 48 && next22 <= 57)) {
+          this.state.pos += 2;
+          this.finishToken(18);
+        } else {
+          ++this.state.pos;
+          this.finishToken(17);
+        }
+      }
+      getTokenFromCode(code6) {
+        switch (code6) {
+          case 46:
+            this.readToken_dot();
+            return;
+          case 40:
+            ++this.state.pos;
+            this.finishToken(10);
+            return;
+          case 41:
+            ++this.state.pos;
+            this.finishToken(11);
+            return;
+          case 59:
+            ++this.state.pos;
+            this.finishToken(13);
+            return;
+          case 44:
+            ++this.state.pos;
+            this.finishToken(12);
+            return;
+          case 91:
+            if (this.hasPlugin("recordAndTuple") && this.input.charCodeAt(this.state.pos + 1) === 124) {
+              if (this.getPluginOption("recordAndTuple", "syntaxType") !== "bar") {
+                throw this.raise(Errors.TupleExpressionBarIncorrectStartSyntaxType, this.state.curPosition());
+              }
+              this.state.pos += 2;
+              this.finishToken(2);
+            } else {
+              ++this.state.pos;
+              this.finishToken(0);
+            }
+            return;
+          case 93:
+            ++this.state.pos;
+            this.finishToken(3);
+            return;
+          case 123:
+            if (this.hasPlugin("recordAndTuple") && this.input.charCodeAt(this.state.pos + 1) === 124) {
+              if (this.getPluginOption("recordAndTuple", "syntaxType") !== "bar") {
+                throw this.raise(Errors.RecordExpressionBarIncorrectStartSyntaxType, this.state.curPosition());
+              }
+              this.state.pos += 2;
+              this.finishToken(6);
+            } else {
+              ++this.state.pos;
+              this.finishToken(5);
+            }
+            return;
+          case 125:
+            ++this.state.pos;
+            this.finishToken(8);
+            return;
+          case 58:
+            if (this.hasPlugin("functionBind") && this.input.charCodeAt(this.state.pos + 1) === 58) {
+              this.finishOp(15, 2);
+            } else {
+              ++this.state.pos;
+              this.finishToken(14);
+            }
+            return;
+          case 63:
+            this.readToken_question();
+            return;
+          case 96:
+            this.readTemplateToken();
+            return;
+          case 48: {
+            const next2 = this.input.charCodeAt(this.state.pos + 1);
+            if (next2 === 120 || next2 === 88) {
+              this.readRadixNumber(16);
+              return;
+            }
+            if (next2 === 111 || next2 === 79) {
+              this.readRadixNumber(8);
+              return;
+            }
+            if (next2 === 98 || next2 === 66) {
+              this.readRadixNumber(2);
+              return;
+            }
+          }
+          case 49:
+          case 50:
+          case 51:
+          case 52:
+          case 53:
+          case 54:
+          case 55:
+          case 56:
+          case 57:
+            this.readNumber(false);
+            return;
+          case 34:
+          case 39:
+            this.readString(code6);
+            return;
+          case 47:
+            this.readToken_slash();
+            return;
+          case 37:
+          case 42:
+            this.readToken_mult_modulo(code6);
+            return;
+          case 124:
+          case 38:
+            this.readToken_pipe_amp(code6);
+            return;
+          case 94:
+            this.readToken_caret();
+            return;
+          case 43:
+          case 45:
+            this.readToken_plus_min(code6);
+            return;
+          case 60:
+            this.readToken_lt();
+            return;
+          case 62:
+            this.readToken_gt();
+            return;
+          case 61:
+          case 33:
+            this.readToken_eq_excl(code6);
+            return;
+          case 126:
+            this.finishOp(36, 1);
+            return;
+          case 64:
+            this.readToken_atSign();
+            return;
+          case 35:
+            this.readToken_numberSign();
+            return;
+          case 92:
+            this.readWord();
+            return;
+          default:
+            if (isIdentifierStart(code6)) {
+              this.readWord(code6);
+              return;
+            }
+        }
+        throw this.raise(Errors.InvalidOrUnexpectedToken, this.state.curPosition(), {
+          unexpected: String.fromCodePoint(code6)
+        });
+      }
+      finishOp(type, size2) {
+        const str = this.input.slice(this.state.pos, this.state.pos + size2);
+        this.state.pos += size2;
+        this.finishToken(type, str);
+      }
+      readRegexp() {
+        const startLoc = this.state.startLoc;
+        const start = this.state.start + 1;
+        let escaped, inClass;
+        let {
+          pos
+        } = this.state;
+        for (; ; ++pos) {
+          if (pos >= this.length) {
+            throw this.raise(Errors.UnterminatedRegExp, createPositionWithColumnOffset(startLoc, 1));
+          }
+          const ch = this.input.charCodeAt(pos);
+          if (isNewLine(ch)) {
+            throw this.raise(Errors.UnterminatedRegExp, createPositionWithColumnOffset(startLoc, 1));
+          }
+          if (escaped) {
+            escaped = false;
+          } else {
+            if (ch === 91) {
+              inClass = true;
+            } else if (ch === 93 && inClass) {
+              inClass = false;
+            } else if (ch === 47 && !inClass) {
+              break;
+            }
+            escaped = ch === 92;
+          }
+        }
+        const content4 = this.input.slice(start, pos);
+        ++pos;
+        let mods = "";
+        const nextPos = () => createPositionWithColumnOffset(startLoc, pos + 2 - start);
+        while (pos < this.length) {
+          const cp = this.codePointAtPos(pos);
+          const char = String.fromCharCode(cp);
+          if (VALID_REGEX_FLAGS.has(cp)) {
+            if (cp === 118) {
+              if (mods.includes("u")) {
+                this.raise(Errors.IncompatibleRegExpUVFlags, nextPos());
+              }
+            } else if (cp === 117) {
+              if (mods.includes("v")) {
+                this.raise(Errors.IncompatibleRegExpUVFlags, nextPos());
+              }
+            }
+            if (mods.includes(char)) {
+              this.raise(Errors.DuplicateRegExpFlags, nextPos());
+            }
+          } else if (isIdentifierChar(cp) || cp === 92) {
+            this.raise(Errors.MalformedRegExpFlags, nextPos());
+          } else {
+            break;
+          }
+          ++pos;
+          mods += char;
+        }
+        this.state.pos = pos;
+        this.finishToken(139, {
+          pattern: content4,
+          flags: mods
+        });
+      }
+      readInt(radix, len, forceLen = false, allowNumSeparator = true) {
+        const {
+          n,
+          pos
+        } = readInt(this.input, this.state.pos, this.state.lineStart, this.state.curLine, radix, len, forceLen, allowNumSeparator, this.errorHandlers_readInt, false);
+        this.state.pos = pos;
+        return n;
+      }
+      readLiteralInt(radix) {
+        let pos = this.state.pos;
+        let val = 0;
+        let code6;
+        for (; ; ) {
+          code6 = this.input.charCodeAt(pos);
+          let digit;
+          if (code6 >= 48 && code6 <= 57) {
+            digit = code6 - 48;
+          } else {
+            digit = (code6 | 32) - 97;
+            if (digit < 0 || digit > 5) break;
+            digit += 10;
+          }
+          if (digit >= radix) break;
+          val = val * radix + digit;
+          ++pos;
+        }
+        if (code6 === 95 || code6 >= 48 && code6 <= 57) {
+          return this.readInt(radix);
+        }
+        if (pos === this.state.pos) return null;
+        this.state.pos = pos;
+        return val;
+      }
+      readRadixNumber(radix) {
+        const start = this.state.pos;
+        const startLoc = this.state.curPosition();
+        this.state.pos += 2;
+        let val = this.readLiteralInt(radix);
+        const end = this.state.pos;
+        if (val == null) {
+          this.raise(Errors.InvalidDigit, createPositionWithColumnOffset(startLoc, 2), {
+            radix
+          });
+        }
+        const next2 = this.input.charCodeAt(this.state.pos);
+        const isBigInt = next2 === 110;
+        if (isBigInt) {
+          ++this.state.pos;
+        } else if (next2 === 109) {
+          throw this.raise(Errors.InvalidDecimal, startLoc);
+        }
+        if (isIdentifierStart(this.codePointAtPos(this.state.pos))) {
+          throw this.raise(Errors.NumberIdentifier, this.state.curPosition());
+        }
+        if (isBigInt || val !== null && val > Number.MAX_SAFE_INTEGER) {
+          const str = this.input.slice(start, end).replace(/_/g, "");
+          if (isBigInt) {
+            this.finishToken(137, str);
+            return;
+          }
+          val = Number(radix !== 16 && this.optionFlags & 2048 ? str.replace(radix === 2 ? /[2-9]/g : /[89]/g, "0") : str);
+        }
+        this.finishToken(136, val);
+      }
+      readNumber(startsWithDot) {
+        const start = this.state.pos;
+        const startLoc = this.state.curPosition();
+        let isFloat = false;
+        let hasExponent = false;
+        let isOctal = false;
+        const integerValue = startsWithDot ? 0 : this.readLiteralInt(10);
+        const hasLeadingZero = this.state.pos - start >= 2 && this.input.charCodeAt(start) === 48;
+        if (hasLeadingZero) {
+          const integer = this.input.slice(start, this.state.pos);
+          this.recordStrictModeErrors(Errors.StrictOctalLiteral, startLoc);
+          if (!this.state.strict) {
+            const underscorePos = integer.indexOf("_");
+            if (underscorePos > 0) {
+              this.raise(Errors.ZeroDigitNumericSeparator, createPositionWithColumnOffset(startLoc, underscorePos));
+            }
+          }
+          isOctal = !/[89]/.test(integer);
+        }
+        let next2 = this.input.charCodeAt(this.state.pos);
+        if (next2 === 46 && !isOctal) {
+          ++this.state.pos;
+          this.readLiteralInt(10);
+          isFloat = true;
+          next2 = this.input.charCodeAt(this.state.pos);
+        }
+        if ((next2 === 69 || next2 === 101) && !isOctal) {
+          next2 = this.input.charCodeAt(++this.state.pos);
+          if (next2 === 43 || next2 === 45) {
+            ++this.state.pos;
+          }
+          if (this.readLiteralInt(10) === null) {
+            this.raise(Errors.InvalidOrMissingExponent, startLoc);
+          }
+          isFloat = true;
+          hasExponent = true;
+          next2 = this.input.charCodeAt(this.state.pos);
+        }
+        const end = this.state.pos;
+        const isBigInt = next2 === 110;
+        if (isBigInt) {
+          if (isFloat || hasLeadingZero) {
+            this.raise(Errors.InvalidBigIntLiteral, startLoc);
+          }
+          ++this.state.pos;
+        }
+        if (next2 === 109) {
+          this.expectPlugin("decimal", this.state.curPosition());
+          if (hasExponent || hasLeadingZero) {
+            this.raise(Errors.InvalidDecimal, startLoc);
+          }
+          ++this.state.pos;
+          var isDecimal = true;
+        }
+        if (isIdentifierStart(this.codePointAtPos(this.state.pos))) {
+          throw this.raise(Errors.NumberIdentifier, this.state.curPosition());
+        }
+        if (!isFloat && !isBigInt && !isDecimal && !hasLeadingZero && integerValue <= Number.MAX_SAFE_INTEGER) {
+          this.finishToken(136, integerValue);
+          return;
+        }
+        const str = this.input.slice(start, end).replace(/_/g, "");
+        if (isBigInt) {
+          this.finishToken(137, str);
+          return;
+        }
+        if (isDecimal) {
+          this.finishToken(138, str);
+          return;
+        }
+        const val = isOctal ? parseInt(str, 8) : parseFloat(str);
+        this.finishToken(136, val);
+      }
+      readCodePoint(throwOnInvalid) {
+        const {
+          code: code6,
+          pos
+        } = readCodePoint(this.input, this.state.pos, this.state.lineStart, this.state.curLine, throwOnInvalid, this.errorHandlers_readCodePoint);
+        this.state.pos = pos;
+        return code6;
+      }
+      readString(quote) {
+        const {
+          str,
+          pos,
+          curLine,
+          lineStart
+        } = readStringContents(quote === 34 ? "double" : "single", this.input, this.state.pos + 1, this.state.lineStart, this.state.curLine, this.errorHandlers_readStringContents_string);
+        this.state.pos = pos + 1;
+        this.state.lineStart = lineStart;
+        this.state.curLine = curLine;
+        this.finishToken(135, str);
+      }
+      readTemplateContinuation() {
+        if (!this.match(8)) {
+          this.unexpected(null, 8);
+        }
+        this.state.pos--;
+        this.readTemplateToken();
+      }
+      readTemplateToken() {
+        const opening = this.input[this.state.pos];
+        const {
+          str,
+          firstInvalidLoc,
+          pos,
+          curLine,
+          lineStart
+        } = readStringContents("template", this.input, this.state.pos + 1, this.state.lineStart, this.state.curLine, this.errorHandlers_readStringContents_template);
+        this.state.pos = pos + 1;
+        this.state.lineStart = lineStart;
+        this.state.curLine = curLine;
+        if (firstInvalidLoc) {
+          this.state.firstInvalidTemplateEscapePos = new Position(firstInvalidLoc.curLine, firstInvalidLoc.pos - firstInvalidLoc.lineStart, this.sourceToOffsetPos(firstInvalidLoc.pos));
+        }
+        if (this.input.codePointAt(pos) === 96) {
+          this.finishToken(24, firstInvalidLoc ? null : opening + str + "`");
+        } else {
+          this.state.pos++;
+          this.finishToken(25, firstInvalidLoc ? null : opening + str + "${");
+        }
+      }
+      recordStrictModeErrors(toParseError, at) {
+        if (this.isLookahead) return;
+        const index2 = at.index;
+        if (this.state.strict && !this.state.strictErrors.has(index2)) {
+          this.raise(toParseError, at);
+        } else {
+          this.state.strictErrors.set(index2, [toParseError, at]);
+        }
+      }
+      readWord1(firstCode) {
+        this.state.containsEsc = false;
+        let word = "";
+        const start = this.state.pos;
+        let chunkStart = this.state.pos;
+        if (firstCode !== void 0) {
+          this.state.pos += firstCode <= 65535 ? 1 : 2;
+        }
+        while (this.state.pos < this.length) {
+          const ch = this.codePointAtPos(this.state.pos);
+          if (isIdentifierChar(ch)) {
+            this.state.pos += ch <= 65535 ? 1 : 2;
+          } else if (ch === 92) {
+            this.state.containsEsc = true;
+            word += this.input.slice(chunkStart, this.state.pos);
+            const escStart = this.state.curPosition();
+            const identifierCheck = this.state.pos === start ? isIdentifierStart : isIdentifierChar;
+            if (this.input.charCodeAt(++this.state.pos) !== 117) {
+              this.raise(Errors.MissingUnicodeEscape, this.state.curPosition());
+              chunkStart = this.state.pos - 1;
+              continue;
+            }
+            ++this.state.pos;
+            const esc = this.readCodePoint(true);
+            if (esc !== null) {
+              if (!identifierCheck(esc)) {
+                this.raise(Errors.EscapedCharNotAnIdentifier, escStart);
+              }
+              word += String.fromCodePoint(esc);
+            }
+            chunkStart = this.state.pos;
+          } else {
+            break;
+          }
+        }
+        return word + this.input.slice(chunkStart, this.state.pos);
+      }
+      readWord(firstCode) {
+        const word = this.readWord1(firstCode);
+        const type = keywords$1.get(word);
+        if (type !== void 0) {
+          this.finishToken(type, tokenLabelName(type));
+        } else {
+          this.finishToken(133, word);
+        }
+      }
+      checkKeywordEscapes() {
+        const {
+          type
+        } = this.state;
+        if (tokenIsKeyword(type) && this.state.containsEsc) {
+          this.raise(Errors.InvalidEscapedReservedWord, this.state.startLoc, {
+            reservedWord: tokenLabelName(type)
+          });
+        }
+      }
+      raise(toParseError, at, details = {}) {
+        const loc = at instanceof Position ? at : at.loc.start;
+        const error = toParseError(loc, details);
+        if (!(this.optionFlags & 2048)) throw error;
+        if (!this.isLookahead) this.state.errors.push(error);
+        return error;
+      }
+      raiseOverwrite(toParseError, at, details = {}) {
+        const loc = at instanceof Position ? at : at.loc.start;
+        const pos = loc.index;
+        const errors = this.state.errors;
+        for (let i = errors.length - 1; i >= 0; i--) {
+          const error = errors[i];
+          if (error.loc.index === pos) {
+            return errors[i] = toParseError(loc, details);
+          }
+          if (error.loc.index < pos) break;
+        }
+        return this.raise(toParseError, at, details);
+      }
+      updateContext(prevType) {
+      }
+      unexpected(loc, type) {
+        throw this.raise(Errors.UnexpectedToken, loc != null ? loc : this.state.startLoc, {
+          expected: type ? tokenLabelName(type) : null
+        });
+      }
+      expectPlugin(pluginName, loc) {
+        if (this.hasPlugin(pluginName)) {
+          return true;
+        }
+        throw this.raise(Errors.MissingPlugin, loc != null ? loc : this.state.startLoc, {
+          missingPlugin: [pluginName]
+        });
+      }
+      expectOnePlugin(pluginNames) {
+        if (!pluginNames.some((name) => this.hasPlugin(name))) {
+          throw this.raise(Errors.MissingOneOfPlugins, this.state.startLoc, {
+            missingPlugin: pluginNames
+          });
+        }
+      }
+      errorBuilder(error) {
+        return (pos, lineStart, curLine) => {
+          this.raise(error, buildPosition(pos, lineStart, curLine));
+        };
+      }
+    };
+    var ClassScope = class {
+      constructor() {
+        this.privateNames = /* @__PURE__ */ new Set();
+        this.loneAccessors = /* @__PURE__ */ new Map();
+        this.undefinedPrivateNames = /* @__PURE__ */ new Map();
+      }
+    };
+    var ClassScopeHandler = class {
+      constructor(parser) {
+        this.parser = void 0;
+        this.stack = [];
+        this.undefinedPrivateNames = /* @__PURE__ */ new Map();
+        this.parser = parser;
+      }
+      current() {
+        return this.stack[this.stack.length - 1];
+      }
+      enter() {
+        this.stack.push(new ClassScope());
+      }
+      exit() {
+        const oldClassScope = this.stack.pop();
+        const current = this.current();
+        for (const [name, loc] of Array.from(oldClassScope.undefinedPrivateNames)) {
+          if (current) {
+            if (!current.undefinedPrivateNames.has(name)) {
+              current.undefinedPrivateNames.set(name, loc);
+            }
+          } else {
+            this.parser.raise(Errors.InvalidPrivateFieldResolution, loc, {
+              identifierName: name
+            });
+          }
+        }
+      }
+      declarePrivateName(name, elementType, loc) {
+        const {
+          privateNames,
+          loneAccessors,
+          undefinedPrivateNames
+        } = this.current();
+        let redefined = privateNames.has(name);
+        if (elementType & 3) {
+          const accessor = redefined && loneAccessors.get(name);
+          if (accessor) {
+            const oldStatic = accessor & 4;
+            const newStatic = elementType & 4;
+            const oldKind = accessor & 3;
+            const newKind = elementType & 3;
+            redefined = oldKind === newKind || oldStatic !== newStatic;
+            if (!redefined) loneAccessors.delete(name);
+          } else if (!redefined) {
+            loneAccessors.set(name, elementType);
+          }
+        }
+        if (redefined) {
+          this.parser.raise(Errors.PrivateNameRedeclaration, loc, {
+            identifierName: name
+          });
+        }
+        privateNames.add(name);
+        undefinedPrivateNames.delete(name);
+      }
+      usePrivateName(name, loc) {
+        let classScope;
+        for (classScope of this.stack) {
+          if (classScope.privateNames.has(name)) return;
+        }
+        if (classScope) {
+          classScope.undefinedPrivateNames.set(name, loc);
+        } else {
+          this.parser.raise(Errors.InvalidPrivateFieldResolution, loc, {
+            identifierName: name
+          });
+        }
+      }
+    };
+    var ExpressionScope = class {
+      constructor(type = 0) {
+        this.type = type;
+      }
+      canBeArrowParameterDeclaration() {
+        return this.type === 2 || this.type === 1;
+      }
+      isCertainlyParameterDeclaration() {
+        return this.type === 3;
+      }
+      isInitializer() {
+        return this.type === 4;
+      }
+    };
+    var ArrowHeadParsingScope = class extends ExpressionScope {
+      constructor(type) {
+        super(type);
+        this.declarationErrors = /* @__PURE__ */ new Map();
+      }
+      recordDeclarationError(ParsingErrorClass, at) {
+        const index2 = at.index;
+        this.declarationErrors.set(index2, [ParsingErrorClass, at]);
+      }
+      clearDeclarationError(index2) {
+        this.declarationErrors.delete(index2);
+      }
+      iterateErrors(iterator) {
+        this.declarationErrors.forEach(iterator);
+      }
+    };
+    var ExpressionScopeHandler = class {
+      constructor(parser) {
+        this.parser = void 0;
+        this.stack = [new ExpressionScope()];
+        this.parser = parser;
+      }
+      enter(scope) {
+        this.stack.push(scope);
+      }
+      exit() {
+        this.stack.pop();
+      }
+      canBeInParameters() {
+        const scope = this.stack[this.stack.length - 1];
+        return scope.canBeArrowParameterDeclaration() || scope.isCertainlyParameterDeclaration();
+      }
+      recordParameterInitializerError(toParseError, node2) {
+        const origin = node2.loc.start;
+        const {
+          stack
+        } = this;
+        let i = stack.length - 1;
+        let scope = stack[i];
+        while (!scope.isCertainlyParameterDeclaration()) {
+          if (scope.canBeArrowParameterDeclaration()) {
+            scope.recordDeclarationError(toParseError, origin);
+          } else if (!scope.isInitializer()) {
+            return;
+          }
+          scope = stack[--i];
+        }
+        this.parser.raise(toParseError, origin);
+      }
+      recordArrowParameterBindingError(error, node2) {
+        const {
+          stack
+        } = this;
+        const scope = stack[stack.length - 1];
+        const origin = node2.loc.start;
+        if (scope.isCertainlyParameterDeclaration()) {
+          this.parser.raise(error, origin);
+        } else if (scope.canBeArrowParameterDeclaration()) {
+          scope.recordDeclarationError(error, origin);
+        } else {
+          return;
+        }
+      }
+      recordAsyncArrowParametersError(at) {
+        const {
+          stack
+        } = this;
+        for (let i = stack.length - 1; ; i--) {
+          const scope = stack[i];
+          if (scope.canBeArrowParameterDeclaration()) {
+            if (scope.type === 2) {
+              scope.recordDeclarationError(Errors.AwaitBindingIdentifier, at);
+            }
+          } else if (!scope.isInitializer()) {
+            return;
+          }
+        }
+      }
+      validateAsPattern() {
+        const {
+          stack
+        } = this;
+        const currentScope = stack[stack.length - 1];
+        if (!currentScope.canBeArrowParameterDeclaration()) return;
+        currentScope.iterateErrors(([toParseError, loc]) => {
+          this.parser.raise(toParseError, loc);
+          for (let i = stack.length - 2; ; i--) {
+            const scope = stack[i];
+            if (scope.canBeArrowParameterDeclaration()) {
+              scope.clearDeclarationError(loc.index);
+            } else if (!scope.isInitializer()) {
+              break;
+            }
+          }
+        });
+      }
+    };
+    function newArrowHeadScope() {
+      return new ArrowHeadParsingScope(1);
+    }
+    function newAsyncArrowScope() {
+      return new ArrowHeadParsingScope(2);
+    }
+    var sharedExpressionScope = new ExpressionScope();
+    var parameterDeclarationScope = new ExpressionScope(3);
+    var initializerScope = new ExpressionScope(4);
+    var ProductionParameterHandler = class {
+      constructor() {
+        this.stacks = [];
+      }
+      enter(flags) {
+        this.stacks.push(flags);
+      }
+      exit() {
+        this.stacks.pop();
+      }
+      currentFlags() {
+        return this.stacks[this.stacks.length - 1];
+      }
+      get hasAwait() {
+        return (this.currentFlags() & 2) > 0;
+      }
+      get hasYield() {
+        return (this.currentFlags() & 1) > 0;
+      }
+      get hasReturn() {
+        return (this.currentFlags() & 4) > 0;
+      }
+      get hasIn() {
+        return (this.currentFlags() & 8) > 0;
+      }
+      get inFSharpPipelineDirectBody() {
+        return (this.currentFlags() & 16) === 0;
+      }
+    };
+    function functionFlags(isAsync, isGenerator) {
+      return (isAsync ? 2 : 0) | (isGenerator ? 1 : 0);
+    }
+    var UtilParser = class extends Tokenizer2 {
+      addExtra(node2, key2, value2, enumerable = true) {
+        if (!node2) return;
+        let {
+          extra
+        } = node2;
+        if (extra == null) {
+          extra = {};
+          node2.extra = extra;
+        }
+        if (enumerable) {
+          extra[key2] = value2;
+        } else {
+          Object.defineProperty(extra, key2, {
+            enumerable,
+            value: value2
+          });
+        }
+      }
+      isContextual(token) {
+        return this.state.type === token && !this.state.containsEsc;
+      }
+      isUnparsedContextual(nameStart, name) {
+        if (this.input.startsWith(name, nameStart)) {
+          const nextCh = this.input.charCodeAt(nameStart + name.length);
+          return !(isIdentifierChar(nextCh) || nextCh === 92 || (nextCh & 64512) === 55296);
+        }
+        return false;
+      }
+      isLookaheadContextual(name) {
+        const next2 = this.nextTokenStart();
+        return this.isUnparsedContextual(next2, name);
+      }
+      eatContextual(token) {
+        if (this.isContextual(token)) {
+          this.next();
+          return true;
+        }
+        return false;
+      }
+      expectContextual(token, toParseError) {
+        if (!this.eatContextual(token)) {
+          if (toParseError != null) {
+            throw this.raise(toParseError, this.state.startLoc);
+          }
+          this.unexpected(null, token);
+        }
+      }
+      canInsertSemicolon() {
+        return this.match(141) || this.match(8) || this.hasPrecedingLineBreak();
+      }
+      hasPrecedingLineBreak() {
+        return hasNewLine(this.input, this.offsetToSourcePos(this.state.lastTokEndLoc.index), this.state.start);
+      }
+      hasFollowingLineBreak() {
+        return hasNewLine(this.input, this.state.end, this.nextTokenStart());
+      }
+      isLineTerminator() {
+        return this.eat(13) || this.canInsertSemicolon();
+      }
+      semicolon(allowAsi = true) {
+        if (allowAsi ? this.isLineTerminator() : this.eat(13)) return;
+        this.raise(Errors.MissingSemicolon, this.state.lastTokEndLoc);
+      }
+      expect(type, loc) {
+        if (!this.eat(type)) {
+          this.unexpected(loc, type);
+        }
+      }
+      snapshotScopeStacks() {
+        return {
+          scopeDepth: this.scope.scopeStack.length,
+          prodParamDepth: this.prodParam.stacks.length,
+          classScopeDepth: this.classScope.stack.length,
+          expressionScopeDepth: this.expressionScope.stack.length
+        };
+      }
+      restoreScopeStacks(snapshot) {
+        const {
+          scope
+        } = this;
+        while (scope.scopeStack.length > snapshot.scopeDepth) scope.exit();
+        this.prodParam.stacks.length = snapshot.prodParamDepth;
+        this.classScope.stack.length = snapshot.classScopeDepth;
+        this.expressionScope.stack.length = snapshot.expressionScopeDepth;
+      }
+      tryParse(fn, oldState = this.state.clone()) {
+        const abortSignal = {
+          node: null
+        };
+        const scopeStacksSnapshot = this.snapshotScopeStacks();
+        try {
+          const node2 = fn((node3 = null) => {
+            abortSignal.node = node3;
+            throw abortSignal;
+          });
+          if (this.state.errors.length > oldState.errors.length) {
+            const failState = this.state;
+            this.state = oldState;
+            this.state.tokensLength = failState.tokensLength;
+            return {
+              node: node2,
+              error: failState.errors[oldState.errors.length],
+              thrown: false,
+              aborted: false,
+              failState
+            };
+          }
+          return {
+            node: node2,
+            error: null,
+            thrown: false,
+            aborted: false,
+            failState: null
+          };
+        } catch (error) {
+          const failState = this.state;
+          this.state = oldState;
+          this.restoreScopeStacks(scopeStacksSnapshot);
+          if (error instanceof SyntaxError) {
+            return {
+              node: null,
+              error,
+              thrown: true,
+              aborted: false,
+              failState
+            };
+          }
+          if (error === abortSignal) {
+            return {
+              node: abortSignal.node,
+              error: null,
+              thrown: false,
+              aborted: true,
+              failState
+            };
+          }
+          throw error;
+        }
+      }
+      checkExpressionErrors(refExpressionErrors, andThrow) {
+        if (!refExpressionErrors) return false;
+        const {
+          shorthandAssignLoc,
+          doubleProtoLoc,
+          privateKeyLoc,
+          optionalParametersLoc,
+          voidPatternLoc
+        } = refExpressionErrors;
+        const hasErrors = !!shorthandAssignLoc || !!doubleProtoLoc || !!optionalParametersLoc || !!privateKeyLoc || !!voidPatternLoc;
+        if (!andThrow) {
+          return hasErrors;
+        }
+        if (shorthandAssignLoc != null) {
+          this.raise(Errors.InvalidCoverInitializedName, shorthandAssignLoc);
+        }
+        if (doubleProtoLoc != null) {
+          this.raise(Errors.DuplicateProto, doubleProtoLoc);
+        }
+        if (privateKeyLoc != null) {
+          this.raise(Errors.UnexpectedPrivateField, privateKeyLoc);
+        }
+        if (optionalParametersLoc != null) {
+          this.unexpected(optionalParametersLoc);
+        }
+        if (voidPatternLoc != null) {
+          this.raise(Errors.InvalidCoverDiscardElement, voidPatternLoc);
+        }
+      }
+      isLiteralPropertyName() {
+        return tokenIsLiteralPropertyName(this.state.type);
+      }
+      isPrivateName(node2) {
+        return node2.type === "PrivateName";
+      }
+      getPrivateNameSV(node2) {
+        return node2.id.name;
+      }
+      hasPropertyAsPrivateName(node2) {
+        return (node2.type === "MemberExpression" || node2.type === "OptionalMemberExpression") && this.isPrivateName(node2.property);
+      }
+      isObjectProperty(node2) {
+        return node2.type === "ObjectProperty";
+      }
+      isObjectMethod(node2) {
+        return node2.type === "ObjectMethod";
+      }
+      initializeScopes(inModule = this.options.sourceType === "module") {
+        const oldLabels = this.state.labels;
+        this.state.labels = [];
+        const oldExportedIdentifiers = this.exportedIdentifiers;
+        this.exportedIdentifiers = /* @__PURE__ */ new Set();
+        const oldInModule = this.inModule;
+        this.inModule = inModule;
+        const oldScope = this.scope;
+        const ScopeHandler2 = this.getScopeHandler();
+        this.scope = new ScopeHandler2(this, inModule);
+        const oldProdParam = this.prodParam;
+        this.prodParam = new ProductionParameterHandler();
+        const oldClassScope = this.classScope;
+        this.classScope = new ClassScopeHandler(this);
+        const oldExpressionScope = this.expressionScope;
+        this.expressionScope = new ExpressionScopeHandler(this);
+        return () => {
+          this.state.labels = oldLabels;
+          this.exportedIdentifiers = oldExportedIdentifiers;
+          this.inModule = oldInModule;
+          this.scope = oldScope;
+          this.prodParam = oldProdParam;
+          this.classScope = oldClassScope;
+          this.expressionScope = oldExpressionScope;
+        };
+      }
+      enterInitialScopes() {
+        let paramFlags = 0;
+        if (this.inModule || this.optionFlags & 1) {
+          paramFlags |= 2;
+        }
+        if (this.optionFlags & 32) {
+          paramFlags |= 1;
+        }
+        const isCommonJS = !this.inModule && this.options.sourceType === "commonjs";
+        if (isCommonJS || this.optionFlags & 2) {
+          paramFlags |= 4;
+        }
+        this.prodParam.enter(paramFlags);
+        let scopeFlags = isCommonJS ? 514 : 1;
+        if (this.optionFlags & 4) {
+          scopeFlags |= 512;
+        }
+        this.scope.enter(scopeFlags);
+      }
+      checkDestructuringPrivate(refExpressionErrors) {
+        const {
+          privateKeyLoc
+        } = refExpressionErrors;
+        if (privateKeyLoc !== null) {
+          this.expectPlugin("destructuringPrivate", privateKeyLoc);
+        }
+      }
+    };
+    var ExpressionErrors = class {
+      constructor() {
+        this.shorthandAssignLoc = null;
+        this.doubleProtoLoc = null;
+        this.privateKeyLoc = null;
+        this.optionalParametersLoc = null;
+        this.voidPatternLoc = null;
+      }
+    };
+    var Node = class {
+      constructor(parser, pos, loc) {
+        this.type = "";
+        this.start = pos;
+        this.end = 0;
+        this.loc = new SourceLocation(loc);
+        if ((parser == null ? void 0 : parser.optionFlags) & 128) this.range = [pos, 0];
+        if (parser != null && parser.filename) this.loc.filename = parser.filename;
+      }
+    };
+    var NodePrototype = Node.prototype;
+    NodePrototype.__clone = function() {
+      const newNode = new Node(void 0, this.start, this.loc.start);
+      const keys = Object.keys(this);
+      for (let i = 0, length = keys.length; i < length; i++) {
+        const key2 = keys[i];
+        if (key2 !== "leadingComments" && key2 !== "trailingComments" && key2 !== "innerComments") {
+          newNode[key2] = this[key2];
+        }
+      }
+      return newNode;
+    };
+    var NodeUtils = class extends UtilParser {
+      startNode() {
+        const loc = this.state.startLoc;
+        return new Node(this, loc.index, loc);
+      }
+      startNodeAt(loc) {
+        return new Node(this, loc.index, loc);
+      }
+      startNodeAtNode(type) {
+        return this.startNodeAt(type.loc.start);
+      }
+      finishNode(node2, type) {
+        return this.finishNodeAt(node2, type, this.state.lastTokEndLoc);
+      }
+      finishNodeAt(node2, type, endLoc) {
+        node2.type = type;
+        node2.end = endLoc.index;
+        node2.loc.end = endLoc;
+        if (this.optionFlags & 128) node2.range[1] = endLoc.index;
+        if (this.optionFlags & 4096) {
+          this.processComment(node2);
+        }
+        return node2;
+      }
+      resetStartLocation(node2, startLoc) {
+        node2.start = startLoc.index;
+        node2.loc.start = startLoc;
+        if (this.optionFlags & 128) node2.range[0] = startLoc.index;
+      }
+      resetEndLocation(node2, endLoc = this.state.lastTokEndLoc) {
+        node2.end = endLoc.index;
+        node2.loc.end = endLoc;
+        if (this.optionFlags & 128) node2.range[1] = endLoc.index;
+      }
+      resetStartLocationFromNode(node2, locationNode) {
+        this.resetStartLocation(node2, locationNode.loc.start);
+      }
+      castNodeTo(node2, type) {
+        node2.type = type;
+        return node2;
+      }
+      cloneIdentifier(node2) {
+        const {
+          type,
+          start,
+          end,
+          loc,
+          range,
+          name
+        } = node2;
+        const cloned = Object.create(NodePrototype);
+        cloned.type = type;
+        cloned.start = start;
+        cloned.end = end;
+        cloned.loc = loc;
+        cloned.range = range;
+        cloned.name = name;
+        if (node2.extra) cloned.extra = node2.extra;
+        return cloned;
+      }
+      cloneStringLiteral(node2) {
+        const {
+          type,
+          start,
+          end,
+          loc,
+          range,
+          extra
+        } = node2;
+        const cloned = Object.create(NodePrototype);
+        cloned.type = type;
+        cloned.start = start;
+        cloned.end = end;
+        cloned.loc = loc;
+        cloned.range = range;
+        cloned.extra = extra;
+        cloned.value = node2.value;
+        return cloned;
+      }
+    };
+    var unwrapParenthesizedExpression = (node2) => {
+      return node2.type === "ParenthesizedExpression" ? unwrapParenthesizedExpression(node2.expression) : node2;
+    };
+    var LValParser = class extends NodeUtils {
+      raiseOnce(toParseError, node2) {
+        const {
+          errors
+        } = this.state;
+        const length = errors.length;
+        const error = this.raise(toParseError, node2);
+        if (errors.length === length) return;
+        for (let i = length - 1; i >= 0; i--) {
+          if (errors[i].pos === error.pos && errors[i].reasonCode === error.reasonCode) {
+            errors.pop();
+            return;
+          }
+        }
+      }
+      toAssignable(node2, isLHS = false) {
+        var _node$extra, _node$extra3;
+        let parenthesized = void 0;
+        if (node2.type === "ParenthesizedExpression" || (_node$extra = node2.extra) != null && _node$extra.parenthesized) {
+          parenthesized = unwrapParenthesizedExpression(node2);
+          if (isLHS) {
+            if (parenthesized.type === "Identifier") {
+              this.expressionScope.recordArrowParameterBindingError(Errors.InvalidParenthesizedAssignment, node2);
+            } else if (parenthesized.type !== "CallExpression" && parenthesized.type !== "MemberExpression" && !this.isOptionalMemberExpression(parenthesized)) {
+              this.raiseOnce(Errors.InvalidParenthesizedAssignment, node2);
+            }
+          } else {
+            this.raiseOnce(Errors.InvalidParenthesizedAssignment, node2);
+          }
+        }
+        switch (node2.type) {
+          case "Identifier":
+          case "ObjectPattern":
+          case "ArrayPattern":
+          case "AssignmentPattern":
+          case "RestElement":
+          case "VoidPattern":
+            break;
+          case "ObjectExpression":
+            this.castNodeTo(node2, "ObjectPattern");
+            for (let i = 0, length = node2.properties.length, last = length - 1; i < length; i++) {
+              var _node$extra2;
+              const prop = node2.properties[i];
+              const isLast = i === last;
+              this.toAssignableObjectExpressionProp(prop, isLast, isLHS);
+              if (isLast && prop.type === "RestElement" && (_node$extra2 = node2.extra) != null && _node$extra2.trailingCommaLoc) {
+                this.raise(Errors.RestTrailingComma, node2.extra.trailingCommaLoc);
+              }
+            }
+            break;
+          case "ObjectProperty": {
+            const {
+              key: key2,
+              value: value2
+            } = node2;
+            if (this.isPrivateName(key2)) {
+              this.classScope.usePrivateName(this.getPrivateNameSV(key2), key2.loc.start);
+            }
+            this.toAssignable(value2, isLHS);
+            break;
+          }
+          case "SpreadElement": {
+            throw new Error("Internal @babel/parser error (this is a bug, please report it). SpreadElement should be converted by .toAssignable's caller.");
+          }
+          case "ArrayExpression":
+            this.castNodeTo(node2, "ArrayPattern");
+            this.toAssignableList(node2.elements, (_node$extra3 = node2.extra) == null ? void 0 : _node$extra3.trailingCommaLoc, isLHS);
+            break;
+          case "AssignmentExpression":
+            if (node2.operator !== "=") {
+              this.raise(Errors.MissingEqInAssignment, node2.left.loc.end);
+            }
+            this.castNodeTo(node2, "AssignmentPattern");
+            delete node2.operator;
+            if (node2.left.type === "VoidPattern") {
+              this.raise(Errors.VoidPatternInitializer, node2.left);
+            }
+            this.toAssignable(node2.left, isLHS);
+            break;
+          case "ParenthesizedExpression":
+            this.toAssignable(parenthesized, isLHS);
+            break;
+        }
+      }
+      toAssignableObjectExpressionProp(prop, isLast, isLHS) {
+        if (prop.type === "ObjectMethod") {
+          this.raise(prop.kind === "get" || prop.kind === "set" ? Errors.PatternHasAccessor : Errors.PatternHasMethod, prop.key);
+        } else if (prop.type === "SpreadElement") {
+          this.castNodeTo(prop, "RestElement");
+          const arg = prop.argument;
+          this.checkToRestConversion(arg, false);
+          this.toAssignable(arg, isLHS);
+          if (!isLast) {
+            this.raise(Errors.RestTrailingComma, prop);
+          }
+        } else {
+          this.toAssignable(prop, isLHS);
+        }
+      }
+      toAssignableList(exprList, trailingCommaLoc, isLHS) {
+        const end = exprList.length - 1;
+        for (let i = 0; i <= end; i++) {
+          const elt = exprList[i];
+          if (!elt) continue;
+          this.toAssignableListItem(exprList, i, isLHS);
+          if (elt.type === "RestElement") {
+            if (i < end) {
+              this.raise(Errors.RestTrailingComma, elt);
+            } else if (trailingCommaLoc) {
+              this.raise(Errors.RestTrailingComma, trailingCommaLoc);
+            }
+          }
+        }
+      }
+      toAssignableListItem(exprList, index2, isLHS) {
+        const node2 = exprList[index2];
+        if (node2.type === "SpreadElement") {
+          this.castNodeTo(node2, "RestElement");
+          const arg = node2.argument;
+          this.checkToRestConversion(arg, true);
+          this.toAssignable(arg, isLHS);
+        } else {
+          this.toAssignable(node2, isLHS);
+        }
+      }
+      isAssignable(node2, isBinding) {
+        switch (node2.type) {
+          case "Identifier":
+          case "ObjectPattern":
+          case "ArrayPattern":
+          case "AssignmentPattern":
+          case "RestElement":
+          case "VoidPattern":
+            return true;
+          case "ObjectExpression": {
+            const last = node2.properties.length - 1;
+            return node2.properties.every((prop, i) => {
+              return prop.type !== "ObjectMethod" && (i === last || prop.type !== "SpreadElement") && this.isAssignable(prop);
+            });
+          }
+          case "ObjectProperty":
+            return this.isAssignable(node2.value);
+          case "SpreadElement":
+            return this.isAssignable(node2.argument);
+          case "ArrayExpression":
+            return node2.elements.every((element) => element === null || this.isAssignable(element));
+          case "AssignmentExpression":
+            return node2.operator === "=";
+          case "ParenthesizedExpression":
+            return this.isAssignable(node2.expression);
+          case "MemberExpression":
+          case "OptionalMemberExpression":
+            return !isBinding;
+          default:
+            return false;
+        }
+      }
+      toReferencedList(exprList, isParenthesizedExpr) {
+        return exprList;
+      }
+      toReferencedListDeep(exprList, isParenthesizedExpr) {
+        this.toReferencedList(exprList, isParenthesizedExpr);
+        for (const expr of exprList) {
+          if ((expr == null ? void 0 : expr.type) === "ArrayExpression") {
+            this.toReferencedListDeep(expr.elements);
+          }
+        }
+      }
+      parseSpread(refExpressionErrors) {
+        const node2 = this.startNode();
+        this.next();
+        node2.argument = this.parseMaybeAssignAllowIn(refExpressionErrors, void 0);
+        return this.finishNode(node2, "SpreadElement");
+      }
+      parseRestBinding() {
+        const node2 = this.startNode();
+        this.next();
+        const argument = this.parseBindingAtom();
+        if (argument.type === "VoidPattern") {
+          this.raise(Errors.UnexpectedVoidPattern, argument);
+        }
+        node2.argument = argument;
+        return this.finishNode(node2, "RestElement");
+      }
+      parseBindingAtom() {
+        switch (this.state.type) {
+          case 0: {
+            const node2 = this.startNode();
+            this.next();
+            node2.elements = this.parseBindingList(3, 93, 1);
+            return this.finishNode(node2, "ArrayPattern");
+          }
+          case 5:
+            return this.parseObjectLike(8, true);
+          case 88:
+            return this.parseVoidPattern(null);
+        }
+        return this.parseIdentifier();
+      }
+      parseBindingList(close2, closeCharCode, flags) {
+        const allowEmpty = flags & 1;
+        const elts = [];
+        let first = true;
+        while (!this.eat(close2)) {
+          if (first) {
+            first = false;
+          } else {
+            this.expect(12);
+          }
+          if (allowEmpty && this.match(12)) {
+            elts.push(null);
+          } else if (this.eat(close2)) {
+            break;
+          } else if (this.match(21)) {
+            let rest = this.parseRestBinding();
+            if (this.hasPlugin("flow") || flags & 2) {
+              rest = this.parseFunctionParamType(rest);
+            }
+            elts.push(rest);
+            if (!this.checkCommaAfterRest(closeCharCode)) {
+              this.expect(close2);
+              break;
+            }
+          } else {
+            const decorators = [];
+            if (flags & 2) {
+              if (this.match(26) && this.hasPlugin("decorators")) {
+                this.raise(Errors.UnsupportedParameterDecorator, this.state.startLoc);
+              }
+              while (this.match(26)) {
+                decorators.push(this.parseDecorator());
+              }
+            }
+            elts.push(this.parseBindingElement(flags, decorators));
+          }
+        }
+        return elts;
+      }
+      parseBindingRestProperty(prop) {
+        this.next();
+        if (this.hasPlugin("discardBinding") && this.match(88)) {
+          prop.argument = this.parseVoidPattern(null);
+          this.raise(Errors.UnexpectedVoidPattern, prop.argument);
+        } else {
+          prop.argument = this.parseIdentifier();
+        }
+        this.checkCommaAfterRest(125);
+        return this.finishNode(prop, "RestElement");
+      }
+      parseBindingProperty() {
+        const {
+          type,
+          startLoc
+        } = this.state;
+        if (type === 21) {
+          return this.parseBindingRestProperty(this.startNode());
+        }
+        const prop = this.startNode();
+        if (type === 140) {
+          this.expectPlugin("destructuringPrivate", startLoc);
+          this.classScope.usePrivateName(this.state.value, startLoc);
+          prop.key = this.parsePrivateName();
+        } else {
+          this.parsePropertyName(prop);
+        }
+        prop.method = false;
+        return this.parseObjPropValue(prop, startLoc, false, false, true, false);
+      }
+      parseBindingElement(flags, decorators) {
+        const left = this.parseMaybeDefault();
+        if (this.hasPlugin("flow") || flags & 2) {
+          this.parseFunctionParamType(left);
+        }
+        if (decorators.length) {
+          left.decorators = decorators;
+          this.resetStartLocationFromNode(left, decorators[0]);
+        }
+        const elt = this.parseMaybeDefault(left.loc.start, left);
+        return elt;
+      }
+      parseFunctionParamType(param) {
+        return param;
+      }
+      parseMaybeDefault(startLoc, left) {
+        startLoc != null ? startLoc : startLoc = this.state.startLoc;
+        left = left != null ? left : this.parseBindingAtom();
+        if (!this.eat(29)) return left;
+        const node2 = this.startNodeAt(startLoc);
+        if (left.type === "VoidPattern") {
+          this.raise(Errors.VoidPatternInitializer, left);
+        }
+        node2.left = left;
+        node2.right = this.parseMaybeAssignAllowIn();
+        return this.finishNode(node2, "AssignmentPattern");
+      }
+      isValidLVal(type, disallowCallExpression, isUnparenthesizedInAssign, binding) {
+        switch (type) {
+          case "AssignmentPattern":
+            return "left";
+          case "RestElement":
+            return "argument";
+          case "ObjectProperty":
+            return "value";
+          case "ParenthesizedExpression":
+            return "expression";
+          case "ArrayPattern":
+            return "elements";
+          case "ObjectPattern":
+            return "properties";
+          case "VoidPattern":
+            return true;
+          case "CallExpression":
+            if (!disallowCallExpression && !this.state.strict && this.optionFlags & 8192) {
+              return true;
+            }
+        }
+        return false;
+      }
+      isOptionalMemberExpression(expression) {
+        return expression.type === "OptionalMemberExpression";
+      }
+      checkLVal(expression, ancestor, binding = 64, checkClashes = false, strictModeChanged = false, hasParenthesizedAncestor = false, disallowCallExpression = false) {
+        var _expression$extra;
+        const type = expression.type;
+        if (this.isObjectMethod(expression)) return;
+        const isOptionalMemberExpression = this.isOptionalMemberExpression(expression);
+        if (isOptionalMemberExpression || type === "MemberExpression") {
+          if (isOptionalMemberExpression) {
+            this.expectPlugin("optionalChainingAssign", expression.loc.start);
+            if (ancestor.type !== "AssignmentExpression") {
+              this.raise(Errors.InvalidLhsOptionalChaining, expression, {
+                ancestor
+              });
+            }
+          }
+          if (binding !== 64) {
+            this.raise(Errors.InvalidPropertyBindingPattern, expression);
+          }
+          return;
+        }
+        if (type === "Identifier") {
+          this.checkIdentifier(expression, binding, strictModeChanged);
+          const {
+            name
+          } = expression;
+          if (checkClashes) {
+            if (checkClashes.has(name)) {
+              this.raise(Errors.ParamDupe, expression);
+            } else {
+              checkClashes.add(name);
+            }
+          }
+          return;
+        } else if (type === "VoidPattern" && ancestor.type === "CatchClause") {
+          this.raise(Errors.VoidPatternCatchClauseParam, expression);
+        }
+        const unwrappedExpression = unwrapParenthesizedExpression(expression);
+        disallowCallExpression || (disallowCallExpression = binding !== 64 || unwrappedExpression.type === "CallExpression" && (unwrappedExpression.callee.type === "Import" || unwrappedExpression.callee.type === "Super"));
+        const validity = this.isValidLVal(type, disallowCallExpression, !(hasParenthesizedAncestor || (_expression$extra = expression.extra) != null && _expression$extra.parenthesized) && ancestor.type === "AssignmentExpression", binding);
+        if (validity === true) return;
+        if (validity === false) {
+          const ParseErrorClass = binding === 64 ? Errors.InvalidLhs : Errors.InvalidLhsBinding;
+          this.raise(ParseErrorClass, expression, {
+            ancestor
+          });
+          return;
+        }
+        let key2, isParenthesizedExpression;
+        if (typeof validity === "string") {
+          key2 = validity;
+          isParenthesizedExpression = type === "ParenthesizedExpression";
+        } else {
+          [key2, isParenthesizedExpression] = validity;
+        }
+        const nextAncestor = type === "ArrayPattern" || type === "ObjectPattern" ? {
+          type
+        } : ancestor;
+        const val = expression[key2];
+        if (Array.isArray(val)) {
+          for (const child of val) {
+            if (child) {
+              this.checkLVal(child, nextAncestor, binding, checkClashes, strictModeChanged, isParenthesizedExpression, true);
+            }
+          }
+        } else if (val) {
+          this.checkLVal(val, nextAncestor, binding, checkClashes, strictModeChanged, isParenthesizedExpression, disallowCallExpression);
+        }
+      }
+      checkIdentifier(at, bindingType, strictModeChanged = false) {
+        this.checkStrictBindReservedWord(at, bindingType, strictModeChanged);
+        if (bindingType & 8192 && at.name === "let") {
+          this.raise(Errors.LetInLexicalBinding, at);
+        }
+        if (!(bindingType & 64)) {
+          this.declareNameFromIdentifier(at, bindingType);
+        }
+      }
+      checkStrictBindReservedWord(at, bindingType, strictModeChanged = false) {
+        if (this.state.strict && (strictModeChanged ? isStrictBindReservedWord(at.name, this.inModule) : isStrictBindOnlyReservedWord(at.name))) {
+          if (bindingType === 64) {
+            this.raise(Errors.StrictEvalArguments, at, {
+              referenceName: at.name
+            });
+          } else {
+            this.raise(Errors.StrictEvalArgumentsBinding, at, {
+              bindingName: at.name
+            });
+          }
+        }
+      }
+      declareNameFromIdentifier(identifier, binding) {
+        this.scope.declareName(identifier.name, binding, identifier.loc.start);
+      }
+      checkToRestConversion(node2, allowPattern) {
+        switch (node2.type) {
+          case "ParenthesizedExpression":
+            this.checkToRestConversion(node2.expression, allowPattern);
+            break;
+          case "Identifier":
+          case "MemberExpression":
+            break;
+          case "ArrayExpression":
+          case "ObjectExpression":
+            if (allowPattern) break;
+          default:
+            this.raise(Errors.InvalidRestAssignmentPattern, node2);
+        }
+      }
+      checkCommaAfterRest(close2) {
+        if (!this.match(12)) {
+          return false;
+        }
+        this.raise(this.lookaheadCharCode() === close2 ? Errors.RestTrailingComma : Errors.ElementAfterRest, this.state.startLoc);
+        return true;
+      }
+    };
+    var ExpressionParser = class extends LValParser {
+      checkProto(prop, isRecord, sawProto, refExpressionErrors) {
+        if (prop.type === "SpreadElement" || this.isObjectMethod(prop) || prop.computed || prop.shorthand) {
+          return sawProto;
+        }
+        const key2 = prop.key;
+        const name = key2.type === "Identifier" ? key2.name : key2.value;
+        if (name === "__proto__") {
+          if (isRecord) {
+            this.raise(Errors.RecordNoProto, key2);
+            return true;
+          }
+          if (sawProto) {
+            if (refExpressionErrors) {
+              if (refExpressionErrors.doubleProtoLoc === null) {
+                refExpressionErrors.doubleProtoLoc = key2.loc.start;
+              }
+            } else {
+              this.raise(Errors.DuplicateProto, key2);
+            }
+          }
+          return true;
+        }
+        return sawProto;
+      }
+      shouldExitDescending(expr, potentialArrowAt) {
+        return expr.type === "ArrowFunctionExpression" && this.offsetToSourcePos(expr.start) === potentialArrowAt;
+      }
+      getExpression() {
+        this.enterInitialScopes();
+        this.nextToken();
+        if (this.match(141)) {
+          throw this.raise(Errors.ParseExpressionEmptyInput, this.state.startLoc);
+        }
+        const expr = this.parseExpression();
+        if (!this.match(141)) {
+          throw this.raise(Errors.ParseExpressionExpectsEOF, this.state.startLoc, {
+            unexpected: this.input.codePointAt(this.state.start)
+          });
+        }
+        this.finalizeRemainingComments();
+        expr.comments = this.comments;
+        expr.errors = this.state.errors;
+        if (this.optionFlags & 256) {
+          expr.tokens = this.tokens;
+        }
+        return expr;
+      }
+      parseExpression(disallowIn, refExpressionErrors) {
+        if (disallowIn) {
+          return this.disallowInAnd(() => this.parseExpressionBase(refExpressionErrors));
+        }
+        return this.allowInAnd(() => this.parseExpressionBase(refExpressionErrors));
+      }
+      parseExpressionBase(refExpressionErrors) {
+        const startLoc = this.state.startLoc;
+        const expr = this.parseMaybeAssign(refExpressionErrors);
+        if (this.match(12)) {
+          const node2 = this.startNodeAt(startLoc);
+          node2.expressions = [expr];
+          while (this.eat(12)) {
+            node2.expressions.push(this.parseMaybeAssign(refExpressionErrors));
+          }
+          this.toReferencedList(node2.expressions);
+          return this.finishNode(node2, "SequenceExpression");
+        }
+        return expr;
+      }
+      parseMaybeAssignDisallowIn(refExpressionErrors, afterLeftParse) {
+        return this.disallowInAnd(() => this.parseMaybeAssign(refExpressionErrors, afterLeftParse));
+      }
+      parseMaybeAssignAllowIn(refExpressionErrors, afterLeftParse) {
+        return this.allowInAnd(() => this.parseMaybeAssign(refExpressionErrors, afterLeftParse));
+      }
+      setOptionalParametersError(refExpressionErrors) {
+        refExpressionErrors.optionalParametersLoc = this.state.startLoc;
+      }
+      parseMaybeAssign(refExpressionErrors, afterLeftParse) {
+        const startLoc = this.state.startLoc;
+        const isYield = this.isContextual(109);
+        if (isYield) {
+          if (this.prodParam.hasYield) {
+            this.next();
+            let left2 = this.parseYield(startLoc);
+            if (afterLeftParse) {
+              left2 = afterLeftParse.call(this, left2, startLoc);
+            }
+            return left2;
+          }
+        }
+        let ownExpressionErrors;
+        let inInitializerScope = false;
+        if (refExpressionErrors) {
+          ownExpressionErrors = false;
+        } else {
+          refExpressionErrors = new ExpressionErrors();
+          ownExpressionErrors = true;
+          if (this.expressionScope.canBeInParameters()) {
+            this.expressionScope.enter(initializerScope);
+            inInitializerScope = true;
+          }
+        }
+        const {
+          type
+        } = this.state;
+        if (type === 10 || tokenIsIdentifier(type)) {
+          this.state.potentialArrowAt = this.state.start;
+        }
+        let left = this.parseMaybeConditional(refExpressionErrors);
+        if (afterLeftParse) {
+          left = afterLeftParse.call(this, left, startLoc);
+        }
+        if (tokenIsAssignment(this.state.type) && !(this.match(31) && this.state.lastTokEndLoc.index === this.state.regExpAllowedAt)) {
+          const node2 = this.startNodeAt(startLoc);
+          const operator = this.state.value;
+          node2.operator = operator;
+          if (this.match(29)) {
+            this.toAssignable(left, true);
+            node2.left = left;
+            const startIndex = startLoc.index;
+            if (refExpressionErrors.doubleProtoLoc != null && refExpressionErrors.doubleProtoLoc.index >= startIndex) {
+              refExpressionErrors.doubleProtoLoc = null;
+            }
+            if (refExpressionErrors.shorthandAssignLoc != null && refExpressionErrors.shorthandAssignLoc.index >= startIndex) {
+              refExpressionErrors.shorthandAssignLoc = null;
+            }
+            if (refExpressionErrors.privateKeyLoc != null && refExpressionErrors.privateKeyLoc.index >= startIndex) {
+              this.checkDestructuringPrivate(refExpressionErrors);
+              refExpressionErrors.privateKeyLoc = null;
+            }
+            if (refExpressionErrors.voidPatternLoc != null && refExpressionErrors.voidPatternLoc.index >= startIndex) {
+              refExpressionErrors.voidPatternLoc = null;
+            }
+          } else {
+            node2.left = left;
+          }
+          this.next();
+          node2.right = this.parseMaybeAssign();
+          if (inInitializerScope) this.expressionScope.exit();
+          this.checkLVal(left, this.finishNode(node2, "AssignmentExpression"), void 0, void 0, void 0, void 0, operator === "||=" || operator === "&&=" || operator === "??=");
+          return node2;
+        } else if (ownExpressionErrors) {
+          this.checkExpressionErrors(refExpressionErrors, true);
+          if (inInitializerScope) this.expressionScope.exit();
+        }
+        if (isYield) {
+          const {
+            type: type2
+          } = this.state;
+          const startsExpr2 = this.hasPlugin("v8intrinsic") ? tokenCanStartExpression(type2) : tokenCanStartExpression(type2) && !this.match(54);
+          if (startsExpr2 && !this.isAmbiguousPrefixOrIdentifier()) {
+            this.raiseOverwrite(Errors.YieldNotInGeneratorFunction, startLoc);
+            return this.parseYield(startLoc);
+          }
+        }
+        return left;
+      }
+      parseMaybeConditional(refExpressionErrors) {
+        const startLoc = this.state.startLoc;
+        const potentialArrowAt = this.state.potentialArrowAt;
+        const expr = this.parseExprOps(refExpressionErrors);
+        if (this.shouldExitDescending(expr, potentialArrowAt)) {
+          return expr;
+        }
+        return this.parseConditional(expr, startLoc, refExpressionErrors);
+      }
+      parseConditional(expr, startLoc, refExpressionErrors) {
+        if (this.eat(17)) {
+          const node2 = this.startNodeAt(startLoc);
+          node2.test = expr;
+          node2.consequent = this.parseMaybeAssignAllowIn();
+          this.expect(14);
+          node2.alternate = this.parseMaybeAssign();
+          return this.finishNode(node2, "ConditionalExpression");
+        }
+        return expr;
+      }
+      parseMaybeUnaryOrPrivate(refExpressionErrors) {
+        return this.match(140) ? this.parsePrivateName() : this.parseMaybeUnary(refExpressionErrors);
+      }
+      parseExprOps(refExpressionErrors) {
+        const startLoc = this.state.startLoc;
+        const potentialArrowAt = this.state.potentialArrowAt;
+        const expr = this.parseMaybeUnaryOrPrivate(refExpressionErrors);
+        if (this.shouldExitDescending(expr, potentialArrowAt)) {
+          return expr;
+        }
+        return this.parseExprOp(expr, startLoc, -1);
+      }
+      isEscapedKeywordOperatorAfterLineBreak() {
+        return tokenIsKeyword(this.state.type) && this.state.containsEsc && this.hasPrecedingLineBreak();
+      }
+      isBinaryOperator(op) {
+        return tokenIsOperator(op) && (this.prodParam.hasIn || op !== 58) && !this.isEscapedKeywordOperatorAfterLineBreak();
+      }
+      parseExprOp(left, leftStartLoc, minPrec) {
+        const op = this.state.type;
+        const isOperator = this.isBinaryOperator(op);
+        if (this.isPrivateName(left)) {
+          const value2 = this.getPrivateNameSV(left);
+          if (minPrec >= tokenOperatorPrecedence(58) || op !== 58 || !isOperator) {
+            this.raise(Errors.PrivateInExpectedIn, left, {
+              identifierName: value2
+            });
+          }
+          this.classScope.usePrivateName(value2, left.loc.start);
+        }
+        if (isOperator) {
+          let prec = tokenOperatorPrecedence(op);
+          if (prec > minPrec) {
+            if (op === 39) {
+              this.expectPlugin("pipelineOperator");
+              if (this.prodParam.inFSharpPipelineDirectBody) {
+                return left;
+              }
+              this.checkPipelineAtInfixOperator(left, leftStartLoc);
+            }
+            const node2 = this.startNodeAt(leftStartLoc);
+            node2.left = left;
+            node2.operator = this.state.value;
+            const logical = op === 41 || op === 42;
+            const coalesce = op === 40;
+            if (coalesce) {
+              prec = tokenOperatorPrecedence(42);
+            }
+            this.next();
+            if (op === 39 && this.hasPlugin(["pipelineOperator", {
+              proposal: "minimal"
+            }])) {
+              if (this.state.type === 97 && this.prodParam.hasAwait) {
+                throw this.raise(Errors.UnexpectedAwaitAfterPipelineBody, this.state.startLoc);
+              }
+            }
+            node2.right = this.parseExprOpRightExpr(op, prec);
+            const finishedNode = this.finishNode(node2, logical || coalesce ? "LogicalExpression" : "BinaryExpression");
+            const nextOp = this.state.type;
+            if (coalesce && (nextOp === 41 || nextOp === 42) || logical && nextOp === 40) {
+              throw this.raise(Errors.MixingCoalesceWithLogical, this.state.startLoc);
+            }
+            return this.parseExprOp(finishedNode, leftStartLoc, minPrec);
+          }
+        }
+        return left;
+      }
+      parseExprOpRightExpr(op, prec) {
+        const startLoc = this.state.startLoc;
+        switch (op) {
+          case 39:
+            switch (this.getPluginOption("pipelineOperator", "proposal")) {
+              case "hack":
+                return this.withTopicBindingContext(() => {
+                  return this.parseHackPipeBody();
+                });
+              case "fsharp":
+                return this.withSoloAwaitPermittingContext(() => {
+                  return this.parseFSharpPipelineBody(prec);
+                });
+            }
+            if (this.getPluginOption("pipelineOperator", "proposal") === "smart") {
+              return this.withTopicBindingContext(() => {
+                if (this.prodParam.hasYield && this.isContextual(109)) {
+                  throw this.raise(Errors.PipeBodyIsTighter, this.state.startLoc);
+                }
+                return this.parseSmartPipelineBodyInStyle(this.parseExprOpBaseRightExpr(op, prec), startLoc);
+              });
+            }
+          default:
+            return this.parseExprOpBaseRightExpr(op, prec);
+        }
+      }
+      parseExprOpBaseRightExpr(op, prec) {
+        const startLoc = this.state.startLoc;
+        return this.parseExprOp(this.parseMaybeUnaryOrPrivate(), startLoc, tokenIsRightAssociative(op) ? prec - 1 : prec);
+      }
+      parseHackPipeBody() {
+        var _body$extra;
+        const {
+          startLoc
+        } = this.state;
+        const body = this.parseMaybeAssign();
+        const requiredParentheses = UnparenthesizedPipeBodyDescriptions.has(body.type);
+        if (requiredParentheses && !((_body$extra = body.extra) != null && _body$extra.parenthesized)) {
+          this.raise(Errors.PipeUnparenthesizedBody, startLoc, {
+            type: body.type
+          });
+        }
+        if (!this.topicReferenceWasUsedInCurrentContext()) {
+          this.raise(Errors.PipeTopicUnused, startLoc);
+        }
+        return body;
+      }
+      checkExponentialAfterUnary(node2) {
+        if (this.match(57)) {
+          this.raise(Errors.UnexpectedTokenUnaryExponentiation, node2.argument);
+        }
+      }
+      parseMaybeUnary(refExpressionErrors, sawUnary) {
+        const startLoc = this.state.startLoc;
+        const isAwait = this.isContextual(97);
+        if (isAwait && this.recordAwaitIfAllowed()) {
+          this.next();
+          const expr2 = this.parseAwait(startLoc);
+          if (!sawUnary) this.checkExponentialAfterUnary(expr2);
+          return expr2;
+        }
+        const update = this.match(34);
+        const node2 = this.startNode();
+        if (tokenIsPrefix(this.state.type)) {
+          node2.operator = this.state.value;
+          node2.prefix = true;
+          if (this.match(72)) {
+            this.expectPlugin("throwExpressions");
+          }
+          const isDelete = this.match(89);
+          this.next();
+          node2.argument = this.parseMaybeUnary(null, true);
+          this.checkExpressionErrors(refExpressionErrors, true);
+          if (this.state.strict && isDelete) {
+            const arg = unwrapParenthesizedExpression(node2.argument);
+            if (arg.type === "Identifier") {
+              this.raise(Errors.StrictDelete, node2);
+            } else if (this.hasPropertyAsPrivateName(arg)) {
+              this.raise(Errors.DeletePrivateField, node2);
+            }
+          }
+          if (!update) {
+            if (!sawUnary) {
+              this.checkExponentialAfterUnary(node2);
+            }
+            return this.finishNode(node2, "UnaryExpression");
+          }
+        }
+        const expr = this.parseUpdate(node2, update, refExpressionErrors);
+        if (isAwait) {
+          const {
+            type
+          } = this.state;
+          const startsExpr2 = this.hasPlugin("v8intrinsic") ? tokenCanStartExpression(type) : tokenCanStartExpression(type) && !this.match(54);
+          if (startsExpr2 && !this.isAmbiguousPrefixOrIdentifier()) {
+            this.raiseOverwrite(Errors.AwaitNotInAsyncContext, startLoc);
+            return this.parseAwait(startLoc);
+          }
+        }
+        return expr;
+      }
+      parseUpdate(node2, update, refExpressionErrors) {
+        if (update) {
+          const updateExpressionNode = node2;
+          this.checkLVal(updateExpressionNode.argument, this.finishNode(updateExpressionNode, "UpdateExpression"));
+          return node2;
+        }
+        const startLoc = this.state.startLoc;
+        let expr = this.parseExprSubscripts(refExpressionErrors);
+        if (this.checkExpressionErrors(refExpressionErrors, false)) return expr;
+        while (tokenIsPostfix(this.state.type) && !this.canInsertSemicolon()) {
+          const node3 = this.startNodeAt(startLoc);
+          node3.operator = this.state.value;
+          node3.prefix = false;
+          node3.argument = expr;
+          this.next();
+          this.checkLVal(expr, expr = this.finishNode(node3, "UpdateExpression"));
+        }
+        return expr;
+      }
+      parseExprSubscripts(refExpressionErrors) {
+        const startLoc = this.state.startLoc;
+        const potentialArrowAt = this.state.potentialArrowAt;
+        const expr = this.parseExprAtom(refExpressionErrors);
+        if (this.shouldExitDescending(expr, potentialArrowAt)) {
+          return expr;
+        }
+        return this.parseSubscripts(expr, startLoc);
+      }
+      parseSubscripts(base, startLoc, noCalls) {
+        const state = {
+          optionalChainMember: false,
+          maybeAsyncArrow: this.atPossibleAsyncArrow(base),
+          stop: false
+        };
+        do {
+          base = this.parseSubscript(base, startLoc, noCalls, state);
+          state.maybeAsyncArrow = false;
+        } while (!state.stop);
+        return base;
+      }
+      parseSubscript(base, startLoc, noCalls, state) {
+        const {
+          type
+        } = this.state;
+        if (!noCalls && type === 15) {
+          return this.parseBind(base, startLoc, state);
+        } else if (tokenIsTemplate(type)) {
+          return this.parseTaggedTemplateExpression(base, startLoc, state);
+        }
+        let optional = false;
+        if (type === 18) {
+          if (noCalls) {
+            this.raise(Errors.OptionalChainingNoNew, this.state.startLoc);
+            if (this.lookaheadCharCode() === 40) {
+              return this.stopParseSubscript(base, state);
+            }
+          }
+          state.optionalChainMember = optional = true;
+          this.next();
+        }
+        if (!noCalls && this.match(10)) {
+          return this.parseCoverCallAndAsyncArrowHead(base, startLoc, state, optional);
+        } else {
+          const computed = this.eat(0);
+          if (computed || optional || this.eat(16)) {
+            return this.parseMember(base, startLoc, state, computed, optional);
+          } else {
+            return this.stopParseSubscript(base, state);
+          }
+        }
+      }
+      stopParseSubscript(base, state) {
+        state.stop = true;
+        return base;
+      }
+      parseMember(base, startLoc, state, computed, optional) {
+        const node2 = this.startNodeAt(startLoc);
+        node2.object = base;
+        node2.computed = computed;
+        if (computed) {
+          node2.property = this.parseExpression();
+          this.expect(3);
+        } else if (this.match(140)) {
+          if (base.type === "Super") {
+            this.raise(Errors.SuperPrivateField, startLoc);
+          }
+          this.classScope.usePrivateName(this.state.value, this.state.startLoc);
+          node2.property = this.parsePrivateName();
+        } else {
+          node2.property = this.parseIdentifier(true);
+        }
+        if (state.optionalChainMember) {
+          node2.optional = optional;
+          return this.finishNode(node2, "OptionalMemberExpression");
+        } else {
+          return this.finishNode(node2, "MemberExpression");
+        }
+      }
+      parseBind(base, startLoc, state) {
+        const node2 = this.startNodeAt(startLoc);
+        node2.object = base;
+        this.next();
+        const callee = this.parseNoCallExpr((base2) => {
+          throw this.raise(Errors.UnsupportedBindRHS, base2);
+        });
+        if (callee.type === "Super" || callee.type === "Import") {
+          throw this.raise(Errors.UnsupportedBindRHS, callee);
+        }
+        node2.callee = callee;
+        state.stop = true;
+        return this.parseSubscripts(this.finishNode(node2, "BindExpression"), startLoc, false);
+      }
+      parseCoverCallAndAsyncArrowHead(base, startLoc, state, optional) {
+        const oldMaybeInArrowParameters = this.state.maybeInArrowParameters;
+        let refExpressionErrors = null;
+        this.state.maybeInArrowParameters = true;
+        this.next();
+        const node2 = this.startNodeAt(startLoc);
+        node2.callee = base;
+        const {
+          maybeAsyncArrow,
+          optionalChainMember
+        } = state;
+        if (maybeAsyncArrow) {
+          this.expressionScope.enter(newAsyncArrowScope());
+          refExpressionErrors = new ExpressionErrors();
+        }
+        if (optionalChainMember) {
+          node2.optional = optional;
+        }
+        if (optional) {
+          node2.arguments = this.parseCallExpressionArguments();
+        } else {
+          node2.arguments = this.parseCallExpressionArguments(base.type !== "Super", node2, refExpressionErrors);
+        }
+        const finishedNode = this.finishCallExpression(node2, optionalChainMember);
+        if (maybeAsyncArrow && !optional) {
+          const errorsLength = this.state.errors.length;
+          const asyncArrowHead = this.parseAsyncArrowHead(startLoc);
+          if (asyncArrowHead) {
+            const returnTypeErrors = this.state.errors.length > errorsLength ? this.state.errors.splice(errorsLength) : void 0;
+            state.stop = true;
+            this.checkDestructuringPrivate(refExpressionErrors);
+            this.expressionScope.validateAsPattern();
+            this.expressionScope.exit();
+            if (returnTypeErrors) this.state.errors.push(...returnTypeErrors);
+            this.state.maybeInArrowParameters = oldMaybeInArrowParameters;
+            return this.parseAsyncArrowFromCallExpression(asyncArrowHead, finishedNode);
+          }
+        }
+        if (maybeAsyncArrow) {
+          this.checkExpressionErrors(refExpressionErrors, true);
+          this.expressionScope.exit();
+        }
+        this.toReferencedArguments(finishedNode);
+        this.state.maybeInArrowParameters = oldMaybeInArrowParameters;
+        return finishedNode;
+      }
+      toReferencedArguments(node2, isParenthesizedExpr) {
+        this.toReferencedListDeep(node2.arguments, isParenthesizedExpr);
+      }
+      parseTaggedTemplateExpression(base, startLoc, state) {
+        const node2 = this.startNodeAt(startLoc);
+        node2.tag = base;
+        node2.quasi = this.parseTemplate(true);
+        if (state.optionalChainMember) {
+          this.raise(Errors.OptionalChainingNoTemplate, startLoc);
+        }
+        return this.finishNode(node2, "TaggedTemplateExpression");
+      }
+      atPossibleAsyncArrow(base) {
+        return base.type === "Identifier" && base.name === "async" && this.state.lastTokEndLoc.index === base.end && !this.canInsertSemicolon() && base.end - base.start === 5 && this.offsetToSourcePos(base.start) === this.state.potentialArrowAt;
+      }
+      finishCallExpression(node2, optional) {
+        if (node2.callee.type === "Import") {
+          if (node2.arguments.length === 0 || node2.arguments.length > 2) {
+            this.raise(Errors.ImportCallArity, node2);
+          } else {
+            for (const arg of node2.arguments) {
+              if (arg.type === "SpreadElement") {
+                this.raise(Errors.ImportCallSpreadArgument, arg);
+              }
+            }
+          }
+        }
+        return this.finishNode(node2, optional ? "OptionalCallExpression" : "CallExpression");
+      }
+      parseCallExpressionArguments(allowPlaceholder, nodeForExtra, refExpressionErrors) {
+        const elts = [];
+        let first = true;
+        while (!this.eat(11)) {
+          if (first) {
+            first = false;
+          } else {
+            this.expect(12);
+            if (this.match(11)) {
+              if (nodeForExtra) {
+                this.addTrailingCommaExtraToNode(nodeForExtra);
+              }
+              this.next();
+              break;
+            }
+          }
+          const elt = this.parseExprListItem(11, false, refExpressionErrors, allowPlaceholder);
+          if (elt !== null) elts.push(elt);
+        }
+        return elts;
+      }
+      parseAsyncArrowHead(startLoc) {
+        return this.match(19) && !this.canInsertSemicolon() ? this.startNodeAt(startLoc) : void 0;
+      }
+      parseAsyncArrowFromCallExpression(node2, call) {
+        var _call$extra;
+        this.resetPreviousNodeTrailingComments(call);
+        this.expect(19);
+        this.parseArrowExpression(node2, call.arguments, true, (_call$extra = call.extra) == null ? void 0 : _call$extra.trailingCommaLoc);
+        if (call.innerComments) {
+          setInnerComments(node2, call.innerComments);
+        }
+        if (call.callee.trailingComments) {
+          setInnerComments(node2, call.callee.trailingComments);
+        }
+        return node2;
+      }
+      parseNoCallExpr(onUnparenthesizedImportExpression) {
+        const startLoc = this.state.startLoc;
+        const isImport = this.match(83);
+        const base = this.parseExprAtom();
+        if (isImport && base.type === "ImportExpression") {
+          onUnparenthesizedImportExpression(base);
+        }
+        return this.parseSubscripts(base, startLoc, true);
+      }
+      parseExprAtom(refExpressionErrors) {
+        let node2;
+        let decorators = null;
+        const {
+          type
+        } = this.state;
+        switch (type) {
+          case 79:
+            return this.parseSuper();
+          case 83:
+            node2 = this.startNode();
+            this.next();
+            if (this.match(16)) {
+              return this.parseImportMetaPropertyOrPhaseCall(node2);
+            }
+            if (this.match(10)) {
+              if (this.optionFlags & 512) {
+                return this.parseImportCall(node2);
+              } else {
+                return this.finishNode(node2, "Import");
+              }
+            } else {
+              this.raise(Errors.UnsupportedImport, this.state.lastTokStartLoc);
+              return this.finishNode(node2, "Import");
+            }
+          case 78:
+            node2 = this.startNode();
+            this.next();
+            return this.finishNode(node2, "ThisExpression");
+          case 90: {
+            return this.parseDo(this.startNode(), false);
+          }
+          case 56:
+          case 31: {
+            this.readRegexp();
+            return this.parseRegExpLiteral(this.state.value);
+          }
+          case 136:
+            return this.parseNumericLiteral(this.state.value);
+          case 137:
+            return this.parseBigIntLiteral(this.state.value);
+          case 135:
+            return this.parseStringLiteral(this.state.value);
+          case 84:
+            return this.parseNullLiteral();
+          case 85:
+            return this.parseBooleanLiteral(true);
+          case 86:
+            return this.parseBooleanLiteral(false);
+          case 10: {
+            const canBeArrow = this.state.potentialArrowAt === this.state.start;
+            return this.parseParenAndDistinguishExpression(canBeArrow);
+          }
+          case 0: {
+            return this.parseArrayLike(3, false, refExpressionErrors);
+          }
+          case 5: {
+            return this.parseObjectLike(8, false, false, refExpressionErrors);
+          }
+          case 68:
+            return this.parseFunctionOrFunctionSent();
+          case 26:
+            decorators = this.parseDecorators();
+          case 80:
+            return this.parseClass(this.maybeTakeDecorators(decorators, this.startNode()), false);
+          case 77:
+            return this.parseNewOrNewTarget();
+          case 25:
+          case 24:
+            return this.parseTemplate(false);
+          case 15: {
+            node2 = this.startNode();
+            this.next();
+            node2.object = null;
+            const callee = node2.callee = this.parseNoCallExpr((base) => {
+              throw this.raise(Errors.UnsupportedBind, base);
+            });
+            if (callee.type === "MemberExpression") {
+              return this.finishNode(node2, "BindExpression");
+            } else {
+              throw this.raise(Errors.UnsupportedBind, callee);
+            }
+          }
+          case 140: {
+            this.raise(Errors.PrivateInExpectedIn, this.state.startLoc, {
+              identifierName: this.state.value
+            });
+            return this.parsePrivateName();
+          }
+          case 33: {
+            return this.parseTopicReferenceThenEqualsSign(54, "%");
+          }
+          case 32: {
+            return this.parseTopicReferenceThenEqualsSign(44, "^");
+          }
+          case 37:
+          case 38: {
+            return this.parseTopicReference("hack");
+          }
+          case 44:
+          case 54:
+          case 27: {
+            const pipeProposal = this.getPluginOption("pipelineOperator", "proposal");
+            if (pipeProposal) {
+              return this.parseTopicReference(pipeProposal);
+            }
+            throw this.unexpected();
+          }
+          case 47: {
+            const lookaheadCh = this.input.codePointAt(this.nextTokenStart());
+            if (isIdentifierStart(lookaheadCh) || lookaheadCh === 62) {
+              this.expectOnePlugin(["jsx", "flow", "typescript"]);
+            }
+            throw this.unexpected();
+          }
+          default:
+            if (type === 138) {
+              return this.parseDecimalLiteral(this.state.value);
+            } else if (type === 2 || type === 1) {
+              return this.parseArrayLike(this.state.type === 2 ? 4 : 3, true);
+            } else if (type === 6 || type === 7) {
+              return this.parseObjectLike(this.state.type === 6 ? 9 : 8, false, true);
+            }
+            if (tokenIsIdentifier(type)) {
+              if (this.isContextual(128) && this.state.start !== this.classHeritageStart && this.lookaheadInLineCharCode() === 123) {
+                return this.parseModuleExpression();
+              }
+              const canBeArrow = this.state.potentialArrowAt === this.state.start;
+              const containsEsc = this.state.containsEsc;
+              const id = this.parseIdentifier();
+              if (!containsEsc && id.name === "async" && !this.canInsertSemicolon()) {
+                const {
+                  type: type2
+                } = this.state;
+                if (type2 === 68) {
+                  this.resetPreviousNodeTrailingComments(id);
+                  this.next();
+                  return this.parseAsyncFunctionExpression(this.startNodeAtNode(id));
+                } else if (tokenIsIdentifier(type2)) {
+                  if (canBeArrow && this.lookaheadCharCode() === 61) {
+                    return this.parseAsyncArrowUnaryFunction(this.startNodeAtNode(id));
+                  } else {
+                    return id;
+                  }
+                } else if (type2 === 90) {
+                  this.resetPreviousNodeTrailingComments(id);
+                  return this.parseDo(this.startNodeAtNode(id), true);
+                }
+              }
+              if (canBeArrow && this.match(19) && !this.canInsertSemicolon()) {
+                this.next();
+                return this.parseArrowExpression(this.startNodeAtNode(id), [id], false);
+              }
+              return id;
+            } else {
+              throw this.unexpected();
+            }
+        }
+      }
+      parseTopicReferenceThenEqualsSign(topicTokenType, topicTokenValue) {
+        const pipeProposal = this.getPluginOption("pipelineOperator", "proposal");
+        if (pipeProposal) {
+          this.state.type = topicTokenType;
+          this.state.value = topicTokenValue;
+          this.state.pos--;
+          this.state.end--;
+          this.state.endLoc = createPositionWithColumnOffset(this.state.endLoc, -1);
+          return this.parseTopicReference(pipeProposal);
+        }
+        throw this.unexpected();
+      }
+      parseTopicReference(pipeProposal) {
+        const node2 = this.startNode();
+        const startLoc = this.state.startLoc;
+        const tokenType = this.state.type;
+        this.next();
+        return this.finishTopicReference(node2, startLoc, pipeProposal, tokenType);
+      }
+      finishTopicReference(node2, startLoc, pipeProposal, tokenType) {
+        if (this.testTopicReferenceConfiguration(pipeProposal, startLoc, tokenType)) {
+          if (pipeProposal === "hack") {
+            if (!this.topicReferenceIsAllowedInCurrentContext()) {
+              this.raise(Errors.PipeTopicUnbound, startLoc);
+            }
+            this.registerTopicReference();
+            return this.finishNode(node2, "TopicReference");
+          } else {
+            if (!this.topicReferenceIsAllowedInCurrentContext()) {
+              this.raise(Errors.PrimaryTopicNotAllowed, startLoc);
+            }
+            this.registerTopicReference();
+            return this.finishNode(node2, "PipelinePrimaryTopicReference");
+          }
+        } else {
+          throw this.raise(Errors.PipeTopicUnconfiguredToken, startLoc, {
+            token: tokenLabelName(tokenType)
+          });
+        }
+      }
+      testTopicReferenceConfiguration(pipeProposal, startLoc, tokenType) {
+        switch (pipeProposal) {
+          case "hack": {
+            return this.hasPlugin(["pipelineOperator", {
+              topicToken: tokenLabelName(tokenType)
+            }]);
+          }
+          case "smart":
+            return tokenType === 27;
+          default:
+            throw this.raise(Errors.PipeTopicRequiresHackPipes, startLoc);
+        }
+      }
+      parseAsyncArrowUnaryFunction(node2) {
+        this.prodParam.enter(functionFlags(true, this.prodParam.hasYield));
+        const params = [this.parseIdentifier()];
+        this.prodParam.exit();
+        if (this.hasPrecedingLineBreak()) {
+          this.raise(Errors.LineTerminatorBeforeArrow, this.state.curPosition());
+        }
+        this.expect(19);
+        return this.parseArrowExpression(node2, params, true);
+      }
+      parseDo(node2, isAsync) {
+        this.expectPlugin("doExpressions");
+        if (isAsync) {
+          this.expectPlugin("asyncDoExpressions");
+        }
+        node2.async = isAsync;
+        this.next();
+        const oldLabels = this.state.labels;
+        this.state.labels = [];
+        if (isAsync) {
+          this.expressionScope.enter(sharedExpressionScope);
+          this.prodParam.enter(2);
+          node2.body = this.parseBlock();
+          this.prodParam.exit();
+          this.expressionScope.exit();
+        } else {
+          node2.body = this.parseBlock();
+        }
+        this.state.labels = oldLabels;
+        return this.finishNode(node2, "DoExpression");
+      }
+      parseSuper() {
+        const node2 = this.startNode();
+        this.next();
+        if (this.match(10) && !this.scope.allowDirectSuper) {
+          if (!(this.optionFlags & 16)) {
+            this.raise(Errors.SuperNotAllowed, node2);
+          }
+        } else if (!this.scope.allowSuper) {
+          if (!(this.optionFlags & 16)) {
+            this.raise(Errors.UnexpectedSuper, node2);
+          }
+        }
+        if (!this.match(10) && !this.match(0) && !this.match(16)) {
+          this.raise(Errors.UnsupportedSuper, node2);
+        }
+        return this.finishNode(node2, "Super");
+      }
+      parsePrivateName() {
+        const node2 = this.startNode();
+        const id = this.startNodeAt(createPositionWithColumnOffset(this.state.startLoc, 1));
+        const name = this.state.value;
+        this.next();
+        node2.id = this.createIdentifier(id, name);
+        return this.finishNode(node2, "PrivateName");
+      }
+      parseFunctionOrFunctionSent() {
+        const node2 = this.startNode();
+        this.next();
+        if (this.prodParam.hasYield && this.match(16)) {
+          const meta = this.createIdentifier(this.startNodeAtNode(node2), "function");
+          this.next();
+          if (this.match(104)) {
+            this.expectPlugin("functionSent");
+          } else if (!this.hasPlugin("functionSent")) {
+            this.unexpected();
+          }
+          return this.parseMetaProperty(node2, meta, "sent");
+        }
+        return this.parseFunction(node2);
+      }
+      parseMetaProperty(node2, meta, propertyName) {
+        node2.meta = meta;
+        const containsEsc = this.state.containsEsc;
+        node2.property = this.parseIdentifier(true);
+        if (node2.property.name !== propertyName || containsEsc) {
+          this.raise(Errors.UnsupportedMetaProperty, node2.property, {
+            target: meta.name,
+            onlyValidPropertyName: propertyName
+          });
+        }
+        return this.finishNode(node2, "MetaProperty");
+      }
+      parseImportMetaPropertyOrPhaseCall(node2) {
+        this.next();
+        if (this.isContextual(106) || this.isContextual(98)) {
+          const isSource = this.match(106);
+          this.expectPlugin(isSource ? "sourcePhaseImports" : "deferredImportEvaluation");
+          this.next();
+          node2.phase = isSource ? "source" : "defer";
+          return this.parseImportCall(node2);
+        } else {
+          const id = this.createIdentifierAt(this.startNodeAtNode(node2), "import", this.state.lastTokStartLoc);
+          if (this.isContextual(102)) {
+            if (!this.inModule) {
+              this.raise(Errors.ImportMetaOutsideModule, id);
+            }
+            this.sawUnambiguousESM = true;
+          }
+          return this.parseMetaProperty(node2, id, "meta");
+        }
+      }
+      parseLiteralAtNode(value2, type, node2) {
+        this.addExtra(node2, "rawValue", value2);
+        this.addExtra(node2, "raw", this.input.slice(this.offsetToSourcePos(node2.start), this.state.end));
+        node2.value = value2;
+        this.next();
+        return this.finishNode(node2, type);
+      }
+      parseLiteral(value2, type) {
+        const node2 = this.startNode();
+        return this.parseLiteralAtNode(value2, type, node2);
+      }
+      parseStringLiteral(value2) {
+        return this.parseLiteral(value2, "StringLiteral");
+      }
+      parseNumericLiteral(value2) {
+        return this.parseLiteral(value2, "NumericLiteral");
+      }
+      parseBigIntLiteral(value2) {
+        return this.parseLiteral(value2, "BigIntLiteral");
+      }
+      parseDecimalLiteral(value2) {
+        return this.parseLiteral(value2, "DecimalLiteral");
+      }
+      parseRegExpLiteral(value2) {
+        const node2 = this.startNode();
+        this.addExtra(node2, "raw", this.input.slice(this.offsetToSourcePos(node2.start), this.state.end));
+        node2.pattern = value2.pattern;
+        node2.flags = value2.flags;
+        this.next();
+        return this.finishNode(node2, "RegExpLiteral");
+      }
+      parseBooleanLiteral(value2) {
+        const node2 = this.startNode();
+        node2.value = value2;
+        this.next();
+        return this.finishNode(node2, "BooleanLiteral");
+      }
+      parseNullLiteral() {
+        const node2 = this.startNode();
+        this.next();
+        return this.finishNode(node2, "NullLiteral");
+      }
+      parseParenAndDistinguishExpression(canBeArrow) {
+        const startLoc = this.state.startLoc;
+        let val;
+        this.next();
+        this.expressionScope.enter(newArrowHeadScope());
+        const oldMaybeInArrowParameters = this.state.maybeInArrowParameters;
+        this.state.maybeInArrowParameters = true;
+        const innerStartLoc = this.state.startLoc;
+        const exprList = [];
+        const refExpressionErrors = new ExpressionErrors();
+        let first = true;
+        let spreadStartLoc;
+        let optionalCommaStartLoc;
+        while (!this.match(11)) {
+          if (first) {
+            first = false;
+          } else {
+            this.expect(12, refExpressionErrors.optionalParametersLoc === null ? null : refExpressionErrors.optionalParametersLoc);
+            if (this.match(11)) {
+              optionalCommaStartLoc = this.state.startLoc;
+              break;
+            }
+          }
+          if (this.match(21)) {
+            const spreadNodeStartLoc = this.state.startLoc;
+            spreadStartLoc = this.state.startLoc;
+            exprList.push(this.parseParenItem(this.parseRestBinding(), spreadNodeStartLoc));
+            if (!this.checkCommaAfterRest(41)) {
+              break;
+            }
+          } else {
+            exprList.push(this.parseMaybeAssignAllowInOrVoidPattern(11, refExpressionErrors, this.parseParenItem));
+          }
+        }
+        const innerEndLoc = this.state.lastTokEndLoc;
+        this.expect(11);
+        this.state.maybeInArrowParameters = oldMaybeInArrowParameters;
+        let arrowNode = this.startNodeAt(startLoc);
+        if (canBeArrow && this.shouldParseArrow(exprList) && (arrowNode = this.parseArrow(arrowNode))) {
+          this.checkDestructuringPrivate(refExpressionErrors);
+          this.expressionScope.validateAsPattern();
+          this.expressionScope.exit();
+          this.parseArrowExpression(arrowNode, exprList, false);
+          return arrowNode;
+        }
+        this.expressionScope.exit();
+        if (!exprList.length) {
+          this.unexpected(this.state.lastTokStartLoc);
+        }
+        if (optionalCommaStartLoc) this.unexpected(optionalCommaStartLoc);
+        if (spreadStartLoc) this.unexpected(spreadStartLoc);
+        this.checkExpressionErrors(refExpressionErrors, true);
+        this.toReferencedListDeep(exprList, true);
+        if (exprList.length > 1) {
+          val = this.startNodeAt(innerStartLoc);
+          val.expressions = exprList;
+          this.finishNode(val, "SequenceExpression");
+          this.resetEndLocation(val, innerEndLoc);
+        } else {
+          val = exprList[0];
+        }
+        return this.wrapParenthesis(startLoc, val);
+      }
+      wrapParenthesis(startLoc, expression) {
+        if (!(this.optionFlags & 1024)) {
+          this.addExtra(expression, "parenthesized", true);
+          this.addExtra(expression, "parenStart", startLoc.index);
+          this.takeSurroundingComments(expression, startLoc.index, this.state.lastTokEndLoc.index);
+          return expression;
+        }
+        const parenExpression = this.startNodeAt(startLoc);
+        parenExpression.expression = expression;
+        return this.finishNode(parenExpression, "ParenthesizedExpression");
+      }
+      shouldParseArrow(params) {
+        return !this.canInsertSemicolon();
+      }
+      parseArrow(node2) {
+        if (this.eat(19)) {
+          return node2;
+        }
+      }
+      parseParenItem(node2, startLoc) {
+        return node2;
+      }
+      parseNewOrNewTarget() {
+        const node2 = this.startNode();
+        const isClassHeritageStart = this.state.start === this.classHeritageStart;
+        this.next();
+        if (isClassHeritageStart) this.classHeritageStart = this.state.start;
+        if (this.match(16)) {
+          const meta = this.createIdentifier(this.startNodeAtNode(node2), "new");
+          this.next();
+          const metaProp = this.parseMetaProperty(node2, meta, "target");
+          if (!this.scope.allowNewTarget) {
+            this.raise(Errors.UnexpectedNewTarget, metaProp);
+          }
+          return metaProp;
+        }
+        return this.parseNew(node2);
+      }
+      parseNew(node2) {
+        this.parseNewCallee(node2);
+        if (this.eat(10)) {
+          const args = this.parseExprList(11).filter((arg) => arg !== null);
+          this.toReferencedList(args);
+          node2.arguments = args;
+        } else {
+          node2.arguments = [];
+        }
+        return this.finishNode(node2, "NewExpression");
+      }
+      parseNewCallee(node2) {
+        const callee = this.parseNoCallExpr((base) => {
+          this.raise(Errors.ImportCallNotNewExpression, base);
+        });
+        node2.callee = callee;
+        if (callee.type === "Import") {
+          this.raise(Errors.ImportCallNotNewExpression, callee);
+        }
+        if (callee.type === "Super") {
+          this.raise(Errors.SuperCallNotNewExpression, callee);
+        }
+      }
+      parseTemplateElement(isTagged) {
+        const {
+          start,
+          startLoc,
+          end,
+          value: value2
+        } = this.state;
+        const elemStart = start + 1;
+        const elem = this.startNodeAt(createPositionWithColumnOffset(startLoc, 1));
+        if (value2 === null) {
+          if (!isTagged) {
+            this.raise(Errors.InvalidEscapeSequenceTemplate, createPositionWithColumnOffset(this.state.firstInvalidTemplateEscapePos, 1));
+          }
+        }
+        const isTail = this.match(24);
+        const endOffset = isTail ? -1 : -2;
+        const elemEnd = end + endOffset;
+        elem.value = {
+          raw: this.input.slice(elemStart, elemEnd).replace(/\r\n?/g, "\n"),
+          cooked: value2 === null ? null : value2.slice(1, endOffset)
+        };
+        elem.tail = isTail;
+        this.next();
+        const finishedNode = this.finishNode(elem, "TemplateElement");
+        this.resetEndLocation(finishedNode, createPositionWithColumnOffset(this.state.lastTokEndLoc, endOffset));
+        return finishedNode;
+      }
+      parseTemplate(isTagged) {
+        const node2 = this.startNode();
+        let curElt = this.parseTemplateElement(isTagged);
+        const quasis = [curElt];
+        const substitutions = [];
+        while (!curElt.tail) {
+          substitutions.push(this.parseTemplateSubstitution());
+          this.readTemplateContinuation();
+          quasis.push(curElt = this.parseTemplateElement(isTagged));
+        }
+        node2.expressions = substitutions;
+        node2.quasis = quasis;
+        return this.finishNode(node2, "TemplateLiteral");
+      }
+      parseTemplateSubstitution() {
+        return this.parseExpression();
+      }
+      parseObjectLike(close2, isPattern, isRecord, refExpressionErrors) {
+        if (isRecord) {
+          this.expectPlugin("recordAndTuple");
+        }
+        let sawProto = false;
+        let first = true;
+        const node2 = this.startNode();
+        node2.properties = [];
+        this.next();
+        while (!this.match(close2)) {
+          if (first) {
+            first = false;
+          } else {
+            this.expect(12);
+            if (this.match(close2)) {
+              this.addTrailingCommaExtraToNode(node2);
+              break;
+            }
+          }
+          let prop;
+          if (isPattern) {
+            prop = this.parseBindingProperty();
+          } else {
+            prop = this.parsePropertyDefinition(refExpressionErrors);
+            sawProto = this.checkProto(prop, isRecord, sawProto, refExpressionErrors);
+          }
+          if (isRecord && !this.isObjectProperty(prop) && prop.type !== "SpreadElement") {
+            this.raise(Errors.InvalidRecordProperty, prop);
+          }
+          if (prop.shorthand) {
+            this.addExtra(prop, "shorthand", true);
+          }
+          node2.properties.push(prop);
+        }
+        this.next();
+        let type = "ObjectExpression";
+        if (isPattern) {
+          type = "ObjectPattern";
+        } else if (isRecord) {
+          type = "RecordExpression";
+        }
+        return this.finishNode(node2, type);
+      }
+      addTrailingCommaExtraToNode(node2) {
+        this.addExtra(node2, "trailingComma", this.state.lastTokStartLoc.index);
+        this.addExtra(node2, "trailingCommaLoc", this.state.lastTokStartLoc, false);
+      }
+      maybeAsyncOrAccessorProp(prop) {
+        return !prop.computed && prop.key.type === "Identifier" && (this.isLiteralPropertyName() || this.match(0) || this.match(55));
+      }
+      parsePropertyDefinition(refExpressionErrors) {
+        let decorators = [];
+        const decoratorsStartLoc = this.state.startLoc;
+        if (this.match(26)) {
+          if (this.hasPlugin("decorators")) {
+            this.raise(Errors.UnsupportedPropertyDecorator, decoratorsStartLoc);
+          }
+          while (this.match(26)) {
+            decorators.push(this.parseDecorator());
+          }
+        }
+        if (this.match(21)) {
+          if (decorators.length) this.unexpected();
+          return this.parseSpread();
+        }
+        const prop = this.startNodeAt(decoratorsStartLoc);
+        let isAsync = false;
+        let isAccessor = false;
+        if (decorators.length) {
+          prop.decorators = decorators;
+          decorators = [];
+        }
+        prop.method = false;
+        const startLoc = this.state.startLoc;
+        let isGenerator = this.eat(55);
+        this.parsePropertyNamePrefixOperator(prop);
+        const containsEsc = this.state.containsEsc;
+        this.parsePropertyName(prop, refExpressionErrors);
+        if (!isGenerator && !containsEsc && this.maybeAsyncOrAccessorProp(prop)) {
+          const {
+            key: key2
+          } = prop;
+          const keyName = key2.name;
+          if (keyName === "async" && !this.hasPrecedingLineBreak()) {
+            isAsync = true;
+            this.resetPreviousNodeTrailingComments(key2);
+            isGenerator = this.eat(55);
+            this.parsePropertyName(prop);
+          }
+          if (keyName === "get" || keyName === "set") {
+            isAccessor = true;
+            this.resetPreviousNodeTrailingComments(key2);
+            prop.kind = keyName;
+            if (this.match(55)) {
+              isGenerator = true;
+              this.raise(Errors.AccessorIsGenerator, this.state.curPosition(), {
+                kind: keyName
+              });
+              this.next();
+            }
+            this.parsePropertyName(prop);
+          }
+        }
+        return this.parseObjPropValue(prop, startLoc, isGenerator, isAsync, false, isAccessor, refExpressionErrors);
+      }
+      getGetterSetterExpectedParamCount(method) {
+        return method.kind === "get" ? 0 : 1;
+      }
+      getObjectOrClassMethodParams(method) {
+        return method.params;
+      }
+      checkGetterSetterParams(method) {
+        var _params;
+        const paramCount = this.getGetterSetterExpectedParamCount(method);
+        const params = this.getObjectOrClassMethodParams(method);
+        if (params.length !== paramCount) {
+          this.raise(method.kind === "get" ? Errors.BadGetterArity : Errors.BadSetterArity, method);
+        }
+        if (method.kind === "set" && ((_params = params[params.length - 1]) == null ? void 0 : _params.type) === "RestElement") {
+          this.raise(Errors.BadSetterRestParameter, method);
+        }
+      }
+      parseObjectMethod(prop, isGenerator, isAsync, isPattern, isAccessor) {
+        if (isAccessor) {
+          const finishedProp = this.parseMethod(prop, isGenerator, false, false, false, "ObjectMethod");
+          this.checkGetterSetterParams(finishedProp);
+          return finishedProp;
+        }
+        if (isAsync || isGenerator || this.match(10)) {
+          if (isPattern) this.unexpected();
+          prop.kind = "method";
+          prop.method = true;
+          return this.parseMethod(prop, isGenerator, isAsync, false, false, "ObjectMethod");
+        }
+      }
+      parseObjectProperty(prop, startLoc, isPattern, refExpressionErrors) {
+        prop.shorthand = false;
+        if (this.eat(14)) {
+          prop.value = isPattern ? this.parseMaybeDefault(this.state.startLoc) : this.parseMaybeAssignAllowInOrVoidPattern(8, refExpressionErrors);
+          return this.finishObjectProperty(prop);
+        }
+        if (!prop.computed && prop.key.type === "Identifier") {
+          this.checkReservedWord(prop.key.name, prop.key.loc.start, true, false);
+          if (isPattern) {
+            prop.value = this.parseMaybeDefault(startLoc, this.cloneIdentifier(prop.key));
+          } else if (this.match(29)) {
+            const shorthandAssignLoc = this.state.startLoc;
+            if (refExpressionErrors != null) {
+              if (refExpressionErrors.shorthandAssignLoc === null) {
+                refExpressionErrors.shorthandAssignLoc = shorthandAssignLoc;
+              }
+            } else {
+              this.raise(Errors.InvalidCoverInitializedName, shorthandAssignLoc);
+            }
+            prop.value = this.parseMaybeDefault(startLoc, this.cloneIdentifier(prop.key));
+          } else {
+            prop.value = this.cloneIdentifier(prop.key);
+          }
+          prop.shorthand = true;
+          return this.finishObjectProperty(prop);
+        }
+      }
+      finishObjectProperty(node2) {
+        return this.finishNode(node2, "ObjectProperty");
+      }
+      parseObjPropValue(prop, startLoc, isGenerator, isAsync, isPattern, isAccessor, refExpressionErrors) {
+        const node2 = this.parseObjectMethod(prop, isGenerator, isAsync, isPattern, isAccessor) || this.parseObjectProperty(prop, startLoc, isPattern, refExpressionErrors);
+        if (!node2) this.unexpected();
+        return node2;
+      }
+      parsePropertyName(prop, refExpressionErrors) {
+        if (this.eat(0)) {
+          prop.computed = true;
+          prop.key = this.parseMaybeAssignAllowIn();
+          this.expect(3);
+        } else {
+          const {
+            type,
+            value: value2
+          } = this.state;
+          let key2;
+          if (tokenIsKeywordOrIdentifier(type)) {
+            key2 = this.parseIdentifier(true);
+          } else {
+            switch (type) {
+              case 136:
+                key2 = this.parseNumericLiteral(value2);
+                break;
+              case 135:
+                key2 = this.parseStringLiteral(value2);
+                break;
+              case 137:
+                key2 = this.parseBigIntLiteral(value2);
+                break;
+              case 140: {
+                const privateKeyLoc = this.state.startLoc;
+                if (refExpressionErrors != null) {
+                  if (refExpressionErrors.privateKeyLoc === null) {
+                    refExpressionErrors.privateKeyLoc = privateKeyLoc;
+                  }
+                } else {
+                  this.raise(Errors.UnexpectedPrivateField, privateKeyLoc);
+                }
+                key2 = this.parsePrivateName();
+                break;
+              }
+              default:
+                if (type === 138) {
+                  key2 = this.parseDecimalLiteral(value2);
+                  break;
+                }
+                this.unexpected();
+            }
+          }
+          prop.key = key2;
+          if (type !== 140) {
+            prop.computed = false;
+          }
+        }
+      }
+      initFunction(node2, isAsync) {
+        node2.id = null;
+        node2.generator = false;
+        node2.async = isAsync;
+      }
+      parseMethod(node2, isGenerator, isAsync, isConstructor, allowDirectSuper, type, inClassScope = false) {
+        this.initFunction(node2, isAsync);
+        node2.generator = isGenerator;
+        this.scope.enter(514 | 16 | (inClassScope ? 576 : 0) | (allowDirectSuper ? 32 : 0));
+        this.prodParam.enter(functionFlags(isAsync, node2.generator));
+        this.parseFunctionParams(node2, isConstructor);
+        const finishedNode = this.parseFunctionBodyAndFinish(node2, type, true);
+        this.prodParam.exit();
+        this.scope.exit();
+        return finishedNode;
+      }
+      parseArrayLike(close2, isTuple, refExpressionErrors) {
+        if (isTuple) {
+          this.expectPlugin("recordAndTuple");
+        }
+        const node2 = this.startNode();
+        this.next();
+        node2.elements = this.parseExprList(close2, !isTuple, refExpressionErrors, node2);
+        return this.finishNode(node2, isTuple ? "TupleExpression" : "ArrayExpression");
+      }
+      parseArrowExpression(node2, params, isAsync, trailingCommaLoc) {
+        this.scope.enter(514 | 4);
+        let flags = functionFlags(isAsync, false);
+        const hasBlockBody = this.match(5);
+        if (!hasBlockBody) {
+          flags |= this.prodParam.currentFlags() & (8 | 16);
+        }
+        this.prodParam.enter(flags);
+        this.initFunction(node2, isAsync);
+        const oldMaybeInArrowParameters = this.state.maybeInArrowParameters;
+        if (params) {
+          this.state.maybeInArrowParameters = true;
+          this.setArrowFunctionParameters(node2, params, trailingCommaLoc);
+        }
+        this.state.maybeInArrowParameters = false;
+        this.parseFunctionBody(node2, true);
+        if (hasBlockBody) {
+          this.state.regExpAllowedAt = this.state.lastTokEndLoc.index;
+        }
+        this.prodParam.exit();
+        this.scope.exit();
+        this.state.maybeInArrowParameters = oldMaybeInArrowParameters;
+        return this.finishNode(node2, "ArrowFunctionExpression");
+      }
+      setArrowFunctionParameters(node2, params, trailingCommaLoc) {
+        this.toAssignableList(params, trailingCommaLoc, false);
+        node2.params = params;
+      }
+      parseFunctionBodyAndFinish(node2, type, isMethod = false) {
+        this.parseFunctionBody(node2, false, isMethod);
+        return this.finishNode(node2, type);
+      }
+      parseFunctionBody(node2, allowExpression, isMethod = false) {
+        const isExpression = allowExpression && !this.match(5);
+        this.expressionScope.enter(sharedExpressionScope);
+        if (isExpression) {
+          node2.body = this.parseMaybeAssign();
+          this.checkParams(node2, false, allowExpression, false);
+        } else {
+          const oldStrict = this.state.strict;
+          const oldLabels = this.state.labels;
+          this.state.labels = [];
+          this.prodParam.enter(this.prodParam.currentFlags() | 4);
+          node2.body = this.parseBlock(true, false, (hasStrictModeDirective) => {
+            const nonSimple = !this.isSimpleParamList(node2.params);
+            if (hasStrictModeDirective && nonSimple) {
+              this.raise(Errors.IllegalLanguageModeDirective, (node2.kind === "method" || node2.kind === "constructor") && !!node2.key ? node2.key.loc.end : node2);
+            }
+            const strictModeChanged = !oldStrict && this.state.strict;
+            this.checkParams(node2, !this.state.strict && !allowExpression && !isMethod && !nonSimple, allowExpression, strictModeChanged);
+            if (node2.id) {
+              this.checkStrictBindReservedWord(node2.id, 65, strictModeChanged);
+            }
+          });
+          this.prodParam.exit();
+          this.state.labels = oldLabels;
+        }
+        this.expressionScope.exit();
+      }
+      isSimpleParameter(node2) {
+        return node2.type === "Identifier";
+      }
+      isSimpleParamList(params) {
+        for (let i = 0, len = params.length; i < len; i++) {
+          if (!this.isSimpleParameter(params[i])) return false;
+        }
+        return true;
+      }
+      checkParams(node2, allowDuplicates, isArrowFunction, strictModeChanged = true) {
+        const checkClashes = !allowDuplicates && /* @__PURE__ */ new Set();
+        const formalParameters = {
+          type: "FormalParameters"
+        };
+        for (const param of node2.params) {
+          this.checkLVal(param, formalParameters, 5, checkClashes, strictModeChanged);
+        }
+      }
+      parseExprList(close2, allowEmpty, refExpressionErrors, nodeForExtra) {
+        const elts = [];
+        let first = true;
+        while (!this.eat(close2)) {
+          if (first) {
+            first = false;
+          } else {
+            this.expect(12);
+            if (this.match(close2)) {
+              if (nodeForExtra) {
+                this.addTrailingCommaExtraToNode(nodeForExtra);
+              }
+              this.next();
+              break;
+            }
+          }
+          elts.push(this.parseExprListItem(close2, allowEmpty, refExpressionErrors));
+        }
+        return elts;
+      }
+      parseExprListItem(close2, allowEmpty, refExpressionErrors, allowPlaceholder) {
+        let elt;
+        if (this.match(12)) {
+          if (!allowEmpty) {
+            this.raise(Errors.UnexpectedToken, this.state.curPosition(), {
+              unexpected: ","
+            });
+          }
+          elt = null;
+        } else if (this.match(21)) {
+          const spreadNodeStartLoc = this.state.startLoc;
+          elt = this.parseParenItem(this.parseSpread(refExpressionErrors), spreadNodeStartLoc);
+        } else if (this.match(17)) {
+          this.expectPlugin("partialApplication");
+          if (!allowPlaceholder) {
+            this.raise(Errors.UnexpectedArgumentPlaceholder, this.state.startLoc);
+          }
+          const node2 = this.startNode();
+          this.next();
+          elt = this.finishNode(node2, "ArgumentPlaceholder");
+        } else {
+          elt = this.parseMaybeAssignAllowInOrVoidPattern(close2, refExpressionErrors, this.parseParenItem);
+        }
+        return elt;
+      }
+      parseIdentifier(liberal) {
+        const node2 = this.startNode();
+        const name = this.parseIdentifierName(liberal);
+        return this.createIdentifier(node2, name);
+      }
+      createIdentifier(node2, name) {
+        node2.name = name;
+        node2.loc.identifierName = name;
+        return this.finishNode(node2, "Identifier");
+      }
+      createIdentifierAt(node2, name, endLoc) {
+        node2.name = name;
+        node2.loc.identifierName = name;
+        return this.finishNodeAt(node2, "Identifier", endLoc);
+      }
+      parseIdentifierName(liberal) {
+        let name;
+        const {
+          startLoc,
+          type
+        } = this.state;
+        if (tokenIsKeywordOrIdentifier(type)) {
+          name = this.state.value;
+        } else {
+          this.unexpected();
+        }
+        const tokenIsKeyword2 = tokenKeywordOrIdentifierIsKeyword(type);
+        if (liberal) {
+          if (tokenIsKeyword2) {
+            this.replaceToken(133);
+          }
+        } else {
+          this.checkReservedWord(name, startLoc, tokenIsKeyword2, false);
+        }
+        this.next();
+        return name;
+      }
+      checkReservedWord(word, startLoc, checkKeywords, isBinding) {
+        if (word.length > 10) {
+          return;
+        }
+        if (!canBeReservedWord(word)) {
+          return;
+        }
+        if (checkKeywords && isKeyword(word)) {
+          this.raise(Errors.UnexpectedKeyword, startLoc, {
+            keyword: word
+          });
+          return;
+        }
+        const reservedTest = !this.state.strict ? isReservedWord : isBinding ? isStrictBindReservedWord : isStrictReservedWord;
+        if (reservedTest(word, this.inModule)) {
+          this.raise(Errors.UnexpectedReservedWord, startLoc, {
+            reservedWord: word
+          });
+          return;
+        } else if (word === "yield") {
+          if (this.prodParam.hasYield) {
+            this.raise(Errors.YieldBindingIdentifier, startLoc);
+            return;
+          }
+        } else if (word === "await") {
+          if (this.prodParam.hasAwait) {
+            this.raise(Errors.AwaitBindingIdentifier, startLoc);
+            return;
+          }
+          if (this.scope.inStaticBlock) {
+            this.raise(Errors.AwaitBindingIdentifierInStaticBlock, startLoc);
+            return;
+          }
+          this.expressionScope.recordAsyncArrowParametersError(startLoc);
+        } else if (word === "arguments") {
+          if (this.scope.inClassAndNotInNonArrowFunction) {
+            this.raise(Errors.ArgumentsInClass, startLoc);
+            return;
+          }
+        }
+      }
+      recordAwaitIfAllowed() {
+        const isAwaitAllowed = this.prodParam.hasAwait;
+        if (isAwaitAllowed && !this.scope.inFunction) {
+          this.state.hasTopLevelAwait = true;
+        }
+        return isAwaitAllowed;
+      }
+      parseAwait(startLoc) {
+        const node2 = this.startNodeAt(startLoc);
+        this.expressionScope.recordParameterInitializerError(Errors.AwaitExpressionFormalParameter, node2);
+        if (this.eat(55)) {
+          this.raise(Errors.ObsoleteAwaitStar, node2);
+        }
+        if (!this.scope.inFunction && !(this.optionFlags & 1)) {
+          if (this.isAmbiguousPrefixOrIdentifier()) {
+            this.ambiguousScriptDifferentAst = true;
+          } else {
+            this.sawUnambiguousESM = true;
+          }
+        }
+        if (!this.state.soloAwait) {
+          node2.argument = this.parseMaybeUnary(null, true);
+        }
+        return this.finishNode(node2, "AwaitExpression");
+      }
+      isAmbiguousPrefixOrIdentifier() {
+        if (this.hasPrecedingLineBreak()) return true;
+        const {
+          type
+        } = this.state;
+        return type === 53 || type === 10 || type === 0 || tokenIsTemplate(type) || type === 103 && !this.state.containsEsc || type === 139 || type === 56 || this.hasPlugin("v8intrinsic") && type === 54;
+      }
+      parseYield(startLoc) {
+        const node2 = this.startNodeAt(startLoc);
+        this.expressionScope.recordParameterInitializerError(Errors.YieldInParameter, node2);
+        let delegating = false;
+        let argument = null;
+        if (!this.hasPrecedingLineBreak()) {
+          delegating = this.eat(55);
+          switch (this.state.type) {
+            case 13:
+            case 141:
+            case 8:
+            case 11:
+            case 3:
+            case 9:
+            case 14:
+            case 12:
+              if (!delegating) break;
+            case 58:
+              if (this.options.annexB && !delegating) break;
+            default:
+              argument = this.parseMaybeAssign();
+          }
+        }
+        if (!argument) {
+          this.state.regExpAllowedAt = this.state.lastTokEndLoc.index;
+        }
+        node2.delegate = delegating;
+        node2.argument = argument;
+        return this.finishNode(node2, "YieldExpression");
+      }
+      parseImportCall(node2) {
+        this.expect(10);
+        node2.source = this.parseMaybeAssignAllowIn();
+        node2.options = null;
+        if (this.eat(12)) {
+          if (!this.match(11)) {
+            node2.options = this.parseMaybeAssignAllowIn();
+            if (this.eat(12)) {
+              this.addTrailingCommaExtraToNode(node2.options);
+              if (!this.match(11)) {
+                do {
+                  this.parseMaybeAssignAllowIn();
+                } while (this.eat(12) && !this.match(11));
+                this.raise(Errors.ImportCallArity, node2);
+              }
+            }
+          } else {
+            this.addTrailingCommaExtraToNode(node2.source);
+          }
+        }
+        this.expect(11);
+        return this.finishNode(node2, "ImportExpression");
+      }
+      checkPipelineAtInfixOperator(left, leftStartLoc) {
+        if (this.hasPlugin(["pipelineOperator", {
+          proposal: "smart"
+        }])) {
+          if (left.type === "SequenceExpression") {
+            this.raise(Errors.PipelineHeadSequenceExpression, leftStartLoc);
+          }
+        }
+      }
+      parseSmartPipelineBodyInStyle(childExpr, startLoc) {
+        if (this.isSimpleReference(childExpr)) {
+          const bodyNode = this.startNodeAt(startLoc);
+          bodyNode.callee = childExpr;
+          return this.finishNode(bodyNode, "PipelineBareFunction");
+        } else {
+          const bodyNode = this.startNodeAt(startLoc);
+          this.checkSmartPipeTopicBodyEarlyErrors(startLoc);
+          bodyNode.expression = childExpr;
+          return this.finishNode(bodyNode, "PipelineTopicExpression");
+        }
+      }
+      isSimpleReference(expression) {
+        switch (expression.type) {
+          case "MemberExpression":
+            return !expression.computed && this.isSimpleReference(expression.object);
+          case "Identifier":
+            return true;
+          default:
+            return false;
+        }
+      }
+      checkSmartPipeTopicBodyEarlyErrors(startLoc) {
+        if (this.match(19)) {
+          throw this.raise(Errors.PipelineBodyNoArrow, this.state.startLoc);
+        }
+        if (!this.topicReferenceWasUsedInCurrentContext()) {
+          this.raise(Errors.PipelineTopicUnused, startLoc);
+        }
+      }
+      withTopicBindingContext(callback) {
+        const outerContextTopicState = this.state.topicContext;
+        this.state.topicContext = {
+          maxNumOfResolvableTopics: 1,
+          maxTopicIndex: null
+        };
+        try {
+          return callback();
+        } finally {
+          this.state.topicContext = outerContextTopicState;
+        }
+      }
+      withSmartMixTopicForbiddingContext(callback) {
+        if (this.hasPlugin(["pipelineOperator", {
+          proposal: "smart"
+        }])) {
+          const outerContextTopicState = this.state.topicContext;
+          this.state.topicContext = {
+            maxNumOfResolvableTopics: 0,
+            maxTopicIndex: null
+          };
+          try {
+            return callback();
+          } finally {
+            this.state.topicContext = outerContextTopicState;
+          }
+        } else {
+          return callback();
+        }
+      }
+      withSoloAwaitPermittingContext(callback) {
+        const outerContextSoloAwaitState = this.state.soloAwait;
+        this.state.soloAwait = true;
+        try {
+          return callback();
+        } finally {
+          this.state.soloAwait = outerContextSoloAwaitState;
+        }
+      }
+      allowInAnd(callback) {
+        const flags = this.prodParam.currentFlags();
+        const prodParamToSet = (8 | 16) & ~flags;
+        if (prodParamToSet) {
+          this.prodParam.enter(flags | 8 | 16);
+          try {
+            return callback();
+          } finally {
+            this.prodParam.exit();
+          }
+        }
+        return callback();
+      }
+      disallowInAnd(callback) {
+        const flags = this.prodParam.currentFlags();
+        const prodParamToClear = 8 & flags;
+        const prodParamToSet = 16 & ~flags;
+        if (prodParamToClear || prodParamToSet) {
+          this.prodParam.enter(flags & ~8 | 16);
+          try {
+            return callback();
+          } finally {
+            this.prodParam.exit();
+          }
+        }
+        return callback();
+      }
+      registerTopicReference() {
+        this.state.topicContext.maxTopicIndex = 0;
+      }
+      topicReferenceIsAllowedInCurrentContext() {
+        return this.state.topicContext.maxNumOfResolvableTopics >= 1;
+      }
+      topicReferenceWasUsedInCurrentContext() {
+        return this.state.topicContext.maxTopicIndex != null && this.state.topicContext.maxTopicIndex >= 0;
+      }
+      parseFSharpPipelineBody(prec) {
+        const startLoc = this.state.startLoc;
+        this.state.potentialArrowAt = this.state.start;
+        this.prodParam.enter(this.prodParam.currentFlags() & ~16);
+        const ret = this.parseExprOp(this.parseMaybeUnaryOrPrivate(), startLoc, prec);
+        this.prodParam.exit();
+        return ret;
+      }
+      parseModuleExpression() {
+        this.expectPlugin("moduleBlocks");
+        const node2 = this.startNode();
+        this.next();
+        if (!this.match(5)) {
+          this.unexpected(null, 5);
+        }
+        const program = this.startNodeAt(this.state.endLoc);
+        this.next();
+        const revertScopes = this.initializeScopes(true);
+        this.enterInitialScopes();
+        try {
+          node2.body = this.parseProgram(program, 8, "module");
+        } finally {
+          revertScopes();
+        }
+        return this.finishNode(node2, "ModuleExpression");
+      }
+      parseVoidPattern(refExpressionErrors) {
+        this.expectPlugin("discardBinding");
+        const node2 = this.startNode();
+        if (refExpressionErrors != null) {
+          refExpressionErrors.voidPatternLoc = this.state.startLoc;
+        }
+        this.next();
+        return this.finishNode(node2, "VoidPattern");
+      }
+      parseMaybeAssignAllowInOrVoidPattern(close2, refExpressionErrors, afterLeftParse) {
+        if (refExpressionErrors != null && this.match(88)) {
+          const nextCode = this.lookaheadCharCode();
+          if (nextCode === 44 || nextCode === (close2 === 3 ? 93 : close2 === 8 ? 125 : 41) || nextCode === 61) {
+            return this.parseMaybeDefault(this.state.startLoc, this.parseVoidPattern(refExpressionErrors));
+          }
+        }
+        return this.parseMaybeAssignAllowIn(refExpressionErrors, afterLeftParse);
+      }
+      parsePropertyNamePrefixOperator(prop) {
+      }
+    };
+    var loopLabel = {
+      kind: 1
+    };
+    var switchLabel = {
+      kind: 2
+    };
+    var loneSurrogate = /[\uD800-\uDFFF]/u;
+    var keywordRelationalOperator = /in(?:stanceof)?/y;
+    var keywordLikeWord = /[a-z]{2,10}/y;
+    function babel7CompatTokens(tokens2, input, startIndex) {
+      for (let i = 0; i < tokens2.length; i++) {
+        const token = tokens2[i];
+        const {
+          type
+        } = token;
+        if (typeof type === "number") {
+          if (type === 140) {
+            const {
+              loc,
+              start,
+              value: value2,
+              end
+            } = token;
+            const hashEndPos = start + 1;
+            const hashEndLoc = createPositionWithColumnOffset(loc.start, 1);
+            tokens2.splice(i, 1, new Token({
+              type: getExportedToken(27),
+              value: "#",
+              start,
+              end: hashEndPos,
+              startLoc: loc.start,
+              endLoc: hashEndLoc
+            }), new Token({
+              type: getExportedToken(133),
+              value: value2,
+              start: hashEndPos,
+              end,
+              startLoc: hashEndLoc,
+              endLoc: loc.end
+            }));
+            i++;
+            continue;
+          }
+          if (tokenIsTemplate(type)) {
+            const {
+              loc,
+              start,
+              value: value2,
+              end
+            } = token;
+            const backquoteEnd = start + 1;
+            const backquoteEndLoc = createPositionWithColumnOffset(loc.start, 1);
+            let startToken;
+            if (input.charCodeAt(start - startIndex) === 96) {
+              startToken = new Token({
+                type: getExportedToken(22),
+                value: "`",
+                start,
+                end: backquoteEnd,
+                startLoc: loc.start,
+                endLoc: backquoteEndLoc
+              });
+            } else {
+              startToken = new Token({
+                type: getExportedToken(8),
+                value: "}",
+                start,
+                end: backquoteEnd,
+                startLoc: loc.start,
+                endLoc: backquoteEndLoc
+              });
+            }
+            let templateValue, templateElementEnd, templateElementEndLoc, endToken;
+            if (type === 24) {
+              templateElementEnd = end - 1;
+              templateElementEndLoc = createPositionWithColumnOffset(loc.end, -1);
+              templateValue = value2 === null ? null : value2.slice(1, -1);
+              endToken = new Token({
+                type: getExportedToken(22),
+                value: "`",
+                start: templateElementEnd,
+                end,
+                startLoc: templateElementEndLoc,
+                endLoc: loc.end
+              });
+            } else {
+              templateElementEnd = end - 2;
+              templateElementEndLoc = createPositionWithColumnOffset(loc.end, -2);
+              templateValue = value2 === null ? null : value2.slice(1, -2);
+              endToken = new Token({
+                type: getExportedToken(23),
+                value: "${",
+                start: templateElementEnd,
+                end,
+                startLoc: templateElementEndLoc,
+                endLoc: loc.end
+              });
+            }
+            tokens2.splice(i, 1, startToken, new Token({
+              type: getExportedToken(20),
+              value: templateValue,
+              start: backquoteEnd,
+              end: templateElementEnd,
+              startLoc: backquoteEndLoc,
+              endLoc: templateElementEndLoc
+            }), endToken);
+            i += 2;
+            continue;
+          }
+          token.type = getExportedToken(type);
+        }
+      }
+      return tokens2;
+    }
+    var StatementParser = class extends ExpressionParser {
+      parseTopLevel(file, program) {
+        file.program = this.parseProgram(program, 141, this.options.sourceType === "module" ? "module" : "script");
+        file.comments = this.comments;
+        if (this.optionFlags & 256) {
+          file.tokens = babel7CompatTokens(this.tokens, this.input, this.startIndex);
+        }
+        return this.finishNode(file, "File");
+      }
+      parseProgram(program, end, sourceType) {
+        program.sourceType = sourceType;
+        program.interpreter = this.parseInterpreterDirective();
+        this.parseBlockBody(program, true, true, end);
+        if (this.inModule) {
+          if (!(this.optionFlags & 64) && this.scope.undefinedExports.size > 0) {
+            for (const [localName, at] of Array.from(this.scope.undefinedExports)) {
+              this.raise(Errors.ModuleExportUndefined, at, {
+                localName
+              });
+            }
+          }
+          this.addExtra(program, "topLevelAwait", this.state.hasTopLevelAwait);
+        }
+        let finishedProgram;
+        if (end === 141) {
+          finishedProgram = this.finishNode(program, "Program");
+        } else {
+          finishedProgram = this.finishNodeAt(program, "Program", createPositionWithColumnOffset(this.state.startLoc, -1));
+        }
+        return finishedProgram;
+      }
+      stmtToDirective(stmt) {
+        const directive = this.castNodeTo(stmt, "Directive");
+        const directiveLiteral = this.castNodeTo(stmt.expression, "DirectiveLiteral");
+        const expressionValue = directiveLiteral.value;
+        const raw = this.input.slice(this.offsetToSourcePos(directiveLiteral.start), this.offsetToSourcePos(directiveLiteral.end));
+        const val = directiveLiteral.value = raw.slice(1, -1);
+        this.addExtra(directiveLiteral, "raw", raw);
+        this.addExtra(directiveLiteral, "rawValue", val);
+        this.addExtra(directiveLiteral, "expressionValue", expressionValue);
+        directive.value = directiveLiteral;
+        delete stmt.expression;
+        return directive;
+      }
+      parseInterpreterDirective() {
+        if (!this.match(28)) {
+          return null;
+        }
+        const node2 = this.startNode();
+        node2.value = this.state.value;
+        this.next();
+        return this.finishNode(node2, "InterpreterDirective");
+      }
+      isLet() {
+        if (!this.isContextual(101)) {
+          return false;
+        }
+        return this.hasFollowingBindingAtom();
+      }
+      isUsing() {
+        if (!this.isContextual(108)) {
+          return false;
+        }
+        return this.nextTokenIsIdentifierOnSameLine();
+      }
+      isForUsing() {
+        if (!this.isContextual(108)) {
+          return false;
+        }
+        const next2 = this.nextTokenInLineStart();
+        const nextCh = this.codePointAtPos(next2);
+        if (this.isUnparsedContextual(next2, "of")) {
+          const nextCharAfterOf = this.lookaheadCharCodeSince(next2 + 2);
+          if (nextCharAfterOf !== 61 && nextCharAfterOf !== 58 && nextCharAfterOf !== 59) {
+            return false;
+          }
+        }
+        if (this.chStartsBindingIdentifier(nextCh, next2) || this.isUnparsedContextual(next2, "void")) {
+          return true;
+        }
+        return false;
+      }
+      nextTokenIsIdentifierOnSameLine() {
+        const next2 = this.nextTokenInLineStart();
+        const nextCh = this.codePointAtPos(next2);
+        return this.chStartsBindingIdentifier(nextCh, next2);
+      }
+      isAwaitUsing() {
+        if (!this.isContextual(97)) {
+          return false;
+        }
+        let next2 = this.nextTokenInLineStart();
+        if (this.isUnparsedContextual(next2, "using")) {
+          next2 = this.nextTokenInLineStartSince(next2 + 5);
+          const nextCh = this.codePointAtPos(next2);
+          if (this.chStartsBindingIdentifier(nextCh, next2)) {
+            return true;
+          }
+        }
+        return false;
+      }
+      chStartsBindingIdentifier(ch, pos) {
+        if (isIdentifierStart(ch)) {
+          keywordRelationalOperator.lastIndex = pos;
+          if (keywordRelationalOperator.test(this.input)) {
+            const endCh = this.codePointAtPos(keywordRelationalOperator.lastIndex);
+            if (!isIdentifierChar(endCh) && endCh !== 92) {
+              return false;
+            }
+          }
+          return true;
+        } else if (ch === 92) {
+          return true;
+        } else {
+          return false;
+        }
+      }
+      isReservedWordOnNewLineAfterLet(pos) {
+        if (!hasNewLine(this.input, this.state.end, pos)) {
+          return false;
+        }
+        keywordLikeWord.lastIndex = pos;
+        if (!keywordLikeWord.test(this.input)) {
+          return false;
+        }
+        const end = keywordLikeWord.lastIndex;
+        const endCh = this.codePointAtPos(end);
+        if (isIdentifierChar(endCh) || endCh === 92) {
+          return false;
+        }
+        const word = this.input.slice(pos, end);
+        return isKeyword(word) || isReservedWord(word, false);
+      }
+      chStartsBindingPattern(ch) {
+        return ch === 91 || ch === 123;
+      }
+      hasFollowingBindingAtom() {
+        const next2 = this.nextTokenStart();
+        const nextCh = this.codePointAtPos(next2);
+        return this.chStartsBindingPattern(nextCh) || this.chStartsBindingIdentifier(nextCh, next2);
+      }
+      hasInLineFollowingBindingIdentifierOrBrace() {
+        const next2 = this.nextTokenInLineStart();
+        const nextCh = this.codePointAtPos(next2);
+        return nextCh === 123 || this.chStartsBindingIdentifier(nextCh, next2);
+      }
+      allowsUsing() {
+        return (this.scope.inModule || !this.scope.inTopLevel) && !this.scope.inBareCaseStatement;
+      }
+      parseModuleItem() {
+        return this.parseStatementLike(1 | 2 | 4 | 8);
+      }
+      parseStatementListItem() {
+        return this.parseStatementLike(2 | 4 | (!this.options.annexB || this.state.strict ? 0 : 8));
+      }
+      parseStatementOrSloppyAnnexBFunctionDeclaration(allowLabeledFunction = false) {
+        let flags = 0;
+        if (this.options.annexB && !this.state.strict) {
+          flags |= 4;
+          if (allowLabeledFunction) {
+            flags |= 8;
+          }
+        }
+        return this.parseStatementLike(flags);
+      }
+      parseStatement() {
+        return this.parseStatementLike(0);
+      }
+      parseStatementLike(flags) {
+        let decorators = null;
+        if (this.match(26)) {
+          decorators = this.parseDecorators(true);
+        }
+        return this.parseStatementContent(flags, decorators);
+      }
+      parseStatementContent(flags, decorators) {
+        const startType = this.state.type;
+        const node2 = this.startNode();
+        const allowDeclaration = !!(flags & 2);
+        const allowFunctionDeclaration = !!(flags & 4);
+        const topLevel = flags & 1;
+        switch (startType) {
+          case 60:
+            return this.parseBreakContinueStatement(node2, true);
+          case 63:
+            return this.parseBreakContinueStatement(node2, false);
+          case 64:
+            return this.parseDebuggerStatement(node2);
+          case 90:
+            return this.parseDoWhileStatement(node2);
+          case 91:
+            return this.parseForStatement(node2);
+          case 68:
+            if (this.lookaheadCharCode() === 46) break;
+            if (!allowFunctionDeclaration) {
+              this.raise(this.state.strict ? Errors.StrictFunction : this.options.annexB ? Errors.SloppyFunctionAnnexB : Errors.SloppyFunction, this.state.startLoc);
+            }
+            return this.parseFunctionStatement(node2, false, flags);
+          case 80:
+            if (!allowDeclaration) this.unexpected();
+            return this.parseClass(this.maybeTakeDecorators(decorators, node2), true);
+          case 69:
+            return this.parseIfStatement(node2);
+          case 70:
+            return this.parseReturnStatement(node2);
+          case 71:
+            return this.parseSwitchStatement(node2);
+          case 72:
+            return this.parseThrowStatement(node2);
+          case 73:
+            return this.parseTryStatement(node2);
+          case 97:
+            if (this.isAwaitUsing()) {
+              if (!this.allowsUsing()) {
+                this.raise(Errors.UnexpectedUsingDeclaration, node2);
+              } else if (!allowDeclaration) {
+                this.raise(Errors.UnexpectedLexicalDeclaration, node2);
+              } else if (!this.recordAwaitIfAllowed()) {
+                this.raise(Errors.AwaitUsingNotInAsyncContext, node2);
+              }
+              this.next();
+              return this.parseVarStatement(node2, "await using");
+            }
+            break;
+          case 108:
+            if (this.state.containsEsc || !this.hasInLineFollowingBindingIdentifierOrBrace()) {
+              break;
+            }
+            if (!this.allowsUsing()) {
+              this.raise(Errors.UnexpectedUsingDeclaration, this.state.startLoc);
+            } else if (!allowDeclaration) {
+              this.raise(Errors.UnexpectedLexicalDeclaration, this.state.startLoc);
+            }
+            return this.parseVarStatement(node2, "using");
+          case 101: {
+            if (this.state.containsEsc) {
+              break;
+            }
+            const next2 = this.nextTokenStart();
+            const nextCh = this.codePointAtPos(next2);
+            if (nextCh !== 91) {
+              if (!allowDeclaration && this.hasFollowingLineBreak()) break;
+              if (!this.chStartsBindingIdentifier(nextCh, next2) && nextCh !== 123) {
+                break;
+              }
+              if (this.isReservedWordOnNewLineAfterLet(next2)) break;
+            }
+          }
+          case 75: {
+            if (!allowDeclaration) {
+              this.raise(Errors.UnexpectedLexicalDeclaration, this.state.startLoc);
+            }
+          }
+          case 74: {
+            const kind = this.state.value;
+            return this.parseVarStatement(node2, kind);
+          }
+          case 92:
+            return this.parseWhileStatement(node2);
+          case 76:
+            return this.parseWithStatement(node2);
+          case 5:
+            return this.parseBlock();
+          case 13:
+            return this.parseEmptyStatement(node2);
+          case 83: {
+            const nextTokenCharCode = this.lookaheadCharCode();
+            if (nextTokenCharCode === 40 || nextTokenCharCode === 46) {
+              break;
+            }
+          }
+          case 82: {
+            if (!(this.optionFlags & 8) && !topLevel) {
+              this.raise(Errors.UnexpectedImportExport, this.state.startLoc);
+            }
+            this.next();
+            let result;
+            if (startType === 83) {
+              result = this.parseImport(node2);
+            } else {
+              result = this.parseExport(node2, decorators);
+            }
+            this.assertModuleNodeAllowed(result);
+            return result;
+          }
+          default: {
+            if (this.isAsyncFunction()) {
+              if (!allowDeclaration) {
+                this.raise(Errors.AsyncFunctionInSingleStatementContext, this.state.startLoc);
+              }
+              this.next();
+              return this.parseFunctionStatement(node2, true, flags);
+            }
+          }
+        }
+        const maybeName = this.state.value;
+        if (startType === 93 && this.lookahead().type === 14) {
+          const label2 = this.parseIdentifier(true);
+          this.next();
+          return this.parseLabeledStatement(node2, maybeName, label2, flags);
+        }
+        const expr = this.parseExpression();
+        if (tokenIsIdentifier(startType) && expr.type === "Identifier" && this.eat(14)) {
+          return this.parseLabeledStatement(node2, maybeName, expr, flags);
+        } else {
+          return this.parseExpressionStatement(node2, expr, decorators, flags);
+        }
+      }
+      assertModuleNodeAllowed(node2) {
+        if (!(this.optionFlags & 8) && !this.inModule) {
+          this.raise(Errors.ImportOutsideModule, node2);
+        }
+      }
+      decoratorsEnabledBeforeExport() {
+        if (this.hasPlugin("decorators-legacy")) return true;
+        return this.hasPlugin("decorators") && this.getPluginOption("decorators", "decoratorsBeforeExport") !== false;
+      }
+      maybeTakeDecorators(maybeDecorators, classNode, exportNode) {
+        if (maybeDecorators) {
+          var _classNode$decorators;
+          if ((_classNode$decorators = classNode.decorators) != null && _classNode$decorators.length) {
+            if (typeof this.getPluginOption("decorators", "decoratorsBeforeExport") !== "boolean") {
+              this.raise(Errors.DecoratorsBeforeAfterExport, classNode.decorators[0]);
+            }
+            classNode.decorators.unshift(...maybeDecorators);
+          } else {
+            classNode.decorators = maybeDecorators;
+          }
+          this.resetStartLocationFromNode(classNode, maybeDecorators[0]);
+          if (exportNode) this.resetStartLocationFromNode(exportNode, classNode);
+        }
+        return classNode;
+      }
+      canHaveLeadingDecorator() {
+        return this.match(80);
+      }
+      parseDecorators(allowExport) {
+        const decorators = [];
+        do {
+          decorators.push(this.parseDecorator());
+        } while (this.match(26));
+        if (this.match(82)) {
+          if (!allowExport) {
+            this.unexpected();
+          }
+          if (!this.decoratorsEnabledBeforeExport()) {
+            this.raise(Errors.DecoratorExportClass, this.state.startLoc);
+          }
+        } else if (!this.canHaveLeadingDecorator()) {
+          throw this.raise(Errors.UnexpectedLeadingDecorator, this.state.startLoc);
+        }
+        return decorators;
+      }
+      parseDecorator() {
+        this.expectOnePlugin(["decorators", "decorators-legacy"]);
+        const node2 = this.startNode();
+        this.next();
+        if (this.hasPlugin("decorators")) {
+          const startLoc = this.state.startLoc;
+          let expr;
+          if (this.match(10)) {
+            const startLoc2 = this.state.startLoc;
+            this.next();
+            expr = this.parseExpression();
+            this.expect(11);
+            expr = this.wrapParenthesis(startLoc2, expr);
+            const paramsStartLoc = this.state.startLoc;
+            node2.expression = this.parseMaybeDecoratorArguments(expr, startLoc2);
+            if (this.getPluginOption("decorators", "allowCallParenthesized") === false && node2.expression !== expr) {
+              this.raise(Errors.DecoratorArgumentsOutsideParentheses, paramsStartLoc);
+            }
+          } else {
+            expr = this.parseIdentifier(false);
+            while (this.eat(16)) {
+              const node3 = this.startNodeAt(startLoc);
+              node3.object = expr;
+              if (this.match(140)) {
+                this.classScope.usePrivateName(this.state.value, this.state.startLoc);
+                node3.property = this.parsePrivateName();
+              } else {
+                node3.property = this.parseIdentifier(true);
+              }
+              node3.computed = false;
+              expr = this.finishNode(node3, "MemberExpression");
+            }
+            node2.expression = this.parseMaybeDecoratorArguments(expr, startLoc);
+          }
+        } else {
+          node2.expression = this.parseExprSubscripts();
+        }
+        return this.finishNode(node2, "Decorator");
+      }
+      parseMaybeDecoratorArguments(expr, startLoc) {
+        if (this.eat(10)) {
+          const node2 = this.startNodeAt(startLoc);
+          node2.callee = expr;
+          node2.arguments = this.parseCallExpressionArguments();
+          this.toReferencedList(node2.arguments);
+          return this.finishNode(node2, "CallExpression");
+        }
+        return expr;
+      }
+      parseBreakContinueStatement(node2, isBreak) {
+        this.next();
+        if (this.isLineTerminator()) {
+          node2.label = null;
+        } else {
+          node2.label = this.parseIdentifier(this.match(93));
+          this.semicolon();
+        }
+        this.verifyBreakContinue(node2, isBreak);
+        return this.finishNode(node2, isBreak ? "BreakStatement" : "ContinueStatement");
+      }
+      verifyBreakContinue(node2, isBreak) {
+        let i;
+        for (i = 0; i < this.state.labels.length; ++i) {
+          const lab = this.state.labels[i];
+          if (node2.label == null || lab.name === node2.label.name) {
+            if (lab.kind != null && (isBreak || lab.kind === 1)) {
+              break;
+            }
+            if (node2.label && isBreak) break;
+          }
+        }
+        if (i === this.state.labels.length) {
+          const type = isBreak ? "BreakStatement" : "ContinueStatement";
+          this.raise(Errors.IllegalBreakContinue, node2, {
+            type
+          });
+        }
+      }
+      parseDebuggerStatement(node2) {
+        this.next();
+        this.semicolon();
+        return this.finishNode(node2, "DebuggerStatement");
+      }
+      parseHeaderExpression() {
+        this.expect(10);
+        const val = this.parseExpression();
+        this.expect(11);
+        return val;
+      }
+      parseDoWhileStatement(node2) {
+        this.next();
+        this.state.labels.push(loopLabel);
+        node2.body = this.withSmartMixTopicForbiddingContext(() => this.parseStatement());
+        this.state.labels.pop();
+        this.expect(92);
+        node2.test = this.parseHeaderExpression();
+        this.eat(13);
+        return this.finishNode(node2, "DoWhileStatement");
+      }
+      parseForStatement(node2) {
+        this.next();
+        this.state.labels.push(loopLabel);
+        let awaitAt = null;
+        if (this.isContextual(97) && this.recordAwaitIfAllowed()) {
+          awaitAt = this.state.startLoc;
+          this.next();
+        }
+        this.scope.enter(0);
+        this.expect(10);
+        if (this.match(13)) {
+          if (awaitAt !== null) {
+            this.unexpected(awaitAt);
+          }
+          return this.parseFor(node2, null);
+        }
+        const startsWithLet = this.isContextual(101);
+        {
+          const startsWithAwaitUsing = this.isAwaitUsing();
+          const starsWithUsingDeclaration = startsWithAwaitUsing || this.isForUsing();
+          const isLetOrUsing = startsWithLet && this.hasFollowingBindingAtom() || starsWithUsingDeclaration;
+          if (this.match(74) || this.match(75) || isLetOrUsing) {
+            const initNode = this.startNode();
+            let kind;
+            if (startsWithAwaitUsing) {
+              kind = "await using";
+              if (!this.recordAwaitIfAllowed()) {
+                this.raise(Errors.AwaitUsingNotInAsyncContext, this.state.startLoc);
+              }
+              this.next();
+            } else {
+              kind = this.state.value;
+            }
+            this.next();
+            this.parseVar(initNode, true, kind);
+            const init2 = this.finishNode(initNode, "VariableDeclaration");
+            const isForIn = this.match(58);
+            if (isForIn && starsWithUsingDeclaration) {
+              this.raise(Errors.ForInUsing, init2);
+            }
+            if ((isForIn || this.isContextual(103)) && init2.declarations.length === 1) {
+              return this.parseForIn(node2, init2, awaitAt);
+            }
+            if (awaitAt !== null) {
+              this.unexpected(awaitAt);
+            }
+            return this.parseFor(node2, init2);
+          }
+        }
+        const startsWithAsync = this.isContextual(96);
+        const refExpressionErrors = new ExpressionErrors();
+        const init = this.parseExpression(true, refExpressionErrors);
+        const isForOf = this.isContextual(103);
+        if (isForOf) {
+          if (startsWithLet) {
+            this.raise(Errors.ForOfLet, init);
+          }
+          if (awaitAt === null && startsWithAsync && init.type === "Identifier") {
+            this.raise(Errors.ForOfAsync, init);
+          }
+        }
+        if (isForOf || this.match(58)) {
+          this.checkDestructuringPrivate(refExpressionErrors);
+          this.toAssignable(init, true);
+          const type = isForOf ? "ForOfStatement" : "ForInStatement";
+          this.checkLVal(init, {
+            type
+          });
+          return this.parseForIn(node2, init, awaitAt);
+        } else {
+          this.checkExpressionErrors(refExpressionErrors, true);
+        }
+        if (awaitAt !== null) {
+          this.unexpected(awaitAt);
+        }
+        return this.parseFor(node2, init);
+      }
+      parseFunctionStatement(node2, isAsync, statementFlags) {
+        this.next();
+        let flags = 1 | (isAsync ? 8 : 0);
+        if (!(statementFlags & 2) && statementFlags & 4) {
+          flags |= 16;
+          if (!(statementFlags & 8)) {
+            flags |= 2;
+          }
+        }
+        return this.parseFunction(node2, flags);
+      }
+      parseIfStatement(node2) {
+        this.next();
+        node2.test = this.parseHeaderExpression();
+        node2.consequent = this.parseStatementOrSloppyAnnexBFunctionDeclaration();
+        node2.alternate = this.eat(66) ? this.parseStatementOrSloppyAnnexBFunctionDeclaration() : null;
+        return this.finishNode(node2, "IfStatement");
+      }
+      parseReturnStatement(node2) {
+        if (!this.prodParam.hasReturn) {
+          this.raise(Errors.IllegalReturn, this.state.startLoc);
+        }
+        this.next();
+        if (this.isLineTerminator()) {
+          node2.argument = null;
+        } else {
+          node2.argument = this.parseExpression();
+          this.semicolon();
+        }
+        return this.finishNode(node2, "ReturnStatement");
+      }
+      parseSwitchStatement(node2) {
+        this.next();
+        node2.discriminant = this.parseHeaderExpression();
+        const cases = node2.cases = [];
+        this.expect(5);
+        this.state.labels.push(switchLabel);
+        this.scope.enter(256);
+        let cur;
+        for (let sawDefault; !this.match(8); ) {
+          if (this.match(61) || this.match(65)) {
+            const isCase = this.match(61);
+            if (cur) this.finishNode(cur, "SwitchCase");
+            cases.push(cur = this.startNode());
+            cur.consequent = [];
+            this.next();
+            if (isCase) {
+              cur.test = this.parseExpression();
+            } else {
+              if (sawDefault) {
+                this.raise(Errors.MultipleDefaultsInSwitch, this.state.lastTokStartLoc);
+              }
+              sawDefault = true;
+              cur.test = null;
+            }
+            this.expect(14);
+          } else {
+            if (cur) {
+              cur.consequent.push(this.parseStatementListItem());
+            } else {
+              this.unexpected();
+            }
+          }
+        }
+        this.scope.exit();
+        if (cur) this.finishNode(cur, "SwitchCase");
+        this.next();
+        this.state.labels.pop();
+        return this.finishNode(node2, "SwitchStatement");
+      }
+      parseThrowStatement(node2) {
+        this.next();
+        if (this.hasPrecedingLineBreak()) {
+          this.raise(Errors.NewlineAfterThrow, this.state.lastTokEndLoc);
+        }
+        node2.argument = this.parseExpression();
+        this.semicolon();
+        return this.finishNode(node2, "ThrowStatement");
+      }
+      parseCatchClauseParam() {
+        const param = this.parseBindingAtom();
+        this.scope.enter(this.options.annexB && param.type === "Identifier" ? 8 : 0);
+        this.checkLVal(param, {
+          type: "CatchClause"
+        }, 9);
+        return param;
+      }
+      parseTryStatement(node2) {
+        this.next();
+        node2.block = this.parseBlock();
+        node2.handler = null;
+        if (this.match(62)) {
+          const clause = this.startNode();
+          this.next();
+          if (this.match(10)) {
+            this.expect(10);
+            clause.param = this.parseCatchClauseParam();
+            this.expect(11);
+          } else {
+            clause.param = null;
+            this.scope.enter(0);
+          }
+          clause.body = this.withSmartMixTopicForbiddingContext(() => this.parseBlock(false, false));
+          this.scope.exit();
+          node2.handler = this.finishNode(clause, "CatchClause");
+        }
+        node2.finalizer = this.eat(67) ? this.parseBlock() : null;
+        if (!node2.handler && !node2.finalizer) {
+          this.raise(Errors.NoCatchOrFinally, node2);
+        }
+        return this.finishNode(node2, "TryStatement");
+      }
+      parseVarStatement(node2, kind, allowMissingInitializer = false) {
+        this.next();
+        this.parseVar(node2, false, kind, allowMissingInitializer);
+        this.semicolon();
+        return this.finishNode(node2, "VariableDeclaration");
+      }
+      parseWhileStatement(node2) {
+        this.next();
+        node2.test = this.parseHeaderExpression();
+        this.state.labels.push(loopLabel);
+        node2.body = this.withSmartMixTopicForbiddingContext(() => this.parseStatement());
+        this.state.labels.pop();
+        return this.finishNode(node2, "WhileStatement");
+      }
+      parseWithStatement(node2) {
+        if (this.state.strict) {
+          this.raise(Errors.StrictWith, this.state.startLoc);
+        }
+        this.next();
+        node2.object = this.parseHeaderExpression();
+        node2.body = this.withSmartMixTopicForbiddingContext(() => this.parseStatement());
+        return this.finishNode(node2, "WithStatement");
+      }
+      parseEmptyStatement(node2) {
+        this.next();
+        return this.finishNode(node2, "EmptyStatement");
+      }
+      parseLabeledStatement(node2, maybeName, expr, flags) {
+        for (const label2 of this.state.labels) {
+          if (label2.name === maybeName) {
+            this.raise(Errors.LabelRedeclaration, expr, {
+              labelName: maybeName
+            });
+            break;
+          }
+        }
+        const kind = tokenIsLoop(this.state.type) ? 1 : this.match(71) ? 2 : null;
+        for (let i = this.state.labels.length - 1; i >= 0; i--) {
+          const label2 = this.state.labels[i];
+          if (label2.statementStart === node2.start) {
+            label2.statementStart = this.sourceToOffsetPos(this.state.start);
+            label2.kind = kind;
+          } else {
+            break;
+          }
+        }
+        this.state.labels.push({
+          name: maybeName,
+          kind,
+          statementStart: this.sourceToOffsetPos(this.state.start)
+        });
+        node2.body = flags & 8 ? this.parseStatementOrSloppyAnnexBFunctionDeclaration(true) : this.parseStatement();
+        this.state.labels.pop();
+        node2.label = expr;
+        return this.finishNode(node2, "LabeledStatement");
+      }
+      parseExpressionStatement(node2, expr, decorators, flags) {
+        node2.expression = expr;
+        this.semicolon();
+        return this.finishNode(node2, "ExpressionStatement");
+      }
+      parseBlock(allowDirectives = false, createNewLexicalScope = true, afterBlockParse) {
+        const node2 = this.startNode();
+        if (allowDirectives) {
+          this.state.strictErrors.clear();
+        }
+        this.expect(5);
+        if (createNewLexicalScope) {
+          this.scope.enter(0);
+        }
+        this.parseBlockBody(node2, allowDirectives, false, 8, afterBlockParse);
+        if (createNewLexicalScope) {
+          this.scope.exit();
+        }
+        return this.finishNode(node2, "BlockStatement");
+      }
+      isValidDirective(stmt) {
+        return stmt.type === "ExpressionStatement" && stmt.expression.type === "StringLiteral" && !stmt.expression.extra.parenthesized;
+      }
+      parseBlockBody(node2, allowDirectives, topLevel, end, afterBlockParse) {
+        const body = node2.body = [];
+        const directives = node2.directives = [];
+        this.parseBlockOrModuleBlockBody(body, allowDirectives ? directives : void 0, topLevel, end, afterBlockParse);
+      }
+      parseBlockOrModuleBlockBody(body, directives, topLevel, end, afterBlockParse) {
+        const oldStrict = this.state.strict;
+        let hasStrictModeDirective = false;
+        let parsedNonDirective = false;
+        while (!this.match(end)) {
+          const stmt = topLevel ? this.parseModuleItem() : this.parseStatementListItem();
+          if (directives && !parsedNonDirective) {
+            if (this.isValidDirective(stmt)) {
+              const directive = this.stmtToDirective(stmt);
+              directives.push(directive);
+              if (!hasStrictModeDirective && directive.value.value === "use strict") {
+                hasStrictModeDirective = true;
+                this.setStrict(true);
+              }
+              continue;
+            }
+            parsedNonDirective = true;
+            this.state.strictErrors.clear();
+          }
+          body.push(stmt);
+        }
+        afterBlockParse == null || afterBlockParse.call(this, hasStrictModeDirective);
+        if (!oldStrict) {
+          this.setStrict(false);
+        }
+        this.next();
+      }
+      parseFor(node2, init) {
+        node2.init = init;
+        this.semicolon(false);
+        node2.test = this.match(13) ? null : this.parseExpression();
+        this.semicolon(false);
+        node2.update = this.match(11) ? null : this.parseExpression();
+        this.expect(11);
+        node2.body = this.withSmartMixTopicForbiddingContext(() => this.parseStatement());
+        this.scope.exit();
+        this.state.labels.pop();
+        return this.finishNode(node2, "ForStatement");
+      }
+      parseForIn(node2, init, awaitAt) {
+        const isForIn = this.match(58);
+        this.next();
+        if (isForIn) {
+          if (awaitAt !== null) this.unexpected(awaitAt);
+        } else {
+          node2.await = awaitAt !== null;
+        }
+        if (init.type === "VariableDeclaration" && init.declarations[0].init != null && (!isForIn || !this.options.annexB || this.state.strict || init.kind !== "var" || init.declarations[0].id.type !== "Identifier")) {
+          this.raise(Errors.ForInOfLoopInitializer, init, {
+            type: isForIn ? "ForInStatement" : "ForOfStatement"
+          });
+        }
+        if (init.type === "AssignmentPattern") {
+          this.raise(Errors.InvalidLhs, init, {
+            ancestor: {
+              type: "ForStatement"
+            }
+          });
+        }
+        node2.left = init;
+        node2.right = isForIn ? this.parseExpression() : this.parseMaybeAssignAllowIn();
+        this.expect(11);
+        node2.body = this.withSmartMixTopicForbiddingContext(() => this.parseStatement());
+        this.scope.exit();
+        this.state.labels.pop();
+        return this.finishNode(node2, isForIn ? "ForInStatement" : "ForOfStatement");
+      }
+      parseVar(node2, isFor, kind, allowMissingInitializer = false) {
+        const declarations = node2.declarations = [];
+        node2.kind = kind;
+        for (; ; ) {
+          const decl = this.startNode();
+          this.parseVarId(decl, kind);
+          decl.init = !this.eat(29) ? null : isFor ? this.parseMaybeAssignDisallowIn() : this.parseMaybeAssignAllowIn();
+          if (decl.init === null && !allowMissingInitializer && !(isFor && declarations.length === 0 && (this.match(58) || this.isContextual(103)))) {
+            if (decl.id.type !== "Identifier") {
+              this.raise(Errors.DeclarationMissingInitializer, this.state.lastTokEndLoc, {
+                kind: "destructuring"
+              });
+            } else if (kind === "const" || kind === "using" || kind === "await using") {
+              this.raise(Errors.DeclarationMissingInitializer, this.state.lastTokEndLoc, {
+                kind
+              });
+            }
+          }
+          declarations.push(this.finishNode(decl, "VariableDeclarator"));
+          if (!this.eat(12)) break;
+        }
+        return node2;
+      }
+      parseVarId(decl, kind) {
+        const id = this.parseBindingAtom();
+        if (kind === "using" || kind === "await using") {
+          if (id.type === "ArrayPattern" || id.type === "ObjectPattern") {
+            this.raise(Errors.UsingDeclarationHasBindingPattern, id.loc.start);
+          }
+        } else {
+          if (id.type === "VoidPattern") {
+            this.raise(Errors.UnexpectedVoidPattern, id.loc.start);
+          }
+        }
+        this.checkLVal(id, {
+          type: "VariableDeclarator"
+        }, kind === "var" ? 5 : 8201);
+        decl.id = id;
+      }
+      parseAsyncFunctionExpression(node2) {
+        return this.parseFunction(node2, 8);
+      }
+      parseFunction(node2, flags = 0) {
+        const isDeclaration = !!(flags & 1);
+        const requireId = isDeclaration && !(flags & 4);
+        const isAsync = !!(flags & 8);
+        this.initFunction(node2, isAsync);
+        if (this.match(55)) {
+          if (flags & 16) {
+            this.raise(Errors.GeneratorInSingleStatementContext, this.state.startLoc);
+          }
+          this.next();
+          node2.generator = true;
+        }
+        if (isDeclaration) {
+          node2.id = this.parseFunctionId(requireId);
+        }
+        const oldMaybeInArrowParameters = this.state.maybeInArrowParameters;
+        this.state.maybeInArrowParameters = false;
+        this.scope.enter(514);
+        this.prodParam.enter(functionFlags(isAsync, node2.generator));
+        if (!isDeclaration && tokenIsIdentifier(this.state.type)) {
+          this.expressionScope.enter(sharedExpressionScope);
+          node2.id = this.parseFunctionId();
+          this.expressionScope.exit();
+        }
+        this.parseFunctionParams(node2, false);
+        this.withSmartMixTopicForbiddingContext(() => {
+          this.parseFunctionBodyAndFinish(node2, isDeclaration ? "FunctionDeclaration" : "FunctionExpression");
+        });
+        this.prodParam.exit();
+        this.scope.exit();
+        if (isDeclaration && !(flags & 2)) {
+          this.registerFunctionStatementId(node2);
+        }
+        this.state.maybeInArrowParameters = oldMaybeInArrowParameters;
+        return node2;
+      }
+      parseFunctionId(requireId) {
+        return requireId || tokenIsIdentifier(this.state.type) ? this.parseIdentifier() : null;
+      }
+      parseFunctionParams(node2, isConstructor) {
+        this.expect(10);
+        this.expressionScope.enter(parameterDeclarationScope);
+        node2.params = this.parseBindingList(11, 41, 2 | (isConstructor ? 4 : 0));
+        this.expressionScope.exit();
+      }
+      registerFunctionStatementId(node2) {
+        if (!node2.id) return;
+        this.scope.declareName(node2.id.name, !this.options.annexB || this.state.strict || node2.generator || node2.async ? this.scope.treatFunctionsAsVar ? 5 : 8201 : 17, node2.id.loc.start);
+      }
+      parseClass(node2, isStatement, optionalId) {
+        this.next();
+        const oldStrict = this.state.strict;
+        this.state.strict = true;
+        this.parseClassId(node2, isStatement, optionalId);
+        this.parseClassSuper(node2);
+        node2.body = this.parseClassBody(!!node2.superClass, oldStrict);
+        return this.finishNode(node2, isStatement ? "ClassDeclaration" : "ClassExpression");
+      }
+      isClassProperty() {
+        return this.match(29) || this.match(13) || this.match(8) || this.match(26) && this.hasPrecedingLineBreak();
+      }
+      isClassMethod() {
+        return this.match(10);
+      }
+      nameIsConstructor(key2) {
+        return key2.type === "Identifier" && key2.name === "constructor" || key2.type === "StringLiteral" && key2.value === "constructor";
+      }
+      isNonstaticConstructor(method) {
+        return !method.computed && !method.static && this.nameIsConstructor(method.key);
+      }
+      parseClassBody(hadSuperClass, oldStrict) {
+        this.classScope.enter();
+        const state = {
+          hadConstructor: false,
+          hadSuperClass
+        };
+        let decorators = [];
+        const classBody = this.startNode();
+        classBody.body = [];
+        this.expect(5);
+        this.withSmartMixTopicForbiddingContext(() => {
+          while (!this.match(8)) {
+            if (this.eat(13)) {
+              if (decorators.length > 0) {
+                throw this.raise(Errors.DecoratorSemicolon, this.state.lastTokEndLoc);
+              }
+              continue;
+            }
+            if (this.match(26)) {
+              decorators.push(this.parseDecorator());
+              continue;
+            }
+            const member = this.startNode();
+            if (decorators.length) {
+              member.decorators = decorators;
+              this.resetStartLocationFromNode(member, decorators[0]);
+              decorators = [];
+            }
+            this.parseClassMember(classBody, member, state);
+            if (member.kind === "constructor" && member.decorators && member.decorators.length > 0) {
+              this.raise(Errors.DecoratorConstructor, member);
+            }
+          }
+        });
+        this.state.strict = oldStrict;
+        this.next();
+        if (decorators.length) {
+          throw this.raise(Errors.TrailingDecorator, this.state.startLoc);
+        }
+        this.classScope.exit();
+        return this.finishNode(classBody, "ClassBody");
+      }
+      parseClassMemberFromModifier(classBody, member) {
+        const key2 = this.parseIdentifier(true);
+        if (this.isClassMethod()) {
+          const method = member;
+          method.kind = "method";
+          method.computed = false;
+          method.key = key2;
+          method.static = false;
+          this.pushClassMethod(classBody, method, false, false, false, false);
+          return true;
+        } else if (this.isClassProperty()) {
+          const prop = member;
+          prop.computed = false;
+          prop.key = key2;
+          prop.static = false;
+          classBody.body.push(this.parseClassProperty(prop));
+          return true;
+        }
+        this.resetPreviousNodeTrailingComments(key2);
+        return false;
+      }
+      parseClassMember(classBody, member, state) {
+        const isStatic = this.isContextual(107);
+        if (isStatic) {
+          if (this.parseClassMemberFromModifier(classBody, member)) {
+            return;
+          }
+          if (this.eat(5)) {
+            this.parseClassStaticBlock(classBody, member);
+            return;
+          }
+        }
+        this.parseClassMemberWithIsStatic(classBody, member, state, isStatic);
+      }
+      parseClassMemberWithIsStatic(classBody, member, state, isStatic) {
+        const publicMethod = member;
+        const privateMethod = member;
+        const publicProp = member;
+        const privateProp = member;
+        const accessorProp = member;
+        const method = publicMethod;
+        const publicMember = publicMethod;
+        member.static = isStatic;
+        this.parsePropertyNamePrefixOperator(member);
+        if (this.eat(55)) {
+          method.kind = "method";
+          const isPrivateName = this.match(140);
+          this.parseClassElementName(method);
+          this.parsePostMemberNameModifiers(method);
+          if (isPrivateName) {
+            this.pushClassPrivateMethod(classBody, privateMethod, true, false);
+            return;
+          }
+          if (this.isNonstaticConstructor(publicMethod)) {
+            this.raise(Errors.ConstructorIsGenerator, publicMethod.key);
+          }
+          this.pushClassMethod(classBody, publicMethod, true, false, false, false);
+          return;
+        }
+        const isContextual = !this.state.containsEsc && tokenIsIdentifier(this.state.type);
+        const key2 = this.parseClassElementName(member);
+        const maybeContextualKw = isContextual ? key2.name : null;
+        const isPrivate = this.isPrivateName(key2);
+        const maybeQuestionTokenStartLoc = this.state.startLoc;
+        this.parsePostMemberNameModifiers(publicMember);
+        if (this.isClassMethod()) {
+          method.kind = "method";
+          if (isPrivate) {
+            this.pushClassPrivateMethod(classBody, privateMethod, false, false);
+            return;
+          }
+          const isConstructor = this.isNonstaticConstructor(publicMethod);
+          let allowsDirectSuper = false;
+          if (isConstructor) {
+            publicMethod.kind = "constructor";
+            if (state.hadConstructor && !this.hasPlugin("typescript")) {
+              this.raise(Errors.DuplicateConstructor, key2);
+            }
+            if (isConstructor && this.hasPlugin("typescript") && member.override) {
+              this.raise(Errors.OverrideOnConstructor, key2);
+            }
+            state.hadConstructor = true;
+            allowsDirectSuper = state.hadSuperClass;
+          }
+          this.pushClassMethod(classBody, publicMethod, false, false, isConstructor, allowsDirectSuper);
+        } else if (this.isClassProperty()) {
+          if (isPrivate) {
+            this.pushClassPrivateProperty(classBody, privateProp);
+          } else {
+            this.pushClassProperty(classBody, publicProp);
+          }
+        } else if (maybeContextualKw === "async" && !this.isLineTerminator()) {
+          this.resetPreviousNodeTrailingComments(key2);
+          const isGenerator = this.eat(55);
+          if (publicMember.optional) {
+            this.unexpected(maybeQuestionTokenStartLoc);
+          }
+          method.kind = "method";
+          const isPrivate2 = this.match(140);
+          this.parseClassElementName(method);
+          this.parsePostMemberNameModifiers(publicMember);
+          if (isPrivate2) {
+            this.pushClassPrivateMethod(classBody, privateMethod, isGenerator, true);
+          } else {
+            if (this.isNonstaticConstructor(publicMethod)) {
+              this.raise(Errors.ConstructorIsAsync, publicMethod.key);
+            }
+            this.pushClassMethod(classBody, publicMethod, isGenerator, true, false, false);
+          }
+        } else if ((maybeContextualKw === "get" || maybeContextualKw === "set") && !(this.match(55) && this.isLineTerminator())) {
+          this.resetPreviousNodeTrailingComments(key2);
+          method.kind = maybeContextualKw;
+          const isPrivate2 = this.match(140);
+          this.parseClassElementName(publicMethod);
+          if (isPrivate2) {
+            this.pushClassPrivateMethod(classBody, privateMethod, false, false);
+          } else {
+            if (this.isNonstaticConstructor(publicMethod)) {
+              this.raise(Errors.ConstructorIsAccessor, publicMethod.key);
+            }
+            this.pushClassMethod(classBody, publicMethod, false, false, false, false);
+          }
+          this.checkGetterSetterParams(publicMethod);
+        } else if (maybeContextualKw === "accessor" && !this.isLineTerminator()) {
+          this.expectPlugin("decoratorAutoAccessors");
+          this.resetPreviousNodeTrailingComments(key2);
+          const isPrivate2 = this.match(140);
+          this.parseClassElementName(publicProp);
+          this.pushClassAccessorProperty(classBody, accessorProp, isPrivate2);
+        } else if (this.isLineTerminator()) {
+          if (isPrivate) {
+            this.pushClassPrivateProperty(classBody, privateProp);
+          } else {
+            this.pushClassProperty(classBody, publicProp);
+          }
+        } else {
+          this.unexpected();
+        }
+      }
+      parseClassElementName(member) {
+        const {
+          type,
+          value: value2
+        } = this.state;
+        if ((type === 133 || type === 135) && member.static && value2 === "prototype") {
+          this.raise(Errors.StaticPrototype, this.state.startLoc);
+        }
+        if (type === 140) {
+          if (value2 === "constructor") {
+            this.raise(Errors.ConstructorClassPrivateField, this.state.startLoc);
+          }
+          const key2 = this.parsePrivateName();
+          member.key = key2;
+          return key2;
+        }
+        this.parsePropertyName(member);
+        return member.key;
+      }
+      parseClassStaticBlock(classBody, member) {
+        var _member$decorators;
+        this.scope.enter(576 | 128 | 16);
+        const oldLabels = this.state.labels;
+        this.state.labels = [];
+        this.prodParam.enter(0);
+        const body = member.body = [];
+        this.parseBlockOrModuleBlockBody(body, void 0, false, 8);
+        this.prodParam.exit();
+        this.scope.exit();
+        this.state.labels = oldLabels;
+        classBody.body.push(this.finishNode(member, "StaticBlock"));
+        if ((_member$decorators = member.decorators) != null && _member$decorators.length) {
+          this.raise(Errors.DecoratorStaticBlock, member);
+        }
+      }
+      pushClassProperty(classBody, prop) {
+        if (!prop.computed && this.nameIsConstructor(prop.key)) {
+          this.raise(Errors.ConstructorClassField, prop.key);
+        }
+        classBody.body.push(this.parseClassProperty(prop));
+      }
+      pushClassPrivateProperty(classBody, prop) {
+        const node2 = this.parseClassPrivateProperty(prop);
+        classBody.body.push(node2);
+        this.classScope.declarePrivateName(this.getPrivateNameSV(node2.key), 0, node2.key.loc.start);
+      }
+      pushClassAccessorProperty(classBody, prop, isPrivate) {
+        if (!isPrivate && !prop.computed && this.nameIsConstructor(prop.key)) {
+          this.raise(Errors.ConstructorClassField, prop.key);
+        }
+        const node2 = this.parseClassAccessorProperty(prop);
+        classBody.body.push(node2);
+        if (isPrivate) {
+          this.classScope.declarePrivateName(this.getPrivateNameSV(node2.key), 0, node2.key.loc.start);
+        }
+      }
+      pushClassMethod(classBody, method, isGenerator, isAsync, isConstructor, allowsDirectSuper) {
+        classBody.body.push(this.parseMethod(method, isGenerator, isAsync, isConstructor, allowsDirectSuper, "ClassMethod", true));
+      }
+      pushClassPrivateMethod(classBody, method, isGenerator, isAsync) {
+        const node2 = this.parseMethod(method, isGenerator, isAsync, false, false, "ClassPrivateMethod", true);
+        classBody.body.push(node2);
+        const kind = node2.kind === "get" ? node2.static ? 6 : 2 : node2.kind === "set" ? node2.static ? 5 : 1 : 0;
+        this.declareClassPrivateMethodInScope(node2, kind);
+      }
+      declareClassPrivateMethodInScope(node2, kind) {
+        this.classScope.declarePrivateName(this.getPrivateNameSV(node2.key), kind, node2.key.loc.start);
+      }
+      parsePostMemberNameModifiers(methodOrProp) {
+      }
+      parseClassPrivateProperty(node2) {
+        this.parseInitializer(node2);
+        this.semicolon();
+        return this.finishNode(node2, "ClassPrivateProperty");
+      }
+      parseClassProperty(node2) {
+        this.parseInitializer(node2);
+        this.semicolon();
+        return this.finishNode(node2, "ClassProperty");
+      }
+      parseClassAccessorProperty(node2) {
+        this.parseInitializer(node2);
+        this.semicolon();
+        return this.finishNode(node2, "ClassAccessorProperty");
+      }
+      parseInitializer(node2) {
+        this.scope.enter(576 | 16);
+        this.expressionScope.enter(sharedExpressionScope);
+        this.prodParam.enter(0);
+        node2.value = this.eat(29) ? this.parseMaybeAssignAllowIn() : null;
+        this.expressionScope.exit();
+        this.prodParam.exit();
+        this.scope.exit();
+      }
+      parseClassId(node2, isStatement, optionalId, bindingType = 8331) {
+        if (tokenIsIdentifier(this.state.type)) {
+          node2.id = this.parseIdentifier();
+          this.checkStrictBindReservedWord(node2.id, bindingType);
+          if (isStatement) {
+            this.declareNameFromIdentifier(node2.id, bindingType);
+          }
+        } else {
+          if (optionalId || !isStatement) {
+            node2.id = null;
+          } else {
+            throw this.raise(Errors.MissingClassName, this.state.startLoc);
+          }
+        }
+      }
+      parseClassSuper(node2) {
+        if (this.eat(81)) {
+          this.classHeritageStart = this.state.start;
+          node2.superClass = this.parseExprSubscripts();
+        } else {
+          node2.superClass = null;
+        }
+      }
+      parseExport(node2, decorators) {
+        const maybeDefaultIdentifier = this.parseMaybeImportPhase(node2, true);
+        const hasDefault = this.maybeParseExportDefaultSpecifier(node2, maybeDefaultIdentifier);
+        const parseAfterDefault = !hasDefault || this.eat(12);
+        const hasStar = parseAfterDefault && this.eatExportStar(node2);
+        const hasNamespace = hasStar && this.maybeParseExportNamespaceSpecifier(node2);
+        const parseAfterNamespace = parseAfterDefault && !hasNamespace;
+        const isFromRequired = hasDefault || hasStar;
+        if (hasStar && !hasNamespace) {
+          if (hasDefault) this.unexpected();
+          if (decorators) {
+            throw this.raise(Errors.UnsupportedDecoratorExport, node2);
+          }
+          this.parseExportFrom(node2, true);
+          this.sawUnambiguousESM = true;
+          return this.finishNode(node2, "ExportAllDeclaration");
+        }
+        const hasSpecifiers = parseAfterNamespace && this.maybeParseExportNamedSpecifiers(node2);
+        if (hasDefault && parseAfterDefault && !hasStar && !hasSpecifiers) {
+          this.unexpected(null, 5);
+        }
+        let hasDeclaration;
+        if (isFromRequired || hasSpecifiers) {
+          hasDeclaration = false;
+          if (decorators) {
+            throw this.raise(Errors.UnsupportedDecoratorExport, node2);
+          }
+          this.parseExportFrom(node2, isFromRequired);
+        } else {
+          hasDeclaration = this.maybeParseExportDeclaration(node2);
+        }
+        if (isFromRequired || hasSpecifiers || hasDeclaration) {
+          var _node2$declaration;
+          const node22 = node2;
+          this.checkExport(node22, true, false, !!node22.source);
+          if (((_node2$declaration = node22.declaration) == null ? void 0 : _node2$declaration.type) === "ClassDeclaration") {
+            this.maybeTakeDecorators(decorators, node22.declaration, node22);
+          } else if (decorators) {
+            throw this.raise(Errors.UnsupportedDecoratorExport, node2);
+          }
+          this.sawUnambiguousESM = true;
+          return this.finishNode(node22, "ExportNamedDeclaration");
+        }
+        if (this.eat(65)) {
+          const node22 = node2;
+          const decl = this.parseExportDefaultExpression();
+          node22.declaration = decl;
+          if (decl.type === "ClassDeclaration") {
+            this.maybeTakeDecorators(decorators, decl, node22);
+          } else if (decorators) {
+            throw this.raise(Errors.UnsupportedDecoratorExport, node2);
+          }
+          this.checkExport(node22, true, true);
+          this.sawUnambiguousESM = true;
+          return this.finishNode(node22, "ExportDefaultDeclaration");
+        }
+        throw this.unexpected(null, 5);
+      }
+      eatExportStar(node2) {
+        return this.eat(55);
+      }
+      maybeParseExportDefaultSpecifier(node2, maybeDefaultIdentifier) {
+        if (maybeDefaultIdentifier || this.isExportDefaultSpecifier()) {
+          this.expectPlugin("exportDefaultFrom", maybeDefaultIdentifier == null ? void 0 : maybeDefaultIdentifier.loc.start);
+          const id = maybeDefaultIdentifier || this.parseIdentifier(true);
+          const specifier = this.startNodeAtNode(id);
+          specifier.exported = id;
+          node2.specifiers = [this.finishNode(specifier, "ExportDefaultSpecifier")];
+          return true;
+        }
+        return false;
+      }
+      maybeParseExportNamespaceSpecifier(node2) {
+        if (this.isContextual(94)) {
+          var _ref, _ref$specifiers;
+          (_ref$specifiers = (_ref = node2).specifiers) != null ? _ref$specifiers : _ref.specifiers = [];
+          const specifier = this.startNodeAt(this.state.lastTokStartLoc);
+          this.next();
+          specifier.exported = this.parseModuleExportName();
+          node2.specifiers.push(this.finishNode(specifier, "ExportNamespaceSpecifier"));
+          return true;
+        }
+        return false;
+      }
+      maybeParseExportNamedSpecifiers(node2) {
+        if (this.match(5)) {
+          const node22 = node2;
+          if (!node22.specifiers) node22.specifiers = [];
+          const isTypeExport = node22.exportKind === "type";
+          node22.specifiers.push(...this.parseExportSpecifiers(isTypeExport));
+          node22.source = null;
+          if (this.hasPlugin("importAssertions")) {
+            node22.assertions = [];
+          } else {
+            node22.attributes = [];
+          }
+          node22.declaration = null;
+          return true;
+        }
+        return false;
+      }
+      maybeParseExportDeclaration(node2) {
+        if (this.shouldParseExportDeclaration()) {
+          node2.specifiers = [];
+          node2.source = null;
+          if (this.hasPlugin("importAssertions")) {
+            node2.assertions = [];
+          } else {
+            node2.attributes = [];
+          }
+          node2.declaration = this.parseExportDeclaration(node2);
+          return true;
+        }
+        return false;
+      }
+      isAsyncFunction() {
+        if (!this.isContextual(96)) return false;
+        const next2 = this.nextTokenInLineStart();
+        return this.isUnparsedContextual(next2, "function");
+      }
+      parseExportDefaultExpression() {
+        const expr = this.startNode();
+        if (this.match(68)) {
+          this.next();
+          return this.parseFunction(expr, 1 | 4);
+        } else if (this.isAsyncFunction()) {
+          this.next();
+          this.next();
+          return this.parseFunction(expr, 1 | 4 | 8);
+        }
+        if (this.match(80)) {
+          return this.parseClass(expr, true, true);
+        }
+        if (this.match(26)) {
+          if (this.hasPlugin("decorators") && this.getPluginOption("decorators", "decoratorsBeforeExport") === true) {
+            this.raise(Errors.DecoratorBeforeExport, this.state.startLoc);
+          }
+          return this.parseClass(this.maybeTakeDecorators(this.parseDecorators(false), this.startNode()), true, true);
+        }
+        if (this.match(75) || this.match(74) || this.isLet() && !this.isReservedWordOnNewLineAfterLet(this.nextTokenStart()) || this.isUsing() || this.isAwaitUsing()) {
+          throw this.raise(Errors.UnsupportedDefaultExport, this.state.startLoc);
+        }
+        const res = this.parseMaybeAssignAllowIn();
+        this.semicolon();
+        return res;
+      }
+      parseExportDeclaration(node2) {
+        if (this.match(80)) {
+          const node3 = this.parseClass(this.startNode(), true, false);
+          return node3;
+        }
+        if (this.isContextual(101)) {
+          return this.parseVarStatement(this.startNode(), "let");
+        }
+        return this.parseStatementListItem();
+      }
+      isExportDefaultSpecifier() {
+        const {
+          type
+        } = this.state;
+        if (tokenIsIdentifier(type)) {
+          if (type === 96 && !this.state.containsEsc || type === 101) {
+            return false;
+          }
+          if ((type === 131 || type === 130) && !this.state.containsEsc) {
+            const next3 = this.nextTokenStart();
+            const nextChar = this.input.charCodeAt(next3);
+            if (nextChar === 123 || this.chStartsBindingIdentifier(nextChar, next3) && !this.isUnparsedContextual(next3, "from")) {
+              this.expectOnePlugin(["flow", "typescript"]);
+              return false;
+            }
+          }
+        } else if (!this.match(65)) {
+          return false;
+        }
+        const next2 = this.nextTokenStart();
+        const hasFrom = this.isUnparsedContextual(next2, "from");
+        if (this.input.charCodeAt(next2) === 44 || tokenIsIdentifier(this.state.type) && hasFrom) {
+          return true;
+        }
+        if (this.match(65) && hasFrom) {
+          const nextAfterFrom = this.input.charCodeAt(this.hasPlugin("exportDefaultFrom") ? this.nextTokenStartSince(next2 + 4) : this.nextTokenInLineStartSince(next2 + 4));
+          return nextAfterFrom === 34 || nextAfterFrom === 39;
+        }
+        return false;
+      }
+      parseExportFrom(node2, expect) {
+        if (this.eatContextual(99)) {
+          node2.source = this.parseImportSource();
+          this.checkExport(node2);
+          this.maybeParseImportAttributes(node2);
+          this.checkJSONModuleImport(node2);
+        } else if (expect) {
+          this.unexpected(null, 99);
+        }
+        this.semicolon();
+      }
+      shouldParseExportDeclaration() {
+        const {
+          type
+        } = this.state;
+        if (type === 26) {
+          this.expectOnePlugin(["decorators", "decorators-legacy"]);
+          if (this.hasPlugin("decorators")) {
+            if (this.getPluginOption("decorators", "decoratorsBeforeExport") === true) {
+              this.raise(Errors.DecoratorBeforeExport, this.state.startLoc);
+            }
+            return true;
+          }
+        }
+        if (this.isUsing()) {
+          this.raise(Errors.UsingDeclarationExport, this.state.startLoc);
+          return true;
+        }
+        if (this.isAwaitUsing()) {
+          this.raise(Errors.UsingDeclarationExport, this.state.startLoc);
+          return true;
+        }
+        return type === 74 || type === 75 || type === 68 || type === 80 || this.isLet() || this.isAsyncFunction();
+      }
+      checkExport(node2, checkNames, isDefault, isFrom) {
+        if (checkNames) {
+          var _node$specifiers;
+          if (isDefault) {
+            this.checkDuplicateExports(node2, "default");
+            if (this.hasPlugin("exportDefaultFrom")) {
+              var _declaration$extra;
+              const declaration = node2.declaration;
+              if (declaration.type === "Identifier" && declaration.name === "from" && declaration.end - declaration.start === 4 && !((_declaration$extra = declaration.extra) != null && _declaration$extra.parenthesized)) {
+                this.raise(Errors.ExportDefaultFromAsIdentifier, declaration);
+              }
+            }
+          } else if ((_node$specifiers = node2.specifiers) != null && _node$specifiers.length) {
+            for (const specifier of node2.specifiers) {
+              const {
+                exported
+              } = specifier;
+              const exportName = exported.type === "Identifier" ? exported.name : exported.value;
+              this.checkDuplicateExports(specifier, exportName);
+              if (!isFrom && specifier.local) {
+                const {
+                  local
+                } = specifier;
+                if (local.type !== "Identifier") {
+                  this.raise(Errors.ExportBindingIsString, specifier, {
+                    localName: local.value,
+                    exportName,
+                    typeModifierIn: node2.exportKind === "type" ? "declaration" : specifier.exportKind === "type" ? "specifier" : void 0
+                  });
+                } else {
+                  this.checkReservedWord(local.name, local.loc.start, true, false);
+                  this.scope.checkLocalExport(local);
+                }
+              }
+            }
+          } else if (node2.declaration) {
+            const decl = node2.declaration;
+            if (decl.type === "FunctionDeclaration" || decl.type === "ClassDeclaration") {
+              const {
+                id
+              } = decl;
+              if (!id) throw new Error("Assertion failure");
+              this.checkDuplicateExports(node2, id.name);
+            } else if (decl.type === "VariableDeclaration") {
+              for (const declaration of decl.declarations) {
+                this.checkDeclaration(declaration.id);
+              }
+            }
+          }
+        }
+      }
+      checkDeclaration(node2) {
+        if (node2.type === "Identifier") {
+          this.checkDuplicateExports(node2, node2.name);
+        } else if (node2.type === "ObjectPattern") {
+          for (const prop of node2.properties) {
+            this.checkDeclaration(prop);
+          }
+        } else if (node2.type === "ArrayPattern") {
+          for (const elem of node2.elements) {
+            if (elem) {
+              this.checkDeclaration(elem);
+            }
+          }
+        } else if (node2.type === "ObjectProperty") {
+          this.checkDeclaration(node2.value);
+        } else if (node2.type === "RestElement") {
+          this.checkDeclaration(node2.argument);
+        } else if (node2.type === "AssignmentPattern") {
+          this.checkDeclaration(node2.left);
+        }
+      }
+      checkDuplicateExports(node2, exportName) {
+        if (this.exportedIdentifiers.has(exportName)) {
+          if (exportName === "default") {
+            this.raise(Errors.DuplicateDefaultExport, node2);
+          } else {
+            this.raise(Errors.DuplicateExport, node2, {
+              exportName
+            });
+          }
+        }
+        this.exportedIdentifiers.add(exportName);
+      }
+      parseExportSpecifiers(isInTypeExport) {
+        const nodes = [];
+        let first = true;
+        this.expect(5);
+        while (!this.eat(8)) {
+          if (first) {
+            first = false;
+          } else {
+            this.expect(12);
+            if (this.eat(8)) break;
+          }
+          const isMaybeTypeOnly = this.isContextual(131);
+          const isString = this.match(135);
+          const node2 = this.startNode();
+          node2.local = this.parseModuleExportName();
+          nodes.push(this.parseExportSpecifier(node2, isString, isInTypeExport, isMaybeTypeOnly));
+        }
+        return nodes;
+      }
+      parseExportSpecifier(node2, isString, isInTypeExport, isMaybeTypeOnly) {
+        if (this.eatContextual(94)) {
+          node2.exported = this.parseModuleExportName();
+        } else if (isString) {
+          node2.exported = this.cloneStringLiteral(node2.local);
+        } else if (!node2.exported) {
+          node2.exported = this.cloneIdentifier(node2.local);
+        }
+        return this.finishNode(node2, "ExportSpecifier");
+      }
+      parseModuleExportName() {
+        if (this.match(135)) {
+          const result = this.parseStringLiteral(this.state.value);
+          const surrogate = loneSurrogate.exec(result.value);
+          if (surrogate) {
+            this.raise(Errors.ModuleExportNameHasLoneSurrogate, result, {
+              surrogateCharCode: surrogate[0].charCodeAt(0)
+            });
+          }
+          return result;
+        }
+        return this.parseIdentifier(true);
+      }
+      isJSONModuleImport(node2) {
+        if (node2.assertions != null) {
+          return node2.assertions.some(({
+            key: key2,
+            value: value2
+          }) => {
+            return value2.value === "json" && (key2.type === "Identifier" ? key2.name === "type" : key2.value === "type");
+          });
+        }
+        return false;
+      }
+      checkImportReflection(node2) {
+        const {
+          specifiers
+        } = node2;
+        const singleBindingType = specifiers.length === 1 ? specifiers[0].type : null;
+        if (node2.phase === "source") {
+          if (singleBindingType !== "ImportDefaultSpecifier") {
+            this.raise(Errors.SourcePhaseImportRequiresDefault, node2.loc.start);
+          }
+        } else if (node2.phase === "defer") {
+          if (singleBindingType !== "ImportNamespaceSpecifier") {
+            this.raise(Errors.DeferImportRequiresNamespace, node2.loc.start);
+          }
+        } else if (node2.module) {
+          var _node$assertions;
+          if (singleBindingType !== "ImportDefaultSpecifier") {
+            this.raise(Errors.ImportReflectionNotBinding, specifiers[0].loc.start);
+          }
+          if (((_node$assertions = node2.assertions) == null ? void 0 : _node$assertions.length) > 0) {
+            this.raise(Errors.ImportReflectionHasAssertion, specifiers[0].loc.start);
+          }
+        }
+      }
+      checkJSONModuleImport(node2) {
+        if (this.isJSONModuleImport(node2) && node2.type !== "ExportAllDeclaration") {
+          const {
+            specifiers
+          } = node2;
+          if (specifiers != null) {
+            const nonDefaultNamedSpecifier = specifiers.find((specifier) => {
+              let imported;
+              if (specifier.type === "ExportSpecifier") {
+                imported = specifier.local;
+              } else if (specifier.type === "ImportSpecifier") {
+                imported = specifier.imported;
+              }
+              if (imported !== void 0) {
+                return imported.type === "Identifier" ? imported.name !== "default" : imported.value !== "default";
+              }
+            });
+            if (nonDefaultNamedSpecifier !== void 0) {
+              this.raise(Errors.ImportJSONBindingNotDefault, nonDefaultNamedSpecifier.loc.start);
+            }
+          }
+        }
+      }
+      isPotentialImportPhase(isExport) {
+        if (isExport) return false;
+        return this.isContextual(106) || this.isContextual(98) || this.isContextual(128);
+      }
+      applyImportPhase(node2, isExport, phase, loc) {
+        if (isExport) {
+          return;
+        }
+        if (phase === "module") {
+          this.expectPlugin("importReflection", loc);
+          node2.module = true;
+        } else if (this.hasPlugin("importReflection")) {
+          node2.module = false;
+        }
+        if (phase === "source") {
+          this.expectPlugin("sourcePhaseImports", loc);
+          node2.phase = "source";
+        } else if (phase === "defer") {
+          this.expectPlugin("deferredImportEvaluation", loc);
+          node2.phase = "defer";
+        } else if (this.hasPlugin("sourcePhaseImports") || this.hasPlugin("deferredImportEvaluation")) {
+          node2.phase = null;
+        }
+      }
+      parseMaybeImportPhase(node2, isExport) {
+        if (!this.isPotentialImportPhase(isExport)) {
+          this.applyImportPhase(node2, isExport, null);
+          return null;
+        }
+        const phaseIdentifier = this.startNode();
+        const phaseIdentifierName = this.parseIdentifierName(true);
+        const {
+          type
+        } = this.state;
+        const isImportPhase = tokenIsKeywordOrIdentifier(type) ? type !== 99 || this.lookaheadCharCode() === 102 : type !== 12;
+        if (isImportPhase) {
+          this.applyImportPhase(node2, isExport, phaseIdentifierName, phaseIdentifier.loc.start);
+          return null;
+        } else {
+          this.applyImportPhase(node2, isExport, null);
+          return this.createIdentifier(phaseIdentifier, phaseIdentifierName);
+        }
+      }
+      isPrecedingIdImportPhase(phase) {
+        const {
+          type
+        } = this.state;
+        return tokenIsIdentifier(type) ? type !== 99 || this.lookaheadCharCode() === 102 : type !== 12;
+      }
+      parseImport(node2) {
+        if (this.match(135)) {
+          return this.parseImportSourceAndAttributes(node2);
+        }
+        return this.parseImportSpecifiersAndAfter(node2, this.parseMaybeImportPhase(node2, false));
+      }
+      parseImportSpecifiersAndAfter(node2, maybeDefaultIdentifier) {
+        node2.specifiers = [];
+        const hasDefault = this.maybeParseDefaultImportSpecifier(node2, maybeDefaultIdentifier);
+        const parseNext = !hasDefault || this.eat(12);
+        const hasStar = parseNext && this.maybeParseStarImportSpecifier(node2);
+        if (parseNext && !hasStar) this.parseNamedImportSpecifiers(node2);
+        this.expectContextual(99);
+        return this.parseImportSourceAndAttributes(node2);
+      }
+      parseImportSourceAndAttributes(node2) {
+        var _node$specifiers2;
+        (_node$specifiers2 = node2.specifiers) != null ? _node$specifiers2 : node2.specifiers = [];
+        node2.source = this.parseImportSource();
+        this.maybeParseImportAttributes(node2);
+        this.checkImportReflection(node2);
+        this.checkJSONModuleImport(node2);
+        this.semicolon();
+        this.sawUnambiguousESM = true;
+        return this.finishNode(node2, "ImportDeclaration");
+      }
+      parseImportSource() {
+        if (!this.match(135)) this.unexpected();
+        return this.parseExprAtom();
+      }
+      parseImportSpecifierLocal(node2, specifier, type) {
+        specifier.local = this.parseIdentifier();
+        node2.specifiers.push(this.finishImportSpecifier(specifier, type));
+      }
+      finishImportSpecifier(specifier, type, bindingType = 8201) {
+        this.checkLVal(specifier.local, {
+          type
+        }, bindingType);
+        return this.finishNode(specifier, type);
+      }
+      parseImportAttributes() {
+        this.expect(5);
+        const attrs = [];
+        const attrNames = /* @__PURE__ */ new Set();
+        do {
+          if (this.match(8)) {
+            break;
+          }
+          const node2 = this.startNode();
+          const keyName = this.state.value;
+          if (attrNames.has(keyName)) {
+            this.raise(Errors.ModuleAttributesWithDuplicateKeys, this.state.startLoc, {
+              key: keyName
+            });
+          }
+          attrNames.add(keyName);
+          if (this.match(135)) {
+            node2.key = this.parseStringLiteral(keyName);
+          } else {
+            node2.key = this.parseIdentifier(true);
+          }
+          this.expect(14);
+          if (!this.match(135)) {
+            throw this.raise(Errors.ModuleAttributeInvalidValue, this.state.startLoc);
+          }
+          node2.value = this.parseStringLiteral(this.state.value);
+          attrs.push(this.finishNode(node2, "ImportAttribute"));
+        } while (this.eat(12));
+        this.expect(8);
+        return attrs;
+      }
+      parseModuleAttributes() {
+        const attrs = [];
+        const attributes = /* @__PURE__ */ new Set();
+        do {
+          const node2 = this.startNode();
+          node2.key = this.parseIdentifier(true);
+          if (node2.key.name !== "type") {
+            this.raise(Errors.ModuleAttributeDifferentFromType, node2.key);
+          }
+          if (attributes.has(node2.key.name)) {
+            this.raise(Errors.ModuleAttributesWithDuplicateKeys, node2.key, {
+              key: node2.key.name
+            });
+          }
+          attributes.add(node2.key.name);
+          this.expect(14);
+          if (!this.match(135)) {
+            throw this.raise(Errors.ModuleAttributeInvalidValue, this.state.startLoc);
+          }
+          node2.value = this.parseStringLiteral(this.state.value);
+          attrs.push(this.finishNode(node2, "ImportAttribute"));
+        } while (this.eat(12));
+        return attrs;
+      }
+      maybeParseImportAttributes(node2) {
+        let attributes;
+        var useWith = false;
+        if (this.match(76)) {
+          if (this.hasPrecedingLineBreak() && this.lookaheadCharCode() === 40) {
+            return;
+          }
+          this.next();
+          if (this.hasPlugin("moduleAttributes")) {
+            attributes = this.parseModuleAttributes();
+            this.addExtra(node2, "deprecatedWithLegacySyntax", true);
+          } else {
+            attributes = this.parseImportAttributes();
+          }
+          useWith = true;
+        } else if (this.isContextual(95) && !this.hasPrecedingLineBreak()) {
+          if (!this.hasPlugin("deprecatedImportAssert") && !this.hasPlugin("importAssertions")) {
+            this.raise(Errors.ImportAttributesUseAssert, this.state.startLoc);
+          }
+          if (!this.hasPlugin("importAssertions")) {
+            this.addExtra(node2, "deprecatedAssertSyntax", true);
+          }
+          this.next();
+          attributes = this.parseImportAttributes();
+        } else {
+          attributes = [];
+        }
+        if (!useWith && this.hasPlugin("importAssertions")) {
+          node2.assertions = attributes;
+        } else {
+          node2.attributes = attributes;
+        }
+      }
+      maybeParseDefaultImportSpecifier(node2, maybeDefaultIdentifier) {
+        if (maybeDefaultIdentifier) {
+          const specifier = this.startNodeAtNode(maybeDefaultIdentifier);
+          specifier.local = maybeDefaultIdentifier;
+          node2.specifiers.push(this.finishImportSpecifier(specifier, "ImportDefaultSpecifier"));
+          return true;
+        } else if (tokenIsKeywordOrIdentifier(this.state.type)) {
+          this.parseImportSpecifierLocal(node2, this.startNode(), "ImportDefaultSpecifier");
+          return true;
+        }
+        return false;
+      }
+      maybeParseStarImportSpecifier(node2) {
+        if (this.match(55)) {
+          const specifier = this.startNode();
+          this.next();
+          this.expectContextual(94);
+          this.parseImportSpecifierLocal(node2, specifier, "ImportNamespaceSpecifier");
+          return true;
+        }
+        return false;
+      }
+      parseNamedImportSpecifiers(node2) {
+        let first = true;
+        this.expect(5);
+        while (!this.eat(8)) {
+          if (first) {
+            first = false;
+          } else {
+            if (this.eat(14)) {
+              throw this.raise(Errors.DestructureNamedImport, this.state.startLoc);
+            }
+            this.expect(12);
+            if (this.eat(8)) break;
+          }
+          const specifier = this.startNode();
+          const importedIsString = this.match(135);
+          const isMaybeTypeOnly = this.isContextual(131);
+          specifier.imported = this.parseModuleExportName();
+          const importSpecifier = this.parseImportSpecifier(specifier, importedIsString, node2.importKind === "type" || node2.importKind === "typeof", isMaybeTypeOnly, void 0);
+          node2.specifiers.push(importSpecifier);
+        }
+      }
+      parseImportSpecifier(specifier, importedIsString, isInTypeOnlyImport, isMaybeTypeOnly, bindingType) {
+        if (this.eatContextual(94)) {
+          specifier.local = this.parseIdentifier();
+        } else {
+          const {
+            imported
+          } = specifier;
+          if (importedIsString) {
+            throw this.raise(Errors.ImportBindingIsString, specifier, {
+              importName: imported.value
+            });
+          }
+          this.checkReservedWord(imported.name, specifier.loc.start, true, true);
+          if (!specifier.local) {
+            specifier.local = this.cloneIdentifier(imported);
+          }
+        }
+        return this.finishImportSpecifier(specifier, "ImportSpecifier", bindingType);
+      }
+      isThisParam(param) {
+        return param.type === "Identifier" && param.name === "this";
+      }
+    };
+    var keywordAndTSRelationalOperator = /in(?:stanceof)?|as|satisfies/y;
+    function nonNull(x) {
+      if (x == null) {
+        throw new Error(`Unexpected ${x} value.`);
+      }
+      return x;
+    }
+    function assert(x) {
+      if (!x) {
+        throw new Error("Assert fail");
+      }
+    }
+    var TSErrors = ParseErrorEnum`typescript`({
+      AbstractMethodHasImplementation: ({
+        methodName
+      }) => `Method '${methodName}' cannot have an implementation because it is marked abstract.`,
+      AbstractPropertyHasInitializer: ({
+        propertyName
+      }) => `Property '${propertyName}' cannot have an initializer because it is marked abstract.`,
+      AccessorCannotBeOptional: "An 'accessor' property cannot be declared optional.",
+      AccessorCannotDeclareThisParameter: "'get' and 'set' accessors cannot declare 'this' parameters.",
+      AccessorCannotHaveTypeParameters: "An accessor cannot have type parameters.",
+      ClassMethodHasDeclare: "Class methods cannot have the 'declare' modifier.",
+      ClassMethodHasReadonly: "Class methods cannot have the 'readonly' modifier.",
+      ConstInitializerMustBeStringOrNumericLiteralOrLiteralEnumReference: "A 'const' initializer in an ambient context must be a string or numeric literal or literal enum reference.",
+      ConstructorHasTypeParameters: "Type parameters cannot appear on a constructor declaration.",
+      DeclareAccessor: ({
+        kind
+      }) => `'declare' is not allowed in ${kind}ters.`,
+      DeclareClassFieldHasInitializer: "Initializers are not allowed in ambient contexts.",
+      DeclareFunctionHasImplementation: "An implementation cannot be declared in ambient contexts.",
+      DuplicateAccessibilityModifier: ({
+        modifier
+      }) => `Accessibility modifier already seen: '${modifier}'.`,
+      DuplicateModifier: ({
+        modifier
+      }) => `Duplicate modifier: '${modifier}'.`,
+      EmptyHeritageClauseType: ({
+        token
+      }) => `'${token}' list cannot be empty.`,
+      EmptyTypeArguments: "Type argument list cannot be empty.",
+      EmptyTypeParameters: "Type parameter list cannot be empty.",
+      ExpectedAmbientAfterExportDeclare: "'export declare' must be followed by an ambient declaration.",
+      ImportAliasHasImportType: "An import alias can not use 'import type'.",
+      ImportReflectionHasImportType: "An `import module` declaration can not use `type` modifier",
+      IncompatibleModifiers: ({
+        modifiers
+      }) => `'${modifiers[0]}' modifier cannot be used with '${modifiers[1]}' modifier.`,
+      IndexSignatureHasAbstract: "Index signatures cannot have the 'abstract' modifier.",
+      IndexSignatureHasAccessibility: ({
+        modifier
+      }) => `Index signatures cannot have an accessibility modifier ('${modifier}').`,
+      IndexSignatureHasDeclare: "Index signatures cannot have the 'declare' modifier.",
+      IndexSignatureHasOverride: "'override' modifier cannot appear on an index signature.",
+      IndexSignatureHasStatic: "Index signatures cannot have the 'static' modifier.",
+      InitializerNotAllowedInAmbientContext: "Initializers are not allowed in ambient contexts.",
+      InvalidHeritageClauseType: ({
+        token
+      }) => `'${token}' list can only include identifiers or qualified-names with optional type arguments.`,
+      InvalidModifierOnAwaitUsingDeclaration: (modifier) => `'${modifier}' modifier cannot appear on an await using declaration.`,
+      InvalidModifierOnTypeMember: ({
+        modifier
+      }) => `'${modifier}' modifier cannot appear on a type member.`,
+      InvalidModifierOnTypeParameter: ({
+        modifier
+      }) => `'${modifier}' modifier cannot appear on a type parameter.`,
+      InvalidModifierOnTypeParameterPositions: ({
+        modifier
+      }) => `'${modifier}' modifier can only appear on a type parameter of a class, interface or type alias.`,
+      InvalidModifierOnUsingDeclaration: (modifier) => `'${modifier}' modifier cannot appear on a using declaration.`,
+      InvalidModifiersOrder: ({
+        orderedModifiers
+      }) => `'${orderedModifiers[0]}' modifier must precede '${orderedModifiers[1]}' modifier.`,
+      InvalidPropertyAccessAfterInstantiationExpression: "Invalid property access after an instantiation expression. You can either wrap the instantiation expression in parentheses, or delete the type arguments.",
+      InvalidTupleMemberLabel: "Tuple members must be labeled with a simple identifier.",
+      MissingInterfaceName: "'interface' declarations must be followed by an identifier.",
+      NonAbstractClassHasAbstractMethod: "Abstract methods can only appear within an abstract class.",
+      NonClassMethodPropertyHasAbstractModifier: "'abstract' modifier can only appear on a class, method, or property declaration.",
+      OptionalTypeBeforeRequired: "A required element cannot follow an optional element.",
+      OverrideNotInSubClass: "This member cannot have an 'override' modifier because its containing class does not extend another class.",
+      PatternIsOptional: "A binding pattern parameter cannot be optional in an implementation signature.",
+      PrivateElementHasAbstract: "Private elements cannot have the 'abstract' modifier.",
+      PrivateElementHasAccessibility: ({
+        modifier
+      }) => `Private elements cannot have an accessibility modifier ('${modifier}').`,
+      ReadonlyForMethodSignature: "'readonly' modifier can only appear on a property declaration or index signature.",
+      ReservedArrowTypeParam: "This syntax is reserved in files with the .mts or .cts extension. Add a trailing comma, as in `<T,>() => ...`.",
+      ReservedTypeAssertion: "This syntax is reserved in files with the .mts or .cts extension. Use an `as` expression instead.",
+      SetAccessorCannotHaveOptionalParameter: "A 'set' accessor cannot have an optional parameter.",
+      SetAccessorCannotHaveRestParameter: "A 'set' accessor cannot have rest parameter.",
+      SetAccessorCannotHaveReturnType: "A 'set' accessor cannot have a return type annotation.",
+      SingleTypeParameterWithoutTrailingComma: ({
+        typeParameterName
+      }) => `Single type parameter ${typeParameterName} should have a trailing comma. Example usage: <${typeParameterName},>.`,
+      StaticBlockCannotHaveModifier: "Static class blocks cannot have any modifier.",
+      TupleOptionalAfterType: "A labeled tuple optional element must be declared using a question mark after the name and before the colon (`name?: type`), rather than after the type (`name: type?`).",
+      TypeAnnotationAfterAssign: "Type annotations must come before default assignments, e.g. instead of `age = 25: number` use `age: number = 25`.",
+      TypeImportCannotSpecifyDefaultAndNamed: "A type-only import can specify a default import or named bindings, but not both.",
+      TypeModifierIsUsedInTypeExports: "The 'type' modifier cannot be used on a named export when 'export type' is used on its export statement.",
+      TypeModifierIsUsedInTypeImports: "The 'type' modifier cannot be used on a named import when 'import type' is used on its import statement.",
+      UnexpectedParameterModifier: "A parameter property is only allowed in a constructor implementation.",
+      UnexpectedReadonly: "'readonly' type modifier is only permitted on array and tuple literal types.",
+      UnexpectedTypeAnnotation: "Did not expect a type annotation here.",
+      UnexpectedTypeCastInParameter: "Unexpected type cast in parameter position.",
+      UnsupportedImportTypeArgument: "Argument in a type import must be a string literal.",
+      UnsupportedParameterPropertyKind: "A parameter property may not be declared using a binding pattern.",
+      UnsupportedSignatureParameterKind: ({
+        type
+      }) => `Name in a signature must be an Identifier, ObjectPattern or ArrayPattern, instead got ${type}.`,
+      UsingDeclarationInAmbientContext: (kind) => `'${kind}' declarations are not allowed in ambient contexts.`
+    });
+    function keywordTypeFromName(value2) {
+      switch (value2) {
+        case "any":
+          return "TSAnyKeyword";
+        case "boolean":
+          return "TSBooleanKeyword";
+        case "bigint":
+          return "TSBigIntKeyword";
+        case "never":
+          return "TSNeverKeyword";
+        case "number":
+          return "TSNumberKeyword";
+        case "object":
+          return "TSObjectKeyword";
+        case "string":
+          return "TSStringKeyword";
+        case "symbol":
+          return "TSSymbolKeyword";
+        case "undefined":
+          return "TSUndefinedKeyword";
+        case "unknown":
+          return "TSUnknownKeyword";
+        default:
+          return void 0;
+      }
+    }
+    function tsIsAccessModifier(modifier) {
+      return modifier === "private" || modifier === "public" || modifier === "protected";
+    }
+    function tsIsVarianceAnnotations(modifier) {
+      return modifier === "in" || modifier === "out";
+    }
+    function tsIsTypeCast(node2) {
+      switch (node2.type) {
+        case "TSAsExpression":
+        case "TSSatisfiesExpression":
+        case "TSNonNullExpression":
+        case "TSTypeAssertion":
+          return true;
+        default:
+          return false;
+      }
+    }
+    function tsIsInvalidArrowParamsError(error, returnTypeStart) {
+      if (error.pos >= returnTypeStart) return false;
+      switch (error.reasonCode) {
+        case "AwaitBindingIdentifier":
+        case "AwaitExpressionFormalParameter":
+        case "IllegalLanguageModeDirective":
+        case "ParamDupe":
+        case "StrictEvalArgumentsBinding":
+        case "VarRedeclaration":
+        case "YieldInParameter":
+          return false;
+        default:
+          return true;
+      }
+    }
+    function tsHasUnambiguousArrowParams(params) {
+      var _first, _first2, _first3;
+      if (!(params != null && params.length)) return true;
+      let first = params[0];
+      if (((_first = first) == null ? void 0 : _first.type) === "AssignmentPattern" || ((_first2 = first) == null ? void 0 : _first2.type) === "AssignmentExpression") {
+        first = first.left;
+      }
+      switch ((_first3 = first) == null ? void 0 : _first3.type) {
+        case "RestElement":
+        case "SpreadElement":
+          return true;
+        case "TSTypeCastExpression":
+          return first.expression.type === "Identifier" || first.expression.type === "ThisExpression";
+        case "Identifier":
+          return !!first.typeAnnotation || !!first.optional;
+        default:
+          return false;
+      }
+    }
+    var typescript = (superClass) => class TypeScriptParserMixin extends superClass {
+      constructor(...args) {
+        super(...args);
+        this.tsParseInOutModifiers = this.tsParseModifiers.bind(this, {
+          allowedModifiers: ["in", "out"],
+          disallowedModifiers: ["const", "public", "private", "protected", "readonly", "declare", "abstract", "override"],
+          errorTemplate: TSErrors.InvalidModifierOnTypeParameter
+        });
+        this.tsParseConstModifier = this.tsParseModifiers.bind(this, {
+          allowedModifiers: ["const"],
+          disallowedModifiers: ["in", "out"],
+          errorTemplate: TSErrors.InvalidModifierOnTypeParameterPositions
+        });
+        this.tsParseInOutConstModifiers = this.tsParseModifiers.bind(this, {
+          allowedModifiers: ["in", "out", "const"],
+          disallowedModifiers: ["public", "private", "protected", "readonly", "declare", "abstract", "override"],
+          errorTemplate: TSErrors.InvalidModifierOnTypeParameter
+        });
+        this.tsArrowReturnTypeAt = /* @__PURE__ */ new Map();
+      }
+      getScopeHandler() {
+        return TypeScriptScopeHandler;
+      }
+      tsIsIdentifier() {
+        return tokenIsIdentifier(this.state.type);
+      }
+      tsTokenCanFollowModifier() {
+        return this.match(0) || this.match(5) || this.match(55) || this.match(21) || this.match(140) || this.isLiteralPropertyName();
+      }
+      tsNextTokenOnSameLineAndCanFollowModifier() {
+        this.next();
+        if (this.hasPrecedingLineBreak()) {
+          return false;
+        }
+        return this.tsTokenCanFollowModifier();
+      }
+      tsNextTokenCanFollowModifier() {
+        if (this.match(107)) {
+          this.next();
+          return this.tsTokenCanFollowModifier();
+        }
+        return this.tsNextTokenOnSameLineAndCanFollowModifier();
+      }
+      tsParseModifier(allowedModifiers, stopOnStartOfClassStaticBlock, hasSeenStaticModifier) {
+        if (!tokenIsIdentifier(this.state.type) && this.state.type !== 58 && this.state.type !== 75) {
+          return void 0;
+        }
+        const modifier = this.state.value;
+        if (allowedModifiers.includes(modifier)) {
+          if (hasSeenStaticModifier && this.match(107)) {
+            return void 0;
+          }
+          if (stopOnStartOfClassStaticBlock && this.tsIsStartOfStaticBlocks()) {
+            return void 0;
+          }
+          const escapedKeywordLoc = this.state.containsEsc && !tokenIsIdentifier(this.state.type) ? this.state.startLoc : null;
+          if (escapedKeywordLoc) this.state.containsEsc = false;
+          if (this.tsTryParse(this.tsNextTokenCanFollowModifier.bind(this))) {
+            if (escapedKeywordLoc) {
+              this.raise(Errors.InvalidEscapedReservedWord, escapedKeywordLoc, {
+                reservedWord: modifier
+              });
+            }
+            return modifier;
+          }
+          if (escapedKeywordLoc) this.state.containsEsc = true;
+        }
+        return void 0;
+      }
+      tsParseModifiers({
+        allowedModifiers,
+        disallowedModifiers,
+        stopOnStartOfClassStaticBlock,
+        errorTemplate = TSErrors.InvalidModifierOnTypeMember
+      }, modified) {
+        const enforceOrder = (loc, modifier, before, after) => {
+          if (modifier === before && modified[after]) {
+            this.raise(TSErrors.InvalidModifiersOrder, loc, {
+              orderedModifiers: [before, after]
+            });
+          }
+        };
+        const incompatible = (loc, modifier, mod1, mod2) => {
+          if (modified[mod1] && modifier === mod2 || modified[mod2] && modifier === mod1) {
+            this.raise(TSErrors.IncompatibleModifiers, loc, {
+              modifiers: [mod1, mod2]
+            });
+          }
+        };
+        for (; ; ) {
+          const {
+            startLoc
+          } = this.state;
+          const modifier = this.tsParseModifier(allowedModifiers.concat(disallowedModifiers != null ? disallowedModifiers : []), stopOnStartOfClassStaticBlock, modified.static);
+          if (!modifier) break;
+          if (tsIsAccessModifier(modifier)) {
+            if (modified.accessibility) {
+              this.raise(TSErrors.DuplicateAccessibilityModifier, startLoc, {
+                modifier
+              });
+            } else {
+              enforceOrder(startLoc, modifier, modifier, "override");
+              enforceOrder(startLoc, modifier, modifier, "static");
+              enforceOrder(startLoc, modifier, modifier, "readonly");
+              modified.accessibility = modifier;
+            }
+          } else if (tsIsVarianceAnnotations(modifier)) {
+            if (modified[modifier]) {
+              this.raise(TSErrors.DuplicateModifier, startLoc, {
+                modifier
+              });
+            }
+            modified[modifier] = true;
+            enforceOrder(startLoc, modifier, "in", "out");
+          } else {
+            if (hasOwnProperty.call(modified, modifier)) {
+              this.raise(TSErrors.DuplicateModifier, startLoc, {
+                modifier
+              });
+            } else {
+              enforceOrder(startLoc, modifier, "static", "readonly");
+              enforceOrder(startLoc, modifier, "static", "override");
+              enforceOrder(startLoc, modifier, "override", "readonly");
+              enforceOrder(startLoc, modifier, "abstract", "override");
+              incompatible(startLoc, modifier, "declare", "override");
+              incompatible(startLoc, modifier, "static", "abstract");
+            }
+            modified[modifier] = true;
+          }
+          if (disallowedModifiers != null && disallowedModifiers.includes(modifier)) {
+            this.raise(errorTemplate, startLoc, {
+              modifier
+            });
+          }
+        }
+      }
+      tsIsListTerminator(kind) {
+        switch (kind) {
+          case "EnumMembers":
+          case "TypeMembers":
+            return this.match(8);
+          case "HeritageClauseElement":
+            return this.match(5);
+          case "TupleElementTypes":
+            return this.match(3);
+          case "TypeParametersOrArguments":
+            return this.match(48);
+        }
+      }
+      tsParseList(kind, parseElement) {
+        const result = [];
+        while (!this.tsIsListTerminator(kind)) {
+          result.push(parseElement());
+        }
+        return result;
+      }
+      tsParseDelimitedList(kind, parseElement, refTrailingCommaPos) {
+        return nonNull(this.tsParseDelimitedListWorker(kind, parseElement, true, refTrailingCommaPos));
+      }
+      tsParseDelimitedListWorker(kind, parseElement, expectSuccess, refTrailingCommaPos) {
+        const result = [];
+        let trailingCommaPos = -1;
+        for (; ; ) {
+          if (this.tsIsListTerminator(kind)) {
+            break;
+          }
+          trailingCommaPos = -1;
+          const element = parseElement();
+          if (element == null) {
+            return void 0;
+          }
+          result.push(element);
+          if (this.eat(12)) {
+            trailingCommaPos = this.state.lastTokStartLoc.index;
+            continue;
+          }
+          if (this.tsIsListTerminator(kind)) {
+            break;
+          }
+          if (expectSuccess) {
+            this.expect(12);
+          }
+          return void 0;
+        }
+        if (refTrailingCommaPos) {
+          refTrailingCommaPos.value = trailingCommaPos;
+        }
+        return result;
+      }
+      tsParseBracketedList(kind, parseElement, bracket, skipFirstToken, refTrailingCommaPos) {
+        if (!skipFirstToken) {
+          if (bracket) {
+            this.expect(0);
+          } else {
+            this.expect(47);
+          }
+        }
+        const result = this.tsParseDelimitedList(kind, parseElement, refTrailingCommaPos);
+        if (bracket) {
+          this.expect(3);
+        } else {
+          this.expect(48);
+        }
+        return result;
+      }
+      tsParseImportType() {
+        const node2 = this.startNode();
+        this.expect(83);
+        this.expect(10);
+        if (!this.match(135)) {
+          this.raise(TSErrors.UnsupportedImportTypeArgument, this.state.startLoc);
+          node2.argument = super.parseExprAtom();
+        } else {
+          node2.argument = this.parseStringLiteral(this.state.value);
+        }
+        if (this.eat(12)) {
+          node2.options = this.tsParseImportTypeOptions();
+        } else {
+          node2.options = null;
+        }
+        this.expect(11);
+        if (this.eat(16)) {
+          node2.qualifier = this.tsParseEntityName(1 | 2);
+        }
+        if (this.match(47)) {
+          node2.typeParameters = this.tsParseTypeArguments();
+        }
+        return this.finishNode(node2, "TSImportType");
+      }
+      tsParseImportTypeOptions() {
+        const node2 = this.startNode();
+        this.expect(5);
+        const withProperty = this.startNode();
+        if (this.isContextual(76)) {
+          withProperty.method = false;
+          withProperty.key = this.parseIdentifier(true);
+          withProperty.computed = false;
+          withProperty.shorthand = false;
+        } else {
+          this.unexpected(null, 76);
+        }
+        this.expect(14);
+        withProperty.value = this.tsParseImportTypeWithPropertyValue();
+        node2.properties = [this.finishObjectProperty(withProperty)];
+        this.eat(12);
+        this.expect(8);
+        return this.finishNode(node2, "ObjectExpression");
+      }
+      tsParseImportTypeWithPropertyValue() {
+        const node2 = this.startNode();
+        const properties = [];
+        this.expect(5);
+        while (!this.match(8)) {
+          const type = this.state.type;
+          if (tokenIsIdentifier(type) || type === 135) {
+            properties.push(super.parsePropertyDefinition(null));
+          } else {
+            this.unexpected();
+          }
+          this.eat(12);
+        }
+        node2.properties = properties;
+        this.next();
+        return this.finishNode(node2, "ObjectExpression");
+      }
+      tsParseEntityName(flags) {
+        let entity;
+        if (flags & 1 && this.match(78)) {
+          if (flags & 2) {
+            entity = this.parseIdentifier(true);
+          } else {
+            const node2 = this.startNode();
+            this.next();
+            entity = this.finishNode(node2, "ThisExpression");
+          }
+        } else {
+          entity = this.parseIdentifier(!!(flags & 1));
+        }
+        while (this.eat(16)) {
+          const node2 = this.startNodeAtNode(entity);
+          node2.left = entity;
+          node2.right = this.parseIdentifier(!!(flags & 1));
+          entity = this.finishNode(node2, "TSQualifiedName");
+        }
+        return entity;
+      }
+      tsParseTypeReference() {
+        const node2 = this.startNode();
+        node2.typeName = this.tsParseEntityName(1);
+        if (!this.hasPrecedingLineBreak() && this.match(47)) {
+          node2.typeParameters = this.tsParseTypeArguments();
+        }
+        return this.finishNode(node2, "TSTypeReference");
+      }
+      tsParseThisTypePredicate(lhs) {
+        this.next();
+        const node2 = this.startNodeAtNode(lhs);
+        node2.parameterName = lhs;
+        node2.typeAnnotation = this.tsParseTypeAnnotation(false);
+        node2.asserts = false;
+        return this.finishNode(node2, "TSTypePredicate");
+      }
+      tsParseThisTypeNode() {
+        const node2 = this.startNode();
+        this.next();
+        return this.finishNode(node2, "TSThisType");
+      }
+      tsParseTypeQuery() {
+        const node2 = this.startNode();
+        this.expect(87);
+        if (this.match(83)) {
+          node2.exprName = this.tsParseImportType();
+        } else {
+          node2.exprName = this.tsParseEntityName(1 | 2);
+        }
+        if (!this.hasPrecedingLineBreak() && this.match(47)) {
+          node2.typeParameters = this.tsParseTypeArguments();
+        }
+        return this.finishNode(node2, "TSTypeQuery");
+      }
+      tsParseTypeParameter(parseModifiers) {
+        const node2 = this.startNode();
+        parseModifiers(node2);
+        node2.name = this.tsParseTypeParameterName();
+        node2.constraint = this.tsEatThenParseType(81);
+        node2.default = this.tsEatThenParseType(29);
+        return this.finishNode(node2, "TSTypeParameter");
+      }
+      tsTryParseTypeParameters(parseModifiers) {
+        if (this.match(47)) {
+          return this.tsParseTypeParameters(parseModifiers);
+        }
+      }
+      tsParseTypeParameters(parseModifiers) {
+        const node2 = this.startNode();
+        if (this.match(47) || this.match(144)) {
+          this.next();
+        } else {
+          this.unexpected();
+        }
+        const refTrailingCommaPos = {
+          value: -1
+        };
+        node2.params = this.tsParseBracketedList("TypeParametersOrArguments", this.tsParseTypeParameter.bind(this, parseModifiers), false, true, refTrailingCommaPos);
+        if (node2.params.length === 0) {
+          this.raise(TSErrors.EmptyTypeParameters, node2);
+        }
+        if (refTrailingCommaPos.value !== -1) {
+          this.addExtra(node2, "trailingComma", refTrailingCommaPos.value);
+        }
+        return this.finishNode(node2, "TSTypeParameterDeclaration");
+      }
+      tsFillSignature(returnToken, signature) {
+        const returnTokenRequired = returnToken === 19;
+        const paramsKey = "parameters";
+        const returnTypeKey = "typeAnnotation";
+        signature.typeParameters = this.tsTryParseTypeParameters(this.tsParseConstModifier);
+        this.expect(10);
+        signature[paramsKey] = this.tsParseBindingListForSignature();
+        if (returnTokenRequired) {
+          signature[returnTypeKey] = this.tsParseTypeOrTypePredicateAnnotation(returnToken);
+        } else if (this.match(returnToken)) {
+          signature[returnTypeKey] = this.tsParseTypeOrTypePredicateAnnotation(returnToken);
+        }
+      }
+      tsParseBindingListForSignature() {
+        const list2 = super.parseBindingList(11, 41, 2);
+        for (const pattern of list2) {
+          const {
+            type
+          } = pattern;
+          if (type === "AssignmentPattern" || type === "TSParameterProperty") {
+            this.raise(TSErrors.UnsupportedSignatureParameterKind, pattern, {
+              type
+            });
+          }
+        }
+        return list2;
+      }
+      tsParseTypeMemberSemicolon() {
+        if (!this.eat(12) && !this.isLineTerminator()) {
+          this.expect(13);
+        }
+      }
+      tsParseSignatureMember(kind, node2) {
+        this.tsFillSignature(14, node2);
+        this.tsParseTypeMemberSemicolon();
+        return this.finishNode(node2, kind);
+      }
+      tsIsUnambiguouslyIndexSignature() {
+        this.next();
+        if (tokenIsIdentifier(this.state.type)) {
+          this.next();
+          return this.match(14);
+        }
+        return false;
+      }
+      tsTryParseIndexSignature(node2) {
+        if (!(this.match(0) && this.tsLookAhead(this.tsIsUnambiguouslyIndexSignature.bind(this)))) {
+          return;
+        }
+        this.expect(0);
+        const id = this.parseIdentifier();
+        id.typeAnnotation = this.tsParseTypeAnnotation();
+        this.resetEndLocation(id);
+        this.expect(3);
+        node2.parameters = [id];
+        const type = this.tsTryParseTypeAnnotation();
+        if (type) node2.typeAnnotation = type;
+        this.tsParseTypeMemberSemicolon();
+        return this.finishNode(node2, "TSIndexSignature");
+      }
+      tsParsePropertyOrMethodSignature(node2, readonly) {
+        if (this.eat(17)) node2.optional = true;
+        if (this.match(10) || this.match(47)) {
+          if (readonly) {
+            this.raise(TSErrors.ReadonlyForMethodSignature, node2);
+          }
+          const method = node2;
+          if (method.kind && this.match(47)) {
+            this.raise(TSErrors.AccessorCannotHaveTypeParameters, this.state.curPosition());
+          }
+          this.tsFillSignature(14, method);
+          this.tsParseTypeMemberSemicolon();
+          const paramsKey = "parameters";
+          const returnTypeKey = "typeAnnotation";
+          if (method.kind === "get") {
+            if (method[paramsKey].length > 0) {
+              this.raise(Errors.BadGetterArity, this.state.curPosition());
+              if (this.isThisParam(method[paramsKey][0])) {
+                this.raise(TSErrors.AccessorCannotDeclareThisParameter, this.state.curPosition());
+              }
+            }
+          } else if (method.kind === "set") {
+            if (method[paramsKey].length !== 1) {
+              this.raise(Errors.BadSetterArity, this.state.curPosition());
+            } else {
+              const firstParameter = method[paramsKey][0];
+              if (this.isThisParam(firstParameter)) {
+                this.raise(TSErrors.AccessorCannotDeclareThisParameter, this.state.curPosition());
+              }
+              if (firstParameter.type === "Identifier" && firstParameter.optional) {
+                this.raise(TSErrors.SetAccessorCannotHaveOptionalParameter, this.state.curPosition());
+              }
+              if (firstParameter.type === "RestElement") {
+                this.raise(TSErrors.SetAccessorCannotHaveRestParameter, this.state.curPosition());
+              }
+            }
+            if (method[returnTypeKey]) {
+              this.raise(TSErrors.SetAccessorCannotHaveReturnType, method[returnTypeKey]);
+            }
+          } else {
+            method.kind = "method";
+          }
+          return this.finishNode(method, "TSMethodSignature");
+        } else {
+          const property = node2;
+          if (readonly) property.readonly = true;
+          const type = this.tsTryParseTypeAnnotation();
+          if (type) property.typeAnnotation = type;
+          this.tsParseTypeMemberSemicolon();
+          return this.finishNode(property, "TSPropertySignature");
+        }
+      }
+      tsParseTypeMember() {
+        const node2 = this.startNode();
+        if (this.match(10) || this.match(47)) {
+          return this.tsParseSignatureMember("TSCallSignatureDeclaration", node2);
+        }
+        if (this.match(77)) {
+          const id = this.startNode();
+          this.next();
+          if (this.match(10) || this.match(47)) {
+            return this.tsParseSignatureMember("TSConstructSignatureDeclaration", node2);
+          } else {
+            node2.key = this.createIdentifier(id, "new");
+            return this.tsParsePropertyOrMethodSignature(node2, false);
+          }
+        }
+        this.tsParseModifiers({
+          allowedModifiers: ["readonly"],
+          disallowedModifiers: ["declare", "abstract", "private", "protected", "public", "static", "override"]
+        }, node2);
+        const idx = this.tsTryParseIndexSignature(node2);
+        if (idx) {
+          return idx;
+        }
+        super.parsePropertyName(node2);
+        if (!node2.computed && node2.key.type === "Identifier" && (node2.key.name === "get" || node2.key.name === "set") && this.tsTokenCanFollowModifier()) {
+          node2.kind = node2.key.name;
+          super.parsePropertyName(node2);
+          if (!this.match(10) && !this.match(47)) {
+            this.unexpected(null, 10);
+          }
+        }
+        return this.tsParsePropertyOrMethodSignature(node2, !!node2.readonly);
+      }
+      tsParseTypeLiteral() {
+        const node2 = this.startNode();
+        node2.members = this.tsParseObjectTypeMembers();
+        return this.finishNode(node2, "TSTypeLiteral");
+      }
+      tsParseObjectTypeMembers() {
+        this.expect(5);
+        const members = this.tsParseList("TypeMembers", this.tsParseTypeMember.bind(this));
+        this.expect(8);
+        return members;
+      }
+      tsIsStartOfMappedType() {
+        this.next();
+        if (this.eat(53)) {
+          return this.isContextual(123);
+        }
+        if (this.isContextual(123)) {
+          this.next();
+        }
+        if (!this.match(0)) {
+          return false;
+        }
+        this.next();
+        if (!this.tsIsIdentifier()) {
+          return false;
+        }
+        this.next();
+        return this.match(58);
+      }
+      tsParseMappedType() {
+        const node2 = this.startNode();
+        this.expect(5);
+        if (this.match(53)) {
+          node2.readonly = this.state.value;
+          this.next();
+          this.expectContextual(123);
+        } else if (this.eatContextual(123)) {
+          node2.readonly = true;
+        }
+        this.expect(0);
+        const typeParameter = this.startNode();
+        typeParameter.name = this.tsParseTypeParameterName();
+        typeParameter.constraint = this.tsExpectThenParseType(58);
+        node2.typeParameter = this.finishNode(typeParameter, "TSTypeParameter");
+        node2.nameType = this.eatContextual(94) ? this.tsParseType() : null;
+        this.expect(3);
+        if (this.match(53)) {
+          node2.optional = this.state.value;
+          this.next();
+          this.expect(17);
+        } else if (this.eat(17)) {
+          node2.optional = true;
+        }
+        node2.typeAnnotation = this.tsTryParseType();
+        this.semicolon();
+        this.expect(8);
+        return this.finishNode(node2, "TSMappedType");
+      }
+      tsParseTupleType() {
+        const node2 = this.startNode();
+        node2.elementTypes = this.tsParseBracketedList("TupleElementTypes", this.tsParseTupleElementType.bind(this), true, false);
+        let seenOptionalElement = false;
+        node2.elementTypes.forEach((elementNode) => {
+          const {
+            type
+          } = elementNode;
+          if (seenOptionalElement && type !== "TSRestType" && type !== "TSOptionalType" && !(type === "TSNamedTupleMember" && elementNode.optional)) {
+            this.raise(TSErrors.OptionalTypeBeforeRequired, elementNode);
+          }
+          seenOptionalElement || (seenOptionalElement = type === "TSNamedTupleMember" && elementNode.optional || type === "TSOptionalType");
+        });
+        return this.finishNode(node2, "TSTupleType");
+      }
+      tsParseTupleElementType() {
+        const restStartLoc = this.state.startLoc;
+        const rest = this.eat(21);
+        const {
+          startLoc
+        } = this.state;
+        let labeled;
+        let label2;
+        let optional;
+        let type;
+        const isWord = tokenIsKeywordOrIdentifier(this.state.type);
+        const chAfterWord = isWord ? this.lookaheadCharCode() : null;
+        if (chAfterWord === 58) {
+          labeled = true;
+          optional = false;
+          label2 = this.parseIdentifier(true);
+          this.expect(14);
+          type = this.tsParseType();
+        } else if (chAfterWord === 63) {
+          optional = true;
+          const wordName = this.state.value;
+          const typeOrLabel = this.tsParseNonArrayType();
+          if (this.lookaheadCharCode() === 58) {
+            labeled = true;
+            label2 = this.createIdentifier(this.startNodeAt(startLoc), wordName);
+            this.expect(17);
+            this.expect(14);
+            type = this.tsParseType();
+          } else {
+            labeled = false;
+            type = typeOrLabel;
+            this.expect(17);
+          }
+        } else {
+          type = this.tsParseType();
+          optional = this.eat(17);
+          labeled = this.eat(14);
+        }
+        if (labeled) {
+          let labeledNode;
+          if (label2) {
+            labeledNode = this.startNodeAt(startLoc);
+            labeledNode.optional = optional;
+            labeledNode.label = label2;
+            labeledNode.elementType = type;
+            if (this.eat(17)) {
+              labeledNode.optional = true;
+              this.raise(TSErrors.TupleOptionalAfterType, this.state.lastTokStartLoc);
+            }
+          } else {
+            labeledNode = this.startNodeAt(startLoc);
+            labeledNode.optional = optional;
+            this.raise(TSErrors.InvalidTupleMemberLabel, type);
+            labeledNode.label = type;
+            labeledNode.elementType = this.tsParseType();
+          }
+          type = this.finishNode(labeledNode, "TSNamedTupleMember");
+        } else if (optional) {
+          const optionalTypeNode = this.startNodeAt(startLoc);
+          optionalTypeNode.typeAnnotation = type;
+          type = this.finishNode(optionalTypeNode, "TSOptionalType");
+        }
+        if (rest) {
+          const restNode = this.startNodeAt(restStartLoc);
+          restNode.typeAnnotation = type;
+          type = this.finishNode(restNode, "TSRestType");
+        }
+        return type;
+      }
+      tsParseParenthesizedType() {
+        const node2 = this.startNode();
+        this.expect(10);
+        node2.typeAnnotation = this.tsParseType();
+        this.expect(11);
+        return this.finishNode(node2, "TSParenthesizedType");
+      }
+      tsParseFunctionOrConstructorType(type, abstract) {
+        const node2 = this.startNode();
+        if (type === "TSConstructorType") {
+          node2.abstract = !!abstract;
+          if (abstract) this.next();
+          this.next();
+        }
+        this.tsInAllowConditionalTypesContext(() => this.tsFillSignature(19, node2));
+        return this.finishNode(node2, type);
+      }
+      tsParseLiteralTypeNode() {
+        const node2 = this.startNode();
+        switch (this.state.type) {
+          case 136:
+          case 137:
+          case 135:
+          case 85:
+          case 86:
+            node2.literal = super.parseExprAtom();
+            break;
+          default:
+            this.unexpected();
+        }
+        return this.finishNode(node2, "TSLiteralType");
+      }
+      tsParseTemplateLiteralType() {
+        const node2 = this.startNode();
+        node2.literal = super.parseTemplate(false);
+        return this.finishNode(node2, "TSLiteralType");
+      }
+      parseTemplateSubstitution() {
+        if (this.state.inType) return this.tsParseType();
+        return super.parseTemplateSubstitution();
+      }
+      tsParseThisTypeOrThisTypePredicate() {
+        const thisKeyword = this.tsParseThisTypeNode();
+        if (this.isContextual(117) && !this.hasPrecedingLineBreak()) {
+          return this.tsParseThisTypePredicate(thisKeyword);
+        } else {
+          return thisKeyword;
+        }
+      }
+      tsParseNonArrayType() {
+        switch (this.state.type) {
+          case 135:
+          case 136:
+          case 137:
+          case 85:
+          case 86:
+            return this.tsParseLiteralTypeNode();
+          case 53:
+            if (this.state.value === "-") {
+              const node2 = this.startNode();
+              const nextToken = this.lookahead();
+              if (nextToken.type !== 136 && nextToken.type !== 137) {
+                this.unexpected();
+              }
+              node2.literal = this.parseMaybeUnary();
+              return this.finishNode(node2, "TSLiteralType");
+            }
+            break;
+          case 78:
+            return this.tsParseThisTypeOrThisTypePredicate();
+          case 87:
+            return this.tsParseTypeQuery();
+          case 83:
+            return this.tsParseImportType();
+          case 5:
+            return this.tsLookAhead(this.tsIsStartOfMappedType.bind(this)) ? this.tsParseMappedType() : this.tsParseTypeLiteral();
+          case 0:
+            return this.tsParseTupleType();
+          case 10:
+            return this.tsParseParenthesizedType();
+          case 25:
+          case 24:
+            return this.tsParseTemplateLiteralType();
+          default: {
+            const {
+              type
+            } = this.state;
+            if (tokenIsIdentifier(type) || type === 88 || type === 84) {
+              const nodeType = type === 88 ? "TSVoidKeyword" : type === 84 ? "TSNullKeyword" : keywordTypeFromName(this.state.value);
+              if (nodeType !== void 0 && this.lookaheadCharCode() !== 46) {
+                const node2 = this.startNode();
+                this.next();
+                return this.finishNode(node2, nodeType);
+              }
+              return this.tsParseTypeReference();
+            }
+          }
+        }
+        throw this.unexpected();
+      }
+      tsParseArrayTypeOrHigher() {
+        const {
+          startLoc
+        } = this.state;
+        let type = this.tsParseNonArrayType();
+        while (!this.hasPrecedingLineBreak() && this.eat(0)) {
+          if (this.match(3)) {
+            const node2 = this.startNodeAt(startLoc);
+            node2.elementType = type;
+            this.expect(3);
+            type = this.finishNode(node2, "TSArrayType");
+          } else {
+            const node2 = this.startNodeAt(startLoc);
+            node2.objectType = type;
+            node2.indexType = this.tsParseType();
+            this.expect(3);
+            type = this.finishNode(node2, "TSIndexedAccessType");
+          }
+        }
+        return type;
+      }
+      tsParseTypeOperator() {
+        const node2 = this.startNode();
+        const operator = this.state.value;
+        this.next();
+        node2.operator = operator;
+        node2.typeAnnotation = this.tsParseTypeOperatorOrHigher();
+        if (operator === "readonly") {
+          this.tsCheckTypeAnnotationForReadOnly(node2);
+        }
+        return this.finishNode(node2, "TSTypeOperator");
+      }
+      tsCheckTypeAnnotationForReadOnly(node2) {
+        switch (node2.typeAnnotation.type) {
+          case "TSTupleType":
+          case "TSArrayType":
+            return;
+          default:
+            this.raise(TSErrors.UnexpectedReadonly, node2);
+        }
+      }
+      tsParseInferType() {
+        const node2 = this.startNode();
+        this.expectContextual(116);
+        const typeParameter = this.startNode();
+        typeParameter.name = this.tsParseTypeParameterName();
+        typeParameter.constraint = this.tsTryParse(() => this.tsParseConstraintForInferType());
+        node2.typeParameter = this.finishNode(typeParameter, "TSTypeParameter");
+        return this.finishNode(node2, "TSInferType");
+      }
+      tsParseConstraintForInferType() {
+        if (this.eat(81)) {
+          const constraint = this.tsInDisallowConditionalTypesContext(() => this.tsParseType());
+          if (this.state.inDisallowConditionalTypesContext || !this.match(17)) {
+            return constraint;
+          }
+        }
+      }
+      tsParseTypeOperatorOrHigher() {
+        const isTypeOperator = tokenIsTSTypeOperator(this.state.type) && !this.state.containsEsc;
+        return isTypeOperator ? this.tsParseTypeOperator() : this.isContextual(116) ? this.tsParseInferType() : this.tsInAllowConditionalTypesContext(() => this.tsParseArrayTypeOrHigher());
+      }
+      tsParseUnionOrIntersectionType(kind, parseConstituentType, operator) {
+        const node2 = this.startNode();
+        const hasLeadingOperator = this.eat(operator);
+        const types2 = [];
+        do {
+          types2.push(parseConstituentType());
+        } while (this.eat(operator));
+        if (types2.length === 1 && !hasLeadingOperator) {
+          return types2[0];
+        }
+        node2.types = types2;
+        return this.finishNode(node2, kind);
+      }
+      tsParseIntersectionTypeOrHigher() {
+        return this.tsParseUnionOrIntersectionType("TSIntersectionType", this.tsParseTypeOperatorOrHigher.bind(this), 45);
+      }
+      tsParseUnionTypeOrHigher() {
+        return this.tsParseUnionOrIntersectionType("TSUnionType", this.tsParseIntersectionTypeOrHigher.bind(this), 43);
+      }
+      tsIsStartOfFunctionType() {
+        if (this.match(47)) {
+          return true;
+        }
+        return this.match(10) && this.tsLookAhead(this.tsIsUnambiguouslyStartOfFunctionType.bind(this));
+      }
+      tsSkipParameterStart() {
+        if (tokenIsIdentifier(this.state.type) || this.match(78)) {
+          this.next();
+          return true;
+        }
+        const isObjectPattern = this.match(5);
+        if (isObjectPattern || this.match(0)) {
+          if (!isObjectPattern) this.next();
+          const {
+            errors
+          } = this.state;
+          const previousErrorCount = errors.length;
+          const scopeStacksSnapshot = this.snapshotScopeStacks();
+          try {
+            if (isObjectPattern) {
+              this.parseObjectLike(8, true);
+            } else {
+              super.parseBindingList(3, 93, 1);
+            }
+            return errors.length === previousErrorCount;
+          } catch (_unused) {
+            this.restoreScopeStacks(scopeStacksSnapshot);
+            return false;
+          }
+        }
+        return false;
+      }
+      tsIsUnambiguouslyStartOfFunctionType() {
+        this.next();
+        if (this.match(11) || this.match(21)) {
+          return true;
+        }
+        if (this.tsSkipParameterStart()) {
+          if (this.match(14) || this.match(12) || this.match(17) || this.match(29)) {
+            return true;
+          }
+          if (this.match(11)) {
+            this.next();
+            if (this.match(19)) {
+              return true;
+            }
+          }
+        }
+        return false;
+      }
+      tsParseTypeOrTypePredicateAnnotation(returnToken) {
+        return this.tsInType(() => {
+          const t = this.startNode();
+          this.expect(returnToken);
+          const node2 = this.startNode();
+          const asserts = !!this.tsTryParse(this.tsParseTypePredicateAsserts.bind(this));
+          if (asserts && this.match(78)) {
+            let thisTypePredicate = this.tsParseThisTypeOrThisTypePredicate();
+            if (thisTypePredicate.type === "TSThisType") {
+              node2.parameterName = thisTypePredicate;
+              node2.asserts = true;
+              node2.typeAnnotation = null;
+              thisTypePredicate = this.finishNode(node2, "TSTypePredicate");
+            } else {
+              this.resetStartLocationFromNode(thisTypePredicate, node2);
+              thisTypePredicate.asserts = true;
+            }
+            t.typeAnnotation = thisTypePredicate;
+            return this.finishNode(t, "TSTypeAnnotation");
+          }
+          const typePredicateVariable = this.tsIsIdentifier() && this.tsTryParse(this.tsParseTypePredicatePrefix.bind(this));
+          if (!typePredicateVariable) {
+            if (!asserts) {
+              return this.tsParseTypeAnnotation(false, t);
+            }
+            node2.parameterName = this.parseIdentifier();
+            node2.asserts = asserts;
+            node2.typeAnnotation = null;
+            t.typeAnnotation = this.finishNode(node2, "TSTypePredicate");
+            return this.finishNode(t, "TSTypeAnnotation");
+          }
+          const type = this.tsParseTypeAnnotation(false);
+          node2.parameterName = typePredicateVariable;
+          node2.typeAnnotation = type;
+          node2.asserts = asserts;
+          t.typeAnnotation = this.finishNode(node2, "TSTypePredicate");
+          return this.finishNode(t, "TSTypeAnnotation");
+        });
+      }
+      tsTryParseTypeOrTypePredicateAnnotation() {
+        if (this.match(14)) {
+          return this.tsParseTypeOrTypePredicateAnnotation(14);
+        }
+      }
+      tsTryParseTypeAnnotation() {
+        if (this.match(14)) {
+          return this.tsParseTypeAnnotation();
+        }
+      }
+      tsTryParseType() {
+        return this.tsEatThenParseType(14);
+      }
+      tsParseTypePredicatePrefix() {
+        const id = this.parseIdentifier();
+        if (this.isContextual(117) && !this.hasPrecedingLineBreak()) {
+          this.next();
+          return id;
+        }
+      }
+      tsParseTypePredicateAsserts() {
+        if (this.state.type !== 110) {
+          return false;
+        }
+        const containsEsc = this.state.containsEsc;
+        this.next();
+        if (!tokenIsIdentifier(this.state.type) && !this.match(78)) {
+          return false;
+        }
+        if (containsEsc) {
+          this.raise(Errors.InvalidEscapedReservedWord, this.state.lastTokStartLoc, {
+            reservedWord: "asserts"
+          });
+        }
+        return true;
+      }
+      tsParseTypeAnnotation(eatColon = true, t = this.startNode()) {
+        this.tsInType(() => {
+          if (eatColon) this.expect(14);
+          t.typeAnnotation = this.tsParseType();
+        });
+        return this.finishNode(t, "TSTypeAnnotation");
+      }
+      tsParseType() {
+        assert(this.state.inType);
+        const type = this.tsParseNonConditionalType();
+        if (this.state.inDisallowConditionalTypesContext || this.hasPrecedingLineBreak() || !this.eat(81)) {
+          return type;
+        }
+        const node2 = this.startNodeAtNode(type);
+        node2.checkType = type;
+        node2.extendsType = this.tsInDisallowConditionalTypesContext(() => this.tsParseNonConditionalType());
+        this.expect(17);
+        node2.trueType = this.tsInAllowConditionalTypesContext(() => this.tsParseType());
+        this.expect(14);
+        node2.falseType = this.tsInAllowConditionalTypesContext(() => this.tsParseType());
+        return this.finishNode(node2, "TSConditionalType");
+      }
+      isAbstractConstructorSignature() {
+        return this.isContextual(125) && this.isLookaheadContextual("new");
+      }
+      tsParseNonConditionalType() {
+        if (this.tsIsStartOfFunctionType()) {
+          return this.tsParseFunctionOrConstructorType("TSFunctionType");
+        }
+        if (this.match(77)) {
+          return this.tsParseFunctionOrConstructorType("TSConstructorType");
+        } else if (this.isAbstractConstructorSignature()) {
+          return this.tsParseFunctionOrConstructorType("TSConstructorType", true);
+        }
+        return this.tsParseUnionTypeOrHigher();
+      }
+      tsParseTypeAssertion() {
+        if (this.getPluginOption("typescript", "disallowAmbiguousJSXLike")) {
+          this.raise(TSErrors.ReservedTypeAssertion, this.state.startLoc);
+        }
+        const node2 = this.startNode();
+        node2.typeAnnotation = this.tsInType(() => {
+          this.next();
+          return this.match(75) ? this.tsParseTypeReference() : this.tsParseType();
+        });
+        this.expect(48);
+        node2.expression = this.parseMaybeUnary();
+        return this.finishNode(node2, "TSTypeAssertion");
+      }
+      tsParseHeritageClause(token) {
+        const originalStartLoc = this.state.startLoc;
+        const delimitedList = this.tsParseDelimitedList("HeritageClauseElement", () => {
+          const node2 = this.startNode();
+          node2.expression = this.tsParseEntityName(1 | 2);
+          if (this.match(47)) {
+            node2.typeParameters = this.tsParseTypeArguments();
+          }
+          return this.finishNode(node2, "TSExpressionWithTypeArguments");
+        });
+        if (!delimitedList.length) {
+          this.raise(TSErrors.EmptyHeritageClauseType, originalStartLoc, {
+            token
+          });
+        }
+        return delimitedList;
+      }
+      tsParseInterfaceDeclaration(node2, properties = {}) {
+        if (this.hasFollowingLineBreak()) return null;
+        this.expectContextual(130);
+        if (properties.declare) node2.declare = true;
+        if (tokenIsIdentifier(this.state.type)) {
+          node2.id = this.parseIdentifier();
+          this.checkIdentifier(node2.id, 130);
+        } else {
+          node2.id = null;
+          this.raise(TSErrors.MissingInterfaceName, this.state.startLoc);
+        }
+        node2.typeParameters = this.tsTryParseTypeParameters(this.tsParseInOutConstModifiers);
+        if (this.eat(81)) {
+          node2.extends = this.tsParseHeritageClause("extends");
+        }
+        const body = this.startNode();
+        body.body = this.tsInType(this.tsParseObjectTypeMembers.bind(this));
+        node2.body = this.finishNode(body, "TSInterfaceBody");
+        return this.finishNode(node2, "TSInterfaceDeclaration");
+      }
+      tsParseTypeAliasDeclaration(node2) {
+        node2.id = this.parseIdentifier();
+        this.checkIdentifier(node2.id, 2);
+        node2.typeAnnotation = this.tsInType(() => {
+          node2.typeParameters = this.tsTryParseTypeParameters(this.tsParseInOutModifiers);
+          this.expect(29);
+          if (this.isContextual(115) && this.lookaheadCharCode() !== 46) {
+            const node3 = this.startNode();
+            this.next();
+            return this.finishNode(node3, "TSIntrinsicKeyword");
+          }
+          return this.tsParseType();
+        });
+        this.semicolon();
+        return this.finishNode(node2, "TSTypeAliasDeclaration");
+      }
+      tsInTopLevelContext(cb) {
+        if (this.curContext() !== types.brace) {
+          const oldContext = this.state.context;
+          this.state.context = [oldContext[0]];
+          try {
+            return cb();
+          } finally {
+            this.state.context = oldContext;
+          }
+        } else {
+          return cb();
+        }
+      }
+      tsInType(cb) {
+        const oldInType = this.state.inType;
+        this.state.inType = true;
+        try {
+          return cb();
+        } finally {
+          this.state.inType = oldInType;
+        }
+      }
+      tsInDisallowConditionalTypesContext(cb) {
+        const oldInDisallowConditionalTypesContext = this.state.inDisallowConditionalTypesContext;
+        this.state.inDisallowConditionalTypesContext = true;
+        try {
+          return cb();
+        } finally {
+          this.state.inDisallowConditionalTypesContext = oldInDisallowConditionalTypesContext;
+        }
+      }
+      tsInAllowConditionalTypesContext(cb) {
+        const oldInDisallowConditionalTypesContext = this.state.inDisallowConditionalTypesContext;
+        this.state.inDisallowConditionalTypesContext = false;
+        try {
+          return cb();
+        } finally {
+          this.state.inDisallowConditionalTypesContext = oldInDisallowConditionalTypesContext;
+        }
+      }
+      tsEatThenParseType(token) {
+        if (this.match(token)) {
+          return this.tsNextThenParseType();
+        }
+      }
+      tsExpectThenParseType(token) {
+        return this.tsInType(() => {
+          this.expect(token);
+          return this.tsParseType();
+        });
+      }
+      tsNextThenParseType() {
+        return this.tsInType(() => {
+          this.next();
+          return this.tsParseType();
+        });
+      }
+      tsParseEnumMember() {
+        const node2 = this.startNode();
+        node2.id = this.match(135) ? super.parseStringLiteral(this.state.value) : this.parseIdentifier(true);
+        if (this.eat(29)) {
+          node2.initializer = super.parseMaybeAssignAllowIn();
+        }
+        return this.finishNode(node2, "TSEnumMember");
+      }
+      tsParseEnumDeclaration(node2, properties = {}) {
+        if (properties.const) node2.const = true;
+        if (properties.declare) node2.declare = true;
+        this.expectContextual(127);
+        node2.id = this.parseIdentifier();
+        this.checkIdentifier(node2.id, node2.const ? 8971 : 8459);
+        this.expect(5);
+        node2.members = this.tsParseDelimitedList("EnumMembers", this.tsParseEnumMember.bind(this));
+        this.expect(8);
+        return this.finishNode(node2, "TSEnumDeclaration");
+      }
+      tsParseEnumBody() {
+        const node2 = this.startNode();
+        this.expect(5);
+        node2.members = this.tsParseDelimitedList("EnumMembers", this.tsParseEnumMember.bind(this));
+        this.expect(8);
+        return this.finishNode(node2, "TSEnumBody");
+      }
+      tsParseModuleBlock() {
+        const node2 = this.startNode();
+        this.scope.enter(0);
+        this.expect(5);
+        super.parseBlockOrModuleBlockBody(node2.body = [], void 0, true, 8);
+        this.scope.exit();
+        return this.finishNode(node2, "TSModuleBlock");
+      }
+      tsParseModuleOrNamespaceDeclaration(node2, nested = false) {
+        node2.id = this.parseIdentifier();
+        if (!nested) {
+          this.checkIdentifier(node2.id, 1024);
+        }
+        if (this.eat(16)) {
+          const inner = this.startNode();
+          this.tsParseModuleOrNamespaceDeclaration(inner, true);
+          node2.body = inner;
+        } else {
+          this.scope.enter(1024);
+          this.prodParam.enter(0);
+          node2.body = this.tsParseModuleBlock();
+          this.prodParam.exit();
+          this.scope.exit();
+        }
+        return this.finishNode(node2, "TSModuleDeclaration");
+      }
+      tsParseAmbientExternalModuleDeclaration(node2) {
+        if (this.isContextual(113)) {
+          node2.kind = "global";
+          node2.global = true;
+          node2.id = this.parseIdentifier();
+        } else if (this.match(135)) {
+          node2.kind = "module";
+          node2.id = super.parseStringLiteral(this.state.value);
+        } else {
+          this.unexpected();
+        }
+        if (this.match(5)) {
+          this.scope.enter(1024);
+          this.prodParam.enter(0);
+          node2.body = this.tsParseModuleBlock();
+          this.prodParam.exit();
+          this.scope.exit();
+        } else {
+          this.semicolon();
+        }
+        return this.finishNode(node2, "TSModuleDeclaration");
+      }
+      tsParseImportEqualsDeclaration(node2, maybeDefaultIdentifier, isExport) {
+        node2.isExport = isExport || false;
+        node2.id = maybeDefaultIdentifier || this.parseIdentifier();
+        this.checkIdentifier(node2.id, 4096);
+        this.expect(29);
+        const moduleReference = this.tsParseModuleReference();
+        if (node2.importKind === "type" && moduleReference.type !== "TSExternalModuleReference") {
+          this.raise(TSErrors.ImportAliasHasImportType, moduleReference);
+        }
+        node2.moduleReference = moduleReference;
+        this.semicolon();
+        return this.finishNode(node2, "TSImportEqualsDeclaration");
+      }
+      tsIsExternalModuleReference() {
+        return this.isContextual(120) && this.lookaheadCharCode() === 40;
+      }
+      tsParseModuleReference() {
+        return this.tsIsExternalModuleReference() ? this.tsParseExternalModuleReference() : this.tsParseEntityName(0);
+      }
+      tsParseExternalModuleReference() {
+        const node2 = this.startNode();
+        this.expectContextual(120);
+        this.expect(10);
+        if (!this.match(135)) {
+          this.unexpected();
+        }
+        node2.expression = super.parseExprAtom();
+        this.expect(11);
+        this.sawUnambiguousESM = true;
+        return this.finishNode(node2, "TSExternalModuleReference");
+      }
+      tsLookAhead(f) {
+        const state = this.state.clone();
+        const res = f();
+        this.state = state;
+        return res;
+      }
+      tsTryParseAndCatch(f) {
+        const result = this.tryParse((abort) => f() || abort());
+        if (result.aborted || !result.node) return;
+        if (result.error) this.state = result.failState;
+        return result.node;
+      }
+      tsTryParse(f) {
+        const state = this.state.clone();
+        const result = f();
+        if (result !== void 0 && result !== false) {
+          return result;
+        }
+        this.state = state;
+      }
+      tsTryParseDeclare(node2) {
+        if (this.isLineTerminator()) {
+          return;
+        }
+        const startType = this.state.type;
+        return this.tsInAmbientContext(() => {
+          switch (startType) {
+            case 68:
+              node2.declare = true;
+              return super.parseFunctionStatement(node2, false, 2);
+            case 80:
+              node2.declare = true;
+              return this.parseClass(node2, true, false);
+            case 127:
+              return this.tsParseEnumDeclaration(node2, {
+                declare: true
+              });
+            case 113:
+              return this.tsParseAmbientExternalModuleDeclaration(node2);
+            case 101:
+              if (this.state.containsEsc) {
+                return;
+              }
+            case 75:
+            case 74:
+              if (!this.match(75) || !this.isLookaheadContextual("enum")) {
+                node2.declare = true;
+                return this.parseVarStatement(node2, this.state.value, true);
+              }
+              this.expect(75);
+              return this.tsParseEnumDeclaration(node2, {
+                const: true,
+                declare: true
+              });
+            case 108:
+              if (this.isUsing()) {
+                this.raise(TSErrors.InvalidModifierOnUsingDeclaration, this.state.startLoc, "declare");
+                node2.declare = true;
+                return this.parseVarStatement(node2, "using", true);
+              }
+              break;
+            case 97:
+              if (this.isAwaitUsing()) {
+                this.raise(TSErrors.InvalidModifierOnAwaitUsingDeclaration, this.state.startLoc, "declare");
+                node2.declare = true;
+                this.next();
+                return this.parseVarStatement(node2, "await using", true);
+              }
+              break;
+            case 130: {
+              const result = this.tsParseInterfaceDeclaration(node2, {
+                declare: true
+              });
+              if (result) return result;
+            }
+            default:
+              if (tokenIsIdentifier(startType)) {
+                return this.tsParseDeclaration(node2, this.state.type, true, null);
+              }
+          }
+        });
+      }
+      tsTryParseExportDeclaration() {
+        return this.tsParseDeclaration(this.startNode(), this.state.type, true, null);
+      }
+      tsParseDeclaration(node2, type, next2, decorators) {
+        switch (type) {
+          case 125:
+            if (this.tsCheckLineTerminator(next2) && (this.match(80) || tokenIsIdentifier(this.state.type))) {
+              return this.tsParseAbstractDeclaration(node2, decorators);
+            }
+            break;
+          case 128:
+            if (this.tsCheckLineTerminator(next2)) {
+              if (this.match(135)) {
+                return this.tsParseAmbientExternalModuleDeclaration(node2);
+              } else if (tokenIsIdentifier(this.state.type)) {
+                node2.kind = "module";
+                return this.tsParseModuleOrNamespaceDeclaration(node2);
+              }
+            }
+            break;
+          case 129:
+            if (this.tsCheckLineTerminator(next2) && tokenIsIdentifier(this.state.type)) {
+              node2.kind = "namespace";
+              return this.tsParseModuleOrNamespaceDeclaration(node2);
+            }
+            break;
+          case 131:
+            if (this.tsCheckLineTerminator(next2) && tokenIsIdentifier(this.state.type)) {
+              return this.tsParseTypeAliasDeclaration(node2);
+            }
+            break;
+        }
+      }
+      tsCheckLineTerminator(next2) {
+        if (next2) {
+          if (this.hasFollowingLineBreak()) return false;
+          this.next();
+          return true;
+        }
+        return !this.isLineTerminator();
+      }
+      tsTryParseGenericAsyncArrowFunction(startLoc) {
+        if (!this.match(47)) return;
+        const oldMaybeInArrowParameters = this.state.maybeInArrowParameters;
+        this.state.maybeInArrowParameters = true;
+        const res = this.tsTryParseAndCatch(() => {
+          const node2 = this.startNodeAt(startLoc);
+          node2.typeParameters = this.tsParseTypeParameters(this.tsParseConstModifier);
+          super.parseFunctionParams(node2);
+          node2.returnType = this.tsTryParseTypeOrTypePredicateAnnotation();
+          const arrowStartPos = this.offsetToSourcePos(startLoc.index);
+          if (node2.returnType && this.match(19) && this.tsIsArrowReturnTypeRestrictedAt(arrowStartPos)) {
+            this.tsArrowReturnTypeAt.set(arrowStartPos, node2.returnType.start);
+          }
+          this.expect(19);
+          return node2;
+        });
+        this.state.maybeInArrowParameters = oldMaybeInArrowParameters;
+        if (!res) return;
+        const startPos = this.offsetToSourcePos(startLoc.index);
+        const parse6 = () => res.returnType && this.tsIsArrowReturnTypeRestrictedAt(startPos) ? this.tsParseWithDeferredArrowErrors(() => super.parseArrowExpression(res, null, true)) : super.parseArrowExpression(res, null, true);
+        return this.tsIsArrowReturnTypeRestrictedAt(startPos) ? this.tsParseWithRestrictedArrowReturnType(parse6, this.hasPlugin("jsx") || this.state.tsArrowReturnTypeAllowed) : parse6();
+      }
+      tsParseTypeArgumentsInExpression() {
+        if (this.reScan_lt() !== 47) return;
+        return this.tsParseTypeArguments();
+      }
+      tsParseTypeArguments() {
+        const node2 = this.startNode();
+        node2.params = this.tsInType(() => this.tsInTopLevelContext(() => {
+          this.expect(47);
+          return this.tsParseDelimitedList("TypeParametersOrArguments", this.tsParseType.bind(this));
+        }));
+        if (node2.params.length === 0) {
+          this.raise(TSErrors.EmptyTypeArguments, node2);
+        } else if (!this.state.inType && this.curContext() === types.brace) {
+          this.reScan_lt_gt();
+        }
+        this.expect(48);
+        return this.finishNode(node2, "TSTypeParameterInstantiation");
+      }
+      tsIsDeclarationStart() {
+        return tokenIsTSDeclarationStart(this.state.type);
+      }
+      isExportDefaultSpecifier() {
+        if (this.tsIsDeclarationStart()) return false;
+        return super.isExportDefaultSpecifier();
+      }
+      parseBindingElement(flags, decorators) {
+        const startLoc = decorators.length ? decorators[0].loc.start : this.state.startLoc;
+        const modified = {};
+        this.tsParseModifiers({
+          allowedModifiers: ["public", "private", "protected", "override", "readonly"]
+        }, modified);
+        const accessibility = modified.accessibility;
+        const override = modified.override;
+        const readonly = modified.readonly;
+        if (!(flags & 4) && (accessibility || readonly || override)) {
+          this.raise(TSErrors.UnexpectedParameterModifier, startLoc);
+        }
+        const left = this.parseMaybeDefault();
+        if (flags & 2) {
+          this.parseFunctionParamType(left);
+        }
+        const elt = this.parseMaybeDefault(left.loc.start, left);
+        if (accessibility || readonly || override) {
+          const pp = this.startNodeAt(startLoc);
+          if (decorators.length) {
+            pp.decorators = decorators;
+          }
+          if (accessibility) pp.accessibility = accessibility;
+          if (readonly) pp.readonly = readonly;
+          if (override) pp.override = override;
+          if (elt.type !== "Identifier" && elt.type !== "AssignmentPattern") {
+            this.raise(TSErrors.UnsupportedParameterPropertyKind, pp);
+          }
+          pp.parameter = elt;
+          return this.finishNode(pp, "TSParameterProperty");
+        }
+        if (decorators.length) {
+          left.decorators = decorators;
+        }
+        return elt;
+      }
+      isSimpleParameter(node2) {
+        return node2.type === "TSParameterProperty" && super.isSimpleParameter(node2.parameter) || super.isSimpleParameter(node2);
+      }
+      tsDisallowOptionalPattern(node2) {
+        for (const param of node2.params) {
+          if (param.type !== "Identifier" && param.optional && !this.state.isAmbientContext) {
+            this.raise(TSErrors.PatternIsOptional, param);
+          }
+        }
+      }
+      setArrowFunctionParameters(node2, params, trailingCommaLoc) {
+        super.setArrowFunctionParameters(node2, params, trailingCommaLoc);
+        this.tsDisallowOptionalPattern(node2);
+      }
+      parseFunctionBodyAndFinish(node2, type, isMethod = false) {
+        if (this.match(14)) {
+          node2.returnType = this.tsParseTypeOrTypePredicateAnnotation(14);
+        }
+        const bodilessType = type === "FunctionDeclaration" ? "TSDeclareFunction" : type === "ClassMethod" || type === "ClassPrivateMethod" ? "TSDeclareMethod" : void 0;
+        if (bodilessType && !this.match(5) && this.isLineTerminator()) {
+          return this.finishNode(node2, bodilessType);
+        }
+        if (bodilessType === "TSDeclareFunction" && this.state.isAmbientContext) {
+          this.raise(TSErrors.DeclareFunctionHasImplementation, node2);
+          if (node2.declare) {
+            return super.parseFunctionBodyAndFinish(node2, bodilessType, isMethod);
+          }
+        }
+        this.tsDisallowOptionalPattern(node2);
+        return super.parseFunctionBodyAndFinish(node2, type, isMethod);
+      }
+      registerFunctionStatementId(node2) {
+        if (!node2.body && node2.id) {
+          this.checkIdentifier(node2.id, 1024);
+        } else {
+          super.registerFunctionStatementId(node2);
+        }
+      }
+      tsCheckForInvalidTypeCasts(items) {
+        items.forEach((node2) => {
+          if ((node2 == null ? void 0 : node2.type) === "TSTypeCastExpression") {
+            this.raise(TSErrors.UnexpectedTypeAnnotation, node2.typeAnnotation);
+          }
+        });
+      }
+      toReferencedList(exprList, isInParens) {
+        this.tsCheckForInvalidTypeCasts(exprList);
+        return exprList;
+      }
+      parseArrayLike(close2, isTuple, refExpressionErrors) {
+        const node2 = super.parseArrayLike(close2, isTuple, refExpressionErrors);
+        if (node2.type === "ArrayExpression") {
+          this.tsCheckForInvalidTypeCasts(node2.elements);
+        }
+        return node2;
+      }
+      parseSubscript(base, startLoc, noCalls, state) {
+        if (!this.hasPrecedingLineBreak() && this.match(35)) {
+          this.state.canStartJSXElement = false;
+          this.next();
+          const nonNullExpression = this.startNodeAt(startLoc);
+          nonNullExpression.expression = base;
+          return this.finishNode(nonNullExpression, "TSNonNullExpression");
+        }
+        let isOptionalCall = false;
+        if (this.match(18) && this.lookaheadCharCode() === 60) {
+          if (noCalls) {
+            state.stop = true;
+            return base;
+          }
+          state.optionalChainMember = isOptionalCall = true;
+          this.next();
+        }
+        if (this.match(47) || this.match(51)) {
+          let missingParenErrorLoc;
+          let parsingAsyncArrow = true;
+          const parseAttempt = () => {
+            if (!noCalls && this.atPossibleAsyncArrow(base)) {
+              const asyncArrowFn = this.tsTryParseGenericAsyncArrowFunction(startLoc);
+              if (asyncArrowFn) {
+                state.stop = true;
+                return asyncArrowFn;
+              }
+            }
+            parsingAsyncArrow = false;
+            const typeArguments = this.tsParseTypeArgumentsInExpression();
+            if (!typeArguments) return;
+            if (isOptionalCall && !this.match(10)) {
+              missingParenErrorLoc = this.state.curPosition();
+              return;
+            }
+            if (tokenIsTemplate(this.state.type)) {
+              const result2 = super.parseTaggedTemplateExpression(base, startLoc, state);
+              result2.typeParameters = typeArguments;
+              return result2;
+            }
+            if (!noCalls && this.eat(10)) {
+              const node3 = this.startNodeAt(startLoc);
+              node3.callee = base;
+              node3.arguments = this.parseCallExpressionArguments();
+              this.tsCheckForInvalidTypeCasts(node3.arguments);
+              node3.typeParameters = typeArguments;
+              if (state.optionalChainMember) {
+                node3.optional = isOptionalCall;
+              }
+              return this.finishCallExpression(node3, state.optionalChainMember);
+            }
+            const tokenType = this.state.type;
+            if (tokenType === 48 || tokenType === 52 || tokenType !== 10 && tokenType !== 94 && tokenType !== 121 && tokenCanStartExpression(tokenType) && !this.hasPrecedingLineBreak()) {
+              return;
+            }
+            const node2 = this.startNodeAt(startLoc);
+            node2.expression = base;
+            node2.typeParameters = typeArguments;
+            return this.finishNode(node2, "TSInstantiationExpression");
+          };
+          const attempt = this.tryParse((abort) => parseAttempt() || abort());
+          if (attempt.thrown && parsingAsyncArrow && this.tsShouldKeepArrowErrorAt(attempt.error, this.offsetToSourcePos(startLoc.index))) {
+            throw attempt.error;
+          }
+          const result = attempt.node;
+          if (result && attempt.error) this.state = attempt.failState;
+          if (missingParenErrorLoc) {
+            this.unexpected(missingParenErrorLoc, 10);
+          }
+          if (result) {
+            if (result.type === "TSInstantiationExpression") {
+              if (this.match(16) || this.match(18) && this.lookaheadCharCode() !== 40) {
+                this.raise(TSErrors.InvalidPropertyAccessAfterInstantiationExpression, this.state.startLoc);
+              }
+              if (!this.match(16) && !this.match(18)) {
+                result.expression = super.stopParseSubscript(base, state);
+              }
+            }
+            return result;
+          }
+        }
+        return super.parseSubscript(base, startLoc, noCalls, state);
+      }
+      parseNewCallee(node2) {
+        var _callee$extra;
+        super.parseNewCallee(node2);
+        const {
+          callee
+        } = node2;
+        if (callee.type === "TSInstantiationExpression" && !((_callee$extra = callee.extra) != null && _callee$extra.parenthesized)) {
+          node2.typeParameters = callee.typeParameters;
+          node2.callee = callee.expression;
+        }
+      }
+      parseExprOp(left, leftStartLoc, minPrec) {
+        let isSatisfies;
+        if (tokenOperatorPrecedence(58) > minPrec && !this.hasPrecedingLineBreak() && (this.isContextual(94) || (isSatisfies = this.isContextual(121)))) {
+          const node2 = this.startNodeAt(leftStartLoc);
+          node2.expression = left;
+          node2.typeAnnotation = this.tsInType(() => {
+            this.next();
+            if (this.match(75)) {
+              if (isSatisfies) {
+                this.raise(Errors.UnexpectedKeyword, this.state.startLoc, {
+                  keyword: "const"
+                });
+              }
+              return this.tsParseTypeReference();
+            }
+            return this.tsParseType();
+          });
+          this.finishNode(node2, isSatisfies ? "TSSatisfiesExpression" : "TSAsExpression");
+          this.reScan_lt_gt();
+          return this.parseExprOp(node2, leftStartLoc, minPrec);
+        }
+        return super.parseExprOp(left, leftStartLoc, minPrec);
+      }
+      checkReservedWord(word, startLoc, checkKeywords, isBinding) {
+        if (!this.state.isAmbientContext) {
+          super.checkReservedWord(word, startLoc, checkKeywords, isBinding);
+        }
+      }
+      checkImportReflection(node2) {
+        super.checkImportReflection(node2);
+        if (node2.module && node2.importKind !== "value") {
+          this.raise(TSErrors.ImportReflectionHasImportType, node2.specifiers[0].loc.start);
+        }
+      }
+      checkDuplicateExports() {
+      }
+      isPotentialImportPhase(isExport) {
+        if (super.isPotentialImportPhase(isExport)) return true;
+        if (this.isContextual(131)) {
+          const ch = this.lookaheadCharCode();
+          return isExport ? ch === 123 || ch === 42 : ch !== 61;
+        }
+        return !isExport && this.isContextual(87);
+      }
+      applyImportPhase(node2, isExport, phase, loc) {
+        super.applyImportPhase(node2, isExport, phase, loc);
+        if (isExport) {
+          node2.exportKind = phase === "type" ? "type" : "value";
+        } else {
+          node2.importKind = phase === "type" || phase === "typeof" ? phase : "value";
+        }
+      }
+      parseImport(node2) {
+        if (this.match(135)) {
+          node2.importKind = "value";
+          return super.parseImport(node2);
+        }
+        let importNode;
+        if (tokenIsIdentifier(this.state.type) && this.lookaheadCharCode() === 61) {
+          node2.importKind = "value";
+          return this.tsParseImportEqualsDeclaration(node2);
+        } else if (this.isContextual(131)) {
+          const maybeDefaultIdentifier = this.parseMaybeImportPhase(node2, false);
+          if (this.lookaheadCharCode() === 61) {
+            return this.tsParseImportEqualsDeclaration(node2, maybeDefaultIdentifier);
+          } else {
+            importNode = super.parseImportSpecifiersAndAfter(node2, maybeDefaultIdentifier);
+          }
+        } else {
+          importNode = super.parseImport(node2);
+        }
+        if (importNode.importKind === "type" && importNode.specifiers.length > 1 && importNode.specifiers[0].type === "ImportDefaultSpecifier") {
+          this.raise(TSErrors.TypeImportCannotSpecifyDefaultAndNamed, importNode);
+        }
+        return importNode;
+      }
+      parseExport(node2, decorators) {
+        if (this.match(83)) {
+          const nodeImportEquals = node2;
+          this.next();
+          let maybeDefaultIdentifier = null;
+          if (this.isContextual(131) && this.isPotentialImportPhase(false)) {
+            maybeDefaultIdentifier = this.parseMaybeImportPhase(nodeImportEquals, false);
+          } else {
+            nodeImportEquals.importKind = "value";
+          }
+          const declaration = this.tsParseImportEqualsDeclaration(nodeImportEquals, maybeDefaultIdentifier, true);
+          return declaration;
+        } else if (this.eat(29)) {
+          const assign = node2;
+          assign.expression = super.parseExpression();
+          this.semicolon();
+          this.sawUnambiguousESM = true;
+          return this.finishNode(assign, "TSExportAssignment");
+        } else if (this.eatContextual(94)) {
+          const decl = node2;
+          this.expectContextual(129);
+          decl.id = this.parseIdentifier();
+          this.semicolon();
+          return this.finishNode(decl, "TSNamespaceExportDeclaration");
+        } else {
+          return super.parseExport(node2, decorators);
+        }
+      }
+      isAbstractClass() {
+        return this.isContextual(125) && this.isLookaheadContextual("class");
+      }
+      parseExportDefaultExpression() {
+        if (this.isAbstractClass()) {
+          const cls = this.startNode();
+          this.next();
+          cls.abstract = true;
+          return this.parseClass(cls, true, true);
+        }
+        if (this.match(130)) {
+          const result = this.tsParseInterfaceDeclaration(this.startNode());
+          if (result) return result;
+        }
+        return super.parseExportDefaultExpression();
+      }
+      parseVarStatement(node2, kind, allowMissingInitializer = false) {
+        const {
+          isAmbientContext
+        } = this.state;
+        const declaration = super.parseVarStatement(node2, kind, allowMissingInitializer || isAmbientContext);
+        if (!isAmbientContext) return declaration;
+        if (!node2.declare && (kind === "using" || kind === "await using")) {
+          this.raiseOverwrite(TSErrors.UsingDeclarationInAmbientContext, node2, kind);
+          return declaration;
+        }
+        for (const {
+          id,
+          init
+        } of declaration.declarations) {
+          if (!init) continue;
+          if (kind === "var" || kind === "let" || !!id.typeAnnotation) {
+            this.raise(TSErrors.InitializerNotAllowedInAmbientContext, init);
+          } else if (!isValidAmbientConstInitializer(init, this.hasPlugin("estree"))) {
+            this.raise(TSErrors.ConstInitializerMustBeStringOrNumericLiteralOrLiteralEnumReference, init);
+          }
+        }
+        return declaration;
+      }
+      parseStatementContent(flags, decorators) {
+        if (!this.state.containsEsc) {
+          switch (this.state.type) {
+            case 75: {
+              if (this.isLookaheadContextual("enum")) {
+                const node2 = this.startNode();
+                this.expect(75);
+                return this.tsParseEnumDeclaration(node2, {
+                  const: true
+                });
+              }
+              break;
+            }
+            case 125:
+            case 126: {
+              if (this.nextTokenIsIdentifierAndNotTSRelationalOperatorOnSameLine()) {
+                const token = this.state.type;
+                const node2 = this.startNode();
+                this.next();
+                const declaration = token === 126 ? this.tsTryParseDeclare(node2) : this.tsParseAbstractDeclaration(node2, decorators);
+                if (declaration) {
+                  if (token === 126) {
+                    declaration.declare = true;
+                  }
+                  return declaration;
+                } else {
+                  node2.expression = this.createIdentifier(this.startNodeAt(node2.loc.start), token === 126 ? "declare" : "abstract");
+                  this.semicolon(false);
+                  return this.finishNode(node2, "ExpressionStatement");
+                }
+              }
+              break;
+            }
+            case 127:
+              return this.tsParseEnumDeclaration(this.startNode());
+            case 113: {
+              const nextCh = this.lookaheadCharCode();
+              if (nextCh === 123) {
+                const node2 = this.startNode();
+                return this.tsParseAmbientExternalModuleDeclaration(node2);
+              }
+              break;
+            }
+            case 130: {
+              const result = this.tsParseInterfaceDeclaration(this.startNode());
+              if (result) return result;
+              break;
+            }
+            case 128: {
+              if (this.nextTokenIsIdentifierOrStringLiteralOnSameLine()) {
+                const node2 = this.startNode();
+                this.next();
+                return this.tsParseDeclaration(node2, 128, false, decorators);
+              }
+              break;
+            }
+            case 129: {
+              if (this.nextTokenIsIdentifierOnSameLine()) {
+                const node2 = this.startNode();
+                this.next();
+                return this.tsParseDeclaration(node2, 129, false, decorators);
+              }
+              break;
+            }
+            case 131: {
+              if (this.nextTokenIsIdentifierOnSameLine()) {
+                const node2 = this.startNode();
+                this.next();
+                return this.tsParseTypeAliasDeclaration(node2);
+              }
+              break;
+            }
+          }
+        }
+        return super.parseStatementContent(flags, decorators);
+      }
+      parseAccessModifier() {
+        return this.tsParseModifier(["public", "protected", "private"]);
+      }
+      tsHasSomeModifiers(member, modifiers) {
+        return modifiers.some((modifier) => {
+          if (tsIsAccessModifier(modifier)) {
+            return member.accessibility === modifier;
+          }
+          return !!member[modifier];
+        });
+      }
+      tsIsStartOfStaticBlocks() {
+        return this.isContextual(107) && this.lookaheadCharCode() === 123;
+      }
+      parseClassMember(classBody, member, state) {
+        const modifiers = ["declare", "private", "public", "protected", "override", "abstract", "readonly", "static"];
+        this.tsParseModifiers({
+          allowedModifiers: modifiers,
+          disallowedModifiers: ["in", "out"],
+          stopOnStartOfClassStaticBlock: true,
+          errorTemplate: TSErrors.InvalidModifierOnTypeParameterPositions
+        }, member);
+        const callParseClassMemberWithIsStatic = () => {
+          if (this.tsIsStartOfStaticBlocks()) {
+            this.next();
+            this.next();
+            if (this.tsHasSomeModifiers(member, modifiers)) {
+              this.raise(TSErrors.StaticBlockCannotHaveModifier, this.state.curPosition());
+            }
+            super.parseClassStaticBlock(classBody, member);
+          } else {
+            this.parseClassMemberWithIsStatic(classBody, member, state, !!member.static);
+          }
+        };
+        if (member.declare) {
+          this.tsInAmbientContext(callParseClassMemberWithIsStatic);
+        } else {
+          callParseClassMemberWithIsStatic();
+        }
+      }
+      parseClassMemberWithIsStatic(classBody, member, state, isStatic) {
+        const idx = this.tsTryParseIndexSignature(member);
+        if (idx) {
+          classBody.body.push(idx);
+          if (member.abstract) {
+            this.raise(TSErrors.IndexSignatureHasAbstract, member);
+          }
+          if (member.accessibility) {
+            this.raise(TSErrors.IndexSignatureHasAccessibility, member, {
+              modifier: member.accessibility
+            });
+          }
+          if (member.declare) {
+            this.raise(TSErrors.IndexSignatureHasDeclare, member);
+          }
+          if (member.override) {
+            this.raise(TSErrors.IndexSignatureHasOverride, member);
+          }
+          return;
+        }
+        if (!this.state.inAbstractClass && member.abstract) {
+          this.raise(TSErrors.NonAbstractClassHasAbstractMethod, member);
+        }
+        if (member.override) {
+          if (!state.hadSuperClass) {
+            this.raise(TSErrors.OverrideNotInSubClass, member);
+          }
+        }
+        super.parseClassMemberWithIsStatic(classBody, member, state, isStatic);
+      }
+      parsePostMemberNameModifiers(methodOrProp) {
+        const optional = this.eat(17);
+        if (optional) methodOrProp.optional = true;
+        if (methodOrProp.readonly && this.match(10)) {
+          this.raise(TSErrors.ClassMethodHasReadonly, methodOrProp);
+        }
+        if (methodOrProp.declare && this.match(10)) {
+          this.raise(TSErrors.ClassMethodHasDeclare, methodOrProp);
+        }
+      }
+      shouldParseExportDeclaration() {
+        if (this.tsIsDeclarationStart()) return true;
+        return super.shouldParseExportDeclaration();
+      }
+      parseConditional(expr, startLoc, refExpressionErrors) {
+        if (!this.match(17)) return expr;
+        if (this.state.maybeInArrowParameters) {
+          const nextCh = this.lookaheadCharCode();
+          if (nextCh === 44 || nextCh === 61 || nextCh === 58 || nextCh === 41) {
+            this.setOptionalParametersError(refExpressionErrors);
+            return expr;
+          }
+        }
+        const startPos = this.offsetToSourcePos(startLoc.index);
+        const isRestricted = this.tsIsArrowReturnTypeRestrictedAt(startPos);
+        const allowsReturnType = isRestricted && this.state.tsArrowReturnTypeAllowed;
+        this.next();
+        const node2 = this.startNodeAt(startLoc);
+        node2.test = expr;
+        node2.consequent = this.tsParseWithRestrictedArrowReturnType(() => this.parseMaybeAssignAllowIn());
+        this.expect(14);
+        node2.alternate = isRestricted ? this.tsParseWithRestrictedArrowReturnType(() => this.parseMaybeAssign(), allowsReturnType) : this.parseMaybeAssign();
+        return this.finishNode(node2, "ConditionalExpression");
+      }
+      tsIsArrowReturnTypeRestrictedAt(sourcePos) {
+        return this.state.tsArrowReturnTypeRestrictionAt === sourcePos;
+      }
+      tsRestrictArrowReturnTypeAt(sourcePos, allowsReturnType, genericParams = false) {
+        this.state.tsArrowReturnTypeRestrictionAt = sourcePos;
+        this.state.tsArrowReturnTypeAllowed = allowsReturnType;
+        this.state.tsGenericArrowParams = genericParams;
+      }
+      tsParseWithRestrictedArrowReturnType(parse6, allowsReturnType = false, genericParams = false) {
+        const oldAllowed = this.state.tsArrowReturnTypeAllowed;
+        const oldGeneric = this.state.tsGenericArrowParams;
+        const oldStart = this.state.tsArrowReturnTypeRestrictionAt;
+        this.tsRestrictArrowReturnTypeAt(this.state.start, allowsReturnType, genericParams);
+        const result = parse6();
+        this.state.tsArrowReturnTypeRestrictionAt = oldStart;
+        this.state.tsArrowReturnTypeAllowed = oldAllowed;
+        this.state.tsGenericArrowParams = oldGeneric;
+        return result;
+      }
+      parseParenItem(node2, startLoc) {
+        const newNode = super.parseParenItem(node2, startLoc);
+        if (this.eat(17)) {
+          newNode.optional = true;
+          this.resetEndLocation(node2);
+        }
+        if (this.match(14)) {
+          const typeCastNode = this.startNodeAt(startLoc);
+          typeCastNode.expression = node2;
+          typeCastNode.typeAnnotation = this.tsParseTypeAnnotation();
+          return this.finishNode(typeCastNode, "TSTypeCastExpression");
+        }
+        return node2;
+      }
+      parseExportDeclaration(node2) {
+        if (!this.state.isAmbientContext && this.isContextual(126)) {
+          return this.tsInAmbientContext(() => this.parseExportDeclaration(node2));
+        }
+        const startLoc = this.state.startLoc;
+        const isDeclare = this.eatContextual(126);
+        if (isDeclare && (this.isContextual(126) || !this.shouldParseExportDeclaration())) {
+          throw this.raise(TSErrors.ExpectedAmbientAfterExportDeclare, this.state.startLoc);
+        }
+        const isIdentifier = tokenIsIdentifier(this.state.type);
+        const declaration = isIdentifier && this.tsTryParseExportDeclaration() || super.parseExportDeclaration(node2);
+        if (!declaration) return null;
+        if (declaration.type === "TSInterfaceDeclaration" || declaration.type === "TSTypeAliasDeclaration" || isDeclare) {
+          node2.exportKind = "type";
+        }
+        if (isDeclare && declaration.type !== "TSImportEqualsDeclaration") {
+          this.resetStartLocation(declaration, startLoc);
+          declaration.declare = true;
+        }
+        return declaration;
+      }
+      parseClassId(node2, isStatement, optionalId, bindingType) {
+        if ((!isStatement || optionalId) && this.isContextual(114)) {
+          return;
+        }
+        super.parseClassId(node2, isStatement, optionalId, node2.declare ? 1024 : 8331);
+        const typeParameters = this.tsTryParseTypeParameters(this.tsParseInOutConstModifiers);
+        if (typeParameters) node2.typeParameters = typeParameters;
+      }
+      parseClassPropertyAnnotation(node2) {
+        if (!node2.optional) {
+          if (this.eat(35)) {
+            node2.definite = true;
+          } else if (this.eat(17)) {
+            node2.optional = true;
+          }
+        }
+        const type = this.tsTryParseTypeAnnotation();
+        if (type) node2.typeAnnotation = type;
+      }
+      parseClassProperty(node2) {
+        this.parseClassPropertyAnnotation(node2);
+        if (this.state.isAmbientContext && !(node2.readonly && !node2.typeAnnotation) && this.match(29)) {
+          this.raise(TSErrors.DeclareClassFieldHasInitializer, this.state.startLoc);
+        }
+        if (node2.abstract && this.match(29)) {
+          const {
+            key: key2
+          } = node2;
+          this.raise(TSErrors.AbstractPropertyHasInitializer, this.state.startLoc, {
+            propertyName: key2.type === "Identifier" && !node2.computed ? key2.name : `[${this.input.slice(this.offsetToSourcePos(key2.start), this.offsetToSourcePos(key2.end))}]`
+          });
+        }
+        return super.parseClassProperty(node2);
+      }
+      parseClassPrivateProperty(node2) {
+        if (node2.abstract) {
+          this.raise(TSErrors.PrivateElementHasAbstract, node2);
+        }
+        if (node2.accessibility) {
+          this.raise(TSErrors.PrivateElementHasAccessibility, node2, {
+            modifier: node2.accessibility
+          });
+        }
+        this.parseClassPropertyAnnotation(node2);
+        return super.parseClassPrivateProperty(node2);
+      }
+      parseClassAccessorProperty(node2) {
+        this.parseClassPropertyAnnotation(node2);
+        if (node2.optional) {
+          this.raise(TSErrors.AccessorCannotBeOptional, node2);
+        }
+        return super.parseClassAccessorProperty(node2);
+      }
+      pushClassMethod(classBody, method, isGenerator, isAsync, isConstructor, allowsDirectSuper) {
+        const typeParameters = this.tsTryParseTypeParameters(this.tsParseConstModifier);
+        if (typeParameters && isConstructor) {
+          this.raise(TSErrors.ConstructorHasTypeParameters, typeParameters);
+        }
+        const {
+          declare = false,
+          kind
+        } = method;
+        if (declare && (kind === "get" || kind === "set")) {
+          this.raise(TSErrors.DeclareAccessor, method, {
+            kind
+          });
+        }
+        if (typeParameters) method.typeParameters = typeParameters;
+        super.pushClassMethod(classBody, method, isGenerator, isAsync, isConstructor, allowsDirectSuper);
+      }
+      pushClassPrivateMethod(classBody, method, isGenerator, isAsync) {
+        const typeParameters = this.tsTryParseTypeParameters(this.tsParseConstModifier);
+        if (typeParameters) method.typeParameters = typeParameters;
+        super.pushClassPrivateMethod(classBody, method, isGenerator, isAsync);
+      }
+      declareClassPrivateMethodInScope(node2, kind) {
+        if (node2.type === "TSDeclareMethod") return;
+        if (node2.type === "MethodDefinition" && node2.value.body == null) {
+          return;
+        }
+        super.declareClassPrivateMethodInScope(node2, kind);
+      }
+      parseClassSuper(node2) {
+        super.parseClassSuper(node2);
+        if (node2.superClass) {
+          if (node2.superClass.type === "TSInstantiationExpression") {
+            const tsInstantiationExpression = node2.superClass;
+            const superClass2 = tsInstantiationExpression.expression;
+            this.takeSurroundingComments(superClass2, superClass2.start, superClass2.end);
+            const superTypeArguments = tsInstantiationExpression.typeParameters;
+            this.takeSurroundingComments(superTypeArguments, superTypeArguments.start, superTypeArguments.end);
+            node2.superClass = superClass2;
+            node2.superTypeParameters = superTypeArguments;
+          } else if (this.match(47) || this.match(51)) {
+            node2.superTypeParameters = this.tsParseTypeArgumentsInExpression();
+          }
+        }
+        if (this.eatContextual(114)) {
+          node2.implements = this.tsParseHeritageClause("implements");
+        }
+      }
+      parseObjPropValue(prop, startLoc, isGenerator, isAsync, isPattern, isAccessor, refExpressionErrors) {
+        const typeParameters = this.tsTryParseTypeParameters(this.tsParseConstModifier);
+        if (typeParameters) prop.typeParameters = typeParameters;
+        return super.parseObjPropValue(prop, startLoc, isGenerator, isAsync, isPattern, isAccessor, refExpressionErrors);
+      }
+      parseFunctionParams(node2, isConstructor) {
+        const typeParameters = this.tsTryParseTypeParameters(this.tsParseConstModifier);
+        if (typeParameters) node2.typeParameters = typeParameters;
+        super.parseFunctionParams(node2, isConstructor);
+      }
+      parseVarId(decl, kind) {
+        super.parseVarId(decl, kind);
+        if (decl.id.type === "Identifier" && !this.hasPrecedingLineBreak() && this.eat(35)) {
+          decl.definite = true;
+        }
+        const type = this.tsTryParseTypeAnnotation();
+        if (type) {
+          decl.id.typeAnnotation = type;
+          this.resetEndLocation(decl.id);
+        }
+      }
+      parseMaybeAssign(refExpressionErrors, afterLeftParse) {
+        const startPos = this.state.start;
+        if (!this.tsIsArrowReturnTypeRestrictedAt(startPos)) {
+          return this.tsParseMaybeAssign(refExpressionErrors, afterLeftParse);
+        }
+        const oldStart = this.state.tsArrowReturnTypeRestrictionAt;
+        const oldAllowed = this.state.tsArrowReturnTypeAllowed;
+        const oldGeneric = this.state.tsGenericArrowParams;
+        const node2 = this.match(10) || this.match(47) || this.isContextual(96) ? this.tsParseMaybeArrowWithRestrictedReturnType(startPos, refExpressionErrors, afterLeftParse) : this.tsParseMaybeAssign(refExpressionErrors, afterLeftParse);
+        this.state.tsArrowReturnTypeRestrictionAt = oldStart;
+        this.state.tsArrowReturnTypeAllowed = oldAllowed;
+        this.state.tsGenericArrowParams = oldGeneric;
+        return node2;
+      }
+      tsParseWithDeferredArrowErrors(parse6) {
+        if (this.optionFlags & 2048) return parse6();
+        this.optionFlags |= 2048;
+        try {
+          return parse6();
+        } finally {
+          this.optionFlags &= ~2048;
+        }
+      }
+      tsShouldKeepArrowErrorAt(error, startPos) {
+        if (!this.tsIsArrowReturnTypeRestrictedAt(startPos)) return false;
+        const returnTypeStart = this.tsArrowReturnTypeAt.get(startPos);
+        return returnTypeStart !== void 0 && !tsIsInvalidArrowParamsError(error, returnTypeStart);
+      }
+      tsParseMaybeArrowWithRestrictedReturnType(startPos, refExpressionErrors, afterLeftParse) {
+        if (!this.noArrowAt.has(startPos)) {
+          const allowsReturnType = this.state.tsArrowReturnTypeAllowed;
+          const parse6 = () => this.tsParseMaybeAssign(refExpressionErrors, afterLeftParse);
+          let state = this.state.clone();
+          const {
+            tokensLength
+          } = state;
+          this.tsArrowReturnTypeAt.delete(startPos);
+          let result = this.tryParse(parse6, state);
+          const returnTypeStart = this.tsArrowReturnTypeAt.get(startPos);
+          if (result.thrown && returnTypeStart !== void 0 && !tsIsInvalidArrowParamsError(result.error, returnTypeStart) && !(this.optionFlags & 2048)) {
+            state = this.state.clone();
+            this.optionFlags |= 2048;
+            try {
+              result = this.tryParse(parse6, state);
+            } finally {
+              this.optionFlags &= ~2048;
+            }
+          }
+          if (result.thrown) {
+            if (!this.tsArrowReturnTypeAt.has(startPos)) throw result.error;
+          } else {
+            var _node$extra2;
+            if (result.error) this.state = result.failState;
+            const node2 = result.node;
+            if (node2.type !== "ArrowFunctionExpression" || !node2.returnType || (_node$extra2 = node2.extra) != null && _node$extra2.parenthesized) {
+              return node2;
+            }
+            const {
+              start
+            } = node2.returnType;
+            const hasInvalidParams = result.error != null && this.state.errors.slice(state.errors.length).some((error) => tsIsInvalidArrowParamsError(error, start));
+            const isUnambiguous = node2.typeParameters ? this.hasPlugin("jsx") : tsHasUnambiguousArrowParams(node2.params);
+            if (!hasInvalidParams && (allowsReturnType || this.match(14)) || isUnambiguous && !(hasInvalidParams && node2.async)) {
+              if (result.error && !(this.optionFlags & 2048)) {
+                throw result.error;
+              }
+              return node2;
+            }
+          }
+          this.noArrowAt.add(startPos);
+          this.state = state;
+          this.state.tokensLength = tokensLength;
+        }
+        return this.tsParseMaybeAssign(refExpressionErrors, afterLeftParse);
+      }
+      tsParseMaybeAssign(refExpressionErrors, afterLeftParse) {
+        var _jsx, _jsx2, _typeCast, _jsx3, _typeCast2;
+        let state;
+        let jsx2;
+        let typeCast;
+        if (this.hasPlugin("jsx") && (this.match(144) || this.match(47))) {
+          state = this.state.clone();
+          jsx2 = this.tryParse(() => super.parseMaybeAssign(refExpressionErrors, afterLeftParse), state);
+          if (!jsx2.error) return jsx2.node;
+          const {
+            context
+          } = this.state;
+          const currentContext = context[context.length - 1];
+          if (currentContext === types.j_oTag || currentContext === types.j_expr) {
+            context.pop();
+          }
+        }
+        if (!((_jsx = jsx2) != null && _jsx.error) && !this.match(47)) {
+          return super.parseMaybeAssign(refExpressionErrors, afterLeftParse);
+        }
+        if (!state || state === this.state) state = this.state.clone();
+        let typeParameters;
+        const arrow = this.tryParse((abort) => {
+          var _expr$extra, _typeParameters;
+          const startPos = this.state.start;
+          if (this.noArrowAt.has(startPos)) abort();
+          const allowsReturnType = !this.match(47) || this.state.tsArrowReturnTypeAllowed;
+          const isRestricted = this.tsIsArrowReturnTypeRestrictedAt(startPos);
+          typeParameters = this.tsParseTypeParameters(this.tsParseConstModifier);
+          let expr;
+          if (isRestricted) {
+            const paramsStartPos = this.state.start;
+            this.tsArrowReturnTypeAt.delete(paramsStartPos);
+            try {
+              expr = this.tsParseWithRestrictedArrowReturnType(() => super.parseMaybeAssign(refExpressionErrors, afterLeftParse), allowsReturnType, true);
+            } finally {
+              const returnTypeStart = this.tsArrowReturnTypeAt.get(paramsStartPos);
+              if (returnTypeStart !== void 0) {
+                this.tsArrowReturnTypeAt.set(startPos, returnTypeStart);
+              }
+            }
+          } else {
+            expr = super.parseMaybeAssign(refExpressionErrors, afterLeftParse);
+          }
+          if (expr.type !== "ArrowFunctionExpression" || (_expr$extra = expr.extra) != null && _expr$extra.parenthesized) {
+            abort();
+          }
+          if (((_typeParameters = typeParameters) == null ? void 0 : _typeParameters.params.length) !== 0) {
+            this.resetStartLocationFromNode(expr, typeParameters);
+          }
+          expr.typeParameters = typeParameters;
+          return expr;
+        }, state);
+        if (jsx2 && arrow.node && arrow.error && !(this.optionFlags & 2048)) {
+          throw arrow.error;
+        }
+        if (arrow.error && this.tsShouldKeepArrowErrorAt(arrow.error, state.start)) {
+          if (!arrow.node) throw arrow.error;
+          this.state = arrow.failState;
+          if (typeParameters) this.reportReservedArrowTypeParam(typeParameters);
+          return arrow.node;
+        }
+        if (!arrow.error && !arrow.aborted) {
+          if (typeParameters) this.reportReservedArrowTypeParam(typeParameters);
+          return arrow.node;
+        }
+        if (!jsx2) {
+          assert(!this.hasPlugin("jsx"));
+          typeCast = this.tryParse(() => super.parseMaybeAssign(refExpressionErrors, afterLeftParse), state);
+          if (!typeCast.error) return typeCast.node;
+        }
+        if ((_jsx2 = jsx2) != null && _jsx2.node) {
+          this.state = jsx2.failState;
+          return jsx2.node;
+        }
+        if (arrow.node) {
+          this.state = arrow.failState;
+          if (typeParameters) this.reportReservedArrowTypeParam(typeParameters);
+          return arrow.node;
+        }
+        if ((_typeCast = typeCast) != null && _typeCast.node) {
+          this.state = typeCast.failState;
+          return typeCast.node;
+        }
+        throw ((_jsx3 = jsx2) == null ? void 0 : _jsx3.error) || arrow.error || ((_typeCast2 = typeCast) == null ? void 0 : _typeCast2.error);
+      }
+      reportReservedArrowTypeParam(node2) {
+        var _node$extra3;
+        if (node2.params.length === 1 && !node2.params[0].constraint && !((_node$extra3 = node2.extra) != null && _node$extra3.trailingComma) && this.getPluginOption("typescript", "disallowAmbiguousJSXLike")) {
+          this.raise(TSErrors.ReservedArrowTypeParam, node2);
+        }
+      }
+      parseMaybeUnary(refExpressionErrors, sawUnary) {
+        if (!this.hasPlugin("jsx") && this.match(47)) {
+          return this.tsParseTypeAssertion();
+        }
+        return super.parseMaybeUnary(refExpressionErrors, sawUnary);
+      }
+      parseArrow(node2) {
+        if (this.match(14)) {
+          const startPos = this.offsetToSourcePos(node2.start);
+          if (this.noArrowAt.has(startPos)) return;
+          const returnTypeStart = this.sourceToOffsetPos(this.state.start);
+          const result = this.tryParse((abort) => {
+            const returnType = this.tsParseTypeOrTypePredicateAnnotation(14);
+            if (this.canInsertSemicolon() || !this.match(19)) abort();
+            return returnType;
+          });
+          if (result.aborted) return;
+          if (!result.thrown) {
+            if (result.error) this.state = result.failState;
+            node2.returnType = result.node;
+            if (this.tsIsArrowReturnTypeRestrictedAt(startPos)) {
+              this.tsArrowReturnTypeAt.set(startPos, returnTypeStart);
+            }
+          }
+        }
+        return super.parseArrow(node2);
+      }
+      parseFunctionParamType(param) {
+        if (this.eat(17)) {
+          param.optional = true;
+        }
+        const type = this.tsTryParseTypeAnnotation();
+        if (type) param.typeAnnotation = type;
+        this.resetEndLocation(param);
+        return param;
+      }
+      isAssignable(node2, isBinding) {
+        switch (node2.type) {
+          case "TSTypeCastExpression":
+            return this.isAssignable(node2.expression, isBinding);
+          case "TSParameterProperty":
+            return true;
+          default:
+            return super.isAssignable(node2, isBinding);
+        }
+      }
+      toAssignable(node2, isLHS = false) {
+        if (tsIsTypeCast(node2)) {
+          if (isLHS) {
+            this.expressionScope.recordArrowParameterBindingError(TSErrors.UnexpectedTypeCastInParameter, node2);
+          } else {
+            this.raiseOnce(TSErrors.UnexpectedTypeCastInParameter, node2);
+          }
+          this.toAssignable(node2.expression, isLHS);
+          return;
+        }
+        switch (node2.type) {
+          case "ParenthesizedExpression":
+            this.toAssignableParenthesizedExpression(node2, isLHS);
+            break;
+          case "AssignmentExpression":
+            if (!isLHS && node2.left.type === "TSTypeCastExpression") {
+              node2.left = this.typeCastToParameter(node2.left);
+            }
+          default:
+            super.toAssignable(node2, isLHS);
+        }
+      }
+      toAssignableParenthesizedExpression(node2, isLHS) {
+        if (tsIsTypeCast(node2.expression) || node2.expression.type === "ParenthesizedExpression") {
+          this.toAssignable(node2.expression, isLHS);
+        } else {
+          super.toAssignable(node2, isLHS);
+        }
+      }
+      checkToRestConversion(node2, allowPattern) {
+        if (tsIsTypeCast(node2)) {
+          this.checkToRestConversion(node2.expression, false);
+        } else {
+          super.checkToRestConversion(node2, allowPattern);
+        }
+      }
+      isValidLVal(type, disallowCallExpression, isUnparenthesizedInAssign, binding) {
+        switch (type) {
+          case "TSTypeCastExpression":
+            return true;
+          case "TSParameterProperty":
+            return "parameter";
+          case "TSNonNullExpression":
+            return "expression";
+          case "TSAsExpression":
+          case "TSSatisfiesExpression":
+          case "TSTypeAssertion":
+            return (binding !== 64 || !isUnparenthesizedInAssign) && ["expression", true];
+          default:
+            return super.isValidLVal(type, disallowCallExpression, isUnparenthesizedInAssign, binding);
+        }
+      }
+      parseBindingAtom() {
+        if (this.state.type === 78) {
+          return this.parseIdentifier(true);
+        }
+        return super.parseBindingAtom();
+      }
+      parseMaybeDecoratorArguments(expr, startLoc) {
+        if (this.match(47) || this.match(51)) {
+          const typeArguments = this.tsParseTypeArgumentsInExpression();
+          if (this.match(10)) {
+            const call = super.parseMaybeDecoratorArguments(expr, startLoc);
+            call.typeParameters = typeArguments;
+            return call;
+          }
+          this.unexpected(null, 10);
+        }
+        return super.parseMaybeDecoratorArguments(expr, startLoc);
+      }
+      checkCommaAfterRest(close2) {
+        if (this.state.isAmbientContext && this.match(12) && this.lookaheadCharCode() === close2) {
+          this.next();
+          return false;
+        }
+        return super.checkCommaAfterRest(close2);
+      }
+      isClassMethod() {
+        return this.match(47) || super.isClassMethod();
+      }
+      isClassProperty() {
+        return this.match(35) || this.match(14) || super.isClassProperty();
+      }
+      parseMaybeDefault(startLoc, left) {
+        const node2 = super.parseMaybeDefault(startLoc, left);
+        if (node2.type === "AssignmentPattern" && node2.typeAnnotation && node2.right.start < node2.typeAnnotation.start) {
+          this.raise(TSErrors.TypeAnnotationAfterAssign, node2.typeAnnotation);
+        }
+        return node2;
+      }
+      getTokenFromCode(code6) {
+        if (this.state.inType) {
+          if (code6 === 62) {
+            this.finishOp(48, 1);
+            return;
+          }
+          if (code6 === 60) {
+            this.finishOp(47, 1);
+            return;
+          }
+        }
+        super.getTokenFromCode(code6);
+      }
+      reScan_lt_gt() {
+        const {
+          type
+        } = this.state;
+        if (type === 47) {
+          this.state.pos -= 1;
+          this.readToken_lt();
+        } else if (type === 48) {
+          this.state.pos -= 1;
+          this.readToken_gt();
+        }
+      }
+      reScan_lt() {
+        const {
+          type
+        } = this.state;
+        if (type === 51) {
+          this.state.pos -= 2;
+          this.finishOp(47, 1);
+          return 47;
+        }
+        return type;
+      }
+      toAssignableListItem(exprList, index2, isLHS) {
+        const node2 = exprList[index2];
+        if (node2.type === "TSTypeCastExpression") {
+          exprList[index2] = this.typeCastToParameter(node2);
+        }
+        super.toAssignableListItem(exprList, index2, isLHS);
+      }
+      typeCastToParameter(node2) {
+        node2.expression.typeAnnotation = node2.typeAnnotation;
+        this.resetEndLocation(node2.expression, node2.typeAnnotation.loc.end);
+        return node2.expression;
+      }
+      shouldParseArrow(params) {
+        if (this.match(14)) {
+          return params.every((expr) => this.isAssignable(expr, true));
+        }
+        return super.shouldParseArrow(params);
+      }
+      parseAsyncArrowHead(startLoc) {
+        if (!this.match(14)) return super.parseAsyncArrowHead(startLoc);
+        const returnTypeStart = this.sourceToOffsetPos(this.state.start);
+        const result = this.tryParse((abort) => {
+          const returnType = this.tsParseTypeAnnotation();
+          if (!this.match(19)) abort();
+          return returnType;
+        });
+        if (result.aborted || result.thrown) return void 0;
+        if (result.error) this.state = result.failState;
+        const startPos = this.offsetToSourcePos(startLoc.index);
+        if (this.tsIsArrowReturnTypeRestrictedAt(startPos)) {
+          this.tsArrowReturnTypeAt.set(startPos, returnTypeStart);
+        }
+        const node2 = this.startNodeAt(startLoc);
+        node2.returnType = result.node;
+        return node2;
+      }
+      atPossibleAsyncArrow(base) {
+        return super.atPossibleAsyncArrow(base) && !this.noArrowAt.has(this.offsetToSourcePos(base.start));
+      }
+      parseMaybeConditional(refExpressionErrors) {
+        if (!this.tsIsArrowReturnTypeRestrictedAt(this.state.start)) {
+          return super.parseMaybeConditional(refExpressionErrors);
+        }
+        const allowsReturnType = this.state.tsArrowReturnTypeAllowed;
+        const expr = super.parseMaybeConditional(refExpressionErrors);
+        if (tokenIsAssignment(this.state.type)) {
+          this.tsRestrictArrowReturnTypeAt(this.nextTokenStart(), allowsReturnType);
+        }
+        return expr;
+      }
+      parseArrowExpression(node2, params, isAsync, trailingCommaLoc) {
+        const startPos = this.offsetToSourcePos(node2.start);
+        if (this.tsIsArrowReturnTypeRestrictedAt(startPos)) {
+          const genericParams = this.state.tsGenericArrowParams;
+          const parse6 = () => super.parseArrowExpression(node2, params, isAsync, trailingCommaLoc);
+          return this.tsParseWithRestrictedArrowReturnType(genericParams && node2.returnType ? () => this.tsParseWithDeferredArrowErrors(parse6) : parse6, this.state.tsArrowReturnTypeAllowed || !genericParams && tsHasUnambiguousArrowParams(params));
+        }
+        return super.parseArrowExpression(node2, params, isAsync, trailingCommaLoc);
+      }
+      canHaveLeadingDecorator() {
+        return super.canHaveLeadingDecorator() || this.isAbstractClass();
+      }
+      jsxParseOpeningElementAfterName(node2) {
+        if (this.match(47) || this.match(51)) {
+          const typeArguments = this.tsTryParseAndCatch(() => this.tsParseTypeArgumentsInExpression());
+          if (typeArguments) {
+            node2.typeParameters = typeArguments;
+          }
+        }
+        return super.jsxParseOpeningElementAfterName(node2);
+      }
+      getGetterSetterExpectedParamCount(method) {
+        const baseCount = super.getGetterSetterExpectedParamCount(method);
+        const params = this.getObjectOrClassMethodParams(method);
+        const firstParam = params[0];
+        const hasContextParam = firstParam && this.isThisParam(firstParam);
+        return hasContextParam ? baseCount + 1 : baseCount;
+      }
+      parseCatchClauseParam() {
+        const param = super.parseCatchClauseParam();
+        const type = this.tsTryParseTypeAnnotation();
+        if (type) {
+          param.typeAnnotation = type;
+          this.resetEndLocation(param);
+        }
+        return param;
+      }
+      tsInAmbientContext(cb) {
+        const {
+          isAmbientContext: oldIsAmbientContext,
+          strict: oldStrict
+        } = this.state;
+        this.state.isAmbientContext = true;
+        this.state.strict = false;
+        try {
+          return cb();
+        } finally {
+          this.state.isAmbientContext = oldIsAmbientContext;
+          this.state.strict = oldStrict;
+        }
+      }
+      parseClass(node2, isStatement, optionalId) {
+        const oldInAbstractClass = this.state.inAbstractClass;
+        this.state.inAbstractClass = !!node2.abstract;
+        try {
+          return super.parseClass(node2, isStatement, optionalId);
+        } finally {
+          this.state.inAbstractClass = oldInAbstractClass;
+        }
+      }
+      tsParseAbstractDeclaration(node2, decorators) {
+        if (this.match(80)) {
+          node2.abstract = true;
+          return this.maybeTakeDecorators(decorators, this.parseClass(node2, true, false));
+        } else if (this.isContextual(130)) {
+          if (!this.hasFollowingLineBreak()) {
+            node2.abstract = true;
+            this.raise(TSErrors.NonClassMethodPropertyHasAbstractModifier, node2);
+            return this.tsParseInterfaceDeclaration(node2);
+          } else {
+            return null;
+          }
+        }
+        throw this.unexpected(null, 80);
+      }
+      parseMethod(node2, isGenerator, isAsync, isConstructor, allowDirectSuper, type, inClassScope) {
+        const method = super.parseMethod(node2, isGenerator, isAsync, isConstructor, allowDirectSuper, type, inClassScope);
+        if (method.abstract || method.type === "TSAbstractMethodDefinition") {
+          const hasEstreePlugin = this.hasPlugin("estree");
+          const methodFn = hasEstreePlugin ? method.value : method;
+          if (methodFn.body) {
+            const {
+              key: key2
+            } = method;
+            this.raise(TSErrors.AbstractMethodHasImplementation, method, {
+              methodName: key2.type === "Identifier" && !method.computed ? key2.name : `[${this.input.slice(this.offsetToSourcePos(key2.start), this.offsetToSourcePos(key2.end))}]`
+            });
+          }
+        }
+        return method;
+      }
+      tsParseTypeParameterName() {
+        const typeName = this.parseIdentifier();
+        return typeName.name;
+      }
+      shouldParseAsAmbientContext() {
+        return !!this.getPluginOption("typescript", "dts");
+      }
+      parse() {
+        if (this.shouldParseAsAmbientContext()) {
+          this.state.isAmbientContext = true;
+        }
+        return super.parse();
+      }
+      getExpression() {
+        if (this.shouldParseAsAmbientContext()) {
+          this.state.isAmbientContext = true;
+        }
+        return super.getExpression();
+      }
+      parseExportSpecifier(node2, isString, isInTypeExport, isMaybeTypeOnly) {
+        if (!isString && isMaybeTypeOnly) {
+          this.parseTypeOnlyImportExportSpecifier(node2, false, isInTypeExport);
+          return this.finishNode(node2, "ExportSpecifier");
+        }
+        node2.exportKind = "value";
+        return super.parseExportSpecifier(node2, isString, isInTypeExport, isMaybeTypeOnly);
+      }
+      parseImportSpecifier(specifier, importedIsString, isInTypeOnlyImport, isMaybeTypeOnly, bindingType) {
+        if (!importedIsString && isMaybeTypeOnly) {
+          this.parseTypeOnlyImportExportSpecifier(specifier, true, isInTypeOnlyImport);
+          return this.finishNode(specifier, "ImportSpecifier");
+        }
+        specifier.importKind = "value";
+        return super.parseImportSpecifier(specifier, importedIsString, isInTypeOnlyImport, isMaybeTypeOnly, isInTypeOnlyImport ? 4098 : 4096);
+      }
+      parseTypeOnlyImportExportSpecifier(node2, isImport, isInTypeOnlyImportExport) {
+        const leftOfAsKey = isImport ? "imported" : "local";
+        const rightOfAsKey = isImport ? "local" : "exported";
+        let leftOfAs = node2[leftOfAsKey];
+        let rightOfAs;
+        let hasTypeSpecifier = false;
+        let canParseAsKeyword = true;
+        const loc = leftOfAs.loc.start;
+        if (this.isContextual(94)) {
+          const firstAs = this.parseIdentifier();
+          if (this.isContextual(94)) {
+            const secondAs = this.parseIdentifier();
+            if (isImport ? tokenIsKeywordOrIdentifier(this.state.type) : this.tsIsStartOfModuleExportName()) {
+              hasTypeSpecifier = true;
+              leftOfAs = firstAs;
+              rightOfAs = isImport ? this.parseIdentifier() : this.parseModuleExportName();
+              canParseAsKeyword = false;
+            } else {
+              rightOfAs = secondAs;
+              canParseAsKeyword = false;
+            }
+          } else if (isImport ? tokenIsKeywordOrIdentifier(this.state.type) : this.tsIsStartOfModuleExportName()) {
+            canParseAsKeyword = false;
+            rightOfAs = isImport ? this.parseIdentifier() : this.parseModuleExportName();
+          } else {
+            hasTypeSpecifier = true;
+            leftOfAs = firstAs;
+          }
+        } else if (this.tsIsStartOfModuleExportName()) {
+          hasTypeSpecifier = true;
+          if (isImport && !this.match(135)) {
+            leftOfAs = this.parseIdentifier(true);
+            if (!this.isContextual(94)) {
+              this.checkReservedWord(leftOfAs.name, leftOfAs.loc.start, true, true);
+            }
+          } else {
+            leftOfAs = this.parseModuleExportName();
+          }
+        }
+        if (hasTypeSpecifier && isInTypeOnlyImportExport) {
+          this.raise(isImport ? TSErrors.TypeModifierIsUsedInTypeImports : TSErrors.TypeModifierIsUsedInTypeExports, loc);
+        }
+        node2[leftOfAsKey] = leftOfAs;
+        node2[rightOfAsKey] = rightOfAs;
+        const kindKey = isImport ? "importKind" : "exportKind";
+        node2[kindKey] = hasTypeSpecifier ? "type" : "value";
+        if (canParseAsKeyword && this.eatContextual(94)) {
+          node2[rightOfAsKey] = isImport ? this.parseIdentifier() : this.parseModuleExportName();
+        }
+        if (!node2[rightOfAsKey]) {
+          if (isImport && node2[leftOfAsKey].type !== "Identifier") {
+            throw this.raise(Errors.ImportBindingIsString, node2, {
+              importName: node2[leftOfAsKey].value
+            });
+          }
+          node2[rightOfAsKey] = node2[leftOfAsKey].type !== "Identifier" ? this.cloneStringLiteral(node2[leftOfAsKey]) : this.cloneIdentifier(node2[leftOfAsKey]);
+        }
+        if (isImport) {
+          this.checkIdentifier(node2[rightOfAsKey], hasTypeSpecifier ? 4098 : 4096);
+        }
+      }
+      tsIsStartOfModuleExportName() {
+        return tokenIsKeywordOrIdentifier(this.state.type) || this.match(135);
+      }
+      fillOptionalPropertiesForTSESLint(node2) {
+        var _node$phase, _node$directive, _node$decorators, _node$optional, _node$typeAnnotation, _node$accessibility, _node$decorators2, _node$override, _node$readonly, _node$static, _node$declare, _node$returnType, _node$typeParameters, _node$optional2, _node$optional3, _node$accessibility2, _node$readonly2, _node$static2, _node$declare2, _node$definite, _node$readonly3, _node$typeAnnotation2, _node$accessibility3, _node$decorators3, _node$override2, _node$optional4, _node$id, _node$abstract, _node$declare3, _node$decorators4, _node$implements, _node$superTypeArgume, _node$typeParameters2, _node$declare4, _node$definite2, _node$const, _node$declare5, _node$computed, _node$qualifier, _node$options, _node$declare6, _node$extends, _node$optional5, _node$readonly4, _node$declare7, _node$global, _node$const2, _node$in, _node$out;
+        switch (node2.type) {
+          case "ImportDeclaration":
+            (_node$phase = node2.phase) != null ? _node$phase : node2.phase = null;
+            return;
+          case "ExpressionStatement":
+            (_node$directive = node2.directive) != null ? _node$directive : node2.directive = void 0;
+            return;
+          case "RestElement":
+            node2.value = void 0;
+          case "Identifier":
+          case "ArrayPattern":
+          case "AssignmentPattern":
+          case "ObjectPattern":
+            (_node$decorators = node2.decorators) != null ? _node$decorators : node2.decorators = [];
+            (_node$optional = node2.optional) != null ? _node$optional : node2.optional = false;
+            (_node$typeAnnotation = node2.typeAnnotation) != null ? _node$typeAnnotation : node2.typeAnnotation = void 0;
+            return;
+          case "TSParameterProperty":
+            (_node$accessibility = node2.accessibility) != null ? _node$accessibility : node2.accessibility = void 0;
+            (_node$decorators2 = node2.decorators) != null ? _node$decorators2 : node2.decorators = [];
+            (_node$override = node2.override) != null ? _node$override : node2.override = false;
+            (_node$readonly = node2.readonly) != null ? _node$readonly : node2.readonly = false;
+            (_node$static = node2.static) != null ? _node$static : node2.static = false;
+            return;
+          case "TSEmptyBodyFunctionExpression":
+            node2.body = null;
+          case "TSDeclareFunction":
+          case "FunctionDeclaration":
+          case "FunctionExpression":
+          case "ClassMethod":
+          case "ClassPrivateMethod":
+            (_node$declare = node2.declare) != null ? _node$declare : node2.declare = false;
+            (_node$returnType = node2.returnType) != null ? _node$returnType : node2.returnType = void 0;
+            (_node$typeParameters = node2.typeParameters) != null ? _node$typeParameters : node2.typeParameters = void 0;
+            return;
+          case "Property":
+            (_node$optional2 = node2.optional) != null ? _node$optional2 : node2.optional = false;
+            return;
+          case "TSMethodSignature":
+          case "TSPropertySignature":
+            (_node$optional3 = node2.optional) != null ? _node$optional3 : node2.optional = false;
+          case "TSIndexSignature":
+            (_node$accessibility2 = node2.accessibility) != null ? _node$accessibility2 : node2.accessibility = void 0;
+            (_node$readonly2 = node2.readonly) != null ? _node$readonly2 : node2.readonly = false;
+            (_node$static2 = node2.static) != null ? _node$static2 : node2.static = false;
+            return;
+          case "TSAbstractPropertyDefinition":
+          case "PropertyDefinition":
+          case "TSAbstractAccessorProperty":
+          case "AccessorProperty":
+            (_node$declare2 = node2.declare) != null ? _node$declare2 : node2.declare = false;
+            (_node$definite = node2.definite) != null ? _node$definite : node2.definite = false;
+            (_node$readonly3 = node2.readonly) != null ? _node$readonly3 : node2.readonly = false;
+            (_node$typeAnnotation2 = node2.typeAnnotation) != null ? _node$typeAnnotation2 : node2.typeAnnotation = void 0;
+          case "TSAbstractMethodDefinition":
+          case "MethodDefinition":
+            (_node$accessibility3 = node2.accessibility) != null ? _node$accessibility3 : node2.accessibility = void 0;
+            (_node$decorators3 = node2.decorators) != null ? _node$decorators3 : node2.decorators = [];
+            (_node$override2 = node2.override) != null ? _node$override2 : node2.override = false;
+            (_node$optional4 = node2.optional) != null ? _node$optional4 : node2.optional = false;
+            return;
+          case "ClassExpression":
+            (_node$id = node2.id) != null ? _node$id : node2.id = null;
+          case "ClassDeclaration":
+            (_node$abstract = node2.abstract) != null ? _node$abstract : node2.abstract = false;
+            (_node$declare3 = node2.declare) != null ? _node$declare3 : node2.declare = false;
+            (_node$decorators4 = node2.decorators) != null ? _node$decorators4 : node2.decorators = [];
+            (_node$implements = node2.implements) != null ? _node$implements : node2.implements = [];
+            (_node$superTypeArgume = node2.superTypeArguments) != null ? _node$superTypeArgume : node2.superTypeArguments = void 0;
+            (_node$typeParameters2 = node2.typeParameters) != null ? _node$typeParameters2 : node2.typeParameters = void 0;
+            return;
+          case "TSTypeAliasDeclaration":
+          case "VariableDeclaration":
+            (_node$declare4 = node2.declare) != null ? _node$declare4 : node2.declare = false;
+            return;
+          case "VariableDeclarator":
+            (_node$definite2 = node2.definite) != null ? _node$definite2 : node2.definite = false;
+            return;
+          case "TSEnumDeclaration":
+            (_node$const = node2.const) != null ? _node$const : node2.const = false;
+            (_node$declare5 = node2.declare) != null ? _node$declare5 : node2.declare = false;
+            return;
+          case "TSEnumMember":
+            (_node$computed = node2.computed) != null ? _node$computed : node2.computed = false;
+            return;
+          case "TSImportType":
+            (_node$qualifier = node2.qualifier) != null ? _node$qualifier : node2.qualifier = null;
+            (_node$options = node2.options) != null ? _node$options : node2.options = null;
+            return;
+          case "TSInterfaceDeclaration":
+            (_node$declare6 = node2.declare) != null ? _node$declare6 : node2.declare = false;
+            (_node$extends = node2.extends) != null ? _node$extends : node2.extends = [];
+            return;
+          case "TSMappedType":
+            (_node$optional5 = node2.optional) != null ? _node$optional5 : node2.optional = false;
+            (_node$readonly4 = node2.readonly) != null ? _node$readonly4 : node2.readonly = void 0;
+            return;
+          case "TSModuleDeclaration":
+            (_node$declare7 = node2.declare) != null ? _node$declare7 : node2.declare = false;
+            (_node$global = node2.global) != null ? _node$global : node2.global = node2.kind === "global";
+            return;
+          case "TSTypeParameter":
+            (_node$const2 = node2.const) != null ? _node$const2 : node2.const = false;
+            (_node$in = node2.in) != null ? _node$in : node2.in = false;
+            (_node$out = node2.out) != null ? _node$out : node2.out = false;
+            return;
+        }
+      }
+      chStartsBindingIdentifierAndNotRelationalOperator(ch, pos) {
+        if (isIdentifierStart(ch)) {
+          keywordAndTSRelationalOperator.lastIndex = pos;
+          if (keywordAndTSRelationalOperator.test(this.input)) {
+            const endCh = this.codePointAtPos(keywordAndTSRelationalOperator.lastIndex);
+            if (!isIdentifierChar(endCh) && endCh !== 92) {
+              return false;
+            }
+          }
+          return true;
+        } else if (ch === 92) {
+          return true;
+        } else {
+          return false;
+        }
+      }
+      nextTokenIsIdentifierAndNotTSRelationalOperatorOnSameLine() {
+        const next2 = this.nextTokenInLineStart();
+        const nextCh = this.codePointAtPos(next2);
+        return this.chStartsBindingIdentifierAndNotRelationalOperator(nextCh, next2);
+      }
+      nextTokenIsIdentifierOrStringLiteralOnSameLine() {
+        const next2 = this.nextTokenInLineStart();
+        const nextCh = this.codePointAtPos(next2);
+        return this.chStartsBindingIdentifier(nextCh, next2) || nextCh === 34 || nextCh === 39;
+      }
+    };
+    function isPossiblyLiteralEnum(expression) {
+      if (expression.type !== "MemberExpression") return false;
+      const {
+        computed,
+        property
+      } = expression;
+      if (computed && property.type !== "StringLiteral" && (property.type !== "TemplateLiteral" || property.expressions.length > 0)) {
+        return false;
+      }
+      return isUncomputedMemberExpressionChain(expression.object);
+    }
+    function isValidAmbientConstInitializer(expression, estree2) {
+      var _expression$extra;
+      const {
+        type
+      } = expression;
+      if ((_expression$extra = expression.extra) != null && _expression$extra.parenthesized) {
+        return false;
+      }
+      if (estree2) {
+        if (type === "Literal") {
+          const {
+            value: value2
+          } = expression;
+          if (typeof value2 === "string" || typeof value2 === "boolean") {
+            return true;
+          }
+        }
+      } else {
+        if (type === "StringLiteral" || type === "BooleanLiteral") {
+          return true;
+        }
+      }
+      if (isNumber3(expression, estree2) || isNegativeNumber(expression, estree2)) {
+        return true;
+      }
+      if (type === "TemplateLiteral" && expression.expressions.length === 0) {
+        return true;
+      }
+      if (isPossiblyLiteralEnum(expression)) {
+        return true;
+      }
+      return false;
+    }
+    function isNumber3(expression, estree2) {
+      if (estree2) {
+        return expression.type === "Literal" && (typeof expression.value === "number" || "bigint" in expression);
+      }
+      return expression.type === "NumericLiteral" || expression.type === "BigIntLiteral";
+    }
+    function isNegativeNumber(expression, estree2) {
+      if (expression.type === "UnaryExpression") {
+        const {
+          operator,
+          argument
+        } = expression;
+        if (operator === "-" && isNumber3(argument, estree2)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    function isUncomputedMemberExpressionChain(expression) {
+      if (expression.type === "Identifier") return true;
+      if (expression.type !== "MemberExpression" || expression.computed) {
+        return false;
+      }
+      return isUncomputedMemberExpressionChain(expression.object);
+    }
+    var PlaceholderErrors = ParseErrorEnum`placeholders`({
+      ClassNameIsRequired: "A class name is required.",
+      UnexpectedSpace: "Unexpected space in placeholder."
+    });
+    var placeholders = (superClass) => class PlaceholdersParserMixin extends superClass {
+      parsePlaceholder(expectedNode) {
+        if (this.match(134)) {
+          const node2 = this.startNode();
+          this.next();
+          this.assertNoSpace();
+          node2.name = super.parseIdentifier(true);
+          this.assertNoSpace();
+          this.expect(134);
+          return this.finishPlaceholder(node2, expectedNode);
+        }
+      }
+      finishPlaceholder(node2, expectedNode) {
+        let placeholder = node2;
+        if (!placeholder.expectedNode || !placeholder.type) {
+          placeholder = this.finishNode(placeholder, "Placeholder");
+        }
+        placeholder.expectedNode = expectedNode;
+        return placeholder;
+      }
+      getTokenFromCode(code6) {
+        if (code6 === 37 && this.input.charCodeAt(this.state.pos + 1) === 37) {
+          this.finishOp(134, 2);
+        } else {
+          super.getTokenFromCode(code6);
+        }
+      }
+      parseExprAtom(refExpressionErrors) {
+        return this.parsePlaceholder("Expression") || super.parseExprAtom(refExpressionErrors);
+      }
+      parseIdentifier(liberal) {
+        return this.parsePlaceholder("Identifier") || super.parseIdentifier(liberal);
+      }
+      checkReservedWord(word, startLoc, checkKeywords, isBinding) {
+        if (word !== void 0) {
+          super.checkReservedWord(word, startLoc, checkKeywords, isBinding);
+        }
+      }
+      cloneIdentifier(node2) {
+        const cloned = super.cloneIdentifier(node2);
+        if (cloned.type === "Placeholder") {
+          cloned.expectedNode = node2.expectedNode;
+        }
+        return cloned;
+      }
+      cloneStringLiteral(node2) {
+        if (node2.type === "Placeholder") {
+          return this.cloneIdentifier(node2);
+        }
+        return super.cloneStringLiteral(node2);
+      }
+      parseBindingAtom() {
+        return this.parsePlaceholder("Pattern") || super.parseBindingAtom();
+      }
+      isValidLVal(type, disallowCallExpression, isParenthesized, binding) {
+        return type === "Placeholder" || super.isValidLVal(type, disallowCallExpression, isParenthesized, binding);
+      }
+      toAssignable(node2, isLHS) {
+        if (node2 && node2.type === "Placeholder" && node2.expectedNode === "Expression") {
+          node2.expectedNode = "Pattern";
+        } else {
+          super.toAssignable(node2, isLHS);
+        }
+      }
+      chStartsBindingIdentifier(ch, pos) {
+        if (super.chStartsBindingIdentifier(ch, pos)) {
+          return true;
+        }
+        const next2 = this.nextTokenStart();
+        if (this.input.charCodeAt(next2) === 37 && this.input.charCodeAt(next2 + 1) === 37) {
+          return true;
+        }
+        return false;
+      }
+      verifyBreakContinue(node2, isBreak) {
+        var _node$label;
+        if (((_node$label = node2.label) == null ? void 0 : _node$label.type) === "Placeholder") return;
+        super.verifyBreakContinue(node2, isBreak);
+      }
+      parseExpressionStatement(node2, expr, decorators, flags) {
+        var _expr$extra;
+        if (expr.type !== "Placeholder" || (_expr$extra = expr.extra) != null && _expr$extra.parenthesized) {
+          return super.parseExpressionStatement(node2, expr, decorators, flags);
+        }
+        if (this.match(14)) {
+          const stmt = node2;
+          stmt.label = this.finishPlaceholder(expr, "Identifier");
+          this.next();
+          stmt.body = flags & 8 ? super.parseStatementOrSloppyAnnexBFunctionDeclaration(true) : super.parseStatement();
+          return this.finishNode(stmt, "LabeledStatement");
+        }
+        this.semicolon();
+        const stmtPlaceholder = node2;
+        stmtPlaceholder.name = expr.name;
+        return this.finishPlaceholder(stmtPlaceholder, "Statement");
+      }
+      parseBlock(allowDirectives, createNewLexicalScope, afterBlockParse) {
+        return this.parsePlaceholder("BlockStatement") || super.parseBlock(allowDirectives, createNewLexicalScope, afterBlockParse);
+      }
+      parseFunctionId(requireId) {
+        return this.parsePlaceholder("Identifier") || super.parseFunctionId(requireId);
+      }
+      parseClass(node2, isStatement, optionalId) {
+        const type = isStatement ? "ClassDeclaration" : "ClassExpression";
+        this.next();
+        const oldStrict = this.state.strict;
+        const placeholder = this.parsePlaceholder("Identifier");
+        if (placeholder) {
+          if (this.match(81) || this.match(134) || this.match(5)) {
+            node2.id = placeholder;
+          } else if (optionalId || !isStatement) {
+            node2.id = null;
+            node2.body = this.finishPlaceholder(placeholder, "ClassBody");
+            return this.finishNode(node2, type);
+          } else {
+            throw this.raise(PlaceholderErrors.ClassNameIsRequired, this.state.startLoc);
+          }
+        } else {
+          this.parseClassId(node2, isStatement, optionalId);
+        }
+        super.parseClassSuper(node2);
+        node2.body = this.parsePlaceholder("ClassBody") || super.parseClassBody(!!node2.superClass, oldStrict);
+        return this.finishNode(node2, type);
+      }
+      parseExport(node2, decorators) {
+        const placeholder = this.parsePlaceholder("Identifier");
+        if (!placeholder) return super.parseExport(node2, decorators);
+        const node22 = node2;
+        if (!this.isContextual(99) && !this.match(12)) {
+          node22.specifiers = [];
+          node22.source = null;
+          node22.declaration = this.finishPlaceholder(placeholder, "Declaration");
+          return this.finishNode(node22, "ExportNamedDeclaration");
+        }
+        this.expectPlugin("exportDefaultFrom");
+        const specifier = this.startNode();
+        specifier.exported = placeholder;
+        node22.specifiers = [this.finishNode(specifier, "ExportDefaultSpecifier")];
+        return super.parseExport(node22, decorators);
+      }
+      isExportDefaultSpecifier() {
+        if (this.match(65)) {
+          const next2 = this.nextTokenStart();
+          if (this.isUnparsedContextual(next2, "from")) {
+            if (this.input.startsWith(tokenLabelName(134), this.hasPlugin("exportDefaultFrom") ? this.nextTokenStartSince(next2 + 4) : this.nextTokenInLineStartSince(next2 + 4))) {
+              return true;
+            }
+          }
+        }
+        return super.isExportDefaultSpecifier();
+      }
+      maybeParseExportDefaultSpecifier(node2, maybeDefaultIdentifier) {
+        var _specifiers;
+        if ((_specifiers = node2.specifiers) != null && _specifiers.length) {
+          return true;
+        }
+        return super.maybeParseExportDefaultSpecifier(node2, maybeDefaultIdentifier);
+      }
+      checkExport(node2) {
+        const {
+          specifiers
+        } = node2;
+        if (specifiers != null && specifiers.length) {
+          node2.specifiers = specifiers.filter((node3) => node3.exported.type === "Placeholder");
+        }
+        super.checkExport(node2);
+        node2.specifiers = specifiers;
+      }
+      parseImport(node2) {
+        const placeholder = this.parsePlaceholder("Identifier");
+        if (!placeholder) return super.parseImport(node2);
+        node2.specifiers = [];
+        if (!this.isContextual(99) && !this.match(12)) {
+          node2.source = this.finishPlaceholder(placeholder, "StringLiteral");
+          this.maybeParseImportAttributes(node2);
+          this.semicolon();
+          this.sawUnambiguousESM = true;
+          return this.finishNode(node2, "ImportDeclaration");
+        }
+        const specifier = this.startNodeAtNode(placeholder);
+        specifier.local = placeholder;
+        node2.specifiers.push(this.finishNode(specifier, "ImportDefaultSpecifier"));
+        if (this.eat(12)) {
+          const hasStarImport = this.maybeParseStarImportSpecifier(node2);
+          if (!hasStarImport) this.parseNamedImportSpecifiers(node2);
+        }
+        this.expectContextual(99);
+        return super.parseImportSourceAndAttributes(node2);
+      }
+      parseImportSource() {
+        return this.parsePlaceholder("StringLiteral") || super.parseImportSource();
+      }
+      assertNoSpace() {
+        if (this.state.start > this.offsetToSourcePos(this.state.lastTokEndLoc.index)) {
+          this.raise(PlaceholderErrors.UnexpectedSpace, this.state.lastTokEndLoc);
+        }
+      }
+    };
+    var v8intrinsic = (superClass) => class V8IntrinsicMixin extends superClass {
+      parseV8Intrinsic() {
+        if (this.match(54)) {
+          const v8IntrinsicStartLoc = this.state.startLoc;
+          const node2 = this.startNode();
+          this.next();
+          if (tokenIsIdentifier(this.state.type)) {
+            const name = this.parseIdentifierName();
+            const identifier = this.createIdentifier(node2, name);
+            this.castNodeTo(identifier, "V8IntrinsicIdentifier");
+            if (this.match(10)) {
+              return identifier;
+            }
+          }
+          this.unexpected(v8IntrinsicStartLoc);
+        }
+      }
+      parseExprAtom(refExpressionErrors) {
+        return this.parseV8Intrinsic() || super.parseExprAtom(refExpressionErrors);
+      }
+    };
+    var PIPELINE_PROPOSALS = ["minimal", "fsharp", "hack", "smart"];
+    var TOPIC_TOKENS = ["^^", "@@", "^", "%", "#"];
+    function validatePlugins(pluginsMap) {
+      if (pluginsMap.has("decorators")) {
+        if (pluginsMap.has("decorators-legacy")) {
+          throw new Error("Cannot use the decorators and decorators-legacy plugin together");
+        }
+        const decoratorsBeforeExport = pluginsMap.get("decorators").decoratorsBeforeExport;
+        if (decoratorsBeforeExport != null && typeof decoratorsBeforeExport !== "boolean") {
+          throw new Error("'decoratorsBeforeExport' must be a boolean, if specified.");
+        }
+        const allowCallParenthesized = pluginsMap.get("decorators").allowCallParenthesized;
+        if (allowCallParenthesized != null && typeof allowCallParenthesized !== "boolean") {
+          throw new Error("'allowCallParenthesized' must be a boolean.");
+        }
+      }
+      if (pluginsMap.has("flow") && pluginsMap.has("typescript")) {
+        throw new Error("Cannot combine flow and typescript plugins.");
+      }
+      if (pluginsMap.has("placeholders") && pluginsMap.has("v8intrinsic")) {
+        throw new Error("Cannot combine placeholders and v8intrinsic plugins.");
+      }
+      if (pluginsMap.has("pipelineOperator")) {
+        var _pluginsMap$get2;
+        const proposal = pluginsMap.get("pipelineOperator").proposal;
+        if (!PIPELINE_PROPOSALS.includes(proposal)) {
+          const proposalList = PIPELINE_PROPOSALS.map((p) => `"${p}"`).join(", ");
+          throw new Error(`"pipelineOperator" requires "proposal" option whose value must be one of: ${proposalList}.`);
+        }
+        if (proposal === "hack") {
+          var _pluginsMap$get;
+          if (pluginsMap.has("placeholders")) {
+            throw new Error("Cannot combine placeholders plugin and Hack-style pipes.");
+          }
+          if (pluginsMap.has("v8intrinsic")) {
+            throw new Error("Cannot combine v8intrinsic plugin and Hack-style pipes.");
+          }
+          const topicToken = pluginsMap.get("pipelineOperator").topicToken;
+          if (!TOPIC_TOKENS.includes(topicToken)) {
+            const tokenList = TOPIC_TOKENS.map((t) => `"${t}"`).join(", ");
+            throw new Error(`"pipelineOperator" in "proposal": "hack" mode also requires a "topicToken" option whose value must be one of: ${tokenList}.`);
+          }
+          if (topicToken === "#" && ((_pluginsMap$get = pluginsMap.get("recordAndTuple")) == null ? void 0 : _pluginsMap$get.syntaxType) === "hash") {
+            throw new Error(`Plugin conflict between \`["pipelineOperator", { proposal: "hack", topicToken: "#" }]\` and \`${JSON.stringify(["recordAndTuple", pluginsMap.get("recordAndTuple")])}\`.`);
+          }
+        } else if (proposal === "smart" && ((_pluginsMap$get2 = pluginsMap.get("recordAndTuple")) == null ? void 0 : _pluginsMap$get2.syntaxType) === "hash") {
+          throw new Error(`Plugin conflict between \`["pipelineOperator", { proposal: "smart" }]\` and \`${JSON.stringify(["recordAndTuple", pluginsMap.get("recordAndTuple")])}\`.`);
+        }
+      }
+      if (pluginsMap.has("moduleAttributes")) {
+        if (pluginsMap.has("deprecatedImportAssert") || pluginsMap.has("importAssertions")) {
+          throw new Error("Cannot combine importAssertions, deprecatedImportAssert and moduleAttributes plugins.");
+        }
+        const moduleAttributesVersionPluginOption = pluginsMap.get("moduleAttributes").version;
+        if (moduleAttributesVersionPluginOption !== "may-2020") {
+          throw new Error("The 'moduleAttributes' plugin requires a 'version' option, representing the last proposal update. Currently, the only supported value is 'may-2020'.");
+        }
+      }
+      if (pluginsMap.has("importAssertions")) {
+        if (pluginsMap.has("deprecatedImportAssert")) {
+          throw new Error("Cannot combine importAssertions and deprecatedImportAssert plugins.");
+        }
+      }
+      if (pluginsMap.has("deprecatedImportAssert")) ;
+      else if (pluginsMap.has("importAttributes") && pluginsMap.get("importAttributes").deprecatedAssertSyntax) {
+        pluginsMap.set("deprecatedImportAssert", {});
+      }
+      if (pluginsMap.has("recordAndTuple")) {
+        const syntaxType = pluginsMap.get("recordAndTuple").syntaxType;
+        if (syntaxType != null) {
+          const RECORD_AND_TUPLE_SYNTAX_TYPES = ["hash", "bar"];
+          if (!RECORD_AND_TUPLE_SYNTAX_TYPES.includes(syntaxType)) {
+            throw new Error("The 'syntaxType' option of the 'recordAndTuple' plugin must be one of: " + RECORD_AND_TUPLE_SYNTAX_TYPES.map((p) => `'${p}'`).join(", "));
+          }
+        }
+      }
+      if (pluginsMap.has("asyncDoExpressions") && !pluginsMap.has("doExpressions")) {
+        const error = new Error("'asyncDoExpressions' requires 'doExpressions', please add 'doExpressions' to parser plugins.");
+        error.missingPlugins = "doExpressions";
+        throw error;
+      }
+      if (pluginsMap.has("optionalChainingAssign") && pluginsMap.get("optionalChainingAssign").version !== "2023-07") {
+        throw new Error("The 'optionalChainingAssign' plugin requires a 'version' option, representing the last proposal update. Currently, the only supported value is '2023-07'.");
+      }
+      if (pluginsMap.has("discardBinding") && pluginsMap.get("discardBinding").syntaxType !== "void") {
+        throw new Error("The 'discardBinding' plugin requires a 'syntaxType' option. Currently the only supported value is 'void'.");
+      }
+    }
+    var mixinPlugins = {
+      estree,
+      jsx,
+      flow: flow3,
+      typescript,
+      v8intrinsic,
+      placeholders
+    };
+    var mixinPluginNames = Object.keys(mixinPlugins);
+    var Parser2 = class extends StatementParser {
+      constructor(options, input, pluginsMap) {
+        const normalizedOptions = getOptions(options);
+        super(normalizedOptions, input);
+        this.options = normalizedOptions;
+        this.initializeScopes();
+        this.plugins = pluginsMap;
+        this.filename = normalizedOptions.sourceFilename;
+        this.startIndex = normalizedOptions.startIndex;
+        let optionFlags = 0;
+        if (normalizedOptions.allowAwaitOutsideFunction) {
+          optionFlags |= 1;
+        }
+        if (normalizedOptions.allowReturnOutsideFunction) {
+          optionFlags |= 2;
+        }
+        if (normalizedOptions.allowImportExportEverywhere) {
+          optionFlags |= 8;
+        }
+        if (normalizedOptions.allowSuperOutsideMethod) {
+          optionFlags |= 16;
+        }
+        if (normalizedOptions.allowUndeclaredExports) {
+          optionFlags |= 64;
+        }
+        if (normalizedOptions.allowNewTargetOutsideFunction) {
+          optionFlags |= 4;
+        }
+        if (normalizedOptions.allowYieldOutsideFunction) {
+          optionFlags |= 32;
+        }
+        if (normalizedOptions.ranges) {
+          optionFlags |= 128;
+        }
+        if (normalizedOptions.tokens) {
+          optionFlags |= 256;
+        }
+        if (normalizedOptions.createImportExpressions) {
+          optionFlags |= 512;
+        }
+        if (normalizedOptions.createParenthesizedExpressions) {
+          optionFlags |= 1024;
+        }
+        if (normalizedOptions.errorRecovery) {
+          optionFlags |= 2048;
+        }
+        if (normalizedOptions.attachComment) {
+          optionFlags |= 4096;
+        }
+        if (normalizedOptions.annexB) {
+          optionFlags |= 8192;
+        }
+        this.optionFlags = optionFlags;
+      }
+      getScopeHandler() {
+        return ScopeHandler;
+      }
+      parse() {
+        this.enterInitialScopes();
+        const file = this.startNode();
+        const program = this.startNode();
+        this.nextToken();
+        file.errors = null;
+        const result = this.parseTopLevel(file, program);
+        result.errors = this.state.errors;
+        result.comments.length = this.state.commentsLen;
+        return result;
+      }
+    };
+    function parse5(input, options) {
+      var _options;
+      if (((_options = options) == null ? void 0 : _options.sourceType) === "unambiguous") {
+        options = Object.assign({}, options);
+        try {
+          options.sourceType = "module";
+          const parser = getParser(options, input);
+          const ast = parser.parse();
+          if (parser.sawUnambiguousESM) {
+            return ast;
+          }
+          if (parser.ambiguousScriptDifferentAst) {
+            try {
+              options.sourceType = "script";
+              return getParser(options, input).parse();
+            } catch (_unused) {
+            }
+          } else {
+            ast.program.sourceType = "script";
+          }
+          return ast;
+        } catch (moduleError) {
+          try {
+            options.sourceType = "script";
+            return getParser(options, input).parse();
+          } catch (_unused2) {
+          }
+          throw moduleError;
+        }
+      } else {
+        return getParser(options, input).parse();
+      }
+    }
+    function parseExpression(input, options) {
+      const parser = getParser(options, input);
+      if (parser.options.strictMode) {
+        parser.state.strict = true;
+      }
+      return parser.getExpression();
+    }
+    function generateExportedTokenTypes(internalTokenTypes) {
+      const tokenTypes2 = {};
+      for (const typeName of Object.keys(internalTokenTypes)) {
+        tokenTypes2[typeName] = getExportedToken(internalTokenTypes[typeName]);
+      }
+      return tokenTypes2;
+    }
+    var tokTypes = generateExportedTokenTypes(tt);
+    function getParser(options, input) {
+      let cls = Parser2;
+      const pluginsMap = /* @__PURE__ */ new Map();
+      if (options != null && options.plugins) {
+        for (const plugin of options.plugins) {
+          let name, opts;
+          if (typeof plugin === "string") {
+            name = plugin;
+          } else {
+            [name, opts] = plugin;
+          }
+          if (!pluginsMap.has(name)) {
+            pluginsMap.set(name, opts || {});
+          }
+        }
+        validatePlugins(pluginsMap);
+        cls = getParserClass(pluginsMap);
+      }
+      return new cls(options, input, pluginsMap);
+    }
+    var parserClassCache = /* @__PURE__ */ new Map();
+    function getParserClass(pluginsMap) {
+      const pluginList = [];
+      for (const name of mixinPluginNames) {
+        if (pluginsMap.has(name)) {
+          pluginList.push(name);
+        }
+      }
+      const key2 = pluginList.join("|");
+      let cls = parserClassCache.get(key2);
+      if (!cls) {
+        cls = Parser2;
+        for (const plugin of pluginList) {
+          cls = mixinPlugins[plugin](cls);
+        }
+        parserClassCache.set(key2, cls);
+      }
+      return cls;
+    }
+    exports.parse = parse5;
+    exports.parseExpression = parseExpression;
+    exports.tokTypes = tokTypes;
+  }
+});
+
+// src/model/typescript.ts
+function mayDeclareTypes(text4) {
+  return DECLARATION_START.test(text4);
+}
+function typeDeclarationFile(text4) {
+  const trimmed = text4.trimStart();
+  if (/^[{[#]|^---/.test(trimmed) || !mayDeclareTypes(text4)) return null;
+  const read = readTypeDeclarations([{ text: text4, line: 1 }]);
+  return read !== null && read.parseErrors === 0 ? read : null;
+}
+function isTypeScriptLang(lang) {
+  return lang !== null && /^(?:ts|typescript|tsx|mts|cts|d\.ts)$/i.test(lang);
+}
+function readTypeDeclarations(chunks) {
+  const reader = new DeclarationReader();
+  for (const chunk of chunks) reader.read(chunk);
+  return reader.finish();
+}
+function membersOf(elements, chunk, scope) {
+  const properties = [];
+  let index2 = null;
+  for (const element of elements) {
+    if (element.type === "TSPropertySignature") {
+      const name = propertyKey(element.key, element.computed ?? false);
+      if (name === null) continue;
+      properties.push({ key: name, optional: element.optional === true, type: element.typeAnnotation?.typeAnnotation ?? null, comments: element.leadingComments ?? [], line: element.loc?.start.line ?? 1, chunk, scope });
+    } else if (element.type === "TSIndexSignature") {
+      index2 = { type: element.typeAnnotation?.typeAnnotation ?? null, chunk, scope };
+    }
+  }
+  return { properties, index: index2 };
+}
+function mergeMembers(list2) {
+  const byKey = /* @__PURE__ */ new Map();
+  let index2 = null;
+  for (const members of list2) {
+    for (const p of members.properties) {
+      byKey.delete(p.key);
+      byKey.set(p.key, p);
+    }
+    if (members.index) index2 = members.index;
+  }
+  return { properties: [...byKey.values()], index: index2 };
+}
+function propertyKey(node2, computed) {
+  if (!computed && node2.type === "Identifier") return node2.name;
+  if (node2.type === "StringLiteral") return node2.value;
+  if (node2.type === "NumericLiteral") return String(node2.value);
+  return null;
+}
+function entityName(name) {
+  if (name.type === "Identifier") return name.name;
+  if (name.type === "TSQualifiedName") {
+    const left = entityName(name.left);
+    return left === null ? null : `${left}.${name.right.name}`;
+  }
+  return null;
+}
+function stringLiterals(type) {
+  if (!type) return [];
+  if (type.type === "TSLiteralType" && type.literal.type === "StringLiteral") return [type.literal.value];
+  if (type.type === "TSUnionType") return type.types.flatMap((m) => stringLiterals(m));
+  if (type.type === "TSParenthesizedType") return stringLiterals(type.typeAnnotation);
+  return [];
+}
+function literalOfType(type) {
+  const literal = type.literal;
+  switch (literal.type) {
+    case "StringLiteral":
+      return literal.value;
+    case "NumericLiteral":
+      return literal.value;
+    case "BooleanLiteral":
+      return literal.value;
+    case "UnaryExpression":
+      return literal.operator === "-" && literal.argument.type === "NumericLiteral" ? -literal.argument.value : void 0;
+    case "TemplateLiteral":
+      return literal.quasis.length === 1 ? literal.quasis[0].value.cooked ?? void 0 : void 0;
+    default:
+      return void 0;
+  }
+}
+function literalValue(node2) {
+  switch (node2.type) {
+    case "StringLiteral":
+      return node2.value;
+    case "NumericLiteral":
+      return node2.value;
+    case "BooleanLiteral":
+      return node2.value;
+    case "NullLiteral":
+      return null;
+    case "UnaryExpression":
+      return node2.operator === "-" && node2.argument.type === "NumericLiteral" ? -node2.argument.value : void 0;
+    case "TemplateLiteral":
+      return node2.expressions.length === 0 ? node2.quasis[0]?.value.cooked ?? void 0 : void 0;
+    case "TSAsExpression":
+    case "TSSatisfiesExpression":
+    case "TSTypeAssertion":
+    case "TSNonNullExpression":
+    case "ParenthesizedExpression":
+      return literalValue(node2.expression);
+    default:
+      return void 0;
+  }
+}
+function enumValues(members) {
+  let next2 = 0;
+  return members.map((member) => {
+    const value2 = member.initializer ? literalValue(member.initializer) : next2;
+    const resolved = value2 === void 0 ? member.id.type === "Identifier" ? member.id.name : member.id.value : value2;
+    if (typeof resolved === "number") next2 = resolved + 1;
+    return resolved;
+  });
+}
+function constSchema(value2) {
+  return { type: typeOfValue(value2), const: value2 };
+}
+function enumSchema(values) {
+  const distinct = [...new Set(values)];
+  if (distinct.length === 1) return constSchema(distinct[0]);
+  const types = [...new Set(distinct.map(typeOfValue))];
+  return { type: types.length === 1 ? types[0] : types, enum: distinct };
+}
+function typeOfValue(value2) {
+  if (value2 === null) return "null";
+  if (typeof value2 === "number") return Number.isInteger(value2) ? "integer" : "number";
+  return typeof value2;
+}
+function isRangeBound(constant) {
+  const name = constant.name.split(".").at(-1);
+  return RANGE_BOUND.test(name.replace(/_/g, "")) || /(?:^|_)(?:START|END|MIN|MAX)(?:_|$)/.test(name);
+}
+function isErrorCode(constant, groups) {
+  const value2 = constant.value;
+  if (typeof value2 !== "number" || !Number.isInteger(value2) || isRangeBound(constant)) return false;
+  const name = constant.name.split(".").at(-1);
+  if (value2 >= -32768 && value2 <= -32e3) return true;
+  const holder = constant.scope;
+  const namedForErrors = /error/i.test(name) || holder !== "" && groups.has(holder) && /error|code/i.test(holder.split(".").at(-1));
+  return namedForErrors && value2 < 0;
+}
+function readDocComment(comments) {
+  const block = [...comments].reverse().find((c) => c.type === "CommentBlock" && c.value.startsWith("*"));
+  const tags = /* @__PURE__ */ new Map();
+  if (!block) return { description: null, tags };
+  const lines = block.value.replace(/^\*/, "").split("\n").map((l) => l.replace(/^\s*\*? ?/, ""));
+  const text4 = [];
+  let tag = null;
+  for (const line2 of lines) {
+    const match = /^@([\w-]+)\s*(.*)$/.exec(line2.trim());
+    if (match) {
+      tag = match[1];
+      tags.set(tag, match[2].trim());
+      continue;
+    }
+    if (tag !== null) tags.set(tag, `${tags.get(tag)} ${line2.trim()}`.trim());
+    else text4.push(line2);
+  }
+  const description = text4.join("\n").trim().replace(/\{@link\s+([^}|\s]+)(?:[\s|]+([^}]+))?\}/g, (_m, target2, label2) => label2?.trim() || target2);
+  return { description: description || null, tags };
+}
+function applyDoc(schema, doc) {
+  const out = { ...schema };
+  let description = doc.description;
+  const since = doc.tags.get("since");
+  if (since) description = `${description ? `${description}
+
+` : ""}Since ${since}.`;
+  const deprecated = doc.tags.get("deprecated");
+  if (deprecated) description = `${description ? `${description}
+
+` : ""}Deprecated: ${deprecated}`;
+  if (description) out["description"] = description;
+  if (deprecated !== void 0) out["deprecated"] = true;
+  const tjsType = doc.tags.get("TJS-type");
+  if (tjsType && /^[a-z]+$/.test(tjsType)) {
+    if (out["type"] === "number" || out["type"] === void 0 || Array.isArray(out["type"])) out["type"] = Array.isArray(out["type"]) ? out["type"].map((x) => x === "number" ? tjsType : x) : tjsType;
+  }
+  for (const name of ["format", "pattern"]) {
+    const value2 = doc.tags.get(name);
+    if (value2) out[name] = value2;
+  }
+  for (const name of ["minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "exclusiveMinimum", "exclusiveMaximum"]) {
+    const value2 = doc.tags.get(name);
+    if (value2 !== void 0 && value2 !== "" && Number.isFinite(Number(value2))) out[name] = Number(value2);
+  }
+  const fallback = doc.tags.get("default");
+  if (fallback !== void 0 && fallback !== "") {
+    try {
+      out["default"] = JSON.parse(fallback);
+    } catch {
+      out["default"] = fallback;
+    }
+  }
+  if (doc.tags.has("nullable")) return { anyOf: [out, { type: "null" }] };
+  return out;
+}
+function key(path2) {
+  return path2.join("\0");
+}
+function pointerSegment(name) {
+  return name.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+var import_parser2, DECLARATION_START, MAX_DEPTH3, CONSTANT_MARK, DeclarationReader, RANGE_BOUND;
+var init_typescript = __esm({
+  "src/model/typescript.ts"() {
+    "use strict";
+    import_parser2 = __toESM(require_lib(), 1);
+    DECLARATION_START = /^\s*(?:export\s+)?(?:declare\s+)?(?:interface|type|enum|const\s+enum|namespace|module|const)\s+[\p{L}_$]/mu;
+    MAX_DEPTH3 = 48;
+    CONSTANT_MARK = "x-specdelta-constant";
+    DeclarationReader = class {
+      declared = /* @__PURE__ */ new Map();
+      constants = /* @__PURE__ */ new Map();
+      groups = [];
+      order = [];
+      diagnostics = [];
+      parseErrors = 0;
+      lines = {};
+      sections = {};
+      /** Interfaces declared again (TypeScript merges them): the later declarations' members. */
+      merged = /* @__PURE__ */ new Map();
+      read(chunk) {
+        if (!mayDeclareTypes(chunk.text)) return;
+        let file;
+        try {
+          file = (0, import_parser2.parse)(chunk.text, { sourceType: "module", plugins: ["typescript"], errorRecovery: true, allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true, allowUndeclaredExports: true });
+        } catch (error) {
+          const at = error.loc?.line ?? 1;
+          this.diagnostics.push({ severity: "warning", message: `TypeScript block could not be read (${String(error.message).replace(/\s*\(\d+:\d+\)$/, "")}); its declarations were skipped`, line: chunk.line + at - 1 });
+          this.parseErrors += 1;
+          return;
+        }
+        this.parseErrors += file.errors?.length ?? 0;
+        this.statements(file.program.body, "", chunk);
+      }
+      lineOf(node2, chunk) {
+        return chunk.line + (node2.loc?.start.line ?? 1) - 1;
+      }
+      statements(body, scope, chunk) {
+        for (const statement2 of body) {
+          const inner = statement2.type === "ExportNamedDeclaration" && statement2.declaration ? statement2.declaration : statement2;
+          const comments = [...statement2.leadingComments ?? [], ...inner !== statement2 ? inner.leadingComments ?? [] : []];
+          this.declaration(inner, scope, comments, chunk);
+        }
+      }
+      declaration(node2, scope, comments, chunk) {
+        const qualified = (name) => scope ? `${scope}.${name}` : name;
+        switch (node2.type) {
+          case "TSInterfaceDeclaration":
+          case "TSTypeAliasDeclaration":
+          case "TSEnumDeclaration": {
+            const name = qualified(node2.id.name);
+            if (this.declared.has(name)) {
+              if (node2.type === "TSInterfaceDeclaration" && this.declared.get(name).node.type === "TSInterfaceDeclaration") this.merged.set(name, [...this.merged.get(name) ?? [], { node: node2, chunk }]);
+              return;
+            }
+            this.declared.set(name, { name, node: node2, scope, comments, offset: this.lineOf(node2, chunk), chunk, sectionId: chunk.sectionId });
+            this.order.push({ kind: "type", name });
+            return;
+          }
+          case "TSModuleDeclaration": {
+            const id = node2.id.type === "Identifier" ? node2.id.name : null;
+            if (id === null) return;
+            const name = qualified(id);
+            let body = node2.body;
+            let path2 = name;
+            while (body && body.type === "TSModuleDeclaration") {
+              path2 = `${path2}.${body.id.type === "Identifier" ? body.id.name : ""}`;
+              body = body.body;
+            }
+            if (!body || body.type !== "TSModuleBlock") return;
+            const before = this.constants.size;
+            this.statements(body.body, path2, chunk);
+            const members = [...this.constants.values()].slice(before).filter((c) => c.scope === path2);
+            const onlyConstants = body.body.every((s) => {
+              const d = s.type === "ExportNamedDeclaration" ? s.declaration : s;
+              return d?.type === "VariableDeclaration";
+            });
+            if (onlyConstants && members.length > 0) {
+              this.groups.push({ name: path2, members, line: this.lineOf(node2, chunk), comments, sectionId: chunk.sectionId });
+              this.order.push({ kind: "group", name: path2 });
+            }
+            return;
+          }
+          case "VariableDeclaration": {
+            if (node2.kind !== "const") return;
+            for (const declarator of node2.declarations) {
+              if (declarator.id.type !== "Identifier" || !declarator.init) continue;
+              const value2 = literalValue(declarator.init);
+              if (value2 === void 0) continue;
+              const name = qualified(declarator.id.name);
+              this.constants.set(name, { name, value: value2, line: this.lineOf(declarator, chunk), comments, scope, sectionId: chunk.sectionId });
+              this.order.push({ kind: "code", name });
+            }
+            return;
+          }
+          default:
+            return;
+        }
+      }
+      finish() {
+        const defs = {};
+        const groupNames = new Set(this.groups.map((g) => g.name));
+        const codes = [];
+        for (const entry of this.order) {
+          if (entry.kind === "type") {
+            const declared = this.declared.get(entry.name);
+            defs[entry.name] = this.definition(declared);
+            if (declared.sectionId !== void 0) this.sections[entry.name] = declared.sectionId;
+          } else if (entry.kind === "group") {
+            const group2 = this.groups.find((g) => g.name === entry.name);
+            if (this.declared.has(group2.name) || group2.members.every((m) => isErrorCode(m, groupNames) || isRangeBound(m))) continue;
+            defs[group2.name] = this.constantGroup(group2);
+            if (group2.sectionId !== void 0) this.sections[group2.name] = group2.sectionId;
+          } else {
+            const constant = this.constants.get(entry.name);
+            if (isErrorCode(constant, groupNames)) codes.push(constant);
+          }
+        }
+        for (const constant of codes) {
+          if (defs[constant.name]) continue;
+          defs[constant.name] = this.errorCodeDefinition(constant);
+          if (constant.sectionId !== void 0) this.sections[constant.name] = constant.sectionId;
+        }
+        if (Object.keys(defs).length === 0) return null;
+        return { schema: { $defs: defs }, lines: this.lines, sections: this.sections, diagnostics: this.diagnostics, parseErrors: this.parseErrors };
+      }
+      // ── Definitions ─────────────────────────────────────────────────────────────────────
+      definition(declared) {
+        const path2 = ["$defs", declared.name];
+        this.lines[key(path2)] = declared.offset;
+        const doc = readDocComment(declared.comments);
+        const { chunk, node: node2 } = declared;
+        let schema;
+        if (node2.type === "TSInterfaceDeclaration") {
+          schema = this.objectSchema(this.interfaceMembers(declared, 0), path2, 0);
+        } else if (node2.type === "TSTypeAliasDeclaration") {
+          schema = this.typeSchema(node2.typeAnnotation, path2, declared.scope, chunk, 0);
+        } else {
+          schema = enumSchema(enumValues(node2.members));
+        }
+        return applyDoc(schema, doc);
+      }
+      constantGroup(group2) {
+        const path2 = ["$defs", group2.name];
+        this.lines[key(path2)] = group2.line;
+        return applyDoc(enumSchema(group2.members.map((m) => m.value)), readDocComment(group2.comments));
+      }
+      errorCodeDefinition(constant) {
+        const path2 = ["$defs", constant.name];
+        this.lines[key(path2)] = constant.line;
+        this.lines[key([...path2, "properties", "code"])] = constant.line;
+        const schema = { type: "object", properties: { code: { type: "integer", const: constant.value } }, required: ["code"], [CONSTANT_MARK]: true };
+        return applyDoc(schema, readDocComment(constant.comments));
+      }
+      // ── Objects ─────────────────────────────────────────────────────────────────────────
+      /** An interface's members with its bases' flattened in (its own win), the way generators write them. */
+      interfaceMembers(declared, depth) {
+        const node2 = declared.node;
+        const own6 = mergeMembers([
+          membersOf(node2.body.body, declared.chunk, declared.scope),
+          ...(this.merged.get(declared.name) ?? []).map((m) => membersOf(m.node.body.body, m.chunk, declared.scope))
+        ]);
+        if (depth > MAX_DEPTH3) return own6;
+        const bases = [];
+        for (const heritage of node2.extends ?? []) {
+          const baseName = entityName(heritage.expression);
+          if (baseName === null) continue;
+          bases.push(this.membersOfReference(baseName, heritage.typeParameters?.params ?? [], declared.scope, declared.chunk, depth + 1));
+        }
+        return mergeMembers([...bases, own6]);
+      }
+      /** The members of a named type, with the utility types that reshape one read; `chunk` and `scope` are where the name is written. */
+      membersOfReference(name, args, scope, chunk, depth) {
+        const empty2 = { properties: [], index: null };
+        if (depth > MAX_DEPTH3) return empty2;
+        const first = args[0];
+        switch (name) {
+          case "Omit":
+          case "Pick": {
+            if (!first) return empty2;
+            const base = this.membersOfType(first, scope, chunk, depth + 1);
+            const keys = new Set(stringLiterals(args[1]));
+            const keep = (p) => name === "Omit" ? !keys.has(p.key) : keys.has(p.key);
+            return { properties: base.properties.filter(keep), index: name === "Omit" ? base.index : null };
+          }
+          case "Partial":
+          case "Required":
+          case "Readonly": {
+            if (!first) return empty2;
+            const base = this.membersOfType(first, scope, chunk, depth + 1);
+            if (name === "Readonly") return base;
+            return { ...base, properties: base.properties.map((p) => ({ ...p, optional: name === "Partial" })) };
+          }
+          default: {
+            const declared = this.resolve(name, scope);
+            if (!declared) return empty2;
+            if (declared.node.type === "TSInterfaceDeclaration") return this.interfaceMembers(declared, depth + 1);
+            if (declared.node.type === "TSTypeAliasDeclaration") return this.membersOfType(declared.node.typeAnnotation, declared.scope, declared.chunk, depth + 1);
+            return empty2;
+          }
+        }
+      }
+      membersOfType(type, scope, chunk, depth) {
+        const empty2 = { properties: [], index: null };
+        if (depth > MAX_DEPTH3) return empty2;
+        switch (type.type) {
+          case "TSTypeLiteral":
+            return membersOf(type.members, chunk, scope);
+          case "TSTypeReference": {
+            const name = entityName(type.typeName);
+            return name === null ? empty2 : this.membersOfReference(name, type.typeParameters?.params ?? [], scope, chunk, depth + 1);
+          }
+          case "TSIntersectionType":
+            return mergeMembers(type.types.map((part) => this.membersOfType(part, scope, chunk, depth + 1)));
+          case "TSParenthesizedType":
+            return this.membersOfType(type.typeAnnotation, scope, chunk, depth + 1);
+          default:
+            return empty2;
+        }
+      }
+      objectSchema(members, path2, depth) {
+        const properties = {};
+        const required = [];
+        for (const member of members.properties) {
+          const at = [...path2, "properties", member.key];
+          this.lines[key(at)] = member.chunk.line + member.line - 1;
+          const doc = readDocComment(member.comments);
+          let schema2 = member.type ? this.typeSchema(member.type, at, member.scope, member.chunk, depth + 1) : {};
+          schema2 = applyDoc(schema2, doc);
+          properties[member.key] = schema2;
+          if (!member.optional) required.push(member.key);
+        }
+        const schema = { type: "object" };
+        if (members.properties.length > 0) schema["properties"] = properties;
+        if (required.length > 0) schema["required"] = required;
+        if (members.index) schema["additionalProperties"] = members.index.type ? this.typeSchema(members.index.type, [...path2, "additionalProperties"], members.index.scope, members.index.chunk, depth + 1) : {};
+        return schema;
+      }
+      // ── Types ───────────────────────────────────────────────────────────────────────────
+      typeSchema(type, path2, scope, chunk, depth) {
+        if (depth > MAX_DEPTH3) return {};
+        switch (type.type) {
+          case "TSStringKeyword":
+            return { type: "string" };
+          case "TSNumberKeyword":
+            return { type: "number" };
+          case "TSBigIntKeyword":
+            return { type: "integer" };
+          case "TSBooleanKeyword":
+            return { type: "boolean" };
+          case "TSNullKeyword":
+            return { type: "null" };
+          case "TSObjectKeyword":
+            return { type: "object" };
+          case "TSNeverKeyword":
+            return { not: {} };
+          case "TSUnknownKeyword":
+          case "TSAnyKeyword":
+          case "TSUndefinedKeyword":
+          case "TSVoidKeyword":
+            return {};
+          case "TSLiteralType": {
+            const value2 = literalOfType(type);
+            return value2 === void 0 ? {} : constSchema(value2);
+          }
+          case "TSTemplateLiteralType":
+            return { type: "string" };
+          case "TSParenthesizedType":
+            return this.typeSchema(type.typeAnnotation, path2, scope, chunk, depth + 1);
+          case "TSOptionalType":
+            return this.typeSchema(type.typeAnnotation, path2, scope, chunk, depth + 1);
+          case "TSTypeOperator":
+            return type.operator === "keyof" ? { type: "string" } : this.typeSchema(type.typeAnnotation, path2, scope, chunk, depth + 1);
+          case "TSArrayType":
+            return { type: "array", items: this.typeSchema(type.elementType, [...path2, "items"], scope, chunk, depth + 1) };
+          case "TSTupleType":
+            return { type: "array", items: type.elementTypes.map((element, i) => this.typeSchema(element.type === "TSNamedTupleMember" ? element.elementType : element, [...path2, "items", String(i)], scope, chunk, depth + 1)) };
+          case "TSTypeLiteral":
+            return this.objectSchema(membersOf(type.members, chunk, scope), path2, depth + 1);
+          case "TSUnionType":
+            return this.unionSchema(type.types, path2, scope, chunk, depth);
+          case "TSIntersectionType":
+            return { allOf: type.types.map((part, i) => this.typeSchema(part, [...path2, "allOf", String(i)], scope, chunk, depth + 1)) };
+          case "TSTypeQuery": {
+            const name = type.exprName.type === "TSImportType" ? null : entityName(type.exprName);
+            const constant = name === null ? void 0 : this.constant(name, scope);
+            return constant ? constSchema(constant.value) : {};
+          }
+          case "TSIndexedAccessType": {
+            const index2 = stringLiterals(type.indexType)[0];
+            if (index2 === void 0) return {};
+            const members = this.membersOfType(type.objectType, scope, chunk, depth + 1);
+            const member = members.properties.find((p) => p.key === index2);
+            return member?.type ? this.typeSchema(member.type, path2, member.scope, member.chunk, depth + 1) : {};
+          }
+          case "TSTypeReference":
+            return this.referenceSchema(type, path2, scope, chunk, depth);
+          default:
+            return {};
+        }
+      }
+      unionSchema(members, path2, scope, chunk, depth) {
+        const parts2 = members.filter((m) => m.type !== "TSUndefinedKeyword" && m.type !== "TSVoidKeyword");
+        if (parts2.length === 1) return this.typeSchema(parts2[0], path2, scope, chunk, depth + 1);
+        const literals = parts2.map((m) => m.type === "TSLiteralType" ? literalOfType(m) : m.type === "TSNullKeyword" ? null : void 0);
+        if (literals.every((v) => v !== void 0)) return enumSchema(literals);
+        const primitive = /* @__PURE__ */ new Set(["TSStringKeyword", "TSNumberKeyword", "TSBooleanKeyword", "TSNullKeyword", "TSBigIntKeyword", "TSObjectKeyword"]);
+        if (parts2.every((m) => primitive.has(m.type))) {
+          const types = parts2.map((m) => this.typeSchema(m, path2, scope, chunk, depth + 1)["type"]);
+          return { type: [...new Set(types)] };
+        }
+        return { anyOf: parts2.map((part, i) => this.typeSchema(part, [...path2, "anyOf", String(i)], scope, chunk, depth + 1)) };
+      }
+      referenceSchema(type, path2, scope, chunk, depth) {
+        const name = entityName(type.typeName);
+        if (name === null) return {};
+        const args = type.typeParameters?.params ?? [];
+        switch (name) {
+          case "Array":
+          case "ReadonlyArray":
+            return { type: "array", items: args[0] ? this.typeSchema(args[0], [...path2, "items"], scope, chunk, depth + 1) : {} };
+          case "Record": {
+            const keys = stringLiterals(args[0]);
+            const value2 = args[1] ? this.typeSchema(args[1], [...path2, "additionalProperties"], scope, chunk, depth + 1) : {};
+            if (keys.length > 0) return { type: "object", properties: Object.fromEntries(keys.map((k) => [k, value2])), required: keys };
+            return { type: "object", additionalProperties: value2 };
+          }
+          case "Omit":
+          case "Pick":
+          case "Partial":
+          case "Required":
+            return this.objectSchema(this.membersOfReference(name, args, scope, chunk, depth + 1), path2, depth + 1);
+          case "Readonly":
+          case "NonNullable":
+          case "Promise":
+            return args[0] ? this.typeSchema(args[0], path2, scope, chunk, depth + 1) : {};
+          default: {
+            const declared = this.resolve(name, scope);
+            if (declared) return { $ref: `#/$defs/${pointerSegment(declared.name)}` };
+            const group2 = this.groups.find((g) => g.name === name || g.name === `${scope}.${name}`);
+            if (group2) return { $ref: `#/$defs/${pointerSegment(group2.name)}` };
+            return /^[A-Z]/.test(name) || name.includes(".") ? { $ref: `#/$defs/${pointerSegment(name)}` } : {};
+          }
+        }
+      }
+      /** A name as TypeScript resolves it: the innermost enclosing namespace first. */
+      resolve(name, scope) {
+        const parts2 = scope ? scope.split(".") : [];
+        for (let i = parts2.length; i >= 0; i--) {
+          const found = this.declared.get([...parts2.slice(0, i), name].join("."));
+          if (found) return found;
+        }
+        return void 0;
+      }
+      constant(name, scope) {
+        const parts2 = scope ? scope.split(".") : [];
+        for (let i = parts2.length; i >= 0; i--) {
+          const found = this.constants.get([...parts2.slice(0, i), name].join("."));
+          if (found) return found;
+        }
+        return void 0;
+      }
+    };
+    RANGE_BOUND = /(?:range|start|end|min|max|lowest|highest|first|last)$/i;
+  }
+});
+
 // src/records/finalize.ts
 import { hash as hash2 } from "node:crypto";
 function finalizeChange(draft) {
@@ -10033,11 +25615,11 @@ function inheritedBy(draft) {
   const inheritors = (draft.after ?? draft.before)?.["inheritors"];
   if (!Array.isArray(inheritors) || inheritors.length === 0) return "";
   const names = inheritors.map(String);
-  const shown = names.slice(0, 8).join(", ");
-  return ` Inherited by ${names.length} definition${names.length === 1 ? "" : "s"}: ${shown}${names.length > 8 ? `, and ${names.length - 8} more` : ""}.`;
+  const shown2 = names.slice(0, 8).join(", ");
+  return ` Inherited by ${names.length} definition${names.length === 1 ? "" : "s"}: ${shown2}${names.length > 8 ? `, and ${names.length - 8} more` : ""}.`;
 }
-function alsoStatedAt(side5) {
-  const places = side5?.["alsoAt"];
+function alsoStatedAt(side6) {
+  const places = side6?.["alsoAt"];
   if (!Array.isArray(places) || places.length === 0) return "";
   return ` Also stated at ${places.map(String).join("; ")}.`;
 }
@@ -10051,6 +25633,8 @@ var init_finalize = __esm({
 // src/schema/load.ts
 function loadSchema(text4, source = "the schema") {
   const clean = text4.replace(/^\uFEFF/, "");
+  const types = typeDeclarationFile(clean);
+  if (types) return loadedFromTypes(types, source);
   const deep = jsonTooDeepAt(clean);
   if (deep !== -1) throw new InputError(`${tooDeep(source, MAX_JSON_DEPTH)} (line ${clean.slice(0, deep).split("\n").length}).`);
   let value2;
@@ -10063,6 +25647,16 @@ function loadSchema(text4, source = "the schema") {
   const declared = value2["$schema"];
   const defsKey = isObject(value2["$defs"]) ? "$defs" : isObject(value2["definitions"]) ? "definitions" : null;
   return { value: value2, dialect: typeof declared === "string" ? declared : null, defsKey, lineAt: lineIndex(clean) };
+}
+function loadedFromTypes(types, source) {
+  return {
+    value: types.schema,
+    dialect: null,
+    defsKey: "$defs",
+    lineAt: (path2) => types.lines[path2.join("\0")] ?? null,
+    declarations: true,
+    notes: types.diagnostics.map((d) => ({ ...d, source }))
+  };
 }
 function describeSyntaxError(text4, error) {
   if (text4.trim() === "") return "the file is empty";
@@ -10082,23 +25676,23 @@ function lineOfOffset(text4, offset) {
 }
 function lineIndex(text4) {
   const lines = /* @__PURE__ */ new Map();
-  const key = (path2) => path2.join("\0");
+  const key2 = (path2) => path2.join("\0");
   visit2(
     text4,
     {
       onObjectProperty: (property, _offset, _length, startLine, _startCharacter, pathSupplier) => {
-        const k = key([...pathSupplier(), property]);
+        const k = key2([...pathSupplier(), property]);
         if (!lines.has(k)) lines.set(k, startLine + 1);
       },
       onObjectBegin: (_offset, _length, startLine, _startCharacter, pathSupplier) => {
-        const k = key(pathSupplier());
+        const k = key2(pathSupplier());
         if (!lines.has(k)) lines.set(k, startLine + 1);
         return void 0;
       }
     },
     { disallowComments: true }
   );
-  return (path2) => lines.get(key(path2)) ?? null;
+  return (path2) => lines.get(key2(path2)) ?? null;
 }
 var init_load = __esm({
   "src/schema/load.ts"() {
@@ -10107,6 +25701,7 @@ var init_load = __esm({
     init_errors();
     init_recognize();
     init_nesting();
+    init_typescript();
     init_objects();
   }
 });
@@ -10206,13 +25801,13 @@ function refTarget(ref) {
   }
   return ref;
 }
-function isDefinitionTarget(target) {
-  return !target.includes("#") && !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.includes("/");
+function isDefinitionTarget(target2) {
+  return !target2.includes("#") && !/^[a-z][a-z0-9+.-]*:/i.test(target2) && !target2.includes("/");
 }
-function targetDefinition(target) {
-  if (target.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(target)) return null;
-  const hash3 = target.indexOf("#");
-  return hash3 === -1 ? target : target.slice(0, hash3);
+function targetDefinition(target2) {
+  if (target2.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(target2)) return null;
+  const hash3 = target2.indexOf("#");
+  return hash3 === -1 ? target2 : target2.slice(0, hash3);
 }
 function resolveRef(root, ref) {
   if (!ref.startsWith("#")) return { ok: false, reason: "external" };
@@ -10268,7 +25863,7 @@ function parseSchemaText(text4, source = "the schema") {
 }
 function buildModel(loaded, source) {
   const { value: root, defsKey } = loaded;
-  const diagnostics = [];
+  const diagnostics = [...loaded.notes ?? []];
   const definitions = [];
   const byName2 = /* @__PURE__ */ new Map();
   const written = /* @__PURE__ */ new Map();
@@ -10279,15 +25874,15 @@ function buildModel(loaded, source) {
     written.set(def, refs);
   };
   if (hasOwnShape(root)) add(ROOT_DEFINITION, rootShape(root), [], "#");
-  for (const key of ["$defs", "definitions"]) {
-    const block = root[key];
+  for (const key2 of ["$defs", "definitions"]) {
+    const block = root[key2];
     if (!isObject(block)) continue;
     for (const [name, schema] of Object.entries(block)) {
       if (byName2.has(name)) {
-        diagnostics.push({ severity: "warning", message: `Definition "${name}" is defined in both "$defs" and "definitions"; the first one is used.`, line: loaded.lineAt([key, name]), source });
+        diagnostics.push({ severity: "warning", message: `Definition "${name}" is defined in both "$defs" and "definitions"; the first one is used.`, line: loaded.lineAt([key2, name]), source });
         continue;
       }
-      add(name, schema, [key, name], `#/${key}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+      add(name, schema, [key2, name], `#/${key2}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`);
     }
   }
   checkReferences(definitions, written, root, loaded, diagnostics, source);
@@ -10298,7 +25893,7 @@ function hasOwnShape(root) {
 }
 function rootShape(root) {
   const shape = {};
-  for (const [key, value2] of Object.entries(root)) if (key !== "$defs" && key !== "definitions" && key !== "$schema" && key !== "$id") shape[key] = value2;
+  for (const [key2, value2] of Object.entries(root)) if (key2 !== "$defs" && key2 !== "definitions" && key2 !== "$schema" && key2 !== "$id") shape[key2] = value2;
   return shape;
 }
 function buildDefinition(name, schema, jsonPath, pointer, index2, loaded) {
@@ -10319,6 +25914,7 @@ function buildDefinition(name, schema, jsonPath, pointer, index2, loaded) {
     signature: ""
   };
   if (own6) own6.line = def.line;
+  if (isObject(schema) && schema[CONSTANT_MARK] === true) def.constant = true;
   def.message = messageInfo(def);
   def.errorCode = errorCodeOf(def);
   def.signature = signatureOf(def.fields);
@@ -10337,7 +25933,7 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     description: null
   };
   if (!walk.fields.has(path2)) walk.fields.set(path2, field);
-  if (depth > MAX_DEPTH2) {
+  if (depth > MAX_DEPTH4) {
     field.types = ["any"];
     return put(walk, field);
   }
@@ -10361,10 +25957,10 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
   field.constraints = readConstraints(schema);
   const ref = schema["$ref"];
   if (typeof ref === "string") {
-    const target = refTarget(ref);
-    atoms.add(`→${target}`);
+    const target2 = refTarget(ref);
+    atoms.add(`→${target2}`);
     walk.written.push({ ref, jsonPath: [...jsonPath, "$ref"] });
-    const def = targetDefinition(target);
+    const def = targetDefinition(target2);
     if (def !== null) walk.refs.add(def);
   }
   const type = schema["type"];
@@ -10376,7 +25972,7 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
   if ("const" in schema) {
     constrainedValues = true;
     values.add(canonical(schema["const"]));
-    if (!declaredTypes) atoms.add(typeOfValue(schema["const"]));
+    if (!declaredTypes) atoms.add(typeOfValue2(schema["const"]));
   }
   if (Array.isArray(schema["enum"])) {
     const listed = /* @__PURE__ */ new Set();
@@ -10387,7 +25983,7 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
       constrainedValues = true;
       for (const v of listed) values.add(v);
     }
-    if (!declaredTypes) for (const v of schema["enum"]) atoms.add(typeOfValue(v));
+    if (!declaredTypes) for (const v of schema["enum"]) atoms.add(typeOfValue2(v));
   }
   const properties = isObject(schema["properties"]) ? schema["properties"] : null;
   const requiredList = new Set(Array.isArray(schema["required"]) ? schema["required"].filter((r) => typeof r === "string") : []);
@@ -10397,8 +25993,8 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
   const untyped = untypedKeyPatterns(schema);
   if (untyped.length > 0) field.untypedKeys = untyped;
   if (properties) {
-    for (const [key, child] of Object.entries(properties)) {
-      flatten2(child, join(path2, key), [...jsonPath, "properties", key], requiredList.has(key), walk, depth + 1);
+    for (const [key2, child] of Object.entries(properties)) {
+      flatten2(child, join(path2, key2), [...jsonPath, "properties", key2], requiredList.has(key2), walk, depth + 1);
     }
   }
   const ap = schema["additionalProperties"];
@@ -10423,10 +26019,10 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     branches.forEach((branch, i) => {
       const branchPath = [...jsonPath, keyword, i];
       if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
-        const target = refTarget(branch["$ref"]);
-        atoms.add(`→${target}`);
+        const target2 = refTarget(branch["$ref"]);
+        atoms.add(`→${target2}`);
         walk.written.push({ ref: branch["$ref"], jsonPath: [...branchPath, "$ref"] });
-        const def = targetDefinition(target);
+        const def = targetDefinition(target2);
         if (def !== null) walk.refs.add(def);
         allInline = false;
         allConstrained = false;
@@ -10466,10 +26062,10 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     allOf.forEach((branch, i) => {
       const branchPath = [...jsonPath, "allOf", i];
       if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
-        const target = refTarget(branch["$ref"]);
-        bases.add(target);
+        const target2 = refTarget(branch["$ref"]);
+        bases.add(target2);
         walk.written.push({ ref: branch["$ref"], jsonPath: [...branchPath, "$ref"] });
-        const def = targetDefinition(target);
+        const def = targetDefinition(target2);
         if (def !== null) walk.refs.add(def);
         return;
       }
@@ -10530,9 +26126,9 @@ function mergeField(into, from) {
   if (from.deprecated) into.deprecated = true;
   into.line ??= from.line;
 }
-function join(path2, key) {
-  if (key === "" || /[.[\]{}"\s]/.test(key)) return `${path2}[${JSON.stringify(key)}]`;
-  return path2 === "" ? key : `${path2}.${key}`;
+function join(path2, key2) {
+  if (key2 === "" || /[.[\]{}"\s]/.test(key2)) return `${path2}[${JSON.stringify(key2)}]`;
+  return path2 === "" ? key2 : `${path2}.${key2}`;
 }
 function parentPath2(path2) {
   const match = /(?:\.[^.[\]{}"]+|\[\d*\]|\{\}|\["(?:[^"\\]|\\.)*"\])$/.exec(path2);
@@ -10543,7 +26139,7 @@ function canonical(value2) {
   if (isObject(value2)) return `{${Object.keys(value2).sort().map((k) => `${JSON.stringify(k)}:${canonical(value2[k])}`).join(",")}}`;
   return JSON.stringify(value2);
 }
-function typeOfValue(value2) {
+function typeOfValue2(value2) {
   if (value2 === null) return "null";
   if (Array.isArray(value2)) return "array";
   if (typeof value2 === "number") return Number.isInteger(value2) ? "integer" : "number";
@@ -10576,7 +26172,7 @@ function checkReferences(definitions, written, root, loaded, diagnostics, source
     for (const { ref, jsonPath } of written.get(def) ?? []) {
       const resolution = resolveRef(root, ref);
       if (resolution.ok) continue;
-      if (resolution.reason === "external") continue;
+      if (resolution.reason === "external" || loaded.declarations) continue;
       diagnostics.push({
         severity: "error",
         message: `In ${def.name === ROOT_DEFINITION ? "the root schema" : `definition "${def.name}"`}, "$ref": "${ref}" points at nothing in this file.`,
@@ -10587,33 +26183,34 @@ function checkReferences(definitions, written, root, loaded, diagnostics, source
     const own6 = def.fields.get("");
     if (own6 && own6.types.length === 1 && own6.types[0]?.startsWith("→") && def.fields.size === 1) {
       const seen = /* @__PURE__ */ new Set([def.name]);
-      let target = own6.types[0].slice(1);
-      while (isDefinitionTarget(target)) {
-        if (seen.has(target)) {
-          if (target === def.name) {
-            diagnostics.push({ severity: "error", message: `Definition "${def.name}" is only a cycle of references (${[...seen, target].join(" → ")}) that never reaches a shape.`, line: def.line, source });
+      let target2 = own6.types[0].slice(1);
+      while (isDefinitionTarget(target2)) {
+        if (seen.has(target2)) {
+          if (target2 === def.name) {
+            diagnostics.push({ severity: "error", message: `Definition "${def.name}" is only a cycle of references (${[...seen, target2].join(" → ")}) that never reaches a shape.`, line: def.line, source });
           }
           break;
         }
-        seen.add(target);
-        const next2 = definitions.find((d) => d.name === target);
+        seen.add(target2);
+        const next2 = definitions.find((d) => d.name === target2);
         const nextOwn = next2?.fields.get("");
         if (!next2 || !nextOwn || next2.fields.size !== 1 || nextOwn.types.length !== 1 || !nextOwn.types[0]?.startsWith("→")) break;
-        target = nextOwn.types[0].slice(1);
+        target2 = nextOwn.types[0].slice(1);
       }
     }
   }
 }
-var ROOT_DEFINITION, MAX_DEPTH2, ANNOTATIONS;
+var ROOT_DEFINITION, MAX_DEPTH4, ANNOTATIONS;
 var init_model = __esm({
   "src/schema/model.ts"() {
     "use strict";
     init_load();
     init_constraints();
     init_refs();
+    init_typescript();
     init_objects();
     ROOT_DEFINITION = "#";
-    MAX_DEPTH2 = 64;
+    MAX_DEPTH4 = 64;
     ANNOTATIONS = /* @__PURE__ */ new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$id", "$anchor"]);
   }
 });
@@ -10672,11 +26269,11 @@ function describeField(name, field) {
 function describeTypeDelta(before, after) {
   const shared = before.filter((a) => after.includes(a));
   if (shared.length < 3) return { from: before.map(atomText).join(" | ") || "any", to: after.map(atomText).join(" | ") || "any" };
-  const side5 = (list2) => {
+  const side6 = (list2) => {
     const own6 = list2.filter((a) => !shared.includes(a)).map(atomText);
     return own6.length ? `${own6.join(" | ")} (+ ${shared.length} shared)` : `${shared.length} shared members`;
   };
-  return { from: side5(before), to: side5(after) };
+  return { from: side6(before), to: side6(after) };
 }
 var init_describe = __esm({
   "src/schema/describe.ts"() {
@@ -10778,10 +26375,10 @@ var init_direction = __esm({
 function collapseInherited(pending, models) {
   const groups = /* @__PURE__ */ new Map();
   for (const item2 of pending) {
-    const located = locate2(item2.draft);
+    const located = locate(item2.draft);
     if (!located) continue;
-    const key = [item2.draft.id, located.path, item2.draft.before?.text ?? "", item2.draft.after?.text ?? "", JSON.stringify(item2.draft.detail ?? {})].join("\0");
-    groups.set(key, [...groups.get(key) ?? [], { item: item2, ...located }]);
+    const key2 = [item2.draft.id, located.path, item2.draft.before?.text ?? "", item2.draft.after?.text ?? "", JSON.stringify(item2.draft.detail ?? {})].join("\0");
+    groups.set(key2, [...groups.get(key2) ?? [], { item: item2, ...located }]);
   }
   const dropped = /* @__PURE__ */ new Set();
   const replaced = /* @__PURE__ */ new Map();
@@ -10801,7 +26398,7 @@ function collapseInherited(pending, models) {
   }
   return pending.filter((p) => !dropped.has(p)).map((p) => replaced.get(p) ?? p);
 }
-function locate2(draft) {
+function locate(draft) {
   const definition2 = draft.after ? draft.section.new : draft.section.old;
   if (!definition2 || !draft.subject.startsWith(definition2)) return null;
   const path2 = draft.subject.slice(definition2.length);
@@ -10828,10 +26425,10 @@ function referencedBase(model, members, path2) {
       const types = model.byName.get(name)?.fields.get(prefix)?.types ?? [];
       return types.length === 1 && types[0].startsWith("→") ? types[0].slice(1) : null;
     }));
-    const [target] = [...targets];
-    if (targets.size !== 1 || !target || !model.byName.has(target)) continue;
+    const [target2] = [...targets];
+    if (targets.size !== 1 || !target2 || !model.byName.has(target2)) continue;
     const rest = path2.slice(cut2).replace(/^\./, "");
-    if (model.byName.get(target).fields.has(rest) || rest === "") return { name: target, path: rest };
+    if (model.byName.get(target2).fields.has(rest) || rest === "") return { name: target2, path: rest };
   }
   return null;
 }
@@ -10852,14 +26449,14 @@ function atOrigin(draft, from, base, inheritors, all2, inheriting) {
   const rename = (s) => s === from ? base.name : s;
   const subject2 = base.path === "" ? base.name : `${base.name}${/^[[{]/.test(base.path) ? "" : "."}${base.path}`;
   const severest = [...all2].sort((x, y) => levelRank(levelOf(x)) - levelRank(levelOf(y)))[0];
-  const side5 = (s) => s ? { ...s, ...typeof s.path === "string" ? { path: subject2 } : {}, inheritors } : null;
+  const side6 = (s) => s ? { ...s, ...typeof s.path === "string" ? { path: subject2 } : {}, inheritors } : null;
   const senders = sendersOfInheritors(inheriting);
   const out = {
     ...draft,
     subject: subject2,
     section: { old: rename(draft.section.old), new: rename(draft.section.new) },
-    before: side5(draft.before),
-    after: side5(draft.after)
+    before: side6(draft.before),
+    after: side6(draft.after)
   };
   if (out.after && senders) out.after["mustSend"] = senders;
   delete out.level;
@@ -10989,10 +26586,10 @@ function containerOf(model, name) {
   for (let depth = 0; depth < 6 && frontier.length > 0; depth++) {
     const next2 = [];
     for (const def of model.definitions) {
-      for (const target of frontier) {
-        if (!def.refs.includes(target)) continue;
+      for (const target2 of frontier) {
+        if (!def.refs.includes(target2)) continue;
         for (const field of def.fields.values()) {
-          if (!field.types.includes(`→${target}`) && !field.extends.includes(target)) continue;
+          if (!field.types.includes(`→${target2}`) && !field.extends.includes(target2)) continue;
           const named = field.path.replace(/(\[\d*\]|\{\})+$/, "");
           if (named !== "" && !/(\[\d*\]|\{\})/.test(named.slice(-2))) return `${def.name}.${named}`;
           if (!seen.has(def.name)) {
@@ -11025,8 +26622,8 @@ function singleRef(field) {
   if (field.types.length !== 1 || field.values !== null || field.extends.length > 0) return null;
   const atom = field.types[0];
   if (!atom.startsWith("→")) return null;
-  const target = atom.slice(1);
-  return targetDefinition(target) === target ? target : null;
+  const target2 = atom.slice(1);
+  return targetDefinition(target2) === target2 ? target2 : null;
 }
 function joinPath(path2, rel) {
   if (path2 === "") return rel;
@@ -11113,8 +26710,8 @@ var init_pairing = __esm({
         };
         const olds = unpaired(this.a.definitions, this.oldToNew);
         const news = unpaired(this.b.definitions, this.newToOld);
-        for (const [key, [o, ...moreOld]] of olds) {
-          const [n, ...moreNew] = news.get(key) ?? [];
+        for (const [key2, [o, ...moreOld]] of olds) {
+          const [n, ...moreNew] = news.get(key2) ?? [];
           if (!o || !n || moreOld.length || moreNew.length) continue;
           this.oldToNew.set(o.name, n.name);
           this.newToOld.set(n.name, o.name);
@@ -11132,12 +26729,12 @@ var init_pairing = __esm({
         for (const [path2, raw] of def.fields) {
           const f = old ? this.mapField(raw) : raw;
           const ref = singleRef(raw);
-          const target = ref !== null && ref !== def.name ? model.byName.get(ref) : void 0;
-          if (!target || target.fields.size < 2) {
+          const target2 = ref !== null && ref !== def.name ? model.byName.get(ref) : void 0;
+          if (!target2 || target2.fields.size < 2) {
             out.add(line2(path2, f));
             continue;
           }
-          for (const [rel, g] of target.fields) out.add(line2(joinPath(path2, rel), old ? this.mapField(g) : g));
+          for (const [rel, g] of target2.fields) out.add(line2(joinPath(path2, rel), old ? this.mapField(g) : g));
         }
         return out;
       }
@@ -11157,11 +26754,11 @@ var init_pairing = __esm({
         return { ...field, types: field.types.map(mapAtom).sort(), extends: field.extends.map((e) => this.mapTarget(e)).sort() };
       }
       /** An old reference target (`Name`, `Name/properties/x`) spelled with its definition's new name. */
-      mapTarget(target) {
-        const def = targetDefinition(target);
-        if (def === null) return target;
+      mapTarget(target2) {
+        const def = targetDefinition(target2);
+        if (def === null) return target2;
         const renamed = this.oldToNew.get(def);
-        return renamed ? renamed + target.slice(def.length) : target;
+        return renamed ? renamed + target2.slice(def.length) : target2;
       }
     };
   }
@@ -11183,6 +26780,9 @@ function diffSchemaModels(oldModel, newModel, options = {}) {
   return diffSchemaAnalyses(analyzeSchema(oldModel), analyzeSchema(newModel), options);
 }
 function diffSchemaAnalyses(a, b, options = {}) {
+  return diffSchemaDrafts(a, b, options).map(finalizeChange);
+}
+function diffSchemaDrafts(a, b, options = {}) {
   const ctx = new DiffContext(a, b, options.descriptions ?? true);
   ctx.run();
   return ctx.finish();
@@ -11204,11 +26804,11 @@ function sameContainer(a, b, path2) {
   return a.types.includes(kind) && b.types.includes(kind);
 }
 function stillAdmitted(path2, parent) {
-  const key = lastKey(path2);
-  if (key === null || !parent?.untypedKeys) return false;
+  const key2 = lastKey(path2);
+  if (key2 === null || !parent?.untypedKeys) return false;
   return parent.untypedKeys.some((pattern) => {
     try {
-      return new RegExp(pattern, "u").test(key);
+      return new RegExp(pattern, "u").test(key2);
     } catch {
       return false;
     }
@@ -11302,7 +26902,7 @@ var init_diff = __esm({
       finish() {
         this.pending = agreeRemovedBases(collapseInherited(this.pending, { old: this.a.model, new: this.b.model }), (name) => referenceCount(this.a.model, name));
         this.pending.sort((x, y) => x.anchor - y.anchor || Number(x.removed) - Number(y.removed) || x.oldLine - y.oldLine || x.seq - y.seq);
-        return this.pending.map((p) => finalizeChange(p.draft));
+        return this.pending.map((p) => p.draft);
       }
       // ── Messages and error codes ───────────────────────────────────────────────────────────
       diffMessages(reported) {
@@ -11322,15 +26922,15 @@ var init_diff = __esm({
             continue;
           }
           if (message.envelope !== now2.envelope) {
-            const detail3 = { from: message.envelope, to: now2.envelope };
-            if (now2.container) detail3["container"] = now2.container;
+            const detail4 = { from: message.envelope, to: now2.envelope };
+            if (now2.container) detail4["container"] = now2.container;
             this.emit({
               id: "message-envelope-changed",
               subject: method,
               section: { old: message.definition.name, new: now2.definition.name },
               before: this.messageSide(message, this.a),
               after: this.messageSide(now2, this.b),
-              detail: detail3
+              detail: detail4
             });
           }
         }
@@ -11348,9 +26948,9 @@ var init_diff = __esm({
           });
         }
       }
-      messageSide(message, side5) {
+      messageSide(message, side6) {
         const def = message.definition;
-        const direction = describeDirection(side5.directions, message.flows);
+        const direction = describeDirection(side6.directions, message.flows);
         const fields = [...def.fields.keys()].filter((p) => p !== "" && !p.includes(".") && !WRAPPER.test(p));
         const result = {
           text: `${message.method}: ${message.envelope}${message.container ? ` inside ${message.container}` : ""} (${fields.join(", ")})`,
@@ -11407,6 +27007,7 @@ var init_diff = __esm({
       diffDefinitionSets(reported) {
         for (const def of this.a.model.definitions) {
           const partner = this.oldToNew.get(def.name);
+          if (def.constant) continue;
           if (partner === void 0) {
             if (reported.has(`old:${def.name}`)) continue;
             const draft = {
@@ -11435,7 +27036,7 @@ var init_diff = __esm({
           }
         }
         for (const def of this.b.model.definitions) {
-          if (this.newToOld.has(def.name) || reported.has(`new:${def.name}`)) continue;
+          if (def.constant || this.newToOld.has(def.name) || reported.has(`new:${def.name}`)) continue;
           const draft = {
             id: "definition-added",
             subject: def.name,
@@ -11482,7 +27083,7 @@ var init_diff = __esm({
           if (full.after === null && removedFrom) this.emitRemovedField(o, n, oldFields, newFields, path2, full);
           else this.emit(full);
         };
-        const side5 = (path2, field) => ({
+        const side6 = (path2, field) => ({
           text: describeField(path2 === "" ? n.name : path2, field),
           line: field.line,
           path: subjectOf2(path2)
@@ -11496,19 +27097,19 @@ var init_diff = __esm({
             if (path2 === "" || parentPath2(path2) !== "" && !oldFields.has(parentPath2(path2))) continue;
             const required = nf.required && !WRAPPER.test(path2);
             emitField(
-              { id: required ? "required-field-added" : "field-added", subject: subjectOf2(path2), before: null, after: side5(path2, nf) },
+              { id: required ? "required-field-added" : "field-added", subject: subjectOf2(path2), before: null, after: side6(path2, nf) },
               required ? "obligation" : null,
               path2,
               null
             );
             continue;
           }
-          this.compareField(path2, of, nf, subjectOf2(path2), side5, emitField);
+          this.compareField(path2, of, nf, subjectOf2(path2), side6, emitField);
         }
         for (const [path2, of] of oldFields) {
           if (skip(path2) || newFields.has(path2) || path2 === "") continue;
           if (WRAPPER.test(path2) && newFields.has(parentPath2(path2))) {
-            if (sameContainer(oldFields.get(parentPath2(path2)), newFields.get(parentPath2(path2)), path2)) this.compareField(path2, of, anyField(path2, newFields.get(parentPath2(path2))?.line ?? null), subjectOf2(path2), side5, emitField);
+            if (sameContainer(oldFields.get(parentPath2(path2)), newFields.get(parentPath2(path2)), path2)) this.compareField(path2, of, anyField(path2, newFields.get(parentPath2(path2))?.line ?? null), subjectOf2(path2), side6, emitField);
             continue;
           }
           if (parentPath2(path2) !== "" && !newFields.has(parentPath2(path2))) continue;
@@ -11517,7 +27118,7 @@ var init_diff = __esm({
           if (!required && stillAdmitted(path2, newFields.get(parentPath2(path2)))) continue;
           const shift = required ? parent?.additional === "closed" ? null : "widening" : null;
           emitField(
-            { id: required ? "required-field-removed" : "field-removed", subject: subjectOf2(path2), before: side5(path2, of), after: null },
+            { id: required ? "required-field-removed" : "field-removed", subject: subjectOf2(path2), before: side6(path2, of), after: null },
             shift,
             path2,
             of
@@ -11548,15 +27149,15 @@ var init_diff = __esm({
       readable(text4) {
         return text4 === null ? null : readableDescription(text4, this.definitionNames);
       }
-      compareField(path2, of, nf, subject2, side5, emitField) {
+      compareField(path2, of, nf, subject2, side6, emitField) {
         const wrapper = path2 === "" || WRAPPER.test(path2);
         if (!of.deprecated && nf.deprecated) {
-          const notice = nf.description && /deprecat/i.test(nf.description) ? nf.description : "`deprecated: true`";
-          emitField({ id: "field-deprecated", subject: subject2, before: side5(path2, of), after: side5(path2, nf), detail: { notice: excerpt(notice, Math.max(0, notice.search(/deprecat/i)), 110) } }, null, path2, null);
+          const notice = nf.description && /deprecat/i.test(nf.description) ? nf.description.replace(/\s+/g, " ") : "`deprecated: true`";
+          emitField({ id: "field-deprecated", subject: subject2, before: side6(path2, of), after: side6(path2, nf), detail: { notice: excerpt(notice, Math.max(0, notice.search(/deprecat/i)), 110) } }, null, path2, null);
         }
         if (!wrapper && of.required !== nf.required) {
           emitField(
-            { id: nf.required ? "field-became-required" : "field-became-optional", subject: subject2, before: side5(path2, of), after: side5(path2, nf) },
+            { id: nf.required ? "field-became-required" : "field-became-optional", subject: subject2, before: side6(path2, of), after: side6(path2, nf) },
             nf.required ? "obligation" : "widening",
             path2,
             null
@@ -11598,7 +27199,7 @@ var init_diff = __esm({
           const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional && constraintMoves.length === 0;
           const delta = onlyTypes ? describeTypeDelta(typesBefore, typesAfter) : { from: describeShape(of), to: describeShape(nf) };
           emitField(
-            { id, subject: subject2, before: side5(path2, of), after: side5(path2, nf), detail: { from: delta.from, to: delta.to } },
+            { id, subject: subject2, before: side6(path2, of), after: side6(path2, nf), detail: { from: delta.from, to: delta.to } },
             kind === "changed" ? null : kind,
             path2,
             null
@@ -11606,20 +27207,21 @@ var init_diff = __esm({
         }
         for (const record of valueRecords) {
           emitField(
-            { id: record.id, subject: subject2, key: `${subject2}=${record.value}`, before: side5(path2, of), after: side5(path2, nf), detail: { value: `\`${record.value}\`` } },
+            { id: record.id, subject: subject2, key: `${subject2}=${record.value}`, before: side6(path2, of), after: side6(path2, nf), detail: { value: `\`${record.value}\`` } },
             record.shift,
             path2,
             null
           );
         }
         if (of.default !== nf.default) {
-          emitField({ id: "field-default-changed", subject: subject2, before: { ...side5(path2, of), default: of.default ?? null }, after: { ...side5(path2, nf), default: nf.default ?? null }, detail: { from: of.default ?? "none", to: nf.default ?? "none" } }, null, path2, null);
+          emitField({ id: "field-default-changed", subject: subject2, before: { ...side6(path2, of), default: of.default ?? null }, after: { ...side6(path2, nf), default: nf.default ?? null }, detail: { from: of.default ?? "none", to: nf.default ?? "none" } }, null, path2, null);
         }
-        if (this.descriptions && path2 !== "" && shifts.length === 0 && valueRecords.length === 0 && of.required === nf.required) {
+        const newlyDeprecated = !of.deprecated && nf.deprecated === true;
+        if (this.descriptions && path2 !== "" && shifts.length === 0 && valueRecords.length === 0 && of.required === nf.required && !newlyDeprecated) {
           const od = this.readable(of.description);
           const nd = this.readable(nf.description);
           if (od !== nd && od !== null && nd !== null) {
-            emitField({ id: "field-description-changed", subject: subject2, before: { ...side5(path2, of), text: of.description ?? "" }, after: { ...side5(path2, nf), text: nf.description ?? "" } }, null, path2, null);
+            emitField({ id: "field-description-changed", subject: subject2, before: { ...side6(path2, of), text: of.description ?? "" }, after: { ...side6(path2, nf), text: nf.description ?? "" } }, null, path2, null);
           }
         }
       }
@@ -11627,8 +27229,8 @@ var init_diff = __esm({
        * Replaces references to definitions that are only a union of references (or an alias of
        * one) by their members, transitively; cycle-safe. Old-side atoms are spelled with new names.
        */
-      expandUnions(types, side5) {
-        const model = side5 === "old" ? this.a.model : this.b.model;
+      expandUnions(types, side6) {
+        const model = side6 === "old" ? this.a.model : this.b.model;
         const out = /* @__PURE__ */ new Set();
         const seen = /* @__PURE__ */ new Set();
         const visit3 = (atom, depth) => {
@@ -11636,8 +27238,8 @@ var init_diff = __esm({
             out.add(atom);
             return;
           }
-          const target = atom.slice(1);
-          const name = side5 === "old" ? this.newToOld.get(target) ?? target : target;
+          const target2 = atom.slice(1);
+          const name = side6 === "old" ? this.newToOld.get(target2) ?? target2 : target2;
           const def = model.byName.get(name);
           const root = def?.fields.get("");
           if (!def || !root || def.fields.size !== 1 || root.values !== null || root.extends.length > 0 || !root.types.every((t) => t.startsWith("→")) || seen.has(name)) {
@@ -11645,7 +27247,7 @@ var init_diff = __esm({
             return;
           }
           seen.add(name);
-          for (const member of side5 === "old" ? this.pairs.mapField(root).types : root.types) visit3(member, depth + 1);
+          for (const member of side6 === "old" ? this.pairs.mapField(root).types : root.types) visit3(member, depth + 1);
         };
         for (const atom of types) visit3(atom, 0);
         return [...out].sort();
@@ -11655,14 +27257,14 @@ var init_diff = __esm({
        * object: every member's fields, a field required only when every member requires it
        * (the way inline `anyOf` branches are read). Null when the definition is not such a union.
        */
-      unionView(def, side5) {
+      unionView(def, side6) {
         const root = def.fields.get("");
         if (!root || def.fields.size !== 1 || root.values !== null || root.extends.length || !root.types.every((t) => t.startsWith("→"))) return null;
-        const model = side5 === "old" ? this.a.model : this.b.model;
+        const model = side6 === "old" ? this.a.model : this.b.model;
         const members = [];
-        for (const atom of this.expandUnions(root.types.map((t) => side5 === "old" ? this.pairs.mapTarget(t.slice(1)) : t.slice(1)).map((t) => `→${t}`), side5)) {
-          const target = atom.slice(1);
-          const member = model.byName.get(side5 === "old" ? this.newToOld.get(target) ?? target : target);
+        for (const atom of this.expandUnions(root.types.map((t) => side6 === "old" ? this.pairs.mapTarget(t.slice(1)) : t.slice(1)).map((t) => `→${t}`), side6)) {
+          const target2 = atom.slice(1);
+          const member = model.byName.get(side6 === "old" ? this.newToOld.get(target2) ?? target2 : target2);
           if (!member || !member.fields.get("")?.types.includes("object")) return null;
           members.push(member);
         }
@@ -11699,9 +27301,9 @@ var init_diff = __esm({
         if (!otherRoot || !otherRoot.types.some((t) => t.startsWith("→"))) return;
         const twin = model.definitions.find((d) => d !== def && d.signature === def.signature);
         if (!twin) return;
-        const target = old ? this.pairs.mapTarget(twin.name) : twin.name;
+        const target2 = old ? this.pairs.mapTarget(twin.name) : twin.name;
         fields.clear();
-        fields.set("", { ...root, types: [`→${target}`], values: null, extends: [], additional: null });
+        fields.set("", { ...root, types: [`→${target2}`], values: null, extends: [], additional: null });
       }
       /**
        * Where one side refers to a definition and the other spells a shape inline, the
@@ -11766,18 +27368,18 @@ var init_diff = __esm({
       /** A removed field sits just before the next old field of its definition that survived, or after the definition's last field. */
       emitRemovedField(o, n, oldFields, newFields, path2, draft) {
         draft.source = "schema";
-        const target = oldFields.get(path2)?.line ?? 0;
+        const target2 = oldFields.get(path2)?.line ?? 0;
         let next2 = null;
         let last = n.line ?? 0;
         for (const [p, f] of oldFields) {
           const now2 = newFields.get(p)?.line;
           if (!now2) continue;
           const old = f.line ?? 0;
-          if (old > target && (!next2 || old < next2.old)) next2 = { old, now: now2 };
+          if (old > target2 && (!next2 || old < next2.old)) next2 = { old, now: now2 };
         }
         for (const f of newFields.values()) last = Math.max(last, f.line ?? 0);
         const anchor = next2 ? next2.now - 0.5 : last + 0.5;
-        this.pending.push({ draft, anchor, removed: true, oldLine: target || (o.line ?? 0), seq: this.seq++ });
+        this.pending.push({ draft, anchor, removed: true, oldLine: target2 || (o.line ?? 0), seq: this.seq++ });
       }
     };
   }
@@ -11848,20 +27450,20 @@ function schemaOf(model, name) {
 function definedKeys(model, schema, depth) {
   const keys = /* @__PURE__ */ new Set();
   if (!isObject(schema) || depth > 16) return keys;
-  if (isObject(schema["properties"])) for (const key of Object.keys(schema["properties"])) keys.add(key);
+  if (isObject(schema["properties"])) for (const key2 of Object.keys(schema["properties"])) keys.add(key2);
   if (typeof schema["$ref"] === "string") {
     const resolved = resolveRef(model.root, schema["$ref"]);
-    if (resolved.ok) for (const key of definedKeys(model, resolved.value, depth + 1)) keys.add(key);
+    if (resolved.ok) for (const key2 of definedKeys(model, resolved.value, depth + 1)) keys.add(key2);
   }
   for (const keyword of ["allOf", "anyOf", "oneOf"]) {
     const branches = schema[keyword];
-    if (Array.isArray(branches)) for (const branch of branches) for (const key of definedKeys(model, branch, depth + 1)) keys.add(key);
+    if (Array.isArray(branches)) for (const branch of branches) for (const key2 of definedKeys(model, branch, depth + 1)) keys.add(key2);
   }
   return keys;
 }
-function valueAt(value2, shown, at) {
+function valueAt(value2, shown2, at) {
   const prefix = display(at);
-  const rest = shown.slice(prefix.length).replace(/^\./, "");
+  const rest = shown2.slice(prefix.length).replace(/^\./, "");
   let current = value2;
   for (const match of rest.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
     if (match[2] !== void 0) current = Array.isArray(current) ? current[Number(match[2])] : void 0;
@@ -11870,12 +27472,12 @@ function valueAt(value2, shown, at) {
   return current;
 }
 function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__ */ new Set()) {
-  if (depth > MAX_DEPTH3 || schema === true || schema === void 0 || !isObject(schema)) return;
+  if (depth > MAX_DEPTH5 || schema === true || schema === void 0 || !isObject(schema)) return;
   const ref = schema["$ref"];
   if (typeof ref === "string") {
-    const key = `${ref}@${at.join("/")}`;
-    if (!seen.has(key)) {
-      seen.add(key);
+    const key2 = `${ref}@${at.join("/")}`;
+    if (!seen.has(key2)) {
+      seen.add(key2);
       const resolved = resolveRef(model.root, ref);
       if (resolved.ok) validate(model, resolved.value, value2, at, ctx, depth + 1, seen);
     }
@@ -11883,7 +27485,7 @@ function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__
   if (Array.isArray(schema["allOf"])) {
     const here = at.join("\0");
     const keys = new Set(ctx.allowed?.at === here ? ctx.allowed.keys : []);
-    for (const key of definedKeys(model, schema, 0)) keys.add(key);
+    for (const key2 of definedKeys(model, schema, 0)) keys.add(key2);
     for (const branch of schema["allOf"]) validate(model, branch, value2, at, { ...ctx, allowed: { at: here, keys } }, depth + 1, seen);
   }
   for (const keyword of ["anyOf", "oneOf"]) {
@@ -11903,8 +27505,8 @@ function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__
     const discriminator = [...best ?? []].find((f) => f.kind === "value-not-allowed" && trials.every((t) => t.some((g) => g.kind === "value-not-allowed" && g.path === f.path)));
     if (discriminator && trials.length > 1) {
       const allowed = [...new Set(trials.flatMap((t) => t.filter((g) => g.path === discriminator.path).flatMap((g) => ALLOWED.get(g) ?? [])))];
-      const shown = JSON.stringify(valueAt(value2, discriminator.path, at));
-      ctx.out.push({ ...discriminator, message: `\`${discriminator.path}\` is ${shown}, but the schema allows only ${allowed.map((v) => JSON.stringify(v)).join(", ")} there.` });
+      const shown2 = JSON.stringify(valueAt(value2, discriminator.path, at));
+      ctx.out.push({ ...discriminator, message: `\`${discriminator.path}\` is ${shown2}, but the schema allows only ${allowed.map((v) => JSON.stringify(v)).join(", ")} there.` });
       continue;
     }
     ctx.out.push(...best);
@@ -11922,19 +27524,19 @@ function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__
     const properties = isObject(schema["properties"]) ? schema["properties"] : null;
     const additional = schema["additionalProperties"];
     const patterns = isObject(schema["patternProperties"]) ? Object.keys(schema["patternProperties"]) : [];
-    for (const [key, child] of Object.entries(value2)) {
-      const path2 = [...at, key];
-      if (properties && key in properties) {
-        validate(model, properties[key], child, path2, ctx, depth + 1, seen);
+    for (const [key2, child] of Object.entries(value2)) {
+      const path2 = [...at, key2];
+      if (properties && key2 in properties) {
+        validate(model, properties[key2], child, path2, ctx, depth + 1, seen);
         continue;
       }
-      if (patterns.some((p) => safeRegex(p)?.test(key))) continue;
+      if (patterns.some((p) => safeRegex(p)?.test(key2))) continue;
       if (isObject(additional) && Object.keys(additional).length > 0) {
         validate(model, additional, child, path2, ctx, depth + 1, seen);
         continue;
       }
       if (!properties || additional === true || isObject(additional)) continue;
-      if (ctx.allowed?.at === at.join("\0") && ctx.allowed.keys.has(key)) continue;
+      if (ctx.allowed?.at === at.join("\0") && ctx.allowed.keys.has(key2)) continue;
       const closed = additional === false || schema["unevaluatedProperties"] === false;
       ctx.out.push(finding("unknown-field", `\`${display(path2)}\` is not a field the schema defines for ${ctx.definition}.`, path2, ctx, closed ? "error" : "warning"));
     }
@@ -11989,7 +27591,7 @@ function locator(block) {
     return lineAt(offset);
   };
 }
-var MAX_DEPTH3, ALLOWED;
+var MAX_DEPTH5, ALLOWED;
 var init_lint = __esm({
   "src/schema/lint.ts"() {
     "use strict";
@@ -11999,7 +27601,7 @@ var init_lint = __esm({
     init_model();
     init_refs();
     init_objects();
-    MAX_DEPTH3 = 128;
+    MAX_DEPTH5 = 128;
     ALLOWED = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -12036,6 +27638,11 @@ init_errors();
 // src/notices.ts
 var sink = null;
 var told = /* @__PURE__ */ new Set();
+function tellOnce(line2) {
+  if (sink === null || told.has(line2)) return;
+  told.add(line2);
+  sink(line2);
+}
 async function withNotices(write, run) {
   const previous3 = sink;
   sink = write;
@@ -12072,12 +27679,12 @@ var normalized = /* @__PURE__ */ new Map();
 function tokens(text4) {
   const normal = normalizeText(text4);
   if (normal === "") return [];
-  const words2 = normal.split(" ");
-  for (let i = 0; i < words2.length; i++) {
-    const word = words2[i];
-    if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) words2[i] = word.slice(0, -1);
+  const words3 = normal.split(" ");
+  for (let i = 0; i < words3.length; i++) {
+    const word = words3[i];
+    if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) words3[i] = word.slice(0, -1);
   }
-  return words2;
+  return words3;
 }
 function dice(a, b) {
   const setA = a instanceof Set ? a : new Set(a);
@@ -12103,12 +27710,12 @@ function pairUp(olds, news, options) {
   const pairs = [];
   const freeOld = new Set(olds.keys());
   const freeNew = new Set(news.keys());
-  const key = options.key;
+  const key2 = options.key;
   const newByKey = /* @__PURE__ */ new Map();
-  const oldKeys = key ? olds.map((o) => key(o)) : [];
-  if (key) {
+  const oldKeys = key2 ? olds.map((o) => key2(o)) : [];
+  if (key2) {
     news.forEach((n, j) => {
-      const k = key(n);
+      const k = key2(n);
       const found = newByKey.get(k);
       if (found) found.push(j);
       else newByKey.set(k, [j]);
@@ -12117,7 +27724,7 @@ function pairUp(olds, news, options) {
   const passes = options.prefer ? [options.prefer, () => true] : [() => true];
   for (const accept of passes) {
     olds.forEach((o, i) => {
-      if (!key || !freeOld.has(i)) return;
+      if (!key2 || !freeOld.has(i)) return;
       const candidates = newByKey.get(oldKeys[i]);
       const j = candidates?.find((c) => freeNew.has(c) && accept(o, news[c]));
       if (j === void 0) return;
@@ -12189,8 +27796,8 @@ function isCosmeticRewording(before, after) {
     const nextPart = part.removed ? parts2[k + 1] : void 0;
     const added = part.added ? part.value.join(" ") : nextPart?.added ? nextPart.value.join(" ") : "";
     if (nextPart?.added) k += 1;
-    const words2 = [...removed.split(" "), ...added.split(" ")].filter(Boolean);
-    if (words2.every((w) => STOPWORDS.has(w))) continue;
+    const words3 = [...removed.split(" "), ...added.split(" ")].filter(Boolean);
+    if (words3.every((w) => STOPWORDS.has(w))) continue;
     if (removed && added && characterSimilarity(removed, added) >= 0.75) continue;
     return false;
   }
@@ -12242,8 +27849,8 @@ function fieldLeaf(path2) {
   return canonicalName(lastName(path2));
 }
 function ownerWords(text4) {
-  const words2 = text4.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !OWNER_NOISE.has(w));
-  return new Set(words2.map((w) => w.slice(0, 6)));
+  const words3 = text4.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !OWNER_NOISE.has(w));
+  return new Set(words3.map((w) => w.slice(0, 6)));
 }
 var OWNER_NOISE = /* @__PURE__ */ new Set(["params", "param", "the", "and", "object", "schema", "type", "types", "field", "fields"]);
 function directionOf(change) {
@@ -12251,10 +27858,10 @@ function directionOf(change) {
   if (change.after === null) return "removed";
   return "changed";
 }
-function textOf(side5) {
-  if (!side5) return "";
-  const extra = [side5["leadIn"], side5["about"], side5["rule"]].filter((v) => typeof v === "string");
-  return [side5.text, ...extra].join(" ");
+function textOf(side6) {
+  if (!side6) return "";
+  const extra = [side6["leadIn"], side6["about"], side6["rule"]].filter((v) => typeof v === "string");
+  return [side6.text, ...extra].join(" ");
 }
 function aboutNames(change) {
   const about2 = /* @__PURE__ */ new Set();
@@ -12313,19 +27920,19 @@ function placement(outline, line2, fallback) {
 function factsOf(changes, outlines) {
   return changes.map((change, index2) => {
     const direction = directionOf(change);
-    const side5 = direction === "removed" ? "old" : "new";
-    const present = side5 === "old" ? change.before : change.after;
+    const side6 = direction === "removed" ? "old" : "new";
+    const present = side6 === "old" ? change.before : change.after;
     const page = change.page ?? "";
     const sidePage = typeof present?.["page"] === "string" ? present["page"] : page;
     const line2 = typeof present?.line === "number" ? present.line : null;
-    const heading = side5 === "old" ? change.section.old : change.section.new;
-    const path2 = change.source === "schema" ? [] : placement(outlines?.(sidePage, side5), line2, heading);
+    const heading = side6 === "old" ? change.section.old : change.section.new;
+    const path2 = change.source === "schema" ? [] : placement(outlines?.(sidePage, side6), line2, heading);
     return {
       index: index2,
       change,
       page,
       direction,
-      side: side5,
+      side: side6,
       sidePage,
       line: line2,
       path: path2,
@@ -12465,9 +28072,9 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
     const page = pages.get(f.page) ?? { sections: [], words: /* @__PURE__ */ new Set(), old: /* @__PURE__ */ new Set() };
     pages.set(f.page, page);
     if (rearranged.some((r) => r.sidePage === f.sidePage && within(r.path, f.path))) {
-      const words2 = oldWords.get(f.page) ?? /* @__PURE__ */ new Set();
-      headingWords(f.change.subject).forEach((w) => words2.add(w));
-      oldWords.set(f.page, words2);
+      const words3 = oldWords.get(f.page) ?? /* @__PURE__ */ new Set();
+      headingWords(f.change.subject).forEach((w) => words3.add(w));
+      oldWords.set(f.page, words3);
       continue;
     }
     page.sections.push(f.path);
@@ -12501,19 +28108,19 @@ function subjectAndConditions(text4) {
 function featureOf(f, features) {
   const { change } = f;
   if (change.kind !== "rule" || f.direction === "removed") return null;
-  const side5 = change.after;
-  const wording = [side5["leadIn"], side5["about"], side5.text].filter((v) => typeof v === "string").join(" ");
+  const side6 = change.after;
+  const wording = [side6["leadIn"], side6["about"], side6.text].filter((v) => typeof v === "string").join(" ");
   const page = features.pages.get(f.page);
   const focus = subjectAndConditions(wording);
   for (const name of namesInCode(focus)) if (features.names.has(name)) return `\`${name}\``;
   if (ALTERNATIVE.test(wording)) {
     for (const name of namesInCode(wording)) if (features.names.has(name)) return `\`${name}\``;
   }
-  const asked2 = namedNotAdopted(wording, features, page, f.page);
-  if (asked2) return `\`${asked2}\``;
+  const asked3 = namedNotAdopted(wording, features, page, f.page);
+  if (asked3) return `\`${asked3}\``;
   if (page) {
-    const words2 = new Set(focus.toLowerCase().split(/[^a-z0-9_$-]+/));
-    for (const word of page.words) if (words2.has(word)) return featureHeading(page.sections, word) ?? `\`${word}\``;
+    const words3 = new Set(focus.toLowerCase().split(/[^a-z0-9_$-]+/));
+    for (const word of page.words) if (words3.has(word)) return featureHeading(page.sections, word) ?? `\`${word}\``;
     for (const section of page.sections) {
       if (!within(f.path, section)) continue;
       for (const heading of f.path.slice(section.length - 1)) {
@@ -12528,11 +28135,11 @@ function featureOf(f, features) {
   return null;
 }
 var ADOPTING = /* @__PURE__ */ new Set(["use", "uses", "send", "sends", "include", "includes", "implement", "implements", "support", "supports", "declare", "declares", "provide", "provides", "set", "return", "returns", "emit", "emits", "accept", "accepts", "handle", "handles", "process", "advertise", "expose", "call", "invoke", "add", "populate", "specify"]);
-function namedNotAdopted(wording, features, page, pageId2) {
+function namedNotAdopted(wording, features, page, pageId) {
   const keyword = KEYWORD.exec(wording);
   if (!keyword) return null;
   const predicate = wording.slice(keyword.index + keyword[0].length);
-  if (/\bNOT\b/.test(keyword[0])) return newNamesIn(predicate, features, page?.words ?? /* @__PURE__ */ new Set(), ownerWords(pageId2))[0]?.name ?? null;
+  if (/\bNOT\b/.test(keyword[0])) return newNamesIn(predicate, features, page?.words ?? /* @__PURE__ */ new Set(), ownerWords(pageId))[0]?.name ?? null;
   let name = null;
   for (const item2 of predicate.split(/;\s+/)) {
     const hung = itemHangsOn(item2, features, page);
@@ -12557,9 +28164,9 @@ function newNamesIn(text4, features, pageWords, plainOn) {
     const name = [...namesInCode(match[0])].find((n) => features.names.has(n));
     if (name) found.push({ name, at: match.index, text: match[0] });
   }
-  const plain = text4.replace(/`[^`\n]*`/g, (m) => " ".repeat(m.length));
+  const plain2 = text4.replace(/`[^`\n]*`/g, (m) => " ".repeat(m.length));
   const ofPage = (n) => plainOn !== null && n.length >= 4 && features.names.has(n) && [...features.owners.get(n) ?? []].some((w) => plainOn.has(w));
-  for (const match of plain.matchAll(/[A-Za-z][\w-]*/g)) {
+  for (const match of plain2.matchAll(/[A-Za-z][\w-]*/g)) {
     const word = match[0].toLowerCase();
     const name = pageWords.has(word) ? word : [word, word.replace(/s$/, ""), word.replace(/es$/, "")].find(ofPage);
     if (name) found.push({ name, at: match.index, text: match[0] });
@@ -12582,9 +28189,9 @@ function joinFieldsToldTwice(facts, uf) {
 }
 function joinSchemaSiblings(facts, uf) {
   const seen = /* @__PURE__ */ new Map();
-  const join3 = (key, f) => {
-    const other = seen.get(key);
-    if (other === void 0) seen.set(key, f.index);
+  const join3 = (key2, f) => {
+    const other = seen.get(key2);
+    if (other === void 0) seen.set(key2, f.index);
     else uf.union(other, f.index);
   };
   for (const f of facts) {
@@ -12629,10 +28236,10 @@ var UnionFind = class {
     if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
   }
 };
-function pushTo(map, key, value2) {
-  const list2 = map.get(key);
+function pushTo(map, key2, value2) {
+  const list2 = map.get(key2);
   if (list2) list2.push(value2);
-  else map.set(key, [value2]);
+  else map.set(key2, [value2]);
 }
 function lonelyRecords(facts, uf) {
   const sizes = /* @__PURE__ */ new Map();
@@ -12647,9 +28254,9 @@ function joinSameNames(facts, uf) {
   for (const f of facts) {
     if (!NAME_KINDS.has(f.change.kind) && !(f.change.kind === "schema-field" && f.change.source === "schema")) continue;
     for (const name of f.about) {
-      const key = `${f.direction}\0${name}`;
-      const seen = first.get(key);
-      if (seen === void 0) first.set(key, f.index);
+      const key2 = `${f.direction}\0${name}`;
+      const seen = first.get(key2);
+      if (seen === void 0) first.set(key2, f.index);
       else uf.union(seen, f.index);
     }
   }
@@ -12657,16 +28264,16 @@ function joinSameNames(facts, uf) {
 function joinNamesToTheirHome(facts, uf, outlines, notHome) {
   const homes = facts.filter((f) => f.direction !== "changed" && (f.change.kind === "section" || f.change.id === "page-added" || f.change.id === "page-removed") && !notHome.has(f.index));
   if (homes.length === 0) return;
-  const membersOf = /* @__PURE__ */ new Map();
+  const membersOf2 = /* @__PURE__ */ new Map();
   for (const f of facts) {
     const root = uf.find(f.index);
-    const list2 = membersOf.get(root);
+    const list2 = membersOf2.get(root);
     if (list2) list2.push(f);
-    else membersOf.set(root, [f]);
+    else membersOf2.set(root, [f]);
   }
-  const profiles = [...new Set(homes.map((h) => uf.find(h.index)))].map((root) => homeProfile(root, membersOf.get(root) ?? [], outlines));
+  const profiles = [...new Set(homes.map((h) => uf.find(h.index)))].map((root) => homeProfile(root, membersOf2.get(root) ?? [], outlines));
   const homeRoots = new Set(profiles.map((p) => p.root));
-  for (const [root, members] of membersOf) {
+  for (const [root, members] of membersOf2) {
     if (homeRoots.has(root)) continue;
     const named = members.filter((m) => m.direction !== "changed" && m.change.source === "schema" && (NAME_KINDS.has(m.change.kind) || m.field));
     if (named.length === 0) continue;
@@ -12708,13 +28315,13 @@ function homeProfile(root, members, outlines) {
 }
 var placeWordsCache = /* @__PURE__ */ new Map();
 function placeWords(f) {
-  const key = [f.sidePage, ...f.path].join(" ");
-  let words2 = placeWordsCache.get(key);
-  if (!words2) {
+  const key2 = [f.sidePage, ...f.path].join(" ");
+  let words3 = placeWordsCache.get(key2);
+  if (!words3) {
     if (placeWordsCache.size > 1e4) placeWordsCache.clear();
-    placeWordsCache.set(key, words2 = ownerWords(key));
+    placeWordsCache.set(key2, words3 = ownerWords(key2));
   }
-  return words2;
+  return words3;
 }
 function joinMentions(facts, uf) {
   const anchored = /* @__PURE__ */ new Map();
@@ -12723,17 +28330,17 @@ function joinMentions(facts, uf) {
     if (f.direction === "changed") continue;
     if (NAME_KINDS.has(f.change.kind)) {
       for (const name of f.about) {
-        const key = `${f.direction}\0${name}`;
-        if (!anchored.has(key)) anchored.set(key, f.index);
+        const key2 = `${f.direction}\0${name}`;
+        if (!anchored.has(key2)) anchored.set(key2, f.index);
       }
     } else if (f.field && f.change.source === "schema") {
-      const key = `${f.direction}\0${f.field.leaf}`;
-      pushTo(fieldAnchors, key, f);
+      const key2 = `${f.direction}\0${f.field.leaf}`;
+      pushTo(fieldAnchors, key2, f);
     }
   }
-  const fieldAnchor = (key, f) => {
+  const fieldAnchor = (key2, f) => {
     const where = placeWords({ ...f, sidePage: f.page });
-    return fieldAnchors.get(key)?.find((a) => [...a.field.owner].some((w) => where.has(w)))?.index;
+    return fieldAnchors.get(key2)?.find((a) => [...a.field.owner].some((w) => where.has(w)))?.index;
   };
   if (anchored.size === 0 && fieldAnchors.size === 0) return;
   const alone = lonelyRecords(facts, uf);
@@ -12744,8 +28351,8 @@ function joinMentions(facts, uf) {
     let joined = false;
     for (const [direction, names] of wanted) {
       for (const name of [...about2, ...names]) {
-        const key = `${direction}\0${name}`;
-        const anchor = anchored.get(key) ?? fieldAnchor(key, f);
+        const key2 = `${direction}\0${name}`;
+        const anchor = anchored.get(key2) ?? fieldAnchor(key2, f);
         if (anchor !== void 0 && anchor !== f.index) {
           uf.union(anchor, f.index);
           joined = true;
@@ -12811,11 +28418,75 @@ function sameWord(a, b) {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   return short.length >= 4 && long.length - short.length <= 3 && long.startsWith(short);
 }
-function wordsFoundIn(words2, within2) {
-  return words2.filter((w) => within2.some((o) => sameWord(w, o)));
+function wordsFoundIn(words3, within2) {
+  return words3.filter((w) => within2.some((o) => sameWord(w, o)));
 }
-function shareFoundIn(words2, within2) {
-  return words2.length === 0 ? 0 : wordsFoundIn(words2, within2).length / words2.length;
+function shareFoundIn(words3, within2) {
+  return words3.length === 0 ? 0 : wordsFoundIn(words3, within2).length / words3.length;
+}
+
+// src/model/parties.ts
+var ROLES = ["server", "client", "host", "user", "implementation", "implementer", "receiver", "sender", "requester", "requestor", "responder", "recipient", "application", "party", "peer", "proxy"];
+var KINDED = "(?:servers?|clients?|hosts?|prox(?:y|ies)|agents?|users?)";
+var ROLE = `(?:${ROLES.join("|")})`;
+var ROLE_WORD = `(?:proxies|parties|${ROLES.map((r) => `${r}s?`).join("|")})`;
+var NOT_A_KIND = /* @__PURE__ */ new Set(["a", "an", "the", "each", "every", "any", "all", "both", "either", "other", "no", "some", "this", "that", "these", "those", "its", "their", "our", "your", "same", "new", "old", "one", "two", "multiple", "several", "many", "such", "given", "remote", "local", "existing", "conforming", "compliant", "receiving", "sending", "calling", "and", "or", "to", "of", "for", "by", "from", "with", "as", "on", "in", "at", "if", "when", "then", "than", "is", "are", "be", "must", "should", "may", "shall", "not"]);
+var cache = /* @__PURE__ */ new Map();
+function partiesOf(text4) {
+  const kinds = /* @__PURE__ */ new Map();
+  for (const match of text4.matchAll(new RegExp(`\\b([A-Za-z][a-z]+(?:-[a-z]+)?)\\s+(${KINDED})\\b`, "g"))) {
+    const qualifier = match[1];
+    if (NOT_A_KIND.has(qualifier.toLowerCase()) || /^[A-Z]/.test(qualifier) && qualifier !== qualifier[0] + qualifier.slice(1).toLowerCase()) continue;
+    const kind = `${qualifier.toLowerCase()} ${singular(match[2].toLowerCase())}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  const abbreviations = {};
+  for (const match of text4.matchAll(new RegExp(`\\b((?:[A-Za-z][a-z]+\\s+){0,3}(?:${ROLE}|agent))s?\\s*\\(([A-Z]{2,6})\\)`, "g"))) {
+    const words3 = match[1].toLowerCase().split(/\s+/).filter((w) => !NOT_A_KIND.has(w));
+    const short = match[2];
+    const spelled = words3.slice(-short.length);
+    if (spelled.length === short.length && spelled.map((w) => w[0]).join("") === short.toLowerCase()) abbreviations[short] = plural(spelled.join(" "));
+  }
+  const compounds = [...kinds].filter(([kind, n]) => n >= 2 || Object.values(abbreviations).includes(plural(kind))).map(([kind]) => kind);
+  for (const expansion of Object.values(abbreviations)) {
+    const kind = singular(expansion);
+    if (kind.includes(" ") && !compounds.includes(kind)) compounds.push(kind);
+  }
+  const written = [
+    ...compounds.sort((a, b) => b.length - a.length).map((k) => `${escape(k).replace(/ /g, "\\s+")}s?`),
+    ROLE_WORD
+  ];
+  return { pattern: written.join("|"), abbreviations };
+}
+function cachedParties(text4) {
+  let found = cache.get(text4);
+  if (!found) {
+    found = partiesOf(text4);
+    if (cache.size > 256) cache.clear();
+    cache.set(text4, found);
+  }
+  return found;
+}
+function partyName(written) {
+  return plural(singular(written.toLowerCase().replace(/\s+/g, " ")));
+}
+function spellOutParties(text4, parties2) {
+  let out = text4;
+  for (const [short, long] of Object.entries(parties2.abbreviations)) out = out.replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, s) => `${singular(long)}${s}`);
+  return out;
+}
+function singular(word) {
+  if (word.endsWith("proxies")) return word.slice(0, -3) + "y";
+  if (word.endsWith("parties")) return word.slice(0, -3) + "y";
+  return word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
+}
+function plural(phrase) {
+  if (/(?:proxy|party)$/.test(phrase)) return `${phrase.slice(0, -1)}ies`;
+  if (phrase.endsWith("requestor")) return `${phrase.slice(0, -"requestor".length)}requesters`;
+  return phrase.endsWith("s") ? phrase : `${phrase}s`;
+}
+function escape(text4) {
+  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // src/model/rules.ts
@@ -12826,8 +28497,26 @@ function patternFor(keywordCase) {
 }
 function keywordsIn(text4, keywordCase = "uppercase") {
   const found = [];
-  for (const match of text4.matchAll(patternFor(keywordCase))) found.push(match[1].replace(/\s+/, " ").toUpperCase());
+  for (const match of keywordMatches(text4, keywordCase)) found.push(match[1].replace(/\s+/, " ").toUpperCase());
   return found;
+}
+function keywordMatches(text4, keywordCase) {
+  const out = [];
+  for (const match of text4.matchAll(patternFor(keywordCase))) {
+    const word = match[1];
+    if (word !== word.toUpperCase() && !statesRequirement(text4, match.index, word)) continue;
+    out.push(match);
+  }
+  return out;
+}
+var ADJECTIVE = /^(?:required|recommended|not\s+recommended|optional)$/i;
+var STATED_ADJECTIVE = /\b(?:is|are|be|remains?)\s+(?:not\s+|also\s+|always\s+|therefore\s+)?$/i;
+var NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?:document|specification|spec|section|chapter|appendix|protocol)\s+(?:needs?|wants?|has|tries|aims?|intends?|defines?|describes?|specifies?|explains?)\b[^.;:!?]*$/i;
+function statesRequirement(text4, at, word) {
+  const before = text4.slice(Math.max(0, at - 120), at);
+  if (/["“'‘`]/.test(text4[at - 1] ?? "") && /["”'’`]/.test(text4[at + word.length] ?? "")) return false;
+  if (ADJECTIVE.test(word)) return STATED_ADJECTIVE.test(before);
+  return !NOT_A_DUTY.test(before);
 }
 function strength(keyword) {
   switch (keyword) {
@@ -12852,31 +28541,43 @@ function isNegative(keyword) {
 function strongest(keywords) {
   return [...keywords].sort((a, b) => strength(b) - strength(a))[0];
 }
-var ACTOR_WORDS = "servers?|clients?|hosts?|users?|implementations?|implementers?|receivers?|senders?|requesters?|requestors?|responders?|recipients?|applications?|parties|party|peers?|authorization servers?|resource servers?|proxies|proxy";
-var ACTOR_PATTERN = new RegExp(`\\b(${ACTOR_WORDS})\\b`, "i");
-var QUALIFIERS = "(?:(?:all|both|either|the|other|MCP)\\s+)*";
-var JOINED_ACTORS = new RegExp(`^(?:\\s*,\\s*${QUALIFIERS}(?:${ACTOR_WORDS})\\b)*\\s*,?\\s*(?:and\\/or|and|or)\\s+${QUALIFIERS}(?:${ACTOR_WORDS})\\b`, "i");
-function actorsIn(textBeforeKeyword) {
-  const first = ACTOR_PATTERN.exec(textBeforeKeyword);
+var QUALIFIERS = "(?:(?:all|both|either|the|other)\\s+)*(?:[\\w-]+\\s+)?";
+var compiled = /* @__PURE__ */ new Map();
+function actorPatterns(parties2) {
+  let found = compiled.get(parties2.pattern);
+  if (!found) {
+    const words3 = parties2.pattern;
+    found = {
+      first: new RegExp(`\\b(${words3})\\b`, "i"),
+      /**
+       * Parties joined to the first one ("clients and servers", "clients, servers, and hosts"):
+       * one subject, several parties. A list must end in "and"/"or", so "For remote servers,
+       * user identification" stays one party.
+       */
+      joined: new RegExp(`^(?:\\s*,\\s*${QUALIFIERS}(?:${words3})\\b)*\\s*,?\\s*(?:and\\/or|and|or)\\s+${QUALIFIERS}(?:${words3})\\b`, "i"),
+      each: new RegExp(`\\b(${words3})\\b`, "gi")
+    };
+    if (compiled.size > 64) compiled.clear();
+    compiled.set(parties2.pattern, found);
+  }
+  return found;
+}
+var GENERIC = partiesOf("");
+function actorsIn(subject2, parties2 = GENERIC) {
+  const patterns = actorPatterns(parties2);
+  const textBeforeKeyword = spellOutParties(subject2, parties2);
+  const first = patterns.first.exec(textBeforeKeyword);
   if (!first) return [];
-  const found = [normalizeActor(first[1])];
-  const joined = JOINED_ACTORS.exec(textBeforeKeyword.slice(first.index + first[0].length));
-  for (const match of joined?.[0].matchAll(new RegExp(`\\b(${ACTOR_WORDS})\\b`, "gi")) ?? []) {
-    const actor = normalizeActor(match[1]);
+  const found = [partyName(first[1])];
+  const joined = patterns.joined.exec(textBeforeKeyword.slice(first.index + first[0].length));
+  for (const match of joined?.[0].matchAll(patterns.each) ?? []) {
+    const actor = partyName(match[1]);
     if (!found.includes(actor)) found.push(actor);
   }
   return found;
 }
-function normalizeActor(noun2) {
-  const lower2 = noun2.toLowerCase().replace(/\s+/g, " ");
-  if (lower2 === "proxy") return "proxies";
-  if (lower2 === "party") return "parties";
-  if (lower2.startsWith("requestor")) return "requesters";
-  return lower2.endsWith("s") || lower2.endsWith("proxies") ? lower2 : `${lower2}s`;
-}
 function beforeFirstKeyword(text4, keywordCase = "uppercase") {
-  const pattern = patternFor(keywordCase);
-  const match = new RegExp(pattern.source, pattern.flags.replace("g", "")).exec(text4);
+  const match = keywordMatches(text4, keywordCase)[0];
   return match ? text4.slice(0, match.index) : text4;
 }
 var ABBREVIATIONS = /\b(e\.g|i\.e|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
@@ -12909,10 +28610,10 @@ function joinMovedRules(facts, uf) {
   const arrived = rules.filter((f) => f.direction === "added");
   if (gone.length === 0 || arrived.length === 0) return moved3;
   const common = commonWords(rules);
-  const words2 = /* @__PURE__ */ new Map();
+  const words3 = /* @__PURE__ */ new Map();
   const wordsOf = (f) => {
-    let set = words2.get(f.index);
-    if (!set) words2.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
+    let set = words3.get(f.index);
+    if (!set) words3.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
     return set;
   };
   for (const a of arrived) {
@@ -12944,26 +28645,26 @@ function joinListItems(facts, uf) {
 function joinDutiesToldTwice(facts, uf) {
   const alone = lonelyRecords(facts, uf);
   const rules = facts.filter((f) => f.change.kind === "rule" && f.change.level !== "editorial" && alone.has(f.index) && actorOf(f) !== "");
-  const words2 = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === "removed" ? f.change.before : f.change.after).text))]));
+  const words3 = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === "removed" ? f.change.before : f.change.after).text))]));
   for (let i = 0; i < rules.length; i++) {
     for (let j = i + 1; j < rules.length; j++) {
       const a = rules[i];
       const b = rules[j];
       if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join("\0") === b.path.join("\0")) continue;
-      if (dice(words2.get(a.index), words2.get(b.index)) >= 0.6) uf.union(a.index, b.index);
+      if (dice(words3.get(a.index), words3.get(b.index)) >= 0.6) uf.union(a.index, b.index);
     }
   }
 }
 function actorOf(f) {
-  const side5 = f.direction === "removed" ? f.change.before : f.change.after;
-  return String(side5?.actor ?? "").toLowerCase().split(/\s+/).at(-1) ?? "";
+  const side6 = f.direction === "removed" ? f.change.before : f.change.after;
+  return String(side6?.actor ?? "").toLowerCase().split(/\s+/).at(-1) ?? "";
 }
 var MOVED_RULE = 0.5;
 var ruleWordsCache = /* @__PURE__ */ new WeakMap();
 function ruleWords(f) {
-  let words2 = ruleWordsCache.get(f);
-  if (!words2) ruleWordsCache.set(f, words2 = contentWords((f.direction === "removed" ? f.change.before : f.change.after).text));
-  return words2;
+  let words3 = ruleWordsCache.get(f);
+  if (!words3) ruleWordsCache.set(f, words3 = contentWords((f.direction === "removed" ? f.change.before : f.change.after).text));
+  return words3;
 }
 function commonWords(rules) {
   const byPage = /* @__PURE__ */ new Map();
@@ -12986,8 +28687,8 @@ function movedSectionsBy(facts) {
   const sections = /* @__PURE__ */ new Map();
   for (const f of facts) {
     if (f.change.kind !== "section" || f.direction === "changed" || f.path.length === 0) continue;
-    const key = `${f.sidePage}\0${f.side}`;
-    pushTo(sections, key, f);
+    const key2 = `${f.sidePage}\0${f.side}`;
+    pushTo(sections, key2, f);
   }
   return sections;
 }
@@ -12996,15 +28697,15 @@ function joinSectionContents(facts, uf, split) {
   const sections = movedSectionsBy(facts);
   const pageOf = /* @__PURE__ */ new Map();
   for (const f of facts) if ((f.change.id === "page-added" || f.change.id === "page-removed") && !split.has(f.index)) pageOf.set(`${f.sidePage}\0${f.side}`, f);
-  for (const [key, candidates] of sections) {
-    const page = pageOf.get(key);
+  for (const [key2, candidates] of sections) {
+    const page = pageOf.get(key2);
     if (page) {
-      for (const f of facts) if (`${f.sidePage}\0${f.side}` === key && f.direction !== "changed") uf.union(page.index, f.index);
+      for (const f of facts) if (`${f.sidePage}\0${f.side}` === key2 && f.direction !== "changed") uf.union(page.index, f.index);
       continue;
     }
     const byPath = new Map(candidates.map((s) => [s.path.join("\0"), s]));
     const movedIn = (f) => f.direction === "changed" && f.side === "new" && (f.change.kind === "rule" || f.change.kind === "prose");
-    const inside = facts.filter((f) => `${f.sidePage}\0${f.side}` === key && (f.direction !== "changed" || movedIn(f)));
+    const inside = facts.filter((f) => `${f.sidePage}\0${f.side}` === key2 && (f.direction !== "changed" || movedIn(f)));
     const cameOrWent = (path2) => byPath.get(path2.join("\0"));
     const holdsOwnContent = /* @__PURE__ */ new Set();
     for (const f of inside) {
@@ -13057,16 +28758,16 @@ function joinSplitPages(facts, uf, splits) {
 function joinLikeHeadedSections(facts, uf) {
   const alone = lonelyRecords(facts, uf);
   const sections = facts.filter((f) => f.change.kind === "section" && f.direction !== "changed");
-  const words2 = new Map(sections.map((f) => [f.index, new Set(contentWords(f.change.subject))]));
+  const words3 = new Map(sections.map((f) => [f.index, new Set(contentWords(f.change.subject))]));
   for (const f of sections) {
     if (!alone.has(f.index)) continue;
     const context = new Set(contentWords(f.path.at(-2) ?? ""));
-    const own6 = new Set([...words2.get(f.index)].filter((w) => !context.has(w)));
+    const own6 = new Set([...words3.get(f.index)].filter((w) => !context.has(w)));
     const candidates = sections.filter((other) => other !== f && other.sidePage === f.sidePage && other.direction === f.direction && !alone.has(other.index));
-    const covering = own6.size > 0 ? candidates.find((other) => [...own6].every((w) => words2.get(other.index).has(w))) : void 0;
+    const covering = own6.size > 0 ? candidates.find((other) => [...own6].every((w) => words3.get(other.index).has(w))) : void 0;
     let best = covering ? { other: covering, score: 1 } : null;
     for (const other of covering ? [] : candidates) {
-      const score = dice(own6, words2.get(other.index));
+      const score = dice(own6, words3.get(other.index));
       if (score >= 0.5 && (!best || score > best.score)) best = { other, score };
     }
     if (best) uf.union(best.other.index, f.index);
@@ -13129,9 +28830,9 @@ function joinLeftoverWording(facts, uf) {
   for (const f of facts) {
     if (f.change.level !== "editorial" || !alone.has(f.index) || f.change.kind === "section") continue;
     if (f.change.kind !== "prose" && f.change.kind !== "rule" && f.change.kind !== "term") continue;
-    const key = `${f.change.source ?? "page"}\0${f.page}\0${f.change.informative ? "i" : ""}\0${f.path.join("\0") || (f.change.section.new ?? f.change.section.old ?? "")}`;
-    const other = bySection.get(key);
-    if (other === void 0) bySection.set(key, f.index);
+    const key2 = `${f.change.source ?? "page"}\0${f.page}\0${f.change.informative ? "i" : ""}\0${f.path.join("\0") || (f.change.section.new ?? f.change.section.old ?? "")}`;
+    const other = bySection.get(key2);
+    if (other === void 0) bySection.set(key2, f.index);
     else uf.union(other, f.index);
   }
 }
@@ -13241,12 +28942,12 @@ function changeImpact(members, decisions, lead) {
 function sides(change) {
   return [change.after, change.before].filter((s) => s !== null && s !== void 0);
 }
-function partiesOf(changes) {
+function partiesOf2(changes) {
   const parties2 = [];
   for (const change of changes) {
-    for (const side5 of sides(change)) {
-      if (typeof side5["direction"] !== "string" || !side5["direction"].includes("→")) continue;
-      for (const end of side5["direction"].split(/\s*(?:→|->)\s*/)) {
+    for (const side6 of sides(change)) {
+      if (typeof side6["direction"] !== "string" || !side6["direction"].includes("→")) continue;
+      for (const end of side6["direction"].split(/\s*(?:→|->)\s*/)) {
         const party = end.trim().toLowerCase();
         if (party && /^[a-z][a-z -]*$/.test(party) && !parties2.includes(party)) parties2.push(party);
       }
@@ -13254,15 +28955,15 @@ function partiesOf(changes) {
   }
   return parties2;
 }
-function singular(word) {
+function singular2(word) {
   return word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
 }
 function roleOf(change, parties2) {
   const named = /* @__PURE__ */ new Set();
-  for (const side5 of sides(change)) {
-    const phrases = [side5.actor, side5["mustSend"]].filter((p) => typeof p === "string");
+  for (const side6 of sides(change)) {
+    const phrases = [side6.actor, side6["mustSend"]].filter((p) => typeof p === "string");
     for (const phrase of phrases.flatMap((p) => p.toLowerCase().split(/\s*(?:,|\band\b|\bor\b|\/)\s*/))) {
-      const last = singular(phrase.trim().split(/\s+/).at(-1) ?? "");
+      const last = singular2(phrase.trim().split(/\s+/).at(-1) ?? "");
       if (parties2.includes(last)) named.add(last);
     }
   }
@@ -13277,7 +28978,7 @@ function groupChanges(changes, options = {}) {
   const from = new Map([...moved3].map(([arrived, gone]) => [gone, arrived]));
   const decisions = /* @__PURE__ */ new Map();
   for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved3, from, emptied, hollow, split }, facts, options.impacts ?? {}));
-  const parties2 = partiesOf(changes);
+  const parties2 = partiesOf2(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
   const itemOf = changelogIndex(options.changelog ?? []);
   return groups.map((indices) => {
@@ -13389,6 +29090,52 @@ var pageGlobs = (v) => {
   return null;
 };
 var CHANGE_ID = /^c-[0-9a-f]{10}$/;
+var revisionsSetting = (v) => {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return 'an object with "match" and/or "order"';
+  const unknown = Object.keys(v).find((k) => k !== "match" && k !== "order");
+  if (unknown) return `an object with "match" and/or "order" (not "${unknown}")`;
+  const { match, order: order2 } = v;
+  if (order2 !== void 0 && stringList(order2)) return 'an object whose "order" is a list of revision names';
+  if (match !== void 0) {
+    if (typeof match !== "string") return 'an object whose "match" is a regular expression string';
+    try {
+      new RegExp(match);
+    } catch {
+      return `an object whose "match" is a valid regular expression (${JSON.stringify(match)} is not)`;
+    }
+  }
+  return null;
+};
+var keywordCaseSetting = (v) => v === "uppercase" || v === "any-case" ? null : '"uppercase" or "any-case"';
+var SPEC_ENTRY = {
+  name: (v) => typeof v === "string" && /^[A-Za-z0-9][\w.-]*$/.test(v) ? null : 'a name of letters, digits, ".", "_" and "-"',
+  title: (v) => typeof v === "string" && v.trim() !== "" ? null : "a non-empty string",
+  folder: (v) => typeof v === "string" && v.trim() !== "" && !/[*?[\]]/.test(v) ? null : "a folder path (no wildcards)",
+  revisions: revisionsSetting,
+  schema: insideFolder("path", false),
+  keywordCase: keywordCaseSetting,
+  normative: pageGlobs,
+  informative: pageGlobs,
+  changelog: pageGlob
+};
+var specsSetting = (v) => {
+  if (!Array.isArray(v) || v.length === 0) return 'a non-empty list of specs, each { "name", "folder", … }';
+  const names = /* @__PURE__ */ new Set();
+  for (const [i, entry] of v.entries()) {
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return `a list of objects (entry ${i + 1} is not one)`;
+    for (const required of ["name", "folder"]) if (!(required in entry)) return `a list of specs each with "${required}" (entry ${i + 1} has none)`;
+    for (const [key2, value2] of Object.entries(entry)) {
+      const check = SPEC_ENTRY[key2];
+      if (!check) return `a list of specs whose settings are ${Object.keys(SPEC_ENTRY).join(", ")} (entry ${i + 1} has "${key2}")`;
+      const problem = check(value2);
+      if (problem) return `a list of specs (entry ${i + 1}: "${key2}" must be ${problem})`;
+    }
+    const name = entry.name;
+    if (names.has(name)) return `a list of specs with distinct names ("${name}" appears twice)`;
+    names.add(name);
+  }
+  return null;
+};
 var SETTINGS = {
   impacts: (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return `an object of change ids and impacts (${IMPACTS.join(", ")})`;
@@ -13412,23 +29159,9 @@ var SETTINGS = {
   schema: insideFolder("path", false),
   changelog: pageGlob,
   siteBase: (v) => typeof v === "string" && /^https?:\/\/|^\//.test(v) ? null : "a URL (https://…) or a path starting with /",
-  keywordCase: (v) => v === "uppercase" || v === "any-case" ? null : '"uppercase" or "any-case"',
-  revisions: (v) => {
-    if (typeof v !== "object" || v === null || Array.isArray(v)) return 'an object with "match" and/or "order"';
-    const unknown = Object.keys(v).find((k) => k !== "match" && k !== "order");
-    if (unknown) return `an object with "match" and/or "order" (not "${unknown}")`;
-    const { match, order: order2 } = v;
-    if (order2 !== void 0 && stringList(order2)) return 'an object whose "order" is a list of revision names';
-    if (match !== void 0) {
-      if (typeof match !== "string") return 'an object whose "match" is a regular expression string';
-      try {
-        new RegExp(match);
-      } catch {
-        return `an object whose "match" is a valid regular expression (${JSON.stringify(match)} is not)`;
-      }
-    }
-    return null;
-  }
+  keywordCase: keywordCaseSetting,
+  revisions: revisionsSetting,
+  specs: specsSetting
 };
 function parseSpecConfig(source, label2) {
   let value2;
@@ -13438,11 +29171,11 @@ function parseSpecConfig(source, label2) {
     throw new InputError(`${label2} is not valid JSON (${error.message}).`);
   }
   if (typeof value2 !== "object" || value2 === null || Array.isArray(value2)) throw new InputError(`${label2} must hold a JSON object of settings.`);
-  for (const [key, setting] of Object.entries(value2)) {
-    const check = SETTINGS[key];
-    if (!check) throw new InputError(`${label2} has an unknown setting "${key}" (known: ${Object.keys(SETTINGS).join(", ")}).`);
+  for (const [key2, setting] of Object.entries(value2)) {
+    const check = SETTINGS[key2];
+    if (!check) throw new InputError(`${label2} has an unknown setting "${key2}" (known: ${Object.keys(SETTINGS).join(", ")}).`);
     const expected = check(setting);
-    if (expected) throw new InputError(`${label2}: "${key}" must be ${expected}.`);
+    if (expected) throw new InputError(`${label2}: "${key2}" must be ${expected}.`);
   }
   return value2;
 }
@@ -13452,7 +29185,7 @@ init_errors();
 
 // src/input/git-tree.ts
 import { spawn } from "node:child_process";
-import { posix } from "node:path";
+import { posix as posix2 } from "node:path";
 
 // src/core/git.ts
 init_errors();
@@ -13599,6 +29332,80 @@ function decode(bytes, label2) {
 // src/input/revision-tree.ts
 init_errors();
 
+// src/input/includes.ts
+import { posix } from "node:path";
+var LIQUID = /\{%-?\s*(include_relative|include)\s+([^\s%]+)[^%]*?-?%\}/g;
+var MDX_IMPORT = /^import\s+([A-Z][\w$]*)\s+from\s+['"](\.{1,2}\/[^'"]+\.(?:mdx?|markdown))['"];?[ \t]*$/gm;
+var MAX_DEPTH = 8;
+function target(page, kind, arg, read) {
+  const here = posix.dirname(page);
+  const candidates = kind === "include" ? [posix.join("_includes", arg), posix.join(here, arg)] : [posix.join(here, arg)];
+  for (const path2 of candidates.map((p) => posix.normalize(p))) {
+    if (path2.startsWith("../") || path2 === ".." || posix.isAbsolute(path2)) continue;
+    if (read(path2) !== null) return path2;
+  }
+  return null;
+}
+function partsNamed(page, text4, read) {
+  return mayInclude(text4) ? assemble(page, text4, read).parts : [];
+}
+function mayInclude(text4) {
+  return text4.includes("{%") || /^import\s/m.test(text4);
+}
+function assemble(page, text4, read, seen = /* @__PURE__ */ new Set([page]), depth = 0) {
+  if (!mayInclude(text4)) return { text: text4, parts: [] };
+  const parts2 = [];
+  const inline = (path2, written) => {
+    if (path2 === null) {
+      tellOnce(`${page}: ${written.trim()} names no file inside the spec's folder; left as written.`);
+      return written;
+    }
+    if (seen.has(path2) || depth >= MAX_DEPTH) {
+      tellOnce(`${page}: ${written.trim()} includes ${path2} again (a loop); left as written.`);
+      return written;
+    }
+    parts2.push(path2);
+    const inner = assemble(path2, read(path2) ?? "", read, /* @__PURE__ */ new Set([...seen, path2]), depth + 1);
+    parts2.push(...inner.parts);
+    return inner.text.replace(/\n$/, "");
+  };
+  const imports = /* @__PURE__ */ new Map();
+  let out = outsideFences(
+    text4,
+    (chunk) => chunk.replace(LIQUID, (written, kind, arg) => inline(target(page, kind, arg, read), written)).replace(MDX_IMPORT, (_line, name, arg) => {
+      imports.set(name, target(page, "import", arg, read));
+      return "";
+    })
+  );
+  for (const [name, path2] of imports) {
+    out = outsideFences(out, (chunk) => chunk.replace(new RegExp(`<${name}\\s*/>`, "g"), (written) => inline(path2, written)));
+  }
+  return { text: out, parts: [...new Set(parts2)] };
+}
+function outsideFences(text4, edit) {
+  const lines = text4.split("\n");
+  const out = [];
+  let chunk = [];
+  let fence3 = null;
+  const flush = () => {
+    if (chunk.length) out.push(edit(chunk.join("\n")));
+    chunk = [];
+  };
+  for (const line2 of lines) {
+    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line2)?.[1];
+    if (fence3 === null && marker) {
+      flush();
+      fence3 = marker;
+      out.push(line2);
+    } else if (fence3 !== null) {
+      out.push(line2);
+      if (marker && marker[0] === fence3[0] && marker.length >= fence3.length && line2.trim() === marker) fence3 = null;
+    } else chunk.push(line2);
+  }
+  flush();
+  return out.join("\n");
+}
+
 // src/input/yaml-schema.ts
 init_errors();
 
@@ -13633,10 +29440,10 @@ function expandedSize(document3) {
   const measure = (node2) => {
     if (node2 === null || node2 === void 0) return { size: 1, depth: 0 };
     if ((0, import_yaml.isAlias)(node2)) {
-      const target = node2.resolve(document3);
-      if (!target) return { size: 1, depth: 0 };
-      if (open.has(target)) return "cycle";
-      return measure(target);
+      const target2 = node2.resolve(document3);
+      if (!target2) return { size: 1, depth: 0 };
+      if (open.has(target2)) return "cycle";
+      return measure(target2);
     }
     if ((0, import_yaml.isScalar)(node2)) return { size: String(node2.value).length + 1, depth: 0 };
     const known2 = measured.get(node2);
@@ -13725,7 +29532,10 @@ async function gitTree(repo, ref, options) {
   const pages = listing.filter((entry) => /\.mdx?$/.test(entry.path));
   const schema = options.schema === void 0 ? null : await blobAt(repo, commit, normalizeRepoPath(options.schema), ref);
   const blobs = await readBlobs(repo, [...pages.map((p) => p.sha), ...schema ? [schema.sha] : []], (sha) => where([...pages, schema].find((e) => e?.sha === sha).path));
-  const texts = new Map(pages.map((entry) => [pageId(spec, entry.path), decode(blobs.get(entry.sha), where(entry.path))]));
+  const byPath = new Map(pages.map((entry) => [relativeTo(spec, entry.path), decode(blobs.get(entry.sha), where(entry.path))]));
+  const read = (path2) => byPath.get(path2) ?? null;
+  const parts2 = new Set([...byPath].flatMap(([path2, text4]) => partsNamed(path2, text4, read)));
+  const texts = new Map([...byPath].filter(([path2]) => !parts2.has(path2)).map(([path2, text4]) => [path2.replace(/\.mdx?$/, ""), assemble(path2, text4, read).text]));
   const schemaText = schema ? decode(blobs.get(schema.sha), where(schema.path)) : null;
   return memoryTree(options.label ?? ref, `${ref}:${spec}`, texts, schemaText);
 }
@@ -13740,12 +29550,12 @@ async function gitFile(repo, ref, path2) {
 function normalizeRepoPath(path2) {
   if (path2.startsWith(":")) throw new InputError(`${path2} is git pathspec magic, not a path; name the folder plainly, relative to the repository's root (e.g. docs/specification/draft).`);
   if (/[*?[]/.test(path2)) throw new InputError(`${path2} has a wildcard (*, ? or [), which git would read as a pattern; name one folder plainly, relative to the repository's root.`);
-  const normal = posix.normalize(path2.replace(/\\/g, "/")).replace(/^\.\/?$/, "").replace(/^\.\//, "").replace(/\/$/, "");
-  if (normal.startsWith("../") || normal === ".." || posix.isAbsolute(normal)) throw new InputError(`${path2} is not a path inside the repository (give it relative to the repository's root).`);
+  const normal = posix2.normalize(path2.replace(/\\/g, "/")).replace(/^\.\/?$/, "").replace(/^\.\//, "").replace(/\/$/, "");
+  if (normal.startsWith("../") || normal === ".." || posix2.isAbsolute(normal)) throw new InputError(`${path2} is not a path inside the repository (give it relative to the repository's root).`);
   return normal;
 }
-function pageId(spec, path2) {
-  return (spec === "" ? path2 : path2.slice(spec.length + 1)).replace(/\.mdx?$/, "");
+function relativeTo(spec, path2) {
+  return spec === "" ? path2 : path2.slice(spec.length + 1);
 }
 async function blobsUnder(repo, commit, dir) {
   const out = await git(repo, ["ls-tree", "-r", "-z", "--full-tree", commit, "--", ...dir === "" ? [] : [dir]], 64 * 1024 * 1024);
@@ -15950,7 +31760,7 @@ var getCodePoint = (
   )
 );
 function getEscaper(regex2, map) {
-  return function escape3(data) {
+  return function escape4(data) {
     let match;
     let lastIdx = 0;
     let result = "";
@@ -18946,7 +34756,7 @@ function push(list2, items) {
 }
 
 // node_modules/micromark-util-combine-extensions/index.js
-var hasOwnProperty = {}.hasOwnProperty;
+var hasOwnProperty2 = {}.hasOwnProperty;
 function combineExtensions(extensions) {
   const all2 = {};
   let index2 = -1;
@@ -18958,13 +34768,13 @@ function combineExtensions(extensions) {
 function syntaxExtension(all2, extension2) {
   let hook;
   for (hook in extension2) {
-    const maybe = hasOwnProperty.call(all2, hook) ? all2[hook] : void 0;
+    const maybe = hasOwnProperty2.call(all2, hook) ? all2[hook] : void 0;
     const left = maybe || (all2[hook] = {});
     const right = extension2[hook];
     let code5;
     if (right) {
       for (code5 in right) {
-        if (!hasOwnProperty.call(left, code5)) left[code5] = [];
+        if (!hasOwnProperty2.call(left, code5)) left[code5] = [];
         const value2 = right[code5];
         constructs(
           // @ts-expect-error Looks like a list.
@@ -20786,9 +36596,9 @@ function factoryTitle(effects, ok3, nok, type, markerType, stringType) {
       return atBreak(code5);
     }
     effects.consume(code5);
-    return code5 === 92 ? escape3 : inside;
+    return code5 === 92 ? escape4 : inside;
   }
-  function escape3(code5) {
+  function escape4(code5) {
     if (code5 === marker || code5 === 92) {
       effects.consume(code5);
       return inside;
@@ -23767,37 +39577,37 @@ function configure(combined, extensions) {
   }
 }
 function extension(combined, extension2) {
-  let key;
-  for (key in extension2) {
-    if (own4.call(extension2, key)) {
-      switch (key) {
+  let key2;
+  for (key2 in extension2) {
+    if (own4.call(extension2, key2)) {
+      switch (key2) {
         case "canContainEols": {
-          const right = extension2[key];
+          const right = extension2[key2];
           if (right) {
-            combined[key].push(...right);
+            combined[key2].push(...right);
           }
           break;
         }
         case "transforms": {
-          const right = extension2[key];
+          const right = extension2[key2];
           if (right) {
-            combined[key].push(...right);
+            combined[key2].push(...right);
           }
           break;
         }
         case "afterExit":
         case "beforeEnter": {
-          const right = extension2[key];
+          const right = extension2[key2];
           if (right) {
-            combined[key].push(right);
+            combined[key2].push(right);
           }
           break;
         }
         case "enter":
         case "exit": {
-          const right = extension2[key];
+          const right = extension2[key2];
           if (right) {
-            Object.assign(combined[key], right);
+            Object.assign(combined[key2], right);
           }
           break;
         }
@@ -24707,18 +40517,18 @@ var Processor = class _Processor extends CallableInstance {
    *   The current processor when setting, the value at `key` when getting, or
    *   the entire dataset when getting without key.
    */
-  data(key, value2) {
-    if (typeof key === "string") {
+  data(key2, value2) {
+    if (typeof key2 === "string") {
       if (arguments.length === 2) {
         assertUnfrozen("data", this.frozen);
-        this.namespace[key] = value2;
+        this.namespace[key2] = value2;
         return this;
       }
-      return own5.call(this.namespace, key) && this.namespace[key] || void 0;
+      return own5.call(this.namespace, key2) && this.namespace[key2] || void 0;
     }
-    if (key) {
+    if (key2) {
       assertUnfrozen("data", this.frozen);
-      this.namespace = key;
+      this.namespace = key2;
       return this;
     }
     return this.namespace;
@@ -25350,9 +41160,9 @@ function propertiesFactory(check) {
       /** @type {unknown} */
       node2
     );
-    let key;
-    for (key in check) {
-      if (nodeAsRecord[key] !== checkAsRecord[key]) return false;
+    let key2;
+    for (key2 in check) {
+      if (nodeAsRecord[key2] !== checkAsRecord[key2]) return false;
     }
     return true;
   }
@@ -27204,8 +43014,8 @@ function flushTableEnd(map, context, index2, table, tableBody) {
 }
 function getPoint(events, index2) {
   const event = events[index2];
-  const side5 = event[0] === "enter" ? "start" : "end";
-  return event[1][side5];
+  const side6 = event[0] === "enter" ? "start" : "end";
+  return event[1][side6];
 }
 
 // node_modules/micromark-extension-gfm-task-list-item/lib/syntax.js
@@ -27311,14 +43121,14 @@ var GFM_PARTS = [
   { name: "task list item", syntax: gfmTaskListItem, fromMarkdown: gfmTaskListItemFromMarkdown, mayOccurIn: (text4) => /\[[\sxX]\]/.test(text4) }
 ];
 function gfmPartsIn(text4) {
-  let key = 0;
+  let key2 = 0;
   GFM_PARTS.forEach((part, bit) => {
-    if (part.mayOccurIn(text4)) key |= 1 << bit;
+    if (part.mayOccurIn(text4)) key2 |= 1 << bit;
   });
-  return key;
+  return key2;
 }
-function partsCheckedByTree(key) {
-  return GFM_PARTS.reduce((checked, part, bit) => part.mayMatchIn && key & 1 << bit ? checked | 1 << bit : checked, 0);
+function partsCheckedByTree(key2) {
+  return GFM_PARTS.reduce((checked, part, bit) => part.mayMatchIn && key2 & 1 << bit ? checked | 1 << bit : checked, 0);
 }
 function partsTheTreeMayNeed(tree, checked) {
   return GFM_PARTS.reduce((needed, part, bit) => checked & 1 << bit && part.mayMatchIn?.(tree) ? needed | 1 << bit : needed, 0);
@@ -27334,9 +43144,9 @@ function someInlineText(tree, test) {
   return false;
 }
 var ALL_GFM_PARTS = (1 << GFM_PARTS.length) - 1;
-function gfmParts(key = ALL_GFM_PARTS) {
+function gfmParts(key2 = ALL_GFM_PARTS) {
   const data = this.data();
-  const chosen = GFM_PARTS.filter((_, bit) => (key & 1 << bit) !== 0);
+  const chosen = GFM_PARTS.filter((_, bit) => (key2 & 1 << bit) !== 0);
   (data.micromarkExtensions ??= []).push(...chosen.map((part) => part.syntax()));
   (data.fromMarkdownExtensions ??= []).push(...chosen.map((part) => part.fromMarkdown()));
 }
@@ -27350,11 +43160,11 @@ function readerWith(parts2, frontMatter) {
 var OPENS_WITH_FENCE = /^\uFEFF?---/;
 function readWithParts(markdown, parts2) {
   const frontMatter = OPENS_WITH_FENCE.test(markdown);
-  const key = `${parts2}:${frontMatter}`;
-  let reader = processors.get(key);
+  const key2 = `${parts2}:${frontMatter}`;
+  let reader = processors.get(key2);
   if (!reader) {
     reader = readerWith(parts2, frontMatter);
-    processors.set(key, reader);
+    processors.set(key2, reader);
   }
   parsedChars += markdown.length;
   return reader.parse(markdown);
@@ -27375,25 +43185,25 @@ var cachedChars = 0;
 var scoped = null;
 var scopeDepth = 0;
 function cachedTree(text4) {
-  const key = text4;
-  const inScope = scoped?.get(key);
+  const key2 = text4;
+  const inScope = scoped?.get(key2);
   if (inScope) return inScope;
-  const hit = trees.get(key);
+  const hit = trees.get(key2);
   let tree;
   if (hit) {
-    trees.delete(key);
-    trees.set(key, hit);
+    trees.delete(key2);
+    trees.set(key2, hit);
     tree = hit.tree;
   } else {
     tree = parseTree(text4);
-    remember(key, tree, text4.length);
+    remember(key2, tree, text4.length);
   }
-  scoped?.set(key, tree);
+  scoped?.set(key2, tree);
   return tree;
 }
-function remember(key, tree, chars) {
+function remember(key2, tree, chars) {
   if (chars > budget) return;
-  trees.set(key, { tree, chars });
+  trees.set(key2, { tree, chars });
   cachedChars += chars;
   for (const [oldest, entry] of trees) {
     if (cachedChars <= budget) break;
@@ -27467,8 +43277,8 @@ function withSharedDefinitions(sections) {
     if (section.tooDeep !== void 0) return section;
     const defined = new Set(own6[i].map(definitionId));
     const needed = /* @__PURE__ */ new Map();
-    for (const key of mentionedLabels(section.text)) {
-      for (const [id, standIn] of standIns.get(key) ?? []) if (!defined.has(id)) needed.set(id, standIn);
+    for (const key2 of mentionedLabels(section.text)) {
+      for (const [id, standIn] of standIns.get(key2) ?? []) if (!defined.has(id)) needed.set(id, standIn);
     }
     if (needed.size === 0) return section;
     const definitions = [...needed.values()].join("\n\n");
@@ -27499,13 +43309,15 @@ function definitionNodes(tree) {
 }
 
 // src/model/markdown.ts
-function parseMarkdown(source, options = {}) {
+function parseMarkdown(text4, options = {}) {
   const diagnostics = [];
   const blocks = [];
+  const rfc = kramdownRfcLayout(text4);
+  const source = rfc?.text ?? text4;
   const state = { blocks, diagnostics, openTags: [], source, componentDepth: 0 };
   const sections = parseSections(source, options);
-  let title = null;
-  for (const node2 of sections[0].tree.children) {
+  let title = rfc ? readTitle(rfc.frontMatter, 1, diagnostics) : null;
+  for (const node2 of rfc ? [] : sections[0].tree.children) {
     if (node2.type === "yaml") {
       title = readTitle(node2.value, line(node2, 0), diagnostics);
       break;
@@ -27546,6 +43358,21 @@ function frontMatterTitle(yaml) {
   const data = read.value;
   return { title: data && typeof data === "object" && "title" in data && typeof data.title === "string" ? data.title : null };
 }
+function kramdownRfcLayout(text4) {
+  if (!/^---[ \t]*\r?\n/.test(text4)) return null;
+  const lines = text4.split("\n");
+  const end = lines.findIndex((l, i) => i > 0 && /^---(?:[ \t]+\S.*)?\s*$/.test(l));
+  if (end === -1 || !/^---[ \t]+(?:abstract|middle|back|note_\S+)\s*$/.test(lines[end])) return null;
+  const frontMatter = lines.slice(1, end).join("\n");
+  const out = lines.map((l, i) => {
+    if (i < end) return "";
+    const marker = /^---[ \t]+(abstract|middle|back|note_(\S+))\s*$/.exec(l);
+    if (!marker) return l;
+    if (marker[1] === "abstract") return "# Abstract";
+    return marker[2] ? `# ${marker[2].replace(/_/g, " ")}` : "";
+  });
+  return { text: out.join("\n"), frontMatter };
+}
 function cited(citations) {
   return citations.length ? { citations } : {};
 }
@@ -27561,6 +43388,8 @@ function walkChildren(children, offset, state, leadIn) {
         const { text: text4, codeSpans, citations } = inlineText(node2);
         const block = { type: "text", text: text4, codeSpans, line: line(node2, offset), listItem: false, leadIn, ...cited(citations) };
         if (isEmphasized(node2)) block.emphasized = true;
+        const definitions = definitionList(node2, offset, state.source);
+        if (definitions) block.definitions = definitions;
         state.blocks.push(block);
         previousParagraph = { text: text4, spans: codeSpans, block };
         break;
@@ -27690,9 +43519,35 @@ function bodyLine(node2, offset, state) {
   const fenced = start !== void 0 && /^\s*(`{3,}|~{3,})/.test(state.source.slice(start, start + 64));
   return line(node2, offset) + (fenced ? 1 : 0);
 }
+function definitionList(paragraph, offset, source) {
+  const start = paragraph.position?.start.offset;
+  const end = paragraph.position?.end.offset;
+  if (start === void 0 || end === void 0) return null;
+  const lines = source.slice(start, end).split("\n");
+  if (lines.length < 2 || /^:\s/.test(lines[0]) || !lines.slice(1).some((l) => /^:[ \t]+\S/.test(l))) return null;
+  const out = [];
+  let term = null;
+  const first = line(paragraph, offset);
+  lines.forEach((raw, i) => {
+    const definition2 = /^:[ \t]+(.*)$/.exec(raw);
+    if (definition2 && term) {
+      const last = out.at(-1);
+      if (last && last.term === term.text && last.line === term.line) last.definition += ` ${plain(definition2[1])}`;
+      else out.push({ term: term.text, definition: plain(definition2[1]), line: term.line });
+    } else if (!definition2 && out.at(-1)?.line === term?.line && term && /^\s+\S/.test(raw)) {
+      out.at(-1).definition += ` ${plain(raw)}`;
+    } else if (!definition2) {
+      term = { text: plain(raw), line: first + i };
+    }
+  });
+  return out.length > 0 && out.every((d) => d.term.length > 0 && d.term.length <= 80) ? out : null;
+}
+function plain(text4) {
+  return text4.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/[*_]{1,2}([^*_]+)[*_]{1,2}/g, "$1").replace(/\s+/g, " ").trim();
+}
 function isEmphasized(paragraph) {
-  const shown = paragraph.children.filter((child) => !(child.type === "text" && child.value.trim() === ""));
-  return shown.length > 0 && shown.every((child) => child.type === "strong" || child.type === "emphasis");
+  const shown2 = paragraph.children.filter((child) => !(child.type === "text" && child.value.trim() === ""));
+  return shown2.length > 0 && shown2.every((child) => child.type === "strong" || child.type === "emphasis");
 }
 function isCaption(text4) {
   return endsWithColon(text4) && text4.length <= 160;
@@ -27722,8 +43577,8 @@ function parseJsonExample(value2, at, diagnostics) {
     diagnostics.push({ severity: "error", message: `${tooDeep("JSON in code block", MAX_JSON_DEPTH)}; the example was skipped`, line: line2 });
     return void 0;
   }
-  const plain = plainJson(value2);
-  if (plain !== void 0) return [plain];
+  const plain2 = plainJson(value2);
+  if (plain2 !== void 0) return [plain2];
   const attempts = [value2, withoutPlaceholders(value2)];
   let firstError = null;
   for (const text5 of attempts) {
@@ -27808,7 +43663,7 @@ function isSchemaLike(value2) {
   const type = value2["type"];
   const types = Array.isArray(type) ? type : [type];
   if (!types.every((t) => typeof t === "string" && JSON_SCHEMA_TYPES.has(t))) return false;
-  return Object.keys(value2).some((key) => key !== "type" && JSON_SCHEMA_KEYWORDS.has(key));
+  return Object.keys(value2).some((key2) => key2 !== "type" && JSON_SCHEMA_KEYWORDS.has(key2));
 }
 function schemaExampleFields(schema) {
   const properties = schema["properties"];
@@ -27822,7 +43677,7 @@ function schemaExampleFields(schema) {
       options: isObject(sub) && Array.isArray(sub["enum"]) ? sub["enum"].map(String) : []
     }));
   }
-  return Object.keys(schema).filter((key) => key !== "type").map((name) => ({ path: name, name, type: null, required: false, options: [] }));
+  return Object.keys(schema).filter((key2) => key2 !== "type").map((name) => ({ path: name, name, type: null, required: false, options: [] }));
 }
 function schemaTypeOf(schema) {
   const type = schema["type"];
@@ -27863,13 +43718,13 @@ function describeEnvelope(envelope) {
       return "bare result without a JSON-RPC envelope";
   }
 }
-var MAX_DEPTH = 1;
+var MAX_DEPTH2 = 1;
 function fieldPaths(prefix, body, depth = 1) {
   const paths = [];
-  for (const [key, child] of Object.entries(body)) {
-    const path2 = `${prefix}.${key}`;
+  for (const [key2, child] of Object.entries(body)) {
+    const path2 = `${prefix}.${key2}`;
     paths.push(path2);
-    if (depth >= MAX_DEPTH || isSchemaLike(child)) continue;
+    if (depth >= MAX_DEPTH2 || isSchemaLike(child)) continue;
     if (isObject(child)) paths.push(...fieldPaths(path2, child, depth + 1));
     else if (Array.isArray(child) && isObject(child[0])) paths.push(...fieldPaths(`${path2}[]`, child[0], depth + 1));
   }
@@ -27992,25 +43847,68 @@ function requirednessOf(row, columns, leadInRequired) {
 }
 function errorCodeColumns(header, rows) {
   if (header.length < 2 || rows.length === 0) return null;
-  const code5 = header.findIndex((h, i) => /\bcode\b/.test(h) && rows.every((row) => /^-?\d+$/.test((row.cells[i] ?? "").replace(/`/g, "").trim())));
+  const code5 = header.findIndex((h, i) => (i === 0 || /\berror\b/.test(h)) && /\bcode\b/.test(h) && rows.every((row) => /^-?\d+$/.test((row.cells[i] ?? "").replace(/`/g, "").trim())));
   if (code5 === -1) return null;
   const name = header.findIndex((_, i) => i !== code5 && rows.every((row) => isIdentifierCell(row.spans[i]?.[0] ?? row.cells[i] ?? "")));
   return { code: code5, name };
+}
+function namedEntryColumns(header, rows) {
+  if (header.length < 2 || rows.length === 0) return null;
+  const names = rows.map((row) => nameOfCell(row, 0));
+  if (names.some((n) => n === null) || new Set(names.map((n) => n.toLowerCase())).size !== names.length) return null;
+  const what = header[0].replace(/[`*]/g, "").trim();
+  if (!/^[\p{L}][\p{L}\s_-]{0,40}$/u.test(what) || /\b(?:values?|examples?|inputs?|outputs?|results?|samples?|scenarios?|cases?)\b/i.test(what)) return null;
+  if (rows.some((row) => /^["'\d-]/.test((row.spans[0]?.[0] ?? row.cells[0] ?? "").trim()))) return null;
+  let description = header.findIndex((h, i) => i > 0 && DESCRIPTION_HEADER.test(h.trim()));
+  if (description === -1) description = longestTextColumn(rows, header.length, [0]);
+  if (description === -1) return null;
+  return { name: 0, description };
+}
+function nameOfCell(row, at) {
+  const span = row.spans[at]?.[0];
+  const cell = (row.cells[at] ?? "").trim();
+  if (span !== void 0 && cell.replace(/`/g, "").trim().length <= span.length + 24) return span;
+  if (!cell || cell.length > 48 || cell.split(/\s+/).length > 5 || /[.!?]$/.test(cell)) return null;
+  return cell.replace(/[*_`]/g, "").trim() || null;
 }
 
 // src/model/keyword-case.ts
 var REFERENCE = /\b(?:RFC\s*2119|RFC\s*8174|BCP\s*14)\b/gi;
 var ANY_CASE = /\b(?:lower[- ]?case|regardless of (?:their )?(?:letter )?case|in any case|case[- ]insensitive(?:ly)?)\b/i;
 function keywordCaseDeclared(text4) {
+  return anyCaseDeclaration(text4) === null ? "uppercase" : "any-case";
+}
+function anyCaseDeclaration(text4) {
   for (const match of text4.matchAll(REFERENCE)) {
     const around = text4.slice(Math.max(0, match.index - 400), match.index + 400);
-    if (ANY_CASE.test(around)) return "any-case";
+    const declared = ANY_CASE.exec(around);
+    if (declared) return around.slice(Math.max(0, declared.index - 60), declared.index + 60).replace(/\s+/g, " ").trim();
   }
-  return "uppercase";
+  return null;
 }
-function keywordCaseOfPages(texts) {
-  for (const text4 of texts) if (keywordCaseDeclared(text4) === "any-case") return "any-case";
-  return "uppercase";
+var LOWER_CASE_USAGE = 20;
+function keywordConventionOf(texts, configured) {
+  if (configured) return { keywordCase: configured, convention: configured, how: "config", evidence: `"keywordCase": "${configured}" in specdelta.config.json` };
+  let cited2 = null;
+  let capitals = 0;
+  let lower2 = 0;
+  for (const text4 of texts) {
+    const declared = anyCaseDeclaration(text4);
+    if (declared) return { keywordCase: "any-case", convention: "any-case", how: "declared", evidence: `“…${declared}…”` };
+    cited2 ??= /\{::boilerplate\s+bcp14/i.test(text4) ? "cites BCP 14 (its boilerplate)" : /\bBCP\s*14\b/i.test(text4) ? "cites BCP 14" : /\bRFC\s*8174\b/i.test(text4) ? "cites RFC 8174" : /\bRFC\s*2119\b/i.test(text4) ? "cites RFC 2119" : null;
+    const prose = outsideCode(text4);
+    capitals += prose.match(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b/g)?.length ?? 0;
+    lower2 += prose.match(/\b(?:must|shall|should)(?: not)? [a-z]+/g)?.length ?? 0;
+  }
+  if (cited2) return { keywordCase: "uppercase", convention: "uppercase", how: "declared", evidence: `${cited2}, so keywords count in capitals only (RFC 8174)` };
+  if (lower2 >= LOWER_CASE_USAGE && capitals * 20 <= lower2) {
+    return { keywordCase: "any-case", convention: "any-case", how: "usage", evidence: `no RFC 2119 reference; ${capitals === 0 ? "no keyword in capitals" : `${capitals} in capitals`}, ${lower2} requirements written "must", "should" or "shall" in lower case` };
+  }
+  if (capitals > 0) return { keywordCase: "uppercase", convention: "uppercase", how: "usage", evidence: `no RFC 2119 reference; ${capitals} keyword${capitals === 1 ? "" : "s"} written in capitals` };
+  return { keywordCase: "uppercase", convention: "none", how: "usage", evidence: `no RFC 2119 reference, no keyword in capitals${lower2 ? `, ${lower2} in lower case: too few to read as requirements` : ""}` };
+}
+function outsideCode(text4) {
+  return text4.replace(/^(```|~~~)[\s\S]*?^\1/gm, " ").replace(/`[^`\n]*`/g, " ");
 }
 
 // src/model/section-label.ts
@@ -28094,11 +43992,11 @@ function isLabel(block, hasKeyword) {
   const body = text4.replace(/:$/, "");
   if (TOO_MANY_WORDS.test(body) || hasKeyword(text4)) return false;
   const colon = body !== text4;
-  const words2 = body.trim().split(/\s+/).filter(Boolean);
-  if (words2.length === 0) return false;
-  if (colon && words2.length <= MAX_COLON_LABEL_WORDS) return true;
-  if (block.emphasized === true && words2.length <= MAX_EMPHASIZED_LABEL_WORDS) return true;
-  return words2.length === 1 && new RegExp("^\\p{L}[\\p{L}\\p{N}-]*$", "u").test(words2[0]);
+  const words3 = body.trim().split(/\s+/).filter(Boolean);
+  if (words3.length === 0) return false;
+  if (colon && words3.length <= MAX_COLON_LABEL_WORDS) return true;
+  if (block.emphasized === true && words3.length <= MAX_EMPHASIZED_LABEL_WORDS) return true;
+  return words3.length === 1 && new RegExp("^\\p{L}[\\p{L}\\p{N}-]*$", "u").test(words3[0]);
 }
 function foldLabels(blocks, hasKeyword) {
   for (let i = 0; i < blocks.length; i++) {
@@ -28112,28 +44010,30 @@ function foldLabels(blocks, hasKeyword) {
     if (!startsWithWords(next2.text, title)) next2.title = title;
   }
 }
-function startsWithWords(text4, words2) {
-  const plain = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, "").replace(/\s+/g, " ").trim();
-  const head = plain(words2);
-  const body = plain(text4);
+function startsWithWords(text4, words3) {
+  const plain2 = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, "").replace(/\s+/g, " ").trim();
+  const head = plain2(words3);
+  const body = plain2(text4);
   return body === head || body.startsWith(`${head} `);
 }
 
 // src/model/build.ts
+init_typescript();
 init_objects();
 function buildDocument(source, options = {}) {
   const parsed = parseMarkdown(source);
   const keywordCase = options.keywordCase ?? keywordCaseDeclared(source);
   foldLabels(parsed.blocks, (text4) => keywordsIn(text4, keywordCase).length > 0);
-  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics, keywordCase);
+  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics, keywordCase, cachedParties(source));
   for (const block of parsed.blocks) builder.add(block);
   return builder.finish(source.split("\n").length);
 }
 var DocumentBuilder = class {
-  constructor(title, diagnostics, keywordCase) {
+  constructor(title, diagnostics, keywordCase, parties2) {
     this.title = title;
     this.diagnostics = diagnostics;
     this.keywordCase = keywordCase;
+    this.parties = parties2;
     const root = { id: "", heading: title ?? "(top)", depth: 1, path: [], anchor: "", lines: { start: 1, end: 1 }, parentId: null };
     this.sections.push(root);
     this.sectionById.set(root.id, root);
@@ -28142,6 +44042,7 @@ var DocumentBuilder = class {
   title;
   diagnostics;
   keywordCase;
+  parties;
   sections = [];
   /** The first section with each id (ids repeat only when headings do; tables look theirs up). */
   sectionById = /* @__PURE__ */ new Map();
@@ -28155,7 +44056,10 @@ var DocumentBuilder = class {
   tables = [];
   capabilities = [];
   errorCodes = [];
+  entries = [];
   terms = /* @__PURE__ */ new Map();
+  /** TypeScript blocks that may declare types, read together at the end (a block may use a name another declares). */
+  typeChunks = [];
   /** The last message in the current section: a reply that follows it answers it. */
   lastCall = null;
   get section() {
@@ -28169,13 +44073,13 @@ var DocumentBuilder = class {
   }
   /** The parties a sentence binds (the words before its first keyword), as a rule records them. */
   actorsOf(sentence) {
-    const actors = actorsIn(this.beforeKeyword(sentence));
+    const actors = actorsIn(this.beforeKeyword(sentence), this.parties);
     return { actor: actors[0] ?? null, actors };
   }
   /** The parties the first of these sentences to name any names (a statement's own subject first). */
   partiesOf(subjectSentences) {
     for (const sentence of subjectSentences) {
-      const actors = actorsIn(this.beforeKeyword(sentence));
+      const actors = actorsIn(this.beforeKeyword(sentence), this.parties);
       if (actors.length) return actors;
     }
     return [];
@@ -28212,9 +44116,24 @@ var DocumentBuilder = class {
   }
   addText(block) {
     this.noteTerms(block.codeSpans, block.line);
+    if (block.definitions) {
+      for (const d of block.definitions) this.addListField(d.term, null, null, d.definition, d.line);
+      return;
+    }
+    const method = block.listItem ? /^method\s*:\s*['"`]([^'"`\s]+)['"`]\s*$/i.exec(block.text)?.[1] : void 0;
+    if (method !== void 0) {
+      const envelope = /\bnotification\b/i.test(block.leadIn ?? "") ? "notification" : "request";
+      this.messages.push({ envelope, method, key: method, fieldPaths: [], container: null, errorCode: null, line: block.line, sectionId: this.section.id, json: null });
+      return;
+    }
+    const listed = block.listItem ? fieldItem(block.text) : null;
+    if (listed) {
+      this.addListField(listed.name, listed.type, listed.required, listed.description, block.line);
+      return;
+    }
     if (!retires(block.text) && !(block.listItem && block.leadIn && retires(block.leadIn))) this.noteErrorCodesInText(block.text, block.line);
     const leadInKeywords = block.leadIn ? this.keywords(block.leadIn) : [];
-    const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn) : [];
+    const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn, this.parties) : [];
     const proseParts = [];
     const parts2 = block.listItem ? [block.text] : sentences(block.text);
     const last = parts2.at(-1);
@@ -28247,6 +44166,11 @@ var DocumentBuilder = class {
     const prose = joined && block.title ? `${block.title}: ${joined}` : joined;
     if (prose && !block.caption && !block.label) this.prose.push({ text: prose, line: block.line, sectionId: this.section.id });
   }
+  addListField(name, type, required, description, line2) {
+    const section = this.section;
+    this.fields.push({ owner: sectionLabel(this.sections, section), path: name, name, type, required, options: [], description: description || null, origin: "list", line: line2, sectionId: section.id });
+    if (description) this.addFieldRules(name, description, line2, section.id);
+  }
   addCode(block) {
     const code5 = {
       lang: block.lang,
@@ -28258,6 +44182,10 @@ var DocumentBuilder = class {
       captionTerms: block.captionSpans.filter(isIdentifierLike)
     };
     this.codeBlocks.push(code5);
+    if (isTypeScriptLang(block.lang) && mayDeclareTypes(block.value)) {
+      this.typeChunks.push({ text: block.value, line: block.bodyLine ?? block.line + 1, sectionId: this.section.id });
+      return;
+    }
     if (!isJsonLang(block.lang)) return;
     const values = parseJsonExample(block.value, block, this.diagnostics);
     if (values === void 0) {
@@ -28274,8 +44202,8 @@ var DocumentBuilder = class {
       const answers = classified.envelope === "result" || classified.envelope === "error" ? this.lastCall : null;
       const method = classified.method ?? answers?.method ?? null;
       if (method !== null || classified.envelope === "error") {
-        const key = classified.envelope === "result" ? `${method} result` : classified.envelope === "error" ? `error ${classified.errorCode ?? "?"}` : method;
-        message = this.addMessage(code5, json, classified.envelope, method, key, classified.bodyKey, classified.body, classified.errorCode);
+        const key2 = classified.envelope === "result" ? `${method} result` : classified.envelope === "error" ? `error ${classified.errorCode ?? "?"}` : method;
+        message = this.addMessage(code5, json, classified.envelope, method, key2, classified.bodyKey, classified.body, classified.errorCode);
       }
     } else if (isObject(json) && this.lastCall && (this.lastCall.envelope === "bare-call" || this.lastCall.envelope === "request") && !isSchemaLike(json)) {
       message = this.addMessage(code5, json, "bare-result", this.lastCall.method, `${this.lastCall.method} result`, "result", json, null);
@@ -28285,11 +44213,11 @@ var DocumentBuilder = class {
     if (!message && isSchemaLike(json)) this.addSchemaExample(code5, json);
     this.findCapabilities(classified?.body ?? json, [], code5.line);
   }
-  addMessage(code5, json, envelope, method, key, bodyKey, body, errorCode2) {
+  addMessage(code5, json, envelope, method, key2, bodyKey, body, errorCode2) {
     const message = {
       envelope,
       method,
-      key,
+      key: key2,
       errorCode: errorCode2,
       json,
       fieldPaths: body ? fieldPaths(bodyKey, body) : [],
@@ -28300,7 +44228,7 @@ var DocumentBuilder = class {
     this.messages.push(message);
     if (envelope !== "error") {
       for (const path2 of message.fieldPaths) {
-        this.fields.push({ owner: key, path: path2, name: path2.split(".").at(-1).replace(/\[\]$/, ""), type: null, required: null, options: [], description: null, origin: "message", line: code5.line, sectionId: this.section.id });
+        this.fields.push({ owner: key2, path: path2, name: path2.split(".").at(-1).replace(/\[\]$/, ""), type: null, required: null, options: [], description: null, origin: "message", line: code5.line, sectionId: this.section.id });
       }
     }
     return message;
@@ -28313,14 +44241,14 @@ var DocumentBuilder = class {
   }
   findCapabilities(value2, path2, line2) {
     if (!isObject(value2)) return;
-    for (const [key, child] of Object.entries(value2)) {
-      if (/capabilities$/i.test(key) && isObject(child)) {
-        const location = [...path2, key].join(".");
+    for (const [key2, child] of Object.entries(value2)) {
+      if (/capabilities$/i.test(key2) && isObject(child)) {
+        const location = [...path2, key2].join(".");
         for (const [name, options] of Object.entries(child)) {
           this.capabilities.push({ name, location, options: isObject(options) ? Object.keys(options) : [], line: line2, sectionId: this.section.id });
         }
       } else {
-        this.findCapabilities(child, [...path2, key], line2);
+        this.findCapabilities(child, [...path2, key2], line2);
       }
     }
   }
@@ -28361,6 +44289,8 @@ var DocumentBuilder = class {
   finish(lineCount) {
     this.closeSections(lineCount);
     for (const { block, sectionId } of this.tables) this.readTable(block, sectionId);
+    const types = this.typeChunks.length > 0 ? readTypeDeclarations(this.typeChunks) : null;
+    if (types) this.diagnostics.push(...types.diagnostics);
     return {
       title: this.title,
       sections: this.sections,
@@ -28372,6 +44302,8 @@ var DocumentBuilder = class {
       capabilities: this.capabilities,
       errorCodes: this.errorCodes,
       terms: [...this.terms.values()],
+      ...this.entries.length ? { entries: this.entries } : {},
+      ...types ? { types } : {},
       diagnostics: this.diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
     };
   }
@@ -28396,7 +44328,10 @@ var DocumentBuilder = class {
     const section = this.sectionById.get(sectionId);
     if (this.readErrorCodeTable(block, section)) return;
     const columns = fieldColumns(block.header, block.rows);
-    if (!columns) return;
+    if (!columns) {
+      this.readNamedEntries(block, section);
+      return;
+    }
     const owner = sectionLabel(this.sections, section);
     const nearby = this.messages.filter((m) => m.sectionId === sectionId || m.sectionId.startsWith(`${sectionId}/`) || m.sectionId === section.parentId);
     const leadInRequired = block.leadIn ? this.keywords(block.leadIn).some((k) => k === "MUST" || k === "REQUIRED" || k === "SHALL") : false;
@@ -28420,6 +44355,23 @@ var DocumentBuilder = class {
         });
       }
       if (description) this.addFieldRules(names.join(", "), description, row.line, sectionId);
+    }
+  }
+  /** A table whose first column names what it defines (field-tables.ts `namedEntryColumns`): an entry per row, its sentences its rules. */
+  readNamedEntries(block, section) {
+    const columns = namedEntryColumns(block.header, block.rows);
+    if (!columns) return;
+    const table = sectionLabel(this.sections, section);
+    const what = block.header[columns.name].replace(/[`*]/g, "").trim();
+    for (const row of block.rows) {
+      const name = nameOfCell(row, columns.name);
+      const values = {};
+      block.header.forEach((header, i) => {
+        if (i !== columns.name && i !== columns.description) values[header || `column ${i + 1}`] = row.cells[i] ?? "";
+      });
+      const description = row.cells[columns.description] ?? null;
+      this.entries.push({ what, name, table, values, description, line: row.line, sectionId: section.id });
+      if (description) this.addFieldRules(name, description, row.line, section.id);
     }
   }
   /** "The array SHOULD NOT be empty" in a field's row is a rule of that field; a bare "REQUIRED." is its requiredness. */
@@ -28452,6 +44404,17 @@ var DocumentBuilder = class {
     return true;
   }
 };
+var FIELD_FACTS = /\b(?:required|optional|mandatory|string|str|integer|int|int32|int64|uint\d*|number|float|double|decimal|boolean|bool|object|array|list|map|dict|uri|url|timestamp|date|datetime|binary|bytes|any|enum|null)\b/i;
+function fieldItem(text4) {
+  const match = /^(?:`([^`]{1,64})`|\{?([\p{L}_$@][\p{L}\p{N}_$@.\-[\]]{0,63})\}?)\s*\(([^()]{1,80})\)\s*(?:[:—–]|-\s|$)\s*(.*)$/u.exec(text4);
+  if (!match) return null;
+  const facts = match[3];
+  if (/["':=]/.test(facts) || !FIELD_FACTS.test(facts) && !/^`[A-Za-z_$][\w$.<>[\]|]*`$/.test(facts.trim())) return null;
+  const parts2 = facts.split(/\s*[,;]\s*/).map((p) => p.trim()).filter(Boolean);
+  const requiredness = parts2.find((p) => /^(?:required|optional|mandatory)$/i.test(p));
+  const type = parts2.filter((p) => p !== requiredness).join(", ").replace(/`/g, "") || null;
+  return { name: match[1] ?? match[2], type, required: requiredness ? !/^optional$/i.test(requiredness) : null, description: match[4].trim() };
+}
 function sideBySide(text4, a, b) {
   const between = a.end <= b.start ? text4.slice(a.end, b.start) : text4.slice(b.end, a.start);
   return between.length <= 3 && /^[\s()]*$/.test(between);
@@ -28467,10 +44430,10 @@ function cleanCaption(caption) {
 function mergeFields(fields) {
   const merged = /* @__PURE__ */ new Map();
   for (const field of fields) {
-    const key = `${field.owner}\0${field.path}`;
-    const known2 = merged.get(key);
+    const key2 = `${field.owner}\0${field.path}`;
+    const known2 = merged.get(key2);
     if (!known2) {
-      merged.set(key, { ...field });
+      merged.set(key2, { ...field });
       continue;
     }
     const table = field.origin === "table" ? field : known2.origin === "table" ? known2 : null;
@@ -28502,20 +44465,20 @@ function formatDiagnostic(d, source) {
 }
 
 // src/model/index.ts
-var cache = /* @__PURE__ */ new Map();
+var cache2 = /* @__PURE__ */ new Map();
 var CACHE_LIMIT = 512;
 var store = null;
 function parsePage(text4, options = {}) {
-  const key = `${contentHash(text4)}:${options.keywordCase ?? "declared"}`;
-  const cached = cache.get(key);
+  const key2 = `${contentHash(text4)}:${options.keywordCase ?? "declared"}`;
+  const cached = cache2.get(key2);
   if (cached) return cached;
-  let document3 = store?.read(key) ?? null;
+  let document3 = store?.read(key2) ?? null;
   if (!document3) {
     document3 = buildDocument(text4, options);
-    store?.write(key, document3);
+    store?.write(key2, document3);
   }
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value);
-  cache.set(key, document3);
+  if (cache2.size >= CACHE_LIMIT) cache2.delete(cache2.keys().next().value);
+  cache2.set(key2, document3);
   return document3;
 }
 function parsePagePair(oldText, newText, options = {}) {
@@ -28585,7 +44548,8 @@ function globMatches(glob, page) {
 // src/revision/informative.ts
 init_finalize();
 var CHANGE_RECORD_TITLE = /\b(change\s*-?log|changes|release notes|what[’']?s new|revision history|version history)\b/i;
-var SELF_DESCRIBED = /\b(non-normative|not normative|informative|derived (?:view|summary|registry)|(?:page|document) (?:lists|summari[sz]es|records) (?:the |all )?(?:changes|differences))\b/i;
+var SELF_DESCRIBED = /\b(non-normative|not normative|(?:is|are|as|section|page|document|appendix)\s+(?:purely\s+|entirely\s+|only\s+)?informative|\(informative\)|derived (?:view|summary|registry)|(?:page|document) (?:lists|summari[sz]es|records) (?:the |all )?(?:changes|differences))\b(?!\s*:\s*(?:\S+\s*:|RFC|\[|I-D|$))/i;
+var CITATION = /\[(?:RFC|I-D|BCP|STD)[\s.-]?\w|\bRFC\s?\d{3,5}\b|\bdraft-[a-z0-9-]+/i;
 var INDEX_SHARE = 0.6;
 function namesChangeRecord(title) {
   return CHANGE_RECORD_TITLE.test(title);
@@ -28593,7 +44557,7 @@ function namesChangeRecord(title) {
 function judgePage(page, text4, doc, config) {
   const configured = configuredKind(config, page);
   if (configured) return { informative: configured === "informative", reason: `${configured} page: listed so in the spec's config` };
-  const title = doc.title?.trim() ?? "";
+  const title = (doc.title ?? doc.sections.find((s) => s.parentId === "" && s.depth === 1)?.heading)?.trim() ?? "";
   if (title && namesChangeRecord(title)) return { informative: true, reason: `informative page: its title “${title}” names a list of changes` };
   const opening = doc.prose.filter((p) => p.sectionId === "").map((p) => p.text).join(" ");
   const said = SELF_DESCRIBED.exec(opening);
@@ -28607,23 +44571,25 @@ function indexShape(text4) {
   let lines = 0;
   let items = 0;
   let linked = 0;
+  let inReferences = false;
   for (const line2 of stripFrontmatter(text4).split("\n")) {
     const trimmed = line2.trim();
     if (/^(```|~~~)/.test(trimmed)) {
       fenced = !fenced;
       continue;
     }
+    if (!fenced && trimmed.startsWith("#")) inReferences = /\b(?:references|bibliography|citations|further reading)\b/i.test(trimmed);
     if (fenced || !trimmed || trimmed.startsWith("#") || trimmed.startsWith("<") || /^\|?[\s:|-]+\|?$/.test(trimmed)) continue;
     lines += 1;
     if (/^([-*+]|\d+[.)])\s/.test(trimmed) || trimmed.startsWith("|")) {
       items += 1;
-      if (/\]\(|https?:\/\//.test(trimmed)) linked += 1;
+      if (/\]\(|https?:\/\//.test(trimmed) && !inReferences && !CITATION.test(trimmed)) linked += 1;
     }
   }
   return lines > 0 && items / lines >= INDEX_SHARE && linked / items >= INDEX_SHARE ? { lines, linked } : null;
 }
 function stripFrontmatter(text4) {
-  return text4.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, "");
+  return kramdownRfcLayout(text4)?.text ?? text4.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, "");
 }
 function markInformative(change, judgement) {
   if (!judgement?.informative) return change;
@@ -28637,10 +44603,10 @@ function readInformative(change, judgement) {
 }
 function asParagraph(change) {
   const id = change.action === "added" ? "prose-added" : change.action === "removed" ? "prose-removed" : change.action === "moved" ? "prose-moved" : "prose-changed";
-  const paragraph = (side5) => {
-    if (!side5) return null;
-    const leadIn = typeof side5["leadIn"] === "string" ? `${side5["leadIn"]} ` : "";
-    return { ...side5, text: leadIn + side5.text };
+  const paragraph = (side6) => {
+    if (!side6) return null;
+    const leadIn = typeof side6["leadIn"] === "string" ? `${side6["leadIn"]} ` : "";
+    return { ...side6, text: leadIn + side6.text };
   };
   const draft = { id, subject: change.subject, section: change.section, before: paragraph(change.before), after: paragraph(change.after), ...change.source ? { source: change.source } : {} };
   return { ...finalizeChange(draft), ...change.page !== void 0 ? { page: change.page } : {} };
@@ -28668,9 +44634,9 @@ function splitChangelog(markdown) {
     for (const list2 of topLevelLists(node2)) {
       for (const listItem of list2.children) {
         const section = headings.map((h) => h.text);
-        const key = section.join("\0");
-        const number = (counted.get(key) ?? 0) + 1;
-        counted.set(key, number);
+        const key2 = section.join("\0");
+        const number = (counted.get(key2) ?? 0) + 1;
+        counted.set(key2, number);
         items.push(readItem(listItem, section, number));
       }
     }
@@ -28941,9 +44907,9 @@ function matchItem(item2, index2, context) {
   const linkedPages = noteLinks(item2, index2, context, ledger);
   const allWords = wordsIn(item2.text);
   noteHeadings(allWords, index2, ledger);
-  const words2 = wordScores(new Set([...allWords].filter((w) => !context.commonWords.has(w))), index2);
-  noteWords(words2, linkedPages, index2, ledger);
-  settleWeak(words2, index2, ledger);
+  const words3 = wordScores(new Set([...allWords].filter((w) => !context.commonWords.has(w))), index2);
+  noteWords(words3, linkedPages, index2, ledger);
+  settleWeak(words3, index2, ledger);
   const records = [...ledger.strong.keys()].sort((a, b) => a - b);
   const evidence = [...new Set(records.flatMap((at) => [...ledger.strong.get(at)]))];
   return { item: item2, records, evidence };
@@ -28971,18 +44937,18 @@ function noteLinks(item2, index2, context, ledger) {
   }
   return new Set(links.map((l) => l.page));
 }
-function noteHeadings(words2, index2, ledger) {
+function noteHeadings(words3, index2, ledger) {
   for (const { heading, words: named, records } of index2.byHeading.values()) {
-    if (named.length === 0 || !named.every((w) => words2.has(w))) continue;
+    if (named.length === 0 || !named.every((w) => words3.has(w))) continue;
     for (const at of records) note(named.length >= 2 ? ledger.strong : ledger.weak, at, `section “${heading}”`);
   }
 }
-function noteWords(words2, linkedPages, index2, ledger) {
+function noteWords(words3, linkedPages, index2, ledger) {
   const total = index2.records.length;
   const minWeight = MIN_SHARED_WORDS * Math.log(Math.min(total, RARE_WORD_RECORDS));
   const linkedMinWeight = LINKED_MIN_SHARED_WORDS * Math.log(Math.min(total, LINKED_RARE_WORD_RECORDS));
   const matches = [];
-  for (const [at, { shared, weight }] of words2) {
+  for (const [at, { shared, weight }] of words3) {
     const linked = linkedPages.has(index2.records[at].change.page ?? "");
     const enough = linked ? shared.length >= LINKED_MIN_SHARED_WORDS && weight >= linkedMinWeight : shared.length >= MIN_SHARED_WORDS && weight >= minWeight;
     if (enough) matches.push({ at, shared, weight });
@@ -28990,18 +44956,18 @@ function noteWords(words2, linkedPages, index2, ledger) {
   matches.sort((a, b) => b.weight - a.weight || a.at - b.at);
   for (const { at, shared } of matches.slice(0, MAX_WORD_MATCHES)) note(ledger.strong, at, `words: ${shared.join(", ")}`);
 }
-function settleWeak(words2, index2, ledger) {
+function settleWeak(words3, index2, ledger) {
   const placeOf2 = (at) => `${index2.records[at].change.page}\0${index2.records[at].sectionKeys.join("\0")}`;
   const confirmedPlaces = new Set([...ledger.strong.keys()].map(placeOf2));
   for (const [at, reasons] of ledger.weak) {
-    const shared = words2.get(at)?.shared ?? [];
+    const shared = words3.get(at)?.shared ?? [];
     if (reasons.size >= 2 || shared.length >= 2 || ledger.strong.has(at) || confirmedPlaces.has(placeOf2(at))) for (const why of reasons) note(ledger.strong, at, why);
   }
 }
-function wordScores(words2, index2) {
+function wordScores(words3, index2) {
   const total = index2.records.length;
   const scores = /* @__PURE__ */ new Map();
-  for (const word of words2) {
+  for (const word of words3) {
     const postings = index2.byWord.get(word);
     if (!postings || postings.length > total * COMMON_WORD_SHARE) continue;
     const weight = Math.log(total / postings.length);
@@ -29040,7 +45006,7 @@ function viewOf(change) {
   const sections = [change.section.old, change.section.new].filter((s) => s !== null);
   const subjectIds = /\s/.test(change.subject.trim()) ? identifiersIn(change.subject) : identifiersOfPath(change.subject.trim());
   for (const section of sections) for (const id of identifiersIn(section)) subjectIds.add(id);
-  const sides2 = [change.before, change.after].flatMap((side5) => side5 ? [side5.text, typeof side5.path === "string" ? side5.path : ""] : []);
+  const sides2 = [change.before, change.after].flatMap((side6) => side6 ? [side6.text, typeof side6.path === "string" ? side6.path : ""] : []);
   const text4 = [...sides2, change.message].join("\n");
   const textIds = new Set([...identifiersIn(text4)].filter((id) => !subjectIds.has(id)));
   return {
@@ -29053,10 +45019,10 @@ ${text4}`),
     sectionKeys: [...new Set(sections.map(headingKey2))]
   };
 }
-function post(map, key, at) {
-  const list2 = map.get(key);
+function post(map, key2, at) {
+  const list2 = map.get(key2);
   if (list2) list2.push(at);
-  else map.set(key, [at]);
+  else map.set(key2, [at]);
 }
 
 // src/changelog/themes.ts
@@ -29065,10 +45031,10 @@ function groupByTheme(changes) {
   for (const change of changes) {
     const page = change.page ?? "(document)";
     const theme = themeOf(change);
-    const key = `${page}\0${theme}`;
-    const group2 = groups.get(key);
+    const key2 = `${page}\0${theme}`;
+    const group2 = groups.get(key2);
     if (group2) group2.records.push(change.fingerprint);
-    else groups.set(key, { page, theme, records: [change.fingerprint] });
+    else groups.set(key2, { page, theme, records: [change.fingerprint] });
   }
   return [...groups.values()];
 }
@@ -29127,10 +45093,10 @@ function contextOf(newer, changelogPage) {
     sectionsUnder(page, fragment) {
       if (!pages.has(page)) return null;
       const { sections } = parsePage(newer.text(page));
-      const key = headingKey2(fragment);
-      const target = sections.find((s) => headingKey2(s.anchor) === key || headingKey2(s.heading) === key);
-      if (!target) return null;
-      return new Set(sections.filter((s) => s.id === target.id || s.id.startsWith(`${target.id}/`)).map((s) => headingKey2(s.heading)));
+      const key2 = headingKey2(fragment);
+      const target2 = sections.find((s) => headingKey2(s.anchor) === key2 || headingKey2(s.heading) === key2);
+      if (!target2) return null;
+      return new Set(sections.filter((s) => s.id === target2.id || s.id.startsWith(`${target2.id}/`)).map((s) => headingKey2(s.heading)));
     }
   };
 }
@@ -29188,8 +45154,8 @@ function labelOfSection(doc, id) {
   const section = sectionById(doc, id);
   return section ? sectionLabel2(doc, section) : null;
 }
-function sectionPair(ctx, side5, sectionId) {
-  if (side5 === "old") return { old: labelOfSection(ctx.old, sectionId), new: labelOfSection(ctx.new, ctx.oldToNew.get(sectionId)) };
+function sectionPair(ctx, side6, sectionId) {
+  if (side6 === "old") return { old: labelOfSection(ctx.old, sectionId), new: labelOfSection(ctx.new, ctx.oldToNew.get(sectionId)) };
   return { old: labelOfSection(ctx.old, ctx.newToOld.get(sectionId)), new: labelOfSection(ctx.new, sectionId) };
 }
 function bothSections(ctx, oldSectionId, newSectionId) {
@@ -29315,17 +45281,17 @@ function deprecationsIn(doc) {
   return found;
 }
 function subjectsOf(sentence) {
-  const plain = sentence.replace(LABEL, "").trim();
-  const stated = STATED.exec(plain);
+  const plain2 = sentence.replace(LABEL, "").trim();
+  const stated = STATED.exec(plain2);
   const statedSubject = stated ? nounPhrase(stated[1]) : null;
-  const inPassing = [...plain.matchAll(IN_PASSING)].map((m) => nounPhrase(m[1])).filter((subject2) => subject2 !== null && ELEMENT_HEAD.test(subject2));
+  const inPassing = [...plain2.matchAll(IN_PASSING)].map((m) => nounPhrase(m[1])).filter((subject2) => subject2 !== null && ELEMENT_HEAD.test(subject2));
   return statedSubject ? [statedSubject, ...inPassing] : inPassing;
 }
 function nounPhrase(phrase) {
   const clause = phrase.split(/,\s+/).at(-1);
   const subject2 = clause.replace(DETERMINERS, "").replace(TAIL, "").replace(/\s*\([^)]*\)\s*/g, " ").trim();
-  const words2 = subject2.split(/\s+/);
-  if (!subject2 || words2.length > MAX_SUBJECT_WORDS || !/\w/.test(subject2)) return null;
+  const words3 = subject2.split(/\s+/);
+  if (!subject2 || words3.length > MAX_SUBJECT_WORDS || !/\w/.test(subject2)) return null;
   return subject2;
 }
 function sameSubject(a, b) {
@@ -29385,6 +45351,55 @@ function diffErrorCodes(ctx, emit) {
   }
 }
 
+// src/diff/entries.ts
+function diffEntries(ctx, emit) {
+  const olds = ctx.old.entries ?? [];
+  const news = ctx.new.entries ?? [];
+  if (olds.length === 0 && news.length === 0) return;
+  const byIdentity = pairUp(olds, news, { key: (e) => `${e.table}\0${e.what}\0${e.name.toLowerCase()}`, score: () => 0, threshold: 1 });
+  const byName2 = pairUp(byIdentity.removed, byIdentity.added, {
+    key: null,
+    score: (o, n) => o.name.toLowerCase() === n.name.toLowerCase() && (o.what === n.what || ctx.oldToNew.get(o.sectionId) === n.sectionId) ? 1 : 0,
+    threshold: 1
+  });
+  const tables = (entries, sectionOf) => new Set(entries.map((e) => `${e.what}\0${sectionOf(e.sectionId) ?? ""}`));
+  const oldTables = tables(olds, (id) => ctx.oldToNew.get(id));
+  const newTables = tables(news, (id) => id);
+  const kept = (e, side6) => side6 === "old" ? newTables.has(`${e.what}\0${ctx.oldToNew.get(e.sectionId) ?? ""}`) : oldTables.has(`${e.what}\0${e.sectionId}`);
+  byName2.removed = byName2.removed.filter((e) => kept(e, "old"));
+  byName2.added = byName2.added.filter((e) => kept(e, "new"));
+  for (const entry of byName2.removed) {
+    emit({ id: "entry-removed", subject: entry.name, key: `${entry.what}\0${entry.name}`, section: sectionPair(ctx, "old", entry.sectionId), before: side2(entry), after: null, detail: detail3(entry) });
+  }
+  for (const entry of byName2.added) {
+    emit({ id: "entry-added", subject: entry.name, key: `${entry.what}\0${entry.name}`, section: sectionPair(ctx, "new", entry.sectionId), before: null, after: side2(entry), detail: detail3(entry) });
+  }
+  for (const [before, after] of [...byIdentity.pairs, ...byName2.pairs]) {
+    const changed2 = Object.keys({ ...before.values, ...after.values }).filter((column) => normalizeText(before.values[column] ?? "") !== normalizeText(after.values[column] ?? ""));
+    const reworded = normalizeText(before.description ?? "") !== normalizeText(after.description ?? "");
+    if (changed2.length === 0 && !reworded) continue;
+    emit({
+      id: "entry-changed",
+      subject: after.name,
+      key: `${after.what}\0${before.name}`,
+      section: bothSections(ctx, before.sectionId, after.sectionId),
+      before: side2(before),
+      after: side2(after),
+      detail: { ...detail3(after), columns: changed2.length ? changed2.join(", ") : "description", change: changed2.map((column) => `${column} ${shown(before.values[column])} → ${shown(after.values[column])}`).join("; ") },
+      ...changed2.length === 0 ? { level: "editorial", levelReason: "only its description was reworded: what the name stands for is the same" } : {}
+    });
+  }
+}
+function side2(entry) {
+  return { text: entry.description ?? "", line: entry.line, name: entry.name, what: entry.what, table: entry.table, values: entry.values };
+}
+function shown(cell) {
+  return cell ? cell : "(empty)";
+}
+function detail3(entry) {
+  return { what: entry.what, table: entry.table };
+}
+
 // src/diff/fields.ts
 function diffFields(ctx, emit, skipOwners) {
   const keep = (f) => !skipOwners.has(f.owner);
@@ -29397,17 +45412,20 @@ function diffFields(ctx, emit, skipOwners) {
     threshold: 1
   });
   for (const field of byName2.removed) {
-    emit({ id: field.required ? "required-field-removed" : "field-removed", subject: subject(field), section: sectionPair(ctx, "old", field.sectionId), before: side2(field), after: null });
+    emit({ id: field.required ? "required-field-removed" : "field-removed", subject: subject(field), section: sectionPair(ctx, "old", field.sectionId), before: side3(field), after: null });
   }
   for (const field of byName2.added.filter((f) => !toldBefore(f, ctx))) {
-    emit({ id: field.required ? "required-field-added" : "field-added", subject: subject(field), section: sectionPair(ctx, "new", field.sectionId), before: null, after: side2(field) });
+    emit({ id: field.required ? "required-field-added" : "field-added", subject: subject(field), section: sectionPair(ctx, "new", field.sectionId), before: null, after: side3(field) });
   }
   for (const [before, after] of [...byIdentity.pairs, ...byName2.pairs]) {
-    const base = { subject: subject(after), key: subject(before), section: bothSections(ctx, before.sectionId, after.sectionId), before: side2(before), after: side2(after) };
+    const base = { subject: subject(after), key: subject(before), section: bothSections(ctx, before.sectionId, after.sectionId), before: side3(before), after: side3(after) };
     if (before.required === false && after.required === true) emit({ id: "field-became-required", ...base });
     if (before.required === true && after.required === false) emit({ id: "field-became-optional", ...base });
     if (before.type && after.type && normalizeText(before.type) !== normalizeText(after.type)) {
       emit({ id: "field-type-changed", ...base, detail: { from: before.type, to: after.type } });
+    }
+    if (before.origin === "list" && after.origin === "list" && plainWords(before.description) !== plainWords(after.description)) {
+      emit({ id: "field-description-changed", ...base, before: { ...side3(before), text: before.description ?? "" }, after: { ...side3(after), text: after.description ?? "" } });
     }
     const oldOptions = new Set(before.options);
     const newOptions = new Set(after.options);
@@ -29432,10 +45450,13 @@ function namesInSection(doc, sectionId) {
   const texts = [...doc.prose, ...doc.rules].filter((b) => b.sectionId === sectionId).map((b) => b.text);
   return new Set(texts.flatMap((t) => [...t.matchAll(/`([^`]+)`/g)].map((m) => m[1])));
 }
+function plainWords(description) {
+  return normalizeText((description ?? "").split(/(?<=[.!?])\s+/).filter((s) => !/\b(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL)\b/.test(s)).join(" "));
+}
 function subject(field) {
   return field.origin === "message" || field.path.includes(".") ? `${field.owner} ${field.path}` : `${field.owner} › ${field.path}`;
 }
-function side2(field) {
+function side3(field) {
   const s = { text: subject(field), line: field.line, path: field.path, required: field.required, origin: field.origin };
   if (field.type) s["type"] = field.type;
   if (field.options.length) s["options"] = field.options;
@@ -29454,26 +45475,26 @@ function diffMessages(ctx, emit) {
   const unreadableInNew = unreadable(ctx.new.codeBlocks);
   const removedCalls = /* @__PURE__ */ new Set();
   const addedCalls = /* @__PURE__ */ new Set();
-  for (const [key, olds] of oldByKey) {
-    if (newByKey.has(key)) continue;
-    whollyChanged.add(key);
+  for (const [key2, olds] of oldByKey) {
+    if (newByKey.has(key2)) continue;
+    whollyChanged.add(key2);
     const first = olds[0];
     if (first.method !== null && unreadableInNew.has(first.method)) continue;
     if (isReply(first) && first.method !== null && !newByKey.has(first.method)) continue;
-    if (!isReply(first)) removedCalls.add(key);
-    emit({ id: "message-removed", subject: key, section: sectionPair(ctx, "old", first.sectionId), before: side3(first), after: null, detail: { envelope: noun(first.envelope) } });
+    if (!isReply(first)) removedCalls.add(key2);
+    emit({ id: "message-removed", subject: key2, section: sectionPair(ctx, "old", first.sectionId), before: side4(first), after: null, detail: { envelope: noun(first.envelope) } });
   }
-  for (const [key, news] of newByKey) {
-    if (oldByKey.has(key)) continue;
-    whollyChanged.add(key);
+  for (const [key2, news] of newByKey) {
+    if (oldByKey.has(key2)) continue;
+    whollyChanged.add(key2);
     const first = news[0];
     if (first.method !== null && unreadableInOld.has(first.method)) continue;
     if (isReply(first) && first.method !== null && !oldByKey.has(first.method)) continue;
-    if (!isReply(first)) addedCalls.add(key);
-    emit({ id: "message-added", subject: key, section: sectionPair(ctx, "new", first.sectionId), before: null, after: side3(first), detail: { envelope: noun(first.envelope) } });
+    if (!isReply(first)) addedCalls.add(key2);
+    emit({ id: "message-added", subject: key2, section: sectionPair(ctx, "new", first.sectionId), before: null, after: side4(first), detail: { envelope: noun(first.envelope) } });
   }
-  for (const [key, olds] of oldByKey) {
-    const news = newByKey.get(key);
+  for (const [key2, olds] of oldByKey) {
+    const news = newByKey.get(key2);
     if (!news) continue;
     const oldEnvelopes = new Set(olds.map((m) => m.envelope));
     const newEnvelopes = new Set(news.map((m) => m.envelope));
@@ -29483,10 +45504,10 @@ function diffMessages(ctx, emit) {
     const container = news.find((m) => m.container)?.container ?? "";
     emit({
       id: "message-envelope-changed",
-      subject: key,
+      subject: key2,
       section: bothSections(ctx, before.sectionId, after.sectionId),
-      before: side3(before),
-      after: side3(after),
+      before: side4(before),
+      after: side4(after),
       detail: { from: describeEnvelope(before.envelope), to: describeEnvelope(after.envelope), container }
     });
   }
@@ -29512,7 +45533,7 @@ function isReplyEnvelope(envelope) {
 function noun(envelope) {
   return envelope === "notification" ? "notification" : isReplyEnvelope(envelope) ? "result" : "method";
 }
-function side3(m) {
+function side4(m) {
   const s = { text: m.key, line: m.line, envelope: m.envelope, json: m.json };
   if (m.container) s["container"] = m.container;
   return s;
@@ -29538,8 +45559,8 @@ function mappedLine(ctx, oldLine) {
   const survivor = containing.find((s) => ctx.oldToNew.has(s.id));
   const anchor = before ?? survivor;
   if (!anchor) return 0;
-  const target = newSection(ctx, ctx.oldToNew.get(anchor.id));
-  return anchor === survivor ? target.lines.start + 0.5 : target.lines.end + 0.5;
+  const target2 = newSection(ctx, ctx.oldToNew.get(anchor.id));
+  return anchor === survivor ? target2.lines.start + 0.5 : target2.lines.end + 0.5;
 }
 function newSection(ctx, id) {
   return ctx.new.sections.find((s) => s.id === id);
@@ -29553,11 +45574,11 @@ function foldProseIntoRules(drafts) {
   const matches = [];
   for (const prose of drafts) {
     if (prose.id !== "prose-removed" || !prose.before) continue;
-    const words2 = contentWords(prose.before.text);
-    if (words2.length < MIN_CONTENT_WORDS) continue;
+    const words3 = contentWords(prose.before.text);
+    if (words3.length < MIN_CONTENT_WORDS) continue;
     for (const { rule: rule2, words: ruleWords2 } of rules) {
       if (!sameSection(prose, rule2)) continue;
-      const share = shareFoundIn(words2, ruleWords2);
+      const share = shareFoundIn(words3, ruleWords2);
       if (share >= TAKEN_SHARE) matches.push({ prose, rule: rule2, share });
     }
   }
@@ -29589,8 +45610,8 @@ function foldRowProse(drafts, newFields) {
   for (const prose of drafts) {
     if (prose.id !== "prose-added" || !prose.after || prose.section.new === null) continue;
     const spans = new Set([...prose.after.text.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
-    const words2 = contentWords(prose.after.text);
-    const row = rows.find((r) => r.section === prose.section.new && r.keys.size === spans.size && [...spans].every((s) => r.keys.has(s)) && shareFoundIn(contentWords(r.description), words2) >= TAKEN_SHARE2);
+    const words3 = contentWords(prose.after.text);
+    const row = rows.find((r) => r.section === prose.section.new && r.keys.size === spans.size && [...spans].every((s) => r.keys.has(s)) && shareFoundIn(contentWords(r.description), words3) >= TAKEN_SHARE2);
     if (!row || row.records.some((r) => told2.has(r))) continue;
     dropped.add(prose);
     for (const record of row.records) told2.set(record, prose.after.text);
@@ -29707,29 +45728,29 @@ function diffProse(ctx, emit) {
       subject: clip(after.text, 100),
       key: normalizeText(before.text),
       section: bothSections(ctx, before.sectionId, after.sectionId),
-      before: side4(before),
-      after: side4(after)
+      before: side5(before),
+      after: side5(after)
     });
   }
   for (const block of removed) {
     if (!ctx.oldToNew.has(block.sectionId)) continue;
-    emit({ id: "prose-removed", subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, "old", block.sectionId), before: side4(block), after: null });
+    emit({ id: "prose-removed", subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, "old", block.sectionId), before: side5(block), after: null });
   }
   for (const block of added) {
     if (!ctx.newToOld.has(block.sectionId)) continue;
-    emit({ id: "prose-added", subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, "new", block.sectionId), before: null, after: side4(block) });
+    emit({ id: "prose-added", subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, "new", block.sectionId), before: null, after: side5(block) });
   }
 }
-function side4(block) {
+function side5(block) {
   return { text: block.text, line: block.line };
 }
 
 // src/diff/actors.ts
-var ROLES = /* @__PURE__ */ new Set(["senders", "receivers", "recipients", "requesters", "responders"]);
+var ROLES2 = /* @__PURE__ */ new Set(["senders", "receivers", "recipients", "requesters", "responders"]);
 var EVERYONE = /* @__PURE__ */ new Set(["parties", "peers", "implementations", "implementers"]);
 function covers(general, specific) {
   if (general === specific || EVERYONE.has(general)) return true;
-  return ROLES.has(general) && !ROLES.has(specific) && !EVERYONE.has(specific);
+  return ROLES2.has(general) && !ROLES2.has(specific) && !EVERYONE.has(specific);
 }
 function compareActors(before, after) {
   const same = before.length === after.length && before.every((a) => after.includes(a));
@@ -29778,9 +45799,9 @@ function listGroups(rules) {
   const groups = /* @__PURE__ */ new Map();
   for (const rule2 of rules) {
     if (!rule2.leadIn) continue;
-    const key = `${rule2.sectionId}\0${rule2.leadIn}`;
-    let group2 = groups.get(key);
-    if (!group2) groups.set(key, group2 = { leadIn: rule2.leadIn, head: null, items: [] });
+    const key2 = `${rule2.sectionId}\0${rule2.leadIn}`;
+    let group2 = groups.get(key2);
+    if (!group2) groups.set(key2, group2 = { leadIn: rule2.leadIn, head: null, items: [] });
     group2.items.push(rule2);
   }
   for (const group2 of groups.values()) group2.head = headOf(group2, rules);
@@ -29819,9 +45840,85 @@ function unitOf(group2) {
   return unit;
 }
 
+// src/diff/same-duty.ts
+function sameDuty(before, after) {
+  const reasons = [];
+  let a = withoutReferences(before);
+  let b = withoutReferences(after);
+  if (refsOf(before) !== refsOf(after)) {
+    if (asked(a) < 2 || asked(b) < 2) return null;
+    reasons.push("only its references changed");
+  }
+  const expanded = expandAbbreviations(a, b);
+  if (expanded) {
+    [a, b] = [expanded.before, expanded.after];
+    reasons.push(expanded.spelled.map(([short, long]) => `“${short}” is spelled out as “${long}”`).join(", "));
+  }
+  const wa = words2(a);
+  const wb = words2(b);
+  if (wa.join(" ") === wb.join(" ")) return reasons.length ? reasons.join("; ") : null;
+  if (oneRunMoved(wa, wb)) return [...reasons, "a clause moved"].join("; ");
+  return null;
+}
+function asked(text4) {
+  const at = text4.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
+  return words2(at < 0 ? text4 : text4.slice(at)).filter((w) => !KEYWORD_WORDS.has(w)).length;
+}
+function refsOf(text4) {
+  return [...text4.matchAll(REFERENCE3)].map((m) => m[0].replace(/\s+/g, " ")).join("|");
+}
+var REFERENCE3 = /\{\{[^{}]+\}\}|\[(?:RFC|I-D|BCP|STD)[^\]]*\]|\bRFC\s?\d{3,5}\b|\bdraft-[a-z0-9-]+|\b(?:Section|Sections|Appendix)\s+[\dA-Z][\w.]*(?:\s+(?:of|in)\b)?|\((?:see|cf\.?)\s[^)]*\)/gi;
+function withoutReferences(text4) {
+  return text4.replace(REFERENCE3, " ").replace(/,?\s*\b(?:as\s+(?:described|defined|specified|outlined|required)\s+(?:in|by)|in\s+accordance\s+with|according\s+to|as\s+(?:describes?|defines?|specifies?|requires?)|per|see)\s*(?=[.,;]|$)/gi, "").replace(/\(\s*\)/g, " ").replace(/\s+([.,;])/g, "$1").replace(/\s+/g, " ").trim();
+}
+function oneRunMoved(a, b) {
+  if (a.length !== b.length || a.length > 80 || [...a].sort().join(" ") !== [...b].sort().join(" ")) return false;
+  const target2 = b.join(" ");
+  for (let i = 0; i < a.length; i++) {
+    for (let j = i + 1; j <= a.length; j++) {
+      const run = a.slice(i, j);
+      const rest = [...a.slice(0, i), ...a.slice(j)];
+      for (let k = 0; k <= rest.length; k++) {
+        if (k === i) continue;
+        if ([...rest.slice(0, k), ...run, ...rest.slice(k)].join(" ") === target2) return true;
+      }
+    }
+  }
+  return false;
+}
+function words2(text4) {
+  return normalizeText(text4).split(" ").filter(Boolean).map((w) => w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w).filter((w) => !STOPWORDS.has(w) || KEYWORD_WORDS.has(w));
+}
+function expandAbbreviations(before, after) {
+  const spelled = [];
+  let a = before;
+  let b = after;
+  for (const [from, to, setFrom] of [[a, b, (t) => a = t], [b, a, (t) => b = t]]) {
+    for (const match of from.matchAll(/\b([A-Z]{2,6})s?\b/g)) {
+      const short = match[1];
+      if (new RegExp(`\\b${short}s?\\b`).test(to)) continue;
+      const long = runWithInitials(to, short);
+      if (!long) continue;
+      spelled.push([short, long]);
+      setFrom((from === a ? a : b).replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, plural4) => `${long}${plural4}`));
+    }
+  }
+  return spelled.length ? { before: a, after: b, spelled } : null;
+}
+function runWithInitials(text4, abbreviation) {
+  const list2 = text4.split(/[\s,;:()]+/).filter(Boolean);
+  const want = abbreviation.toLowerCase();
+  for (let i = 0; i + want.length <= list2.length; i++) {
+    const run = list2.slice(i, i + want.length);
+    if (run.map((w) => w[0].toLowerCase()).join("") === want && run.every((w) => /^[A-Za-z]/.test(w))) return run.join(" ").replace(/[.]$/, "");
+  }
+  return null;
+}
+
 // src/diff/obligation-growth.ts
 function dutyGrowth(before, after) {
-  const [askedBefore, askedAfter] = [asked(before), asked(after)];
+  if (sameDuty(before, after)) return [];
+  const [askedBefore, askedAfter] = [asked2(before), asked2(after)];
   if (keywordCount(after) > keywordCount(before)) return newlyRequired(askedBefore, askedAfter).length > 0 ? newlyRequired(askedBefore, askedAfter) : ["a second duty"];
   const brought = newlyRequired(askedBefore, askedAfter);
   const dropped = newlyRequired(askedAfter, askedBefore);
@@ -29833,7 +45930,7 @@ var KEYWORD3 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOM
 function keywordCount(text4) {
   return text4.match(KEYWORD3)?.length ?? 0;
 }
-function asked(text4) {
+function asked2(text4) {
   const at = text4.search(KEYWORD3);
   return at < 0 ? text4 : text4.slice(at);
 }
@@ -29859,9 +45956,9 @@ var POINTER = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+\w+){0,2}?\s+
 function pointedSection(rule2, doc) {
   const match = POINTER.exec(rule2.text);
   if (!match) return null;
-  const target = tokens(match[1].replace(/^["“]|["”]$/g, ""));
-  if (target.length === 0) return null;
-  const section = doc.sections.find((s) => dice(tokens(s.heading), target) >= 0.8);
+  const target2 = tokens(match[1].replace(/^["“]|["”]$/g, ""));
+  if (target2.length === 0) return null;
+  const section = doc.sections.find((s) => dice(tokens(s.heading), target2) >= 0.8);
   return section ? section.heading : null;
 }
 
@@ -29994,6 +46091,8 @@ function classifyPair(before, after, ctx) {
   }
   if (normalizeText(before.text) !== normalizeText(after.text)) {
     if (isCosmeticRewording(before.text, after.text)) return { id: "rule-reworded" };
+    const same = sameDuty(before.text, after.text);
+    if (same) return { id: "rule-reworded", detail: { how: same } };
     return absoluteRuleAsksMore(before, after) ?? { id: "rule-changed" };
   }
   if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return { id: "rule-moved" };
@@ -30082,18 +46181,18 @@ function alignSections(oldDoc, newDoc) {
   return { oldToNew, newToOld };
 }
 function sectionWords(doc, sectionIds) {
-  const words2 = /* @__PURE__ */ new Map();
-  if (sectionIds.size === 0) return words2;
+  const words3 = /* @__PURE__ */ new Map();
+  if (sectionIds.size === 0) return words3;
   const add = (id, text4) => {
     if (!sectionIds.has(id)) return;
-    let set = words2.get(id);
-    if (!set) words2.set(id, set = /* @__PURE__ */ new Set());
+    let set = words3.get(id);
+    if (!set) words3.set(id, set = /* @__PURE__ */ new Set());
     for (const word of tokens(text4)) set.add(word);
   };
   for (const p of doc.prose) add(p.sectionId, p.text);
   for (const r of doc.rules) add(r.sectionId, r.text);
   for (const c of doc.codeBlocks) add(c.sectionId, c.value.slice(0, 200));
-  return words2;
+  return words3;
 }
 function diffSections(ctx, emit) {
   for (const section of ctx.new.sections) {
@@ -30110,7 +46209,8 @@ function diffSections(ctx, emit) {
     const oldParentNow = before.parentId === null ? null : ctx.oldToNew.get(before.parentId) ?? `old:${before.parentId}`;
     const from = parentPath(ctx.old, before);
     const to = parentPath(ctx.new, section);
-    if (section.parentId !== null && oldParentNow !== section.parentId && from !== to) {
+    const parentReplaced = before.parentId !== null && section.parentId !== null && !ctx.oldToNew.has(before.parentId) && !ctx.newToOld.has(section.parentId);
+    if (section.parentId !== null && oldParentNow !== section.parentId && from !== to && !parentReplaced) {
       emit({ id: "section-moved", subject: pair.new, key: section.id, section: pair, before: sideOf(before), after: sideOf(section), detail: { from, to } });
     }
   }
@@ -30139,10 +46239,10 @@ function foldSplitOffProse(drafts) {
   const dropped = /* @__PURE__ */ new Set();
   for (const prose of drafts) {
     if (prose.id !== "prose-added" || !prose.after || prose.section.new === null) continue;
-    const words2 = contentWords(prose.after.text);
-    if (words2.length < MIN_CONTENT_WORDS) continue;
-    const sources = reworded.filter((r) => r.section.new === prose.section.new && splitFrom(words2, r));
-    const source = sources.sort((a, b) => takenFrom(words2, b) - takenFrom(words2, a))[0];
+    const words3 = contentWords(prose.after.text);
+    if (words3.length < MIN_CONTENT_WORDS) continue;
+    const sources = reworded.filter((r) => r.section.new === prose.section.new && splitFrom(words3, r));
+    const source = sources.sort((a, b) => takenFrom(words3, b) - takenFrom(words3, a))[0];
     if (!source) continue;
     dropped.add(prose);
     gaining.set(source, [...gaining.get(source) ?? [], prose.after.text]);
@@ -30153,15 +46253,15 @@ function isReworded(draft) {
   const kind = catalogEntry(draft.id).kind;
   return (kind === "rule" || kind === "prose") && draft.before !== null && draft.after !== null && draft.before.text !== draft.after.text;
 }
-function takenFrom(words2, reworded) {
-  return shareFoundIn(words2, contentWords(reworded.before.text));
+function takenFrom(words3, reworded) {
+  return shareFoundIn(words3, contentWords(reworded.before.text));
 }
-function splitFrom(words2, reworded) {
-  if (takenFrom(words2, reworded) < TAKEN_SHARE3) return false;
+function splitFrom(words3, reworded) {
+  if (takenFrom(words3, reworded) < TAKEN_SHARE3) return false;
   const was2 = contentWords(reworded.before.text);
   const now2 = contentWords(reworded.after.text);
   const lost = was2.filter((w) => wordsFoundIn([w], now2).length === 0);
-  return wordsFoundIn(words2, lost).length > 0;
+  return wordsFoundIn(words3, lost).length > 0;
 }
 
 // src/diff/restructured-prose.ts
@@ -30214,10 +46314,10 @@ function diffTerms(ctx, emit, recorded) {
   const covered = coverageText(recorded);
   const oldVocabulary = vocabulary(ctx.old);
   const newVocabulary = vocabulary(ctx.new);
-  const report = (term, side5) => {
+  const report = (term, side6) => {
     if (mentions(covered, term.token)) return;
     const sideOf3 = { text: term.token, line: term.line, count: term.count };
-    emit(side5 === "new" ? { id: "term-added", subject: term.token, section: sectionPair(ctx, "new", term.sectionId), before: null, after: sideOf3 } : { id: "term-removed", subject: term.token, section: sectionPair(ctx, "old", term.sectionId), before: sideOf3, after: null });
+    emit(side6 === "new" ? { id: "term-added", subject: term.token, section: sectionPair(ctx, "new", term.sectionId), before: null, after: sideOf3 } : { id: "term-removed", subject: term.token, section: sectionPair(ctx, "old", term.sectionId), before: sideOf3, after: null });
   };
   for (const term of ctx.new.terms) if (!oldVocabulary.has(term.token)) report(term, "new");
   for (const term of ctx.old.terms) if (!newVocabulary.has(term.token)) report(term, "old");
@@ -30237,9 +46337,40 @@ function mentions(haystack, token) {
 }
 var NAME_CHARACTER = /^[\w$]$/;
 function vocabulary(doc) {
-  const words2 = new Set(doc.terms.map((t) => t.token));
-  for (const block of doc.codeBlocks) for (const word of block.value.match(/[\w$@./-]+/g) ?? []) words2.add(word);
-  return words2;
+  const words3 = new Set(doc.terms.map((t) => t.token));
+  for (const block of doc.codeBlocks) for (const word of block.value.match(/[\w$@./-]+/g) ?? []) words3.add(word);
+  return words3;
+}
+
+// src/diff/type-declarations.ts
+init_load();
+init_model();
+init_diff();
+var NO_TYPES = { schema: { $defs: {} }, lines: {}, sections: {}, diagnostics: [], parseErrors: 0 };
+function diffTypeDeclarations(ctx, emit) {
+  if (!ctx.old.types && !ctx.new.types) return;
+  const oldTypes = ctx.old.types ?? NO_TYPES;
+  const newTypes = ctx.new.types ?? NO_TYPES;
+  const model = (types, side6) => analyzeSchema(buildModel(loadedFromTypes(types, side6), side6));
+  const drafts = diffSchemaDrafts(model(oldTypes, "old"), model(newTypes, "new"));
+  for (const draft of drafts) emit(placed(draft, ctx, oldTypes, newTypes));
+}
+function placed(draft, ctx, oldTypes, newTypes) {
+  const where = (doc, types, definition2) => {
+    const id = definition2 === null ? void 0 : types.sections[definition2];
+    const section = id === void 0 ? void 0 : sectionById(doc, id);
+    return section ? sectionLabel2(doc, section) : null;
+  };
+  const mark = (side6, definition2) => side6 ? { ...side6, declaredIn: "typescript", ...definition2 ? { definition: definition2 } : {} } : null;
+  const { source: _schema, ...rest } = draft;
+  return {
+    ...rest,
+    // The definitions' names keep the record's identity: a section retitled over the same declaration is the same change.
+    key: `${draft.key ?? draft.subject}\0${draft.section.old ?? ""}\0${draft.section.new ?? ""}`,
+    section: { old: where(ctx.old, oldTypes, draft.section.old), new: where(ctx.new, newTypes, draft.section.new) },
+    before: mark(draft.before, draft.section.old),
+    after: mark(draft.after, draft.section.new)
+  };
 }
 
 // src/diff/page.ts
@@ -30252,7 +46383,9 @@ function diffDocuments(oldDoc, newDoc) {
   const { whollyChanged } = diffMessages(ctx, emit);
   diffFields(ctx, emit, whollyChanged);
   diffErrorCodes(ctx, emit);
+  diffEntries(ctx, emit);
   diffCapabilities(ctx, emit);
+  diffTypeDeclarations(ctx, emit);
   diffProse(ctx, emit);
   diffDeprecations(ctx, emit);
   diffTerms(ctx, emit, [...drafts]);
@@ -30277,13 +46410,13 @@ init_catalog();
 var results = /* @__PURE__ */ new Map();
 var RESULT_LIMIT = 1024;
 function diffPageTexts(oldText, newText, options = {}) {
-  const key = `${contentHash(oldText)}:${contentHash(newText)}:${options.old?.keywordCase ?? ""}:${options.new?.keywordCase ?? ""}`;
-  let result = results.get(key);
+  const key2 = `${contentHash(oldText)}:${contentHash(newText)}:${options.old?.keywordCase ?? ""}:${options.new?.keywordCase ?? ""}`;
+  let result = results.get(key2);
   if (!result) {
     const { old: oldDoc, new: newDoc } = parsePagePair(oldText, newText, options);
     result = { changes: diffDocuments(oldDoc, newDoc), diagnostics: { old: oldDoc.diagnostics, new: newDoc.diagnostics }, outlines: { old: outlineOf(oldDoc), new: outlineOf(newDoc) } };
     if (results.size >= RESULT_LIMIT) results.delete(results.keys().next().value);
-    results.set(key, result);
+    results.set(key2, result);
   }
   return structuredClone(result);
 }
@@ -30294,11 +46427,11 @@ function pageRoute(page) {
   return page.replace(/(^|\/)index$/, "");
 }
 function pairPages(oldPages, newPages, text4) {
-  const words2 = /* @__PURE__ */ new Map();
-  const wordsOf = (side5, page) => {
-    const key = `${side5}\0${page}`;
-    let found = words2.get(key);
-    if (!found) words2.set(key, found = new Set(tokens(text4(side5, page))));
+  const words3 = /* @__PURE__ */ new Map();
+  const wordsOf = (side6, page) => {
+    const key2 = `${side6}\0${page}`;
+    let found = words3.get(key2);
+    if (!found) words3.set(key2, found = new Set(tokens(text4(side6, page))));
     return found;
   };
   const byRoute = pairUp(oldPages, newPages, { key: pageRoute, score: () => 0, threshold: Infinity });
@@ -30315,13 +46448,13 @@ function pairPages(oldPages, newPages, text4) {
 // src/revision/page-presence.ts
 init_finalize();
 function pagePresenceChange(page, action) {
-  const side5 = { text: page, line: 1 };
+  const side6 = { text: page, line: 1 };
   return finalizeChange({
     id: `page-${action}`,
     subject: page,
     section: { old: null, new: null },
-    before: action === "removed" ? side5 : null,
-    after: action === "added" ? side5 : null,
+    before: action === "removed" ? side6 : null,
+    after: action === "added" ? side6 : null,
     source: "page"
   });
 }
@@ -30352,8 +46485,8 @@ function namesTheSchemaSpeaksFor(schemaChanges, named) {
   const reported = /* @__PURE__ */ new Set();
   for (const change of schemaChanges) {
     for (const name of [change.section.old, change.section.new, change.subject.split(/[.[]/)[0]]) if (name) reported.add(name);
-    for (const side5 of [change.before, change.after]) {
-      const inheritors = side5?.["inheritors"];
+    for (const side6 of [change.before, change.after]) {
+      const inheritors = side6?.["inheritors"];
       if (Array.isArray(inheritors)) {
         for (const name of inheritors) if (typeof name === "string") reported.add(name);
       }
@@ -30392,7 +46525,7 @@ function settleReferencePages(pairs, text4, reported, definitions) {
     settled.set(`old\0${pair.old}`, settleSections(text4("old", pair.old), reported));
     settled.set(`new\0${pair.new}`, settleSections(newText, reported));
   }
-  return { text: (side5, page) => settled.get(`${side5}\0${page}`) ?? text4(side5, page), pages };
+  return { text: (side6, page) => settled.get(`${side6}\0${page}`) ?? text4(side6, page), pages };
 }
 function writtenHeadings(text4) {
   return splitSections(text4).flatMap((section) => {
@@ -30424,24 +46557,24 @@ function findSplitSources(pairs, oldDocs, newDocs, text4) {
   const added = pairs.filter((p) => p.old === null).map((p) => p.new);
   const titled = added.flatMap((page) => {
     const doc = newDocs.get(page);
-    const words2 = doc?.title ? tokens(text4("new", page)) : [];
-    return doc?.title && words2.length >= 3 ? [{ page, title: doc.title, words: words2 }] : [];
+    const words3 = doc?.title ? tokens(text4("new", page)) : [];
+    return doc?.title && words3.length >= 3 ? [{ page, title: doc.title, words: words3 }] : [];
   });
   if (titled.length === 0) return [];
   const wordIds = /* @__PURE__ */ new Map();
-  for (const { words: words2 } of titled) for (const word of words2) if (!wordIds.has(word)) wordIds.set(word, wordIds.size);
+  for (const { words: words3 } of titled) for (const word of words3) if (!wordIds.has(word)) wordIds.set(word, wordIds.size);
   const tripleKey = tripleKeyFor(wordIds.size);
   const candidates = titled.map((c) => ({ ...c, own: triples(c.words.map((w) => wordIds.get(w)), tripleKey) }));
   const wanted = new Set(candidates.flatMap((c) => [...c.own]));
   const oldPages = [...oldDocs.keys()];
   const holders = /* @__PURE__ */ new Map();
   oldPages.forEach((page, k) => {
-    const words2 = tokens(text4("old", page));
+    const words3 = tokens(text4("old", page));
     const held = /* @__PURE__ */ new Set();
     let twoBack = 0;
     let oneBack = 0;
     let inARow = 0;
-    for (const word of words2) {
+    for (const word of words3) {
       const id = wordIds.get(word);
       inARow = id === void 0 ? 0 : inARow + 1;
       if (inARow >= 3) {
@@ -30485,7 +46618,7 @@ function diffSplitPage(source, oldDoc, oldText, newDoc, newText, diffTexts) {
 }
 function dropRemovalsCarriedBySplits(changes, splitRecords, oldPageOf) {
   const carried = new Set(splitRecords.filter((c) => c.kind === "rule" && c.before).map((c) => c.before.text));
-  const sectionKey = (page, side5) => `${String(page)}\0${side5.line}\0${side5.text}`;
+  const sectionKey = (page, side6) => `${String(page)}\0${side6.line}\0${side6.text}`;
   const carriedSections = new Set(splitRecords.filter((c) => c.kind === "section" && c.before && c.after).map((c) => sectionKey(c.before["page"], c.before)));
   const split = new Set(splitRecords);
   return changes.filter((c) => {
@@ -30517,9 +46650,9 @@ function tripleKeyFor(vocabulary2) {
   if (vocabulary2 ** 3 <= Number.MAX_SAFE_INTEGER) return (a, b, c) => (a * vocabulary2 + b) * vocabulary2 + c;
   return (a, b, c) => `${a} ${b} ${c}`;
 }
-function triples(ids, key) {
+function triples(ids, key2) {
   const out = /* @__PURE__ */ new Set();
-  for (let i = 0; i + 3 <= ids.length; i++) out.add(key(ids[i], ids[i + 1], ids[i + 2]));
+  for (let i = 0; i + 3 <= ids.length; i++) out.add(key2(ids[i], ids[i + 1], ids[i + 2]));
   return out;
 }
 
@@ -30559,18 +46692,70 @@ function unionMembers(change, old) {
   return { before, after };
 }
 
+// src/revision/schema-sources.ts
+function holdSchemaSources(first, second) {
+  const key2 = (c) => `${c.id}\0${c.subject}`;
+  const secondByKey = /* @__PURE__ */ new Map();
+  for (const change of second.changes) if (!secondByKey.has(key2(change))) secondByKey.set(key2(change), change);
+  const firstKeys = new Set(first.changes.map(key2));
+  const out = [];
+  for (const change of first.changes) {
+    const other = secondByKey.get(key2(change));
+    if (!other) {
+      out.push(onlyIn(change, first.name, second.name));
+      continue;
+    }
+    if (other.level !== change.level) {
+      out.push({ ...change, sources: [first.name, second.name], message: `${change.message} (${second.name} rates it ${other.level}.)` });
+      continue;
+    }
+    out.push(change);
+  }
+  for (const change of second.changes) if (!firstKeys.has(key2(change))) out.push(onlyIn(change, second.name, first.name));
+  return out;
+}
+function onlyIn(change, said, silent) {
+  return { ...change, sources: [said], message: `${change.message} (Only ${said} says so; ${silent} does not.)` };
+}
+
+// src/revision/reading-notes.ts
+function readingNotes(docs, pages, keywords) {
+  const notes = [];
+  const ruleless = pages.filter((p) => !p.informative && [p.old && docs.old.get(p.old), p.new && docs.new.get(p.new)].every((doc) => !doc || doc.rules.length === 0));
+  if (ruleless.length > 0) {
+    const listed = ruleless.slice(0, 8).map((p) => p.page).join(", ") + (ruleless.length > 8 ? `, and ${ruleless.length - 8} more` : "");
+    const all2 = ruleless.length === pages.filter((p) => !p.informative).length;
+    const option = keywords && keywords.keywordCase === "uppercase" && keywords.how === "usage" ? ` Keywords were read in capitals only (${keywords.evidence}); if this spec writes its requirements in lower case, set "keywordCase": "any-case" in specdelta.config.json.` : keywords && keywords.how !== "declared" ? ` Keywords were read in ${keywords.keywordCase === "any-case" ? "any case" : "capitals only"} (${keywords.evidence}).` : "";
+    notes.push(`${all2 ? "No page yielded an" : `${ruleless.length} of ${pages.length} pages yielded no`} RFC 2119 rule${all2 ? "" : ` (${listed})`}: ${all2 ? "the" : "their"} changes are paragraphs and sections only.${option}`);
+  }
+  if (pages.length > 0 && pages.every((p) => p.informative)) {
+    notes.push(`Every page was judged informative, so no change counts (${pages.map((p) => `${p.page}: ${p.reason}`).slice(0, 3).join("; ")}${pages.length > 3 ? "; …" : ""}). If that is wrong, list the normative pages under "normative" in specdelta.config.json.`);
+  }
+  return notes;
+}
+
 // src/revision/vocabulary.ts
 init_finalize();
+init_load();
+init_model();
 function vocabularyOf(docs, schema) {
-  const vocabulary2 = { methods: /* @__PURE__ */ new Set(), codes: /* @__PURE__ */ new Set(), names: /* @__PURE__ */ new Set() };
+  const vocabulary2 = { methods: /* @__PURE__ */ new Set(), codes: /* @__PURE__ */ new Set(), names: /* @__PURE__ */ new Set(), declared: /* @__PURE__ */ new Set() };
   const name = (text4) => text4 && vocabulary2.names.add(vocabularyKey(text4));
   for (const doc of docs) {
+    if (doc.types) {
+      for (const definition2 of buildModel(loadedFromTypes(doc.types, "page"), "page").definitions) {
+        vocabulary2.declared.add(definition2.name);
+        for (const path2 of definition2.fields.keys()) if (path2) vocabulary2.declared.add(`${definition2.name}${/^[[{]/.test(path2) ? "" : "."}${path2}`);
+        if (definition2.message) vocabulary2.methods.add(definition2.message.method);
+        if (definition2.errorCode !== null) vocabulary2.codes.add(String(definition2.errorCode));
+      }
+    }
     for (const message of doc.messages) if (message.method) vocabulary2.methods.add(message.method);
     for (const code5 of doc.errorCodes) {
       vocabulary2.codes.add(String(code5.code));
       name(code5.name);
     }
-    for (const field of doc.fields) name(field.name);
+    for (const field of doc.fields) if (field.origin !== "list") name(field.name);
     for (const term of doc.terms) {
       name(term.token);
       if (term.token.includes("/")) vocabulary2.methods.add(term.token);
@@ -30589,10 +46774,15 @@ function dropPageLocalArrivals(changes, vocabulary2, exempt = () => false) {
   const seen = new Set(changes.filter((c) => c.source === "schema").map(identity).filter((k) => k !== null));
   return changes.filter((change) => {
     if (change.source === "schema" || exempt(change)) return true;
-    const key = identity(change);
-    if (key !== null) {
-      if (seen.has(key)) return false;
-      seen.add(key);
+    const key2 = identity(change);
+    if (key2 !== null) {
+      if (seen.has(key2)) return false;
+      seen.add(key2);
+    }
+    if (isDeclared(change) && (change.kind === "definition" || change.kind === "schema-field")) {
+      if (change.action === "added") return !vocabulary2.old.declared.has(change.subject);
+      if (change.action === "removed") return !vocabulary2.new.declared.has(change.subject);
+      return true;
     }
     if (change.action === "added") return !known(change, change.subject, vocabulary2.old);
     if (change.action === "removed") return !known(change, change.subject, vocabulary2.new);
@@ -30624,6 +46814,9 @@ function readSchemaNamingWhatPagesUsed(changes, old) {
     return { ...finalizeChange(draft), ...change.page !== void 0 ? { page: change.page } : {} };
   });
 }
+function isDeclared(change) {
+  return (change.after ?? change.before)?.["declaredIn"] === "typescript";
+}
 function known(change, subject2, vocabulary2) {
   const name = nameOf(change.kind, subject2);
   switch (change.kind) {
@@ -30652,6 +46845,7 @@ var NAMED_KINDS = /* @__PURE__ */ new Set(["message", "error-code", "schema-fiel
 function identity(change) {
   if (change.action !== "added" && change.action !== "removed") return null;
   if (!NAMED_KINDS.has(change.kind)) return null;
+  if (isDeclared(change) && change.kind !== "message" && change.kind !== "error-code") return `${change.action}\0${change.subject.toLowerCase()}`;
   return `${change.action}\0${nameOf(change.kind, change.subject).toLowerCase()}`;
 }
 function vocabularyKey(text4) {
@@ -30716,8 +46910,8 @@ var Located = class {
   }
 };
 function relocateRules(changes, docs) {
-  const newRules = locate(docs.new);
-  const oldRules = locate(docs.old);
+  const newRules = locate2(docs.new);
+  const oldRules = locate2(docs.old);
   const used = /* @__PURE__ */ new Set();
   const out = [...changes];
   const addedKeys = new Set(changes.filter((c) => c.kind === "rule" && c.action === "added" && c.after).map((c) => `${c.page}\0${c.after.line}\0${c.after.text}`));
@@ -30736,13 +46930,13 @@ function relocateRules(changes, docs) {
     if (change.kind !== "rule" || change.action !== "removed" || !change.before || !change.page) return;
     const from = docs.pairedWith.get(change.page) ?? change.page;
     const candidates = arrivalsByKeyword.get(change.before.keyword ?? "") ?? [];
-    const target = bestMatch(change.before, candidates.filter((r) => r.page !== change.page && !used.has(r)));
-    if (!target) return;
+    const target2 = bestMatch(change.before, candidates.filter((r) => r.page !== change.page && !used.has(r)));
+    if (!target2) return;
     const source = oldByPlace.get(placeKey(from, change.before.line, change.before.text))?.[0];
     if (!source) return;
-    used.add(target);
-    out[i] = moved(source, target);
-    const half = firstAddedAt.get(placeKey(target.page, target.rule.line, target.rule.text)) ?? -1;
+    used.add(target2);
+    out[i] = moved(source, target2);
+    const half = firstAddedAt.get(placeKey(target2.page, target2.rule.line, target2.rule.text)) ?? -1;
     if (half !== -1) out[half] = null;
   });
   const paired = new Set(docs.pairedWith.values());
@@ -30753,8 +46947,8 @@ function relocateRules(changes, docs) {
     const source = goneRules.length === 0 ? null : bestMatch(change.after, goneRules.filter((r) => !used.has(r)));
     if (!source) return;
     used.add(source);
-    const target = statedBy(change);
-    if (target) out[i] = moved(source, target);
+    const target2 = statedBy(change);
+    if (target2) out[i] = moved(source, target2);
   });
   const movedFrom = /* @__PURE__ */ new Map();
   for (const c of out) {
@@ -30771,10 +46965,10 @@ function relocateRules(changes, docs) {
     const siblings = fromSections.flatMap((from) => goneBySection.get(from) ?? []).sort((a, b) => a - b).map((k) => goneRules[k]).filter((r) => !used.has(r));
     const source = siblings.length === 0 ? null : bestMatch(change.after, siblings, REWORDED_WITH_SECTION);
     if (!source) return;
-    const target = statedBy(change);
-    if (!target) return;
+    const target2 = statedBy(change);
+    if (!target2) return;
     used.add(source);
-    out[i] = moved(source, target, isCosmeticRewording(source.rule.text, target.rule.text) ? "rule-moved" : "rule-changed");
+    out[i] = moved(source, target2, isCosmeticRewording(source.rule.text, target2.rule.text) ? "rule-moved" : "rule-changed");
   });
   return out.filter((c) => c !== null);
 }
@@ -30784,30 +46978,30 @@ function sectionPlace(page, section) {
 function placeKey(page, line2, text4) {
   return `${page}\0${line2}\0${text4}`;
 }
-function groupBy(items, key) {
+function groupBy(items, key2) {
   const out = /* @__PURE__ */ new Map();
   for (const item2 of items) {
-    const k = key(item2);
+    const k = key2(item2);
     const list2 = out.get(k);
     if (list2) list2.push(item2);
     else out.set(k, [item2]);
   }
   return out;
 }
-function locate(pages) {
+function locate2(pages) {
   return [...pages].flatMap(([page, doc]) => ruleUnits(doc).map((rule2) => new Located(page, doc, rule2)));
 }
-function bestMatch(side5, candidates, threshold = SAME_RULE2) {
-  const keyword = side5.keyword;
-  const text4 = normalizeText(side5.text);
-  const words2 = new Set(tokens(side5.text));
+function bestMatch(side6, candidates, threshold = SAME_RULE2) {
+  const keyword = side6.keyword;
+  const text4 = normalizeText(side6.text);
+  const words3 = new Set(tokens(side6.text));
   let best = null;
   let bestScore = threshold;
   for (const candidate of candidates) {
     if (candidate.rule.keyword !== keyword) continue;
     const same = candidate.normalized === text4;
-    if (!same && diceCeiling(words2.size, candidate.words.size) <= bestScore) continue;
-    const score = same ? 1 : dice(words2, candidate.words);
+    if (!same && diceCeiling(words3.size, candidate.words.size) <= bestScore) continue;
+    const score = same ? 1 : dice(words3, candidate.words);
     if (score > bestScore || score === 1 && bestScore < 1) {
       best = candidate;
       bestScore = score;
@@ -30838,9 +47032,9 @@ function headingAt(located) {
 init_finalize();
 function relocateSections(changes, docs) {
   const newDocs = docs.new;
-  const once = (side5) => {
+  const once = (side6) => {
     const count = /* @__PURE__ */ new Map();
-    for (const doc of side5.values()) for (const s of doc.sections) count.set(normalizeText(s.heading), (count.get(normalizeText(s.heading)) ?? 0) + 1);
+    for (const doc of side6.values()) for (const s of doc.sections) count.set(normalizeText(s.heading), (count.get(normalizeText(s.heading)) ?? 0) + 1);
     return count;
   };
   const oldCount = once(docs.old);
@@ -30886,18 +47080,18 @@ init_finalize();
 var SAME_PARAGRAPH = 0.9;
 var TELLING_LENGTH = 40;
 function relocateProse(changes, newDocs) {
-  const placed = [...newDocs].flatMap(
+  const placed2 = [...newDocs].flatMap(
     ([page, doc]) => doc.prose.map((block) => ({ page, doc, block, normalized: normalizeText(block.text), words: new Set(tokens(block.text)) }))
   );
-  const index2 = new PlacedIndex(placed);
+  const index2 = new PlacedIndex(placed2);
   const out = [...changes];
   changes.forEach((change, i) => {
     if (change.id !== "prose-removed" || !change.before || !change.page) return;
-    const target = stillStated(change.before.text, index2, change.page);
-    if (!target) return;
-    const arrival = changes.findIndex((c) => c.id === "prose-added" && c.page === target.page && c.after?.line === target.block.line);
+    const target2 = stillStated(change.before.text, index2, change.page);
+    if (!target2) return;
+    const arrival = changes.findIndex((c) => c.id === "prose-added" && c.page === target2.page && c.after?.line === target2.block.line);
     if (arrival !== -1) out[arrival] = null;
-    out[i] = moved2(change, target);
+    out[i] = moved2(change, target2);
   });
   return out.filter((c) => c !== null);
 }
@@ -30905,14 +47099,14 @@ function stillStated(text4, index2, page) {
   const normalized2 = normalizeText(text4);
   if (normalized2.length === 0) return null;
   const list2 = tokens(text4);
-  const words2 = new Set(list2);
+  const words3 = new Set(list2);
   let best = null;
   let bestScore = SAME_PARAGRAPH;
-  for (const candidate of index2.candidates(normalized2, list2, words2)) {
+  for (const candidate of index2.candidates(normalized2, list2, words3)) {
     if (candidate.page === page) continue;
     const contains = candidate.normalized === normalized2 || normalized2.length >= TELLING_LENGTH && candidate.normalized.length > normalized2.length && candidate.normalized.includes(normalized2);
-    if (!contains && diceCeiling(words2.size, candidate.words.size) <= bestScore) continue;
-    const score = contains ? 1 : dice(words2, candidate.words);
+    if (!contains && diceCeiling(words3.size, candidate.words.size) <= bestScore) continue;
+    const score = contains ? 1 : dice(words3, candidate.words);
     if (score > bestScore || score === 1 && bestScore < 1 && best === null) {
       best = candidate;
       bestScore = score;
@@ -30921,9 +47115,9 @@ function stillStated(text4, index2, page) {
   return best;
 }
 var PlacedIndex = class {
-  constructor(placed) {
-    this.placed = placed;
-    placed.forEach((p, i) => {
+  constructor(placed2) {
+    this.placed = placed2;
+    placed2.forEach((p, i) => {
       for (const word of p.words) {
         const list2 = this.byWord.get(word);
         if (list2) list2.push(i);
@@ -30934,12 +47128,12 @@ var PlacedIndex = class {
   placed;
   byWord = /* @__PURE__ */ new Map();
   /** `list`: tokens(text) in order, one per word of `normalized`; `words`: as a set. */
-  candidates(normalized2, list2, words2) {
+  candidates(normalized2, list2, words3) {
     const found = /* @__PURE__ */ new Set();
     const add = (word) => {
       for (const i of word !== void 0 && this.byWord.get(word) || []) found.add(i);
     };
-    for (const word of this.rarest(words2, words2.size - Math.floor(0.8 * words2.size) + 1)) add(word);
+    for (const word of this.rarest(words3, words3.size - Math.floor(0.8 * words3.size) + 1)) add(word);
     if (normalized2.length >= TELLING_LENGTH) {
       const inner = list2.slice(1, -1);
       if (inner.length === 0) return this.placed;
@@ -30947,9 +47141,9 @@ var PlacedIndex = class {
     }
     return [...found].sort((a, b) => a - b).map((i) => this.placed[i]);
   }
-  rarest(words2, count) {
+  rarest(words3, count) {
     const uses = (word) => this.byWord.get(word)?.length ?? 0;
-    return [...words2].sort((a, b) => uses(a) - uses(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, count);
+    return [...words3].sort((a, b) => uses(a) - uses(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, count);
   }
 };
 function moved2(removal, to) {
@@ -30980,8 +47174,8 @@ function reportRepeatsOnce(changes, informative) {
   const pagesKey = (group2) => [...new Set(group2.map((a) => a.change.page))].sort().join("\0");
   for (const group2 of repeated) {
     for (const a of group2) {
-      const key = `${pagesKey(group2)}\0\0${a.change.page}`;
-      pageScores.set(key, (pageScores.get(key) ?? 0) + homeScore(a.change));
+      const key2 = `${pagesKey(group2)}\0\0${a.change.page}`;
+      pageScores.set(key2, (pageScores.get(key2) ?? 0) + homeScore(a.change));
     }
   }
   const score = (group2, change) => pageScores.get(`${pagesKey(group2)}\0\0${change.page}`);
@@ -31052,15 +47246,15 @@ var StatementIndex = class {
     for (const word of s.words) for (const g of this.byPrefixWord.get(word) ?? []) if (this.sizes[g] < s.words.size) found.add(g);
     return [...found].sort((a, b) => a - b);
   }
-  prefix(words2) {
-    const length = Math.min(words2.size, words2.size - Math.floor(RESTATED * words2.size) + 2);
-    return [...words2].sort((a, b) => this.use.get(a) - this.use.get(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, length);
+  prefix(words3) {
+    const length = Math.min(words3.size, words3.size - Math.floor(RESTATED * words3.size) + 2);
+    return [...words3].sort((a, b) => this.use.get(a) - this.use.get(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, length);
   }
 };
-function push2(map, key, value2) {
-  const list2 = map.get(key);
+function push2(map, key2, value2) {
+  const list2 = map.get(key2);
   if (list2) list2.push(value2);
-  else map.set(key, [value2]);
+  else map.set(key2, [value2]);
 }
 function sameStatement(a, b) {
   if (a.change.id !== b.change.id || a.change.page === b.change.page) return false;
@@ -31082,9 +47276,9 @@ function restatedWithin(a, b) {
   return shared / small.size >= RESTATED;
 }
 function homeScore(change) {
-  const words2 = new Set(tokens(change.after.text));
+  const words3 = new Set(tokens(change.after.text));
   const place = tokens(`${change.section.new ?? ""} ${(change.page ?? "").replace(/[/-]/g, " ")}`);
-  return place.filter((w) => words2.has(w)).length;
+  return place.filter((w) => words3.has(w)).length;
 }
 function placeOf(change) {
   return change.section.new ? `${change.page} › ${change.section.new}` : change.page;
@@ -31104,10 +47298,10 @@ function levelRulesTheSchemaStated(changes, oldSchema, sectionText2) {
     const around = change.section.new && change.page ? sectionText2(change.page, change.section.new) : [];
     const names = [change.after.text, ...around].flatMap((text4) => [...text4.matchAll(/`([A-Za-z_][\w]*)`/g)].map((m) => m[1].toLowerCase()));
     if (change.section.new) names.push(change.section.new.replace(/[^A-Za-z0-9_]/g, "").toLowerCase());
-    const words2 = tokens(change.after.text).filter((w) => !KEYWORD_WORDS.has(w));
+    const words3 = tokens(change.after.text).filter((w) => !KEYWORD_WORDS.has(w));
     for (const name of names) {
       for (const description of described.get(name) ?? []) {
-        const said = description.sentences.find((s) => keywordsIn(s).includes(keyword) && dice(words2, tokens(s).filter((w) => !KEYWORD_WORDS.has(w))) >= SAME_MEANING);
+        const said = description.sentences.find((s) => keywordsIn(s).includes(keyword) && dice(words3, tokens(s).filter((w) => !KEYWORD_WORDS.has(w))) >= SAME_MEANING);
         if (said) return { ...change, level: "editorial", levelReason: `the older revision's schema already said it of \`${description.field}\`: "${said}"` };
       }
     }
@@ -31399,7 +47593,8 @@ function diffRevisionPages(input) {
     judgementOf: (change) => change.page === void 0 || change.source === "schema" ? void 0 : judgements.get(change.page)
   }, input.observePasses);
   const outlines = { old: outlinesOf(docs.old), new: outlinesOf(docs.new) };
-  return { changes: all2, diagnostics, pages, outlines };
+  const reading = { ...input.keywords ? { keywords: input.keywords } : {}, notes: readingNotes(docs, pages, input.keywords?.new ?? null) };
+  return { changes: all2, diagnostics, pages, outlines, reading };
 }
 function outlinesOf(docs) {
   return Object.fromEntries([...docs].map(([page, doc]) => [page, outlineOf(doc)]));
@@ -31457,16 +47652,16 @@ function diffPairs(input, pairs, splits, docs) {
 function findReferencePages(pairs, docs, schema) {
   const found = /* @__PURE__ */ new Set();
   for (const pair of pairs) {
-    const { side: side5, page } = sideOf2(pair);
-    if (mirrorsSchema(docs[side5].get(page), new Set(schema[side5].definitions.map((d) => d.name)))) found.add(page);
+    const { side: side6, page } = sideOf2(pair);
+    if (mirrorsSchema(docs[side6].get(page), new Set(schema[side6].definitions.map((d) => d.name)))) found.add(page);
   }
   return found;
 }
 function judgePages(input, pairs, docs, referencePages, splits) {
   const config = input.config ?? EMPTY_CONFIG;
   return pairs.map((pair) => {
-    const { side: side5, page } = sideOf2(pair);
-    const judgement = judgePage(page, input.text(side5, page), docs[side5].get(page), config);
+    const { side: side6, page } = sideOf2(pair);
+    const judgement = judgePage(page, input.text(side6, page), docs[side6].get(page), config);
     const reading = { page, old: pair.old, new: pair.new, informative: judgement.informative, reason: judgement.reason };
     if (referencePages.has(page)) reading.reference = true;
     const split = splits.find((s) => s.page === page);
@@ -31498,20 +47693,29 @@ function sameSchemaAs(analysis, source) {
 }
 async function diffRevisionTrees(oldTree, newTree, config = EMPTY_CONFIG) {
   const texts = /* @__PURE__ */ new Map();
-  const text4 = (side5, page) => {
-    const key = `${side5}\0${page}`;
-    let found = texts.get(key);
-    if (found === void 0) texts.set(key, found = (side5 === "old" ? oldTree : newTree).text(page));
+  const text4 = (side6, page) => {
+    const key2 = `${side6}\0${page}`;
+    let found = texts.get(key2);
+    if (found === void 0) texts.set(key2, found = (side6 === "old" ? oldTree : newTree).text(page));
     return found;
   };
-  const keywordCase = (side5, pages) => {
-    const declared = config.keywordCase ?? keywordCaseOfPages(pages.map((p) => text4(side5, p)));
-    return declared === "any-case" || config.keywordCase ? { keywordCase: declared } : {};
+  const keywords = {
+    old: keywordConventionOf(oldTree.pages.map((p) => text4("old", p)), config.keywordCase),
+    new: keywordConventionOf(newTree.pages.map((p) => text4("new", p)), config.keywordCase)
   };
+  const keywordCase = (side6) => keywords[side6].keywordCase === "any-case" || config.keywordCase ? { keywordCase: keywords[side6].keywordCase } : {};
   const labels = { old: oldTree.label, new: newTree.label };
   const oldSchema = oldTree.schema();
   const newSchema = newTree.schema();
   const schema = oldSchema !== null && newSchema !== null ? await loadSchemaSides(oldSchema, newSchema, labels) : null;
+  const oldDeclarations = oldTree.declarations?.() ?? null;
+  const newDeclarations = newTree.declarations?.() ?? null;
+  if (schema && oldDeclarations && newDeclarations) {
+    const typed = await loadSchemaSides(oldDeclarations.text, newDeclarations.text, { old: `${labels.old}:${oldDeclarations.name}`, new: `${labels.new}:${newDeclarations.name}` });
+    schema.changes = holdSchemaSources({ name: newTree.schemaName ?? "schema.json", changes: schema.changes }, { name: newDeclarations.name, changes: typed.changes });
+    schema.diagnostics.old.push(...typed.diagnostics.old);
+    schema.diagnostics.new.push(...typed.diagnostics.new);
+  }
   return diffRevisionPages({
     oldPages: oldTree.pages,
     newPages: newTree.pages,
@@ -31519,15 +47723,17 @@ async function diffRevisionTrees(oldTree, newTree, config = EMPTY_CONFIG) {
     labels,
     schema,
     config,
-    read: { old: keywordCase("old", oldTree.pages), new: keywordCase("new", newTree.pages) }
+    read: { old: keywordCase("old"), new: keywordCase("new") },
+    keywords
   });
 }
 
 // src/report/report.ts
 init_change();
-function makeReport(old, now2, changes, diagnostics, pages, grouping = {}) {
+function makeReport(old, now2, changes, diagnostics, pages, grouping = {}, reading) {
   const grouped = groupChanges(changes, grouping);
   const report = { old, new: now2, summary: summaryOf(changes, grouped, grouping), changes, grouped, diagnostics };
+  if (reading) report.reading = reading;
   if (pages) {
     report.summary.informative ??= 0;
     report.pages = pages;
@@ -31555,12 +47761,12 @@ function label(info) {
 async function reportRevisions(oldTree, newTree, options = {}) {
   const config = options.config ?? {};
   const diff = await diffRevisionTrees(oldTree, newTree, config);
-  const grouping = { ...groupingOf(config), outlines: (page, side5) => diff.outlines[side5][page], splits: splitsOf(diff.pages) };
+  const grouping = { ...groupingOf(config), outlines: (page, side6) => diff.outlines[side6][page], splits: splitsOf(diff.pages) };
   const info = options.info ?? { old: revisionInfo(oldTree.label, oldTree.source), new: revisionInfo(newTree.label, newTree.source) };
   const read = options.changelog || options.announcements !== false;
   const reading = read ? readChangelog({ changes: diff.changes, pages: diff.pages }, newTree, config) : null;
   const items = reading && reading.page !== null ? changelogItems(reading) : [];
-  const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, { ...grouping, changelog: items });
+  const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, { ...grouping, changelog: items }, diff.reading);
   return options.changelog && reading ? { ...report, changelog: reading } : report;
 }
 function splitsOf(pages) {
@@ -31581,14 +47787,14 @@ function changelogHeadline(reading) {
   const { items, confirmed, notVisible, unannounced } = reading.summary;
   return `Changelog (${reading.page}): ${items} items, ${confirmed} confirmed by the diff, ${notVisible} ${NOT_VISIBLE}; ${unannounced} breaking or non-breaking records no item announces`;
 }
-function changelogMarkdownLines(reading, escape3) {
-  if (reading.page === null) return [`**Changelog:** ${escape3(reading.note)}`, ""];
-  const lines = [`### ${escape3(changelogHeadline(reading))}`, "", "| item | verdict |", "| --- | --- |"];
-  for (const item2 of reading.items) lines.push(`| ${escape3(itemName(item2))}: ${escape3(clip2(item2.text))} | ${escape3(verdict(item2))} |`);
+function changelogMarkdownLines(reading, escape4) {
+  if (reading.page === null) return [`**Changelog:** ${escape4(reading.note)}`, ""];
+  const lines = [`### ${escape4(changelogHeadline(reading))}`, "", "| item | verdict |", "| --- | --- |"];
+  for (const item2 of reading.items) lines.push(`| ${escape4(itemName(item2))}: ${escape4(clip2(item2.text))} | ${escape4(verdict(item2))} |`);
   lines.push("");
   if (reading.unannounced.length > 0) {
     lines.push(`<details><summary>Unannounced changes: ${reading.summary.unannounced} records in ${reading.unannounced.length} themes</summary>`, "");
-    for (const group2 of reading.unannounced) lines.push(`- ${escape3(`${group2.page} › ${group2.theme}`)}: ${plural(group2.records.length, "record")}`);
+    for (const group2 of reading.unannounced) lines.push(`- ${escape4(`${group2.page} › ${group2.theme}`)}: ${plural2(group2.records.length, "record")}`);
     lines.push("", "</details>", "");
   }
   return lines;
@@ -31598,14 +47804,14 @@ function itemName(item2) {
 }
 function verdict(item2) {
   if (item2.status === "not-visible") return NOT_VISIBLE;
-  const shown = item2.evidence.slice(0, MAX_EVIDENCE).join("; ");
+  const shown2 = item2.evidence.slice(0, MAX_EVIDENCE).join("; ");
   const more = item2.evidence.length > MAX_EVIDENCE ? `; +${item2.evidence.length - MAX_EVIDENCE} more` : "";
-  return `${plural(item2.records.length, "record")}: ${shown}${more}`;
+  return `${plural2(item2.records.length, "record")}: ${shown2}${more}`;
 }
 function clip2(text4, max = 100) {
   return text4.length <= max ? text4 : `${text4.slice(0, max - 1)}…`;
 }
-function plural(n, word) {
+function plural2(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
@@ -31629,8 +47835,8 @@ function changeSections(report) {
   const items = /* @__PURE__ */ new Map();
   for (const change of counted) {
     if (!change.changelog) continue;
-    const key = `${change.changelog.section}\0${change.changelog.number}`;
-    items.set(key, [...items.get(key) ?? [], change]);
+    const key2 = `${change.changelog.section}\0${change.changelog.number}`;
+    items.set(key2, [...items.get(key2) ?? [], change]);
   }
   for (const list2 of [...items.values()].sort((a, b) => a[0].changelog.line - b[0].changelog.line)) {
     const item2 = list2[0].changelog;
@@ -31660,8 +47866,20 @@ function rolesText(change) {
 function clip3(text4, max = 90) {
   return text4.length <= max ? text4 : `${text4.slice(0, max - 1)}…`;
 }
-function plural2(n, word) {
+function plural3(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+function readingLines(report) {
+  const lines = [];
+  const keywords = report.reading?.keywords;
+  if (keywords) {
+    const said = (k) => `${k.convention === "none" ? "none found, read in capitals" : k.convention === "any-case" ? "any case" : "capitals only"} (${k.how === "usage" ? "by usage" : k.how}: ${k.evidence})`;
+    lines.push(keywords.old.convention === keywords.new.convention && keywords.old.how === keywords.new.how ? `RFC 2119 keywords: ${said(keywords.new)}` : `RFC 2119 keywords: ${label(report.old)} ${said(keywords.old)}; ${label(report.new)} ${said(keywords.new)}`);
+  }
+  const informative = (report.pages ?? []).filter((p) => p.informative);
+  if (informative.length) lines.push(`Informative, not counted: ${informative.map((p) => `${p.page} (${p.reason.replace(/^informative page: /, "")})`).join("; ")}`);
+  for (const note2 of report.reading?.notes ?? []) lines.push(`Note: ${note2}`);
+  return lines;
 }
 
 // src/report/markdown.ts
@@ -31671,20 +47889,22 @@ function renderMarkdown(report, options = {}) {
   const budget2 = options.maxChars ?? MARKDOWN_BUDGET;
   const { impact } = report.summary;
   const head = [];
-  head.push(`## ${escape2(label(report.old))} → ${escape2(label(report.new))}`, "");
+  head.push(`## ${escape3(label(report.old))} → ${escape3(label(report.new))}`, "");
   head.push("| breaking | opt-in | non-breaking | editorial | records |", "| ---: | ---: | ---: | ---: | ---: |");
   head.push(`| ${impact.breaking} | ${impact["opt-in"]} | ${impact["non-breaking"]} | ${impact.editorial} | ${report.changes.length} |`, "");
   if (report.summary.acknowledged) head.push(`${report.summary.acknowledged} of these changes are acknowledged in the spec's config: listed, never failed on.`, "");
   if (report.summary.informative) head.push(`Not counted: ${report.summary.informative} records of informative pages (change logs, indexes).`, "");
+  const reading = readingLines(report);
+  if (reading.length) head.push(...reading.map((line2) => `> ${escape3(line2)}`), "");
   if (report.grouped.length === 0) head.push("No changes.", "");
-  if (report.changelog) head.push(...changelogMarkdownLines(report.changelog, escape2));
+  if (report.changelog) head.push(...changelogMarkdownLines(report.changelog, escape3));
   const diagnostics = changedPageDiagnostics(report);
-  const tail = diagnostics.length ? ["> [!WARNING]", "> Read with problems; the diff covers what could be read:", ...diagnostics.slice(0, 20).map((d) => `> - ${escape2(d)}`), ""] : [];
+  const tail = diagnostics.length ? ["> [!WARNING]", "> Read with problems; the diff covers what could be read:", ...diagnostics.slice(0, 20).map((d) => `> - ${escape3(d)}`), ""] : [];
   const sections = changeSections(report);
   const announced = sections.filter((s) => s.kind === "announced");
   const rest = sections.filter((s) => s.kind === "page").flatMap((s) => s.changes);
   const parts2 = [];
-  for (const section of announced) parts2.push({ title: `Announced: ${escape2(section.title)}`, items: section.changes.map((c) => item(c, report, options.records)), fold: false, unit: "announced changes" });
+  for (const section of announced) parts2.push({ title: `Announced: ${escape3(section.title)}`, items: section.changes.map((c) => item(c, report, options.records)), fold: false, unit: "announced changes" });
   for (const level of IMPACTS) {
     const changes = rest.filter((c) => c.impact === level);
     if (changes.length) parts2.push({ title: `${TITLES[level]}${announced.length ? ", not announced" : ""} (${changes.length})`, items: changes.map((c) => item(c, report, options.records)), fold: level === "editorial", unit: `${level} changes` });
@@ -31694,46 +47914,46 @@ function renderMarkdown(report, options = {}) {
   let left = budget2 - size(head) - size(tail) - parts2.length * 200;
   const body = [];
   for (const { title, items, fold, unit } of parts2) {
-    const shown = [];
+    const shown2 = [];
     for (const entry of items) {
       if (entry.length + 1 > left) break;
-      shown.push(entry);
+      shown2.push(entry);
       left -= entry.length + 1;
     }
-    if (shown.length < items.length) shown.push(`- … and ${items.length - shown.length} more ${unit}, left out to fit a comment (\`--format json\` lists them all).`);
-    if (fold) body.push(`<details><summary>${title}</summary>`, "", ...shown, "", "</details>", "");
-    else body.push(`### ${title}`, "", ...shown, "");
+    if (shown2.length < items.length) shown2.push(`- … and ${items.length - shown2.length} more ${unit}, left out to fit a comment (\`--format json\` lists them all).`);
+    if (fold) body.push(`<details><summary>${title}</summary>`, "", ...shown2, "", "</details>", "");
+    else body.push(`### ${title}`, "", ...shown2, "");
   }
   return `${[...head, ...body, ...tail].join("\n")}
 `;
 }
 function changedPageDiagnostics(report) {
   const changedPages = new Set(report.changes.flatMap((c) => [c.page, c.before?.["page"], c.after?.["page"]]).filter((p) => typeof p === "string"));
-  const shown = (d) => {
+  const shown2 = (d) => {
     const page = d.source?.includes(":") ? d.source.slice(d.source.indexOf(":") + 1) : null;
     return page === null ? report.changes.length > 0 : changedPages.has(page);
   };
   const name = (d, info) => d.source ?? (info.revision || info.page ? label(info) : info.source.split(/[\\/]/).pop() ?? info.source);
-  return ["old", "new"].flatMap((side5) => report.diagnostics[side5].filter(shown).map((d) => formatDiagnostic(d, name(d, report[side5]))));
+  return ["old", "new"].flatMap((side6) => report.diagnostics[side6].filter(shown2).map((d) => formatDiagnostic(d, name(d, report[side6]))));
 }
 function size(lines) {
   return lines.reduce((n, line2) => n + line2.length + 1, 0);
 }
 function item(change, report, withRecords = false) {
-  const facts = [change.page, rolesText(change) ? `${rolesText(change)} must act` : "", change.feature ? `for who adopts ${change.feature}` : "", change.acknowledged ? "acknowledged" : "", plural2(change.records.length, "record")].filter(Boolean).map((s) => escapeKeepingCode(String(s))).join(" · ");
+  const facts = [change.page, rolesText(change) ? `${rolesText(change)} must act` : "", change.feature ? `for who adopts ${change.feature}` : "", change.acknowledged ? "acknowledged" : "", plural3(change.records.length, "record")].filter(Boolean).map((s) => escapeKeepingCode(String(s))).join(" · ");
   const line2 = `- ${escapeKeepingCode(change.title)} _(${facts})_ \`${change.id}\``;
   if (!withRecords) return line2;
   const records = recordsOf(change, report).map((r) => {
-    const where = [pageLabel(r), r.section.new ?? r.section.old, lineRef(r)].filter(Boolean).map((s) => escape2(String(s))).join(", ");
+    const where = [pageLabel(r), r.section.new ?? r.section.old, lineRef(r)].filter(Boolean).map((s) => escape3(String(s))).join(", ");
     return `  - **${r.id}** (${r.level}) — ${escapeKeepingCode(r.message)}${where ? ` _(${where})_` : ""}`;
   });
-  return [line2, `  <details><summary>${escape2(change.reason)}</summary>`, "", ...records, "", "  </details>"].join("\n");
+  return [line2, `  <details><summary>${escape3(change.reason)}</summary>`, "", ...records, "", "  </details>"].join("\n");
 }
-function escape2(text4) {
+function escape3(text4) {
   return text4.replace(/[\\`*_{}[\]<>()#+!|~]/g, (ch) => ch === "<" ? "&lt;" : ch === ">" ? "&gt;" : `\\${ch}`);
 }
 function escapeKeepingCode(text4) {
-  return text4.split(/(`[^`\n]+`)/).map((part) => /^`[^`\n]+`$/.test(part) ? part : escape2(part)).join("");
+  return text4.split(/(`[^`\n]+`)/).map((part) => /^`[^`\n]+`$/.test(part) ? part : escape3(part)).join("");
 }
 
 // src/action/mentions.ts
@@ -31775,7 +47995,7 @@ function reportsMarkdown(sections, room) {
   const name = (s) => `\`${s.spec}\`${s.schema ? ` + \`${s.schema}\`` : ""}`;
   const total = (impact) => sections.reduce((n, s) => n + s.report.summary.impact[impact], 0);
   const head = [
-    `## ${escape2(label(first.old))} → ${escape2(label(first.new))}: ${sections.length} spec paths`,
+    `## ${escape3(label(first.old))} → ${escape3(label(first.new))}: ${sections.length} spec paths`,
     "",
     `| spec path | ${IMPACTS.join(" | ")} |`,
     `| --- |${IMPACTS.map(() => " ---: |").join("")}`,
@@ -31793,9 +48013,9 @@ ${headings[i]}${bodies[i]}`).join("")}`;
 }
 function cut(content4, whole, room, context) {
   const where = context.fullReportAt ?? "printed in full by `specdelta diff --git . BASE HEAD --spec PATH --format markdown --max-chars 0`";
-  const note2 = (shown) => `
+  const note2 = (shown2) => `
 > [!NOTE]
-> This comment was cut to fit GitHub's limit of ${GITHUB_COMMENT_LIMIT.toLocaleString("en")} characters: it shows the first ${shown.toLocaleString("en")} of ${whole.toLocaleString("en")} characters of the report. The full report is ${where}.
+> This comment was cut to fit GitHub's limit of ${GITHUB_COMMENT_LIMIT.toLocaleString("en")} characters: it shows the first ${shown2.toLocaleString("en")} of ${whole.toLocaleString("en")} characters of the report. The full report is ${where}.
 `;
   const closing = "\n</details>\n";
   const reserve = note2(whole).length + closing.length;
@@ -31923,9 +48143,9 @@ function parseAnswer(endpoint, status, contentType, text4, check) {
     json = false;
   }
   if (status < 200 || status > 299) {
-    const detail3 = json && isObject(value2) && typeof value2["message"] === "string" ? `: ${value2["message"]}` : json || text4.trim() === "" ? "" : ` (${describeText(text4, contentType)})`;
+    const detail4 = json && isObject(value2) && typeof value2["message"] === "string" ? `: ${value2["message"]}` : json || text4.trim() === "" ? "" : ` (${describeText(text4, contentType)})`;
     const hint = status === 403 || status === 404 ? " (does the workflow grant `pull-requests: write`?)" : "";
-    throw new InputError(`the GitHub API answered ${endpoint} with HTTP ${status}${detail3}${hint}.`);
+    throw new InputError(`the GitHub API answered ${endpoint} with HTTP ${status}${detail4}${hint}.`);
   }
   if (!json) throw new InputError(`the GitHub API answered ${endpoint} with ${describeText(text4, contentType)}, not JSON; is GITHUB_API_URL the API (e.g. https://api.github.com), not a web page?`);
   const checked = check(value2);
@@ -32062,9 +48282,9 @@ async function runAction(io) {
   const workspace = resolve(io.cwd, env["GITHUB_WORKSPACE"] ?? ".");
   const sections = [];
   for (const { spec, schema } of paths) {
-    const side5 = (sha, label2) => gitTree(workspace, sha, { spec, schema, label: label2, cwd: io.cwd });
-    const oldTree = await side5(pr.base.sha, pr.base.ref ?? pr.base.sha.slice(0, 7));
-    const newTree = await side5(pr.head.sha, pr.head.ref ?? pr.head.sha.slice(0, 7));
+    const side6 = (sha, label2) => gitTree(workspace, sha, { spec, schema, label: label2, cwd: io.cwd });
+    const oldTree = await side6(pr.base.sha, pr.base.ref ?? pr.base.sha.slice(0, 7));
+    const newTree = await side6(pr.head.sha, pr.head.ref ?? pr.head.sha.slice(0, 7));
     const config = await baseConfig(workspace, pr.base.sha, input("config") ?? defaultConfigPath(spec), input("config") !== void 0);
     sections.push({ spec, ...schema ? { schema } : {}, report: await reportRevisions(oldTree, newTree, { config }) });
   }

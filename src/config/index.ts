@@ -1,1 +1,2 @@
-export { acknowledgedIds, CONFIG_FILE, configIn, configSearchDirs, loadSpecConfig, parseSpecConfig, type LoadedConfig, type SpecConfig } from './spec-config.ts';
+export { acknowledgedIds, CONFIG_FILE, configIn, configSearchDirs, loadSpecConfig, parseSpecConfig, type LoadedConfig, type SpecConfig, type SpecEntry } from './spec-config.ts';
+export { specsOf, type ResolvedSpec } from './specs.ts';

@@ -42,6 +42,28 @@ export interface SpecConfig {
    * They are still reported, marked acknowledged, and never fail `--fail-on` or the Action.
    */
   acknowledged?: (string | { id: string; note?: string })[];
+  /**
+   * Several specs in one config (a site that builds more than one): each a name, the folder
+   * of its revision folders (relative to the config's folder), and its own settings, which
+   * win over the top-level ones (specs.ts).
+   */
+  specs?: SpecEntry[];
+}
+
+/** One spec of a config's `specs` list. */
+export interface SpecEntry {
+  /** An id for the spec: letters, digits, `.`, `_`, `-` (`mcp`, `graphql`). */
+  name: string;
+  /** How a reader calls it ("GraphQL"); default the name. */
+  title?: string;
+  /** The folder holding its revision folders, relative to the config's folder (or absolute). */
+  folder: string;
+  revisions?: SpecConfig['revisions'];
+  schema?: string;
+  keywordCase?: KeywordCase;
+  normative?: string[];
+  informative?: string[];
+  changelog?: string;
 }
 
 /** The change ids a config acknowledges. */
@@ -117,6 +139,57 @@ const pageGlobs: Check = (v) => {
 
 const CHANGE_ID = /^c-[0-9a-f]{10}$/;
 
+const revisionsSetting: Check = (v) => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'an object with "match" and/or "order"';
+  const unknown = Object.keys(v).find((k) => k !== 'match' && k !== 'order');
+  if (unknown) return `an object with "match" and/or "order" (not "${unknown}")`;
+  const { match, order } = v as { match?: unknown; order?: unknown };
+  if (order !== undefined && stringList(order)) return 'an object whose "order" is a list of revision names';
+  if (match !== undefined) {
+    if (typeof match !== 'string') return 'an object whose "match" is a regular expression string';
+    try {
+      new RegExp(match);
+    } catch {
+      return `an object whose "match" is a valid regular expression (${JSON.stringify(match)} is not)`;
+    }
+  }
+  return null;
+};
+
+const keywordCaseSetting: Check = (v) => (v === 'uppercase' || v === 'any-case' ? null : '"uppercase" or "any-case"');
+
+/** What each entry of `specs` may say, checked as the top-level settings of the same names are. */
+const SPEC_ENTRY: Record<keyof SpecEntry, Check> = {
+  name: (v) => (typeof v === 'string' && /^[A-Za-z0-9][\w.-]*$/.test(v) ? null : 'a name of letters, digits, ".", "_" and "-"'),
+  title: (v) => (typeof v === 'string' && v.trim() !== '' ? null : 'a non-empty string'),
+  folder: (v) => (typeof v === 'string' && v.trim() !== '' && !/[*?[\]]/.test(v) ? null : 'a folder path (no wildcards)'),
+  revisions: revisionsSetting,
+  schema: insideFolder('path', false),
+  keywordCase: keywordCaseSetting,
+  normative: pageGlobs,
+  informative: pageGlobs,
+  changelog: pageGlob,
+};
+
+const specsSetting: Check = (v) => {
+  if (!Array.isArray(v) || v.length === 0) return 'a non-empty list of specs, each { "name", "folder", … }';
+  const names = new Set<string>();
+  for (const [i, entry] of v.entries()) {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return `a list of objects (entry ${i + 1} is not one)`;
+    for (const required of ['name', 'folder']) if (!(required in entry)) return `a list of specs each with "${required}" (entry ${i + 1} has none)`;
+    for (const [key, value] of Object.entries(entry)) {
+      const check = SPEC_ENTRY[key as keyof SpecEntry];
+      if (!check) return `a list of specs whose settings are ${Object.keys(SPEC_ENTRY).join(', ')} (entry ${i + 1} has "${key}")`;
+      const problem = check(value);
+      if (problem) return `a list of specs (entry ${i + 1}: "${key}" must be ${problem})`;
+    }
+    const name = (entry as { name: string }).name;
+    if (names.has(name)) return `a list of specs with distinct names ("${name}" appears twice)`;
+    names.add(name);
+  }
+  return null;
+};
+
 const SETTINGS: Record<keyof SpecConfig, Check> = {
   impacts: (v) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return `an object of change ids and impacts (${IMPACTS.join(', ')})`;
@@ -140,23 +213,9 @@ const SETTINGS: Record<keyof SpecConfig, Check> = {
   schema: insideFolder('path', false),
   changelog: pageGlob,
   siteBase: (v) => (typeof v === 'string' && /^https?:\/\/|^\//.test(v) ? null : 'a URL (https://…) or a path starting with /'),
-  keywordCase: (v) => (v === 'uppercase' || v === 'any-case' ? null : '"uppercase" or "any-case"'),
-  revisions: (v) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'an object with "match" and/or "order"';
-    const unknown = Object.keys(v).find((k) => k !== 'match' && k !== 'order');
-    if (unknown) return `an object with "match" and/or "order" (not "${unknown}")`;
-    const { match, order } = v as { match?: unknown; order?: unknown };
-    if (order !== undefined && stringList(order)) return 'an object whose "order" is a list of revision names';
-    if (match !== undefined) {
-      if (typeof match !== 'string') return 'an object whose "match" is a regular expression string';
-      try {
-        new RegExp(match);
-      } catch {
-        return `an object whose "match" is a valid regular expression (${JSON.stringify(match)} is not)`;
-      }
-    }
-    return null;
-  },
+  keywordCase: keywordCaseSetting,
+  revisions: revisionsSetting,
+  specs: specsSetting,
 };
 
 /** Reads and checks a config text; a problem is one sentence naming the file and the setting. */

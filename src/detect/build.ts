@@ -6,6 +6,8 @@ import { analyzeSchema, diffSchemaTexts, parseSchemaText, type SchemaAnalysis } 
 import { FINGERPRINT_FORMAT, type FingerprintData, type FingerprintRevision, type Marker, type MarkerKind, type MarkerRecord } from './fingerprints.ts';
 import { judgePage } from '../revision/informative.ts';
 import { diagramNames, isSequenceDiagram } from './diagrams.ts';
+import { headingsMirrorSchema } from '../revision/reference-page.ts';
+import { writtenHeadings } from '../revision/settled-by-schema.ts';
 import { looseObjects } from './loose.ts';
 import { citedStandards, isBorrowedValue, normativeNames, standardName } from './normative.ts';
 import { pageTransports } from './transports.ts';
@@ -108,14 +110,17 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
     options.onProgress?.(`reading ${revision.id}`);
     const schemaText = await tree.schema(revision.id);
     schemas.set(revision.id, schemaText);
+    const analysis = schemaText === null ? null : safeAnalyze(schemaText);
+    const definitions = new Set(analysis?.model.definitions.map((d) => d.name) ?? []);
     const pages = new Map<string, string>();
     for (const page of await tree.pages(revision.id)) {
-      // The page that renders the revision's schema file is the schema: read the schema instead.
-      if (schemaText !== null && page === 'schema') continue;
-      pages.set(page, await tree.page(revision.id, page));
+      const text = await tree.page(revision.id, page);
+      // The page that renders the revision's schema (its headings name the schema's definitions,
+      // whatever the page is called) is the schema: read the schema instead.
+      if (analysis !== null && headingsMirrorSchema(writtenHeadings(text), definitions)) continue;
+      pages.set(page, text);
     }
     texts.set(revision.id, pages);
-    const analysis = schemaText === null ? null : safeAnalyze(schemaText);
     analyses.set(revision.id, analysis);
     presence.set(revision.id, readRevision(pages, analysis, kinds, revisions.map((r) => r.id).filter((id) => id !== revision.id)));
   }

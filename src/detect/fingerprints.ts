@@ -11,7 +11,7 @@ export type RevisionStatus = 'latest' | 'superseded' | 'draft';
 
 export interface FingerprintRevision {
   id: string;
-  /** YYYY-MM-DD for dated revisions, null for the draft. */
+  /** The released revision's name as texts cite it (YYYY-MM-DD for a dated spec, `v1.2.0`…); null for the draft. */
   date: string | null;
   status: RevisionStatus;
 }

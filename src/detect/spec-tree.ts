@@ -4,6 +4,8 @@ import { join, relative } from 'node:path';
 import { InputError } from '../errors.ts';
 import { confinedFile, listConfinedFiles } from '../input/confined-files.ts';
 import { isRevisionId } from '../input/ids.ts';
+import { isRevisionName, orderRevisions, revisionKey } from '../input/revision-order.ts';
+import { listRevisions, PAGE_FILE } from '../input/spec-folders.ts';
 import type { FingerprintRevision } from './fingerprints.ts';
 
 /**
@@ -12,7 +14,9 @@ import type { FingerprintRevision } from './fingerprints.ts';
  *   their status from `<dir>/snapshots.lock.json`;
  * - upstream (a clone or mirror): `<dir>/docs/specification/<revision>/<page>.mdx`,
  *   `<dir>/schema/<revision>/schema.json`; revisions from the folder names, the newest dated
- *   one latest, `draft` the draft.
+ *   one latest, `draft` the draft;
+ * - any spec's revision folders, `<dir>/<revision>/…`, named any way (`v1.2.0`, `June2018`,
+ *   `draft-ietf-x-08`), or as its `specdelta.config.json` lists them.
  */
 export interface SpecTree {
   label: string;
@@ -30,8 +34,6 @@ export interface SpecTree {
   stamp?(): Promise<string>;
 }
 
-const DATED = /^\d{4}-\d{2}-\d{2}$/;
-const DRAFT = 'draft';
 
 /** Opens a folder in whichever layout it has; a sentence naming the folder when it has neither. */
 export async function openSpecTree(dir: string, label = dir): Promise<SpecTree> {
@@ -65,9 +67,9 @@ function folderTree(root: string, pagesDir: string, schemaFile: (rev: string) =>
   return {
     label,
     revisions,
-    pages: async (revision) => pageFiles(join(pagesDir, revision)).map((file) => file.replace(/\.mdx?$/, '')).sort(),
+    pages: async (revision) => pageFiles(join(pagesDir, revision)).map((file) => file.replace(PAGE_FILE, '')).sort(),
     page: async (revision, page) => {
-      const text = (await read(join(pagesDir, revision, `${page}.mdx`))) ?? (await read(join(pagesDir, revision, `${page}.md`)));
+      const text = (await read(join(pagesDir, revision, `${page}.mdx`))) ?? (await read(join(pagesDir, revision, `${page}.md`))) ?? (await read(join(pagesDir, revision, `${page}.markdown`)));
       if (text === null) throw new InputError(`${label} has no page ${revision}/${page}.`);
       return text;
     },
@@ -92,25 +94,42 @@ function folderTree(root: string, pagesDir: string, schemaFile: (rev: string) =>
 
 async function hasRevisionFolders(dir: string): Promise<boolean> {
   try {
-    return (await readdir(dir)).some((name) => DATED.test(name) || name === DRAFT);
+    return (await readdir(dir, { withFileTypes: true })).some((e) => e.isDirectory() && isRevisionName(e.name)) || (await configuredRevisions(dir)) !== undefined;
   } catch {
     return false;
   }
 }
 
-/** Dated folders in date order, the newest of them latest; `draft` last. */
+/**
+ * The revisions of a folder of revision folders, named any way: those the spec's config
+ * lists or matches (`revisions.match`, `revisions.order`), else every folder named as a
+ * revision (a date, a version, an edition, a numbered draft, `draft`), in revision order
+ * (input/revision-order.ts). The last released one is the latest; `draft` (or `next`,
+ * `main`) is the draft. A released revision's `date` is its name as texts cite it.
+ */
 async function revisionsFromFolders(dir: string): Promise<FingerprintRevision[]> {
-  const names = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
-  const dated = names.filter((n) => DATED.test(n)).sort();
-  const revisions: FingerprintRevision[] = dated.map((id, i) => ({ id, date: id, status: i === dated.length - 1 ? 'latest' : 'superseded' }));
-  if (names.includes(DRAFT)) revisions.push({ id: DRAFT, date: null, status: 'draft' });
-  return revisions;
+  const configured = await configuredRevisions(dir);
+  const names = configured
+    ? listRevisions(dir, configured)
+    : orderRevisions((await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory() && isRevisionName(e.name)).map((e) => e.name));
+  const drafts = names.filter((n) => revisionKey(n).family === 3);
+  const released = names.filter((n) => !drafts.includes(n));
+  return [
+    ...released.map((id, i): FingerprintRevision => ({ id, date: id, status: i === released.length - 1 ? 'latest' : 'superseded' })),
+    ...drafts.map((id): FingerprintRevision => ({ id, date: null, status: 'draft' })),
+  ];
+}
+
+/** The `revisions` setting of the folder's config, if any (loaded on demand: `which` never reads a config otherwise). */
+async function configuredRevisions(dir: string): Promise<{ match?: string; order?: string[] } | undefined> {
+  const { configIn } = await import('../config/index.ts');
+  return configIn(dir)?.config.revisions;
 }
 
 /** The revision's page files, relative to its folder, with their extension, sorted; links that leave the folder or loop are skipped. */
 function listPageFiles(revisionDir: string, what: string): string[] {
   if (!existsSync(revisionDir)) return [];
-  return listConfinedFiles(revisionDir, (path) => /\.mdx?$/.test(path), what).files;
+  return listConfinedFiles(revisionDir, (path) => PAGE_FILE.test(path), what).files;
 }
 
 /** A digest of every input the fingerprints depend on, so a cache can tell when it is stale. */

@@ -33,6 +33,10 @@ export function diffFields(ctx: DiffContext, emit: Emit, skipOwners: ReadonlySet
     if (before.type && after.type && normalizeText(before.type) !== normalizeText(after.type)) {
       emit({ id: 'field-type-changed', ...base, detail: { from: before.type, to: after.type } });
     }
+    // A bullet or a definition list says what a field is in words: a new description is a record (its duties are rules of their own).
+    if (before.origin === 'list' && after.origin === 'list' && plainWords(before.description) !== plainWords(after.description)) {
+      emit({ id: 'field-description-changed', ...base, before: { ...side(before), text: before.description ?? '' }, after: { ...side(after), text: after.description ?? '' } });
+    }
     const oldOptions = new Set(before.options);
     const newOptions = new Set(after.options);
     for (const value of after.options) if (!oldOptions.has(value) && oldOptions.size > 0) emit({ id: 'field-value-added', ...base, key: `${base.key}=${value}`, detail: { value: `\`${value}\`` } });
@@ -64,6 +68,11 @@ function toldBefore(field: Field, ctx: DiffContext): boolean {
 function namesInSection(doc: SpecDocument, sectionId: string): Set<string> {
   const texts = [...doc.prose, ...doc.rules].filter((b) => b.sectionId === sectionId).map((b) => b.text);
   return new Set(texts.flatMap((t) => [...t.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)));
+}
+
+/** A description without its normative sentences (the rule differ reports those), compared as text. */
+function plainWords(description: string | null): string {
+  return normalizeText((description ?? '').split(/(?<=[.!?])\s+/).filter((s) => !/\b(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL)\b/.test(s)).join(' '));
 }
 
 /** "elicitation/create params.url" for a message's field, "String Schema › pattern" otherwise. */

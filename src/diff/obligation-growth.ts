@@ -1,5 +1,6 @@
 import { KEYWORD_WORDS } from './rule-words.ts';
 import { STOPWORDS, tokens } from './similarity.ts';
+import { sameDuty } from './same-duty.ts';
 
 /**
  * What a reworded absolute rule (MUST, SHALL, REQUIRED) now requires that it did not: the
@@ -16,6 +17,8 @@ import { STOPWORDS, tokens } from './similarity.ts';
  * more than it dropped, a keyword more (a second duty in the sentence), or a name in code it did not name.
  */
 export function dutyGrowth(before: string, after: string): string[] {
+  // The same duty told another way (a reference, a spelled-out subject, a moved clause) asks nothing more.
+  if (sameDuty(before, after)) return [];
   const [askedBefore, askedAfter] = [asked(before), asked(after)];
   if (keywordCount(after) > keywordCount(before)) return newlyRequired(askedBefore, askedAfter).length > 0 ? newlyRequired(askedBefore, askedAfter) : ['a second duty'];
   const brought = newlyRequired(askedBefore, askedAfter);

@@ -5,6 +5,7 @@ import { diffDeprecations } from './deprecations.ts';
 import type { Change, ChangeDraft } from '../records/change.ts';
 import type { DiffContext } from './context.ts';
 import { diffErrorCodes } from './error-codes.ts';
+import { diffEntries } from './entries.ts';
 import { diffFields } from './fields.ts';
 import { finalizeChange } from '../records/finalize.ts';
 import { diffMessages } from './messages.ts';
@@ -18,6 +19,7 @@ import { alignSections, diffSections } from './sections.ts';
 import { pairRestructuredProse } from './restructured-prose.ts';
 import { foldSplitOffProse } from './split-off-prose.ts';
 import { diffTerms } from './terms.ts';
+import { diffTypeDeclarations } from './type-declarations.ts';
 
 /** All change records between two readings of a page, in the contract's order. */
 export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Change[] {
@@ -29,7 +31,9 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
   const { whollyChanged } = diffMessages(ctx, emit);
   diffFields(ctx, emit, whollyChanged);
   diffErrorCodes(ctx, emit);
+  diffEntries(ctx, emit);
   diffCapabilities(ctx, emit);
+  diffTypeDeclarations(ctx, emit);
   diffProse(ctx, emit);
   diffDeprecations(ctx, emit);
   diffTerms(ctx, emit, [...drafts]);

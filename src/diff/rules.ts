@@ -4,6 +4,7 @@ import { compareActors } from './actors.ts';
 import type { ChangeDraft, ChangeSide } from '../records/change.ts';
 import { listParts, ruleUnits } from './list-rules.ts';
 import { dutyGrowth } from './obligation-growth.ts';
+import { sameDuty } from './same-duty.ts';
 import { pointedSection } from './pointer-rules.ts';
 import { KEYWORD_WORDS } from './rule-words.ts';
 import { subjectOf } from './rule-subject.ts';
@@ -101,7 +102,7 @@ function bulletsAdded(before: Rule, after: Rule): Rule[] | null {
   return now.items.filter((i) => !had.has(normalizeText(i.text)));
 }
 
-type Verdict = Pick<ChangeDraft, 'id' | 'level' | 'levelReason'>;
+type Verdict = Pick<ChangeDraft, 'id' | 'level' | 'levelReason' | 'detail'>;
 
 /** The one record a paired rule deserves, most consequential first; null when nothing changed. */
 function classifyPair(before: Rule, after: Rule, ctx: DiffContext): Verdict | null {
@@ -118,6 +119,9 @@ function classifyPair(before: Rule, after: Rule, ctx: DiffContext): Verdict | nu
   }
   if (normalizeText(before.text) !== normalizeText(after.text)) {
     if (isCosmeticRewording(before.text, after.text)) return { id: 'rule-reworded' };
+    // Who must do what, and when, is the same: a reference updated, a subject spelled out, a clause moved (same-duty.ts).
+    const same = sameDuty(before.text, after.text);
+    if (same) return { id: 'rule-reworded', detail: { how: same } };
     return absoluteRuleAsksMore(before, after) ?? { id: 'rule-changed' };
   }
   if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return { id: 'rule-moved' };

@@ -86,8 +86,11 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
     const oldParentNow = before.parentId === null ? null : ctx.oldToNew.get(before.parentId) ?? `old:${before.parentId}`;
     const from = parentPath(ctx.old, before);
     const to = parentPath(ctx.new, section);
-    // A section whose parent path reads the same on both sides has not moved, whatever its anchors say.
-    if (section.parentId !== null && oldParentNow !== section.parentId && from !== to) {
+    // A section whose parent path reads the same on both sides has not moved, whatever its anchors say;
+    // nor has one whose old parent is gone and whose new parent is new: its parent was retitled
+    // past recognition ("B. Appendix: Grammar Summary" → "C. Appendix: …"), the section stayed.
+    const parentReplaced = before.parentId !== null && section.parentId !== null && !ctx.oldToNew.has(before.parentId) && !ctx.newToOld.has(section.parentId);
+    if (section.parentId !== null && oldParentNow !== section.parentId && from !== to && !parentReplaced) {
       emit({ id: 'section-moved', subject: pair.new, key: section.id, section: pair, before: sideOf(before), after: sideOf(section), detail: { from, to } });
     }
   }

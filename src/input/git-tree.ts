@@ -4,6 +4,7 @@ import { git, gitEnv, resolveCommit } from '../core/git.ts';
 import { InputError } from '../errors.ts';
 import { decode, MAX_INPUT_BYTES } from './read.ts';
 import { memoryTree, type RevisionTree } from './revision-tree.ts';
+import { assemble, partsNamed } from './includes.ts';
 
 /**
  * A spec folder at a git ref of a local repository, read with the git CLI without checking
@@ -30,7 +31,11 @@ export async function gitTree(repo: string, ref: string, options: GitTreeOptions
   const pages = listing.filter((entry) => /\.mdx?$/.test(entry.path));
   const schema = options.schema === undefined ? null : await blobAt(repo, commit, normalizeRepoPath(options.schema), ref);
   const blobs = await readBlobs(repo, [...pages.map((p) => p.sha), ...(schema ? [schema.sha] : [])], (sha) => where([...pages, schema].find((e) => e?.sha === sha)!.path));
-  const texts = new Map(pages.map((entry) => [pageId(spec, entry.path), decode(blobs.get(entry.sha)!, where(entry.path))]));
+  // A page made of parts (includes.ts) is its assembled text; the parts are read from the same tree and are no pages themselves.
+  const byPath = new Map(pages.map((entry) => [relativeTo(spec, entry.path), decode(blobs.get(entry.sha)!, where(entry.path))]));
+  const read = (path: string) => byPath.get(path) ?? null;
+  const parts = new Set([...byPath].flatMap(([path, text]) => partsNamed(path, text, read)));
+  const texts = new Map([...byPath].filter(([path]) => !parts.has(path)).map(([path, text]) => [path.replace(/\.mdx?$/, ''), assemble(path, text, read).text]));
   const schemaText = schema ? decode(blobs.get(schema.sha)!, where(schema.path)) : null;
   return memoryTree(options.label ?? ref, `${ref}:${spec}`, texts, schemaText);
 }
@@ -64,8 +69,8 @@ function normalizeRepoPath(path: string): string {
   return normal;
 }
 
-function pageId(spec: string, path: string): string {
-  return (spec === '' ? path : path.slice(spec.length + 1)).replace(/\.mdx?$/, '');
+function relativeTo(spec: string, path: string): string {
+  return spec === '' ? path : path.slice(spec.length + 1);
 }
 
 /** Every blob under a folder at a commit (none when the folder does not exist there). */

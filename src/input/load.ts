@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { InputError } from '../errors.ts';
 import type { FetchLimits } from '../net/capped-fetch.ts';
 import { notSchemaMessage } from '../schema/recognize.ts';
-import { assertPageId } from './ids.ts';
+import { assertPageId, isRevisionId } from './ids.ts';
+import { isRevisionName } from './revision-order.ts';
 import { detectKind, type DocumentKind } from './kind.ts';
 import { readFileText, readStdin, readUrl } from './read.ts';
 import { yamlSchemaAsJson } from './yaml-schema.ts';
@@ -28,12 +29,33 @@ export interface LoadOptions {
   urlLimits?: FetchLimits;
 }
 
-/** `2025-11-25`, `draft`, optionally `:client/elicitation`. */
+/** `2025-11-25`, `draft`, optionally `:client/elicitation`: a revision by its name's form alone. */
 const REVISION_REF = /^(\d{4}-\d{2}-\d{2}|draft)(?::(.+))?$/;
+/** Any revision id (`v1.2.0`, `June2018`, `draft-ietf-x-08`), optionally `:page`: a revision when a folder of that name says so. */
+const ANY_REVISION_REF = /^([A-Za-z0-9][\w.+-]*)(?::(.+))?$/;
 
-export function parseRevisionRef(input: string): { revision: string; page: string | null } | null {
+/**
+ * `REV` or `REV:PAGE`. A date or `draft` is a revision by its form; any other name (`v1.2.0`,
+ * `June2018`, `draft-ietf-x-08`) when `isRevision` says it is one (a snapshots folder of that
+ * name exists), so a file name is never mistaken for a revision.
+ */
+export function parseRevisionRef(input: string, isRevision?: (name: string) => boolean): { revision: string; page: string | null } | null {
   const match = REVISION_REF.exec(input);
-  return match ? { revision: match[1]!, page: match[2] ?? null } : null;
+  if (match) return { revision: match[1]!, page: match[2] ?? null };
+  const named = isRevision ? ANY_REVISION_REF.exec(input) : null;
+  if (named && isRevisionId(named[1]!) && isRevision!(named[1]!)) return { revision: named[1]!, page: named[2] ?? null };
+  return null;
+}
+
+/** Does the snapshots folder hold a revision of this name? */
+export function snapshotRevision(cwd: string, snapshotsDir: string): (name: string) => boolean {
+  return (name) => {
+    try {
+      return statSync(resolve(cwd, snapshotsDir, name)).isDirectory();
+    } catch {
+      return false;
+    }
+  };
 }
 
 export async function loadDocument(input: string, options: LoadOptions): Promise<LoadedDocument> {
@@ -51,7 +73,7 @@ async function readInput(input: string, options: LoadOptions): Promise<{ text: s
   if (input === '-') return { text: await readStdin(options.stdin), source: '-' };
   if (/^https?:\/\//i.test(input)) return { text: await readUrl(input, options.urlLimits), source: input };
   const path = resolve(options.cwd, input);
-  const ref = parseRevisionRef(input);
+  const ref = parseRevisionRef(input, snapshotRevision(options.cwd, options.snapshotsDir));
   // A file by that exact name wins; checked as the system resolves it (resolve() would fold
   // `2025-11-25:../../x` into `../x` and find a file outside the snapshots).
   if (ref && !existsSync(`${options.cwd}${sep}${input}`)) {
@@ -73,7 +95,10 @@ async function readInput(input: string, options: LoadOptions): Promise<{ text: s
 
 function snapshotFile(options: LoadOptions, revision: string, page: string): string {
   const base = resolve(options.cwd, options.snapshotsDir, revision);
-  return page === 'schema' ? join(base, 'schema.json') : join(base, `${page.replace(/\.mdx?$/, '')}.mdx`);
+  if (page === 'schema') return join(base, 'schema.json');
+  // A page of any Markdown extension (snapshots hold .mdx; other specs' revision folders .md).
+  const stem = join(base, page.replace(/\.(?:mdx?|markdown)$/, ''));
+  return ['.mdx', '.md', '.markdown'].map((ext) => `${stem}${ext}`).find((file) => existsSync(file)) ?? `${stem}.mdx`;
 }
 
 /**
@@ -82,9 +107,17 @@ function snapshotFile(options: LoadOptions, revision: string, page: string): str
  */
 export function inferRevisionAndPage(source: string): { revision: string | null; page: string | null } {
   const path = source.replace(/\\/g, '/');
-  const page = /(?:^|\/)(?:specification|snapshots)\/(\d{4}-\d{2}-\d{2}|draft)\/(.+)\.mdx?$/.exec(path);
-  if (page) return { revision: page[1]!, page: page[2]! };
-  const schema = /(?:^|\/)(?:schema|snapshots)\/(\d{4}-\d{2}-\d{2}|draft)\/schema\.json$/.exec(path);
-  if (schema) return { revision: schema[1]!, page: 'schema' };
+  const page = /(?:^|\/)(?:specification|snapshots)\/([^/]+)\/(.+)\.(?:mdx?|markdown)$/.exec(path);
+  if (page && isRevisionName(page[1]!)) return { revision: page[1]!, page: page[2]! };
+  const schema = /(?:^|\/)(?:schema|snapshots)\/([^/]+)\/schema\.(?:json|ya?ml|ts)$/.exec(path);
+  if (schema && isRevisionName(schema[1]!)) return { revision: schema[1]!, page: 'schema' };
+  // Any other layout: the nearest folder named as revisions are (a date, a version, an edition, a numbered draft).
+  const parts = path.split('/');
+  for (let i = parts.length - 2; i >= 0; i--) {
+    if (!isRevisionName(parts[i]!)) continue;
+    const rest = parts.slice(i + 1).join('/');
+    if (/\.(?:mdx?|markdown)$/.test(rest)) return { revision: parts[i]!, page: rest.replace(/\.(?:mdx?|markdown)$/, '') };
+    return { revision: parts[i]!, page: null };
+  }
   return { revision: null, page: null };
 }

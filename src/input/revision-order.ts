@@ -54,3 +54,13 @@ export function orderRevisions(names: readonly string[], explicit: readonly stri
   const rest = names.filter((n) => !explicit.includes(n)).sort(compareRevisions);
   return [...listed, ...rest];
 }
+
+/**
+ * Is a folder name the name of a revision: a date, a version (`v1.2.0`), a month-year
+ * edition (`June2018`), a numbered draft (`draft-ietf-x-08`, `-08`) or `draft` itself? Used
+ * where nothing else (a lock, a config) lists the revisions.
+ */
+export function isRevisionName(name: string): boolean {
+  if (revisionKey(name).family !== 2) return true;
+  return /(?:^|-)\d{2,3}$/.test(name) && /[a-z]/i.test(name);
+}

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
-import { readConfinedText } from './confined-files.ts';
-import { pageFiles, schemaFile } from './spec-folders.ts';
+import { confinedFile, readConfinedText } from './confined-files.ts';
+import { assemble, partsNamed, type PartReader } from './includes.ts';
+import { declarationsBeside, pageFiles, schemaFile } from './spec-folders.ts';
 import { yamlSchemaAsJson } from './yaml-schema.ts';
 
 /**
@@ -21,6 +22,13 @@ export interface RevisionTree {
   text(page: string): string;
   /** The revision's schema.json text, or null when this tree has none. */
   schema(): string | null;
+  /** The schema file's name (`schema.json`), for reports that name where a record came from. */
+  schemaName?: string;
+  /**
+   * The TypeScript declarations the schema is written from (`schema.ts` beside `schema.json`),
+   * when the tree has both: the revision diff reads both and says where they disagree.
+   */
+  declarations?(): { name: string; text: string } | null;
 }
 
 export interface FolderTreeOptions {
@@ -34,18 +42,28 @@ export function folderTree(dir: string, options: FolderTreeOptions = {}): Revisi
   if (!existsSync(dir)) throw new InputError(`${dir} does not exist.`);
   const files = pageFiles(dir);
   const schemaPath = schemaFile(dir, options.schema);
+  const declarationsPath = declarationsBeside(dir, schemaPath);
+  // Parts are read inside the folder only (confined-files.ts); a page made of parts is diffed assembled (includes.ts).
+  const read: PartReader = (path) => {
+    const real = confinedFile(dir, path);
+    return real === null ? null : readFileSync(real, 'utf8');
+  };
+  const raw = (page: string) => readConfinedText(dir, files.get(page) ?? `${page}.mdx`);
+  const parts = new Set([...files].flatMap(([page, file]) => partsNamed(file, raw(page), read)));
   return {
     label: options.label ?? (basename(resolve(dir)) || dir),
     source: dir,
-    pages: [...files.keys()].sort(),
+    pages: [...files].filter(([, file]) => !parts.has(file)).map(([page]) => page).sort(),
     // Listed inside the folder; read inside it too (the real path is checked again).
-    text: (page) => readConfinedText(dir, files.get(page) ?? `${page}.mdx`),
+    text: (page) => assemble(files.get(page) ?? `${page}.mdx`, raw(page), read).text,
     // A YAML schema is read as the JSON it stands for.
     schema: () => {
       if (schemaPath === null) return null;
       const raw = readFileSync(schemaPath, 'utf8');
       return yamlSchemaAsJson(raw, schemaPath) ?? raw;
     },
+    ...(schemaPath ? { schemaName: basename(schemaPath) } : {}),
+    declarations: () => (declarationsPath === null ? null : { name: basename(declarationsPath), text: readFileSync(declarationsPath, 'utf8') }),
   };
 }
 

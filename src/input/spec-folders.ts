@@ -46,10 +46,21 @@ export function pageFiles(revisionDir: string): Map<string, string> {
  * out of it is skipped); an absolute one is a file the caller named itself.
  */
 export function schemaFile(revisionDir: string, preferred?: string): string | null {
-  const candidates = preferred ? [preferred] : ['schema.json', 'schema.yaml', 'schema.yml'];
+  const candidates = preferred ? [preferred] : ['schema.json', 'schema.yaml', 'schema.yml', 'schema.ts'];
   for (const name of candidates) {
     // Named as given (messages show it), once its real path is known to stay inside.
     if (isAbsolute(name) ? existsSync(name) : confinedFile(revisionDir, name) !== null) return resolve(revisionDir, name);
   }
   return null;
+}
+
+/**
+ * The TypeScript declarations a JSON Schema is generated from, when they sit beside it
+ * (`schema.ts` next to `schema.json`): a second reading of the same shapes, which a revision
+ * diff holds against the first. Null when the schema is itself TypeScript or has none.
+ */
+export function declarationsBeside(revisionDir: string, schemaPath: string | null): string | null {
+  if (schemaPath === null || !/\.(?:json|ya?ml)$/i.test(schemaPath)) return null;
+  const sibling = schemaPath.replace(/\.(?:json|ya?ml)$/i, '.ts');
+  return confinedFile(revisionDir, sibling) !== null ? sibling : null;
 }

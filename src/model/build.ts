@@ -1,7 +1,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Block, TableRow } from './markdown.ts';
 import { parseMarkdown } from './markdown.ts';
-import type { Capability, CodeBlock, ErrorCode, Field, MessageShape, ProseBlock, Rule, Section, SpecDocument, Term } from './document.ts';
+import type { Capability, CodeBlock, ErrorCode, Field, MessageShape, NamedEntry, ProseBlock, Rule, Section, SpecDocument, Term } from './document.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import { isJsonLang, parseJsonExample } from './json.ts';
 import { classifyMessage, fieldPaths } from './messages.ts';
@@ -9,12 +9,14 @@ import { actorsIn, beforeFirstKeyword, keywordsIn, sentences, strongest } from '
 import { isSchemaLike, schemaExampleFields, schemaTypeOf } from './schema-like.ts';
 import { isIdentifierLike, isJsonRpcErrorCode } from './terms.ts';
 import { rangeBoundOffsets } from './code-ranges.ts';
-import { cellNames, errorCodeColumns, fieldColumns, requirednessOf } from './field-tables.ts';
+import { cellNames, errorCodeColumns, fieldColumns, namedEntryColumns, nameOfCell, requirednessOf } from './field-tables.ts';
 import { keywordCaseDeclared, type KeywordCase, type ParseOptions } from './keyword-case.ts';
 import { sectionLabel } from './section-label.ts';
 import { retires } from './cue-words.ts';
 import { statements, type Statement } from './statements.ts';
 import { foldLabels } from './labels.ts';
+import { isTypeScriptLang, mayDeclareTypes, readTypeDeclarations, type TypeChunk } from './typescript.ts';
+import { cachedParties, type Parties } from './parties.ts';
 import { isObject } from '../core/objects.ts';
 
 /** Reads one spec page (Markdown or MDX) into a SpecDocument. Never throws on content. */
@@ -22,7 +24,7 @@ export function buildDocument(source: string, options: ParseOptions = {}): SpecD
   const parsed = parseMarkdown(source);
   const keywordCase = options.keywordCase ?? keywordCaseDeclared(source);
   foldLabels(parsed.blocks, (text) => keywordsIn(text, keywordCase).length > 0);
-  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics, keywordCase);
+  const builder = new DocumentBuilder(parsed.title, parsed.diagnostics, keywordCase, cachedParties(source));
   for (const block of parsed.blocks) builder.add(block);
   return builder.finish(source.split('\n').length);
 }
@@ -41,7 +43,10 @@ class DocumentBuilder {
   private readonly tables: { block: Extract<Block, { type: 'table' }>; sectionId: string }[] = [];
   private readonly capabilities: Capability[] = [];
   private readonly errorCodes: ErrorCode[] = [];
+  private readonly entries: NamedEntry[] = [];
   private readonly terms = new Map<string, Term>();
+  /** TypeScript blocks that may declare types, read together at the end (a block may use a name another declares). */
+  private readonly typeChunks: TypeChunk[] = [];
   /** The last message in the current section: a reply that follows it answers it. */
   private lastCall: MessageShape | null = null;
 
@@ -49,6 +54,8 @@ class DocumentBuilder {
     private readonly title: string | null,
     private readonly diagnostics: Diagnostic[],
     private readonly keywordCase: KeywordCase,
+    /** The parties the document's rules can bind (parties.ts). */
+    private readonly parties: Parties,
   ) {
     const root: Section = { id: '', heading: title ?? '(top)', depth: 1, path: [], anchor: '', lines: { start: 1, end: 1 }, parentId: null };
     this.sections.push(root);
@@ -70,14 +77,14 @@ class DocumentBuilder {
 
   /** The parties a sentence binds (the words before its first keyword), as a rule records them. */
   private actorsOf(sentence: string): { actor: string | null; actors: string[] } {
-    const actors = actorsIn(this.beforeKeyword(sentence));
+    const actors = actorsIn(this.beforeKeyword(sentence), this.parties);
     return { actor: actors[0] ?? null, actors };
   }
 
   /** The parties the first of these sentences to name any names (a statement's own subject first). */
   private partiesOf(subjectSentences: readonly string[]): string[] {
     for (const sentence of subjectSentences) {
-      const actors = actorsIn(this.beforeKeyword(sentence));
+      const actors = actorsIn(this.beforeKeyword(sentence), this.parties);
       if (actors.length) return actors;
     }
     return [];
@@ -113,10 +120,27 @@ class DocumentBuilder {
 
   private addText(block: Extract<Block, { type: 'text' }>): void {
     this.noteTerms(block.codeSpans, block.line);
+    // Definitions are fields of their section, not prose: what each says is its description, its duties its rules.
+    if (block.definitions) {
+      for (const d of block.definitions) this.addListField(d.term, null, null, d.definition, d.line);
+      return;
+    }
+    // "method: 'x/y'" in the list a request or notification is described by names the JSON-RPC method.
+    const method = block.listItem ? /^method\s*:\s*['"`]([^'"`\s]+)['"`]\s*$/i.exec(block.text)?.[1] : undefined;
+    if (method !== undefined) {
+      const envelope = /\bnotification\b/i.test(block.leadIn ?? '') ? 'notification' : 'request';
+      this.messages.push({ envelope, method, key: method, fieldPaths: [], container: null, errorCode: null, line: block.line, sectionId: this.section.id, json: null });
+      return;
+    }
+    const listed = block.listItem ? fieldItem(block.text) : null;
+    if (listed) {
+      this.addListField(listed.name, listed.type, listed.required, listed.description, block.line);
+      return;
+    }
     // A list of retired codes ("Implementations MUST NOT emit these codes:") names them to leave them alone.
     if (!retires(block.text) && !(block.listItem && block.leadIn && retires(block.leadIn))) this.noteErrorCodesInText(block.text, block.line);
     const leadInKeywords = block.leadIn ? this.keywords(block.leadIn) : [];
-    const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn) : [];
+    const leadInActors = block.leadIn ? actorsIn(leadInKeywords.length ? this.beforeKeyword(block.leadIn) : block.leadIn, this.parties) : [];
     const proseParts: string[] = [];
     const parts = block.listItem ? [block.text] : sentences(block.text);
     const last = parts.at(-1);
@@ -156,6 +180,12 @@ class DocumentBuilder {
     if (prose && !block.caption && !block.label) this.prose.push({ text: prose, line: block.line, sectionId: this.section.id });
   }
 
+  private addListField(name: string, type: string | null, required: boolean | null, description: string, line: number): void {
+    const section = this.section;
+    this.fields.push({ owner: sectionLabel(this.sections, section), path: name, name, type, required, options: [], description: description || null, origin: 'list', line, sectionId: section.id });
+    if (description) this.addFieldRules(name, description, line, section.id);
+  }
+
   private addCode(block: Extract<Block, { type: 'code' }>): void {
     const code: CodeBlock = {
       lang: block.lang,
@@ -167,6 +197,10 @@ class DocumentBuilder {
       captionTerms: block.captionSpans.filter(isIdentifierLike),
     };
     this.codeBlocks.push(code);
+    if (isTypeScriptLang(block.lang) && mayDeclareTypes(block.value)) {
+      this.typeChunks.push({ text: block.value, line: block.bodyLine ?? block.line + 1, sectionId: this.section.id });
+      return;
+    }
     if (!isJsonLang(block.lang)) return;
     const values = parseJsonExample(block.value, block, this.diagnostics);
     if (values === undefined) {
@@ -282,6 +316,8 @@ class DocumentBuilder {
   finish(lineCount: number): SpecDocument {
     this.closeSections(lineCount);
     for (const { block, sectionId } of this.tables) this.readTable(block, sectionId);
+    const types = this.typeChunks.length > 0 ? readTypeDeclarations(this.typeChunks) : null;
+    if (types) this.diagnostics.push(...types.diagnostics);
     return {
       title: this.title,
       sections: this.sections,
@@ -293,6 +329,8 @@ class DocumentBuilder {
       capabilities: this.capabilities,
       errorCodes: this.errorCodes,
       terms: [...this.terms.values()],
+      ...(this.entries.length ? { entries: this.entries } : {}),
+      ...(types ? { types } : {}),
       diagnostics: this.diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
     };
   }
@@ -319,7 +357,10 @@ class DocumentBuilder {
     const section = this.sectionById.get(sectionId)!;
     if (this.readErrorCodeTable(block, section)) return;
     const columns = fieldColumns(block.header, block.rows);
-    if (!columns) return;
+    if (!columns) {
+      this.readNamedEntries(block, section);
+      return;
+    }
     const owner = sectionLabel(this.sections, section);
     const nearby = this.messages.filter((m) => m.sectionId === sectionId || m.sectionId.startsWith(`${sectionId}/`) || m.sectionId === section.parentId);
     const leadInRequired = block.leadIn ? this.keywords(block.leadIn).some((k) => k === 'MUST' || k === 'REQUIRED' || k === 'SHALL') : false;
@@ -345,6 +386,24 @@ class DocumentBuilder {
       }
       // The row's sentences bind all its keys: one rule, naming them all.
       if (description) this.addFieldRules(names.join(', '), description, row.line, sectionId);
+    }
+  }
+
+  /** A table whose first column names what it defines (field-tables.ts `namedEntryColumns`): an entry per row, its sentences its rules. */
+  private readNamedEntries(block: Extract<Block, { type: 'table' }>, section: Section): void {
+    const columns = namedEntryColumns(block.header, block.rows);
+    if (!columns) return;
+    const table = sectionLabel(this.sections, section);
+    const what = block.header[columns.name]!.replace(/[`*]/g, '').trim();
+    for (const row of block.rows) {
+      const name = nameOfCell(row, columns.name)!;
+      const values: Record<string, string> = {};
+      block.header.forEach((header, i) => {
+        if (i !== columns.name && i !== columns.description) values[header || `column ${i + 1}`] = row.cells[i] ?? '';
+      });
+      const description = row.cells[columns.description] ?? null;
+      this.entries.push({ what, name, table, values, description, line: row.line, sectionId: section.id });
+      if (description) this.addFieldRules(name, description, row.line, section.id);
     }
   }
 
@@ -378,6 +437,26 @@ class DocumentBuilder {
     }
     return true;
   }
+}
+
+/** What a field's parenthesis says about it: a type, or whether it is required. */
+const FIELD_FACTS = /\b(?:required|optional|mandatory|string|str|integer|int|int32|int64|uint\d*|number|float|double|decimal|boolean|bool|object|array|list|map|dict|uri|url|timestamp|date|datetime|binary|bytes|any|enum|null)\b/i;
+
+/**
+ * A bullet that defines a field: its name (in code, or one word), then in brackets its type
+ * and/or whether it is required, then what it is: "`name` (string, required): …", "id
+ * (integer) — …". Null for any other item.
+ */
+export function fieldItem(text: string): { name: string; type: string | null; required: boolean | null; description: string } | null {
+  const match = /^(?:`([^`]{1,64})`|\{?([\p{L}_$@][\p{L}\p{N}_$@.\-[\]]{0,63})\}?)\s*\(([^()]{1,80})\)\s*(?:[:—–]|-\s|$)\s*(.*)$/u.exec(text);
+  if (!match) return null;
+  const facts = match[3]!;
+  // A type in code is a type's name (`Widget`, `string[]`), not a value or a member (`action: "accept"`).
+  if (/["':=]/.test(facts) || (!FIELD_FACTS.test(facts) && !/^`[A-Za-z_$][\w$.<>[\]|]*`$/.test(facts.trim()))) return null;
+  const parts = facts.split(/\s*[,;]\s*/).map((p) => p.trim()).filter(Boolean);
+  const requiredness = parts.find((p) => /^(?:required|optional|mandatory)$/i.test(p));
+  const type = parts.filter((p) => p !== requiredness).join(', ').replace(/`/g, '') || null;
+  return { name: (match[1] ?? match[2])!, type, required: requiredness ? !/^optional$/i.test(requiredness) : null, description: match[4]!.trim() };
 }
 
 /** Two spans of a text stand side by side: nothing but spaces and brackets between them (a comma would start a list's next item). */

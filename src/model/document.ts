@@ -1,4 +1,5 @@
 import type { Diagnostic } from './diagnostic.ts';
+import type { TypeSchema } from './typescript.ts';
 
 /**
  * The structured reading of one spec page: what the differ aligns and the detector
@@ -18,6 +19,16 @@ export interface SpecDocument {
   errorCodes: ErrorCode[];
   /** Protocol identifiers named in inline code (types, fields, methods), with where first seen. */
   terms: Term[];
+  /**
+   * Things a table defines by naming them in its first column (an event, a status, an error
+   * code spelled as a word), one per row; absent when the page has no such table.
+   */
+  entries?: NamedEntry[];
+  /**
+   * The TypeScript declarations of the page's TypeScript blocks (`interface`, `type`, `enum`,
+   * `namespace`, `export const`), read as JSON Schema (typescript.ts); absent when it has none.
+   */
+  types?: TypeSchema;
   diagnostics: Diagnostic[];
 }
 
@@ -117,7 +128,8 @@ export interface Field {
   /** Values the field is documented to take (a table's Options column, an enum). */
   options: string[];
   description: string | null;
-  origin: 'table' | 'message' | 'schema-example';
+  /** `list`: a bullet that defines a field (`- name (string, required): …`) or a definition list's term. */
+  origin: 'table' | 'message' | 'schema-example' | 'list';
   line: number;
   sectionId: string;
 }
@@ -134,6 +146,19 @@ export interface Capability {
 export interface ErrorCode {
   code: number;
   name: string | null;
+  line: number;
+  sectionId: string;
+}
+
+export interface NamedEntry {
+  /** What the table defines: its first column's header ("event", "error code"). */
+  what: string;
+  name: string;
+  /** The table's place: its section's label. */
+  table: string;
+  /** The other cells by their column's header, the describing column apart. */
+  values: Record<string, string>;
+  description: string | null;
   line: number;
   sectionId: string;
 }

@@ -124,11 +124,44 @@ export function requirednessOf(row: TableRow, columns: FieldColumns, leadInRequi
   return leadInRequired ? true : null;
 }
 
-/** A table of error codes: a column of integers beside a column naming or explaining each. */
+/** A table of error codes: a column of integers (its first, or one headed "error code") beside a column naming or explaining each. */
 export function errorCodeColumns(header: readonly string[], rows: readonly TableRow[]): { code: number; name: number } | null {
   if (header.length < 2 || rows.length === 0) return null;
-  const code = header.findIndex((h, i) => /\bcode\b/.test(h) && rows.every((row) => /^-?\d+$/.test((row.cells[i] ?? '').replace(/`/g, '').trim())));
+  // The codes are what the table lists: its first column, or a column headed as error codes ("| Status | Code |" lists statuses).
+  const code = header.findIndex((h, i) => (i === 0 || /\berror\b/.test(h)) && /\bcode\b/.test(h) && rows.every((row) => /^-?\d+$/.test((row.cells[i] ?? '').replace(/`/g, '').trim())));
   if (code === -1) return null;
   const name = header.findIndex((_, i) => i !== code && rows.every((row) => isIdentifierCell(row.spans[i]?.[0] ?? row.cells[i] ?? '')));
   return { code, name };
+}
+
+/**
+ * A table whose first column names things ("| Event | Explanation |", "| Error Code |
+ * Meaning |", "| Status | … |") defines those things, one per row: the first column's cells
+ * are short names, none repeated, and another column describes them (a header naming a
+ * description, or texts long enough to). A table of data or examples (values beside values,
+ * a matrix of yes and no) has no such column and defines nothing. Read after the field and
+ * error-code tables, which are the same pattern with more to say.
+ */
+export function namedEntryColumns(header: readonly string[], rows: readonly TableRow[]): { name: number; description: number } | null {
+  if (header.length < 2 || rows.length === 0) return null;
+  const names = rows.map((row) => nameOfCell(row, 0));
+  if (names.some((n) => n === null) || new Set(names.map((n) => n!.toLowerCase())).size !== names.length) return null;
+  // A header that is itself a value (a matrix read across), or that heads values and examples, names no kind of thing.
+  const what = header[0]!.replace(/[`*]/g, '').trim();
+  if (!/^[\p{L}][\p{L}\s_-]{0,40}$/u.test(what) || /\b(?:values?|examples?|inputs?|outputs?|results?|samples?|scenarios?|cases?)\b/i.test(what)) return null;
+  // Quoted strings and numbers are values, not names.
+  if (rows.some((row) => /^["'\d-]/.test((row.spans[0]?.[0] ?? row.cells[0] ?? '').trim()))) return null;
+  let description = header.findIndex((h, i) => i > 0 && DESCRIPTION_HEADER.test(h.trim()));
+  if (description === -1) description = longestTextColumn(rows, header.length, [0]);
+  if (description === -1) return null;
+  return { name: 0, description };
+}
+
+/** A name as the first column writes it: its first code span, or its text when short (a few words, no sentence). */
+export function nameOfCell(row: TableRow, at: number): string | null {
+  const span = row.spans[at]?.[0];
+  const cell = (row.cells[at] ?? '').trim();
+  if (span !== undefined && cell.replace(/`/g, '').trim().length <= span.length + 24) return span;
+  if (!cell || cell.length > 48 || cell.split(/\s+/).length > 5 || /[.!?]$/.test(cell)) return null;
+  return cell.replace(/[*_`]/g, '').trim() || null;
 }

@@ -37,6 +37,8 @@ export type Block =
       label?: boolean;
       /** The label introducing this paragraph, read as its title (labels.ts). */
       title?: string;
+      /** A definition list (`term` then `: definition` lines, kramdown's and PHP Markdown's): its terms and what each says. */
+      definitions?: { term: string; definition: string; line: number }[];
     }
   | {
       type: 'code';
@@ -70,13 +72,16 @@ export interface ParsedMarkdown {
  * `sectioned: false` reads the page as one document, the way `parseSections` must match
  * (the tests compare the two on every real page); everything else reads it by sections.
  */
-export function parseMarkdown(source: string, options: { sectioned?: boolean } = {}): ParsedMarkdown {
+export function parseMarkdown(text: string, options: { sectioned?: boolean } = {}): ParsedMarkdown {
   const diagnostics: Diagnostic[] = [];
   const blocks: Block[] = [];
+  // A kramdown-rfc draft: its front matter ends at "--- abstract"; read as the layout it stands for.
+  const rfc = kramdownRfcLayout(text);
+  const source = rfc?.text ?? text;
   const state: WalkState = { blocks, diagnostics, openTags: [], source, componentDepth: 0 };
   const sections = parseSections(source, options);
-  let title: string | null = null;
-  for (const node of sections[0]!.tree.children) {
+  let title: string | null = rfc ? readTitle(rfc.frontMatter, 1, diagnostics) : null;
+  for (const node of rfc ? [] : sections[0]!.tree.children) {
     if (node.type === 'yaml') {
       title = readTitle(node.value, line(node, 0), diagnostics);
       break;
@@ -138,6 +143,30 @@ function frontMatterTitle(yaml: string): { title: string | null; problem?: strin
   return { title: data && typeof data === 'object' && 'title' in data && typeof data.title === 'string' ? data.title : null };
 }
 
+/**
+ * kramdown-rfc's layout (IETF drafts): a YAML front matter opened by "---" and closed by the
+ * first "--- abstract" (or "--- middle", "--- back", "--- note_…") line, which also start the
+ * document's parts. CommonMark would read that front matter as paragraphs (its reference
+ * lists, `normative:` and `informative:`, as prose). The same text with the front matter
+ * blanked and each part marker a heading ("# Abstract", "# Note Title"; middle and back need
+ * none), line for line, so every line number stays the page's; null for any other page.
+ */
+export function kramdownRfcLayout(text: string): { text: string; frontMatter: string } | null {
+  if (!/^---[ \t]*\r?\n/.test(text)) return null;
+  const lines = text.split('\n');
+  const end = lines.findIndex((l, i) => i > 0 && /^---(?:[ \t]+\S.*)?\s*$/.test(l));
+  if (end === -1 || !/^---[ \t]+(?:abstract|middle|back|note_\S+)\s*$/.test(lines[end]!)) return null;
+  const frontMatter = lines.slice(1, end).join('\n');
+  const out = lines.map((l, i) => {
+    if (i < end) return '';
+    const marker = /^---[ \t]+(abstract|middle|back|note_(\S+))\s*$/.exec(l);
+    if (!marker) return l;
+    if (marker[1] === 'abstract') return '# Abstract';
+    return marker[2] ? `# ${marker[2].replace(/_/g, ' ')}` : '';
+  });
+  return { text: out.join('\n'), frontMatter };
+}
+
 /** A block's citations, only when it has any (most have none; the block stays as small as before). */
 function cited(citations: string[]): { citations?: string[] } {
   return citations.length ? { citations } : {};
@@ -156,6 +185,8 @@ function walkChildren(children: readonly RootContent[], offset: number, state: W
         const { text, codeSpans, citations } = inlineText(node as Paragraph);
         const block: Block = { type: 'text', text, codeSpans, line: line(node, offset), listItem: false, leadIn, ...cited(citations) };
         if (isEmphasized(node as Paragraph)) block.emphasized = true;
+        const definitions = definitionList(node as Paragraph, offset, state.source);
+        if (definitions) block.definitions = definitions;
         state.blocks.push(block);
         previousParagraph = { text, spans: codeSpans, block };
         break;
@@ -295,6 +326,40 @@ function bodyLine(node: Code, offset: number, state: WalkState): number {
   const start = node.position?.start.offset;
   const fenced = start !== undefined && /^\s*(`{3,}|~{3,})/.test(state.source.slice(start, start + 64));
   return line(node, offset) + (fenced ? 1 : 0);
+}
+
+/**
+ * A paragraph written as a definition list: a term on its own line, then lines opening with
+ * ": " that define it (kramdown, PHP Markdown Extra, kramdown-rfc drafts); CommonMark reads
+ * it as one paragraph, so it is told from the paragraph's own lines.
+ */
+function definitionList(paragraph: Paragraph, offset: number, source: string): { term: string; definition: string; line: number }[] | null {
+  const start = paragraph.position?.start.offset;
+  const end = paragraph.position?.end.offset;
+  if (start === undefined || end === undefined) return null;
+  const lines = source.slice(start, end).split('\n');
+  if (lines.length < 2 || /^:\s/.test(lines[0]!) || !lines.slice(1).some((l) => /^:[ \t]+\S/.test(l))) return null;
+  const out: { term: string; definition: string; line: number }[] = [];
+  let term: { text: string; line: number } | null = null;
+  const first = line(paragraph, offset);
+  lines.forEach((raw, i) => {
+    const definition = /^:[ \t]+(.*)$/.exec(raw);
+    if (definition && term) {
+      const last = out.at(-1);
+      if (last && last.term === term.text && last.line === term.line) last.definition += ` ${plain(definition[1]!)}`;
+      else out.push({ term: term.text, definition: plain(definition[1]!), line: term.line });
+    } else if (!definition && out.at(-1)?.line === term?.line && term && /^\s+\S/.test(raw)) {
+      out.at(-1)!.definition += ` ${plain(raw)}`; // a definition's lazy continuation
+    } else if (!definition) {
+      term = { text: plain(raw), line: first + i };
+    }
+  });
+  return out.length > 0 && out.every((d) => d.term.length > 0 && d.term.length <= 80) ? out : null;
+}
+
+/** Markdown source of a line, as a reader sees it: emphasis marks and link targets dropped. */
+function plain(text: string): string {
+  return text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_]{1,2}([^*_]+)[*_]{1,2}/g, '$1').replace(/\s+/g, ' ').trim();
 }
 
 /** Every word of the paragraph is in bold or italics: nothing but whitespace outside them. */

@@ -1,5 +1,6 @@
 import { RFC2119_KEYWORDS, type Rfc2119Keyword } from './document.ts';
 import type { KeywordCase } from './keyword-case.ts';
+import { partiesOf, partyName, spellOutParties, type Parties } from './parties.ts';
 
 /**
  * RFC 2119 / RFC 8174 reading of sentences: which keywords a sentence carries (upper
@@ -16,8 +17,38 @@ function patternFor(keywordCase: KeywordCase): RegExp {
 
 export function keywordsIn(text: string, keywordCase: KeywordCase = 'uppercase'): Rfc2119Keyword[] {
   const found: Rfc2119Keyword[] = [];
-  for (const match of text.matchAll(patternFor(keywordCase))) found.push(match[1]!.replace(/\s+/, ' ').toUpperCase() as Rfc2119Keyword);
+  for (const match of keywordMatches(text, keywordCase)) found.push(match[1]!.replace(/\s+/, ' ').toUpperCase() as Rfc2119Keyword);
   return found;
+}
+
+/**
+ * The keywords of a text as matches: every capitalised one; in lower case (a spec that says
+ * so) only where the word states a requirement. Not "no change was required" (what happened),
+ * not "specify how the value should be interpreted" (a question the sentence asks about the
+ * document), not "the key words must and should" (words named, not used).
+ */
+function keywordMatches(text: string, keywordCase: KeywordCase): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  for (const match of text.matchAll(patternFor(keywordCase))) {
+    const word = match[1]!;
+    if (word !== word.toUpperCase() && !statesRequirement(text, match.index, word)) continue;
+    out.push(match as RegExpExecArray);
+  }
+  return out;
+}
+
+/** Lower-case "required", "recommended", "optional" state a requirement only as "is/are (not) …". */
+const ADJECTIVE = /^(?:required|recommended|not\s+recommended|optional)$/i;
+const STATED_ADJECTIVE = /\b(?:is|are|be|remains?)\s+(?:not\s+|also\s+|always\s+|therefore\s+)?$/i;
+/** An indirect question, or the document speaking of itself, before the verb in its clause. */
+const NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?:document|specification|spec|section|chapter|appendix|protocol)\s+(?:needs?|wants?|has|tries|aims?|intends?|defines?|describes?|specifies?|explains?)\b[^.;:!?]*$/i;
+
+function statesRequirement(text: string, at: number, word: string): boolean {
+  const before = text.slice(Math.max(0, at - 120), at);
+  // A word named, not used: in quotes or code ("the words “must” and “should”").
+  if (/["“'‘`]/.test(text[at - 1] ?? '') && /["”'’`]/.test(text[at + word.length] ?? '')) return false;
+  if (ADJECTIVE.test(word)) return STATED_ADJECTIVE.test(before);
+  return !NOT_A_DUTY.test(before);
 }
 
 /** 3 absolute, 2 recommendation, 1 permission. */
@@ -41,46 +72,67 @@ export function strongest(keywords: readonly Rfc2119Keyword[]): Rfc2119Keyword {
   return [...keywords].sort((a, b) => strength(b) - strength(a))[0]!;
 }
 
-/** Parties a normative sentence can bind; matched as the grammatical subject before the keyword. */
-const ACTOR_WORDS = 'servers?|clients?|hosts?|users?|implementations?|implementers?|receivers?|senders?|requesters?|requestors?|responders?|recipients?|applications?|parties|party|peers?|authorization servers?|resource servers?|proxies|proxy';
-const ACTOR_PATTERN = new RegExp(`\\b(${ACTOR_WORDS})\\b`, 'i');
-const QUALIFIERS = '(?:(?:all|both|either|the|other|MCP)\\s+)*';
 /**
- * Parties joined to the first one ("clients and servers", "clients, servers, and hosts"):
- * one subject, several parties. A list must end in "and"/"or", so "For remote servers,
- * user identification" stays one party.
+ * Parties a normative sentence can bind, matched as the grammatical subject before the keyword:
+ * the document's own (parties.ts: the generic roles, the kinds of them it names, the
+ * abbreviations it defines). One word before a party qualifies it ("MCP clients", "OAuth
+ * clients" are clients).
  */
-const JOINED_ACTORS = new RegExp(`^(?:\\s*,\\s*${QUALIFIERS}(?:${ACTOR_WORDS})\\b)*\\s*,?\\s*(?:and\\/or|and|or)\\s+${QUALIFIERS}(?:${ACTOR_WORDS})\\b`, 'i');
+const QUALIFIERS = '(?:(?:all|both|either|the|other)\\s+)*(?:[\\w-]+\\s+)?';
+
+interface ActorPatterns {
+  first: RegExp;
+  joined: RegExp;
+  each: RegExp;
+}
+
+const compiled = new Map<string, ActorPatterns>();
+
+function actorPatterns(parties: Parties): ActorPatterns {
+  let found = compiled.get(parties.pattern);
+  if (!found) {
+    const words = parties.pattern;
+    found = {
+      first: new RegExp(`\\b(${words})\\b`, 'i'),
+      /**
+       * Parties joined to the first one ("clients and servers", "clients, servers, and hosts"):
+       * one subject, several parties. A list must end in "and"/"or", so "For remote servers,
+       * user identification" stays one party.
+       */
+      joined: new RegExp(`^(?:\\s*,\\s*${QUALIFIERS}(?:${words})\\b)*\\s*,?\\s*(?:and\\/or|and|or)\\s+${QUALIFIERS}(?:${words})\\b`, 'i'),
+      each: new RegExp(`\\b(${words})\\b`, 'gi'),
+    };
+    if (compiled.size > 64) compiled.clear();
+    compiled.set(parties.pattern, found);
+  }
+  return found;
+}
+
+const GENERIC = partiesOf('');
 
 /**
  * Every party a sentence's subject names: the first party named (the grammatical subject
  * far more often than the last: "For remote servers, user identification MUST …" binds
- * servers) and the parties listed with it.
+ * servers) and the parties listed with it. `parties`: the document's (parties.ts); the
+ * generic roles when not given.
  */
-export function actorsIn(textBeforeKeyword: string): string[] {
-  const first = ACTOR_PATTERN.exec(textBeforeKeyword);
+export function actorsIn(subject: string, parties: Parties = GENERIC): string[] {
+  const patterns = actorPatterns(parties);
+  const textBeforeKeyword = spellOutParties(subject, parties);
+  const first = patterns.first.exec(textBeforeKeyword);
   if (!first) return [];
-  const found = [normalizeActor(first[1]!)];
-  const joined = JOINED_ACTORS.exec(textBeforeKeyword.slice(first.index + first[0].length));
-  for (const match of joined?.[0].matchAll(new RegExp(`\\b(${ACTOR_WORDS})\\b`, 'gi')) ?? []) {
-    const actor = normalizeActor(match[1]!);
+  const found = [partyName(first[1]!)];
+  const joined = patterns.joined.exec(textBeforeKeyword.slice(first.index + first[0].length));
+  for (const match of joined?.[0].matchAll(patterns.each) ?? []) {
+    const actor = partyName(match[1]!);
     if (!found.includes(actor)) found.push(actor);
   }
   return found;
 }
 
-function normalizeActor(noun: string): string {
-  const lower = noun.toLowerCase().replace(/\s+/g, ' ');
-  if (lower === 'proxy') return 'proxies';
-  if (lower === 'party') return 'parties';
-  if (lower.startsWith('requestor')) return 'requesters';
-  return lower.endsWith('s') || lower.endsWith('proxies') ? lower : `${lower}s`;
-}
-
 /** The text before the first keyword: where a sentence names who it binds. */
 export function beforeFirstKeyword(text: string, keywordCase: KeywordCase = 'uppercase'): string {
-  const pattern = patternFor(keywordCase);
-  const match = new RegExp(pattern.source, pattern.flags.replace('g', '')).exec(text);
+  const match = keywordMatches(text, keywordCase)[0];
   return match ? text.slice(0, match.index) : text;
 }
 

@@ -68,6 +68,12 @@ export interface Change {
    * summary's levels and of `--fail-on`.
    */
   informative?: true;
+  /**
+   * Set on a schema record of a revision whose schema is written in two files (`schema.json`
+   * beside the `schema.ts` it is generated from) when the two do not agree on it: the file(s)
+   * whose diff reports it; the message names the one that does not (revision/schema-sources.ts).
+   */
+  sources?: string[];
 }
 
 /** What a differ emits: the facts. Everything else is derived. */

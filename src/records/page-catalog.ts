@@ -102,9 +102,9 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
   },
   {
     id: 'rule-reworded', kind: 'rule', action: 'changed', level: 'editorial',
-    description: 'The same rule with the same meaning: a typo fix, re-wrapping, formatting or a changed link target.',
-    why: 'Nothing an implementation does depends on it.',
-    message: (c) => `Rule reworded without a change of meaning: ${changed(c)}`,
+    description: 'The same rule with the same meaning: a typo fix, re-wrapping, formatting or a changed link target; or the same duty told another way: a reference added or updated, a subject spelled out ("An AS" → "An authorization server"), a clause moved.',
+    why: 'Nothing an implementation does depends on it: the same party must do the same thing under the same condition.',
+    message: (c) => `Rule reworded without a change of meaning${c.detail?.['how'] ? ` (${c.detail['how']})` : ''}: ${changed(c)}`,
   },
   {
     id: 'rule-moved', kind: 'rule', action: 'moved', level: 'editorial',
@@ -290,6 +290,26 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     description: 'An error code kept its number but changed its name.',
     why: 'The wire value is the number; the name is documentation.',
     message: (c) => `Error code ${code(c.subject)} renamed from ${detail(c, 'from')} to ${detail(c, 'to')}.`,
+  },
+
+  // ── Things a table names (its first column: an event, a status, a level) ────────────
+  {
+    id: 'entry-added', kind: 'definition', action: 'added', level: 'non-breaking',
+    description: 'A table whose first column names things (an event, a status, an error code written as a word) gained a row: a new thing of that kind.',
+    why: 'A new name is something more a party may meet; what existed still means what it meant. Duties in its row are rules of their own.',
+    message: (c) => `New ${detail(c, 'what')} ${code(c.subject)} (${detail(c, 'table')}).`,
+  },
+  {
+    id: 'entry-removed', kind: 'definition', action: 'removed', level: 'breaking',
+    description: 'A row of a table that names things is gone: that thing is no longer defined.',
+    why: 'Whoever sends or handles the name relies on a definition that no longer exists, as with a removed error code.',
+    message: (c) => `${capitalize(detail(c, 'what'))} ${code(c.subject)} removed (${detail(c, 'table')}).`,
+  },
+  {
+    id: 'entry-changed', kind: 'definition', action: 'changed', level: 'non-breaking',
+    description: 'A row of a table that names things changed what it says of the name: its other cells (a value, a level, a status), or only its description.',
+    why: 'The name still exists; what it stands for was restated. A row whose description alone was reworded is editorial (`levelReason`); duties in it are rules of their own.',
+    message: (c) => (detail(c, 'change') ? `${capitalize(detail(c, 'what'))} ${code(c.subject)} changed: ${detail(c, 'change')}.` : `${capitalize(detail(c, 'what'))} ${code(c.subject)} reworded: ${quoteChanged(was(c), now(c))}`),
   },
 
   // ── Capabilities ─────────────────────────────────────────────────────────────────────

@@ -3,7 +3,7 @@ import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.ts';
 import { changelogMarkdownLines } from './changelog.ts';
 import { lineRef, pageLabel } from './group.ts';
 import { label, type DiffReport, type DocumentInfo } from './report.ts';
-import { changeSections, plural, recordsOf, rolesText } from './sections.ts';
+import { changeSections, plural, readingLines, recordsOf, rolesText } from './sections.ts';
 
 const TITLES: Record<Impact, string> = { breaking: 'Breaking', 'opt-in': 'Opt-in', 'non-breaking': 'Non-breaking', editorial: 'Editorial' };
 
@@ -26,6 +26,9 @@ export function renderMarkdown(report: DiffReport, options: { maxChars?: number;
   head.push(`| ${impact.breaking} | ${impact['opt-in']} | ${impact['non-breaking']} | ${impact.editorial} | ${report.changes.length} |`, '');
   if (report.summary.acknowledged) head.push(`${report.summary.acknowledged} of these changes are acknowledged in the spec's config: listed, never failed on.`, '');
   if (report.summary.informative) head.push(`Not counted: ${report.summary.informative} records of informative pages (change logs, indexes).`, '');
+  // How the documents were read (keyword convention, informative pages with their reasons, notes): never in silence.
+  const reading = readingLines(report);
+  if (reading.length) head.push(...reading.map((line) => `> ${escape(line)}`), '');
   if (report.grouped.length === 0) head.push('No changes.', '');
   // The changelog's verdicts come before the changes: they are the summary a reader asked for.
   if (report.changelog) head.push(...changelogMarkdownLines(report.changelog, escape));

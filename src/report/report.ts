@@ -1,7 +1,7 @@
 import type { Change, ChangeSummary } from '../records/change.ts';
 import { summarize } from '../records/change.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
-import type { PageReading } from '../revision/revisions.ts';
+import type { PageReading, Reading } from '../revision/revisions.ts';
 import type { ChangelogReading, NoChangelog } from '../changelog/index.ts';
 import { groupChanges, summarizeImpacts, type ChangelogItemRef, type GroupingOptions, type ImpactSummary, type SpecChange } from '../changes/index.ts';
 
@@ -35,11 +35,18 @@ export interface DiffReport {
   pages?: PageReading[];
   /** `diff --changelog` only: the newer revision's changelog held against the records (changelog/). */
   changelog?: ChangelogReading | NoChangelog;
+  /**
+   * How the documents were read: each side's RFC 2119 keyword convention (upper case, any
+   * case, none found; how it was decided) and notes for the reader (pages that yielded no
+   * rule and the setting that would change it; every page informative). Pages.
+   */
+  reading?: Reading;
 }
 
-export function makeReport(old: DocumentInfo, now: DocumentInfo, changes: Change[], diagnostics: DiffReport['diagnostics'], pages?: PageReading[], grouping: GroupingOptions = {}): DiffReport {
+export function makeReport(old: DocumentInfo, now: DocumentInfo, changes: Change[], diagnostics: DiffReport['diagnostics'], pages?: PageReading[], grouping: GroupingOptions = {}, reading?: Reading): DiffReport {
   const grouped = groupChanges(changes, grouping);
   const report: DiffReport = { old, new: now, summary: summaryOf(changes, grouped, grouping), changes, grouped, diagnostics };
+  if (reading) report.reading = reading;
   if (pages) {
     // A revision diff always says how many records it left out, even none.
     report.summary.informative ??= 0;
@@ -82,7 +89,7 @@ export function pageOfRevision(report: DiffReport, page: string, old: DocumentIn
   if (report.summary.acknowledged !== undefined) summary.acknowledged = home.filter((c) => c.acknowledged && !c.informative).length;
   const onPage = (d: Diagnostic, side: 'old' | 'new') => d.source === undefined || d.source === `${report[side].revision}:${side === 'old' ? old.page : now.page}`;
   const diagnostics = { old: report.diagnostics.old.filter((d) => onPage(d, 'old')), new: report.diagnostics.new.filter((d) => onPage(d, 'new')) };
-  return { old, new: now, summary, changes, grouped: [...home, ...elsewhere], diagnostics };
+  return { old, new: now, summary, changes, grouped: [...home, ...elsewhere], diagnostics, ...(report.reading ? { reading: report.reading } : {}) };
 }
 
 /** A side that is a whole revision (a folder, a git ref): named by its label, read from `source`. */

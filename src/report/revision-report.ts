@@ -37,7 +37,7 @@ export async function reportRevisions(oldTree: RevisionTree, newTree: RevisionTr
   const read = options.changelog || options.announcements !== false;
   const reading = read ? readChangelog({ changes: diff.changes, pages: diff.pages }, newTree, config) : null;
   const items = reading && reading.page !== null ? changelogItems(reading) : [];
-  const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, { ...grouping, changelog: items });
+  const report = makeReport(info.old, info.new, diff.changes, diff.diagnostics, diff.pages, { ...grouping, changelog: items }, diff.reading);
   return options.changelog && reading ? { ...report, changelog: reading } : report;
 }
 

@@ -1,7 +1,7 @@
 import type { SpecChange } from '../changes/index.ts';
 import { impactRank } from '../changes/index.ts';
 import type { Change } from '../records/change.ts';
-import type { DiffReport } from './report.ts';
+import { label, type DiffReport } from './report.ts';
 
 /**
  * How every report lays out its changes: the changelog's items first (each with the changes
@@ -62,4 +62,22 @@ export function clip(text: string, max = 90): string {
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * How the documents were read, in a few lines under the headline: the keyword convention
+ * each side was read with (once when both agree), every page judged informative with its
+ * reason, and the reading's notes (pages that yielded no rule, every page informative).
+ */
+export function readingLines(report: DiffReport): string[] {
+  const lines: string[] = [];
+  const keywords = report.reading?.keywords;
+  if (keywords) {
+    const said = (k: NonNullable<typeof keywords>['new']) => `${k.convention === 'none' ? 'none found, read in capitals' : k.convention === 'any-case' ? 'any case' : 'capitals only'} (${k.how === 'usage' ? 'by usage' : k.how}: ${k.evidence})`;
+    lines.push(keywords.old.convention === keywords.new.convention && keywords.old.how === keywords.new.how ? `RFC 2119 keywords: ${said(keywords.new)}` : `RFC 2119 keywords: ${label(report.old)} ${said(keywords.old)}; ${label(report.new)} ${said(keywords.new)}`);
+  }
+  const informative = (report.pages ?? []).filter((p) => p.informative);
+  if (informative.length) lines.push(`Informative, not counted: ${informative.map((p) => `${p.page} (${p.reason.replace(/^informative page: /, '')})`).join('; ')}`);
+  for (const note of report.reading?.notes ?? []) lines.push(`Note: ${note}`);
+  return lines;
 }

@@ -5,7 +5,7 @@ import { formatDiagnostic } from '../model/diagnostic.ts';
 import { changelogTextLines } from './changelog.ts';
 import { lineRef } from './group.ts';
 import { label, type DiffReport } from './report.ts';
-import { changeSections, plural, recordsOf, rolesText } from './sections.ts';
+import { changeSections, plural, readingLines, recordsOf, rolesText } from './sections.ts';
 
 /**
  * For a terminal or a CI log: a headline of changes by impact, then each change on a line
@@ -26,6 +26,7 @@ export function renderText(report: DiffReport, options: { color: boolean; record
     `${paint.breaking(`${impact.breaking} breaking`)}, ${paint['opt-in'](`${impact['opt-in']} opt-in`)}, ${paint['non-breaking'](`${impact['non-breaking']} non-breaking`)}, ${paint.editorial(`${impact.editorial} editorial`)} ` +
       `${impact.breaking + impact['opt-in'] + impact['non-breaking'] + impact.editorial === 1 ? 'change' : 'changes'}${acknowledged} (${plural(report.changes.length, 'record')}${notCounted})`,
   );
+  lines.push(...readingLines(report).map((line) => c.dim(line)));
   if (report.grouped.length === 0) lines.push('', 'No changes.');
   for (const section of changeSections(report)) {
     lines.push('', c.bold(c.underline(section.kind === 'announced' ? `Announced: ${section.title}` : section.title || 'Changes')));

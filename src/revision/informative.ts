@@ -3,6 +3,7 @@ import type { Change, ChangeKind, ChangeSide } from '../records/change.ts';
 import { finalizeChange } from '../records/finalize.ts';
 import type { SpecConfig } from '../config/index.ts';
 import { configuredKind } from './spec-config.ts';
+import { kramdownRfcLayout } from '../model/markdown.ts';
 
 /**
  * Is a page informative (it describes the specification: a change log, a registry or index
@@ -20,8 +21,16 @@ export interface PageJudgement {
 /** Titles that name a record of changes rather than a part of the protocol. */
 const CHANGE_RECORD_TITLE = /\b(change\s*-?log|changes|release notes|what[’']?s new|revision history|version history)\b/i;
 
-/** How specs say, in a page's opening, that the page is not where the rules live. */
-const SELF_DESCRIBED = /\b(non-normative|not normative|informative|derived (?:view|summary|registry)|(?:page|document) (?:lists|summari[sz]es|records) (?:the |all )?(?:changes|differences))\b/i;
+/**
+ * How specs say, in a page's opening, that the page is not where the rules live: a sentence
+ * that calls it so ("This registry is non-normative", "(informative)", "is purely
+ * informative"), never a word used as a key or a label (`informative:` heads a reference list
+ * in a draft's front matter: a reference list is no classification).
+ */
+const SELF_DESCRIBED = /\b(non-normative|not normative|(?:is|are|as|section|page|document|appendix)\s+(?:purely\s+|entirely\s+|only\s+)?informative|\(informative\)|derived (?:view|summary|registry)|(?:page|document) (?:lists|summari[sz]es|records) (?:the |all )?(?:changes|differences))\b(?!\s*:\s*(?:\S+\s*:|RFC|\[|I-D|$))/i;
+
+/** An item that cites a document (`[RFC6749]`, `RFC 9728`, `draft-ietf-…`, `[I-D.x]`): a reference, not a page of the spec. */
+const CITATION = /\[(?:RFC|I-D|BCP|STD)[\s.-]?\w|\bRFC\s?\d{3,5}\b|\bdraft-[a-z0-9-]+/i;
 
 /** An index: most of its body is list items or table rows, and most of those link elsewhere. */
 const INDEX_SHARE = 0.6;
@@ -34,7 +43,8 @@ export function namesChangeRecord(title: string): boolean {
 export function judgePage(page: string, text: string, doc: SpecDocument, config: SpecConfig): PageJudgement {
   const configured = configuredKind(config, page);
   if (configured) return { informative: configured === 'informative', reason: `${configured} page: listed so in the spec's config` };
-  const title = doc.title?.trim() ?? '';
+  // The front matter's title, else the page's first top-level heading ("# Changelog").
+  const title = (doc.title ?? doc.sections.find((s) => s.parentId === '' && s.depth === 1)?.heading)?.trim() ?? '';
   if (title && namesChangeRecord(title)) return { informative: true, reason: `informative page: its title “${title}” names a list of changes` };
   const opening = doc.prose.filter((p) => p.sectionId === '').map((p) => p.text).join(' ');
   const said = SELF_DESCRIBED.exec(opening);
@@ -50,24 +60,27 @@ function indexShape(text: string): { lines: number; linked: number } | null {
   let lines = 0;
   let items = 0;
   let linked = 0;
+  let inReferences = false;
   for (const line of stripFrontmatter(text).split('\n')) {
     const trimmed = line.trim();
     if (/^(```|~~~)/.test(trimmed)) {
       fenced = !fenced;
       continue;
     }
+    if (!fenced && trimmed.startsWith('#')) inReferences = /\b(?:references|bibliography|citations|further reading)\b/i.test(trimmed);
     if (fenced || !trimmed || trimmed.startsWith('#') || trimmed.startsWith('<') || /^\|?[\s:|-]+\|?$/.test(trimmed)) continue;
     lines += 1;
     if (/^([-*+]|\d+[.)])\s/.test(trimmed) || trimmed.startsWith('|')) {
       items += 1;
-      if (/\]\(|https?:\/\//.test(trimmed)) linked += 1;
+      // A reference list (under a "References" heading, or items citing RFCs and drafts) is no index of the spec.
+      if (/\]\(|https?:\/\//.test(trimmed) && !inReferences && !CITATION.test(trimmed)) linked += 1;
     }
   }
   return lines > 0 && items / lines >= INDEX_SHARE && linked / items >= INDEX_SHARE ? { lines, linked } : null;
 }
 
 function stripFrontmatter(text: string): string {
-  return text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
+  return kramdownRfcLayout(text)?.text ?? text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
 }
 
 /** An informative page's record: kept, shown, but editorial and out of the counts. */

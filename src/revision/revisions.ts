@@ -2,7 +2,8 @@ import type { SpecConfig } from '../config/index.ts';
 import { folderTree, type RevisionTree } from '../input/revision-tree.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { outlineOf, type PageOutline } from '../model/outline.ts';
-import { keywordCaseOfPages, parsePage, withTreeScope, type ParseOptions, type SpecDocument } from '../model/index.ts';
+import { parsePage, withTreeScope, type ParseOptions, type SpecDocument } from '../model/index.ts';
+import { keywordConventionOf, type KeywordConvention } from '../model/keyword-case.ts';
 import type { SchemaAnalysis, SchemaModel } from '../schema/index.ts';
 import type { Change } from '../records/change.ts';
 import { diffPageTexts, type PageDiffOptions, type PageDiffResult } from '../diff/index.ts';
@@ -14,6 +15,8 @@ import { settleReferencePages } from './settled-by-schema.ts';
 import { EMPTY_CONFIG, findSpecConfig } from './spec-config.ts';
 import { diffSplitPage, findSplitSources, type SplitSource } from './split-pages.ts';
 import { rereadUnionNarrowings } from './union-narrowing.ts';
+import { holdSchemaSources } from './schema-sources.ts';
+import { readingNotes } from './reading-notes.ts';
 import { vocabularyOf } from './vocabulary.ts';
 import { envelopesOf } from './schema-envelopes.ts';
 import { runPasses } from './pipeline.ts';
@@ -45,6 +48,8 @@ export interface RevisionPages {
   config?: SpecConfig;
   /** How each side's pages are read (their revision's RFC 2119 keyword case). */
   read?: PageDiffOptions;
+  /** Each side's keyword convention as detected (model/keyword-case.ts), for the reading notes. */
+  keywords?: { old: KeywordConvention; new: KeywordConvention };
   /** Sees each pass of the revision's reading with its records before and after (pipeline.ts; tests check the passes' contracts). */
   observePasses?: Parameters<typeof runPasses>[2];
 }
@@ -80,6 +85,14 @@ export interface RevisionDiff {
   pages: PageReading[];
   /** Each page's outline per side (sections with their lines, terms): what grouping records into changes reads beside them. */
   outlines: { old: Record<string, PageOutline>; new: Record<string, PageOutline> };
+  /** How the revisions were read: each side's keyword convention, when known, and what a reader should be told about it (reading-notes.ts). */
+  reading: Reading;
+}
+
+export interface Reading {
+  keywords?: { old: KeywordConvention; new: KeywordConvention };
+  /** Sentences for the reader: pages that yielded no rules and the option that would change that, a revision whose every page was judged informative. */
+  notes: string[];
 }
 
 /** The pages of two revisions, and their schemas when given. */
@@ -112,7 +125,8 @@ export function diffRevisionPages(input: RevisionPages): RevisionDiff {
     judgementOf: (change) => (change.page === undefined || change.source === 'schema' ? undefined : judgements.get(change.page)),
   }, input.observePasses);
   const outlines = { old: outlinesOf(docs.old), new: outlinesOf(docs.new) };
-  return { changes: all, diagnostics, pages, outlines };
+  const reading: Reading = { ...(input.keywords ? { keywords: input.keywords } : {}), notes: readingNotes(docs, pages, input.keywords?.new ?? null) };
+  return { changes: all, diagnostics, pages, outlines, reading };
 }
 
 type Documents = { old: Map<string, SpecDocument>; new: Map<string, SpecDocument> };
@@ -266,16 +280,27 @@ export async function diffRevisionTrees(oldTree: RevisionTree, newTree: Revision
     if (found === undefined) texts.set(key, (found = (side === 'old' ? oldTree : newTree).text(page)));
     return found;
   };
-  // A spec declares its keyword case once (a conformance section); it holds for all its
-  // pages. Left unset when no page declares it, so parses are shared with single-page diffs.
-  const keywordCase = (side: 'old' | 'new', pages: readonly string[]): ParseOptions => {
-    const declared = config.keywordCase ?? keywordCaseOfPages(pages.map((p) => text(side, p)));
-    return declared === 'any-case' || config.keywordCase ? { keywordCase: declared } : {};
+  // A spec states its keyword convention once (a conformance section), or shows it by how it
+  // writes them; it holds for all its pages (model/keyword-case.ts). Left unset when it is upper
+  // case by default, so parses are shared with single-page diffs.
+  const keywords = {
+    old: keywordConventionOf(oldTree.pages.map((p) => text('old', p)), config.keywordCase),
+    new: keywordConventionOf(newTree.pages.map((p) => text('new', p)), config.keywordCase),
   };
+  const keywordCase = (side: 'old' | 'new'): ParseOptions => (keywords[side].keywordCase === 'any-case' || config.keywordCase ? { keywordCase: keywords[side].keywordCase } : {});
   const labels = { old: oldTree.label, new: newTree.label };
   const oldSchema = oldTree.schema();
   const newSchema = newTree.schema();
   const schema = oldSchema !== null && newSchema !== null ? await loadSchemaSides(oldSchema, newSchema, labels) : null;
+  // A schema written in two files (schema.json and the schema.ts it comes from): both read, held against each other.
+  const oldDeclarations = oldTree.declarations?.() ?? null;
+  const newDeclarations = newTree.declarations?.() ?? null;
+  if (schema && oldDeclarations && newDeclarations) {
+    const typed = await loadSchemaSides(oldDeclarations.text, newDeclarations.text, { old: `${labels.old}:${oldDeclarations.name}`, new: `${labels.new}:${newDeclarations.name}` });
+    schema.changes = holdSchemaSources({ name: newTree.schemaName ?? 'schema.json', changes: schema.changes }, { name: newDeclarations.name, changes: typed.changes });
+    schema.diagnostics.old.push(...typed.diagnostics.old);
+    schema.diagnostics.new.push(...typed.diagnostics.new);
+  }
   return diffRevisionPages({
     oldPages: oldTree.pages,
     newPages: newTree.pages,
@@ -283,6 +308,7 @@ export async function diffRevisionTrees(oldTree: RevisionTree, newTree: Revision
     labels,
     schema,
     config,
-    read: { old: keywordCase('old', oldTree.pages), new: keywordCase('new', newTree.pages) },
+    read: { old: keywordCase('old'), new: keywordCase('new') },
+    keywords,
   });
 }

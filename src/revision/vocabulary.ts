@@ -2,6 +2,8 @@ import type { SpecDocument } from '../model/index.ts';
 import type { SchemaModel } from '../schema/index.ts';
 import type { Change } from '../records/change.ts';
 import { finalizeChange } from '../records/finalize.ts';
+import { loadedFromTypes } from '../schema/load.ts';
+import { buildModel } from '../schema/model.ts';
 import { lastName } from '../model/field-names.ts';
 
 /**
@@ -16,18 +18,29 @@ export interface Vocabulary {
   codes: Set<string>;
   /** Field, definition and error names, and identifiers named in inline code. */
   names: Set<string>;
+  /** What the pages' TypeScript declarations declare: each definition and each `Definition.field` (model/typescript.ts). */
+  declared: Set<string>;
 }
 
 export function vocabularyOf(docs: Iterable<SpecDocument>, schema: SchemaModel | null): Vocabulary {
-  const vocabulary: Vocabulary = { methods: new Set(), codes: new Set(), names: new Set() };
+  const vocabulary: Vocabulary = { methods: new Set(), codes: new Set(), names: new Set(), declared: new Set() };
   const name = (text: string | null) => text && vocabulary.names.add(vocabularyKey(text));
   for (const doc of docs) {
+    if (doc.types) {
+      for (const definition of buildModel(loadedFromTypes(doc.types, 'page'), 'page').definitions) {
+        vocabulary.declared.add(definition.name);
+        for (const path of definition.fields.keys()) if (path) vocabulary.declared.add(`${definition.name}${/^[[{]/.test(path) ? '' : '.'}${path}`);
+        if (definition.message) vocabulary.methods.add(definition.message.method);
+        if (definition.errorCode !== null) vocabulary.codes.add(String(definition.errorCode));
+      }
+    }
     for (const message of doc.messages) if (message.method) vocabulary.methods.add(message.method);
     for (const code of doc.errorCodes) {
       vocabulary.codes.add(String(code.code));
       name(code.name);
     }
-    for (const field of doc.fields) name(field.name);
+    // A bullet's parameter names (`version`, `name`) are its section's; they make no name known revision-wide.
+    for (const field of doc.fields) if (field.origin !== 'list') name(field.name);
     for (const term of doc.terms) {
       name(term.token);
       if (term.token.includes('/')) vocabulary.methods.add(term.token);
@@ -57,6 +70,12 @@ export function dropPageLocalArrivals(changes: readonly Change[], vocabulary: { 
     if (key !== null) {
       if (seen.has(key)) return false;
       seen.add(key);
+    }
+    // A declaration (a page's TypeScript block) is new only if no page of the older revision declared it, wherever.
+    if (isDeclared(change) && (change.kind === 'definition' || change.kind === 'schema-field')) {
+      if (change.action === 'added') return !vocabulary.old.declared.has(change.subject);
+      if (change.action === 'removed') return !vocabulary.new.declared.has(change.subject);
+      return true;
     }
     if (change.action === 'added') return !known(change, change.subject, vocabulary.old);
     if (change.action === 'removed') return !known(change, change.subject, vocabulary.new);
@@ -92,6 +111,10 @@ export function readSchemaNamingWhatPagesUsed(changes: readonly Change[], old: V
   });
 }
 
+function isDeclared(change: Change): boolean {
+  return (change.after ?? change.before)?.['declaredIn'] === 'typescript';
+}
+
 function known(change: Change, subject: string, vocabulary: Vocabulary): boolean {
   const name = nameOf(change.kind, subject);
   switch (change.kind) {
@@ -119,6 +142,8 @@ const NAMED_KINDS = new Set<Change['kind']>(['message', 'error-code', 'schema-fi
 function identity(change: Change): string | null {
   if (change.action !== 'added' && change.action !== 'removed') return null;
   if (!NAMED_KINDS.has(change.kind)) return null;
+  // A declared field is its definition's (`A.uri` and `B.uri` are two fields).
+  if (isDeclared(change) && change.kind !== 'message' && change.kind !== 'error-code') return `${change.action}\u0000${change.subject.toLowerCase()}`;
   return `${change.action}\u0000${nameOf(change.kind, change.subject).toLowerCase()}`;
 }
 

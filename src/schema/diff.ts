@@ -69,6 +69,14 @@ export function diffSchemaModels(oldModel: SchemaModel, newModel: SchemaModel, o
 
 /** Two schemas already analysed (a caller that also needs their messages analyses once). */
 export function diffSchemaAnalyses(a: SchemaAnalysis, b: SchemaAnalysis, options: SchemaDiffOptions = {}): Change[] {
+  return diffSchemaDrafts(a, b, options).map(finalizeChange);
+}
+
+/**
+ * The differ's drafts, in order, before the catalog finalizes them: for a caller that places
+ * them itself (a page's TypeScript blocks are diffed as schemas, their records as the page's).
+ */
+export function diffSchemaDrafts(a: SchemaAnalysis, b: SchemaAnalysis, options: SchemaDiffOptions = {}): ChangeDraft[] {
   const ctx = new DiffContext(a, b, options.descriptions ?? true);
   ctx.run();
   return ctx.finish();
@@ -113,10 +121,10 @@ class DiffContext {
     this.diffDefinitionSets(reported);
   }
 
-  finish(): Change[] {
+  finish(): ChangeDraft[] {
     this.pending = agreeRemovedBases(collapseInherited(this.pending, { old: this.a.model, new: this.b.model }), (name) => referenceCount(this.a.model, name));
     this.pending.sort((x, y) => x.anchor - y.anchor || Number(x.removed) - Number(y.removed) || x.oldLine - y.oldLine || x.seq - y.seq);
-    return this.pending.map((p) => finalizeChange(p.draft));
+    return this.pending.map((p) => p.draft);
   }
 
   // ── Messages and error codes ───────────────────────────────────────────────────────────
@@ -227,6 +235,8 @@ class DiffContext {
   private diffDefinitionSets(reported: Set<string>): void {
     for (const def of this.a.model.definitions) {
       const partner = this.oldToNew.get(def.name);
+      // An error-code constant names a code: the code's own records say what became of it.
+      if (def.constant) continue;
       if (partner === undefined) {
         if (reported.has(`old:${def.name}`)) continue;
         const draft: ChangeDraft = {
@@ -255,7 +265,7 @@ class DiffContext {
       }
     }
     for (const def of this.b.model.definitions) {
-      if (this.newToOld.has(def.name) || reported.has(`new:${def.name}`)) continue;
+      if (def.constant || this.newToOld.has(def.name) || reported.has(`new:${def.name}`)) continue;
       const draft: ChangeDraft = {
         id: 'definition-added',
         subject: def.name,
@@ -392,7 +402,7 @@ class DiffContext {
     const wrapper = path === '' || WRAPPER.test(path);
     if (!of.deprecated && nf.deprecated) {
       // The description's own notice when it has one ("Deprecated in favor of …"), else the keyword.
-      const notice = nf.description && /deprecat/i.test(nf.description) ? nf.description : '`deprecated: true`';
+      const notice = nf.description && /deprecat/i.test(nf.description) ? nf.description.replace(/\s+/g, ' ') : '`deprecated: true`';
       emitField({ id: 'field-deprecated', subject, before: side(path, of), after: side(path, nf), detail: { notice: excerpt(notice, Math.max(0, notice.search(/deprecat/i)), 110) } }, null, path, null);
     }
     if (!wrapper && of.required !== nf.required) {
@@ -461,7 +471,9 @@ class DiffContext {
     if (of.default !== nf.default) {
       emitField({ id: 'field-default-changed', subject, before: { ...side(path, of), default: of.default ?? null }, after: { ...side(path, nf), default: nf.default ?? null }, detail: { from: of.default ?? 'none', to: nf.default ?? 'none' } }, null, path, null);
     }
-    if (this.descriptions && path !== '' && shifts.length === 0 && valueRecords.length === 0 && of.required === nf.required) {
+    // A description that changed as the field was deprecated carries the notice the deprecation record quotes.
+    const newlyDeprecated = !of.deprecated && nf.deprecated === true;
+    if (this.descriptions && path !== '' && shifts.length === 0 && valueRecords.length === 0 && of.required === nf.required && !newlyDeprecated) {
       const od = this.readable(of.description);
       const nd = this.readable(nf.description);
       if (od !== nd && od !== null && nd !== null) {

@@ -2,6 +2,8 @@ import { parse as parseJsonc, printParseErrorCode, visit, type ParseError } from
 import { InputError } from '../errors.ts';
 import { isSchemaValue, notSchemaMessage } from './recognize.ts';
 import { MAX_JSON_DEPTH, jsonTooDeepAt, tooDeep } from '../model/nesting.ts';
+import type { Diagnostic } from '../model/diagnostic.ts';
+import { typeDeclarationFile, type TypeSchema } from '../model/typescript.ts';
 import { isObject } from '../core/objects.ts';
 
 /**
@@ -20,11 +22,21 @@ export interface LoadedSchema {
   defsKey: '$defs' | 'definitions' | null;
   /** 1-based line of the thing at a JSON path (a property's key, or an array element's start). */
   lineAt: (path: readonly (string | number)[]) => number | null;
+  /**
+   * Read from TypeScript declarations (model/typescript.ts): a name the text uses but does not
+   * declare is declared elsewhere (another block, page or module), not a dangling reference.
+   */
+  declarations?: true;
+  /** Problems found while reading it, reported with the model's own. */
+  notes?: Diagnostic[];
 }
 
 
 export function loadSchema(text: string, source = 'the schema'): LoadedSchema {
   const clean = text.replace(/^\uFEFF/, '');
+  // A module of TypeScript declarations (`schema.ts`) is read as the schema a generator would write for it.
+  const types = typeDeclarationFile(clean);
+  if (types) return loadedFromTypes(types, source);
   // A schema is all structure, and every walk over it recurses per level: too deep is bad input.
   const deep = jsonTooDeepAt(clean);
   if (deep !== -1) throw new InputError(`${tooDeep(source, MAX_JSON_DEPTH)} (line ${clean.slice(0, deep).split('\n').length}).`);
@@ -39,6 +51,18 @@ export function loadSchema(text: string, source = 'the schema'): LoadedSchema {
   const defsKey = isObject(value['$defs']) ? '$defs' : isObject(value['definitions']) ? 'definitions' : null;
   // JSON.parse yields JSON values only, so the object it gave is a JsonObject.
   return { value: value as JsonObject, dialect: typeof declared === 'string' ? declared : null, defsKey, lineAt: lineIndex(clean) };
+}
+
+/** Declarations already read (a `schema.ts`, a page's TypeScript blocks) as a loaded schema. */
+export function loadedFromTypes(types: TypeSchema, source: string): LoadedSchema {
+  return {
+    value: types.schema as unknown as JsonObject,
+    dialect: null,
+    defsKey: '$defs',
+    lineAt: (path) => types.lines[path.join('\u0000')] ?? null,
+    declarations: true,
+    notes: types.diagnostics.map((d) => ({ ...d, source })),
+  };
 }
 
 function describeSyntaxError(text: string, error: unknown): string {

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../model/diagnostic.ts';
 import { loadSchema, type JsonObject, type JsonValue, type LoadedSchema } from './load.ts';
 import { combinedConstraints, constraintsSignature, NO_CONSTRAINTS, readConstraints, unionConstraints, type Constraints } from './constraints.ts';
 import { isDefinitionTarget, refTarget, resolveRef, targetDefinition } from './refs.ts';
+import { CONSTANT_MARK } from '../model/typescript.ts';
 import { isObject } from '../core/objects.ts';
 
 /**
@@ -71,6 +72,8 @@ export interface SchemaDefinition {
   refs: string[];
   /** Shape identity: fields without descriptions, lines or key order. */
   signature: string;
+  /** Set for an error-code constant of TypeScript declarations (`const PARSE_ERROR = -32700`): it names a code, it is no shape. */
+  constant?: true;
 }
 
 export interface SchemaModel {
@@ -96,7 +99,7 @@ export function parseSchemaText(text: string, source = 'the schema'): SchemaMode
 
 export function buildModel(loaded: LoadedSchema, source: string): SchemaModel {
   const { value: root, defsKey } = loaded;
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [...(loaded.notes ?? [])];
   const definitions: SchemaDefinition[] = [];
   const byName = new Map<string, SchemaDefinition>();
 
@@ -176,6 +179,7 @@ function buildDefinition(
     signature: '',
   };
   if (own) own.line = def.line;
+  if (isObject(schema) && schema[CONSTANT_MARK] === true) def.constant = true;
   def.message = messageInfo(def);
   def.errorCode = errorCodeOf(def);
   def.signature = signatureOf(def.fields);
@@ -480,7 +484,7 @@ function checkReferences(
     for (const { ref, jsonPath } of written.get(def) ?? []) {
       const resolution = resolveRef(root, ref);
       if (resolution.ok) continue;
-      if (resolution.reason === 'external') continue;
+      if (resolution.reason === 'external' || loaded.declarations) continue;
       diagnostics.push({
         severity: 'error',
         message: `In ${def.name === ROOT_DEFINITION ? 'the root schema' : `definition "${def.name}"`}, "$ref": "${ref}" points at nothing in this file.`,

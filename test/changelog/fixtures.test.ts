@@ -123,7 +123,7 @@ describe('diff --changelog', () => {
     const result = await runCli(args('json'));
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout);
-    expect(Object.keys(json)).toEqual(['old', 'new', 'summary', 'changes', 'grouped', 'pages', 'changelog']);
+    expect(Object.keys(json)).toEqual(['old', 'new', 'summary', 'changes', 'grouped', 'reading', 'pages', 'changelog']);
     expect(json.changelog.summary).toEqual({ items: 5, confirmed: 4, notVisible: 1, unannounced: 2 });
     const fingerprints = new Set(json.changes.map((c: { fingerprint: string }) => c.fingerprint));
     expect(json.changelog.items.flatMap((i: { records: string[] }) => i.records).every((fp: string) => fingerprints.has(fp))).toBe(true);

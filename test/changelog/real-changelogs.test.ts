@@ -55,9 +55,10 @@ describe.skipIf(!mirrorAvailable())('the released revisions\' own changelogs', (
 
   it('2025-06-18 → 2025-11-25', async () => {
     const p = await pair('2025-06-18', '2025-11-25');
-    // 251: a reworded MUST that only exchanged words, and a sentence that only introduces a table of fields,
-    // are no longer unannounced duties (#26).
-    expect(p.reading.summary).toEqual({ items: 24, confirmed: 19, notVisible: 5, unannounced: 251 });
+    // 252: a reworded MUST that only exchanged words, and a sentence that only introduces a table of fields,
+    // are no longer unannounced duties (#26); authorization's "`error_description` (optional): …" bullet is a
+    // field of its section now, not only a term (#28).
+    expect(p.reading.summary).toEqual({ items: 24, confirmed: 19, notVisible: 5, unannounced: 252 });
     // Governance is not in the spec text: all four items are not visible.
     expect(p.reading.items.filter((i) => i.section === 'Governance and process updates').map((i) => i.status)).toEqual(['not-visible', 'not-visible', 'not-visible', 'not-visible']);
     // Tasks: the link to the new page finds the page-added record, and nothing else.

@@ -15,7 +15,7 @@ describe('specdelta diff', () => {
     const result = await runCli(['diff', rules('old'), rules('new'), '--format', 'json']);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
-    expect(Object.keys(report)).toEqual(['old', 'new', 'summary', 'changes', 'grouped']);
+    expect(Object.keys(report)).toEqual(['old', 'new', 'summary', 'changes', 'grouped', 'reading']);
     // Added to the contract: the records grouped into changes, each naming its records, and counts by impact.
     expect(Object.keys(report.summary.impact)).toEqual(['breaking', 'opt-in', 'non-breaking', 'editorial']);
     const grouped: { id: string; records: string[]; impact: string }[] = report.grouped;

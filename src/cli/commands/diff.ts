@@ -1,17 +1,17 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { confinedFile } from '../../input/confined-files.ts';
+import { assemble, type PartReader } from '../../input/includes.ts';
 import { basename, dirname, resolve } from 'node:path';
 import { configSearchDirs, loadSpecConfig, type SpecConfig } from '../../config/index.ts';
 import type { Change, Impact } from '../../records/change.ts';
 import { failingChanges, type GroupingOptions } from '../../changes/index.ts';
 import { groupingOf } from '../../changes/config.ts';
-import { diffPageTexts } from '../../diff/index.ts';
-import { judgePage, readInformative, type PageJudgement } from '../../revision/informative.ts';
+import { diffRevisionTrees } from '../../revision/revisions.ts';
 import { findSpecConfig } from '../../revision/spec-config.ts';
 import { InputError, UsageError } from '../../errors.ts';
-import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
-import { bothSides, folderTree, type RevisionTree } from '../../input/revision-tree.ts';
+import { loadDocument, parseRevisionRef, snapshotRevision, type LoadedDocument } from '../../input/load.ts';
+import { bothSides, folderTree, memoryTree, type RevisionTree } from '../../input/revision-tree.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
-import { parsePage } from '../../model/index.ts';
 import { renderJson } from '../../report/json.ts';
 import { MARKDOWN_BUDGET, renderMarkdown } from '../../report/markdown.ts';
 import { makeReport, pageOfRevision, revisionInfo, type DiffReport, type DocumentInfo } from '../../report/report.ts';
@@ -88,7 +88,7 @@ async function diffTrees([oldTree, newTree]: [RevisionTree, RevisionTree], optio
 }
 
 function isWholeRevision(input: string, io: CommandIO, options: DiffOptions): boolean {
-  const ref = parseRevisionRef(input);
+  const ref = parseRevisionRef(input, snapshotRevision(io.cwd, options.snapshots));
   return ref !== null && ref.page === null && !existsSync(resolve(io.cwd, input)) && existsSync(resolve(io.cwd, options.snapshots, ref.revision));
 }
 
@@ -104,11 +104,55 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
     const { changes, diagnostics } = await diffSchemas(oldDoc.text, newDoc.text, { oldSource: oldInput, newSource: newInput });
     return makeReport(info(oldDoc), info(newDoc), changes, diagnostics, undefined, groupingOf(documentsConfig(oldInput, newInput, options, io)));
   }
-  const config = documentsConfig(oldInput, newInput, options, io);
-  const { changes, diagnostics, outlines } = diffPageTexts(oldDoc.text, newDoc.text, config.keywordCase ? { old: { keywordCase: config.keywordCase }, new: { keywordCase: config.keywordCase } } : {});
-  const judgement = judgeKnownPage(newDoc, io.cwd);
-  const grouping: GroupingOptions = { ...groupingOf(config), outlines: outlines ? (_page, side) => outlines[side] : undefined };
-  return makeReport(info(oldDoc), info(newDoc), changes.flatMap((c) => readInformative(c, judgement) ?? []), diagnostics, undefined, grouping);
+  return diffTwoPages(oldDoc, newDoc, pageConfig(oldInput, newInput, newDoc, options, io), io.cwd);
+}
+
+/**
+ * Two pages are read exactly as two revisions of one page each (a folder holding each): the
+ * same keyword convention, informative judgement and revision passes, so a page diffed on its
+ * own and in its folder gives the same changes. Both sides are the newer page's id (a file
+ * renamed between them is not a page that moved); its records carry that page id, as the
+ * folder's do, and the report keeps the single-page shape otherwise (no `pages` list).
+ */
+async function diffTwoPages(oldDoc: LoadedDocument, newDoc: LoadedDocument, config: SpecConfig, cwd: string): Promise<DiffReport> {
+  const page = newDoc.page ?? oldDoc.page ?? pageIdOf(newDoc.source);
+  const tree = (doc: LoadedDocument, label: string) => memoryTree(label, doc.source, new Map([[page, assembled(doc, cwd)]]));
+  const diff = await diffRevisionTrees(tree(oldDoc, 'old'), tree(newDoc, 'new'), config);
+  const unplaced = (list: Diagnostic[]) => list.map(({ source: _source, ...d }) => d);
+  const grouping: GroupingOptions = { ...groupingOf(config), outlines: (_page, side) => diff.outlines[side][page] };
+  // Records keep their page, so a change has the same id here as in the folder's report (an acknowledged id holds for both).
+  return makeReport(info(oldDoc), info(newDoc), diff.changes, { old: unplaced(diff.diagnostics.old), new: unplaced(diff.diagnostics.new) }, undefined, grouping, diff.reading);
+}
+
+/** A page file with its parts in place (input/includes.ts), read inside the page's own folder; standard input and URLs as they are. */
+function assembled(doc: LoadedDocument, cwd: string): string {
+  if (doc.source === '-' || /^https?:\/\//i.test(doc.source)) return doc.text;
+  const file = resolve(cwd, doc.source);
+  const root = dirname(file);
+  const read: PartReader = (path) => {
+    const real = confinedFile(root, path);
+    return real === null ? null : readFileSync(real, 'utf8');
+  };
+  return assemble(basename(file), doc.text, read).text;
+}
+
+/** A loose file's page id: its name without the extension (what a revision folder holding it would call it). */
+function pageIdOf(source: string): string {
+  if (source === '-' || /^https?:\/\//i.test(source)) return 'page';
+  return basename(source).replace(/\.(?:mdx?|markdown)$/i, '') || 'page';
+}
+
+/**
+ * The config two pages are read with: --config, else one in or beside their folders; a page of
+ * a known revision (`REV:PAGE`, a path in the snapshot or upstream layout) falls back on its
+ * revision folder's (inside it, or in the snapshots folder).
+ */
+function pageConfig(oldInput: string, newInput: string, newDoc: LoadedDocument, options: DiffOptions, io: CommandIO): SpecConfig {
+  const files = [oldInput, newInput].filter((input) => input !== '-' && !/^https?:\/\//i.test(input) && parseRevisionRef(input) === null);
+  const folders = files.map((file) => dirname(resolve(io.cwd, file)));
+  const loaded = loadSpecConfig({ explicit: options.config, searchDirs: [...folders, ...configSearchDirs(folders, io.cwd)], cwd: io.cwd });
+  if (loaded.path !== null || newDoc.page === null || newDoc.revision === null) return loaded.config;
+  return findSpecConfig(resolve(io.cwd, newDoc.source, ...newDoc.page.split('/').map(() => '..')));
 }
 
 /**
@@ -118,7 +162,8 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
  * so a page's counts here are the counts the revision's own report gives that page.
  */
 async function revisionSlice(oldInput: string, newInput: string, oldDoc: LoadedDocument, newDoc: LoadedDocument, options: DiffOptions, io: CommandIO): Promise<DiffReport | null> {
-  const refs = [parseRevisionRef(oldInput), parseRevisionRef(newInput)];
+  const known = snapshotRevision(io.cwd, options.snapshots);
+  const refs = [parseRevisionRef(oldInput, known), parseRevisionRef(newInput, known)];
   if (refs.some((r) => r === null || r.page === null || r.page === 'schema') || oldDoc.kind !== 'page') return null;
   const [oldRef, newRef] = refs as [{ revision: string; page: string }, { revision: string; page: string }];
   const folder = (revision: string) => resolve(io.cwd, options.snapshots, revision);
@@ -135,17 +180,6 @@ function documentsConfig(oldInput: string, newInput: string, options: DiffOption
   // A page sits in its revision folder: the config is in it, or beside it (configSearchDirs).
   const folders = files.map((file) => dirname(resolve(io.cwd, file)));
   return loadSpecConfig({ explicit: options.config, searchDirs: [...folders, ...configSearchDirs(folders, io.cwd)], cwd: io.cwd }).config;
-}
-
-/**
- * A page of a known revision (`REV:PAGE`, or a path in the snapshot or upstream layout) is
- * judged as a revision diff judges it, with its revision folder's config: an informative
- * page's records are editorial and not counted here either.
- */
-function judgeKnownPage(doc: LoadedDocument, cwd: string): PageJudgement | null {
-  if (doc.kind !== 'page' || doc.page === null || doc.revision === null) return null;
-  const revisionDir = resolve(cwd, doc.source, ...doc.page.split('/').map(() => '..'));
-  return judgePage(doc.page, doc.text, parsePage(doc.text), findSpecConfig(revisionDir));
 }
 
 /** The config named by --config, else one found in `searchDirs`; undefined lets each revision folder's own apply. */

@@ -39,7 +39,7 @@ export const ANSWER_KEY: AnswerPair[] = [
       { item: 'v1.56: Add development maxExportBatchSize parameter to Periodic exporting MetricReader', page: /^metrics\/sdk$/, id: /rule-added$/, subject: /maxExportBatchSize/, levels: normative },
       { item: 'v1.52/v1.56: Add (and stabilize) the AlwaysRecord sampler', page: /^trace\/sdk$/, id: /^section-added$/, subject: /^AlwaysRecord$/, levels: ['non-breaking'] },
       { item: 'v1.54: Swap TracerConfig disabled for enabled', page: /^trace\/sdk$/, id: /^rule-(?:changed|inverted)$/, subject: /`enabled`/, levels: normative },
-      { item: 'v1.54: Add optional Exception parameter to Emit LogRecord', page: /^logs\/api$/, id: /rule-added$|^field-added$/, subject: /^Exception\b/, levels: normative },
+      { item: 'v1.54: Add optional Exception parameter to Emit LogRecord', page: /^logs\/api$/, id: /rule-added$|^field-added$/, subject: /^Exception\b|› Exception$/, levels: normative },
       { item: 'v1.55: Add normative language to the Tracing API concurrency requirements', page: /^trace\/api$/, id: /^required-rule-added$/, subject: /safe for concurrent use/, levels: ['breaking'] },
       { item: 'v1.52: Deprecate Zipkin exporter document', page: /zipkin$/, id: /^prose-(?:changed|added)$/, subject: /Deprecated/, levels: any },
     ],
