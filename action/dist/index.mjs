@@ -44360,7 +44360,10 @@ var DocumentBuilder = class {
   /** A table whose first column names what it defines (field-tables.ts `namedEntryColumns`): an entry per row, its sentences its rules. */
   readNamedEntries(block, section) {
     const columns = namedEntryColumns(block.header, block.rows);
-    if (!columns) return;
+    if (!columns) {
+      this.readDataRows(block, section);
+      return;
+    }
     const table = sectionLabel(this.sections, section);
     const what = block.header[columns.name].replace(/[`*]/g, "").trim();
     for (const row of block.rows) {
@@ -44372,6 +44375,17 @@ var DocumentBuilder = class {
       const description = row.cells[columns.description] ?? null;
       this.entries.push({ what, name, table, values, description, line: row.line, sectionId: section.id });
       if (description) this.addFieldRules(name, description, row.line, section.id);
+    }
+  }
+  /**
+   * A table of data or examples defines nothing, but its rows are still text a reader reads:
+   * each row is a passage ("alpha | 71"), so a changed value or a new row is a change of wording,
+   * never silence.
+   */
+  readDataRows(block, section) {
+    for (const row of block.rows) {
+      const text4 = row.cells.map((cell) => cell.trim()).join(" | ");
+      if (/[\p{L}\p{N}]/u.test(text4)) this.prose.push({ text: text4, line: row.line, sectionId: section.id, tableRow: true });
     }
   }
   /** "The array SHOULD NOT be empty" in a field's row is a rule of that field; a bare "REQUIRED." is its requiredness. */
@@ -45732,12 +45746,17 @@ function diffProse(ctx, emit) {
       after: side5(after)
     });
   }
+  const dataRowsIn = (blocks) => new Set(blocks.filter((b) => b.tableRow).map((b) => b.sectionId));
+  const oldDataRows = dataRowsIn(ctx.old.prose);
+  const newDataRows = dataRowsIn(ctx.new.prose);
   for (const block of removed) {
     if (!ctx.oldToNew.has(block.sectionId)) continue;
+    if (block.tableRow && !newDataRows.has(ctx.oldToNew.get(block.sectionId))) continue;
     emit({ id: "prose-removed", subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, "old", block.sectionId), before: side5(block), after: null });
   }
   for (const block of added) {
     if (!ctx.newToOld.has(block.sectionId)) continue;
+    if (block.tableRow && !oldDataRows.has(ctx.newToOld.get(block.sectionId))) continue;
     emit({ id: "prose-added", subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, "new", block.sectionId), before: null, after: side5(block) });
   }
 }
@@ -46209,8 +46228,7 @@ function diffSections(ctx, emit) {
     const oldParentNow = before.parentId === null ? null : ctx.oldToNew.get(before.parentId) ?? `old:${before.parentId}`;
     const from = parentPath(ctx.old, before);
     const to = parentPath(ctx.new, section);
-    const parentReplaced = before.parentId !== null && section.parentId !== null && !ctx.oldToNew.has(before.parentId) && !ctx.newToOld.has(section.parentId);
-    if (section.parentId !== null && oldParentNow !== section.parentId && from !== to && !parentReplaced) {
+    if (section.parentId !== null && oldParentNow !== section.parentId && from !== to && !parentRetitled(ctx, before, section)) {
       emit({ id: "section-moved", subject: pair.new, key: section.id, section: pair, before: sideOf(before), after: sideOf(section), detail: { from, to } });
     }
   }
@@ -46218,6 +46236,15 @@ function diffSections(ctx, emit) {
     if (ctx.oldToNew.has(section.id)) continue;
     emit({ id: "section-removed", subject: sectionLabel2(ctx.old, section), key: section.id, section: { old: sectionLabel2(ctx.old, section), new: null }, before: sideOf(section), after: null });
   }
+}
+function parentRetitled(ctx, before, section) {
+  const oldParent = before.parentId;
+  const newParent = section.parentId;
+  if (oldParent === null || newParent === null || ctx.oldToNew.has(oldParent) || ctx.newToOld.has(newParent)) return false;
+  const keptOldChildren = ctx.old.sections.filter((s) => s.parentId === oldParent && ctx.oldToNew.has(s.id));
+  const keptNewChildren = ctx.new.sections.filter((s) => s.parentId === newParent && ctx.newToOld.has(s.id));
+  const oldParentOf = (id) => ctx.old.sections.find((s) => s.id === ctx.newToOld.get(id))?.parentId;
+  return keptOldChildren.every((s) => ctx.new.sections.find((n) => n.id === ctx.oldToNew.get(s.id))?.parentId === newParent) && keptNewChildren.every((s) => oldParentOf(s.id) === oldParent);
 }
 function parentPath(doc, section) {
   const parent = section.parentId === null ? void 0 : doc.sections.find((s) => s.id === section.parentId);

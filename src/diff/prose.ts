@@ -41,12 +41,19 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
       section: bothSections(ctx, before.sectionId, after.sectionId), before: side(before), after: side(after),
     });
   }
+  // A table read as data on one side and as named entries on the other (a row with a description
+  // tips it) has rows on one side only: they came or went with the reading, not the text.
+  const dataRowsIn = (blocks: readonly ProseBlock[]) => new Set(blocks.filter((b) => b.tableRow).map((b) => b.sectionId));
+  const oldDataRows = dataRowsIn(ctx.old.prose);
+  const newDataRows = dataRowsIn(ctx.new.prose);
   for (const block of removed) {
     if (!ctx.oldToNew.has(block.sectionId)) continue;
+    if (block.tableRow && !newDataRows.has(ctx.oldToNew.get(block.sectionId)!)) continue;
     emit({ id: 'prose-removed', subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, 'old', block.sectionId), before: side(block), after: null });
   }
   for (const block of added) {
     if (!ctx.newToOld.has(block.sectionId)) continue;
+    if (block.tableRow && !oldDataRows.has(ctx.newToOld.get(block.sectionId)!)) continue;
     emit({ id: 'prose-added', subject: clip(block.text, 100), key: normalizeText(block.text), section: sectionPair(ctx, 'new', block.sectionId), before: null, after: side(block) });
   }
 }

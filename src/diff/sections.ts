@@ -87,10 +87,8 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
     const from = parentPath(ctx.old, before);
     const to = parentPath(ctx.new, section);
     // A section whose parent path reads the same on both sides has not moved, whatever its anchors say;
-    // nor has one whose old parent is gone and whose new parent is new: its parent was retitled
-    // past recognition ("B. Appendix: Grammar Summary" → "C. Appendix: …"), the section stayed.
-    const parentReplaced = before.parentId !== null && section.parentId !== null && !ctx.oldToNew.has(before.parentId) && !ctx.newToOld.has(section.parentId);
-    if (section.parentId !== null && oldParentNow !== section.parentId && from !== to && !parentReplaced) {
+    // nor has one whose parent was retitled past recognition (parentRetitled).
+    if (section.parentId !== null && oldParentNow !== section.parentId && from !== to && !parentRetitled(ctx, before, section)) {
       emit({ id: 'section-moved', subject: pair.new, key: section.id, section: pair, before: sideOf(before), after: sideOf(section), detail: { from, to } });
     }
   }
@@ -98,6 +96,23 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
     if (ctx.oldToNew.has(section.id)) continue;
     emit({ id: 'section-removed', subject: sectionLabel(ctx.old, section), key: section.id, section: { old: sectionLabel(ctx.old, section), new: null }, before: sideOf(section), after: null });
   }
+}
+
+/**
+ * The section's old parent is gone and its new parent is new, and they hold the same family:
+ * every kept child of the one is a child of the other ("B. Appendix: Grammar Summary" →
+ * "C. Appendix: Grammar Summary", all its sections under it). That is one parent retitled past
+ * recognition, not its children moved. A new parent that gathers children of several old
+ * sections, or an old parent whose children went different ways, is a real rearrangement.
+ */
+function parentRetitled(ctx: DiffContext, before: Section, section: Section): boolean {
+  const oldParent = before.parentId;
+  const newParent = section.parentId;
+  if (oldParent === null || newParent === null || ctx.oldToNew.has(oldParent) || ctx.newToOld.has(newParent)) return false;
+  const keptOldChildren = ctx.old.sections.filter((s) => s.parentId === oldParent && ctx.oldToNew.has(s.id));
+  const keptNewChildren = ctx.new.sections.filter((s) => s.parentId === newParent && ctx.newToOld.has(s.id));
+  const oldParentOf = (id: string) => ctx.old.sections.find((s) => s.id === ctx.newToOld.get(id))?.parentId;
+  return keptOldChildren.every((s) => ctx.new.sections.find((n) => n.id === ctx.oldToNew.get(s.id))?.parentId === newParent) && keptNewChildren.every((s) => oldParentOf(s.id) === oldParent);
 }
 
 /** Where a section sits: its parent's label ("(top)" at the page's top). */

@@ -6,7 +6,7 @@ import { InputError } from '../errors.ts';
 import type { FetchLimits } from '../net/capped-fetch.ts';
 import { notSchemaMessage } from '../schema/recognize.ts';
 import { assertPageId, isRevisionId } from './ids.ts';
-import { isRevisionName } from './revision-order.ts';
+import { isBranchLikeName, isRevisionName } from './revision-order.ts';
 import { detectKind, type DocumentKind } from './kind.ts';
 import { readFileText, readStdin, readUrl } from './read.ts';
 import { yamlSchemaAsJson } from './yaml-schema.ts';
@@ -112,9 +112,11 @@ export function inferRevisionAndPage(source: string): { revision: string | null;
   const schema = /(?:^|\/)(?:schema|snapshots)\/([^/]+)\/schema\.(?:json|ya?ml|ts)$/.exec(path);
   if (schema && isRevisionName(schema[1]!)) return { revision: schema[1]!, page: 'schema' };
   // Any other layout: the nearest folder named as revisions are (a date, a version, an edition, a numbered draft).
+  // Branch-like words (`main`, `head`, `next`) name revisions only in a known layout: elsewhere they are
+  // as likely a checkout's or a repository's folder.
   const parts = path.split('/');
   for (let i = parts.length - 2; i >= 0; i--) {
-    if (!isRevisionName(parts[i]!)) continue;
+    if (!isRevisionName(parts[i]!) || isBranchLikeName(parts[i]!)) continue;
     const rest = parts.slice(i + 1).join('/');
     if (/\.(?:mdx?|markdown)$/.test(rest)) return { revision: parts[i]!, page: rest.replace(/\.(?:mdx?|markdown)$/, '') };
     return { revision: parts[i]!, page: null };

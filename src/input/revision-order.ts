@@ -19,7 +19,7 @@ interface RevisionKey {
 
 export function revisionKey(name: string): RevisionKey {
   const base = { prerelease: null, name };
-  if (/^(?:draft|next|unreleased|main|head)$/i.test(name)) return { ...base, family: 3, numbers: [] };
+  if (/^draft$/i.test(name) || isBranchLikeName(name)) return { ...base, family: 3, numbers: [] };
   const date = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(name);
   if (date) return { ...base, family: 0, numbers: [Number(date[1]), Number(date[2]), Number(date[3] ?? 0)] };
   const edition = /^([A-Za-z]+)[\s_-]*(\d{4})$/.exec(name);
@@ -63,4 +63,9 @@ export function orderRevisions(names: readonly string[], explicit: readonly stri
 export function isRevisionName(name: string): boolean {
   if (revisionKey(name).family !== 2) return true;
   return /(?:^|-)\d{2,3}$/.test(name) && /[a-z]/i.test(name);
+}
+
+/** A word that names the newest work as branches do (`main`, `next`): a revision in a known layout, but just as often a checkout's folder. */
+export function isBranchLikeName(name: string): boolean {
+  return /^(?:next|unreleased|main|head)$/i.test(name);
 }

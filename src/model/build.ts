@@ -392,7 +392,10 @@ class DocumentBuilder {
   /** A table whose first column names what it defines (field-tables.ts `namedEntryColumns`): an entry per row, its sentences its rules. */
   private readNamedEntries(block: Extract<Block, { type: 'table' }>, section: Section): void {
     const columns = namedEntryColumns(block.header, block.rows);
-    if (!columns) return;
+    if (!columns) {
+      this.readDataRows(block, section);
+      return;
+    }
     const table = sectionLabel(this.sections, section);
     const what = block.header[columns.name]!.replace(/[`*]/g, '').trim();
     for (const row of block.rows) {
@@ -404,6 +407,18 @@ class DocumentBuilder {
       const description = row.cells[columns.description] ?? null;
       this.entries.push({ what, name, table, values, description, line: row.line, sectionId: section.id });
       if (description) this.addFieldRules(name, description, row.line, section.id);
+    }
+  }
+
+  /**
+   * A table of data or examples defines nothing, but its rows are still text a reader reads:
+   * each row is a passage ("alpha | 71"), so a changed value or a new row is a change of wording,
+   * never silence.
+   */
+  private readDataRows(block: Extract<Block, { type: 'table' }>, section: Section): void {
+    for (const row of block.rows) {
+      const text = row.cells.map((cell) => cell.trim()).join(' | ');
+      if (/[\p{L}\p{N}]/u.test(text)) this.prose.push({ text, line: row.line, sectionId: section.id, tableRow: true });
     }
   }
 

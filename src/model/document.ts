@@ -53,6 +53,8 @@ export interface ProseBlock {
   text: string;
   line: number;
   sectionId: string;
+  /** A row of a table of data (cells joined by " | "): text, but only comparable with another such table's rows. */
+  tableRow?: true;
 }
 
 export const RFC2119_KEYWORDS = [

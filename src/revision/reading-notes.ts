@@ -1,6 +1,6 @@
 import type { SpecDocument } from '../model/index.ts';
 import type { KeywordConvention } from '../model/keyword-case.ts';
-import type { PageReading } from './revisions.ts';
+import type { PageReading } from './reading.ts';
 
 /**
  * What a reader must be told about how the revisions were read, so nothing informative

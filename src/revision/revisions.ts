@@ -17,6 +17,9 @@ import { diffSplitPage, findSplitSources, type SplitSource } from './split-pages
 import { rereadUnionNarrowings } from './union-narrowing.ts';
 import { holdSchemaSources } from './schema-sources.ts';
 import { readingNotes } from './reading-notes.ts';
+import type { PageReading, Reading } from './reading.ts';
+
+export type { PageReading, Reading } from './reading.ts';
 import { vocabularyOf } from './vocabulary.ts';
 import { envelopesOf } from './schema-envelopes.ts';
 import { runPasses } from './pipeline.ts';
@@ -65,20 +68,6 @@ export interface SchemaSides {
 }
 
 /** How the revision diff read one page (the JSON's `pages`): what it was paired with, and whether it counts. */
-export interface PageReading {
-  /** The page's id in the newer revision (the older one's for a page that went). */
-  page: string;
-  old: string | null;
-  new: string | null;
-  informative: boolean;
-  /** Why it was judged informative or normative. */
-  reason: string;
-  /** Set when the page is generated from the schema; its records defer to the schema's. */
-  reference?: true;
-  /** Set when the page was split off an older page: `page › section` it was diffed against. */
-  splitFrom?: string;
-}
-
 export interface RevisionDiff {
   changes: Change[];
   diagnostics: Diagnostics;
@@ -87,12 +76,6 @@ export interface RevisionDiff {
   outlines: { old: Record<string, PageOutline>; new: Record<string, PageOutline> };
   /** How the revisions were read: each side's keyword convention, when known, and what a reader should be told about it (reading-notes.ts). */
   reading: Reading;
-}
-
-export interface Reading {
-  keywords?: { old: KeywordConvention; new: KeywordConvention };
-  /** Sentences for the reader: pages that yielded no rules and the option that would change that, a revision whose every page was judged informative. */
-  notes: string[];
 }
 
 /** The pages of two revisions, and their schemas when given. */

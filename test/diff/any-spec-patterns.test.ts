@@ -72,8 +72,11 @@ describe('tables of any kind, bullet fields and definition lists', () => {
     expect(inSection('Errors')).toEqual([['entry-added', 'session_locked', 'non-breaking']]);
   });
 
-  it('a table of data (values beside values, nothing describing them) defines nothing', () => {
-    expect(inSection('Measurements')).toEqual([]);
+  it('a table of data (values beside values, nothing describing them) defines nothing, but its rows are text: a changed or new row is wording', () => {
+    expect(inSection('Measurements')).toEqual([
+      ['prose-changed', 'alpha | 73', 'editorial'],
+      ['prose-added', 'gamma | 70', 'editorial'],
+    ]);
   });
 
   it('bullets that define fields are fields, and so are the terms of a definition list', () => {
@@ -85,7 +88,7 @@ describe('tables of any kind, bullet fields and definition lists', () => {
       ['field-description-changed', 'Terminology › Session', 'editorial'],
       ['field-added', 'Terminology › Resumption', 'non-breaking'],
     ]);
-    // Read as fields, not as paragraphs.
-    expect(changes.filter((c) => c.kind === 'prose')).toEqual([]);
+    // Read as fields, not as paragraphs (the only paragraphs are the data table's rows).
+    expect(changes.filter((c) => c.kind === 'prose' && !/^(?:alpha|gamma) \|/.test(c.subject))).toEqual([]);
   });
 });

@@ -102,6 +102,21 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // Only a negation in front of words both versions state is an inversion.
     expect(c.filter((x) => x.id === 'prose-inverted')).toHaveLength(1);
   },
+  'named-tables': (c) => {
+    // A table whose first column names things defines them: rows removed, added and changed are entries of that kind.
+    expect(find(c, 'entry-removed', /^paused$/)?.level).toBe('breaking');
+    expect(find(c, 'entry-added', /^session_locked$/)?.level).toBe('non-breaking');
+    expect(find(c, 'entry-changed', /^Idle$/)?.level).toBe('non-breaking');
+    // A row's duty is a rule of what the row names.
+    expect(find(c, 'required-rule-added', /^resumed: Clients MUST send pending messages again/)).toBeDefined();
+    // Bullets and definition lists that define fields are fields of their section.
+    expect(find(c, 'required-field-added', /Open Parameters › priority/)?.level).toBe('breaking');
+    expect(find(c, 'field-became-optional', /Open Parameters › label/)).toBeDefined();
+    expect(find(c, 'field-added', /Terminology › Resumption/)).toBeDefined();
+    // A table of data defines nothing, but its changed and new rows are still reported, as wording.
+    expect(c.filter((x) => /alpha|gamma/.test(x.subject)).map((x) => `${x.id} ${x.level}`)).toEqual(['prose-changed editorial', 'prose-added editorial']);
+    expect(c.some((x) => x.id.startsWith('entry-') && /alpha|gamma/.test(x.subject))).toBe(false);
+  },
   prose: (c) => {
     expect(find(c, 'prose-inverted', /do not require/)?.level).toBe('non-breaking');
     expect(c.filter((x) => x.kind === 'prose').every((x) => x.level !== 'breaking')).toBe(true);
@@ -154,6 +169,18 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
   },
   terms: (c) => {
     expect(c.map((x) => `${x.id} ${x.level}`)).toEqual(['term-removed editorial', 'term-added editorial', 'prose-changed editorial']);
+  },
+  'type-declarations': (c) => {
+    // TypeScript declarations in code blocks are read as a schema: values, requiredness, deprecation, new types and codes.
+    expect(find(c, 'field-value-added', /^OpenParams\.mode$/)?.level).toBe('non-breaking');
+    expect(find(c, 'field-became-required', /^OpenParams\.hints$/)?.level).toBe('breaking');
+    expect(find(c, 'field-deprecated', /^OpenParams\.colour$/)).toBeDefined();
+    expect(find(c, 'field-added', /^OpenParams\.palette$/)?.level).toBe('non-breaking');
+    expect(find(c, 'definition-added', /^CloseParams$/)).toBeDefined();
+    expect(find(c, 'message-added', /^widget\/close$/)).toBeDefined();
+    expect(find(c, 'error-code-added', /^-32802$/)).toBeDefined();
+    // A deprecation is one record, not also a description change.
+    expect(c.filter((x) => /colour/.test(x.subject))).toHaveLength(1);
   },
   unchanged: (c) => expect(c).toEqual([]),
 };
