@@ -25933,7 +25933,7 @@ function flatten2(schema, path2, jsonPath, required, walk, depth) {
     description: null
   };
   if (!walk.fields.has(path2)) walk.fields.set(path2, field);
-  if (depth > MAX_DEPTH4) {
+  if (depth > MAX_DEPTH5) {
     field.types = ["any"];
     return put(walk, field);
   }
@@ -26200,7 +26200,7 @@ function checkReferences(definitions, written, root, loaded, diagnostics, source
     }
   }
 }
-var ROOT_DEFINITION, MAX_DEPTH4, ANNOTATIONS;
+var ROOT_DEFINITION, MAX_DEPTH5, ANNOTATIONS;
 var init_model = __esm({
   "src/schema/model.ts"() {
     "use strict";
@@ -26210,7 +26210,7 @@ var init_model = __esm({
     init_typescript();
     init_objects();
     ROOT_DEFINITION = "#";
-    MAX_DEPTH4 = 64;
+    MAX_DEPTH5 = 64;
     ANNOTATIONS = /* @__PURE__ */ new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$id", "$anchor"]);
   }
 });
@@ -27472,7 +27472,7 @@ function valueAt(value2, shown2, at) {
   return current;
 }
 function validate(model, schema, value2, at, ctx, depth = 0, seen = /* @__PURE__ */ new Set()) {
-  if (depth > MAX_DEPTH5 || schema === true || schema === void 0 || !isObject(schema)) return;
+  if (depth > MAX_DEPTH6 || schema === true || schema === void 0 || !isObject(schema)) return;
   const ref = schema["$ref"];
   if (typeof ref === "string") {
     const key2 = `${ref}@${at.join("/")}`;
@@ -27591,7 +27591,7 @@ function locator(block) {
     return lineAt(offset);
   };
 }
-var MAX_DEPTH5, ALLOWED;
+var MAX_DEPTH6, ALLOWED;
 var init_lint = __esm({
   "src/schema/lint.ts"() {
     "use strict";
@@ -27601,7 +27601,7 @@ var init_lint = __esm({
     init_model();
     init_refs();
     init_objects();
-    MAX_DEPTH5 = 128;
+    MAX_DEPTH6 = 128;
     ALLOWED = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -44020,6 +44020,28 @@ function startsWithWords(text4, words3) {
 // src/model/build.ts
 init_typescript();
 init_objects();
+
+// src/model/capabilities.ts
+init_objects();
+var MAX_DEPTH4 = 20;
+function declaredCapabilities(value2) {
+  const found = [];
+  const walk = (node2, path2) => {
+    if (!isObject(node2) || path2.length > MAX_DEPTH4) return;
+    for (const [key2, child] of Object.entries(node2)) {
+      if (/capabilities$/i.test(key2) && isObject(child)) {
+        const location = [...path2, key2].join(".");
+        for (const [name, options] of Object.entries(child)) found.push({ name, location, options: isObject(options) ? Object.keys(options) : [] });
+      } else {
+        walk(child, [...path2, key2]);
+      }
+    }
+  };
+  walk(value2, []);
+  return found;
+}
+
+// src/model/build.ts
 function buildDocument(source, options = {}) {
   const parsed = parseMarkdown(source);
   const keywordCase = options.keywordCase ?? keywordCaseDeclared(source);
@@ -44211,7 +44233,7 @@ var DocumentBuilder = class {
     if (classified?.errorCode != null) this.addErrorCode(classified.errorCode, null, code5.line);
     if (message && (message.envelope === "request" || message.envelope === "bare-call" || message.envelope === "notification")) this.lastCall = message;
     if (!message && isSchemaLike(json)) this.addSchemaExample(code5, json);
-    this.findCapabilities(classified?.body ?? json, [], code5.line);
+    for (const capability of declaredCapabilities(classified?.body ?? json)) this.capabilities.push({ ...capability, line: code5.line, sectionId: this.section.id });
   }
   addMessage(code5, json, envelope, method, key2, bodyKey, body, errorCode2) {
     const message = {
@@ -44237,19 +44259,6 @@ var DocumentBuilder = class {
     const owner = cleanCaption(code5.caption) ?? `${this.section.heading} (${schemaTypeOf(schema)} schema)`;
     for (const field of schemaExampleFields(schema)) {
       this.fields.push({ owner, path: field.path, name: field.name, type: field.type, required: field.required, options: field.options, description: null, origin: "schema-example", line: code5.line, sectionId: this.section.id });
-    }
-  }
-  findCapabilities(value2, path2, line2) {
-    if (!isObject(value2)) return;
-    for (const [key2, child] of Object.entries(value2)) {
-      if (/capabilities$/i.test(key2) && isObject(child)) {
-        const location = [...path2, key2].join(".");
-        for (const [name, options] of Object.entries(child)) {
-          this.capabilities.push({ name, location, options: isObject(options) ? Object.keys(options) : [], line: line2, sectionId: this.section.id });
-        }
-      } else {
-        this.findCapabilities(child, [...path2, key2], line2);
-      }
     }
   }
   addTable(block) {

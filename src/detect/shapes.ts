@@ -7,6 +7,7 @@
  */
 
 import { isObject } from '../core/objects.ts';
+import { declaredCapabilities } from '../model/capabilities.ts';
 
 /** `framed`: a JSON-RPC request or notification on its own; `embedded`: a method object inside another object. */
 export type EnvelopeShape = 'framed' | 'embedded';
@@ -55,7 +56,7 @@ export function readShapes(value: unknown, facts: ShapeFacts = emptyFacts()): Sh
     body = value['error'];
   }
   embedded(value, [], facts, true);
-  findCapabilities(body, [], facts);
+  facts.capabilities.push(...declaredCapabilities(body));
   return facts;
 }
 
@@ -98,18 +99,4 @@ function containerName(path: string[]): string | null {
   return named[0] ?? null;
 }
 
-/** Same rule as the page model: an object under a key ending in "capabilities" declares capabilities. */
-function findCapabilities(value: unknown, path: string[], facts: ShapeFacts): void {
-  if (!isObject(value) || path.length > 20) return;
-  for (const [key, child] of Object.entries(value)) {
-    if (/capabilities$/i.test(key) && isObject(child)) {
-      const location = [...path, key].join('.');
-      for (const [name, options] of Object.entries(child)) {
-        facts.capabilities.push({ name, location, options: isObject(options) ? Object.keys(options) : [] });
-      }
-    } else {
-      findCapabilities(child, [...path, key], facts);
-    }
-  }
-}
 

@@ -18,6 +18,7 @@ import { foldLabels } from './labels.ts';
 import { isTypeScriptLang, mayDeclareTypes, readTypeDeclarations, type TypeChunk } from './typescript.ts';
 import { cachedParties, type Parties } from './parties.ts';
 import { isObject } from '../core/objects.ts';
+import { declaredCapabilities } from './capabilities.ts';
 
 /** Reads one spec page (Markdown or MDX) into a SpecDocument. Never throws on content. */
 export function buildDocument(source: string, options: ParseOptions = {}): SpecDocument {
@@ -230,7 +231,7 @@ class DocumentBuilder {
     if (!message && isSchemaLike(json)) this.addSchemaExample(code, json);
     // Capabilities are located relative to the message body, so `params.capabilities` in an
     // initialize request and a bare `capabilities` snippet name the same place.
-    this.findCapabilities(classified?.body ?? json, [], code.line);
+    for (const capability of declaredCapabilities(classified?.body ?? json)) this.capabilities.push({ ...capability, line: code.line, sectionId: this.section.id });
   }
 
   private addMessage(
@@ -257,20 +258,6 @@ class DocumentBuilder {
     const owner = cleanCaption(code.caption) ?? `${this.section.heading} (${schemaTypeOf(schema)} schema)`;
     for (const field of schemaExampleFields(schema)) {
       this.fields.push({ owner, path: field.path, name: field.name, type: field.type, required: field.required, options: field.options, description: null, origin: 'schema-example', line: code.line, sectionId: this.section.id });
-    }
-  }
-
-  private findCapabilities(value: unknown, path: string[], line: number): void {
-    if (!isObject(value)) return;
-    for (const [key, child] of Object.entries(value)) {
-      if (/capabilities$/i.test(key) && isObject(child)) {
-        const location = [...path, key].join('.');
-        for (const [name, options] of Object.entries(child)) {
-          this.capabilities.push({ name, location, options: isObject(options) ? Object.keys(options) : [], line, sectionId: this.section.id });
-        }
-      } else {
-        this.findCapabilities(child, [...path, key], line);
-      }
     }
   }
 
