@@ -28025,6 +28025,9 @@ function changeIdOf(lead, members) {
   const direction = lead.direction === "changed" ? change.id : lead.direction;
   return `c-${hash("sha256", `${change.source ?? "page"}\0${direction}\0${identity2}`, "hex").slice(0, 10)}`;
 }
+function distinctChangeId(id, lead) {
+  return `c-${hash("sha256", `${id}\0${lead.change.fingerprint}`, "hex").slice(0, 10)}`;
+}
 
 // src/model/document.ts
 var RFC2119_KEYWORDS = [
@@ -28836,6 +28839,19 @@ function joinLeftoverWording(facts, uf) {
     else uf.union(other, f.index);
   }
 }
+function joinSameTextTwice(facts, uf) {
+  const alone = lonelyRecords(facts, uf);
+  const first = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (!alone.has(f.index)) continue;
+    const side6 = f.direction === "removed" ? f.change.before : f.change.after;
+    if (!side6 || typeof side6.text !== "string") continue;
+    const key2 = `${f.page}\0${f.change.id}\0${normalizeText(side6.text)}`;
+    const seen = first.get(key2);
+    if (seen === void 0) first.set(key2, f.index);
+    else uf.union(seen, f.index);
+  }
+}
 
 // src/changes/grouping.ts
 var RELATIONS = [
@@ -28860,7 +28876,8 @@ var RELATIONS = [
     found.emptied = joinRearrangedSections(facts, uf);
   } },
   { name: "neighbouring-prose", join: (facts, uf) => joinNeighbouringProse(facts, uf) },
-  { name: "leftover-wording", join: (facts, uf) => joinLeftoverWording(facts, uf) }
+  { name: "leftover-wording", join: (facts, uf) => joinLeftoverWording(facts, uf) },
+  { name: "same-text-twice", join: (facts, uf) => joinSameTextTwice(facts, uf) }
 ];
 function groupRecords(facts, outlines, splits = []) {
   const uf = new UnionFind(facts.map((f) => f.change.informative === true));
@@ -28981,12 +28998,18 @@ function groupChanges(changes, options = {}) {
   const parties2 = partiesOf2(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
   const itemOf = changelogIndex(options.changelog ?? []);
+  const taken = /* @__PURE__ */ new Set();
+  const uniqueId = (id, lead) => {
+    const unique2 = taken.has(id) ? distinctChangeId(id, lead) : id;
+    taken.add(unique2);
+    return unique2;
+  };
   return groups.map((indices) => {
     const members = indices.map((i) => facts[i]);
     const lead = leadRecord(members, hollow);
     const decision = changeImpact(members, decisions, lead);
     const { page, pages } = homeOf(members);
-    const id = changeIdOf(lead, members);
+    const id = uniqueId(changeIdOf(lead, members), lead);
     const ordered = [lead, ...members.filter((m) => m !== lead)];
     const change = {
       id,

@@ -112,3 +112,8 @@ export function changeIdOf(lead: RecordFacts, members: readonly RecordFacts[]): 
   const direction = lead.direction === 'changed' ? change.id : lead.direction;
   return `c-${hash('sha256', `${change.source ?? 'page'}\u0000${direction}\u0000${identity}`, 'hex').slice(0, 10)}`;
 }
+
+/** Another id for a change whose lead reads like an earlier change's: the lead record's fingerprint (stable, unique in a report) tells them apart. */
+export function distinctChangeId(id: string, lead: RecordFacts): string {
+  return `c-${hash('sha256', `${id}\u0000${lead.change.fingerprint}`, 'hex').slice(0, 10)}`;
+}

@@ -4,7 +4,7 @@ import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/n
 import { joinDutiesToldTwice, joinListItems, joinMovedRules } from './relations/rules.ts';
 import { joinLikeHeadedSections, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
 import { pushTo, UnionFind } from './relations/union-find.ts';
-import { joinLeftoverWording, joinNeighbouringProse } from './relations/wording.ts';
+import { joinLeftoverWording, joinNeighbouringProse, joinSameTextTwice } from './relations/wording.ts';
 import type { SplitPage } from './unit.ts';
 
 /**
@@ -31,6 +31,7 @@ import type { SplitPage } from './unit.ts';
  * (7a); one duty changed the same way in two places is one change (7b); a page's moved and
  * renamed sections are one rearrangement (7c). Records of informative pages (a changelog)
  * join only each other: what a changelog says is not part of the change it describes.
+ * Last, one sentence stated twice on a page and left alone by all of these is one change.
  */
 
 export interface Grouping {
@@ -75,6 +76,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'rearranged-sections', join: (facts, uf, found) => { found.emptied = joinRearrangedSections(facts, uf); } },
   { name: 'neighbouring-prose', join: (facts, uf) => joinNeighbouringProse(facts, uf) },
   { name: 'leftover-wording', join: (facts, uf) => joinLeftoverWording(facts, uf) },
+  { name: 'same-text-twice', join: (facts, uf) => joinSameTextTwice(facts, uf) },
 ];
 
 export function groupRecords(facts: readonly RecordFacts[], outlines: Outlines | undefined, splits: readonly SplitPage[] = []): Grouping {

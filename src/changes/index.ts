@@ -1,5 +1,5 @@
 import type { Change } from '../records/change.ts';
-import { changeIdOf, homeOf, leadRecord, titleOf } from './describe.ts';
+import { changeIdOf, distinctChangeId, homeOf, leadRecord, titleOf } from './describe.ts';
 import { factsOf, type RecordFacts } from './facts.ts';
 import { featuresOf } from './features.ts';
 import { groupRecords } from './grouping.ts';
@@ -28,13 +28,20 @@ export function groupChanges(changes: readonly Change[], options: GroupingOption
   const parties = partiesOf(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
   const itemOf = changelogIndex(options.changelog ?? []);
+  // Two changes whose lead records read alike would share an id: the later one takes its lead record's fingerprint into it.
+  const taken = new Set<string>();
+  const uniqueId = (id: string, lead: RecordFacts) => {
+    const unique = taken.has(id) ? distinctChangeId(id, lead) : id;
+    taken.add(unique);
+    return unique;
+  };
 
   return groups.map((indices) => {
     const members = indices.map((i) => facts[i]!);
     const lead = leadRecord(members, hollow);
     const decision = changeImpact(members, decisions, lead);
     const { page, pages } = homeOf(members);
-    const id = changeIdOf(lead, members);
+    const id = uniqueId(changeIdOf(lead, members), lead);
     const ordered = [lead, ...members.filter((m) => m !== lead)];
     const change: SpecChange = {
       id,

@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['container-section', 'duty-told-twice', 'moved-rule', 'name-across-sources', 'new-feature-section', 'rearranged-sections', 'schema-siblings', 'wording']);
+    expect(cases.sort()).toEqual(['container-section', 'duty-told-twice', 'moved-rule', 'name-across-sources', 'new-feature-section', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -52,6 +52,14 @@ describe('records grouped into changes', () => {
     expect(turbo).toMatchObject({ impact: 'opt-in' });
     expect(turbo.feature).toMatch(/turbo/i);
     expect(one(grouped, /log every spin/)).toMatchObject({ impact: 'breaking', roles: [] });
+  });
+
+  it('same-text-twice: one sentence stated in two sections is one change with both records, and no two changes share an id', async () => {
+    const { grouped } = await changesOf('same-text-twice');
+    const status = one(grouped, /409 Conflict/);
+    expect(status).toMatchObject({ impact: 'breaking' });
+    expect(status.records).toHaveLength(2);
+    expect(new Set(grouped.map((c) => c.id)).size).toBe(grouped.length);
   });
 
   it('container-section: a new section holding only sections is not one change; each section below it is', async () => {

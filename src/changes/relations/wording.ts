@@ -1,5 +1,6 @@
 import type { RecordFacts } from '../facts.ts';
 import { lonelyRecords, type UnionFind } from './union-find.ts';
+import { normalizeText } from '../../diff/similarity.ts';
 
 /**
  * Relations of wording: a paragraph next to what it explains (8), and the editorial records
@@ -55,5 +56,25 @@ export function joinLeftoverWording(facts: readonly RecordFacts[], uf: UnionFind
     const other = bySection.get(key);
     if (other === undefined) bySection.set(key, f.index);
     else uf.union(other, f.index);
+  }
+}
+
+/**
+ * The same sentence stated twice on one page (a duty repeated in a summary section, a notice
+ * repeated under each deprecated definition) is one difference told twice: records left alone
+ * by every other relation, of one page, one catalog id and the same words on the side they
+ * stand on, are one change.
+ */
+export function joinSameTextTwice(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const alone = lonelyRecords(facts, uf);
+  const first = new Map<string, number>();
+  for (const f of facts) {
+    if (!alone.has(f.index)) continue;
+    const side = f.direction === 'removed' ? f.change.before : f.change.after;
+    if (!side || typeof side.text !== 'string') continue;
+    const key = `${f.page}\u0000${f.change.id}\u0000${normalizeText(side.text)}`;
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, f.index);
+    else uf.union(seen, f.index);
   }
 }
