@@ -25790,6 +25790,27 @@ var init_constraints = __esm({
   }
 });
 
+// src/schema/field.ts
+function join(path2, key2) {
+  if (key2 === "" || /[.[\]{}"\s]/.test(key2)) return `${path2}[${JSON.stringify(key2)}]`;
+  return path2 === "" ? key2 : `${path2}.${key2}`;
+}
+function parentPath2(path2) {
+  const match = /(?:\.[^.[\]{}"]+|\[\d*\]|\{\}|\["(?:[^"\\]|\\.)*"\])$/.exec(path2);
+  return match ? path2.slice(0, match.index) : "";
+}
+function canonical(value2) {
+  if (Array.isArray(value2)) return `[${value2.map(canonical).join(",")}]`;
+  if (isObject(value2)) return `{${Object.keys(value2).sort().map((k) => `${JSON.stringify(k)}:${canonical(value2[k])}`).join(",")}}`;
+  return JSON.stringify(value2);
+}
+var init_field = __esm({
+  "src/schema/field.ts"() {
+    "use strict";
+    init_objects();
+  }
+});
+
 // src/schema/refs.ts
 function refTarget(ref) {
   if (ref === "#" || ref === "#/") return "#";
@@ -25853,6 +25874,255 @@ var init_refs = __esm({
   "src/schema/refs.ts"() {
     "use strict";
     init_objects();
+  }
+});
+
+// src/schema/flatten.ts
+function flatten2(schema, path2, jsonPath, required, walk, depth) {
+  const field = {
+    path: path2,
+    line: walk.loaded.lineAt(jsonPath),
+    required,
+    types: [],
+    values: null,
+    extends: [],
+    additional: null,
+    constraints: NO_CONSTRAINTS,
+    description: null
+  };
+  if (!walk.fields.has(path2)) walk.fields.set(path2, field);
+  if (depth > MAX_DEPTH4) {
+    field.types = ["any"];
+    return put(walk, field);
+  }
+  if (constrainsNothing(schema) || !isObject(schema)) return put(walk, readKeywordless(schema, field));
+  const reading = { field, path: path2, jsonPath, required, depth, atoms: /* @__PURE__ */ new Set(), values: /* @__PURE__ */ new Set(), constrainedValues: false };
+  readAnnotations(schema, field);
+  field.constraints = readConstraints(schema);
+  const hasRef = readReference(schema, reading, walk);
+  readDeclaredTypes(schema, reading);
+  const declaredTypes = reading.atoms.size > 0 && !hasRef;
+  readValues(schema, reading, declaredTypes);
+  flattenObject(schema, reading, walk, declaredTypes, hasRef);
+  flattenArray(schema, reading, walk, declaredTypes);
+  flattenUnions(schema, reading, walk);
+  flattenIntersection(schema, reading, walk);
+  if (reading.atoms.size === 0) reading.atoms.add(field.extends.length > 0 ? "object" : "any");
+  field.types = [...reading.atoms].sort();
+  field.values = reading.constrainedValues ? [...reading.values].sort() : null;
+  return put(walk, field);
+}
+function readKeywordless(schema, field) {
+  if (constrainsNothing(schema)) {
+    field.types = ["any"];
+    if (isObject(schema)) readAnnotations(schema, field);
+    return field;
+  }
+  field.types = [schema === false ? "never" : "any"];
+  return field;
+}
+function readAnnotations(schema, field) {
+  if (typeof schema["description"] === "string") field.description = schema["description"];
+  if (schema["default"] !== void 0) field.default = canonical(schema["default"]);
+  if (schema["deprecated"] === true) field.deprecated = true;
+}
+function readReference(schema, reading, walk) {
+  const ref = schema["$ref"];
+  if (typeof ref !== "string") return false;
+  reading.atoms.add(`→${noteReference(walk, ref, [...reading.jsonPath, "$ref"])}`);
+  return true;
+}
+function readDeclaredTypes(schema, reading) {
+  const type = schema["type"];
+  if (typeof type === "string") reading.atoms.add(type);
+  else if (Array.isArray(type)) {
+    for (const t of type) if (typeof t === "string") reading.atoms.add(t);
+  }
+}
+function readValues(schema, reading, declaredTypes) {
+  const { atoms, values } = reading;
+  if ("const" in schema) {
+    reading.constrainedValues = true;
+    values.add(canonical(schema["const"]));
+    if (!declaredTypes) atoms.add(typeOfValue2(schema["const"]));
+  }
+  if (Array.isArray(schema["enum"])) {
+    const listed = /* @__PURE__ */ new Set();
+    for (const v of schema["enum"]) listed.add(canonical(v));
+    if (reading.constrainedValues) {
+      for (const v of [...values]) if (!listed.has(v)) values.delete(v);
+    } else {
+      reading.constrainedValues = true;
+      for (const v of listed) values.add(v);
+    }
+    if (!declaredTypes) for (const v of schema["enum"]) atoms.add(typeOfValue2(v));
+  }
+}
+function flattenObject(schema, reading, walk, declaredTypes, hasRef) {
+  const { field, path: path2, jsonPath, depth, atoms } = reading;
+  const properties = isObject(schema["properties"]) ? schema["properties"] : null;
+  const requiredList = new Set(Array.isArray(schema["required"]) ? schema["required"].filter((r) => typeof r === "string") : []);
+  const objectish = properties !== null || "additionalProperties" in schema || "patternProperties" in schema || atoms.has("object");
+  if (objectish && !declaredTypes && !hasRef && !atoms.has("object")) atoms.add("object");
+  if (objectish) field.additional = schema["additionalProperties"] === false || schema["unevaluatedProperties"] === false ? "closed" : "open";
+  const untyped = untypedKeyPatterns(schema);
+  if (untyped.length > 0) field.untypedKeys = untyped;
+  if (properties) {
+    for (const [key2, child] of Object.entries(properties)) {
+      flatten2(child, join(path2, key2), [...jsonPath, "properties", key2], requiredList.has(key2), walk, depth + 1);
+    }
+  }
+  const ap = schema["additionalProperties"];
+  if (ap !== void 0 && ap !== false && !constrainsNothing(ap)) {
+    flatten2(ap, `${path2}{}`, [...jsonPath, "additionalProperties"], true, walk, depth + 1);
+  }
+}
+function flattenArray(schema, reading, walk, declaredTypes) {
+  const { path: path2, jsonPath, depth, atoms } = reading;
+  const items = schema["items"];
+  if (Array.isArray(items)) items.forEach((item2, i) => flatten2(item2, `${path2}[${i}]`, [...jsonPath, "items", i], true, walk, depth + 1));
+  else if (items !== void 0 && items !== true) flatten2(items, `${path2}[]`, [...jsonPath, "items"], true, walk, depth + 1);
+  if (Array.isArray(schema["prefixItems"])) {
+    schema["prefixItems"].forEach((item2, i) => flatten2(item2, `${path2}[${i}]`, [...jsonPath, "prefixItems", i], true, walk, depth + 1));
+  }
+  if ((items !== void 0 || "prefixItems" in schema) && !declaredTypes && !atoms.has("array")) atoms.add("array");
+}
+function flattenUnions(schema, reading, walk) {
+  let unionUnconstrained = false;
+  for (const keyword of ["anyOf", "oneOf"]) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches)) continue;
+    if (flattenAlternatives(branches, keyword, reading, walk) && branches.length > 0) reading.constrainedValues = true;
+    else unionUnconstrained = true;
+  }
+  if (unionUnconstrained && !("const" in schema) && !Array.isArray(schema["enum"])) reading.constrainedValues = false;
+}
+function flattenAlternatives(branches, keyword, reading, walk) {
+  const { field, path: path2, jsonPath, required, depth, atoms, values } = reading;
+  const inlineRequired = [];
+  const branchShapes = [];
+  let allInline = true;
+  let allConstrained = true;
+  branches.forEach((branch, i) => {
+    const branchPath = [...jsonPath, keyword, i];
+    if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
+      atoms.add(`→${noteReference(walk, branch["$ref"], [...branchPath, "$ref"])}`);
+      allInline = false;
+      allConstrained = false;
+      return;
+    }
+    const sub = { ...walk, fields: /* @__PURE__ */ new Map() };
+    const own6 = flatten2(branch, path2, branchPath, required, sub, depth + 1);
+    for (const t of own6.types) atoms.add(t);
+    if (own6.values) for (const v of own6.values) values.add(v);
+    else allConstrained = false;
+    if (own6.additional === "open") field.additional = "open";
+    else if (own6.additional === "closed" && field.additional === null) field.additional = "closed";
+    if (own6.extends.length) field.extends = [.../* @__PURE__ */ new Set([...field.extends, ...own6.extends])].sort();
+    branchShapes.push({ types: own6.types, constraints: own6.constraints });
+    const requiredHere = /* @__PURE__ */ new Set();
+    for (const [p, f] of sub.fields) {
+      if (p === path2) continue;
+      if (f.required && parentPath2(p) === path2) requiredHere.add(p);
+      put(walk, { ...f, required: parentPath2(p) === path2 ? false : f.required });
+    }
+    inlineRequired.push(requiredHere);
+  });
+  if (allInline) {
+    for (const p of inlineRequired[0] ?? []) {
+      const f = walk.fields.get(p);
+      if (f && inlineRequired.every((set) => set.has(p))) f.required = true;
+    }
+  }
+  if (allInline && branchShapes.length > 0) field.constraints = combinedConstraints(field.constraints, unionConstraints(branchShapes));
+  return allConstrained;
+}
+function flattenIntersection(schema, reading, walk) {
+  const allOf = schema["allOf"];
+  if (!Array.isArray(allOf)) return;
+  const { field, path: path2, jsonPath, required, depth, atoms, values } = reading;
+  const bases = /* @__PURE__ */ new Set();
+  allOf.forEach((branch, i) => {
+    const branchPath = [...jsonPath, "allOf", i];
+    if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
+      bases.add(noteReference(walk, branch["$ref"], [...branchPath, "$ref"]));
+      return;
+    }
+    const sub = { ...walk, fields: /* @__PURE__ */ new Map() };
+    const own6 = flatten2(branch, path2, branchPath, required, sub, depth + 1);
+    for (const t of own6.types) if (t !== "any") atoms.add(t);
+    if (own6.values) {
+      reading.constrainedValues = true;
+      for (const v of own6.values) values.add(v);
+    }
+    if (own6.additional === "closed") field.additional = "closed";
+    else if (own6.additional === "open" && field.additional === null) field.additional = "open";
+    field.constraints = combinedConstraints(field.constraints, own6.constraints);
+    for (const [p, f] of sub.fields) if (p !== path2) put(walk, { ...f });
+  });
+  field.extends = [...bases].sort();
+}
+function noteReference(walk, ref, refPath) {
+  const target2 = refTarget(ref);
+  walk.written.push({ ref, jsonPath: refPath });
+  const def = targetDefinition(target2);
+  if (def !== null) walk.refs.add(def);
+  return target2;
+}
+function untypedKeyPatterns(schema) {
+  const out = [];
+  if (constrainsNothing(schema["additionalProperties"])) out.push("");
+  const patterns = schema["patternProperties"];
+  if (isObject(patterns)) {
+    for (const [pattern, sub] of Object.entries(patterns)) if (constrainsNothing(sub)) out.push(pattern);
+  }
+  return out;
+}
+function constrainsNothing(schema) {
+  return schema === true || isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k));
+}
+function onlyRefAndAnnotations(schema) {
+  return Object.keys(schema).every((k) => k === "$ref" || ANNOTATIONS.has(k));
+}
+function typeOfValue2(value2) {
+  if (value2 === null) return "null";
+  if (Array.isArray(value2)) return "array";
+  if (typeof value2 === "number") return Number.isInteger(value2) ? "integer" : "number";
+  return typeof value2;
+}
+function put(walk, field) {
+  const existing = walk.fields.get(field.path);
+  if (existing === field) return field;
+  if (!existing) {
+    walk.fields.set(field.path, field);
+    return field;
+  }
+  mergeField(existing, field);
+  return existing;
+}
+function mergeField(into, from) {
+  into.constraints = unionConstraints([into, from]);
+  const types = /* @__PURE__ */ new Set([...into.types, ...from.types]);
+  if (types.size > 1) types.delete("any");
+  into.types = [...types].sort();
+  into.values = into.values && from.values ? [.../* @__PURE__ */ new Set([...into.values, ...from.values])].sort() : null;
+  into.extends = [.../* @__PURE__ */ new Set([...into.extends, ...from.extends])].sort();
+  into.required = into.required || from.required;
+  if (from.additional === "open" || into.additional === null) into.additional = from.additional ?? into.additional;
+  into.description ??= from.description;
+  if (from.deprecated) into.deprecated = true;
+  into.line ??= from.line;
+}
+var MAX_DEPTH4, ANNOTATIONS;
+var init_flatten = __esm({
+  "src/schema/flatten.ts"() {
+    "use strict";
+    init_objects();
+    init_constraints();
+    init_field();
+    init_refs();
+    MAX_DEPTH4 = 64;
+    ANNOTATIONS = /* @__PURE__ */ new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$id", "$anchor"]);
   }
 });
 
@@ -25920,231 +26190,6 @@ function buildDefinition(name, schema, jsonPath, pointer, index2, loaded) {
   def.signature = signatureOf(def.fields);
   return { def, refs: walk.written };
 }
-function flatten2(schema, path2, jsonPath, required, walk, depth) {
-  const field = {
-    path: path2,
-    line: walk.loaded.lineAt(jsonPath),
-    required,
-    types: [],
-    values: null,
-    extends: [],
-    additional: null,
-    constraints: NO_CONSTRAINTS,
-    description: null
-  };
-  if (!walk.fields.has(path2)) walk.fields.set(path2, field);
-  if (depth > MAX_DEPTH4) {
-    field.types = ["any"];
-    return put(walk, field);
-  }
-  if (schema === true || isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k))) {
-    field.types = ["any"];
-    if (isObject(schema) && typeof schema["description"] === "string") field.description = schema["description"];
-    if (isObject(schema) && schema["default"] !== void 0) field.default = canonical(schema["default"]);
-    if (isObject(schema) && schema["deprecated"] === true) field.deprecated = true;
-    return put(walk, field);
-  }
-  if (!isObject(schema)) {
-    field.types = [schema === false ? "never" : "any"];
-    return put(walk, field);
-  }
-  const atoms = /* @__PURE__ */ new Set();
-  const values = /* @__PURE__ */ new Set();
-  let constrainedValues = false;
-  if (typeof schema["description"] === "string") field.description = schema["description"];
-  if (schema["default"] !== void 0) field.default = canonical(schema["default"]);
-  if (schema["deprecated"] === true) field.deprecated = true;
-  field.constraints = readConstraints(schema);
-  const ref = schema["$ref"];
-  if (typeof ref === "string") {
-    const target2 = refTarget(ref);
-    atoms.add(`→${target2}`);
-    walk.written.push({ ref, jsonPath: [...jsonPath, "$ref"] });
-    const def = targetDefinition(target2);
-    if (def !== null) walk.refs.add(def);
-  }
-  const type = schema["type"];
-  if (typeof type === "string") atoms.add(type);
-  else if (Array.isArray(type)) {
-    for (const t of type) if (typeof t === "string") atoms.add(t);
-  }
-  const declaredTypes = atoms.size > 0 && typeof ref !== "string";
-  if ("const" in schema) {
-    constrainedValues = true;
-    values.add(canonical(schema["const"]));
-    if (!declaredTypes) atoms.add(typeOfValue2(schema["const"]));
-  }
-  if (Array.isArray(schema["enum"])) {
-    const listed = /* @__PURE__ */ new Set();
-    for (const v of schema["enum"]) listed.add(canonical(v));
-    if (constrainedValues) {
-      for (const v of [...values]) if (!listed.has(v)) values.delete(v);
-    } else {
-      constrainedValues = true;
-      for (const v of listed) values.add(v);
-    }
-    if (!declaredTypes) for (const v of schema["enum"]) atoms.add(typeOfValue2(v));
-  }
-  const properties = isObject(schema["properties"]) ? schema["properties"] : null;
-  const requiredList = new Set(Array.isArray(schema["required"]) ? schema["required"].filter((r) => typeof r === "string") : []);
-  const objectish = properties !== null || "additionalProperties" in schema || "patternProperties" in schema || atoms.has("object");
-  if (objectish && !declaredTypes && typeof ref !== "string" && !atoms.has("object")) atoms.add("object");
-  if (objectish) field.additional = schema["additionalProperties"] === false || schema["unevaluatedProperties"] === false ? "closed" : "open";
-  const untyped = untypedKeyPatterns(schema);
-  if (untyped.length > 0) field.untypedKeys = untyped;
-  if (properties) {
-    for (const [key2, child] of Object.entries(properties)) {
-      flatten2(child, join(path2, key2), [...jsonPath, "properties", key2], requiredList.has(key2), walk, depth + 1);
-    }
-  }
-  const ap = schema["additionalProperties"];
-  if (ap !== void 0 && ap !== false && ap !== true && !(isObject(ap) && Object.keys(ap).every((k) => ANNOTATIONS.has(k)))) {
-    flatten2(ap, `${path2}{}`, [...jsonPath, "additionalProperties"], true, walk, depth + 1);
-  }
-  const items = schema["items"];
-  if (Array.isArray(items)) items.forEach((item2, i) => flatten2(item2, `${path2}[${i}]`, [...jsonPath, "items", i], true, walk, depth + 1));
-  else if (items !== void 0 && items !== true) flatten2(items, `${path2}[]`, [...jsonPath, "items"], true, walk, depth + 1);
-  if (Array.isArray(schema["prefixItems"])) {
-    schema["prefixItems"].forEach((item2, i) => flatten2(item2, `${path2}[${i}]`, [...jsonPath, "prefixItems", i], true, walk, depth + 1));
-  }
-  if ((items !== void 0 || "prefixItems" in schema) && !declaredTypes && !atoms.has("array")) atoms.add("array");
-  let unionUnconstrained = false;
-  for (const keyword of ["anyOf", "oneOf"]) {
-    const branches = schema[keyword];
-    if (!Array.isArray(branches)) continue;
-    const inlineRequired = [];
-    const branchShapes = [];
-    let allInline = true;
-    let allConstrained = true;
-    branches.forEach((branch, i) => {
-      const branchPath = [...jsonPath, keyword, i];
-      if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
-        const target2 = refTarget(branch["$ref"]);
-        atoms.add(`→${target2}`);
-        walk.written.push({ ref: branch["$ref"], jsonPath: [...branchPath, "$ref"] });
-        const def = targetDefinition(target2);
-        if (def !== null) walk.refs.add(def);
-        allInline = false;
-        allConstrained = false;
-        return;
-      }
-      const sub = { ...walk, fields: /* @__PURE__ */ new Map() };
-      const own6 = flatten2(branch, path2, branchPath, required, sub, depth + 1);
-      for (const t of own6.types) atoms.add(t);
-      if (own6.values) for (const v of own6.values) values.add(v);
-      else allConstrained = false;
-      if (own6.additional === "open") field.additional = "open";
-      else if (own6.additional === "closed" && field.additional === null) field.additional = "closed";
-      if (own6.extends.length) field.extends = [.../* @__PURE__ */ new Set([...field.extends, ...own6.extends])].sort();
-      branchShapes.push({ types: own6.types, constraints: own6.constraints });
-      const requiredHere = /* @__PURE__ */ new Set();
-      for (const [p, f] of sub.fields) {
-        if (p === path2) continue;
-        if (f.required && parentPath2(p) === path2) requiredHere.add(p);
-        put(walk, { ...f, required: parentPath2(p) === path2 ? false : f.required });
-      }
-      inlineRequired.push(requiredHere);
-    });
-    if (allInline) {
-      for (const p of inlineRequired[0] ?? []) {
-        const f = walk.fields.get(p);
-        if (f && inlineRequired.every((set) => set.has(p))) f.required = true;
-      }
-    }
-    if (allInline && branchShapes.length > 0) field.constraints = combinedConstraints(field.constraints, unionConstraints(branchShapes));
-    if (allConstrained && branches.length > 0) constrainedValues = true;
-    else unionUnconstrained = true;
-  }
-  if (unionUnconstrained && !("const" in schema) && !Array.isArray(schema["enum"])) constrainedValues = false;
-  const allOf = schema["allOf"];
-  if (Array.isArray(allOf)) {
-    const bases = /* @__PURE__ */ new Set();
-    allOf.forEach((branch, i) => {
-      const branchPath = [...jsonPath, "allOf", i];
-      if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
-        const target2 = refTarget(branch["$ref"]);
-        bases.add(target2);
-        walk.written.push({ ref: branch["$ref"], jsonPath: [...branchPath, "$ref"] });
-        const def = targetDefinition(target2);
-        if (def !== null) walk.refs.add(def);
-        return;
-      }
-      const sub = { ...walk, fields: /* @__PURE__ */ new Map() };
-      const own6 = flatten2(branch, path2, branchPath, required, sub, depth + 1);
-      for (const t of own6.types) if (t !== "any") atoms.add(t);
-      if (own6.values) {
-        constrainedValues = true;
-        for (const v of own6.values) values.add(v);
-      }
-      if (own6.additional === "closed") field.additional = "closed";
-      else if (own6.additional === "open" && field.additional === null) field.additional = "open";
-      field.constraints = combinedConstraints(field.constraints, own6.constraints);
-      for (const [p, f] of sub.fields) if (p !== path2) put(walk, { ...f });
-    });
-    field.extends = [...bases].sort();
-  }
-  if (atoms.size === 0) atoms.add(field.extends.length > 0 ? "object" : "any");
-  field.types = [...atoms].sort();
-  field.values = constrainedValues ? [...values].sort() : null;
-  return put(walk, field);
-}
-function untypedKeyPatterns(schema) {
-  const out = [];
-  if (constrainsNothing(schema["additionalProperties"])) out.push("");
-  const patterns = schema["patternProperties"];
-  if (isObject(patterns)) {
-    for (const [pattern, sub] of Object.entries(patterns)) if (constrainsNothing(sub)) out.push(pattern);
-  }
-  return out;
-}
-function constrainsNothing(schema) {
-  return schema === true || isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k));
-}
-function onlyRefAndAnnotations(schema) {
-  return Object.keys(schema).every((k) => k === "$ref" || ANNOTATIONS.has(k));
-}
-function put(walk, field) {
-  const existing = walk.fields.get(field.path);
-  if (existing === field) return field;
-  if (!existing) {
-    walk.fields.set(field.path, field);
-    return field;
-  }
-  mergeField(existing, field);
-  return existing;
-}
-function mergeField(into, from) {
-  into.constraints = unionConstraints([into, from]);
-  const types = /* @__PURE__ */ new Set([...into.types, ...from.types]);
-  if (types.size > 1) types.delete("any");
-  into.types = [...types].sort();
-  into.values = into.values && from.values ? [.../* @__PURE__ */ new Set([...into.values, ...from.values])].sort() : null;
-  into.extends = [.../* @__PURE__ */ new Set([...into.extends, ...from.extends])].sort();
-  into.required = into.required || from.required;
-  if (from.additional === "open" || into.additional === null) into.additional = from.additional ?? into.additional;
-  into.description ??= from.description;
-  if (from.deprecated) into.deprecated = true;
-  into.line ??= from.line;
-}
-function join(path2, key2) {
-  if (key2 === "" || /[.[\]{}"\s]/.test(key2)) return `${path2}[${JSON.stringify(key2)}]`;
-  return path2 === "" ? key2 : `${path2}.${key2}`;
-}
-function parentPath2(path2) {
-  const match = /(?:\.[^.[\]{}"]+|\[\d*\]|\{\}|\["(?:[^"\\]|\\.)*"\])$/.exec(path2);
-  return match ? path2.slice(0, match.index) : "";
-}
-function canonical(value2) {
-  if (Array.isArray(value2)) return `[${value2.map(canonical).join(",")}]`;
-  if (isObject(value2)) return `{${Object.keys(value2).sort().map((k) => `${JSON.stringify(k)}:${canonical(value2[k])}`).join(",")}}`;
-  return JSON.stringify(value2);
-}
-function typeOfValue2(value2) {
-  if (value2 === null) return "null";
-  if (Array.isArray(value2)) return "array";
-  if (typeof value2 === "number") return Number.isInteger(value2) ? "integer" : "number";
-  return typeof value2;
-}
 function messageInfo(def) {
   const method = def.fields.get("method");
   if (!method || !method.values || method.values.length !== 1) return null;
@@ -26200,18 +26245,18 @@ function checkReferences(definitions, written, root, loaded, diagnostics, source
     }
   }
 }
-var ROOT_DEFINITION, MAX_DEPTH4, ANNOTATIONS;
+var ROOT_DEFINITION;
 var init_model = __esm({
   "src/schema/model.ts"() {
     "use strict";
     init_load();
     init_constraints();
+    init_flatten();
     init_refs();
     init_typescript();
     init_objects();
+    init_field();
     ROOT_DEFINITION = "#";
-    MAX_DEPTH4 = 64;
-    ANNOTATIONS = /* @__PURE__ */ new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$id", "$anchor"]);
   }
 });
 
