@@ -26870,32 +26870,13 @@ var init_unions = __esm({
 
 // src/schema/diff/field-shape.ts
 function diffFieldShape(pair, path2, of, nf, subject2) {
+  const types = typeChange(pair, of, nf);
   const shifts = [];
-  let typeRel = relation(of.types, nf.types);
-  let typesBefore = of.types;
-  let typesAfter = nf.types;
-  if (typeRel !== "same") {
-    const ex = expandUnions(pair.ctx, of.types, "old");
-    const nx = expandUnions(pair.ctx, nf.types, "new");
-    const expanded = relation(ex, nx);
-    if (expanded !== typeRel) {
-      typeRel = expanded;
-      typesBefore = ex;
-      typesAfter = nx;
-    }
-  }
-  if (typeRel !== "same") shifts.push(typeRel === "widened" ? "widening" : typeRel === "narrowed" ? "narrowing" : "changed");
+  if (types.shift) shifts.push(types.shift);
   if (of.extends.join("&") !== nf.extends.join("&")) shifts.push("changed");
-  const valueRecords = [];
-  if (of.values === null && nf.values !== null) shifts.push("narrowing");
-  else if (of.values !== null && nf.values === null) shifts.push("widening");
-  else if (of.values && nf.values) {
-    if (of.values.length === 1 && nf.values.length === 1 && of.values[0] !== nf.values[0]) shifts.push("changed");
-    else {
-      for (const v of nf.values) if (!of.values.includes(v)) valueRecords.push({ id: "field-value-added", value: v, shift: "widening" });
-      for (const v of of.values) if (!nf.values.includes(v)) valueRecords.push({ id: "field-value-removed", value: v, shift: "narrowing" });
-    }
-  }
+  const values = valueChanges(of, nf);
+  if (values.shift) shifts.push(values.shift);
+  const valueRecords = values.members;
   if (of.additional === "open" && nf.additional === "closed") shifts.push("narrowing");
   if (of.additional === "closed" && nf.additional === "open") shifts.push("widening");
   const constraintMoves = constraintShifts(of.constraints, nf.constraints);
@@ -26904,7 +26885,7 @@ function diffFieldShape(pair, path2, of, nf, subject2) {
     const kind = shifts.includes("changed") || shifts.includes("narrowing") && shifts.includes("widening") ? "changed" : shifts[0];
     const id = kind === "changed" ? "field-type-changed" : kind === "narrowing" ? "field-type-narrowed" : "field-type-widened";
     const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional && constraintMoves.length === 0;
-    const delta = onlyTypes ? describeTypeDelta(typesBefore, typesAfter) : { from: describeShape(of), to: describeShape(nf) };
+    const delta = onlyTypes ? describeTypeDelta(types.before, types.after) : { from: describeShape(of), to: describeShape(nf) };
     pair.emitField(
       { id, subject: subject2, before: pair.side(path2, of), after: pair.side(path2, nf), detail: { from: delta.from, to: delta.to } },
       kind === "changed" ? null : kind,
@@ -26921,6 +26902,34 @@ function diffFieldShape(pair, path2, of, nf, subject2) {
     );
   }
   return shifts.length > 0 || valueRecords.length > 0;
+}
+function typeChange(pair, of, nf) {
+  let typeRel = relation(of.types, nf.types);
+  let typesBefore = of.types;
+  let typesAfter = nf.types;
+  if (typeRel !== "same") {
+    const ex = expandUnions(pair.ctx, of.types, "old");
+    const nx = expandUnions(pair.ctx, nf.types, "new");
+    const expanded = relation(ex, nx);
+    if (expanded !== typeRel) {
+      typeRel = expanded;
+      typesBefore = ex;
+      typesAfter = nx;
+    }
+  }
+  const shift = typeRel === "same" ? null : typeRel === "widened" ? "widening" : typeRel === "narrowed" ? "narrowing" : "changed";
+  return { shift, before: typesBefore, after: typesAfter };
+}
+function valueChanges(of, nf) {
+  const members = [];
+  if (of.values === null && nf.values !== null) return { shift: "narrowing", members };
+  if (of.values !== null && nf.values === null) return { shift: "widening", members };
+  if (of.values && nf.values) {
+    if (of.values.length === 1 && nf.values.length === 1 && of.values[0] !== nf.values[0]) return { shift: "changed", members };
+    for (const v of nf.values) if (!of.values.includes(v)) members.push({ id: "field-value-added", value: v, shift: "widening" });
+    for (const v of of.values) if (!nf.values.includes(v)) members.push({ id: "field-value-removed", value: v, shift: "narrowing" });
+  }
+  return { shift: null, members };
 }
 var init_field_shape = __esm({
   "src/schema/diff/field-shape.ts"() {

@@ -13,34 +13,13 @@ import { expandUnions } from './unions.ts';
  * a description edit is reported only when the shape stayed.
  */
 export function diffFieldShape(pair: DefinitionPair, path: string, of: SchemaField, nf: SchemaField, subject: string): boolean {
-  const shifts: ('narrowing' | 'widening' | 'changed')[] = [];
-  let typeRel = relation(of.types, nf.types);
-  let typesBefore = of.types;
-  let typesAfter = nf.types;
-  if (typeRel !== 'same') {
-    // A union may be spelled out or named (`A | B` vs `ContentBlock` = `A | B | C`): compare members.
-    const ex = expandUnions(pair.ctx, of.types, 'old');
-    const nx = expandUnions(pair.ctx, nf.types, 'new');
-    const expanded = relation(ex, nx);
-    if (expanded !== typeRel) {
-      typeRel = expanded;
-      typesBefore = ex;
-      typesAfter = nx;
-    }
-  }
-  if (typeRel !== 'same') shifts.push(typeRel === 'widened' ? 'widening' : typeRel === 'narrowed' ? 'narrowing' : 'changed');
+  const types = typeChange(pair, of, nf);
+  const shifts: ShapeShift[] = [];
+  if (types.shift) shifts.push(types.shift);
   if (of.extends.join('&') !== nf.extends.join('&')) shifts.push('changed');
-  // Values lifted or imposed, or a const swapped, move the whole shape; an enum that gained or lost members is a record per member.
-  const valueRecords: { id: string; value: string; shift: Shift }[] = [];
-  if (of.values === null && nf.values !== null) shifts.push('narrowing');
-  else if (of.values !== null && nf.values === null) shifts.push('widening');
-  else if (of.values && nf.values) {
-    if (of.values.length === 1 && nf.values.length === 1 && of.values[0] !== nf.values[0]) shifts.push('changed');
-    else {
-      for (const v of nf.values) if (!of.values.includes(v)) valueRecords.push({ id: 'field-value-added', value: v, shift: 'widening' });
-      for (const v of of.values) if (!nf.values.includes(v)) valueRecords.push({ id: 'field-value-removed', value: v, shift: 'narrowing' });
-    }
-  }
+  const values = valueChanges(of, nf);
+  if (values.shift) shifts.push(values.shift);
+  const valueRecords = values.members;
   if (of.additional === 'open' && nf.additional === 'closed') shifts.push('narrowing');
   if (of.additional === 'closed' && nf.additional === 'open') shifts.push('widening');
   const constraintMoves = constraintShifts(of.constraints, nf.constraints);
@@ -50,7 +29,7 @@ export function diffFieldShape(pair: DefinitionPair, path: string, of: SchemaFie
     const kind = shifts.includes('changed') || (shifts.includes('narrowing') && shifts.includes('widening')) ? 'changed' : (shifts[0] as 'narrowing' | 'widening');
     const id = kind === 'changed' ? 'field-type-changed' : kind === 'narrowing' ? 'field-type-narrowed' : 'field-type-widened';
     const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional && constraintMoves.length === 0;
-    const delta = onlyTypes ? describeTypeDelta(typesBefore, typesAfter) : { from: describeShape(of), to: describeShape(nf) };
+    const delta = onlyTypes ? describeTypeDelta(types.before, types.after) : { from: describeShape(of), to: describeShape(nf) };
     pair.emitField(
       { id, subject, before: pair.side(path, of), after: pair.side(path, nf), detail: { from: delta.from, to: delta.to } },
       kind === 'changed' ? null : kind,
@@ -67,4 +46,39 @@ export function diffFieldShape(pair: DefinitionPair, path: string, of: SchemaFie
     );
   }
   return shifts.length > 0 || valueRecords.length > 0;
+}
+
+type ShapeShift = 'narrowing' | 'widening' | 'changed';
+
+/** How the type atoms moved, with the atoms a record quotes: a union's members when comparing members tells more than its name. */
+function typeChange(pair: DefinitionPair, of: SchemaField, nf: SchemaField): { shift: ShapeShift | null; before: string[]; after: string[] } {
+  let typeRel = relation(of.types, nf.types);
+  let typesBefore = of.types;
+  let typesAfter = nf.types;
+  if (typeRel !== 'same') {
+    // A union may be spelled out or named (`A | B` vs `ContentBlock` = `A | B | C`): compare members.
+    const ex = expandUnions(pair.ctx, of.types, 'old');
+    const nx = expandUnions(pair.ctx, nf.types, 'new');
+    const expanded = relation(ex, nx);
+    if (expanded !== typeRel) {
+      typeRel = expanded;
+      typesBefore = ex;
+      typesAfter = nx;
+    }
+  }
+  const shift = typeRel === 'same' ? null : typeRel === 'widened' ? 'widening' : typeRel === 'narrowed' ? 'narrowing' : 'changed';
+  return { shift, before: typesBefore, after: typesAfter };
+}
+
+/** Values lifted or imposed, or a const swapped, move the whole shape; an enum that gained or lost members is a record per member. */
+function valueChanges(of: SchemaField, nf: SchemaField): { shift: ShapeShift | null; members: { id: string; value: string; shift: Shift }[] } {
+  const members: { id: string; value: string; shift: Shift }[] = [];
+  if (of.values === null && nf.values !== null) return { shift: 'narrowing', members };
+  if (of.values !== null && nf.values === null) return { shift: 'widening', members };
+  if (of.values && nf.values) {
+    if (of.values.length === 1 && nf.values.length === 1 && of.values[0] !== nf.values[0]) return { shift: 'changed', members };
+    for (const v of nf.values) if (!of.values.includes(v)) members.push({ id: 'field-value-added', value: v, shift: 'widening' });
+    for (const v of of.values) if (!nf.values.includes(v)) members.push({ id: 'field-value-removed', value: v, shift: 'narrowing' });
+  }
+  return { shift: null, members };
 }
