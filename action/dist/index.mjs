@@ -25790,6 +25790,27 @@ var init_constraints = __esm({
   }
 });
 
+// src/schema/field.ts
+function join(path2, key2) {
+  if (key2 === "" || /[.[\]{}"\s]/.test(key2)) return `${path2}[${JSON.stringify(key2)}]`;
+  return path2 === "" ? key2 : `${path2}.${key2}`;
+}
+function parentPath2(path2) {
+  const match = /(?:\.[^.[\]{}"]+|\[\d*\]|\{\}|\["(?:[^"\\]|\\.)*"\])$/.exec(path2);
+  return match ? path2.slice(0, match.index) : "";
+}
+function canonical(value2) {
+  if (Array.isArray(value2)) return `[${value2.map(canonical).join(",")}]`;
+  if (isObject(value2)) return `{${Object.keys(value2).sort().map((k) => `${JSON.stringify(k)}:${canonical(value2[k])}`).join(",")}}`;
+  return JSON.stringify(value2);
+}
+var init_field = __esm({
+  "src/schema/field.ts"() {
+    "use strict";
+    init_objects();
+  }
+});
+
 // src/schema/refs.ts
 function refTarget(ref) {
   if (ref === "#" || ref === "#/") return "#";
@@ -25853,6 +25874,255 @@ var init_refs = __esm({
   "src/schema/refs.ts"() {
     "use strict";
     init_objects();
+  }
+});
+
+// src/schema/flatten.ts
+function flatten2(schema, path2, jsonPath, required, walk, depth) {
+  const field = {
+    path: path2,
+    line: walk.loaded.lineAt(jsonPath),
+    required,
+    types: [],
+    values: null,
+    extends: [],
+    additional: null,
+    constraints: NO_CONSTRAINTS,
+    description: null
+  };
+  if (!walk.fields.has(path2)) walk.fields.set(path2, field);
+  if (depth > MAX_DEPTH5) {
+    field.types = ["any"];
+    return put(walk, field);
+  }
+  if (constrainsNothing(schema) || !isObject(schema)) return put(walk, readKeywordless(schema, field));
+  const reading = { field, path: path2, jsonPath, required, depth, atoms: /* @__PURE__ */ new Set(), values: /* @__PURE__ */ new Set(), constrainedValues: false };
+  readAnnotations(schema, field);
+  field.constraints = readConstraints(schema);
+  const hasRef = readReference(schema, reading, walk);
+  readDeclaredTypes(schema, reading);
+  const declaredTypes = reading.atoms.size > 0 && !hasRef;
+  readValues(schema, reading, declaredTypes);
+  flattenObject(schema, reading, walk, declaredTypes, hasRef);
+  flattenArray(schema, reading, walk, declaredTypes);
+  flattenUnions(schema, reading, walk);
+  flattenIntersection(schema, reading, walk);
+  if (reading.atoms.size === 0) reading.atoms.add(field.extends.length > 0 ? "object" : "any");
+  field.types = [...reading.atoms].sort();
+  field.values = reading.constrainedValues ? [...reading.values].sort() : null;
+  return put(walk, field);
+}
+function readKeywordless(schema, field) {
+  if (constrainsNothing(schema)) {
+    field.types = ["any"];
+    if (isObject(schema)) readAnnotations(schema, field);
+    return field;
+  }
+  field.types = [schema === false ? "never" : "any"];
+  return field;
+}
+function readAnnotations(schema, field) {
+  if (typeof schema["description"] === "string") field.description = schema["description"];
+  if (schema["default"] !== void 0) field.default = canonical(schema["default"]);
+  if (schema["deprecated"] === true) field.deprecated = true;
+}
+function readReference(schema, reading, walk) {
+  const ref = schema["$ref"];
+  if (typeof ref !== "string") return false;
+  reading.atoms.add(`→${noteReference(walk, ref, [...reading.jsonPath, "$ref"])}`);
+  return true;
+}
+function readDeclaredTypes(schema, reading) {
+  const type = schema["type"];
+  if (typeof type === "string") reading.atoms.add(type);
+  else if (Array.isArray(type)) {
+    for (const t of type) if (typeof t === "string") reading.atoms.add(t);
+  }
+}
+function readValues(schema, reading, declaredTypes) {
+  const { atoms, values } = reading;
+  if ("const" in schema) {
+    reading.constrainedValues = true;
+    values.add(canonical(schema["const"]));
+    if (!declaredTypes) atoms.add(typeOfValue2(schema["const"]));
+  }
+  if (Array.isArray(schema["enum"])) {
+    const listed = /* @__PURE__ */ new Set();
+    for (const v of schema["enum"]) listed.add(canonical(v));
+    if (reading.constrainedValues) {
+      for (const v of [...values]) if (!listed.has(v)) values.delete(v);
+    } else {
+      reading.constrainedValues = true;
+      for (const v of listed) values.add(v);
+    }
+    if (!declaredTypes) for (const v of schema["enum"]) atoms.add(typeOfValue2(v));
+  }
+}
+function flattenObject(schema, reading, walk, declaredTypes, hasRef) {
+  const { field, path: path2, jsonPath, depth, atoms } = reading;
+  const properties = isObject(schema["properties"]) ? schema["properties"] : null;
+  const requiredList = new Set(Array.isArray(schema["required"]) ? schema["required"].filter((r) => typeof r === "string") : []);
+  const objectish = properties !== null || "additionalProperties" in schema || "patternProperties" in schema || atoms.has("object");
+  if (objectish && !declaredTypes && !hasRef && !atoms.has("object")) atoms.add("object");
+  if (objectish) field.additional = schema["additionalProperties"] === false || schema["unevaluatedProperties"] === false ? "closed" : "open";
+  const untyped = untypedKeyPatterns(schema);
+  if (untyped.length > 0) field.untypedKeys = untyped;
+  if (properties) {
+    for (const [key2, child] of Object.entries(properties)) {
+      flatten2(child, join(path2, key2), [...jsonPath, "properties", key2], requiredList.has(key2), walk, depth + 1);
+    }
+  }
+  const ap = schema["additionalProperties"];
+  if (ap !== void 0 && ap !== false && !constrainsNothing(ap)) {
+    flatten2(ap, `${path2}{}`, [...jsonPath, "additionalProperties"], true, walk, depth + 1);
+  }
+}
+function flattenArray(schema, reading, walk, declaredTypes) {
+  const { path: path2, jsonPath, depth, atoms } = reading;
+  const items = schema["items"];
+  if (Array.isArray(items)) items.forEach((item2, i) => flatten2(item2, `${path2}[${i}]`, [...jsonPath, "items", i], true, walk, depth + 1));
+  else if (items !== void 0 && items !== true) flatten2(items, `${path2}[]`, [...jsonPath, "items"], true, walk, depth + 1);
+  if (Array.isArray(schema["prefixItems"])) {
+    schema["prefixItems"].forEach((item2, i) => flatten2(item2, `${path2}[${i}]`, [...jsonPath, "prefixItems", i], true, walk, depth + 1));
+  }
+  if ((items !== void 0 || "prefixItems" in schema) && !declaredTypes && !atoms.has("array")) atoms.add("array");
+}
+function flattenUnions(schema, reading, walk) {
+  let unionUnconstrained = false;
+  for (const keyword of ["anyOf", "oneOf"]) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches)) continue;
+    if (flattenAlternatives(branches, keyword, reading, walk) && branches.length > 0) reading.constrainedValues = true;
+    else unionUnconstrained = true;
+  }
+  if (unionUnconstrained && !("const" in schema) && !Array.isArray(schema["enum"])) reading.constrainedValues = false;
+}
+function flattenAlternatives(branches, keyword, reading, walk) {
+  const { field, path: path2, jsonPath, required, depth, atoms, values } = reading;
+  const inlineRequired = [];
+  const branchShapes = [];
+  let allInline = true;
+  let allConstrained = true;
+  branches.forEach((branch, i) => {
+    const branchPath = [...jsonPath, keyword, i];
+    if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
+      atoms.add(`→${noteReference(walk, branch["$ref"], [...branchPath, "$ref"])}`);
+      allInline = false;
+      allConstrained = false;
+      return;
+    }
+    const sub = { ...walk, fields: /* @__PURE__ */ new Map() };
+    const own6 = flatten2(branch, path2, branchPath, required, sub, depth + 1);
+    for (const t of own6.types) atoms.add(t);
+    if (own6.values) for (const v of own6.values) values.add(v);
+    else allConstrained = false;
+    if (own6.additional === "open") field.additional = "open";
+    else if (own6.additional === "closed" && field.additional === null) field.additional = "closed";
+    if (own6.extends.length) field.extends = [.../* @__PURE__ */ new Set([...field.extends, ...own6.extends])].sort();
+    branchShapes.push({ types: own6.types, constraints: own6.constraints });
+    const requiredHere = /* @__PURE__ */ new Set();
+    for (const [p, f] of sub.fields) {
+      if (p === path2) continue;
+      if (f.required && parentPath2(p) === path2) requiredHere.add(p);
+      put(walk, { ...f, required: parentPath2(p) === path2 ? false : f.required });
+    }
+    inlineRequired.push(requiredHere);
+  });
+  if (allInline) {
+    for (const p of inlineRequired[0] ?? []) {
+      const f = walk.fields.get(p);
+      if (f && inlineRequired.every((set) => set.has(p))) f.required = true;
+    }
+  }
+  if (allInline && branchShapes.length > 0) field.constraints = combinedConstraints(field.constraints, unionConstraints(branchShapes));
+  return allConstrained;
+}
+function flattenIntersection(schema, reading, walk) {
+  const allOf = schema["allOf"];
+  if (!Array.isArray(allOf)) return;
+  const { field, path: path2, jsonPath, required, depth, atoms, values } = reading;
+  const bases = /* @__PURE__ */ new Set();
+  allOf.forEach((branch, i) => {
+    const branchPath = [...jsonPath, "allOf", i];
+    if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
+      bases.add(noteReference(walk, branch["$ref"], [...branchPath, "$ref"]));
+      return;
+    }
+    const sub = { ...walk, fields: /* @__PURE__ */ new Map() };
+    const own6 = flatten2(branch, path2, branchPath, required, sub, depth + 1);
+    for (const t of own6.types) if (t !== "any") atoms.add(t);
+    if (own6.values) {
+      reading.constrainedValues = true;
+      for (const v of own6.values) values.add(v);
+    }
+    if (own6.additional === "closed") field.additional = "closed";
+    else if (own6.additional === "open" && field.additional === null) field.additional = "open";
+    field.constraints = combinedConstraints(field.constraints, own6.constraints);
+    for (const [p, f] of sub.fields) if (p !== path2) put(walk, { ...f });
+  });
+  field.extends = [...bases].sort();
+}
+function noteReference(walk, ref, refPath) {
+  const target2 = refTarget(ref);
+  walk.written.push({ ref, jsonPath: refPath });
+  const def = targetDefinition(target2);
+  if (def !== null) walk.refs.add(def);
+  return target2;
+}
+function untypedKeyPatterns(schema) {
+  const out = [];
+  if (constrainsNothing(schema["additionalProperties"])) out.push("");
+  const patterns = schema["patternProperties"];
+  if (isObject(patterns)) {
+    for (const [pattern, sub] of Object.entries(patterns)) if (constrainsNothing(sub)) out.push(pattern);
+  }
+  return out;
+}
+function constrainsNothing(schema) {
+  return schema === true || isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k));
+}
+function onlyRefAndAnnotations(schema) {
+  return Object.keys(schema).every((k) => k === "$ref" || ANNOTATIONS.has(k));
+}
+function typeOfValue2(value2) {
+  if (value2 === null) return "null";
+  if (Array.isArray(value2)) return "array";
+  if (typeof value2 === "number") return Number.isInteger(value2) ? "integer" : "number";
+  return typeof value2;
+}
+function put(walk, field) {
+  const existing = walk.fields.get(field.path);
+  if (existing === field) return field;
+  if (!existing) {
+    walk.fields.set(field.path, field);
+    return field;
+  }
+  mergeField(existing, field);
+  return existing;
+}
+function mergeField(into, from) {
+  into.constraints = unionConstraints([into, from]);
+  const types = /* @__PURE__ */ new Set([...into.types, ...from.types]);
+  if (types.size > 1) types.delete("any");
+  into.types = [...types].sort();
+  into.values = into.values && from.values ? [.../* @__PURE__ */ new Set([...into.values, ...from.values])].sort() : null;
+  into.extends = [.../* @__PURE__ */ new Set([...into.extends, ...from.extends])].sort();
+  into.required = into.required || from.required;
+  if (from.additional === "open" || into.additional === null) into.additional = from.additional ?? into.additional;
+  into.description ??= from.description;
+  if (from.deprecated) into.deprecated = true;
+  into.line ??= from.line;
+}
+var MAX_DEPTH5, ANNOTATIONS;
+var init_flatten = __esm({
+  "src/schema/flatten.ts"() {
+    "use strict";
+    init_objects();
+    init_constraints();
+    init_field();
+    init_refs();
+    MAX_DEPTH5 = 64;
+    ANNOTATIONS = /* @__PURE__ */ new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$id", "$anchor"]);
   }
 });
 
@@ -25920,231 +26190,6 @@ function buildDefinition(name, schema, jsonPath, pointer, index2, loaded) {
   def.signature = signatureOf(def.fields);
   return { def, refs: walk.written };
 }
-function flatten2(schema, path2, jsonPath, required, walk, depth) {
-  const field = {
-    path: path2,
-    line: walk.loaded.lineAt(jsonPath),
-    required,
-    types: [],
-    values: null,
-    extends: [],
-    additional: null,
-    constraints: NO_CONSTRAINTS,
-    description: null
-  };
-  if (!walk.fields.has(path2)) walk.fields.set(path2, field);
-  if (depth > MAX_DEPTH5) {
-    field.types = ["any"];
-    return put(walk, field);
-  }
-  if (schema === true || isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k))) {
-    field.types = ["any"];
-    if (isObject(schema) && typeof schema["description"] === "string") field.description = schema["description"];
-    if (isObject(schema) && schema["default"] !== void 0) field.default = canonical(schema["default"]);
-    if (isObject(schema) && schema["deprecated"] === true) field.deprecated = true;
-    return put(walk, field);
-  }
-  if (!isObject(schema)) {
-    field.types = [schema === false ? "never" : "any"];
-    return put(walk, field);
-  }
-  const atoms = /* @__PURE__ */ new Set();
-  const values = /* @__PURE__ */ new Set();
-  let constrainedValues = false;
-  if (typeof schema["description"] === "string") field.description = schema["description"];
-  if (schema["default"] !== void 0) field.default = canonical(schema["default"]);
-  if (schema["deprecated"] === true) field.deprecated = true;
-  field.constraints = readConstraints(schema);
-  const ref = schema["$ref"];
-  if (typeof ref === "string") {
-    const target2 = refTarget(ref);
-    atoms.add(`→${target2}`);
-    walk.written.push({ ref, jsonPath: [...jsonPath, "$ref"] });
-    const def = targetDefinition(target2);
-    if (def !== null) walk.refs.add(def);
-  }
-  const type = schema["type"];
-  if (typeof type === "string") atoms.add(type);
-  else if (Array.isArray(type)) {
-    for (const t of type) if (typeof t === "string") atoms.add(t);
-  }
-  const declaredTypes = atoms.size > 0 && typeof ref !== "string";
-  if ("const" in schema) {
-    constrainedValues = true;
-    values.add(canonical(schema["const"]));
-    if (!declaredTypes) atoms.add(typeOfValue2(schema["const"]));
-  }
-  if (Array.isArray(schema["enum"])) {
-    const listed = /* @__PURE__ */ new Set();
-    for (const v of schema["enum"]) listed.add(canonical(v));
-    if (constrainedValues) {
-      for (const v of [...values]) if (!listed.has(v)) values.delete(v);
-    } else {
-      constrainedValues = true;
-      for (const v of listed) values.add(v);
-    }
-    if (!declaredTypes) for (const v of schema["enum"]) atoms.add(typeOfValue2(v));
-  }
-  const properties = isObject(schema["properties"]) ? schema["properties"] : null;
-  const requiredList = new Set(Array.isArray(schema["required"]) ? schema["required"].filter((r) => typeof r === "string") : []);
-  const objectish = properties !== null || "additionalProperties" in schema || "patternProperties" in schema || atoms.has("object");
-  if (objectish && !declaredTypes && typeof ref !== "string" && !atoms.has("object")) atoms.add("object");
-  if (objectish) field.additional = schema["additionalProperties"] === false || schema["unevaluatedProperties"] === false ? "closed" : "open";
-  const untyped = untypedKeyPatterns(schema);
-  if (untyped.length > 0) field.untypedKeys = untyped;
-  if (properties) {
-    for (const [key2, child] of Object.entries(properties)) {
-      flatten2(child, join(path2, key2), [...jsonPath, "properties", key2], requiredList.has(key2), walk, depth + 1);
-    }
-  }
-  const ap = schema["additionalProperties"];
-  if (ap !== void 0 && ap !== false && ap !== true && !(isObject(ap) && Object.keys(ap).every((k) => ANNOTATIONS.has(k)))) {
-    flatten2(ap, `${path2}{}`, [...jsonPath, "additionalProperties"], true, walk, depth + 1);
-  }
-  const items = schema["items"];
-  if (Array.isArray(items)) items.forEach((item2, i) => flatten2(item2, `${path2}[${i}]`, [...jsonPath, "items", i], true, walk, depth + 1));
-  else if (items !== void 0 && items !== true) flatten2(items, `${path2}[]`, [...jsonPath, "items"], true, walk, depth + 1);
-  if (Array.isArray(schema["prefixItems"])) {
-    schema["prefixItems"].forEach((item2, i) => flatten2(item2, `${path2}[${i}]`, [...jsonPath, "prefixItems", i], true, walk, depth + 1));
-  }
-  if ((items !== void 0 || "prefixItems" in schema) && !declaredTypes && !atoms.has("array")) atoms.add("array");
-  let unionUnconstrained = false;
-  for (const keyword of ["anyOf", "oneOf"]) {
-    const branches = schema[keyword];
-    if (!Array.isArray(branches)) continue;
-    const inlineRequired = [];
-    const branchShapes = [];
-    let allInline = true;
-    let allConstrained = true;
-    branches.forEach((branch, i) => {
-      const branchPath = [...jsonPath, keyword, i];
-      if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
-        const target2 = refTarget(branch["$ref"]);
-        atoms.add(`→${target2}`);
-        walk.written.push({ ref: branch["$ref"], jsonPath: [...branchPath, "$ref"] });
-        const def = targetDefinition(target2);
-        if (def !== null) walk.refs.add(def);
-        allInline = false;
-        allConstrained = false;
-        return;
-      }
-      const sub = { ...walk, fields: /* @__PURE__ */ new Map() };
-      const own6 = flatten2(branch, path2, branchPath, required, sub, depth + 1);
-      for (const t of own6.types) atoms.add(t);
-      if (own6.values) for (const v of own6.values) values.add(v);
-      else allConstrained = false;
-      if (own6.additional === "open") field.additional = "open";
-      else if (own6.additional === "closed" && field.additional === null) field.additional = "closed";
-      if (own6.extends.length) field.extends = [.../* @__PURE__ */ new Set([...field.extends, ...own6.extends])].sort();
-      branchShapes.push({ types: own6.types, constraints: own6.constraints });
-      const requiredHere = /* @__PURE__ */ new Set();
-      for (const [p, f] of sub.fields) {
-        if (p === path2) continue;
-        if (f.required && parentPath2(p) === path2) requiredHere.add(p);
-        put(walk, { ...f, required: parentPath2(p) === path2 ? false : f.required });
-      }
-      inlineRequired.push(requiredHere);
-    });
-    if (allInline) {
-      for (const p of inlineRequired[0] ?? []) {
-        const f = walk.fields.get(p);
-        if (f && inlineRequired.every((set) => set.has(p))) f.required = true;
-      }
-    }
-    if (allInline && branchShapes.length > 0) field.constraints = combinedConstraints(field.constraints, unionConstraints(branchShapes));
-    if (allConstrained && branches.length > 0) constrainedValues = true;
-    else unionUnconstrained = true;
-  }
-  if (unionUnconstrained && !("const" in schema) && !Array.isArray(schema["enum"])) constrainedValues = false;
-  const allOf = schema["allOf"];
-  if (Array.isArray(allOf)) {
-    const bases = /* @__PURE__ */ new Set();
-    allOf.forEach((branch, i) => {
-      const branchPath = [...jsonPath, "allOf", i];
-      if (isObject(branch) && typeof branch["$ref"] === "string" && onlyRefAndAnnotations(branch)) {
-        const target2 = refTarget(branch["$ref"]);
-        bases.add(target2);
-        walk.written.push({ ref: branch["$ref"], jsonPath: [...branchPath, "$ref"] });
-        const def = targetDefinition(target2);
-        if (def !== null) walk.refs.add(def);
-        return;
-      }
-      const sub = { ...walk, fields: /* @__PURE__ */ new Map() };
-      const own6 = flatten2(branch, path2, branchPath, required, sub, depth + 1);
-      for (const t of own6.types) if (t !== "any") atoms.add(t);
-      if (own6.values) {
-        constrainedValues = true;
-        for (const v of own6.values) values.add(v);
-      }
-      if (own6.additional === "closed") field.additional = "closed";
-      else if (own6.additional === "open" && field.additional === null) field.additional = "open";
-      field.constraints = combinedConstraints(field.constraints, own6.constraints);
-      for (const [p, f] of sub.fields) if (p !== path2) put(walk, { ...f });
-    });
-    field.extends = [...bases].sort();
-  }
-  if (atoms.size === 0) atoms.add(field.extends.length > 0 ? "object" : "any");
-  field.types = [...atoms].sort();
-  field.values = constrainedValues ? [...values].sort() : null;
-  return put(walk, field);
-}
-function untypedKeyPatterns(schema) {
-  const out = [];
-  if (constrainsNothing(schema["additionalProperties"])) out.push("");
-  const patterns = schema["patternProperties"];
-  if (isObject(patterns)) {
-    for (const [pattern, sub] of Object.entries(patterns)) if (constrainsNothing(sub)) out.push(pattern);
-  }
-  return out;
-}
-function constrainsNothing(schema) {
-  return schema === true || isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k));
-}
-function onlyRefAndAnnotations(schema) {
-  return Object.keys(schema).every((k) => k === "$ref" || ANNOTATIONS.has(k));
-}
-function put(walk, field) {
-  const existing = walk.fields.get(field.path);
-  if (existing === field) return field;
-  if (!existing) {
-    walk.fields.set(field.path, field);
-    return field;
-  }
-  mergeField(existing, field);
-  return existing;
-}
-function mergeField(into, from) {
-  into.constraints = unionConstraints([into, from]);
-  const types = /* @__PURE__ */ new Set([...into.types, ...from.types]);
-  if (types.size > 1) types.delete("any");
-  into.types = [...types].sort();
-  into.values = into.values && from.values ? [.../* @__PURE__ */ new Set([...into.values, ...from.values])].sort() : null;
-  into.extends = [.../* @__PURE__ */ new Set([...into.extends, ...from.extends])].sort();
-  into.required = into.required || from.required;
-  if (from.additional === "open" || into.additional === null) into.additional = from.additional ?? into.additional;
-  into.description ??= from.description;
-  if (from.deprecated) into.deprecated = true;
-  into.line ??= from.line;
-}
-function join(path2, key2) {
-  if (key2 === "" || /[.[\]{}"\s]/.test(key2)) return `${path2}[${JSON.stringify(key2)}]`;
-  return path2 === "" ? key2 : `${path2}.${key2}`;
-}
-function parentPath2(path2) {
-  const match = /(?:\.[^.[\]{}"]+|\[\d*\]|\{\}|\["(?:[^"\\]|\\.)*"\])$/.exec(path2);
-  return match ? path2.slice(0, match.index) : "";
-}
-function canonical(value2) {
-  if (Array.isArray(value2)) return `[${value2.map(canonical).join(",")}]`;
-  if (isObject(value2)) return `{${Object.keys(value2).sort().map((k) => `${JSON.stringify(k)}:${canonical(value2[k])}`).join(",")}}`;
-  return JSON.stringify(value2);
-}
-function typeOfValue2(value2) {
-  if (value2 === null) return "null";
-  if (Array.isArray(value2)) return "array";
-  if (typeof value2 === "number") return Number.isInteger(value2) ? "integer" : "number";
-  return typeof value2;
-}
 function messageInfo(def) {
   const method = def.fields.get("method");
   if (!method || !method.values || method.values.length !== 1) return null;
@@ -26200,85 +26245,18 @@ function checkReferences(definitions, written, root, loaded, diagnostics, source
     }
   }
 }
-var ROOT_DEFINITION, MAX_DEPTH5, ANNOTATIONS;
+var ROOT_DEFINITION;
 var init_model = __esm({
   "src/schema/model.ts"() {
     "use strict";
     init_load();
     init_constraints();
+    init_flatten();
     init_refs();
     init_typescript();
     init_objects();
+    init_field();
     ROOT_DEFINITION = "#";
-    MAX_DEPTH5 = 64;
-    ANNOTATIONS = /* @__PURE__ */ new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$id", "$anchor"]);
-  }
-});
-
-// src/schema/description-text.ts
-function readableDescription(text4, definitionNames = /* @__PURE__ */ new Set()) {
-  return text4.replace(INLINE_LINK, (_, inner) => linkText(inner.trim(), definitionNames)).replace(MARKDOWN_LINK, "$1").replace(CODE_SPAN2, "$1").replace(/\s+/g, " ").trim();
-}
-function linkText(inner, names) {
-  const bar = inner.indexOf("|");
-  if (bar >= 0) return inner.slice(bar + 1).trim() || inner.slice(0, bar).trim();
-  const glued = gluedLabel(inner, names);
-  if (glued !== null) return glued.trim();
-  const space = /\s/.exec(inner);
-  return space ? inner.slice(space.index).trim() : inner;
-}
-function gluedLabel(inner, names) {
-  let best = "";
-  for (const name of names) if (name.length > best.length && inner.startsWith(name)) best = name;
-  if (best === "" || best === inner) return null;
-  const rest = inner.slice(best.length);
-  return /^[A-Z0-9_.#$]/.test(rest) ? null : rest;
-}
-var INLINE_LINK, MARKDOWN_LINK, CODE_SPAN2;
-var init_description_text = __esm({
-  "src/schema/description-text.ts"() {
-    "use strict";
-    INLINE_LINK = /\{@link(?:code|plain)?\s+([^{}]*)\}/g;
-    MARKDOWN_LINK = /\[([^\]]*)\]\([^)]*\)/g;
-    CODE_SPAN2 = /`([^`]*)`/g;
-  }
-});
-
-// src/schema/describe.ts
-function atomText(atom) {
-  return atom.startsWith("→") ? atom.slice(1) : atom;
-}
-function describeShape(field) {
-  const parts2 = [];
-  if (field.values) {
-    parts2.push(field.values.length === 1 ? `const ${field.values[0]}` : `one of ${field.values.join(", ")}`);
-  } else {
-    const types = field.types.map(atomText);
-    parts2.push(types.length ? types.join(" | ") : "any");
-  }
-  if (field.extends.length) parts2.push(`extending ${field.extends.join(" & ")}`);
-  if (field.additional === "closed") parts2.push("closed to extra properties");
-  const constraints = describeConstraints(field.constraints);
-  if (constraints) parts2.push(constraints);
-  return parts2.join(", ");
-}
-function describeField(name, field) {
-  const required = field.path !== "" && !/(\[\d*\]|\{\})$/.test(field.path) ? field.required ? " (required)" : " (optional)" : "";
-  return `${name}: ${describeShape(field)}${required}`;
-}
-function describeTypeDelta(before, after) {
-  const shared = before.filter((a) => after.includes(a));
-  if (shared.length < 3) return { from: before.map(atomText).join(" | ") || "any", to: after.map(atomText).join(" | ") || "any" };
-  const side6 = (list2) => {
-    const own6 = list2.filter((a) => !shared.includes(a)).map(atomText);
-    return own6.length ? `${own6.join(" | ")} (+ ${shared.length} shared)` : `${shared.length} shared members`;
-  };
-  return { from: side6(before), to: side6(after) };
-}
-var init_describe = __esm({
-  "src/schema/describe.ts"() {
-    "use strict";
-    init_constraints();
   }
 });
 
@@ -26368,6 +26346,93 @@ var init_direction = __esm({
   "src/schema/direction.ts"() {
     "use strict";
     ROLE_SUFFIX = { Request: "request", Notification: "notification", Result: "result" };
+  }
+});
+
+// src/schema/messages.ts
+function messagesOf(model, directions) {
+  const byMethod = /* @__PURE__ */ new Map();
+  for (const def of model.definitions) {
+    if (!def.message) continue;
+    const list2 = byMethod.get(def.message.method) ?? [];
+    list2.push(def);
+    byMethod.set(def.message.method, list2);
+  }
+  const messages = /* @__PURE__ */ new Map();
+  for (const [method, defs] of byMethod) {
+    const definition2 = defs.find((d) => !directions.groups.has(d.name)) ?? defs[0];
+    const flows = [];
+    const add = (f) => {
+      if (!flows.some((g) => g.sender === f.sender && g.role === f.role)) flows.push(f);
+    };
+    for (const d of defs) for (const f of directions.membership.get(d.name) ?? []) add(f);
+    const envelope = envelopeOf(definition2, flows);
+    if (flows.length === 0) for (const d of defs) for (const f of directions.flows.get(d.name) ?? []) add(f);
+    messages.set(method, {
+      method,
+      definition: definition2,
+      envelope,
+      container: envelope === "embedded object" ? containerOf(model, definition2.name) : null,
+      flows
+    });
+  }
+  return messages;
+}
+function envelopeOf(def, memberOf) {
+  const info = def.message;
+  if (info?.jsonrpc) return info.id ? "JSON-RPC request" : "JSON-RPC notification";
+  const roles = new Set(memberOf.map((f) => f.role));
+  if (roles.has("request")) return "JSON-RPC request";
+  if (roles.has("notification")) return "JSON-RPC notification";
+  return "embedded object";
+}
+function containerOf(model, name) {
+  const seen = /* @__PURE__ */ new Set([name]);
+  let frontier = [name];
+  for (let depth = 0; depth < 6 && frontier.length > 0; depth++) {
+    const next2 = [];
+    for (const def of model.definitions) {
+      for (const target2 of frontier) {
+        if (!def.refs.includes(target2)) continue;
+        for (const field of def.fields.values()) {
+          if (!field.types.includes(`→${target2}`) && !field.extends.includes(target2)) continue;
+          const named = field.path.replace(/(\[\d*\]|\{\})+$/, "");
+          if (named !== "" && !/(\[\d*\]|\{\})/.test(named.slice(-2))) return `${def.name}.${named}`;
+          if (!seen.has(def.name)) {
+            seen.add(def.name);
+            next2.push(def.name);
+          }
+        }
+      }
+    }
+    frontier = next2;
+  }
+  return null;
+}
+function errorCodesOf(model) {
+  const codes = /* @__PURE__ */ new Map();
+  for (const def of model.definitions) {
+    if (def.errorCode === null || codes.has(def.errorCode)) continue;
+    codes.set(def.errorCode, { code: def.errorCode, definition: def });
+  }
+  return codes;
+}
+var init_messages = __esm({
+  "src/schema/messages.ts"() {
+    "use strict";
+  }
+});
+
+// src/schema/analysis.ts
+function analyzeSchema(model) {
+  const directions = directionsOf(model);
+  return { model, directions, messages: messagesOf(model, directions), codes: errorCodesOf(model) };
+}
+var init_analysis = __esm({
+  "src/schema/analysis.ts"() {
+    "use strict";
+    init_direction();
+    init_messages();
   }
 });
 
@@ -26493,127 +26558,6 @@ var init_inherited = __esm({
     init_catalog();
     fieldKey = (f) => [f.path, f.types.join("|"), f.required, f.values?.join("|") ?? "", f.extends.join("|")].join("\0");
     refersToDefinition = (field) => field.types.length === 1 && field.types[0].startsWith("→");
-  }
-});
-
-// src/schema/levels.ts
-function decideLevel(id, shift, flows, directions, subject2) {
-  const direction = describeDirection(directions, flows);
-  if (!shift || flows.length === 0) return { direction };
-  if (shift === "obligation") return { direction, mustSend: [...new Set(flows.map((f) => lower(f.sender)))].join(", ") };
-  const fallback = catalogEntry(id).level;
-  const requests = flows.filter((f) => f.role === "request");
-  const outputs = flows.filter((f) => f.role !== "request");
-  const where = (list2) => describeFlows(directions, list2);
-  let level;
-  let reason;
-  if (shift === "narrowing") {
-    if (requests.length > 0) {
-      level = "breaking";
-      reason = `${code4(subject2)} is part of ${where(requests)}: requesters built for the old shape may send what it no longer allows.`;
-    } else {
-      level = "non-breaking";
-      reason = `${code4(subject2)} only travels in ${where(outputs)}: their receivers already accept everything the narrower shape allows.`;
-    }
-  } else if (outputs.length > 0) {
-    level = "breaking";
-    reason = `${code4(subject2)} is part of ${where(outputs)}: receivers built for the old shape may get what they do not handle.`;
-  } else {
-    level = "non-breaking";
-    reason = `${code4(subject2)} only travels in ${where(requests)}: whoever handles them follows the revision they announce, and every old request stays valid.`;
-  }
-  if (level === fallback) return { direction };
-  return { level, levelReason: reason, direction };
-}
-function describeFlows(directions, flows) {
-  const byRole = /* @__PURE__ */ new Map();
-  for (const f of flows) byRole.set(f.role, [...byRole.get(f.role) ?? [], f]);
-  return [...byRole.entries()].map(([role, list2]) => `${ROLE_WORDS[role]} ${describeDirection(directions, list2) ?? ""}`.trim()).join(" and ");
-}
-function code4(s) {
-  return `\`${s}\``;
-}
-var ROLE_WORDS;
-var init_levels = __esm({
-  "src/schema/levels.ts"() {
-    "use strict";
-    init_catalog();
-    init_direction();
-    ROLE_WORDS = { request: "requests", notification: "notifications", result: "results" };
-  }
-});
-
-// src/schema/messages.ts
-function messagesOf(model, directions) {
-  const byMethod = /* @__PURE__ */ new Map();
-  for (const def of model.definitions) {
-    if (!def.message) continue;
-    const list2 = byMethod.get(def.message.method) ?? [];
-    list2.push(def);
-    byMethod.set(def.message.method, list2);
-  }
-  const messages = /* @__PURE__ */ new Map();
-  for (const [method, defs] of byMethod) {
-    const definition2 = defs.find((d) => !directions.groups.has(d.name)) ?? defs[0];
-    const flows = [];
-    const add = (f) => {
-      if (!flows.some((g) => g.sender === f.sender && g.role === f.role)) flows.push(f);
-    };
-    for (const d of defs) for (const f of directions.membership.get(d.name) ?? []) add(f);
-    const envelope = envelopeOf(definition2, flows);
-    if (flows.length === 0) for (const d of defs) for (const f of directions.flows.get(d.name) ?? []) add(f);
-    messages.set(method, {
-      method,
-      definition: definition2,
-      envelope,
-      container: envelope === "embedded object" ? containerOf(model, definition2.name) : null,
-      flows
-    });
-  }
-  return messages;
-}
-function envelopeOf(def, memberOf) {
-  const info = def.message;
-  if (info?.jsonrpc) return info.id ? "JSON-RPC request" : "JSON-RPC notification";
-  const roles = new Set(memberOf.map((f) => f.role));
-  if (roles.has("request")) return "JSON-RPC request";
-  if (roles.has("notification")) return "JSON-RPC notification";
-  return "embedded object";
-}
-function containerOf(model, name) {
-  const seen = /* @__PURE__ */ new Set([name]);
-  let frontier = [name];
-  for (let depth = 0; depth < 6 && frontier.length > 0; depth++) {
-    const next2 = [];
-    for (const def of model.definitions) {
-      for (const target2 of frontier) {
-        if (!def.refs.includes(target2)) continue;
-        for (const field of def.fields.values()) {
-          if (!field.types.includes(`→${target2}`) && !field.extends.includes(target2)) continue;
-          const named = field.path.replace(/(\[\d*\]|\{\})+$/, "");
-          if (named !== "" && !/(\[\d*\]|\{\})/.test(named.slice(-2))) return `${def.name}.${named}`;
-          if (!seen.has(def.name)) {
-            seen.add(def.name);
-            next2.push(def.name);
-          }
-        }
-      }
-    }
-    frontier = next2;
-  }
-  return null;
-}
-function errorCodesOf(model) {
-  const codes = /* @__PURE__ */ new Map();
-  for (const def of model.definitions) {
-    if (def.errorCode === null || codes.has(def.errorCode)) continue;
-    codes.set(def.errorCode, { code: def.errorCode, definition: def });
-  }
-  return codes;
-}
-var init_messages = __esm({
-  "src/schema/messages.ts"() {
-    "use strict";
   }
 });
 
@@ -26764,39 +26708,326 @@ var init_pairing = __esm({
   }
 });
 
-// src/schema/diff.ts
-function analyzeSchema(model) {
-  const directions = directionsOf(model);
-  return { model, directions, messages: messagesOf(model, directions), codes: errorCodesOf(model) };
+// src/schema/description-text.ts
+function readableDescription(text4, definitionNames = /* @__PURE__ */ new Set()) {
+  return text4.replace(INLINE_LINK, (_, inner) => linkText(inner.trim(), definitionNames)).replace(MARKDOWN_LINK, "$1").replace(CODE_SPAN2, "$1").replace(/\s+/g, " ").trim();
 }
-function diffSchemaTexts(oldText, newText, options = {}) {
-  const oldModel = parseSchemaText(oldText, options.oldSource ?? "the old schema");
-  const newModel = parseSchemaText(newText, options.newSource ?? "the new schema");
-  const a = analyzeSchema(oldModel);
-  const b = analyzeSchema(newModel);
-  return { changes: diffSchemaAnalyses(a, b, options), diagnostics: { old: oldModel.diagnostics, new: newModel.diagnostics }, messages: { old: a.messages, new: b.messages } };
+function linkText(inner, names) {
+  const bar = inner.indexOf("|");
+  if (bar >= 0) return inner.slice(bar + 1).trim() || inner.slice(0, bar).trim();
+  const glued = gluedLabel(inner, names);
+  if (glued !== null) return glued.trim();
+  const space = /\s/.exec(inner);
+  return space ? inner.slice(space.index).trim() : inner;
 }
-function diffSchemaModels(oldModel, newModel, options = {}) {
-  return diffSchemaAnalyses(analyzeSchema(oldModel), analyzeSchema(newModel), options);
+function gluedLabel(inner, names) {
+  let best = "";
+  for (const name of names) if (name.length > best.length && inner.startsWith(name)) best = name;
+  if (best === "" || best === inner) return null;
+  const rest = inner.slice(best.length);
+  return /^[A-Z0-9_.#$]/.test(rest) ? null : rest;
 }
-function diffSchemaAnalyses(a, b, options = {}) {
-  return diffSchemaDrafts(a, b, options).map(finalizeChange);
-}
-function diffSchemaDrafts(a, b, options = {}) {
-  const ctx = new DiffContext(a, b, options.descriptions ?? true);
-  ctx.run();
-  return ctx.finish();
-}
-function referenceCount(model, name) {
-  let count = 0;
-  for (const def of model.definitions) {
-    if (!def.refs.includes(name)) continue;
-    for (const field of def.fields.values()) if (field.types.includes(`→${name}`) || field.extends.includes(name)) count++;
+var INLINE_LINK, MARKDOWN_LINK, CODE_SPAN2;
+var init_description_text = __esm({
+  "src/schema/description-text.ts"() {
+    "use strict";
+    INLINE_LINK = /\{@link(?:code|plain)?\s+([^{}]*)\}/g;
+    MARKDOWN_LINK = /\[([^\]]*)\]\([^)]*\)/g;
+    CODE_SPAN2 = /`([^`]*)`/g;
   }
-  return count;
+});
+
+// src/schema/diff/context.ts
+function readable(ctx, text4) {
+  return text4 === null ? null : readableDescription(text4, ctx.definitionNames);
 }
-function isInline(field) {
-  return !field.types.some((t) => t.startsWith("→"));
+var WRAPPER;
+var init_context = __esm({
+  "src/schema/diff/context.ts"() {
+    "use strict";
+    init_description_text();
+    WRAPPER = /(\[\d*\]|\{\})$/;
+  }
+});
+
+// src/schema/describe.ts
+function atomText(atom) {
+  return atom.startsWith("→") ? atom.slice(1) : atom;
+}
+function describeShape(field) {
+  const parts2 = [];
+  if (field.values) {
+    parts2.push(field.values.length === 1 ? `const ${field.values[0]}` : `one of ${field.values.join(", ")}`);
+  } else {
+    const types = field.types.map(atomText);
+    parts2.push(types.length ? types.join(" | ") : "any");
+  }
+  if (field.extends.length) parts2.push(`extending ${field.extends.join(" & ")}`);
+  if (field.additional === "closed") parts2.push("closed to extra properties");
+  const constraints = describeConstraints(field.constraints);
+  if (constraints) parts2.push(constraints);
+  return parts2.join(", ");
+}
+function describeField(name, field) {
+  const required = field.path !== "" && !/(\[\d*\]|\{\})$/.test(field.path) ? field.required ? " (required)" : " (optional)" : "";
+  return `${name}: ${describeShape(field)}${required}`;
+}
+function describeTypeDelta(before, after) {
+  const shared = before.filter((a) => after.includes(a));
+  if (shared.length < 3) return { from: before.map(atomText).join(" | ") || "any", to: after.map(atomText).join(" | ") || "any" };
+  const side6 = (list2) => {
+    const own6 = list2.filter((a) => !shared.includes(a)).map(atomText);
+    return own6.length ? `${own6.join(" | ")} (+ ${shared.length} shared)` : `${shared.length} shared members`;
+  };
+  return { from: side6(before), to: side6(after) };
+}
+var init_describe = __esm({
+  "src/schema/describe.ts"() {
+    "use strict";
+    init_constraints();
+  }
+});
+
+// src/schema/diff/type-relation.ts
+function covers2(set, atom) {
+  return set.includes(atom) || set.includes("any") || atom === "never" || atom === "integer" && set.includes("number");
+}
+function relation(before, after) {
+  const grew = before.every((t) => covers2(after, t));
+  const shrank = after.every((t) => covers2(before, t));
+  if (grew && shrank) return "same";
+  if (grew) return "widened";
+  if (shrank) return "narrowed";
+  return "changed";
+}
+var init_type_relation = __esm({
+  "src/schema/diff/type-relation.ts"() {
+    "use strict";
+  }
+});
+
+// src/schema/diff/unions.ts
+function expandUnions(ctx, types, side6) {
+  const model = side6 === "old" ? ctx.a.model : ctx.b.model;
+  const out = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Set();
+  const visit3 = (atom, depth) => {
+    if (!atom.startsWith("→") || depth > 16) {
+      out.add(atom);
+      return;
+    }
+    const target2 = atom.slice(1);
+    const name = side6 === "old" ? ctx.newToOld.get(target2) ?? target2 : target2;
+    const def = model.byName.get(name);
+    const root = def?.fields.get("");
+    if (!def || !root || def.fields.size !== 1 || root.values !== null || root.extends.length > 0 || !root.types.every((t) => t.startsWith("→")) || seen.has(name)) {
+      out.add(atom);
+      return;
+    }
+    seen.add(name);
+    for (const member of side6 === "old" ? ctx.pairs.mapField(root).types : root.types) visit3(member, depth + 1);
+  };
+  for (const atom of types) visit3(atom, 0);
+  return [...out].sort();
+}
+function unionView(ctx, def, side6) {
+  const root = def.fields.get("");
+  if (!root || def.fields.size !== 1 || root.values !== null || root.extends.length || !root.types.every((t) => t.startsWith("→"))) return null;
+  const model = side6 === "old" ? ctx.a.model : ctx.b.model;
+  const members = [];
+  for (const atom of expandUnions(ctx, root.types.map((t) => side6 === "old" ? ctx.pairs.mapTarget(t.slice(1)) : t.slice(1)).map((t) => `→${t}`), side6)) {
+    const target2 = atom.slice(1);
+    const member = model.byName.get(side6 === "old" ? ctx.newToOld.get(target2) ?? target2 : target2);
+    if (!member || !member.fields.get("")?.types.includes("object")) return null;
+    members.push(member);
+  }
+  if (members.length === 0) return null;
+  const view = /* @__PURE__ */ new Map();
+  const count = /* @__PURE__ */ new Map();
+  for (const member of members) {
+    for (const [path2, f] of member.fields) {
+      count.set(path2, (count.get(path2) ?? 0) + (f.required ? 1 : 0));
+      const seen = view.get(path2);
+      if (!seen) {
+        view.set(path2, { ...f });
+        continue;
+      }
+      seen.types = [.../* @__PURE__ */ new Set([...seen.types, ...f.types])].sort();
+      seen.values = seen.values && f.values ? [.../* @__PURE__ */ new Set([...seen.values, ...f.values])].sort() : null;
+      seen.extends = [.../* @__PURE__ */ new Set([...seen.extends, ...f.extends])].sort();
+      if (f.additional === "open") seen.additional = "open";
+    }
+  }
+  for (const [path2, f] of view) if (path2 !== "" && parentPath2(path2) === "") f.required = count.get(path2) === members.length;
+  return view;
+}
+var init_unions = __esm({
+  "src/schema/diff/unions.ts"() {
+    "use strict";
+    init_model();
+  }
+});
+
+// src/schema/diff/field-shape.ts
+function diffFieldShape(pair, path2, of, nf, subject2) {
+  const types = typeChange(pair, of, nf);
+  const shifts = [];
+  if (types.shift) shifts.push(types.shift);
+  if (of.extends.join("&") !== nf.extends.join("&")) shifts.push("changed");
+  const values = valueChanges(of, nf);
+  if (values.shift) shifts.push(values.shift);
+  const valueRecords = values.members;
+  if (of.additional === "open" && nf.additional === "closed") shifts.push("narrowing");
+  if (of.additional === "closed" && nf.additional === "open") shifts.push("widening");
+  const constraintMoves = constraintShifts(of.constraints, nf.constraints);
+  shifts.push(...constraintMoves);
+  if (shifts.length > 0) {
+    const kind = shifts.includes("changed") || shifts.includes("narrowing") && shifts.includes("widening") ? "changed" : shifts[0];
+    const id = kind === "changed" ? "field-type-changed" : kind === "narrowing" ? "field-type-narrowed" : "field-type-widened";
+    const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional && constraintMoves.length === 0;
+    const delta = onlyTypes ? describeTypeDelta(types.before, types.after) : { from: describeShape(of), to: describeShape(nf) };
+    pair.emitField(
+      { id, subject: subject2, before: pair.side(path2, of), after: pair.side(path2, nf), detail: { from: delta.from, to: delta.to } },
+      kind === "changed" ? null : kind,
+      path2,
+      null
+    );
+  }
+  for (const record of valueRecords) {
+    pair.emitField(
+      { id: record.id, subject: subject2, key: `${subject2}=${record.value}`, before: pair.side(path2, of), after: pair.side(path2, nf), detail: { value: `\`${record.value}\`` } },
+      record.shift,
+      path2,
+      null
+    );
+  }
+  return shifts.length > 0 || valueRecords.length > 0;
+}
+function typeChange(pair, of, nf) {
+  let typeRel = relation(of.types, nf.types);
+  let typesBefore = of.types;
+  let typesAfter = nf.types;
+  if (typeRel !== "same") {
+    const ex = expandUnions(pair.ctx, of.types, "old");
+    const nx = expandUnions(pair.ctx, nf.types, "new");
+    const expanded = relation(ex, nx);
+    if (expanded !== typeRel) {
+      typeRel = expanded;
+      typesBefore = ex;
+      typesAfter = nx;
+    }
+  }
+  const shift = typeRel === "same" ? null : typeRel === "widened" ? "widening" : typeRel === "narrowed" ? "narrowing" : "changed";
+  return { shift, before: typesBefore, after: typesAfter };
+}
+function valueChanges(of, nf) {
+  const members = [];
+  if (of.values === null && nf.values !== null) return { shift: "narrowing", members };
+  if (of.values !== null && nf.values === null) return { shift: "widening", members };
+  if (of.values && nf.values) {
+    if (of.values.length === 1 && nf.values.length === 1 && of.values[0] !== nf.values[0]) return { shift: "changed", members };
+    for (const v of nf.values) if (!of.values.includes(v)) members.push({ id: "field-value-added", value: v, shift: "widening" });
+    for (const v of of.values) if (!nf.values.includes(v)) members.push({ id: "field-value-removed", value: v, shift: "narrowing" });
+  }
+  return { shift: null, members };
+}
+var init_field_shape = __esm({
+  "src/schema/diff/field-shape.ts"() {
+    "use strict";
+    init_constraints();
+    init_describe();
+    init_type_relation();
+    init_unions();
+  }
+});
+
+// src/schema/diff/field-changes.ts
+function compareField(pair, path2, of, nf, subject2) {
+  diffDeprecation(pair, path2, of, nf, subject2);
+  const wrapper = path2 === "" || WRAPPER.test(path2);
+  if (!wrapper && of.required !== nf.required) {
+    pair.emitField(
+      { id: nf.required ? "field-became-required" : "field-became-optional", subject: subject2, before: pair.side(path2, of), after: pair.side(path2, nf) },
+      nf.required ? "obligation" : "widening",
+      path2,
+      null
+    );
+  }
+  const shapeChanged = diffFieldShape(pair, path2, of, nf, subject2);
+  if (of.default !== nf.default) {
+    pair.emitField({ id: "field-default-changed", subject: subject2, before: { ...pair.side(path2, of), default: of.default ?? null }, after: { ...pair.side(path2, nf), default: nf.default ?? null }, detail: { from: of.default ?? "none", to: nf.default ?? "none" } }, null, path2, null);
+  }
+  const newlyDeprecated = !of.deprecated && nf.deprecated === true;
+  if (pair.ctx.descriptions && path2 !== "" && !shapeChanged && of.required === nf.required && !newlyDeprecated) {
+    const od = readable(pair.ctx, of.description);
+    const nd = readable(pair.ctx, nf.description);
+    if (od !== nd && od !== null && nd !== null) {
+      pair.emitField({ id: "field-description-changed", subject: subject2, before: { ...pair.side(path2, of), text: of.description ?? "" }, after: { ...pair.side(path2, nf), text: nf.description ?? "" } }, null, path2, null);
+    }
+  }
+}
+function diffDeprecation(pair, path2, of, nf, subject2) {
+  if (of.deprecated || !nf.deprecated) return;
+  const notice = nf.description && /deprecat/i.test(nf.description) ? nf.description.replace(/\s+/g, " ") : "`deprecated: true`";
+  pair.emitField({ id: "field-deprecated", subject: subject2, before: pair.side(path2, of), after: pair.side(path2, nf), detail: { notice: excerpt(notice, Math.max(0, notice.search(/deprecat/i)), 110) } }, null, path2, null);
+}
+var init_field_changes = __esm({
+  "src/schema/diff/field-changes.ts"() {
+    "use strict";
+    init_quote();
+    init_context();
+    init_field_shape();
+  }
+});
+
+// src/schema/diff/field-presence.ts
+function diffFieldPresence(pair) {
+  const { o, n, oldFields, newFields, subjectOf: subjectOf2 } = pair;
+  const skip = envelopeMembers(o, n);
+  for (const [path2, nf] of newFields) {
+    if (skip(path2)) continue;
+    const wrapperOnBoth = WRAPPER.test(path2) && sameContainer(oldFields.get(parentPath2(path2)), newFields.get(parentPath2(path2)), path2);
+    if (WRAPPER.test(path2) && !oldFields.has(path2) && !wrapperOnBoth) continue;
+    const of = oldFields.get(path2) ?? (wrapperOnBoth ? anyField(path2, oldFields.get(parentPath2(path2))?.line ?? null) : void 0);
+    if (!of) {
+      if (path2 === "" || parentPath2(path2) !== "" && !oldFields.has(parentPath2(path2))) continue;
+      const required = nf.required && !WRAPPER.test(path2);
+      pair.emitField(
+        { id: required ? "required-field-added" : "field-added", subject: subjectOf2(path2), before: null, after: pair.side(path2, nf) },
+        required ? "obligation" : null,
+        path2,
+        null
+      );
+      continue;
+    }
+    compareField(pair, path2, of, nf, subjectOf2(path2));
+  }
+  for (const [path2, of] of oldFields) {
+    if (skip(path2) || newFields.has(path2) || path2 === "") continue;
+    if (WRAPPER.test(path2) && newFields.has(parentPath2(path2))) {
+      if (sameContainer(oldFields.get(parentPath2(path2)), newFields.get(parentPath2(path2)), path2)) compareField(pair, path2, of, anyField(path2, newFields.get(parentPath2(path2))?.line ?? null), subjectOf2(path2));
+      continue;
+    }
+    if (parentPath2(path2) !== "" && !newFields.has(parentPath2(path2))) continue;
+    const parent = oldFields.get(parentPath2(path2));
+    const required = of.required && !WRAPPER.test(path2);
+    if (!required && stillAdmitted(path2, newFields.get(parentPath2(path2)))) continue;
+    const shift = required ? parent?.additional === "closed" ? null : "widening" : null;
+    pair.emitField(
+      { id: required ? "required-field-removed" : "field-removed", subject: subjectOf2(path2), before: pair.side(path2, of), after: null },
+      shift,
+      path2,
+      of
+    );
+  }
+}
+function envelopeMembers(o, n) {
+  const isMessage = o.message !== null && n.message !== null;
+  const framed = isMessage || isMethodShaped(o) && isMethodShaped(n);
+  return (path2) => framed && ENVELOPE_FIELDS.has(path2);
+}
+function isMethodShaped(def) {
+  return def.fields.has("method");
 }
 function sameContainer(a, b, path2) {
   if (!a || !b) return false;
@@ -26823,547 +27054,448 @@ function lastKey(path2) {
 function anyField(path2, line2) {
   return { path: path2, line: line2, required: true, types: ["any"], values: null, extends: [], additional: null, constraints: NO_CONSTRAINTS, description: null };
 }
-function covers2(set, atom) {
-  return set.includes(atom) || set.includes("any") || atom === "never" || atom === "integer" && set.includes("number");
+var ENVELOPE_FIELDS;
+var init_field_presence = __esm({
+  "src/schema/diff/field-presence.ts"() {
+    "use strict";
+    init_constraints();
+    init_model();
+    init_context();
+    init_field_changes();
+    ENVELOPE_FIELDS = /* @__PURE__ */ new Set(["jsonrpc", "id"]);
+  }
+});
+
+// src/schema/levels.ts
+function decideLevel(id, shift, flows, directions, subject2) {
+  const direction = describeDirection(directions, flows);
+  if (!shift || flows.length === 0) return { direction };
+  if (shift === "obligation") return { direction, mustSend: [...new Set(flows.map((f) => lower(f.sender)))].join(", ") };
+  const fallback = catalogEntry(id).level;
+  const requests = flows.filter((f) => f.role === "request");
+  const outputs = flows.filter((f) => f.role !== "request");
+  const where = (list2) => describeFlows(directions, list2);
+  let level;
+  let reason;
+  if (shift === "narrowing") {
+    if (requests.length > 0) {
+      level = "breaking";
+      reason = `${code4(subject2)} is part of ${where(requests)}: requesters built for the old shape may send what it no longer allows.`;
+    } else {
+      level = "non-breaking";
+      reason = `${code4(subject2)} only travels in ${where(outputs)}: their receivers already accept everything the narrower shape allows.`;
+    }
+  } else if (outputs.length > 0) {
+    level = "breaking";
+    reason = `${code4(subject2)} is part of ${where(outputs)}: receivers built for the old shape may get what they do not handle.`;
+  } else {
+    level = "non-breaking";
+    reason = `${code4(subject2)} only travels in ${where(requests)}: whoever handles them follows the revision they announce, and every old request stays valid.`;
+  }
+  if (level === fallback) return { direction };
+  return { level, levelReason: reason, direction };
 }
-function relation(before, after) {
-  const grew = before.every((t) => covers2(after, t));
-  const shrank = after.every((t) => covers2(before, t));
-  if (grew && shrank) return "same";
-  if (grew) return "widened";
-  if (shrank) return "narrowed";
-  return "changed";
+function describeFlows(directions, flows) {
+  const byRole = /* @__PURE__ */ new Map();
+  for (const f of flows) byRole.set(f.role, [...byRole.get(f.role) ?? [], f]);
+  return [...byRole.entries()].map(([role, list2]) => `${ROLE_WORDS[role]} ${describeDirection(directions, list2) ?? ""}`.trim()).join(" and ");
+}
+function code4(s) {
+  return `\`${s}\``;
+}
+var ROLE_WORDS;
+var init_levels = __esm({
+  "src/schema/levels.ts"() {
+    "use strict";
+    init_catalog();
+    init_direction();
+    ROLE_WORDS = { request: "requests", notification: "notifications", result: "results" };
+  }
+});
+
+// src/schema/diff/field-records.ts
+function openPair(ctx, o, n, oldFields, newFields) {
+  const flows = mergeFlows(ctx.a.directions.flows.get(o.name) ?? [], ctx.b.directions.flows.get(n.name) ?? []);
+  const directions = ctx.b.directions.parties.length ? ctx.b.directions : ctx.a.directions;
+  const subjectOf2 = (path2) => path2 === "" ? n.name : `${n.name}${path2.startsWith("[") || path2.startsWith("{") ? "" : "."}${path2}`;
+  const changedPaths = /* @__PURE__ */ new Set();
+  const emitField = (draft, shift, path2, removedFrom) => {
+    const decision = decideLevel(draft.id, shift, flows, directions, draft.subject);
+    const full = { ...draft, section: { old: o.name, new: n.name } };
+    if (decision.level) {
+      full.level = decision.level;
+      full.levelReason = decision.levelReason;
+    }
+    if (decision.direction) {
+      if (full.before) full.before["direction"] = decision.direction;
+      if (full.after) full.after["direction"] = decision.direction;
+    }
+    if (decision.mustSend && full.after) full.after["mustSend"] = decision.mustSend;
+    if (!draft.id.endsWith("description-changed")) changedPaths.add(path2);
+    if (full.after === null && removedFrom) ctx.records.emitRemovedField(o, n, oldFields, newFields, path2, full);
+    else ctx.records.emit(full);
+  };
+  const side6 = (path2, field) => ({
+    text: describeField(path2 === "" ? n.name : path2, field),
+    line: field.line,
+    path: subjectOf2(path2)
+  });
+  return { ctx, o, n, oldFields, newFields, subjectOf: subjectOf2, side: side6, emitField, changedPaths };
 }
 function mergeFlows(a, b) {
   const out = [...a];
   for (const f of b) if (!out.some((g) => g.sender === f.sender && g.role === f.role)) out.push(f);
   return out;
 }
-function isMethodShaped(def) {
-  return def.fields.has("method");
+var init_field_records = __esm({
+  "src/schema/diff/field-records.ts"() {
+    "use strict";
+    init_describe();
+    init_levels();
+  }
+});
+
+// src/schema/diff/inline-shapes.ts
+function alignedFields(ctx, o, n) {
+  const oldFields = /* @__PURE__ */ new Map();
+  for (const [p, f] of o.fields) oldFields.set(p, ctx.pairs.mapField(f));
+  const newFields = new Map(n.fields);
+  substituteEqualRoot(ctx, oldFields, o, ctx.a.model, true);
+  substituteEqualRoot(ctx, newFields, n, ctx.b.model, false);
+  const grafts = graftReferences(ctx, oldFields, newFields);
+  return { oldFields, newFields, grafts };
+}
+function tallyGrafts(ctx, grafts, changedPaths) {
+  for (const graft of grafts) {
+    const dirty = [...changedPaths].some((p) => p === graft.path || p.startsWith(`${graft.path}.`) || p.startsWith(`${graft.path}[`) || p.startsWith(`${graft.path}{`));
+    const tally = graft.side === "old" ? ctx.inlined : ctx.extracted;
+    if (dirty) tally.withChanges.add(graft.target);
+    else tally.cleanly.set(graft.target, (tally.cleanly.get(graft.target) ?? 0) + 1);
+  }
+}
+function substituteEqualRoot(ctx, fields, def, model, old) {
+  const root = fields.get("");
+  if (!root || root.types.some((t) => t.startsWith("→"))) return;
+  const other = old ? ctx.b.model.byName.get(ctx.oldToNew.get(def.name) ?? "") : ctx.a.model.byName.get(ctx.newToOld.get(def.name) ?? "");
+  const otherRoot = other?.fields.get("");
+  if (!otherRoot || !otherRoot.types.some((t) => t.startsWith("→"))) return;
+  const twin = model.definitions.find((d) => d !== def && d.signature === def.signature);
+  if (!twin) return;
+  const target2 = old ? ctx.pairs.mapTarget(twin.name) : twin.name;
+  fields.clear();
+  fields.set("", { ...root, types: [`→${target2}`], values: null, extends: [], additional: null });
+}
+function graftReferences(ctx, oldFields, newFields) {
+  const done = /* @__PURE__ */ new Set();
+  const grafts = [];
+  for (let round = 0; round < 500; round++) {
+    let found = null;
+    for (const [path2, nf] of newFields) {
+      const of = oldFields.get(path2);
+      if (!of || done.has(path2)) continue;
+      const oRef = singleRef(of);
+      const nRef = singleRef(nf);
+      if (oRef && !nRef && isInline(nf)) found = { side: "old", path: path2, target: oRef };
+      else if (nRef && !oRef && isInline(of)) found = { side: "new", path: path2, target: nRef };
+      if (found) break;
+    }
+    if (!found) break;
+    done.add(found.path);
+    const oldName = found.side === "old" ? ctx.newToOld.get(found.target) ?? found.target : null;
+    const def = found.side === "old" ? ctx.a.model.byName.get(oldName) : ctx.b.model.byName.get(found.target);
+    if (!def) continue;
+    const fields = found.side === "old" ? oldFields : newFields;
+    const at = fields.get(found.path);
+    const view = unionView(ctx, def, found.side) ?? def.fields;
+    const root = view.get("");
+    const mapped = found.side === "old" ? ctx.pairs.mapField(root) : root;
+    fields.set(found.path, { ...mapped, path: found.path, required: at.required, line: at.line, description: at.description });
+    for (const [rel, f] of view) {
+      if (rel === "") continue;
+      const p = joinPath(found.path, rel);
+      if (!fields.has(p)) fields.set(p, { ...found.side === "old" ? ctx.pairs.mapField(f) : f, path: p, line: at.line });
+    }
+    grafts.push({ side: found.side, path: found.path, target: oldName ?? found.target });
+  }
+  return grafts;
+}
+function isInline(field) {
+  return !field.types.some((t) => t.startsWith("→"));
+}
+var init_inline_shapes = __esm({
+  "src/schema/diff/inline-shapes.ts"() {
+    "use strict";
+    init_pairing();
+    init_unions();
+  }
+});
+
+// src/schema/diff/definition-pair.ts
+function diffDefinitionPair(ctx, o, n) {
+  const { oldFields, newFields, grafts } = alignedFields(ctx, o, n);
+  const mark = ctx.records.count;
+  const pair = openPair(ctx, o, n, oldFields, newFields);
+  diffFieldPresence(pair);
+  const shapeChanged = ctx.records.since(mark).some((p) => !p.draft.id.endsWith("description-changed"));
+  if (ctx.descriptions && !shapeChanged) {
+    const od = readable(ctx, o.description);
+    const nd = readable(ctx, n.description);
+    if (od !== nd && od !== null && nd !== null) {
+      ctx.records.emit({
+        id: "definition-description-changed",
+        subject: n.name,
+        section: { old: o.name, new: n.name },
+        before: { text: o.description ?? "", line: o.line, path: o.name },
+        after: { text: n.description ?? "", line: n.line, path: n.name }
+      });
+    }
+  }
+  tallyGrafts(ctx, grafts, pair.changedPaths);
+}
+var init_definition_pair = __esm({
+  "src/schema/diff/definition-pair.ts"() {
+    "use strict";
+    init_context();
+    init_field_presence();
+    init_field_records();
+    init_inline_shapes();
+  }
+});
+
+// src/schema/diff/references.ts
+function referenceCount(model, name) {
+  let count = 0;
+  for (const def of model.definitions) {
+    if (!def.refs.includes(name)) continue;
+    for (const field of def.fields.values()) if (field.types.includes(`→${name}`) || field.extends.includes(name)) count++;
+  }
+  return count;
+}
+var init_references = __esm({
+  "src/schema/diff/references.ts"() {
+    "use strict";
+  }
+});
+
+// src/schema/diff/definitions.ts
+function diffDefinitionSets(ctx, reported) {
+  for (const def of ctx.a.model.definitions) {
+    const partner = ctx.oldToNew.get(def.name);
+    if (def.constant) continue;
+    if (partner === void 0) {
+      if (reported.has(`old:${def.name}`)) continue;
+      const draft = {
+        id: "definition-removed",
+        subject: def.name,
+        section: { old: def.name, new: null },
+        before: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name },
+        after: null
+      };
+      if (everyReferenceReplacedCleanly(ctx.inlined, ctx.a.model, def.name)) {
+        draft.level = "non-breaking";
+        draft.levelReason = `Every definition that referred to ${def.name} now spells the same shape inline; only code that names the type is affected.`;
+      }
+      ctx.records.emitRemoved(def, draft);
+    } else if (partner !== def.name && !reported.has(`old:${def.name}`)) {
+      const now2 = ctx.b.model.byName.get(partner);
+      ctx.records.emit({
+        id: "definition-renamed",
+        subject: partner,
+        key: `${def.name}→${partner}`,
+        section: { old: def.name, new: partner },
+        before: { text: def.name, line: def.line, path: def.name },
+        after: { text: partner, line: now2.line, path: partner },
+        detail: { from: def.name, to: partner }
+      });
+    }
+  }
+  for (const def of ctx.b.model.definitions) {
+    if (def.constant || ctx.newToOld.has(def.name) || reported.has(`new:${def.name}`)) continue;
+    const draft = {
+      id: "definition-added",
+      subject: def.name,
+      section: { old: null, new: def.name },
+      before: null,
+      after: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name }
+    };
+    if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name)) {
+      draft.level = "editorial";
+      draft.levelReason = `${def.name} names a shape the old schema already spelled inline everywhere it is now referenced.`;
+    }
+    ctx.records.emit(draft);
+  }
+}
+function everyReferenceReplacedCleanly(tally, model, name) {
+  const clean = tally.cleanly.get(name) ?? 0;
+  return !tally.withChanges.has(name) && clean > 0 && clean === referenceCount(model, name);
+}
+var init_definitions = __esm({
+  "src/schema/diff/definitions.ts"() {
+    "use strict";
+    init_describe();
+    init_references();
+  }
+});
+
+// src/schema/diff/error-codes.ts
+function diffErrorCodes2(ctx, reported) {
+  for (const [code5, error] of ctx.a.codes) {
+    const now2 = ctx.b.codes.get(code5);
+    const def = error.definition;
+    if (!now2) {
+      reported.add(`old:${def.name}`);
+      ctx.records.emitRemoved(def, {
+        id: "error-code-removed",
+        subject: String(code5),
+        section: { old: def.name, new: null },
+        before: { text: `${code5} ${def.name}`, line: def.line, path: def.name },
+        after: null,
+        detail: { name: def.name }
+      });
+    } else if (now2.definition.name !== def.name && ctx.oldToNew.get(def.name) !== def.name) {
+      reported.add(`old:${def.name}`);
+      reported.add(`new:${now2.definition.name}`);
+      ctx.records.emit({
+        id: "error-code-renamed",
+        subject: String(code5),
+        section: { old: def.name, new: now2.definition.name },
+        before: { text: `${code5} ${def.name}`, line: def.line, path: def.name },
+        after: { text: `${code5} ${now2.definition.name}`, line: now2.definition.line, path: now2.definition.name },
+        detail: { from: def.name, to: now2.definition.name }
+      });
+    }
+  }
+  for (const [code5, error] of ctx.b.codes) {
+    if (ctx.a.codes.has(code5)) continue;
+    const def = error.definition;
+    reported.add(`new:${def.name}`);
+    ctx.records.emit({
+      id: "error-code-added",
+      subject: String(code5),
+      section: { old: null, new: def.name },
+      before: null,
+      after: { text: `${code5} ${def.name}`, line: def.line, path: def.name },
+      detail: { name: def.name }
+    });
+  }
+}
+var init_error_codes = __esm({
+  "src/schema/diff/error-codes.ts"() {
+    "use strict";
+  }
+});
+
+// src/schema/diff/messages.ts
+function diffMessages2(ctx, reported) {
+  for (const [method, message] of ctx.a.messages) {
+    const now2 = ctx.b.messages.get(method);
+    if (!now2) {
+      const def = message.definition;
+      reported.add(`old:${def.name}`);
+      ctx.records.emitRemoved(def, {
+        id: "message-removed",
+        subject: method,
+        section: { old: def.name, new: null },
+        before: messageSide(message, ctx.a),
+        after: null,
+        detail: { envelope: envelopeWord(message.envelope) }
+      });
+      continue;
+    }
+    if (message.envelope !== now2.envelope) {
+      const detail4 = { from: message.envelope, to: now2.envelope };
+      if (now2.container) detail4["container"] = now2.container;
+      ctx.records.emit({
+        id: "message-envelope-changed",
+        subject: method,
+        section: { old: message.definition.name, new: now2.definition.name },
+        before: messageSide(message, ctx.a),
+        after: messageSide(now2, ctx.b),
+        detail: detail4
+      });
+    }
+  }
+  for (const [method, message] of ctx.b.messages) {
+    if (ctx.a.messages.has(method)) continue;
+    const def = message.definition;
+    reported.add(`new:${def.name}`);
+    ctx.records.emit({
+      id: "message-added",
+      subject: method,
+      section: { old: null, new: def.name },
+      before: null,
+      after: messageSide(message, ctx.b),
+      detail: { envelope: envelopeWord(message.envelope) }
+    });
+  }
+}
+function messageSide(message, side6) {
+  const def = message.definition;
+  const direction = describeDirection(side6.directions, message.flows);
+  const fields = [...def.fields.keys()].filter((p) => p !== "" && !p.includes(".") && !WRAPPER.test(p));
+  const result = {
+    text: `${message.method}: ${message.envelope}${message.container ? ` inside ${message.container}` : ""} (${fields.join(", ")})`,
+    line: def.line,
+    path: def.name
+  };
+  const senders = [...new Set(message.flows.map((f) => lower(f.sender)))];
+  if (senders.length) result.actor = senders.join(", ");
+  if (direction) result["direction"] = direction;
+  return result;
 }
 function envelopeWord(envelope) {
   return envelope.replace(/^JSON-RPC /, "");
 }
-var WRAPPER, ENVELOPE_FIELDS, DiffContext;
-var init_diff = __esm({
-  "src/schema/diff.ts"() {
+var init_messages2 = __esm({
+  "src/schema/diff/messages.ts"() {
     "use strict";
-    init_finalize();
-    init_quote();
-    init_constraints();
-    init_description_text();
-    init_describe();
     init_direction();
-    init_inherited();
-    init_levels();
-    init_messages();
-    init_model();
-    init_pairing();
-    WRAPPER = /(\[\d*\]|\{\})$/;
-    ENVELOPE_FIELDS = /* @__PURE__ */ new Set(["jsonrpc", "id"]);
-    DiffContext = class {
-      constructor(a, b, descriptions) {
-        this.a = a;
-        this.b = b;
-        this.descriptions = descriptions;
-        this.pairs = new DefinitionPairing(a.model, b.model);
-        this.oldToNew = this.pairs.oldToNew;
-        this.newToOld = this.pairs.newToOld;
-        this.definitionNames = /* @__PURE__ */ new Set([...a.model.byName.keys(), ...b.model.byName.keys()]);
+    init_context();
+  }
+});
+
+// src/schema/diff/placement.ts
+var PendingRecords;
+var init_placement = __esm({
+  "src/schema/diff/placement.ts"() {
+    "use strict";
+    PendingRecords = class {
+      constructor(oldModel, newModel, oldToNew) {
+        this.oldModel = oldModel;
+        this.newModel = newModel;
+        this.oldToNew = oldToNew;
       }
-      a;
-      b;
-      descriptions;
-      pending = [];
-      seq = 0;
-      /** Old ↔ new definition names, for every pair (same name or renamed). */
-      pairs;
+      oldModel;
+      newModel;
       oldToNew;
-      newToOld;
-      /** Old definitions whose shape a pair of definitions now spells inline, without any change. */
-      inlinedCleanly = /* @__PURE__ */ new Map();
-      inlinedWithChanges = /* @__PURE__ */ new Set();
-      /** New definitions that only name a shape the old schema spelled inline where they are now referenced. */
-      extractedCleanly = /* @__PURE__ */ new Map();
-      extractedWithChanges = /* @__PURE__ */ new Set();
-      /** Names either schema defines: a description's link that glued a target to its label is split at one. */
-      definitionNames;
-      run() {
-        const reported = /* @__PURE__ */ new Set();
-        this.diffMessages(reported);
-        this.diffErrorCodes(reported);
-        for (const def of this.a.model.definitions) {
-          const partner = this.oldToNew.get(def.name);
-          if (partner) this.diffDefinition(def, this.b.model.byName.get(partner));
-        }
-        this.diffDefinitionSets(reported);
+      items = [];
+      seq = 0;
+      /** How many records are pending: a mark from which `since` reads what came after. */
+      get count() {
+        return this.items.length;
       }
-      finish() {
-        this.pending = agreeRemovedBases(collapseInherited(this.pending, { old: this.a.model, new: this.b.model }), (name) => referenceCount(this.a.model, name));
-        this.pending.sort((x, y) => x.anchor - y.anchor || Number(x.removed) - Number(y.removed) || x.oldLine - y.oldLine || x.seq - y.seq);
-        return this.pending.map((p) => p.draft);
+      since(mark) {
+        return this.items.slice(mark);
       }
-      // ── Messages and error codes ───────────────────────────────────────────────────────────
-      diffMessages(reported) {
-        for (const [method, message] of this.a.messages) {
-          const now2 = this.b.messages.get(method);
-          if (!now2) {
-            const def = message.definition;
-            reported.add(`old:${def.name}`);
-            this.emitRemoved(def, {
-              id: "message-removed",
-              subject: method,
-              section: { old: def.name, new: null },
-              before: this.messageSide(message, this.a),
-              after: null,
-              detail: { envelope: envelopeWord(message.envelope) }
-            });
-            continue;
-          }
-          if (message.envelope !== now2.envelope) {
-            const detail4 = { from: message.envelope, to: now2.envelope };
-            if (now2.container) detail4["container"] = now2.container;
-            this.emit({
-              id: "message-envelope-changed",
-              subject: method,
-              section: { old: message.definition.name, new: now2.definition.name },
-              before: this.messageSide(message, this.a),
-              after: this.messageSide(now2, this.b),
-              detail: detail4
-            });
-          }
-        }
-        for (const [method, message] of this.b.messages) {
-          if (this.a.messages.has(method)) continue;
-          const def = message.definition;
-          reported.add(`new:${def.name}`);
-          this.emit({
-            id: "message-added",
-            subject: method,
-            section: { old: null, new: def.name },
-            before: null,
-            after: this.messageSide(message, this.b),
-            detail: { envelope: envelopeWord(message.envelope) }
-          });
-        }
-      }
-      messageSide(message, side6) {
-        const def = message.definition;
-        const direction = describeDirection(side6.directions, message.flows);
-        const fields = [...def.fields.keys()].filter((p) => p !== "" && !p.includes(".") && !WRAPPER.test(p));
-        const result = {
-          text: `${message.method}: ${message.envelope}${message.container ? ` inside ${message.container}` : ""} (${fields.join(", ")})`,
-          line: def.line,
-          path: def.name
-        };
-        const senders = [...new Set(message.flows.map((f) => lower(f.sender)))];
-        if (senders.length) result.actor = senders.join(", ");
-        if (direction) result["direction"] = direction;
-        return result;
-      }
-      diffErrorCodes(reported) {
-        for (const [code5, error] of this.a.codes) {
-          const now2 = this.b.codes.get(code5);
-          const def = error.definition;
-          if (!now2) {
-            reported.add(`old:${def.name}`);
-            this.emitRemoved(def, {
-              id: "error-code-removed",
-              subject: String(code5),
-              section: { old: def.name, new: null },
-              before: { text: `${code5} ${def.name}`, line: def.line, path: def.name },
-              after: null,
-              detail: { name: def.name }
-            });
-          } else if (now2.definition.name !== def.name && this.oldToNew.get(def.name) !== def.name) {
-            reported.add(`old:${def.name}`);
-            reported.add(`new:${now2.definition.name}`);
-            this.emit({
-              id: "error-code-renamed",
-              subject: String(code5),
-              section: { old: def.name, new: now2.definition.name },
-              before: { text: `${code5} ${def.name}`, line: def.line, path: def.name },
-              after: { text: `${code5} ${now2.definition.name}`, line: now2.definition.line, path: now2.definition.name },
-              detail: { from: def.name, to: now2.definition.name }
-            });
-          }
-        }
-        for (const [code5, error] of this.b.codes) {
-          if (this.a.codes.has(code5)) continue;
-          const def = error.definition;
-          reported.add(`new:${def.name}`);
-          this.emit({
-            id: "error-code-added",
-            subject: String(code5),
-            section: { old: null, new: def.name },
-            before: null,
-            after: { text: `${code5} ${def.name}`, line: def.line, path: def.name },
-            detail: { name: def.name }
-          });
-        }
-      }
-      // ── Definitions as a whole ───────────────────────────────────────────────────────────
-      diffDefinitionSets(reported) {
-        for (const def of this.a.model.definitions) {
-          const partner = this.oldToNew.get(def.name);
-          if (def.constant) continue;
-          if (partner === void 0) {
-            if (reported.has(`old:${def.name}`)) continue;
-            const draft = {
-              id: "definition-removed",
-              subject: def.name,
-              section: { old: def.name, new: null },
-              before: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name },
-              after: null
-            };
-            if (!this.inlinedWithChanges.has(def.name) && (this.inlinedCleanly.get(def.name) ?? 0) > 0 && (this.inlinedCleanly.get(def.name) ?? 0) === referenceCount(this.a.model, def.name)) {
-              draft.level = "non-breaking";
-              draft.levelReason = `Every definition that referred to ${def.name} now spells the same shape inline; only code that names the type is affected.`;
-            }
-            this.emitRemoved(def, draft);
-          } else if (partner !== def.name && !reported.has(`old:${def.name}`)) {
-            const now2 = this.b.model.byName.get(partner);
-            this.emit({
-              id: "definition-renamed",
-              subject: partner,
-              key: `${def.name}→${partner}`,
-              section: { old: def.name, new: partner },
-              before: { text: def.name, line: def.line, path: def.name },
-              after: { text: partner, line: now2.line, path: partner },
-              detail: { from: def.name, to: partner }
-            });
-          }
-        }
-        for (const def of this.b.model.definitions) {
-          if (def.constant || this.newToOld.has(def.name) || reported.has(`new:${def.name}`)) continue;
-          const draft = {
-            id: "definition-added",
-            subject: def.name,
-            section: { old: null, new: def.name },
-            before: null,
-            after: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name }
-          };
-          if (!this.extractedWithChanges.has(def.name) && (this.extractedCleanly.get(def.name) ?? 0) > 0 && (this.extractedCleanly.get(def.name) ?? 0) === referenceCount(this.b.model, def.name)) {
-            draft.level = "editorial";
-            draft.levelReason = `${def.name} names a shape the old schema already spelled inline everywhere it is now referenced.`;
-          }
-          this.emit(draft);
-        }
-      }
-      // ── One pair of definitions, field by field ────────────────────────────────────────────
-      diffDefinition(o, n) {
-        const oldFields = /* @__PURE__ */ new Map();
-        for (const [p, f] of o.fields) oldFields.set(p, this.pairs.mapField(f));
-        const newFields = new Map(n.fields);
-        this.substituteEqualRoot(oldFields, o, this.a.model, true);
-        this.substituteEqualRoot(newFields, n, this.b.model, false);
-        const grafts = this.graftReferences(oldFields, newFields);
-        const flows = mergeFlows(this.a.directions.flows.get(o.name) ?? [], this.b.directions.flows.get(n.name) ?? []);
-        const directions = this.b.directions.parties.length ? this.b.directions : this.a.directions;
-        const isMessage = o.message !== null && n.message !== null;
-        const before = this.pending.length;
-        const subjectOf2 = (path2) => path2 === "" ? n.name : `${n.name}${path2.startsWith("[") || path2.startsWith("{") ? "" : "."}${path2}`;
-        const changedPaths = /* @__PURE__ */ new Set();
-        const framed = isMessage || isMethodShaped(o) && isMethodShaped(n);
-        const skip = (path2) => framed && ENVELOPE_FIELDS.has(path2);
-        const emitField = (draft, shift, path2, removedFrom) => {
-          const decision = decideLevel(draft.id, shift, flows, directions, draft.subject);
-          const full = { ...draft, section: { old: o.name, new: n.name } };
-          if (decision.level) {
-            full.level = decision.level;
-            full.levelReason = decision.levelReason;
-          }
-          if (decision.direction) {
-            if (full.before) full.before["direction"] = decision.direction;
-            if (full.after) full.after["direction"] = decision.direction;
-          }
-          if (decision.mustSend && full.after) full.after["mustSend"] = decision.mustSend;
-          if (!draft.id.endsWith("description-changed")) changedPaths.add(path2);
-          if (full.after === null && removedFrom) this.emitRemovedField(o, n, oldFields, newFields, path2, full);
-          else this.emit(full);
-        };
-        const side6 = (path2, field) => ({
-          text: describeField(path2 === "" ? n.name : path2, field),
-          line: field.line,
-          path: subjectOf2(path2)
-        });
-        for (const [path2, nf] of newFields) {
-          if (skip(path2)) continue;
-          const wrapperOnBoth = WRAPPER.test(path2) && sameContainer(oldFields.get(parentPath2(path2)), newFields.get(parentPath2(path2)), path2);
-          if (WRAPPER.test(path2) && !oldFields.has(path2) && !wrapperOnBoth) continue;
-          const of = oldFields.get(path2) ?? (wrapperOnBoth ? anyField(path2, oldFields.get(parentPath2(path2))?.line ?? null) : void 0);
-          if (!of) {
-            if (path2 === "" || parentPath2(path2) !== "" && !oldFields.has(parentPath2(path2))) continue;
-            const required = nf.required && !WRAPPER.test(path2);
-            emitField(
-              { id: required ? "required-field-added" : "field-added", subject: subjectOf2(path2), before: null, after: side6(path2, nf) },
-              required ? "obligation" : null,
-              path2,
-              null
-            );
-            continue;
-          }
-          this.compareField(path2, of, nf, subjectOf2(path2), side6, emitField);
-        }
-        for (const [path2, of] of oldFields) {
-          if (skip(path2) || newFields.has(path2) || path2 === "") continue;
-          if (WRAPPER.test(path2) && newFields.has(parentPath2(path2))) {
-            if (sameContainer(oldFields.get(parentPath2(path2)), newFields.get(parentPath2(path2)), path2)) this.compareField(path2, of, anyField(path2, newFields.get(parentPath2(path2))?.line ?? null), subjectOf2(path2), side6, emitField);
-            continue;
-          }
-          if (parentPath2(path2) !== "" && !newFields.has(parentPath2(path2))) continue;
-          const parent = oldFields.get(parentPath2(path2));
-          const required = of.required && !WRAPPER.test(path2);
-          if (!required && stillAdmitted(path2, newFields.get(parentPath2(path2)))) continue;
-          const shift = required ? parent?.additional === "closed" ? null : "widening" : null;
-          emitField(
-            { id: required ? "required-field-removed" : "field-removed", subject: subjectOf2(path2), before: side6(path2, of), after: null },
-            shift,
-            path2,
-            of
-          );
-        }
-        const shapeChanged = this.pending.slice(before).some((p) => !p.draft.id.endsWith("description-changed"));
-        if (this.descriptions && !shapeChanged) {
-          const od = this.readable(o.description);
-          const nd = this.readable(n.description);
-          if (od !== nd && od !== null && nd !== null) {
-            this.emit({
-              id: "definition-description-changed",
-              subject: n.name,
-              section: { old: o.name, new: n.name },
-              before: { text: o.description ?? "", line: o.line, path: o.name },
-              after: { text: n.description ?? "", line: n.line, path: n.name }
-            });
-          }
-        }
-        for (const graft of grafts) {
-          const dirty = [...changedPaths].some((p) => p === graft.path || p.startsWith(`${graft.path}.`) || p.startsWith(`${graft.path}[`) || p.startsWith(`${graft.path}{`));
-          const [clean, changed2] = graft.side === "old" ? [this.inlinedCleanly, this.inlinedWithChanges] : [this.extractedCleanly, this.extractedWithChanges];
-          if (dirty) changed2.add(graft.target);
-          else clean.set(graft.target, (clean.get(graft.target) ?? 0) + 1);
-        }
-      }
-      /** Descriptions compare as a reader reads them: markup, link targets and whitespace do not count. */
-      readable(text4) {
-        return text4 === null ? null : readableDescription(text4, this.definitionNames);
-      }
-      compareField(path2, of, nf, subject2, side6, emitField) {
-        const wrapper = path2 === "" || WRAPPER.test(path2);
-        if (!of.deprecated && nf.deprecated) {
-          const notice = nf.description && /deprecat/i.test(nf.description) ? nf.description.replace(/\s+/g, " ") : "`deprecated: true`";
-          emitField({ id: "field-deprecated", subject: subject2, before: side6(path2, of), after: side6(path2, nf), detail: { notice: excerpt(notice, Math.max(0, notice.search(/deprecat/i)), 110) } }, null, path2, null);
-        }
-        if (!wrapper && of.required !== nf.required) {
-          emitField(
-            { id: nf.required ? "field-became-required" : "field-became-optional", subject: subject2, before: side6(path2, of), after: side6(path2, nf) },
-            nf.required ? "obligation" : "widening",
-            path2,
-            null
-          );
-        }
-        const shifts = [];
-        let typeRel = relation(of.types, nf.types);
-        let typesBefore = of.types;
-        let typesAfter = nf.types;
-        if (typeRel !== "same") {
-          const ex = this.expandUnions(of.types, "old");
-          const nx = this.expandUnions(nf.types, "new");
-          const expanded = relation(ex, nx);
-          if (expanded !== typeRel) {
-            typeRel = expanded;
-            typesBefore = ex;
-            typesAfter = nx;
-          }
-        }
-        if (typeRel !== "same") shifts.push(typeRel === "widened" ? "widening" : typeRel === "narrowed" ? "narrowing" : "changed");
-        if (of.extends.join("&") !== nf.extends.join("&")) shifts.push("changed");
-        const valueRecords = [];
-        if (of.values === null && nf.values !== null) shifts.push("narrowing");
-        else if (of.values !== null && nf.values === null) shifts.push("widening");
-        else if (of.values && nf.values) {
-          if (of.values.length === 1 && nf.values.length === 1 && of.values[0] !== nf.values[0]) shifts.push("changed");
-          else {
-            for (const v of nf.values) if (!of.values.includes(v)) valueRecords.push({ id: "field-value-added", value: v, shift: "widening" });
-            for (const v of of.values) if (!nf.values.includes(v)) valueRecords.push({ id: "field-value-removed", value: v, shift: "narrowing" });
-          }
-        }
-        if (of.additional === "open" && nf.additional === "closed") shifts.push("narrowing");
-        if (of.additional === "closed" && nf.additional === "open") shifts.push("widening");
-        const constraintMoves = constraintShifts(of.constraints, nf.constraints);
-        shifts.push(...constraintMoves);
-        if (shifts.length > 0) {
-          const kind = shifts.includes("changed") || shifts.includes("narrowing") && shifts.includes("widening") ? "changed" : shifts[0];
-          const id = kind === "changed" ? "field-type-changed" : kind === "narrowing" ? "field-type-narrowed" : "field-type-widened";
-          const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional && constraintMoves.length === 0;
-          const delta = onlyTypes ? describeTypeDelta(typesBefore, typesAfter) : { from: describeShape(of), to: describeShape(nf) };
-          emitField(
-            { id, subject: subject2, before: side6(path2, of), after: side6(path2, nf), detail: { from: delta.from, to: delta.to } },
-            kind === "changed" ? null : kind,
-            path2,
-            null
-          );
-        }
-        for (const record of valueRecords) {
-          emitField(
-            { id: record.id, subject: subject2, key: `${subject2}=${record.value}`, before: side6(path2, of), after: side6(path2, nf), detail: { value: `\`${record.value}\`` } },
-            record.shift,
-            path2,
-            null
-          );
-        }
-        if (of.default !== nf.default) {
-          emitField({ id: "field-default-changed", subject: subject2, before: { ...side6(path2, of), default: of.default ?? null }, after: { ...side6(path2, nf), default: nf.default ?? null }, detail: { from: of.default ?? "none", to: nf.default ?? "none" } }, null, path2, null);
-        }
-        const newlyDeprecated = !of.deprecated && nf.deprecated === true;
-        if (this.descriptions && path2 !== "" && shifts.length === 0 && valueRecords.length === 0 && of.required === nf.required && !newlyDeprecated) {
-          const od = this.readable(of.description);
-          const nd = this.readable(nf.description);
-          if (od !== nd && od !== null && nd !== null) {
-            emitField({ id: "field-description-changed", subject: subject2, before: { ...side6(path2, of), text: of.description ?? "" }, after: { ...side6(path2, nf), text: nf.description ?? "" } }, null, path2, null);
-          }
-        }
-      }
-      /**
-       * Replaces references to definitions that are only a union of references (or an alias of
-       * one) by their members, transitively; cycle-safe. Old-side atoms are spelled with new names.
-       */
-      expandUnions(types, side6) {
-        const model = side6 === "old" ? this.a.model : this.b.model;
-        const out = /* @__PURE__ */ new Set();
-        const seen = /* @__PURE__ */ new Set();
-        const visit3 = (atom, depth) => {
-          if (!atom.startsWith("→") || depth > 16) {
-            out.add(atom);
-            return;
-          }
-          const target2 = atom.slice(1);
-          const name = side6 === "old" ? this.newToOld.get(target2) ?? target2 : target2;
-          const def = model.byName.get(name);
-          const root = def?.fields.get("");
-          if (!def || !root || def.fields.size !== 1 || root.values !== null || root.extends.length > 0 || !root.types.every((t) => t.startsWith("→")) || seen.has(name)) {
-            out.add(atom);
-            return;
-          }
-          seen.add(name);
-          for (const member of side6 === "old" ? this.pairs.mapField(root).types : root.types) visit3(member, depth + 1);
-        };
-        for (const atom of types) visit3(atom, 0);
-        return [...out].sort();
-      }
-      /**
-       * A definition that is only a union of references to object definitions, read as one
-       * object: every member's fields, a field required only when every member requires it
-       * (the way inline `anyOf` branches are read). Null when the definition is not such a union.
-       */
-      unionView(def, side6) {
-        const root = def.fields.get("");
-        if (!root || def.fields.size !== 1 || root.values !== null || root.extends.length || !root.types.every((t) => t.startsWith("→"))) return null;
-        const model = side6 === "old" ? this.a.model : this.b.model;
-        const members = [];
-        for (const atom of this.expandUnions(root.types.map((t) => side6 === "old" ? this.pairs.mapTarget(t.slice(1)) : t.slice(1)).map((t) => `→${t}`), side6)) {
-          const target2 = atom.slice(1);
-          const member = model.byName.get(side6 === "old" ? this.newToOld.get(target2) ?? target2 : target2);
-          if (!member || !member.fields.get("")?.types.includes("object")) return null;
-          members.push(member);
-        }
-        if (members.length === 0) return null;
-        const view = /* @__PURE__ */ new Map();
-        const count = /* @__PURE__ */ new Map();
-        for (const member of members) {
-          for (const [path2, f] of member.fields) {
-            count.set(path2, (count.get(path2) ?? 0) + (f.required ? 1 : 0));
-            const seen = view.get(path2);
-            if (!seen) {
-              view.set(path2, { ...f });
-              continue;
-            }
-            seen.types = [.../* @__PURE__ */ new Set([...seen.types, ...f.types])].sort();
-            seen.values = seen.values && f.values ? [.../* @__PURE__ */ new Set([...seen.values, ...f.values])].sort() : null;
-            seen.extends = [.../* @__PURE__ */ new Set([...seen.extends, ...f.extends])].sort();
-            if (f.additional === "open") seen.additional = "open";
-          }
-        }
-        for (const [path2, f] of view) if (path2 !== "" && parentPath2(path2) === "") f.required = count.get(path2) === members.length;
-        return view;
-      }
-      /**
-       * A definition whose whole shape is written inline on one side and as a reference (or a
-       * union of references) on the other: when the inline shape equals another definition of
-       * its own schema, read it as a reference to that definition.
-       */
-      substituteEqualRoot(fields, def, model, old) {
-        const root = fields.get("");
-        if (!root || root.types.some((t) => t.startsWith("→"))) return;
-        const other = old ? this.b.model.byName.get(this.oldToNew.get(def.name) ?? "") : this.a.model.byName.get(this.newToOld.get(def.name) ?? "");
-        const otherRoot = other?.fields.get("");
-        if (!otherRoot || !otherRoot.types.some((t) => t.startsWith("→"))) return;
-        const twin = model.definitions.find((d) => d !== def && d.signature === def.signature);
-        if (!twin) return;
-        const target2 = old ? this.pairs.mapTarget(twin.name) : twin.name;
-        fields.clear();
-        fields.set("", { ...root, types: [`→${target2}`], values: null, extends: [], additional: null });
-      }
-      /**
-       * Where one side refers to a definition and the other spells a shape inline, the
-       * referenced definition's fields are read in place of the reference, so an inline object
-       * replaced by a `$ref` to an equal definition shows no change.
-       */
-      graftReferences(oldFields, newFields) {
-        const done = /* @__PURE__ */ new Set();
-        const grafts = [];
-        for (let round = 0; round < 500; round++) {
-          let found = null;
-          for (const [path2, nf] of newFields) {
-            const of = oldFields.get(path2);
-            if (!of || done.has(path2)) continue;
-            const oRef = singleRef(of);
-            const nRef = singleRef(nf);
-            if (oRef && !nRef && isInline(nf)) found = { side: "old", path: path2, target: oRef };
-            else if (nRef && !oRef && isInline(of)) found = { side: "new", path: path2, target: nRef };
-            if (found) break;
-          }
-          if (!found) break;
-          done.add(found.path);
-          const oldName = found.side === "old" ? this.newToOld.get(found.target) ?? found.target : null;
-          const def = found.side === "old" ? this.a.model.byName.get(oldName) : this.b.model.byName.get(found.target);
-          if (!def) continue;
-          const fields = found.side === "old" ? oldFields : newFields;
-          const at = fields.get(found.path);
-          const view = this.unionView(def, found.side) ?? def.fields;
-          const root = view.get("");
-          const mapped = found.side === "old" ? this.pairs.mapField(root) : root;
-          fields.set(found.path, { ...mapped, path: found.path, required: at.required, line: at.line, description: at.description });
-          for (const [rel, f] of view) {
-            if (rel === "") continue;
-            const p = joinPath(found.path, rel);
-            if (!fields.has(p)) fields.set(p, { ...found.side === "old" ? this.pairs.mapField(f) : f, path: p, line: at.line });
-          }
-          grafts.push({ side: found.side, path: found.path, target: oldName ?? found.target });
-        }
-        return grafts;
-      }
-      // ── Emitting ───────────────────────────────────────────────────────────────────────────
       emit(draft) {
         draft.source = "schema";
         const line2 = draft.after?.line ?? draft.before?.line ?? 0;
-        this.pending.push({ draft, anchor: line2, removed: false, oldLine: draft.before?.line ?? 0, seq: this.seq++ });
+        this.items.push({ draft, anchor: line2, removed: false, oldLine: draft.before?.line ?? 0, seq: this.seq++ });
       }
       /** A removed definition sits just before the next old definition that survived, at its new position. */
       emitRemoved(def, draft) {
         draft.source = "schema";
         let anchor = Number.MAX_SAFE_INTEGER;
-        for (const d of this.a.model.definitions) {
+        for (const d of this.oldModel.definitions) {
           if (d.index <= def.index) continue;
           const partner = this.oldToNew.get(d.name);
-          const line2 = partner ? this.b.model.byName.get(partner)?.line : null;
+          const line2 = partner ? this.newModel.byName.get(partner)?.line : null;
           if (line2) {
             anchor = line2 - 0.5;
             break;
           }
         }
-        this.pending.push({ draft, anchor, removed: true, oldLine: def.line ?? 0, seq: this.seq++ });
+        this.items.push({ draft, anchor, removed: true, oldLine: def.line ?? 0, seq: this.seq++ });
       }
       /** A removed field sits just before the next old field of its definition that survived, or after the definition's last field. */
       emitRemovedField(o, n, oldFields, newFields, path2, draft) {
@@ -27379,9 +27511,73 @@ var init_diff = __esm({
         }
         for (const f of newFields.values()) last = Math.max(last, f.line ?? 0);
         const anchor = next2 ? next2.now - 0.5 : last + 0.5;
-        this.pending.push({ draft, anchor, removed: true, oldLine: target2 || (o.line ?? 0), seq: this.seq++ });
+        this.items.push({ draft, anchor, removed: true, oldLine: target2 || (o.line ?? 0), seq: this.seq++ });
+      }
+      /** The records in reading order, after `regroup` (which may merge or drop some) has seen them all. */
+      ordered(regroup) {
+        this.items = regroup(this.items);
+        this.items.sort((x, y) => x.anchor - y.anchor || Number(x.removed) - Number(y.removed) || x.oldLine - y.oldLine || x.seq - y.seq);
+        return this.items.map((p) => p.draft);
       }
     };
+  }
+});
+
+// src/schema/diff.ts
+function diffSchemaTexts(oldText, newText, options = {}) {
+  const oldModel = parseSchemaText(oldText, options.oldSource ?? "the old schema");
+  const newModel = parseSchemaText(newText, options.newSource ?? "the new schema");
+  const a = analyzeSchema(oldModel);
+  const b = analyzeSchema(newModel);
+  return { changes: diffSchemaAnalyses(a, b, options), diagnostics: { old: oldModel.diagnostics, new: newModel.diagnostics }, messages: { old: a.messages, new: b.messages } };
+}
+function diffSchemaModels(oldModel, newModel, options = {}) {
+  return diffSchemaAnalyses(analyzeSchema(oldModel), analyzeSchema(newModel), options);
+}
+function diffSchemaAnalyses(a, b, options = {}) {
+  return diffSchemaDrafts(a, b, options).map(finalizeChange);
+}
+function diffSchemaDrafts(a, b, options = {}) {
+  const ctx = openContext(a, b, options.descriptions ?? true);
+  const reported = /* @__PURE__ */ new Set();
+  diffMessages2(ctx, reported);
+  diffErrorCodes2(ctx, reported);
+  for (const def of a.model.definitions) {
+    const partner = ctx.oldToNew.get(def.name);
+    if (partner) diffDefinitionPair(ctx, def, b.model.byName.get(partner));
+  }
+  diffDefinitionSets(ctx, reported);
+  return ctx.records.ordered((items) => agreeRemovedBases(collapseInherited(items, { old: a.model, new: b.model }), (name) => referenceCount(a.model, name)));
+}
+function openContext(a, b, descriptions) {
+  const pairs = new DefinitionPairing(a.model, b.model);
+  return {
+    a,
+    b,
+    pairs,
+    oldToNew: pairs.oldToNew,
+    newToOld: pairs.newToOld,
+    descriptions,
+    definitionNames: /* @__PURE__ */ new Set([...a.model.byName.keys(), ...b.model.byName.keys()]),
+    records: new PendingRecords(a.model, b.model, pairs.oldToNew),
+    inlined: { cleanly: /* @__PURE__ */ new Map(), withChanges: /* @__PURE__ */ new Set() },
+    extracted: { cleanly: /* @__PURE__ */ new Map(), withChanges: /* @__PURE__ */ new Set() }
+  };
+}
+var init_diff = __esm({
+  "src/schema/diff.ts"() {
+    "use strict";
+    init_finalize();
+    init_analysis();
+    init_inherited();
+    init_model();
+    init_pairing();
+    init_definition_pair();
+    init_definitions();
+    init_error_codes();
+    init_messages2();
+    init_placement();
+    init_references();
   }
 });
 
@@ -27597,7 +27793,7 @@ var init_lint = __esm({
     "use strict";
     init_main();
     init_lines();
-    init_diff();
+    init_analysis();
     init_model();
     init_refs();
     init_objects();
@@ -43266,9 +43462,9 @@ function parseSections(source, options = {}) {
 function readSection(text4, lineOffset) {
   const deep = markupTooDeepAt(text4.split("\n"));
   if (deep !== -1) return { tree: { type: "root", children: [] }, text: text4, lineOffset, tooDeep: lineOffset + deep + 1 };
-  const readable = literalInlineFloods(text4);
-  if (readable.lines.length === 0) return { tree: cachedTree(text4), text: text4, lineOffset };
-  return { tree: cachedTree(readable.text), text: readable.text, lineOffset, literalLines: readable.lines.map((i) => lineOffset + i + 1) };
+  const readable2 = literalInlineFloods(text4);
+  if (readable2.lines.length === 0) return { tree: cachedTree(text4), text: text4, lineOffset };
+  return { tree: cachedTree(readable2.text), text: readable2.text, lineOffset, literalLines: readable2.lines.map((i) => lineOffset + i + 1) };
 }
 function cutHolds(tree, text4) {
   const last = tree.children.at(-1);

@@ -1,6 +1,6 @@
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { lineLocator } from '../model/lines.ts';
-import { analyzeSchema, type SchemaAnalysis } from './diff.ts';
+import { analyzeSchema, type SchemaAnalysis } from './analysis.ts';
 import { type JsonObject, type JsonValue } from './load.ts';
 import { canonical, type SchemaModel } from './model.ts';
 import { resolveRef } from './refs.ts';

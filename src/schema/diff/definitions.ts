@@ -1,0 +1,65 @@
+import type { ChangeDraft } from '../../records/change.ts';
+import { describeField } from '../describe.ts';
+import type { SchemaDefinition, SchemaField, SchemaModel } from '../model.ts';
+import type { Reported, SchemaDiffContext, ShapeTally } from './context.ts';
+import { referenceCount } from './references.ts';
+
+/**
+ * Definitions as a whole: removed, renamed, added. Runs after every pair of definitions was
+ * walked, because whether a removed definition still lives inline (or an added one only names
+ * a shape already spelled inline) is known only from those walks.
+ */
+export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): void {
+  for (const def of ctx.a.model.definitions) {
+    const partner = ctx.oldToNew.get(def.name);
+    // An error-code constant names a code: the code's own records say what became of it.
+    if (def.constant) continue;
+    if (partner === undefined) {
+      if (reported.has(`old:${def.name}`)) continue;
+      const draft: ChangeDraft = {
+        id: 'definition-removed',
+        subject: def.name,
+        section: { old: def.name, new: null },
+        before: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name },
+        after: null,
+      };
+      if (everyReferenceReplacedCleanly(ctx.inlined, ctx.a.model, def.name)) {
+        draft.level = 'non-breaking';
+        draft.levelReason = `Every definition that referred to ${def.name} now spells the same shape inline; only code that names the type is affected.`;
+      }
+      ctx.records.emitRemoved(def, draft);
+    } else if (partner !== def.name && !reported.has(`old:${def.name}`)) {
+      const now = ctx.b.model.byName.get(partner) as SchemaDefinition;
+      ctx.records.emit({
+        id: 'definition-renamed',
+        subject: partner,
+        key: `${def.name}→${partner}`,
+        section: { old: def.name, new: partner },
+        before: { text: def.name, line: def.line, path: def.name },
+        after: { text: partner, line: now.line, path: partner },
+        detail: { from: def.name, to: partner },
+      });
+    }
+  }
+  for (const def of ctx.b.model.definitions) {
+    if (def.constant || ctx.newToOld.has(def.name) || reported.has(`new:${def.name}`)) continue;
+    const draft: ChangeDraft = {
+      id: 'definition-added',
+      subject: def.name,
+      section: { old: null, new: def.name },
+      before: null,
+      after: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name },
+    };
+    if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name)) {
+      draft.level = 'editorial';
+      draft.levelReason = `${def.name} names a shape the old schema already spelled inline everywhere it is now referenced.`;
+    }
+    ctx.records.emit(draft);
+  }
+}
+
+/** Every reference to the definition was swapped for (or from) the same shape inline, and none with changes. */
+function everyReferenceReplacedCleanly(tally: ShapeTally, model: SchemaModel, name: string): boolean {
+  const clean = tally.cleanly.get(name) ?? 0;
+  return !tally.withChanges.has(name) && clean > 0 && clean === referenceCount(model, name);
+}

@@ -1,0 +1,84 @@
+import { constraintShifts } from '../constraints.ts';
+import { describeShape, describeTypeDelta } from '../describe.ts';
+import type { Shift } from '../levels.ts';
+import type { SchemaField } from '../model.ts';
+import type { DefinitionPair } from './field-records.ts';
+import { relation } from './type-relation.ts';
+import { expandUnions } from './unions.ts';
+
+/**
+ * What values a field admits: its types, bases, enum or const values, openness and
+ * constraints, read together as one shape that narrowed, widened or changed (one record),
+ * plus a record per enum value added or removed. Returns whether any record was made, for
+ * a description edit is reported only when the shape stayed.
+ */
+export function diffFieldShape(pair: DefinitionPair, path: string, of: SchemaField, nf: SchemaField, subject: string): boolean {
+  const types = typeChange(pair, of, nf);
+  const shifts: ShapeShift[] = [];
+  if (types.shift) shifts.push(types.shift);
+  if (of.extends.join('&') !== nf.extends.join('&')) shifts.push('changed');
+  const values = valueChanges(of, nf);
+  if (values.shift) shifts.push(values.shift);
+  const valueRecords = values.members;
+  if (of.additional === 'open' && nf.additional === 'closed') shifts.push('narrowing');
+  if (of.additional === 'closed' && nf.additional === 'open') shifts.push('widening');
+  const constraintMoves = constraintShifts(of.constraints, nf.constraints);
+  shifts.push(...constraintMoves);
+
+  if (shifts.length > 0) {
+    const kind = shifts.includes('changed') || (shifts.includes('narrowing') && shifts.includes('widening')) ? 'changed' : (shifts[0] as 'narrowing' | 'widening');
+    const id = kind === 'changed' ? 'field-type-changed' : kind === 'narrowing' ? 'field-type-narrowed' : 'field-type-widened';
+    const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional && constraintMoves.length === 0;
+    const delta = onlyTypes ? describeTypeDelta(types.before, types.after) : { from: describeShape(of), to: describeShape(nf) };
+    pair.emitField(
+      { id, subject, before: pair.side(path, of), after: pair.side(path, nf), detail: { from: delta.from, to: delta.to } },
+      kind === 'changed' ? null : kind,
+      path,
+      null,
+    );
+  }
+  for (const record of valueRecords) {
+    pair.emitField(
+      { id: record.id, subject, key: `${subject}=${record.value}`, before: pair.side(path, of), after: pair.side(path, nf), detail: { value: `\`${record.value}\`` } },
+      record.shift,
+      path,
+      null,
+    );
+  }
+  return shifts.length > 0 || valueRecords.length > 0;
+}
+
+type ShapeShift = 'narrowing' | 'widening' | 'changed';
+
+/** How the type atoms moved, with the atoms a record quotes: a union's members when comparing members tells more than its name. */
+function typeChange(pair: DefinitionPair, of: SchemaField, nf: SchemaField): { shift: ShapeShift | null; before: string[]; after: string[] } {
+  let typeRel = relation(of.types, nf.types);
+  let typesBefore = of.types;
+  let typesAfter = nf.types;
+  if (typeRel !== 'same') {
+    // A union may be spelled out or named (`A | B` vs `ContentBlock` = `A | B | C`): compare members.
+    const ex = expandUnions(pair.ctx, of.types, 'old');
+    const nx = expandUnions(pair.ctx, nf.types, 'new');
+    const expanded = relation(ex, nx);
+    if (expanded !== typeRel) {
+      typeRel = expanded;
+      typesBefore = ex;
+      typesAfter = nx;
+    }
+  }
+  const shift = typeRel === 'same' ? null : typeRel === 'widened' ? 'widening' : typeRel === 'narrowed' ? 'narrowing' : 'changed';
+  return { shift, before: typesBefore, after: typesAfter };
+}
+
+/** Values lifted or imposed, or a const swapped, move the whole shape; an enum that gained or lost members is a record per member. */
+function valueChanges(of: SchemaField, nf: SchemaField): { shift: ShapeShift | null; members: { id: string; value: string; shift: Shift }[] } {
+  const members: { id: string; value: string; shift: Shift }[] = [];
+  if (of.values === null && nf.values !== null) return { shift: 'narrowing', members };
+  if (of.values !== null && nf.values === null) return { shift: 'widening', members };
+  if (of.values && nf.values) {
+    if (of.values.length === 1 && nf.values.length === 1 && of.values[0] !== nf.values[0]) return { shift: 'changed', members };
+    for (const v of nf.values) if (!of.values.includes(v)) members.push({ id: 'field-value-added', value: v, shift: 'widening' });
+    for (const v of of.values) if (!nf.values.includes(v)) members.push({ id: 'field-value-removed', value: v, shift: 'narrowing' });
+  }
+  return { shift: null, members };
+}
