@@ -614,14 +614,14 @@ function quoteChanged(before, after, max = 90) {
 function quoteDuty(text4, max = 90) {
   if (text4.length <= max) return text4;
   const fits = (t) => {
-    const keyword2 = KEYWORD2.exec(t);
+    const keyword2 = KEYWORD.exec(t);
     return !keyword2 || keyword2.index + keyword2[0].length + 25 <= max;
   };
   if (fits(text4)) return clip(text4, max);
-  const keyword = KEYWORD2.exec(text4);
+  const keyword = KEYWORD.exec(text4);
   const plain2 = `${text4.slice(0, keyword.index).replace(/\s*\([^()]*\)/g, "")}${text4.slice(keyword.index)}`;
   if (fits(plain2)) return clip(plain2, max);
-  const at = KEYWORD2.exec(plain2).index;
+  const at = KEYWORD.exec(plain2).index;
   const head = plain2.slice(0, at);
   const boundary = Math.max(head.lastIndexOf(", "), head.lastIndexOf("; "), head.lastIndexOf(": "), head.lastIndexOf(". "), head.lastIndexOf(" — "));
   const start = boundary >= 0 && at - boundary < max / 2 ? boundary + 2 : plain2.lastIndexOf(" ", Math.max(0, at - Math.floor(max / 4))) + 1;
@@ -634,13 +634,13 @@ function quoteWithLeadIn(text4, leadIn, max = 90) {
   const focus = keyword ? keyword.index : plain2.length;
   return `${excerpt(plain2, focus, max, 30)} ${clip(text4, max)}`;
 }
-var ELLIPSIS, KEYWORD2;
+var ELLIPSIS, KEYWORD;
 var init_quote = __esm({
   "src/records/quote.ts"() {
     "use strict";
     init_libesm();
     ELLIPSIS = "…";
-    KEYWORD2 = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/;
+    KEYWORD = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/;
   }
 });
 
@@ -26886,8 +26886,9 @@ function diffFieldShape(pair, path2, of, nf, subject2) {
     const id = kind === "changed" ? "field-type-changed" : kind === "narrowing" ? "field-type-narrowed" : "field-type-widened";
     const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional && constraintMoves.length === 0;
     const delta = onlyTypes ? describeTypeDelta(types.before, types.after) : { from: describeShape(of), to: describeShape(nf) };
+    const byMembers = onlyTypes ? membersOnTheirOwn(pair, types.before, types.after) : null;
     pair.emitField(
-      { id, subject: subject2, before: pair.side(path2, of), after: pair.side(path2, nf), detail: { from: delta.from, to: delta.to } },
+      { id, subject: subject2, before: pair.side(path2, of), after: pair.side(path2, nf), detail: { from: delta.from, to: delta.to }, ...byMembers ? { level: "editorial", levelReason: byMembers } : {} },
       kind === "changed" ? null : kind,
       path2,
       null
@@ -26930,6 +26931,15 @@ function valueChanges(of, nf) {
     for (const v of of.values) if (!nf.values.includes(v)) members.push({ id: "field-value-removed", value: v, shift: "narrowing" });
   }
   return { shift: null, members };
+}
+function membersOnTheirOwn(pair, before, after) {
+  const gained = after.filter((atom) => !before.includes(atom));
+  const lost = before.filter((atom) => !after.includes(atom));
+  if (gained.length + lost.length === 0 || [...gained, ...lost].some((atom) => !atom.startsWith("→"))) return null;
+  const isNew = (atom) => !pair.ctx.newToOld.has(atom.slice(1));
+  const isGone = (atom) => !pair.ctx.oldToNew.has(atom.slice(1)) && !pair.ctx.newToOld.has(atom.slice(1));
+  if (!gained.every(isNew) || !lost.every(isGone)) return null;
+  return "Each member that joined or left the union is a definition added or removed in this revision, reported on its own.";
 }
 var init_field_shape = __esm({
   "src/schema/diff/field-shape.ts"() {
@@ -27122,7 +27132,7 @@ function openPair(ctx, o, n, oldFields, newFields) {
   const emitField = (draft, shift, path2, removedFrom) => {
     const decision = decideLevel(draft.id, shift, flows, directions, draft.subject);
     const full = { ...draft, section: { old: o.name, new: n.name } };
-    if (decision.level) {
+    if (decision.level && !draft.level) {
       full.level = decision.level;
       full.levelReason = decision.levelReason;
     }
@@ -27169,8 +27179,10 @@ function tallyGrafts(ctx, grafts, changedPaths) {
   for (const graft of grafts) {
     const dirty = [...changedPaths].some((p) => p === graft.path || p.startsWith(`${graft.path}.`) || p.startsWith(`${graft.path}[`) || p.startsWith(`${graft.path}{`));
     const tally = graft.side === "old" ? ctx.inlined : ctx.extracted;
-    if (dirty) tally.withChanges.add(graft.target);
-    else tally.cleanly.set(graft.target, (tally.cleanly.get(graft.target) ?? 0) + 1);
+    if (dirty) {
+      tally.withChanges.add(graft.target);
+      tally.changed.set(graft.target, (tally.changed.get(graft.target) ?? 0) + 1);
+    } else tally.cleanly.set(graft.target, (tally.cleanly.get(graft.target) ?? 0) + 1);
   }
 }
 function substituteEqualRoot(ctx, fields, def, model, old) {
@@ -27318,9 +27330,16 @@ function diffDefinitionSets(ctx, reported) {
       before: null,
       after: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name }
     };
+    const wrapped = responseEnvelopeOf(def);
     if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name)) {
       draft.level = "editorial";
       draft.levelReason = `${def.name} names a shape the old schema already spelled inline everywhere it is now referenced.`;
+    } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name)) {
+      draft.level = "editorial";
+      draft.levelReason = `${def.name} names a shape the old schema spelled inline everywhere it is now referenced; what changed in that shape is reported field by field.`;
+    } else if (wrapped !== null && ctx.b.model.byName.has(wrapped)) {
+      draft.level = "editorial";
+      draft.levelReason = `${def.name} only names the JSON-RPC response envelope around \`${wrapped}\`: nothing new travels.`;
     }
     ctx.records.emit(draft);
   }
@@ -27329,11 +27348,25 @@ function everyReferenceReplacedCleanly(tally, model, name) {
   const clean = tally.cleanly.get(name) ?? 0;
   return !tally.withChanges.has(name) && clean > 0 && clean === referenceCount(model, name);
 }
+function everyReferenceReplaced(tally, model, name) {
+  const swaps = (tally.cleanly.get(name) ?? 0) + (tally.changed.get(name) ?? 0);
+  return swaps > 0 && swaps === referenceCount(model, name);
+}
+function responseEnvelopeOf(def) {
+  const top = [...def.fields.keys()].filter((path2) => path2 !== "" && /^[^.[{]+$/.test(path2));
+  const payload = top.filter((path2) => !RESPONSE_FRAME.has(path2));
+  if (!top.includes("jsonrpc") || payload.length !== 1 || !RESPONSE_PAYLOADS.has(payload[0])) return null;
+  const types = def.fields.get(payload[0]).types;
+  return types.length === 1 && types[0].startsWith("→") ? types[0].slice(1) : null;
+}
+var RESPONSE_FRAME, RESPONSE_PAYLOADS;
 var init_definitions = __esm({
   "src/schema/diff/definitions.ts"() {
     "use strict";
     init_describe();
     init_references();
+    RESPONSE_FRAME = /* @__PURE__ */ new Set(["jsonrpc", "id"]);
+    RESPONSE_PAYLOADS = /* @__PURE__ */ new Set(["result", "error"]);
   }
 });
 
@@ -27560,8 +27593,8 @@ function openContext(a, b, descriptions) {
     descriptions,
     definitionNames: /* @__PURE__ */ new Set([...a.model.byName.keys(), ...b.model.byName.keys()]),
     records: new PendingRecords(a.model, b.model, pairs.oldToNew),
-    inlined: { cleanly: /* @__PURE__ */ new Map(), withChanges: /* @__PURE__ */ new Set() },
-    extracted: { cleanly: /* @__PURE__ */ new Map(), withChanges: /* @__PURE__ */ new Set() }
+    inlined: { cleanly: /* @__PURE__ */ new Map(), withChanges: /* @__PURE__ */ new Set(), changed: /* @__PURE__ */ new Map() },
+    extracted: { cleanly: /* @__PURE__ */ new Map(), withChanges: /* @__PURE__ */ new Set(), changed: /* @__PURE__ */ new Map() }
   };
 }
 var init_diff = __esm({
@@ -27854,6 +27887,9 @@ async function withNotices(write, run) {
 // src/action/run.ts
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+
+// src/changes/index.ts
+init_catalog();
 
 // src/changes/describe.ts
 import { hash } from "node:crypto";
@@ -28189,6 +28225,12 @@ function titleOf(lead, members) {
   if (members.every((m) => m.change.kind === "section" && (m.direction === "changed" || m.change.action === "removed"))) {
     return `Sections rearranged on ${lead.page || "the page"}: ${[...new Set(members.filter((m) => m.direction === "changed").map((m) => `“${m.change.subject}”`))].slice(0, 4).join(", ")}${members.length > 4 ? ", …" : ""} (${members.length} moves and renames).`;
   }
+  if (members.every((m) => m.change.action === "moved" && (m.change.kind === "prose" || m.change.kind === "rule"))) {
+    const section = lead.path.at(-1) ?? lead.change.section.new ?? lead.change.section.old ?? "the page";
+    const from = lead.change.before?.["page"];
+    const where = typeof from === "string" && from !== lead.page ? ` from ${from} to ${lead.page}` : ` to “${section}”`;
+    return `${members.length} passages moved${where} unchanged (“${section}”).`;
+  }
   if (members.every((m) => m.change.level === "editorial" && (m.change.kind === "prose" || m.change.kind === "rule" || m.change.kind === "term"))) {
     const section = lead.path.at(-1) ?? lead.change.section.new ?? lead.change.section.old ?? "the page";
     return `Wording revised in “${section}” (${members.length} passages).`;
@@ -28293,11 +28335,11 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
 function headingWords(heading) {
   return heading.toLowerCase().split(/[^a-z0-9_$-]+/).filter((w) => w.length >= 2);
 }
-var KEYWORD = new RegExp(`\\b(?:${RFC2119_KEYWORDS.join("|")})\\b`);
+var KEYWORD2 = new RegExp(`\\b(?:${RFC2119_KEYWORDS.join("|")})\\b`);
 var CONDITION = /\b(?:if|when|whenever|unless|where|while|once)\b[^.;:]*/gi;
 var ALTERNATIVE = /\b(?:or omit|or leave out|either\b[^.;]*\bor\b|if present|when present|unless absent)\b/i;
 function subjectAndConditions(text4) {
-  const keyword = KEYWORD.exec(text4);
+  const keyword = KEYWORD2.exec(text4);
   if (!keyword) return text4;
   const before = text4.slice(0, keyword.index);
   const after = text4.slice(keyword.index);
@@ -28335,7 +28377,7 @@ function featureOf(f, features) {
 }
 var ADOPTING = /* @__PURE__ */ new Set(["use", "uses", "send", "sends", "include", "includes", "implement", "implements", "support", "supports", "declare", "declares", "provide", "provides", "set", "return", "returns", "emit", "emits", "accept", "accepts", "handle", "handles", "process", "advertise", "expose", "call", "invoke", "add", "populate", "specify"]);
 function namedNotAdopted(wording, features, page, pageId) {
-  const keyword = KEYWORD.exec(wording);
+  const keyword = KEYWORD2.exec(wording);
   if (!keyword) return null;
   const predicate = wording.slice(keyword.index + keyword[0].length);
   if (/\bNOT\b/.test(keyword[0])) return newNamesIn(predicate, features, page?.words ?? /* @__PURE__ */ new Set(), ownerWords(pageId))[0]?.name ?? null;
@@ -29209,7 +29251,7 @@ function groupChanges(changes, options = {}) {
     const ordered = [lead, ...members.filter((m) => m !== lead)];
     const change = {
       id,
-      title: members.every((m) => split.has(m.index)) ? splitTitle(members) : titleOf(lead, members),
+      title: members.every((m) => split.has(m.index)) ? splitTitle(members) : withLoweredImpact(titleOf(lead, members), members, lead, decision),
       impact: decision.impact,
       reason: reasonOf(decision, lead, facts),
       rule: decision.rule,
@@ -29265,6 +29307,10 @@ function splitTitle(members) {
   const page = members.find((m) => m.change.id === "page-added");
   const section = members.find((m) => m.change.kind === "section" && m.change.id !== "page-added");
   return section && page ? `Section “${section.change.subject}” moved to its own page ${page.change.subject}.` : titleOf(page ?? members[0], members);
+}
+function withLoweredImpact(title, members, lead, decision) {
+  if (members.length > 1 || decision.impact !== "editorial" || lead.change.kind !== "rule" || catalogEntry(lead.change.id).level === "editorial") return title;
+  return `${title.replace(/[.:]\s*$/, "")} (no new duty: ${decision.reason}).`;
 }
 
 // src/config/spec-config.ts
@@ -46170,7 +46216,9 @@ function dutyGrowth(before, after) {
   const brought = newlyRequired(askedBefore, askedAfter);
   const dropped = newlyRequired(askedAfter, askedBefore);
   const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
-  if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => !named.has(m[1]))) return brought.length > 0 ? brought : ["another name"];
+  const plainBefore = ` ${askedBefore.replace(/`/g, "").toLowerCase().replace(/\s+/g, " ")} `;
+  const isNewName = (name) => !named.has(name) && !plainBefore.includes(` ${name.toLowerCase()}`);
+  if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => isNewName(m[1]))) return brought.length > 0 ? brought : ["another name"];
   return brought.length > 0 && dropped.length === 0 || brought.length - dropped.length >= 2 ? brought : [];
 }
 var KEYWORD3 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;

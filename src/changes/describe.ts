@@ -71,6 +71,13 @@ export function titleOf(lead: RecordFacts, members: readonly RecordFacts[]): str
   if (members.every((m) => m.change.kind === 'section' && (m.direction === 'changed' || m.change.action === 'removed'))) {
     return `Sections rearranged on ${lead.page || 'the page'}: ${[...new Set(members.filter((m) => m.direction === 'changed').map((m) => `“${m.change.subject}”`))].slice(0, 4).join(', ')}${members.length > 4 ? ', …' : ''} (${members.length} moves and renames).`;
   }
+  // Passages that only moved, word for word: say where they went, not that they were reworded.
+  if (members.every((m) => m.change.action === 'moved' && (m.change.kind === 'prose' || m.change.kind === 'rule'))) {
+    const section = lead.path.at(-1) ?? lead.change.section.new ?? lead.change.section.old ?? 'the page';
+    const from = lead.change.before?.['page'];
+    const where = typeof from === 'string' && from !== lead.page ? ` from ${from} to ${lead.page}` : ` to “${section}”`;
+    return `${members.length} passages moved${where} unchanged (“${section}”).`;
+  }
   // The wording of a section, reworked in several places.
   if (members.every((m) => m.change.level === 'editorial' && (m.change.kind === 'prose' || m.change.kind === 'rule' || m.change.kind === 'term'))) {
     const section = lead.path.at(-1) ?? lead.change.section.new ?? lead.change.section.old ?? 'the page';

@@ -1,4 +1,5 @@
 import type { Change } from '../records/change.ts';
+import { catalogEntry } from '../records/catalog.ts';
 import { changeIdOf, distinctChangeId, homeOf, leadRecord, titleOf } from './describe.ts';
 import { factsOf, type RecordFacts } from './facts.ts';
 import { featuresOf } from './features.ts';
@@ -45,7 +46,7 @@ export function groupChanges(changes: readonly Change[], options: GroupingOption
     const ordered = [lead, ...members.filter((m) => m !== lead)];
     const change: SpecChange = {
       id,
-      title: members.every((m) => split.has(m.index)) ? splitTitle(members) : titleOf(lead, members),
+      title: members.every((m) => split.has(m.index)) ? splitTitle(members) : withLoweredImpact(titleOf(lead, members), members, lead, decision),
       impact: decision.impact,
       reason: reasonOf(decision, lead, facts),
       rule: decision.rule,
@@ -111,4 +112,14 @@ function splitTitle(members: readonly RecordFacts[]): string {
   const page = members.find((m) => m.change.id === 'page-added');
   const section = members.find((m) => m.change.kind === 'section' && m.change.id !== 'page-added');
   return section && page ? `Section “${section.change.subject}” moved to its own page ${page.change.subject}.` : titleOf(page ?? members[0]!, members);
+}
+
+/**
+ * A title read from a record that claims a duty ("New MUST rule: …") while the change was
+ * found to add none says so, so the title never contradicts the impact beside it.
+ */
+function withLoweredImpact(title: string, members: readonly RecordFacts[], lead: RecordFacts, decision: ImpactDecision): string {
+  // Only a title that is the record's own message: a group's title already says what it is.
+  if (members.length > 1 || decision.impact !== 'editorial' || lead.change.kind !== 'rule' || catalogEntry(lead.change.id).level === 'editorial') return title;
+  return `${title.replace(/[.:]\s*$/, '')} (no new duty: ${decision.reason}).`;
 }

@@ -24,8 +24,11 @@ export function dutyGrowth(before: string, after: string): string[] {
   const brought = newlyRequired(askedBefore, askedAfter);
   const dropped = newlyRequired(askedAfter, askedBefore);
   // A protocol name exchanged for another (`-32011` → `-32013`) changes what must be done, however few words moved.
+  // A name the old wording wrote as plain words (`id`, `400 Bad Request` where it said id, 400 Bad Request) is the same name set in code.
   const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
-  if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => !named.has(m[1]))) return brought.length > 0 ? brought : ['another name'];
+  const plainBefore = ` ${askedBefore.replace(/`/g, '').toLowerCase().replace(/\s+/g, ' ')} `;
+  const isNewName = (name: string) => !named.has(name) && !plainBefore.includes(` ${name.toLowerCase()}`);
+  if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => isNewName(m[1]!))) return brought.length > 0 ? brought : ['another name'];
   // Words only added ("greet clients" → "greet clients by name") ask for more; words exchanged reword.
   return (brought.length > 0 && dropped.length === 0) || brought.length - dropped.length >= 2 ? brought : [];
 }

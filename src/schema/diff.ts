@@ -85,7 +85,7 @@ function openContext(a: SchemaAnalysis, b: SchemaAnalysis, descriptions: boolean
     descriptions,
     definitionNames: new Set([...a.model.byName.keys(), ...b.model.byName.keys()]),
     records: new PendingRecords(a.model, b.model, pairs.oldToNew),
-    inlined: { cleanly: new Map(), withChanges: new Set() },
-    extracted: { cleanly: new Map(), withChanges: new Set() },
+    inlined: { cleanly: new Map(), withChanges: new Set(), changed: new Map() },
+    extracted: { cleanly: new Map(), withChanges: new Set(), changed: new Map() },
   };
 }

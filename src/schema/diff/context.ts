@@ -31,6 +31,8 @@ export interface SchemaDiffContext {
 export interface ShapeTally {
   cleanly: Map<string, number>;
   withChanges: Set<string>;
+  /** How many of the swaps had records inside them (the shape changed as it was named or inlined). */
+  changed: Map<string, number>;
 }
 
 /** Definitions already reported as messages or error codes (`old:Name`, `new:Name`), so they get no second record. */

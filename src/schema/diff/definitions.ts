@@ -50,9 +50,16 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
       before: null,
       after: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name },
     };
+    const wrapped = responseEnvelopeOf(def);
     if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name)) {
       draft.level = 'editorial';
       draft.levelReason = `${def.name} names a shape the old schema already spelled inline everywhere it is now referenced.`;
+    } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name)) {
+      draft.level = 'editorial';
+      draft.levelReason = `${def.name} names a shape the old schema spelled inline everywhere it is now referenced; what changed in that shape is reported field by field.`;
+    } else if (wrapped !== null && ctx.b.model.byName.has(wrapped)) {
+      draft.level = 'editorial';
+      draft.levelReason = `${def.name} only names the JSON-RPC response envelope around \`${wrapped}\`: nothing new travels.`;
     }
     ctx.records.emit(draft);
   }
@@ -62,4 +69,27 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
 function everyReferenceReplacedCleanly(tally: ShapeTally, model: SchemaModel, name: string): boolean {
   const clean = tally.cleanly.get(name) ?? 0;
   return !tally.withChanges.has(name) && clean > 0 && clean === referenceCount(model, name);
+}
+
+/** Every reference to the definition was swapped for the same shape inline on the other side, with or without changes inside it (those are records of their own). */
+function everyReferenceReplaced(tally: ShapeTally, model: SchemaModel, name: string): boolean {
+  const swaps = (tally.cleanly.get(name) ?? 0) + (tally.changed.get(name) ?? 0);
+  return swaps > 0 && swaps === referenceCount(model, name);
+}
+
+/** JSON-RPC's framing members; a response carries exactly one payload besides them. */
+const RESPONSE_FRAME = new Set(['jsonrpc', 'id']);
+const RESPONSE_PAYLOADS = new Set(['result', 'error']);
+
+/**
+ * The definition a response envelope wraps: a shape of JSON-RPC's framing members and one
+ * `result` (or `error`) that refers to a definition. A response exists wherever its request
+ * does, so naming its envelope adds nothing on the wire. Null for any other shape.
+ */
+function responseEnvelopeOf(def: SchemaDefinition): string | null {
+  const top = [...def.fields.keys()].filter((path) => path !== '' && /^[^.[{]+$/.test(path));
+  const payload = top.filter((path) => !RESPONSE_FRAME.has(path));
+  if (!top.includes('jsonrpc') || payload.length !== 1 || !RESPONSE_PAYLOADS.has(payload[0]!)) return null;
+  const types = def.fields.get(payload[0]!)!.types;
+  return types.length === 1 && types[0]!.startsWith('→') ? types[0]!.slice(1) : null;
 }

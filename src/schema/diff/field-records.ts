@@ -42,7 +42,8 @@ export function openPair(ctx: SchemaDiffContext, o: SchemaDefinition, n: SchemaD
   const emitField: EmitField = (draft, shift, path, removedFrom) => {
     const decision = decideLevel(draft.id, shift, flows, directions, draft.subject);
     const full: ChangeDraft = { ...draft, section: { old: o.name, new: n.name } };
-    if (decision.level) {
+    // A differ that knows better (a union whose members each came or went on their own) has set the level already.
+    if (decision.level && !draft.level) {
       full.level = decision.level;
       full.levelReason = decision.levelReason as string;
     }

@@ -30,8 +30,9 @@ export function diffFieldShape(pair: DefinitionPair, path: string, of: SchemaFie
     const id = kind === 'changed' ? 'field-type-changed' : kind === 'narrowing' ? 'field-type-narrowed' : 'field-type-widened';
     const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional && constraintMoves.length === 0;
     const delta = onlyTypes ? describeTypeDelta(types.before, types.after) : { from: describeShape(of), to: describeShape(nf) };
+    const byMembers = onlyTypes ? membersOnTheirOwn(pair, types.before, types.after) : null;
     pair.emitField(
-      { id, subject, before: pair.side(path, of), after: pair.side(path, nf), detail: { from: delta.from, to: delta.to } },
+      { id, subject, before: pair.side(path, of), after: pair.side(path, nf), detail: { from: delta.from, to: delta.to }, ...(byMembers ? { level: 'editorial' as const, levelReason: byMembers } : {}) },
       kind === 'changed' ? null : kind,
       path,
       null,
@@ -81,4 +82,20 @@ function valueChanges(of: SchemaField, nf: SchemaField): { shift: ShapeShift | n
     for (const v of of.values) if (!nf.values.includes(v)) members.push({ id: 'field-value-removed', value: v, shift: 'narrowing' });
   }
   return { shift: null, members };
+}
+
+/**
+ * A union whose members changed only by definitions that came or went in this diff: each of
+ * those is a change of its own (a new request, a removed notification), so the union's record
+ * repeats them. Says why, or null when a member that stayed joined or left the union, or a
+ * type that is no definition changed.
+ */
+function membersOnTheirOwn(pair: DefinitionPair, before: readonly string[], after: readonly string[]): string | null {
+  const gained = after.filter((atom) => !before.includes(atom));
+  const lost = before.filter((atom) => !after.includes(atom));
+  if (gained.length + lost.length === 0 || [...gained, ...lost].some((atom) => !atom.startsWith('→'))) return null;
+  const isNew = (atom: string) => !pair.ctx.newToOld.has(atom.slice(1));
+  const isGone = (atom: string) => !pair.ctx.oldToNew.has(atom.slice(1)) && !pair.ctx.newToOld.has(atom.slice(1));
+  if (!gained.every(isNew) || !lost.every(isGone)) return null;
+  return 'Each member that joined or left the union is a definition added or removed in this revision, reported on its own.';
 }

@@ -32,7 +32,10 @@ export function tallyGrafts(ctx: SchemaDiffContext, grafts: readonly Graft[], ch
   for (const graft of grafts) {
     const dirty = [...changedPaths].some((p) => p === graft.path || p.startsWith(`${graft.path}.`) || p.startsWith(`${graft.path}[`) || p.startsWith(`${graft.path}{`));
     const tally = graft.side === 'old' ? ctx.inlined : ctx.extracted;
-    if (dirty) tally.withChanges.add(graft.target);
+    if (dirty) {
+      tally.withChanges.add(graft.target);
+      tally.changed.set(graft.target, (tally.changed.get(graft.target) ?? 0) + 1);
+    }
     else tally.cleanly.set(graft.target, (tally.cleanly.get(graft.target) ?? 0) + 1);
   }
 }
