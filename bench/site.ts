@@ -108,10 +108,10 @@ function childCpuMs(): number | null {
   }
 }
 
-/** The filter repaint on the largest diff page (the one with the most to hide and show). */
+/** The filter repaint on the largest diff page with filters (the one with the most to hide and show; a page with nothing to filter has none). */
 async function measureFilter(dist: string): Promise<SiteBench['filter']> {
   if (browserSkipReason() !== null) return null;
-  const path = largestHtml(join(dist, 'diff')).path.replace(/index\.html$/, '');
+  const path = largestHtml(join(dist, 'diff'), (html) => html.includes('id="sd-filters"')).path.replace(/index\.html$/, '');
   const server = await serveDist(dist);
   const browser = await launchBrowser();
   try {

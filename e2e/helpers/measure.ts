@@ -1,16 +1,16 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
 
-/** The largest HTML file of a built site, relative to it, with its size in bytes. */
-export function largestHtml(dist: string): { path: string; bytes: number } {
+/** The largest HTML file of a built site (of those `accept` takes), relative to it, with its size in bytes. */
+export function largestHtml(dist: string, accept: (html: string) => boolean = () => true): { path: string; bytes: number } {
   let largest = { path: '', bytes: 0 };
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       const stat = statSync(path);
       if (stat.isDirectory()) walk(path);
-      else if (name.endsWith('.html') && stat.size > largest.bytes) largest = { path: relative(dist, path), bytes: stat.size };
+      else if (name.endsWith('.html') && stat.size > largest.bytes && accept(readFileSync(path, 'utf8'))) largest = { path: relative(dist, path), bytes: stat.size };
     }
   };
   walk(dist);
