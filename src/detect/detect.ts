@@ -409,6 +409,7 @@ function revisionMentions(text: string, line: number, context: Context, cue: str
   if (pattern === null) return;
   // A mention holds an id, so it holds the id's first two characters: most spans hold none.
   if (!index.mentions.starts.some((start) => text.includes(start))) return;
+  const found: Hit[] = [];
   for (const m of text.matchAll(pattern)) {
     const id = m[2]!;
     const before = text.slice(0, m.index + m[1]!.length);
@@ -416,8 +417,18 @@ function revisionMentions(text: string, line: number, context: Context, cue: str
     if (id === index.draftId && !/\/specification\/$/.test(before)) continue;
     const where: Where = inUrl ? 'url' : context;
     const lineNo = line + (before.match(/\n/g)?.length ?? 0);
-    hits.push({ key: `revision:${id}`, marker: null, revision: id, token: id, line: lineNo, where, cue, methodValue: false });
+    found.push({ key: `revision:${id}`, marker: null, revision: id, token: id, line: lineNo, where, cue, methodValue: false });
   }
+  // Several revisions named in one piece of code (a list of supported versions, a fallback)
+  // say which ones the code accepts: it teaches the newest of them, the older are what it stays
+  // compatible with, so they are background, never a bound of an era of their own. (In prose a
+  // revision named is weak already: a table comparing revisions teaches none of them.)
+  const ids = [...new Set(found.filter((h) => h.where === 'code' || h.where === 'json').map((h) => h.revision!))];
+  if (ids.length > 1) {
+    const newest = ids.reduce((a, b) => ((index.order.get(a) ?? -1) >= (index.order.get(b) ?? -1) ? a : b));
+    for (const hit of found) if (ids.includes(hit.revision!) && hit.revision !== newest && hit.cue === null && (hit.where === 'code' || hit.where === 'json')) hit.cue = `listed beside ${newest}`;
+  }
+  hits.push(...found);
 }
 
 /** Any of the ids, standing alone (not inside a longer name or number); null for none. */
