@@ -15,6 +15,8 @@ import { reportRevisions } from '../src/report/revision-report.ts';
  *   npx tsx bench/change-precision.ts           score the judged sample; list changes not judged yet
  *   npx tsx bench/change-precision.ts --write   rewrite the file for the current sample, keeping the
  *                                               verdicts of changes still drawn (by change id)
+ *   … --seed S --file bench/F.md                another sample, kept in another file (a fresh draw
+ *                                               after fixes made from an earlier one)
  *
  * A change is right when it is a real change, reported once (no other change of the sample's
  * pair says the same), described so a reader understands it, and its impact can be defended.
@@ -22,9 +24,14 @@ import { reportRevisions } from '../src/report/revision-report.ts';
 
 const PAIRS = [['2025-06-18', '2025-11-25'], ['2025-11-25', '2026-07-28']] as const;
 const PER_PAIR = 25;
-const SEED = 'changes-2026-12-02';
+// A second judged sample (after fixes made from the first) draws afresh: --seed S --file bench/NAME.md.
+const option = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+};
+const SEED = option('--seed') ?? 'changes-2026-12-02';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const judgedFile = join(repoRoot, 'bench/change-precision.md');
+const judgedFile = resolve(repoRoot, option('--file') ?? 'bench/change-precision.md');
 
 interface Drawn {
   pair: string;
