@@ -28884,7 +28884,7 @@ function joinListItems(facts, uf) {
   }
 }
 function joinDutiesToldTwice(facts, uf) {
-  const alone = lonelyRecords(facts, uf);
+  const alone = onlyRuleOfItsGroup(facts, uf);
   const rules = facts.filter((f) => f.change.kind === "rule" && f.change.level !== "editorial" && alone.has(f.index) && actorOf(f) !== "");
   const words3 = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === "removed" ? f.change.before : f.change.after).text))]));
   for (let i = 0; i < rules.length; i++) {
@@ -28898,7 +28898,18 @@ function joinDutiesToldTwice(facts, uf) {
 }
 function actorOf(f) {
   const side6 = f.direction === "removed" ? f.change.before : f.change.after;
-  return String(side6?.actor ?? "").toLowerCase().split(/\s+/).at(-1) ?? "";
+  const actors = Array.isArray(side6?.["actors"]) ? side6["actors"].map(String) : [String(side6?.actor ?? "")];
+  return [...new Set(actors.map((actor) => actor.toLowerCase().split(/\s+/).at(-1) ?? ""))].filter(Boolean).sort().join("+");
+}
+function onlyRuleOfItsGroup(facts, uf) {
+  const rulesIn = /* @__PURE__ */ new Map();
+  const othersIn = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    const root = uf.find(f.index);
+    if (f.change.kind === "rule") rulesIn.set(root, (rulesIn.get(root) ?? 0) + 1);
+    else if (f.change.kind !== "prose") othersIn.set(root, (othersIn.get(root) ?? 0) + 1);
+  }
+  return new Set(facts.filter((f) => rulesIn.get(uf.find(f.index)) === 1 && !othersIn.has(uf.find(f.index))).map((f) => f.index));
 }
 var MOVED_RULE = 0.5;
 var ruleWordsCache = /* @__PURE__ */ new WeakMap();

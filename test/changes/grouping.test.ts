@@ -98,11 +98,17 @@ describe('records grouped into changes', () => {
     expect(grouped[0]).toMatchObject({ impact: 'editorial', title: 'Wording revised in “Keeping Notes” (3 passages).' });
   });
 
-  it('duty-told-twice: one recommendation strengthened in the two places a page states it is one breaking change', async () => {
+  it('duty-told-twice: one recommendation strengthened in the two places a page states it is one breaking change; one weakened in two places, its parties named in another order, is one change too', async () => {
     const { grouped } = await changesOf('duty-told-twice');
-    expect(grouped).toHaveLength(1);
-    expect(grouped[0]).toMatchObject({ impact: 'breaking', roles: [] });
-    expect(grouped[0]!.records).toHaveLength(2);
+    // The two duties, and a new paragraph of its own.
+    expect(grouped).toHaveLength(3);
+    const strengthened = one(grouped, /show clearly/);
+    expect(strengthened).toMatchObject({ impact: 'breaking', roles: [] });
+    expect(strengthened.records).toHaveLength(2);
+    const weakened = one(grouped, /log each prompt/);
+    expect(weakened.impact).toBe('non-breaking');
+    expect(weakened.records).toHaveLength(2);
+    expect(one(grouped, /A log kept longer/).impact).toBe('editorial');
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {

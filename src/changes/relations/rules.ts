@@ -2,7 +2,7 @@ import { contentWords } from '../../diff/content-words.ts';
 import { dice, normalizeText } from '../../diff/similarity.ts';
 import { strength } from '../../model/rules.ts';
 import { keywordOf, type RecordFacts } from '../facts.ts';
-import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
+import { pushTo, type UnionFind } from './union-find.ts';
 
 /**
  * Relations of rules: a rule that moved and was reworded (7), a list's items with their
@@ -61,8 +61,8 @@ export function joinListItems(facts: readonly RecordFacts[], uf: UnionFind): voi
  * twice, strengthened in both): the same catalog id, the same party, nearly the same words.
  */
 export function joinDutiesToldTwice(facts: readonly RecordFacts[], uf: UnionFind): void {
-  const alone = lonelyRecords(facts, uf);
-  // Only rules no section took: a rule inside a new section is that section's, and two sections' rules are two duties.
+  const alone = onlyRuleOfItsGroup(facts, uf);
+  // Only rules no section took (a paragraph beside one may have joined it): a rule inside a new section is that section's, and two sections' rules are two duties.
   const rules = facts.filter((f) => f.change.kind === 'rule' && f.change.level !== 'editorial' && alone.has(f.index) && actorOf(f) !== '');
   const words = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === 'removed' ? f.change.before : f.change.after)!.text))]));
   for (let i = 0; i < rules.length; i++) {
@@ -75,10 +75,23 @@ export function joinDutiesToldTwice(facts: readonly RecordFacts[], uf: UnionFind
   }
 }
 
-/** The party a rule binds, by its last word ("MCP clients" and "clients" are one party). */
+/** The parties a rule binds, each by its last word ("MCP clients" and "clients" are one party), in any order ("servers and clients", "clients and servers"). */
 function actorOf(f: RecordFacts): string {
   const side = f.direction === 'removed' ? f.change.before : f.change.after;
-  return String(side?.actor ?? '').toLowerCase().split(/\s+/).at(-1) ?? '';
+  const actors = Array.isArray(side?.['actors']) ? (side['actors'] as unknown[]).map(String) : [String(side?.actor ?? '')];
+  return [...new Set(actors.map((actor) => actor.toLowerCase().split(/\s+/).at(-1) ?? ''))].filter(Boolean).sort().join('+');
+}
+
+/** Records that are the only rule of their group so far (alone, or with the paragraphs that joined them). */
+function onlyRuleOfItsGroup(facts: readonly RecordFacts[], uf: UnionFind): Set<number> {
+  const rulesIn = new Map<number, number>();
+  const othersIn = new Map<number, number>();
+  for (const f of facts) {
+    const root = uf.find(f.index);
+    if (f.change.kind === 'rule') rulesIn.set(root, (rulesIn.get(root) ?? 0) + 1);
+    else if (f.change.kind !== 'prose') othersIn.set(root, (othersIn.get(root) ?? 0) + 1);
+  }
+  return new Set(facts.filter((f) => rulesIn.get(uf.find(f.index)) === 1 && !othersIn.has(uf.find(f.index))).map((f) => f.index));
 }
 
 /** How alike a gone and an arrived rule must be to be one rule moved (their telling words, see commonWords). */
