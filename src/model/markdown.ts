@@ -232,6 +232,8 @@ function walkList(list: List, offset: number, state: WalkState, leadIn: string |
     let itemTitle: { text: string; spans: string[] } | null = null;
     let lastParagraph: { text: string; spans: string[] } | null = null;
     for (const child of item.children) {
+      // A table of contents' entry (an item that is only a link to a heading of this page) is navigation, not text.
+      if (child.type === 'paragraph' && isInPageLinkOnly(child)) continue;
       if (child.type === 'paragraph') {
         const { text, codeSpans, citations } = inlineText(child);
         state.blocks.push({ type: 'text', text, codeSpans, line: line(child, offset), listItem: true, leadIn, ...cited(citations) });
@@ -254,6 +256,12 @@ function walkList(list: List, offset: number, state: WalkState, leadIn: string |
       }
     }
   }
+}
+
+/** A paragraph that is a single link to a fragment of this page (`[Message: \`Stack\`](#message-stack)`). */
+function isInPageLinkOnly(paragraph: Paragraph): boolean {
+  const parts = paragraph.children.filter((c) => !(c.type === 'text' && c.value.trim() === ''));
+  return parts.length === 1 && parts[0]!.type === 'link' && parts[0]!.url.startsWith('#');
 }
 
 function readTable(table: Table, offset: number, leadIn: string | null): Block {
