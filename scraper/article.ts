@@ -7,7 +7,7 @@ import * as cheerio from 'cheerio';
  * upstream MDX says, so the differ reads both alike: the title as front matter, then
  * headings, paragraphs, lists, tables, code blocks and quotes.
  */
-export interface Article {
+interface Article {
   title: string | null;
   markdown: string;
 }

@@ -21,7 +21,7 @@ import { verifyBody } from './verify.ts';
  * differ's summary of the change; pages and revisions that appeared or went away; and
  * revisions whose status moved (a new latest). Reads only; never writes.
  */
-export interface CheckRequest {
+interface CheckRequest {
   snapshotsDir: string;
   source?: Source | null;
   layout?: Layout;
@@ -33,9 +33,9 @@ export interface CheckRequest {
   summarizeDiff?: DiffSummarizer;
 }
 
-export type DiffSummarizer = (oldText: string, newText: string, page: string) => Promise<ChangeSummary | null>;
+type DiffSummarizer = (oldText: string, newText: string, page: string) => Promise<ChangeSummary | null>;
 
-export interface LocalDrift {
+interface LocalDrift {
   revision: string;
   page: string;
   file: string;
@@ -44,7 +44,7 @@ export interface LocalDrift {
   actual: string | null;
 }
 
-export interface UpstreamDrift {
+interface UpstreamDrift {
   revision: string;
   page: string;
   change: 'changed' | 'added' | 'removed' | 'failed';
@@ -56,7 +56,7 @@ export interface UpstreamDrift {
   note: string | null;
 }
 
-export interface RevisionDrift {
+interface RevisionDrift {
   id: string;
   locked: RevisionStatus | null;
   upstream: RevisionStatus | null;
@@ -66,7 +66,7 @@ export interface RevisionDrift {
  * What a snapshot run that did not finish left in the folder (see recovery.ts), or
  * `being-written` while a run holds the folder now (its staging is live, not left over).
  */
-export type RunState = (InterruptedRun & { message: string }) | { folder: 'being-written'; message: string };
+type RunState = (InterruptedRun & { message: string }) | { folder: 'being-written'; message: string };
 
 export interface DriftReport {
   lockFile: string;

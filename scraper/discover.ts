@@ -158,7 +158,3 @@ function newestDated(revisions: RevisionInfo[]): RevisionInfo | undefined {
 function sortPages(pages: string[]): string[] {
   return pages.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
-
-export function describeRevisions(revisions: readonly RevisionInfo[]): string {
-  return revisions.map((r) => r.id).join(', ');
-}

@@ -39,7 +39,3 @@ export class SourceError extends InputError {
     return RETRYABLE.has(this.kind);
   }
 }
-
-export function isSourceError(error: unknown): error is SourceError {
-  return error instanceof SourceError;
-}

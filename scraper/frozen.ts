@@ -26,7 +26,7 @@ import { verifyBody } from './verify.ts';
  * one. Each page is written atomically on its own: a killed --frozen run leaves every file
  * either as it was or with its locked bytes, and running it again completes it.
  */
-export interface FrozenRequest {
+interface FrozenRequest {
   snapshotsDir: string;
   /**
    * Where to fetch from. Null: each page's own URL from the lock (HTTP and site pages;

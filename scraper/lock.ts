@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { displayPath } from '../src/core/paths.ts';
 import { InputError } from '../src/errors.ts';
 import { assertPageId, assertRevisionId, isPageId, isRevisionId, pageIdProblem } from '../src/input/ids.ts';
-import { writeFileAtomic } from './atomic.ts';
 
 /**
  * snapshots/snapshots.lock.json: what was fetched, from where, with which hash. Committed,
@@ -12,7 +11,7 @@ import { writeFileAtomic } from './atomic.ts';
  */
 
 export const LOCK_FILE = 'snapshots.lock.json';
-export const LOCKFILE_VERSION = 1;
+const LOCKFILE_VERSION = 1;
 
 export type RevisionStatus = 'latest' | 'superseded' | 'draft';
 
@@ -234,17 +233,6 @@ export function serializeLock(lock: Lock): string {
     })),
   };
   return `${JSON.stringify(canonical, null, 2)}\n`;
-}
-
-/**
- * Writes the lock atomically, and only when its text changes. Returns true when written.
- * `previousText` is the file's text as read at the start (null when there was none).
- */
-export async function writeLock(snapshotsDir: string, lock: Lock, previousText: string | null): Promise<boolean> {
-  const text = serializeLock(lock);
-  if (text === previousText) return false;
-  await writeFileAtomic(lockPath(snapshotsDir), text);
-  return true;
 }
 
 /** A path as the user would type it: relative to the working directory when that is shorter. */

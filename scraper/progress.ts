@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import type { Writable } from 'node:stream';
 
 /** What became of one item: fetching (fetched/unchanged/failed) or checking (unchanged/changed/gone/failed). */
-export type ItemOutcome = 'fetched' | 'unchanged' | 'failed' | 'changed' | 'gone';
+type ItemOutcome = 'fetched' | 'unchanged' | 'failed' | 'changed' | 'gone';
 
 /** Where the pipeline tells what it is doing. */
 export interface Progress {

@@ -22,7 +22,7 @@ import { verifyBody } from './verify.ts';
  * entry, so after any failure the snapshot folder and lock are either updated correctly or
  * exactly as they were; after a crash, see staging.ts for what holds.
  */
-export interface SnapshotRequest {
+interface SnapshotRequest {
   snapshotsDir: string;
   source: Source;
   /** The rendered site, for pages the raw source does not have (404). */
@@ -238,7 +238,7 @@ function trim(message: string): string {
  * The lock's revision list: what the source says now, plus revisions the source no longer
  * lists but that still have locked pages (kept, never "latest" when the source names one).
  */
-export function mergeRevisions(fromSource: readonly RevisionInfo[], locked: readonly RevisionInfo[], pages: readonly LockedPage[]): RevisionInfo[] {
+function mergeRevisions(fromSource: readonly RevisionInfo[], locked: readonly RevisionInfo[], pages: readonly LockedPage[]): RevisionInfo[] {
   const merged = fromSource.map((r) => ({ ...r }));
   const sourceHasLatest = merged.some((r) => r.status === 'latest');
   for (const old of locked) {

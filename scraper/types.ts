@@ -9,7 +9,7 @@ export interface Conditional {
   lastModified: string | null;
 }
 
-export interface Fetched {
+interface Fetched {
   status: 'ok';
   body: Buffer;
   /** Where the bytes came from (the URL asked for; for local sources a path). */
@@ -20,7 +20,7 @@ export interface Fetched {
   lastModified: string | null;
 }
 
-export interface NotModified {
+interface NotModified {
   status: 'not-modified';
   url: string;
 }

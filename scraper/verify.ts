@@ -14,7 +14,7 @@ export const ACCEPT_HEADER: Record<Expect, string> = {
 };
 
 /** The media type without parameters, lower-cased; null when absent. */
-export function mediaType(contentType: string | null): string | null {
+function mediaType(contentType: string | null): string | null {
   if (contentType === null) return null;
   const type = contentType.split(';')[0]?.trim().toLowerCase();
   return type ? type : null;

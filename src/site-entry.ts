@@ -1,31 +1,23 @@
 /**
- * What the site (site/) reads from the library beyond the public API: the revision report
- * every view counts from, and the building blocks its side-by-side views are laid out with.
- * Internal: not part of the npm package's entry points (package.json `exports`), so it may
- * change with the site. The site imports src/index.ts and this module only, never deeper.
+ * What the site (site/) reads from the project beyond the public API (src/index.ts): the
+ * revision report every view counts from, the building blocks its side-by-side views are
+ * laid out with, and the snapshot lock it is built from. Internal: not one of the npm
+ * package's entry points (package.json `exports`), so it may change with the site. The site
+ * imports project code only through src/index.ts, this module and src/detect/index.ts
+ * (test/api/exports.test.ts checks it); a name both need is in src/index.ts alone.
  */
 
 // The one report of two revisions (the CLI's, the Action's), and one page's view of it.
-export { reportRevisions, type RevisionReportOptions } from './report/revision-report.ts';
-export { pageOfRevision, revisionInfo, withoutAnnouncements, type DiffReport, type DocumentInfo, type ReportSummary } from './report/report.ts';
-export { changeSections, recordsOf, rolesText, type ChangeSection } from './report/sections.ts';
-export { renderJson } from './report/json.ts';
-export { renderText } from './report/text.ts';
-export { renderMarkdown } from './report/markdown.ts';
-
-// Changes: the unit every count is of.
-export { IMPACTS, impactRank, partiesOf, summarizeImpacts, type Impact, type ImpactSummary, type SpecChange, type AnnouncedBy } from './changes/index.ts';
+export { reportRevisions } from './report/revision-report.ts';
+export { pageOfRevision, withoutAnnouncements } from './report/report.ts';
+export { changeSections, type ChangeSection } from './report/sections.ts';
+export { partiesOf, summarizeImpacts } from './changes/index.ts';
 
 // Reading a revision the way the revision diff reads it.
-export { folderTree, type RevisionTree } from './input/revision-tree.ts';
 export { findSpecConfig } from './revision/spec-config.ts';
-export { pairPages, type PagePair } from './revision/page-pairs.ts';
+export { pairPages } from './revision/page-pairs.ts';
 export type { PageReading } from './revision/revisions.ts';
 export type { ChangelogReading, ChangelogItemReading, NoChangelog } from './changelog/index.ts';
-export type { RecordTheme } from './changelog/themes.ts';
-
-// The records' vocabulary.
-export { CHANGE_LEVELS, summarize, type Change, type ChangeKind, type ChangeLevel, type ChangeSummary } from './records/change.ts';
 
 // Building blocks of the side-by-side views and the revision pages.
 export { parsePage, contentHash, type SpecDocument, type Section, type Rule } from './model/index.ts';
@@ -33,4 +25,14 @@ export { RFC2119_KEYWORDS } from './model/document.ts';
 export { parseMarkdown, type Block } from './model/markdown.ts';
 export { alignSections } from './diff/sections.ts';
 export { dice, tokens } from './diff/similarity.ts';
-export { lintPage, parseSchemaText, type LintFinding, type SchemaModel } from './schema/index.ts';
+export { analyzeSchema, lintPage, parseSchemaText, type LintFinding, type SchemaAnalysis, type SchemaModel } from './schema/index.ts';
+
+// Where the site serves badges and "changed since" pages, and a page's title for them.
+export { badgeImagePath, changedSincePath } from './badge/urls.ts';
+export { pageTitleOf } from './badge/title.ts';
+
+// The snapshots the site is built from, read and checked as the CLI reads them (which is
+// why this entry sits below scraper/ in the layers, unlike src/index.ts).
+export { lockPath, pageFileName, parseLock, type Lock, type RevisionInfo, type RevisionStatus } from '../scraper/lock.ts';
+export { journalPath } from '../scraper/journal.ts';
+export { displayPath } from './core/paths.ts';

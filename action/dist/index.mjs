@@ -44757,12 +44757,6 @@ init_objects();
 // src/model/page-store.ts
 var STALE_MS = 7 * 24 * 3600 * 1e3;
 
-// src/model/diagnostic.ts
-function formatDiagnostic(d, source) {
-  const where = [source ?? d.source, d.line === null ? null : `line ${d.line}`].filter(Boolean).join(":");
-  return `${where ? `${where}: ` : ""}${d.severity}: ${d.message}`;
-}
-
 // src/model/index.ts
 var cache2 = /* @__PURE__ */ new Map();
 var CACHE_LIMIT = 512;
@@ -46720,7 +46714,6 @@ function distinguishRepeats(drafts) {
 
 // src/diff/index.ts
 init_change();
-init_catalog();
 var results = /* @__PURE__ */ new Map();
 var RESULT_LIMIT = 1024;
 function diffPageTexts(oldText, newText, options = {}) {
@@ -48092,6 +48085,12 @@ function splitsOf(pages) {
     const from = p.splitFrom.slice(0, at);
     return [{ page: p.page, from: newerId.get(from) ?? from, heading: p.splitFrom.slice(at + 3) }];
   });
+}
+
+// src/model/diagnostic.ts
+function formatDiagnostic(d, source) {
+  const where = [source ?? d.source, d.line === null ? null : `line ${d.line}`].filter(Boolean).join(":");
+  return `${where ? `${where}: ` : ""}${d.severity}: ${d.message}`;
 }
 
 // src/report/changelog.ts

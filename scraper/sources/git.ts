@@ -4,7 +4,7 @@ import { git, resolveCommit } from '../../src/core/git.ts';
 import { SourceError } from '../errors.ts';
 import type { FetchOutcome, GetRequest, Source } from '../types.ts';
 
-export interface HistoryEntry {
+interface HistoryEntry {
   commit: string;
   /** Author date, ISO 8601. */
   date: string;

@@ -8,7 +8,7 @@ import { SiteSource } from './site.ts';
 import type { Source } from '../types.ts';
 
 /** The environment variable naming a mirror folder (used when no source flag is given). */
-export const MIRROR_ENV = 'SPECDELTA_MIRROR';
+const MIRROR_ENV = 'SPECDELTA_MIRROR';
 
 export interface SourceFlags {
   /** A local folder with the upstream layout. */
@@ -22,7 +22,7 @@ export interface SourceFlags {
   site?: string;
 }
 
-export interface ResolvedSource {
+interface ResolvedSource {
   source: Source;
   site: SiteSource | null;
   /** False when nothing was asked for and the default network source is used. */

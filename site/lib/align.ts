@@ -1,4 +1,5 @@
-import { contentHash, parsePage, type Section, type SpecDocument, parseMarkdown, type Block, alignSections, dice, tokens, type Change } from '../../src/index.ts';
+import type { Change } from '../../src/index.ts';
+import { contentHash, parsePage, type Section, type SpecDocument, parseMarkdown, type Block, alignSections, dice, tokens } from '../../src/site-entry.ts';
 import { jsonDiff } from './json-diff.ts';
 import { codeLines, lineDiff, markedLines, plainSegs, wordDiff, type CodeLine, type Op, type Seg } from './segments.ts';
 

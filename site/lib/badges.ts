@@ -1,4 +1,5 @@
-import { badgeImagePath, changedSincePath, makeBadge, pageTitleOf, renderBadge, type Badge, type BadgeSpec, type BadgeStatus } from '../../src/index.ts';
+import { makeBadge, renderBadge, type Badge, type BadgeSpec, type BadgeStatus } from '../../src/index.ts';
+import { badgeImagePath, changedSincePath, pageTitleOf } from '../../src/site-entry.ts';
 import { sinceView } from './since.ts';
 import { pageText, specSet } from './spec.ts';
 

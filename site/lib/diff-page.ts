@@ -1,4 +1,5 @@
-import { changeSections, type ChangeSection, type SpecChange } from '../../src/site-entry.ts';
+import type { SpecChange } from '../../src/index.ts';
+import { changeSections, type ChangeSection } from '../../src/site-entry.ts';
 import { pageDiffOf, type PageDiff } from './diffs.ts';
 import { groupSections, type SectionGroup } from './page-view.ts';
 import { diffParts } from './parts.ts';

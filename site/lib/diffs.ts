@@ -1,4 +1,5 @@
-import { contentHash, parsePage, type Change, type DiffReport, type PageReading, type SpecDocument } from '../../src/site-entry.ts';
+import type { Change, DiffReport } from '../../src/index.ts';
+import { contentHash, parsePage, type PageReading, type SpecDocument } from '../../src/site-entry.ts';
 import { buildDiffView, type DiffView, type MovedSection } from './align.ts';
 import { cached } from './cache.ts';
 import { pageReport, pairData, readingOf, type PairData } from './reports.ts';

@@ -1,4 +1,4 @@
-import { IMPACTS, type ImpactSummary } from '../../src/site-entry.ts';
+import { IMPACTS, type ImpactSummary } from '../../src/index.ts';
 import { atomDate, type AtomEntry, type AtomFeed } from './atom.ts';
 import { diffPageOf } from './diff-page.ts';
 import { snapshotsDir } from './env.ts';

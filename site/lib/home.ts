@@ -1,5 +1,5 @@
-import { changeSections, type ChangeSection, type ImpactSummary } from '../../src/site-entry.ts';
-import type { RevisionInfo } from '../../scraper/lock.ts';
+import type { ImpactSummary } from '../../src/index.ts';
+import { changeSections, type ChangeSection, type RevisionInfo } from '../../src/site-entry.ts';
 import { totalOf } from './labels.ts';
 import { pairView, type PairView } from './pair-view.ts';
 import { revisionPairs, specSet, type RevisionPair } from './spec.ts';

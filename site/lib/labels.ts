@@ -1,5 +1,5 @@
-import type { AnnouncedBy, ChangeKind, ChangeLevel, ChangeSection, Impact, ImpactSummary } from '../../src/site-entry.ts';
-import type { RevisionStatus } from '../../scraper/lock.ts';
+import type { AnnouncedBy, ChangeKind, ChangeLevel, Impact, ImpactSummary } from '../../src/index.ts';
+import type { ChangeSection, RevisionStatus } from '../../src/site-entry.ts';
 
 /** Levels always show a word, never only a colour. */
 export const LEVEL_LABEL: Record<ChangeLevel, string> = {

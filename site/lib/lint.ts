@@ -1,4 +1,4 @@
-import { contentHash, parsePage, analyzeSchema, lintPage, parseSchemaText, type LintFinding, type SchemaAnalysis } from '../../src/index.ts';
+import { contentHash, parsePage, analyzeSchema, lintPage, parseSchemaText, type LintFinding, type SchemaAnalysis } from '../../src/site-entry.ts';
 import { cached } from './cache.ts';
 import { pageText, schemaText } from './spec.ts';
 

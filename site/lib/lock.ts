@@ -1,9 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isUserFacing, InputError } from '../../src/index.ts';
-import { journalPath } from '../../scraper/journal.ts';
-import { lockPath, pageFileName, parseLock, type Lock } from '../../scraper/lock.ts';
-import { displayPath } from '../../src/core/paths.ts';
+import { journalPath, lockPath, pageFileName, parseLock, type Lock, displayPath } from '../../src/site-entry.ts';
 
 /**
  * The lock the site is built from, read and checked the way the CLI reads it, so a bad lock

@@ -1,4 +1,4 @@
-import type { Change } from '../../src/site-entry.ts';
+import type { Change } from '../../src/index.ts';
 
 /**
  * A record's message, or a change's title, with its quote of the spec made whole. Reports

@@ -1,4 +1,4 @@
-import type { Change, ChangeSummary, SpecChange } from '../../src/site-entry.ts';
+import type { Change, ChangeSummary, SpecChange } from '../../src/index.ts';
 import type { DiffView, RowView, SectionView } from './align.ts';
 import { KIND_LABEL, PRIMARY_KINDS } from './labels.ts';
 import { paths } from './urls.ts';

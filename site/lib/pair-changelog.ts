@@ -1,4 +1,5 @@
-import type { AnnouncedBy, ChangelogItemReading, ChangelogReading, NoChangelog, SpecChange } from '../../src/site-entry.ts';
+import type { AnnouncedBy, SpecChange } from '../../src/index.ts';
+import type { ChangelogItemReading, ChangelogReading, NoChangelog } from '../../src/site-entry.ts';
 import { pairData } from './reports.ts';
 import type { RevisionPair } from './spec.ts';
 

@@ -1,4 +1,5 @@
-import { partiesOf, summarizeImpacts, type ImpactSummary, type SpecChange } from '../../src/site-entry.ts';
+import type { ImpactSummary, SpecChange } from '../../src/index.ts';
+import { partiesOf, summarizeImpacts } from '../../src/site-entry.ts';
 import { diffPageOf } from './diff-page.ts';
 import { pairData, reportPageOf, type PairData } from './reports.ts';
 import type { PairPage, RevisionPair } from './spec.ts';

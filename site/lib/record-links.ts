@@ -1,4 +1,4 @@
-import type { Change, SpecChange } from '../../src/site-entry.ts';
+import type { Change, SpecChange } from '../../src/index.ts';
 import { diffPageOf } from './diff-page.ts';
 import { keyOfReportPage, pairData, type PairData } from './reports.ts';
 import { wholeQuote } from './messages.ts';

@@ -1,16 +1,6 @@
 import { join } from 'node:path';
-import {
-  contentHash,
-  findSpecConfig,
-  folderTree,
-  pageOfRevision,
-  renderJson,
-  withoutAnnouncements,
-  reportRevisions,
-  type DiffReport,
-  type DocumentInfo,
-  type PageReading,
-} from '../../src/site-entry.ts';
+import { folderTree, renderJson, type DiffReport, type DocumentInfo } from '../../src/index.ts';
+import { contentHash, findSpecConfig, pageOfRevision, withoutAnnouncements, reportRevisions, type PageReading } from '../../src/site-entry.ts';
 import { cachedAsync } from './cache.ts';
 import { snapshotsDir, snapshotsLabel } from './env.ts';
 import { pagesOf, pagesOfPair, pageText, schemaText, type PairPage, type RevisionPair } from './spec.ts';

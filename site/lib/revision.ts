@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RevisionInfo } from '../../scraper/lock.ts';
-import { contentHash } from '../../src/site-entry.ts';
+import { type RevisionInfo, contentHash } from '../../src/site-entry.ts';
 import { cached } from './cache.ts';
 import { pageDiff } from './diffs.ts';
 import { totalOf } from './labels.ts';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { Change, DiffReport, SpecChange } from '../../src/site-entry.ts';
+import type { Change, DiffReport, SpecChange } from '../../src/index.ts';
 import { wholeQuote } from './messages.ts';
 import { plainText } from './segments.ts';
 import { paths } from './urls.ts';

@@ -1,4 +1,5 @@
-import { dice, parsePage, parseSchemaText, tokens, type Change, type Rule, type SchemaModel } from '../../src/site-entry.ts';
+import type { Change } from '../../src/index.ts';
+import { dice, parsePage, parseSchemaText, tokens, type Rule, type SchemaModel } from '../../src/site-entry.ts';
 import { diffPageOf } from './diff-page.ts';
 import { pairLinks } from './record-links.ts';
 import { pairData } from './reports.ts';

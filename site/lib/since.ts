@@ -1,4 +1,5 @@
-import { summarizeImpacts, type DiffReport, type ImpactSummary, type SpecChange } from '../../src/site-entry.ts';
+import type { DiffReport, ImpactSummary, SpecChange } from '../../src/index.ts';
+import { summarizeImpacts } from '../../src/site-entry.ts';
 import { diffPageOf } from './diff-page.ts';
 import { pairData, type PairData } from './reports.ts';
 import { pageOfPair, pagesOf, revisionPairs, specSet, type PairPage, type RevisionPair } from './spec.ts';

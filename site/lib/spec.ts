@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageFileName, type RevisionInfo } from '../../scraper/lock.ts';
-import { pairPages } from '../../src/site-entry.ts';
+import { pageFileName, type RevisionInfo, pairPages } from '../../src/site-entry.ts';
 import { snapshotsDir } from './env.ts';
 import { readSiteLock } from './lock.ts';
 

@@ -1,4 +1,5 @@
-import { summarizeImpacts, type ChangeSection, type ImpactSummary, type SpecChange } from '../../src/site-entry.ts';
+import type { ImpactSummary, SpecChange } from '../../src/index.ts';
+import { summarizeImpacts, type ChangeSection } from '../../src/site-entry.ts';
 import { diffPageOf } from './diff-page.ts';
 import { pairData } from './reports.ts';
 import { pagesOf, pagesOfPair, revisionPairs, specSet, type PairPage, type RevisionPair } from './spec.ts';

@@ -1,4 +1,4 @@
-import type { Impact, SpecChange } from '../../src/site-entry.ts';
+import type { Impact, SpecChange } from '../../src/index.ts';
 
 /**
  * Triage: the changes one must act on first, grouped by who must act. Who must act is the

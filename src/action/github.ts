@@ -23,7 +23,7 @@ export interface IssueComment {
   user: { login: string } | null;
 }
 
-export interface GitHubClient {
+interface GitHubClient {
   listComments(issue: number): Promise<IssueComment[]>;
   createComment(issue: number, body: string): Promise<IssueComment>;
   updateComment(id: number, body: string): Promise<IssueComment>;
@@ -31,7 +31,7 @@ export interface GitHubClient {
   tokenLogin(): Promise<string | null>;
 }
 
-export interface GitHubClientOptions {
+interface GitHubClientOptions {
   /** One call's limit, headers and body together. */
   timeoutMs?: number;
   retry?: RetryPolicy;
@@ -143,7 +143,6 @@ function describeText(text: string, contentType: string): string {
   const start = text.trim().slice(0, 40).replace(/\s+/g, ' ');
   return start === '' ? `an empty ${kind}` : `${kind} starting "${start}${text.trim().length > 40 ? '…' : ''}"`;
 }
-
 
 function describeValue(value: unknown): string {
   if (value === null) return 'null';

@@ -14,7 +14,7 @@
  * characters they stand for).
  */
 
-export const ZERO_WIDTH_JOINER = '\u200D';
+const ZERO_WIDTH_JOINER = '\u200D';
 
 /** GitHub's own hosts, whose issue URLs cross-reference; a GitHub Enterprise host is added by the caller. */
 const GITHUB_HOSTS = ['github.com', 'www.github.com'];

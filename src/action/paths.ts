@@ -11,7 +11,7 @@ import { InputError } from '../errors.ts';
  * Entries are separated by newlines or commas. The older single-folder form keeps working:
  * one folder in `spec` and its schema in the `schema` input.
  */
-export interface SpecPath {
+interface SpecPath {
   spec: string;
   schema?: string;
 }

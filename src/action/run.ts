@@ -40,7 +40,7 @@ export interface ActionIO {
 export type ActionExit = 0 | 1 | 2;
 
 /** Whose comments the Action may edit when the token is the workflow's own (GITHUB_TOKEN). */
-export const WORKFLOW_TOKEN_AUTHOR = 'github-actions[bot]';
+const WORKFLOW_TOKEN_AUTHOR = 'github-actions[bot]';
 
 interface PullRequestEvent {
   pull_request?: { number: number; base: { sha: string; ref?: string }; head: { sha: string; ref?: string } };

@@ -98,7 +98,7 @@ export function pageLabel(page: string, title: string | null): string {
   return last.replace(/[-_]+/g, ' ');
 }
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 

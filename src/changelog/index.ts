@@ -17,7 +17,7 @@ import { groupByTheme, type RecordTheme } from './themes.ts';
  * (governance, a page outside the spec, a change too vague to place), and each breaking or
  * non-breaking record no item covers is unannounced, grouped by page and theme.
  */
-export type ItemStatus = 'confirmed' | 'not-visible';
+type ItemStatus = 'confirmed' | 'not-visible';
 
 export interface ChangelogItemReading {
   /** The headings above the item, joined with " › " ("Major changes"). */
@@ -47,7 +47,7 @@ export interface NoChangelog {
   note: string;
 }
 
-export interface ChangelogSource {
+interface ChangelogSource {
   /** The newer revision's page ids. */
   pages: readonly string[];
   /** A page's text in the newer revision. */
@@ -101,7 +101,7 @@ export function matchChangelog(page: string, changelogText: string, changes: rea
 }
 
 /** Links resolve against the newer revision's pages; a fragment names a section and everything under it. */
-export function contextOf(newer: Pick<ChangelogSource, 'pages' | 'text'>, changelogPage: string): MatchContext {
+function contextOf(newer: Pick<ChangelogSource, 'pages' | 'text'>, changelogPage: string): MatchContext {
   const pages = new Set(newer.pages);
   const pagesBut = newer.pages.filter((p) => p !== changelogPage);
   return {
@@ -129,11 +129,4 @@ function onMostPages(pages: readonly string[], tokensOf: (page: string) => Itera
   for (const page of pages) for (const token of tokensOf(page)) pagesWith.set(token, (pagesWith.get(token) ?? 0) + 1);
   const common = Math.max(COMMON_PAGE_MIN, pages.length * COMMON_PAGE_SHARE);
   return new Set([...pagesWith].filter(([, n]) => n >= common).map(([token]) => token));
-}
-
-/** Which items announce each record (fingerprint → item positions "Major changes 3"), for marking records where they are shown. */
-export function announcements(reading: ChangelogReading): Map<string, ChangelogItemReading[]> {
-  const byRecord = new Map<string, ChangelogItemReading[]>();
-  for (const item of reading.items) for (const fp of item.records) byRecord.set(fp, [...(byRecord.get(fp) ?? []), item]);
-  return byRecord;
 }

@@ -12,7 +12,7 @@ import { wordsIn } from './words.ts';
  * about which change is meant), and words the two share, weighted by how rare each word is
  * among the records.
  */
-export interface ItemMatch {
+interface ItemMatch {
   item: ChangelogItem;
   /** Indexes into the record index, in record order. */
   records: number[];

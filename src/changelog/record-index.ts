@@ -8,7 +8,7 @@ import { wordsIn } from './words.ts';
  * name (identifier, reference, word, page) so an item looks up its candidates instead of
  * scanning every record: matching stays linear in the evidence, not items × records.
  */
-export interface RecordView {
+interface RecordView {
   change: Change;
   /** Identifiers of what changed (the subject's path or names, its section's heading). */
   subjectIds: Set<string>;
@@ -21,7 +21,7 @@ export interface RecordView {
 }
 
 /** A section heading records sit under, with its significant words, for an item that names the section in its own words. */
-export interface HeadingEntry {
+interface HeadingEntry {
   heading: string;
   words: string[];
   records: number[];

@@ -3,8 +3,6 @@ import { lastName } from '../model/field-names.ts';
 import type { PageOutline, SectionSpan } from '../model/outline.ts';
 import type { Change, ChangeSide } from '../records/change.ts';
 
-export type { PageOutline, SectionSpan } from '../model/outline.ts';
-
 /**
  * What the grouping needs to know of each record, read once: which way it goes, where it
  * sits (its section path on the side it stands on), and which names it is about or
@@ -12,7 +10,7 @@ export type { PageOutline, SectionSpan } from '../model/outline.ts';
  * name, and the code spans of its wording.
  */
 
-export type Side = 'old' | 'new';
+type Side = 'old' | 'new';
 export type Direction = 'added' | 'removed' | 'changed';
 
 /** The pages of both sides, by page id ('' for a diff of two loose pages). */
@@ -84,7 +82,7 @@ export function ownerWords(text: string): Set<string> {
 /** Words every shape name may carry: they say nothing of which shape. */
 const OWNER_NOISE = new Set(['params', 'param', 'the', 'and', 'object', 'schema', 'type', 'types', 'field', 'fields']);
 
-export function directionOf(change: Change): Direction {
+function directionOf(change: Change): Direction {
   if (change.before === null) return 'added';
   if (change.after === null) return 'removed';
   return 'changed';

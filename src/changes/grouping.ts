@@ -34,7 +34,7 @@ import type { SplitPage } from './unit.ts';
  * Last, one sentence stated twice on a page and left alone by all of these is one change.
  */
 
-export interface Grouping {
+interface Grouping {
   /** Groups of record indices, each in record order, groups in order of their first record. */
   groups: number[][];
   /** Pairs of a gone rule and an arrived one found to be one rule moved (for the impact: a move is not a new duty). */

@@ -8,11 +8,8 @@ import { changeImpact, recordImpact, type ImpactDecision } from './impact.ts';
 import { partiesOf, roleOf } from './roles.ts';
 import type { AnnouncedBy, ChangelogItemRef, GroupingOptions, SpecChange } from './unit.ts';
 
-export type { Outlines } from './facts.ts';
-export type { PageOutline, SectionSpan } from '../model/outline.ts';
-
 export * from './unit.ts';
-export { partiesOf, roleOf } from './roles.ts';
+export { partiesOf } from './roles.ts';
 
 /**
  * Records in, changes out: every record belongs to exactly one change, and each change says

@@ -18,7 +18,7 @@ export function impactRank(impact: Impact): number {
 }
 
 /** True when `impact` is at or above a `--fail-on` threshold. */
-export function impactAtOrAbove(impact: Impact, threshold: Impact): boolean {
+function impactAtOrAbove(impact: Impact, threshold: Impact): boolean {
   return impactRank(impact) <= impactRank(threshold);
 }
 

@@ -9,7 +9,7 @@ import type { CommandIO } from './io.ts';
  * `SPECDELTA_CACHE=DIR` moves it; `SPECDELTA_CACHE=off` (or `0`) keeps pages in memory only.
  */
 
-export function pageCacheDir(env: Record<string, string | undefined>, cwd: string): string | null {
+function pageCacheDir(env: Record<string, string | undefined>, cwd: string): string | null {
   const setting = env['SPECDELTA_CACHE']?.trim();
   if (setting === undefined || setting === '') return PACKAGE_CACHE_DIR;
   if (/^(off|0|false|no)$/i.test(setting)) return null;

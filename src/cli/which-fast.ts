@@ -26,7 +26,7 @@ const VALUED = new Set(['--format', '--snapshots', '--fingerprints', '--timeout'
 const FORMATS = new Set(['text', 'json', 'markdown']);
 
 /** The input and options of `which`, as main() would give them to runWhich, or null when main() must read them. */
-export function parseWhichArgs(args: readonly string[]): { input: string; options: WhichOptions } | null {
+function parseWhichArgs(args: readonly string[]): { input: string; options: WhichOptions } | null {
   const values = new Map<string, string>();
   const flags = new Set<string>();
   let input: string | undefined;

@@ -1,2 +1,2 @@
-export { acknowledgedIds, CONFIG_FILE, configIn, configSearchDirs, loadSpecConfig, parseSpecConfig, type LoadedConfig, type SpecConfig, type SpecEntry } from './spec-config.ts';
-export { specsOf, type ResolvedSpec } from './specs.ts';
+export { acknowledgedIds, configIn, configSearchDirs, loadSpecConfig, parseSpecConfig, type SpecConfig, type SpecEntry } from './spec-config.ts';
+export { specsOf } from './specs.ts';

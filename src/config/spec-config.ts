@@ -71,7 +71,7 @@ export function acknowledgedIds(config: SpecConfig): string[] {
   return (config.acknowledged ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.id));
 }
 
-export const CONFIG_FILE = 'specdelta.config.json';
+const CONFIG_FILE = 'specdelta.config.json';
 
 export interface LoadedConfig {
   config: SpecConfig;

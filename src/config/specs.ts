@@ -8,7 +8,7 @@ import type { LoadedConfig, SpecConfig, SpecEntry } from './spec-config.ts';
  * ids and order taken from its `revisions` setting or its folder names, whatever their form
  * (input/revision-order.ts). A config without `specs` lists none: its own folder is the spec.
  */
-export interface ResolvedSpec {
+interface ResolvedSpec {
   name: string;
   title: string;
   /** Absolute folder of its revision folders. */

@@ -34,8 +34,6 @@ import { normalizeHeading, normalizeName, wellKnownName } from './tokens.ts';
  * Nothing here knows a protocol name: a new revision updates the detector by running this.
  */
 
-export { BUILDER_VERSION } from './version.ts';
-
 interface Candidate {
   key: string;
   kind: MarkerKind;
@@ -91,7 +89,7 @@ interface NameKinds {
   transportEndpoints: Map<string, number>;
 }
 
-export interface BuildOptions {
+interface BuildOptions {
   /** Recorded in the data, for staleness checks. */
   digest?: string;
   /** Called with a short line per step (for a progress display). */
@@ -650,7 +648,7 @@ const HEADER_LIKE = /^[A-Za-z][a-z]*(?:-[A-Za-z][A-Za-z]*){1,4}$/;
 // ── small helpers ────────────────────────────────────────────────────────────────────────
 
 /** `_meta["org.example/peerFeatures"].widgets{}` → `_meta`, `org.example/peerFeatures`, `widgets`. */
-export function pathSegments(path: string): string[] {
+function pathSegments(path: string): string[] {
   const out: string[] = [];
   // A bracketed key, a reverse-DNS key with a slash (`org.example/peerFeatures`), or a plain segment.
   for (const m of path.matchAll(/\["((?:[^"\\]|\\.)*)"\]|((?:[a-z][\w-]*\.)+[a-z][\w-]*\/[\w/.-]*[\w-]|[^.[\]{}]+)/g)) {

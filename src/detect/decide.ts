@@ -62,13 +62,13 @@ export interface Separator {
 }
 
 /** One era of a text: the strong evidence that agrees, the revisions it allows, the answer among them. */
-export interface Era {
+interface Era {
   revision: string;
   interval: string[];
   items: Item[];
 }
 
-export interface Decision {
+interface Decision {
   chosen: string[];
   eras: Era[];
   /** Strong evidence outside every era: outweighed, set aside. */
@@ -100,7 +100,7 @@ const MIXED_SHARE_MIN = 0.25;
 const PICKED_LATER = 0.75;
 const EPSILON = 1e-9;
 
-export interface DecideInput {
+interface DecideInput {
   items: Item[];
   data: FingerprintData;
   order: Map<string, number>;

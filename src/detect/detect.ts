@@ -1,4 +1,4 @@
-import { decide, isStrong, type Era, type Item, type Separator, type Where } from './decide.ts';
+import { decide, isStrong, type Item, type Separator, type Where } from './decide.ts';
 import { latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind } from './fingerprints.ts';
 import { scanText, type Context, type ScannedText } from './scan.ts';
 import { normalizeHeading, normalizeName, TOKEN_PATTERN, tokenVariants, trimToken } from './tokens.ts';
@@ -78,7 +78,7 @@ export interface WhichResult {
   eras: { revision: string; compatible: string[]; evidence: string[] }[];
 }
 
-export type { Separator, Era };
+export type { Separator };
 
 export interface DetectOptions {
   /**
@@ -470,7 +470,6 @@ function isOutdated(span: readonly string[], index: Index): boolean {
   return span.every((id) => (index.order.get(id) ?? 0) < latest);
 }
 
-
 export function detectRevision(text: string, data: FingerprintData, options: DetectOptions = {}): WhichResult {
   const index = indexOf(data);
   const { hits, hasCode, headings } = collectHits(text, index);
@@ -641,7 +640,6 @@ function spanText(span: readonly string[], index: Index, compat?: readonly strin
   if (!gone) return `${first} and later have it (${introduced})`;
   return `${first} to ${last} have it; removed in ${gone}`;
 }
-
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;

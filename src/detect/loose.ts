@@ -6,7 +6,7 @@
  * object's *shape* (its keys and literal values) survives. Browser-safe, no dependencies.
  */
 
-export interface LooseObject {
+interface LooseObject {
   value: Record<string, unknown>;
   /** Offsets of the literal in the code. */
   start: number;

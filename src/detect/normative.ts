@@ -40,7 +40,7 @@ const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+/;
 /** Hosts and addresses reserved for examples (RFC 2606, loopback): a name on them is a placeholder. */
 const PLACEHOLDER = /\bexample\.(?:com|org|net)\b|\blocalhost\b|\b127\.0\.0\.1\b/i;
 
-export interface NormativeNames {
+interface NormativeNames {
   /** Names in inline code where the page states the protocol, as written. */
   terms: string[];
   /** JSON-RPC error codes the page's normative prose names. */

@@ -12,7 +12,7 @@ import { TOKEN_PATTERN, trimToken } from './tokens.ts';
 
 export type Context = 'code' | 'inline' | 'url' | 'heading' | 'prose';
 
-export interface Span {
+interface Span {
   text: string;
   /** 1-based line of the span's first character. */
   line: number;
@@ -25,7 +25,7 @@ export interface Span {
   item?: true;
 }
 
-export interface CodeExample {
+interface CodeExample {
   facts: ShapeFacts;
   /** Line of a key's / string value's first appearance in the example, or null. */
   lineOf: (needle: string) => number | null;
@@ -72,7 +72,7 @@ const BACKGROUND_CUES: [RegExp, CueSide][] = [
   [/^\W*before\b(?!\s+(?:you|we|it|the|a|an|this|that|sending|calling|returning)\b)/i, 'all'],
 ];
 
-export interface Cue {
+interface Cue {
   text: string;
   at: number;
   end: number;
@@ -102,7 +102,6 @@ export function cueIn(text: string): string | null {
 /** Headings that open a section about the past: "Before", "What changed", "Migrating from 2025-11-25", "Legacy". */
 export const BACKGROUND_HEADING_PATTERN = /\b(?:before(?!\s+(?:you|we|starting|getting|beginning|the)\b)|legacy|old(?:er)?|previous|deprecated|migrat\w*|what changed|changes from|history|no longer|backwards?[- ]compatib\w*)\b(?!-)/i;
 
-
 /**
  * A paragraph labelled like a heading ("**Legacy note.**", "> [!DEPRECATED]", "Migration:")
  * is a callout about the past as a whole, like a section under such a heading.
@@ -126,7 +125,7 @@ interface Block {
   depth?: number;
 }
 
-export interface ScanOptions {
+interface ScanOptions {
   /** A further background cue of the caller's (the builder counts a sentence naming another revision as history). */
   extraCue?: (text: string) => string | null;
 }
@@ -356,7 +355,7 @@ export function tokensOf(span: Span): { token: string; line: number }[] {
 }
 
 /** Calls `fn` with each token of a span and its line, in order (no array: texts have many tokens). */
-export function forEachToken(span: Span, fn: (token: string, line: number) => void): void {
+function forEachToken(span: Span, fn: (token: string, line: number) => void): void {
   const text = span.text;
   const lines = text.includes('\n');
   let lineNo = span.line;

@@ -81,7 +81,7 @@ function escape(s: string): string {
  * route in code that answers `text/event-stream`; `fetch(url, { method: 'POST' })`,
  * `.post(url`, `curl -X POST url`. Offsets are into `code`.
  */
-export interface EndpointLayout {
+interface EndpointLayout {
   streams: { path: string; at: number }[];
   posts: { path: string; at: number }[];
 }

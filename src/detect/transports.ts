@@ -12,7 +12,7 @@ import { BACKGROUND_HEADING_PATTERN } from './scan.ts';
  * revision's list is read the same way. Used by the fingerprint builder only.
  */
 
-export interface PageTransports {
+interface PageTransports {
   /** Slugs of the transports this page's list defines, with the link text. */
   defined: Map<string, string>;
   /** Slugs linked where the page speaks of deprecation or backwards compatibility. */
@@ -34,7 +34,7 @@ const LIST_LINK = /^\s*(?:\d+[.)]|[-*+])\s+\[([^\]]+)\]\(([^)\s]+)\)/;
 const LINK = /\[([^\]]+)\](?:\(([^)\s]+)[^)]*\)|\[([^\]]+)\])/g;
 
 /** The anchor or last path segment a link points to: `/specification/2024-11-05/basic/transports#http-with-sse` → `http-with-sse`. */
-export function linkSlug(href: string): string {
+function linkSlug(href: string): string {
   const anchor = href.includes('#') ? href.slice(href.indexOf('#') + 1) : href.replace(/\.mdx?$/, '').replace(/\/+$/, '').split('/').pop() ?? '';
   return anchor.toLowerCase();
 }

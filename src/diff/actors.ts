@@ -15,7 +15,7 @@ function covers(general: string, specific: string): boolean {
   return ROLES.has(general) && !ROLES.has(specific) && !EVERYONE.has(specific);
 }
 
-export interface ActorChange {
+interface ActorChange {
   /** Parties bound now that no party bound before covers: they must newly comply. */
   newlyBound: string[];
   /** Parties bound before that nothing bound now covers: they are free of the rule. */

@@ -11,7 +11,7 @@ import { tokens } from './similarity.ts';
  * record; what the subject is (a transport or feature, a method, a field or value) is read
  * from the words naming it.
  */
-export interface Deprecation {
+interface Deprecation {
   subject: string;
   sentence: string;
   line: number;
@@ -37,7 +37,7 @@ const MENTIONS_DEPRECATION = /deprecated/i;
  */
 const ELEMENT_HEAD = /\s(?:transport|feature|method|request|notification|field|parameter|property|value|option|capability|mechanism|flow|endpoint|header|message|type|extension)s?$/i;
 
-export function deprecationsIn(doc: SpecDocument): Deprecation[] {
+function deprecationsIn(doc: SpecDocument): Deprecation[] {
   const found: Deprecation[] = [];
   // Both notices name the word; a block without it has no sentence to read (most have none).
   const noting = (block: { text: string }) => MENTIONS_DEPRECATION.test(block.text);

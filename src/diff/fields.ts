@@ -76,7 +76,7 @@ function plainWords(description: string | null): string {
 }
 
 /** "elicitation/create params.url" for a message's field, "String Schema › pattern" otherwise. */
-export function subject(field: Field): string {
+function subject(field: Field): string {
   return field.origin === 'message' || field.path.includes('.') ? `${field.owner} ${field.path}` : `${field.owner} › ${field.path}`;
 }
 

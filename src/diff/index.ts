@@ -5,9 +5,7 @@ import { diffDocuments } from './page.ts';
 import { clearNormalizedText } from './similarity.ts';
 
 export type * from '../records/change.ts';
-export { atOrAbove, CHANGE_KINDS, CHANGE_LEVELS, summarize } from '../records/change.ts';
-export { catalogEntries, catalogEntry, type CatalogEntry } from '../records/catalog.ts';
-export { diffDocuments } from './page.ts';
+export { summarize } from '../records/change.ts';
 
 export interface PageDiffResult {
   changes: Change[];

@@ -45,7 +45,7 @@ function asked(text: string): string {
   return at < 0 ? text : text.slice(at);
 }
 
-export function newlyRequired(before: string, after: string): string[] {
+function newlyRequired(before: string, after: string): string[] {
   const had = new Set(tokens(before));
   // A condition or an alternative the old wording lacked ("when …", "or report …") narrows when the rule applies: not more asked.
   if (tokens(after).some((word) => RELAXING.has(word) && !had.has(word))) return [];

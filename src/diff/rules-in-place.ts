@@ -13,7 +13,7 @@ import { normalizeText } from './similarity.ts';
  */
 const MIN_SUBJECT_WORDS = 2;
 
-export interface InPlace {
+interface InPlace {
   pairs: [Rule, Rule][];
   removed: Rule[];
   added: Rule[];

@@ -231,7 +231,7 @@ export function isCosmeticRewording(before: string, after: string): boolean {
 }
 
 /** 1 − normalised Levenshtein distance. */
-export function characterSimilarity(a: string, b: string): number {
+function characterSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   const longest = Math.max(a.length, b.length);
   if (longest === 0) return 1;

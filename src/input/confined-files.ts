@@ -19,13 +19,13 @@ import { tellOnce } from '../notices.ts';
  * the folder is still a spec.
  */
 
-export interface SkippedLink {
+interface SkippedLink {
   /** The link, relative to the root (`/`-separated). */
   path: string;
   why: 'leaves the root' | 'loops back into a folder above it' | 'is a second name of a file or folder already read' | 'points to nothing';
 }
 
-export interface ConfinedListing {
+interface ConfinedListing {
   /** Files (relative, `/`-separated, sorted) that `accept` took. */
   files: string[];
   skipped: SkippedLink[];
@@ -41,7 +41,7 @@ function realRoot(root: string): string {
 }
 
 /** Whether `path` (a real path) is the folder `root` (a real path) or inside it. */
-export function isInside(root: string, path: string): boolean {
+function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }

@@ -5,7 +5,7 @@
  * or, without one, by zero bytes that fall on one side of every code unit only.
  */
 
-export interface WideEncoding {
+interface WideEncoding {
   /** For the message: "UTF-16". */
   family: 'UTF-16' | 'UTF-32';
   /** iconv's name, for the fix the message suggests. */

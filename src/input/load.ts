@@ -21,7 +21,7 @@ export interface LoadedDocument {
   text: string;
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   cwd: string;
   stdin: Readable;
   snapshotsDir: string;

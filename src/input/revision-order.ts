@@ -31,7 +31,7 @@ export function revisionKey(name: string): RevisionKey {
 }
 
 /** Negative when `a` came before `b`. */
-export function compareRevisions(a: string, b: string): number {
+function compareRevisions(a: string, b: string): number {
   const ka = revisionKey(a);
   const kb = revisionKey(b);
   if (ka.family !== kb.family) return ka.family - kb.family;

@@ -449,7 +449,7 @@ const FIELD_FACTS = /\b(?:required|optional|mandatory|string|str|integer|int|int
  * and/or whether it is required, then what it is: "`name` (string, required): …", "id
  * (integer) — …". Null for any other item.
  */
-export function fieldItem(text: string): { name: string; type: string | null; required: boolean | null; description: string } | null {
+function fieldItem(text: string): { name: string; type: string | null; required: boolean | null; description: string } | null {
   const match = /^(?:`([^`]{1,64})`|\{?([\p{L}_$@][\p{L}\p{N}_$@.\-[\]]{0,63})\}?)\s*\(([^()]{1,80})\)\s*(?:[:—–]|-\s|$)\s*(.*)$/u.exec(text);
   if (!match) return null;
   const facts = match[3]!;

@@ -1,7 +1,7 @@
 import { isObject } from '../core/objects.ts';
 
 /** A capability declared in a JSON value: its name, the path of the object declaring it, and its options' keys. */
-export interface DeclaredCapability {
+interface DeclaredCapability {
   name: string;
   /** The JSON path (dot-joined keys) of the object it is declared in, relative to the value read. */
   location: string;

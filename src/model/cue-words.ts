@@ -18,7 +18,7 @@ export function opensAsExample(sentence: string): boolean {
  * Words that stand for something said before: pronouns, and determiners whose noun was
  * named before ("This header MUST …", "Such requests …").
  */
-export const ANAPHORS = ['they', 'it', 'this', 'these', 'those', 'such', 'its', 'their', 'them'] as const;
+const ANAPHORS = ['they', 'it', 'this', 'these', 'those', 'such', 'its', 'their', 'them'] as const;
 /** Words that may come before the pointing word without giving the sentence a subject of its own ("If they …", "In that case …"). */
 const CONNECTIVES = ['if', 'when', 'whenever', 'unless', 'once', 'while', 'because', 'since', 'and', 'but', 'so', 'then', 'in', 'for', 'with'];
 /** Words that point back on their own, with no pronoun ("Otherwise, the client MUST …"). */

@@ -32,7 +32,7 @@ export interface SpecDocument {
   diagnostics: Diagnostic[];
 }
 
-export interface LineRange {
+interface LineRange {
   start: number;
   end: number;
 }

@@ -7,7 +7,7 @@ import type { TableRow } from './markdown.ts';
  * `Field Name`, `Attribute`, `Member`, `Parameter`…; the structure is what they share.
  */
 
-export interface FieldColumns {
+interface FieldColumns {
   name: number;
   type: number;
   description: number;
@@ -25,7 +25,7 @@ const OPTIONS_HEADER = /^(?:options|values|allowed values|enum)$/;
 /** A field name as a cell shows it: one token, maybe in code, maybe with a marker (`name*`, `^x-`, `{name}`). */
 const IDENTIFIER = /^[\p{L}_$@^{<\[][\p{L}\p{N}_$@.\-\[\]{}<>^*/:]*$/u;
 
-export function isIdentifierCell(cell: string): boolean {
+function isIdentifierCell(cell: string): boolean {
   const text = cell.trim().replace(/^[`"']|[`"']$/g, '');
   return text.length > 0 && text.length <= 64 && IDENTIFIER.test(text) && !/^\d+$/.test(text);
 }

@@ -111,7 +111,7 @@ function someInlineText(tree: Root, test: (text: string) => boolean): boolean {
 }
 
 /** The whole of GFM, as `gfmPartsIn` keys it. */
-export const ALL_GFM_PARTS = (1 << GFM_PARTS.length) - 1;
+const ALL_GFM_PARTS = (1 << GFM_PARTS.length) - 1;
 
 /** A unified plugin, in remark-gfm's place: the parts a `gfmPartsIn` key names, for reading only. */
 export function gfmParts(this: Processor, key: number = ALL_GFM_PARTS): void {

@@ -11,7 +11,7 @@ import { lineLocator } from './lines.ts';
  * fragment without building a tree (a generated reference page holds ~700 KB of HTML).
  */
 
-export type HtmlBlock =
+type HtmlBlock =
   | { type: 'text'; text: string; codeSpans: string[]; line: number }
   | { type: 'code'; lang: string | null; value: string; line: number };
 

@@ -9,9 +9,8 @@ import { withTreeScope } from './tree-cache.ts';
 
 export type * from './document.ts';
 export type { Diagnostic } from './diagnostic.ts';
-export { formatDiagnostic } from './diagnostic.ts';
 export { withTreeScope } from './tree-cache.ts';
-export { keywordCaseDeclared, keywordCaseOfPages, type KeywordCase, type ParseOptions } from './keyword-case.ts';
+export type { ParseOptions } from './keyword-case.ts';
 
 /**
  * Parsed pages by content hash: parsing dominates the cost of a diff, and the same page is

@@ -47,14 +47,8 @@ function anyCaseDeclaration(text: string): string | null {
   return null;
 }
 
-/** The case of a whole revision: any page's declaration holds for all of them (it sits in one conformance section). */
-export function keywordCaseOfPages(texts: Iterable<string>): KeywordCase {
-  for (const text of texts) if (keywordCaseDeclared(text) === 'any-case') return 'any-case';
-  return 'uppercase';
-}
-
 /** Below this many lower-case requirement verbs, a spec without capitals is not read as writing them in lower case. */
-export const LOWER_CASE_USAGE = 20;
+const LOWER_CASE_USAGE = 20;
 
 /**
  * A spec's keyword convention, from all its pages: the config's word first; then a

@@ -25,7 +25,7 @@ const TOO_MANY_WORDS = new RegExp(`^\\S+(?:\\s+\\S+){${Math.max(MAX_COLON_LABEL_
  * entirely in bold or italics, or a single word; never one ending like a sentence, nor one
  * carrying a normative keyword.
  */
-export function isLabel(block: TextBlock, hasKeyword: (text: string) => boolean): boolean {
+function isLabel(block: TextBlock, hasKeyword: (text: string) => boolean): boolean {
   const text = block.text.trim();
   if (block.listItem || block.caption || text === '' || /[.!?]$/.test(text)) return false;
   const body = text.replace(/:$/, '');

@@ -62,7 +62,7 @@ export interface TableRow {
   line: number;
 }
 
-export interface ParsedMarkdown {
+interface ParsedMarkdown {
   title: string | null;
   blocks: Block[];
   diagnostics: Diagnostic[];

@@ -6,7 +6,7 @@ import { isObject } from '../core/objects.ts';
  * JSON-RPC 2.0 framing (the catalog of envelope shapes): which kind of message an example
  * shows, and the field paths under its params / result / error.
  */
-export interface ClassifiedMessage {
+interface ClassifiedMessage {
   envelope: Envelope;
   method: string | null;
   body: Record<string, unknown> | null;

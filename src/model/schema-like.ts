@@ -16,7 +16,7 @@ export function isSchemaLike(value: unknown): value is Record<string, unknown> {
   return Object.keys(value).some((key) => key !== 'type' && JSON_SCHEMA_KEYWORDS.has(key));
 }
 
-export interface SchemaExampleField {
+interface SchemaExampleField {
   path: string;
   name: string;
   type: string | null;

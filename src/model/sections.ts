@@ -13,7 +13,7 @@ export { charactersParsed, parseTree } from './tree-cache.ts';
  * texts (most of them, between two revisions) comes from a cache instead of the parser.
  */
 
-export interface ParsedSection {
+interface ParsedSection {
   /** Empty when the section was not read: `tooDeep` says why. */
   tree: Root;
   /** The page line of a line that nests containers deeper than the parser can follow. */

@@ -14,7 +14,7 @@
  * (`cutHolds` in `sections.ts`).
  */
 
-export interface SourceSection {
+interface SourceSection {
   text: string;
   /** The page line of the section's first line (1-based). */
   firstLine: number;

@@ -25,8 +25,8 @@ import type { Diagnostic } from './diagnostic.ts';
  * is cached with a parsed page; src/schema turns it into the definition model.
  */
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonSchema = { [key: string]: Json };
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonSchema = { [key: string]: Json };
 
 /** A piece of TypeScript: a whole file (`line: 1`) or a page's code block (its first line's page line). */
 export interface TypeChunk {

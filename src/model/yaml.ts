@@ -15,9 +15,9 @@ import { MAX_JSON_DEPTH, tooDeep } from './nesting.ts';
  */
 
 /** What a document may expand to, in characters of its values: a schema file's cap (20 MB). */
-export const MAX_YAML_EXPANSION = 20 * 1024 * 1024;
+const MAX_YAML_EXPANSION = 20 * 1024 * 1024;
 
-export type YamlReading =
+type YamlReading =
   | { ok: true; value: unknown; documents: number }
   | { ok: false; problem: string; documents: number; /** A syntax error of the parser, not a cap. */ syntax: boolean };
 

@@ -43,7 +43,7 @@ export class FetchLimitError extends InputError {
   }
 }
 
-export interface CappedRequest {
+interface CappedRequest {
   headers?: Record<string, string>;
   limits: FetchLimits;
 }
@@ -134,6 +134,6 @@ function declaredLength(response: Response): number | null {
   return Number(value);
 }
 
-export function seconds(ms: number): string {
+function seconds(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }

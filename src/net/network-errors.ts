@@ -18,7 +18,7 @@ const NETWORK_CODES: Record<string, string> = {
   UND_ERR_BODY_TIMEOUT: 'no body data in time',
 };
 
-export interface NetworkFailure {
+interface NetworkFailure {
   /** The system or undici error code, when there is one. */
   code: string | null;
   /** A short phrase for a message: "connection refused", "bad port". */

@@ -27,7 +27,7 @@ export function finalizeChange(draft: ChangeDraft): Change {
  * the draft's key (or subject) and the sections it sits in. Rewording a message, or
  * re-running, leaves it the same.
  */
-export function fingerprint(draft: ChangeDraft): string {
+function fingerprint(draft: ChangeDraft): string {
   const identity = [draft.source ?? 'page', draft.id, draft.key ?? draft.subject, draft.section.old ?? '', draft.section.new ?? ''].join('\u0000');
   return hash('sha256', identity, 'hex').slice(0, 12);
 }

@@ -9,7 +9,7 @@ import type { ChangelogItemReading, ChangelogReading, NoChangelog } from '../cha
 const NOT_VISIBLE = 'not visible in the spec text';
 const MAX_EVIDENCE = 3;
 
-export function changelogHeadline(reading: ChangelogReading): string {
+function changelogHeadline(reading: ChangelogReading): string {
   const { items, confirmed, notVisible, unannounced } = reading.summary;
   return `Changelog (${reading.page}): ${items} items, ${confirmed} confirmed by the diff, ${notVisible} ${NOT_VISIBLE}; ${unannounced} breaking or non-breaking records no item announces`;
 }

@@ -6,7 +6,7 @@ import type { RevisionTree } from '../input/revision-tree.ts';
 import { diffRevisionTrees, type PageReading } from '../revision/revisions.ts';
 import { changelogItems, makeReport, revisionInfo, type DiffReport, type DocumentInfo } from './report.ts';
 
-export interface RevisionReportOptions {
+interface RevisionReportOptions {
   /** The spec's settings (informative pages, impacts, acknowledged changes); default none. */
   config?: SpecConfig;
   /** Keep the changelog's reading in the report (`diff --changelog`). */

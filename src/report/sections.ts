@@ -56,7 +56,7 @@ export function rolesText(change: SpecChange): string {
   return change.roles.length === 0 ? '' : change.roles.join(' and ');
 }
 
-export function clip(text: string, max = 90): string {
+function clip(text: string, max = 90): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 

@@ -14,7 +14,7 @@ import { dice, diceCeiling, isCosmeticRewording, normalizeText, tokens } from '.
  * altogether are matched against rules added elsewhere the same way.
  */
 
-export interface RevisionDocuments {
+interface RevisionDocuments {
   /** Old page id → its document. */
   old: ReadonlyMap<string, SpecDocument>;
   /** New page id → its document. */
@@ -205,5 +205,4 @@ function moved(from: Located, to: Located, id: 'rule-moved' | 'rule-changed' = '
 function headingAt(located: Located): string {
   return located.doc.sections.find((s) => s.id === located.rule.sectionId)?.heading ?? located.page;
 }
-
 

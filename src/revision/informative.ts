@@ -84,7 +84,7 @@ function stripFrontmatter(text: string): string {
 }
 
 /** An informative page's record: kept, shown, but editorial and out of the counts. */
-export function markInformative(change: Change, judgement: PageJudgement | null | undefined): Change {
+function markInformative(change: Change, judgement: PageJudgement | null | undefined): Change {
   if (!judgement?.informative) return change;
   return { ...change, level: 'editorial', levelReason: judgement.reason, informative: true };
 }

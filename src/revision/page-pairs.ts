@@ -18,7 +18,7 @@ export interface PagePair {
 const MOVED_THRESHOLD = 0.6;
 
 /** A page's address on the rendered site: a folder's `index` page is the folder. */
-export function pageRoute(page: string): string {
+function pageRoute(page: string): string {
   return page.replace(/(^|\/)index$/, '');
 }
 

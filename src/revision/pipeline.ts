@@ -41,7 +41,7 @@ export interface RevisionPass {
 }
 
 /** What the passes read beside the records: both revisions' pages, the schemas, how each page was judged. */
-export interface PassContext {
+interface PassContext {
   docs: { old: ReadonlyMap<string, SpecDocument>; new: ReadonlyMap<string, SpecDocument> };
   /** A newer page id → the older page it is paired with. */
   pairedWith: ReadonlyMap<string, string>;

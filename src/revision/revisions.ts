@@ -37,7 +37,7 @@ import { runPasses } from './pipeline.ts';
 
 type Diagnostics = { old: Diagnostic[]; new: Diagnostic[] };
 
-export interface RevisionPages {
+interface RevisionPages {
   oldPages: readonly string[];
   newPages: readonly string[];
   text: (side: 'old' | 'new', page: string) => string;
@@ -57,7 +57,7 @@ export interface RevisionPages {
   observePasses?: Parameters<typeof runPasses>[2];
 }
 
-export interface SchemaSides {
+interface SchemaSides {
   old: SchemaModel;
   new: SchemaModel;
   /** The schema diff's records, `source: 'schema'`. */
@@ -214,7 +214,7 @@ export async function loadSchemaSides(oldText: string, newText: string, labels: 
 }
 
 /** `loadSchemaSides` for a caller that loaded the schema reader already (and must stay synchronous: the site's cache). */
-export function readSchemaSides(reader: SchemaReader, oldText: string, newText: string, labels: { old: string; new: string }): SchemaSides {
+function readSchemaSides(reader: SchemaReader, oldText: string, newText: string, labels: { old: string; new: string }): SchemaSides {
   const { analyzeSchema, diffSchemaAnalyses, parseSchemaText } = reader;
   const old = analyzeSchema(parseSchemaText(oldText, `${labels.old}:schema`));
   // A schema a pull request left alone is read once: the same text has nothing to report.
@@ -238,7 +238,7 @@ function sameSchemaAs(analysis: SchemaAnalysis, source: string): SchemaAnalysis 
 }
 
 /** A revision as a folder of pages (`.md`, `.mdx`, `.markdown`) and an optional schema (a snapshot, the upstream layout's revision folder, any spec's). */
-export interface RevisionFolder {
+interface RevisionFolder {
   dir: string;
   /** How diagnostics name this side (`2025-11-25`). */
   label: string;

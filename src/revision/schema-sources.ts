@@ -10,7 +10,7 @@ import type { Change } from '../records/change.ts';
  * A generator's own decisions (a union spelled out, a type narrowed to `integer`, a tag it
  * does not carry over) then show as what they are: one file's reading.
  */
-export interface SchemaSource {
+interface SchemaSource {
   /** The file's name (`schema.json`). */
   name: string;
   /** Its diff between the two revisions, `source: 'schema'`. */

@@ -23,7 +23,7 @@ import { bareName, headingsMirrorSchema } from './reference-page.ts';
  */
 const ANOTHER_HEADING = /^\s*(?:#{1,6}(?:[ \t]|$)|=+\s*$|-+\s*$)/;
 
-export interface SettledPages {
+interface SettledPages {
   /** Each side's text of each page, with the sections the schema speaks for left unread. */
   text: (side: 'old' | 'new', page: string) => string;
   /** The pairs' newer pages that were settled. */

@@ -3,7 +3,7 @@ import type { SchemaField } from './model.ts';
 
 /** Short human renderings of a field's shape, for records' texts and messages. */
 
-export function atomText(atom: string): string {
+function atomText(atom: string): string {
   return atom.startsWith('→') ? atom.slice(1) : atom;
 }
 

@@ -103,7 +103,7 @@ function addFlow(map: Map<string, Flow[]>, name: string, flow: Flow): void {
 }
 
 /** The definition and everything it references, transitively; cycle-safe. */
-export function reachable(model: SchemaModel, start: string): string[] {
+function reachable(model: SchemaModel, start: string): string[] {
   const seen = new Set<string>([start]);
   const queue = [start];
   while (queue.length > 0) {

@@ -16,7 +16,7 @@ export type { Shift } from './constraints.ts';
 /** What a schema change does to a shape: a constraint shift, or a new obligation on its senders. */
 export type LevelShift = Shift | 'obligation';
 
-export interface LevelDecision {
+interface LevelDecision {
   level?: ChangeLevel;
   levelReason?: string;
   /** `client → server`, `either`, …: for the record's sides. */

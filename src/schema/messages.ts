@@ -72,7 +72,7 @@ function envelopeOf(def: SchemaDefinition, memberOf: Flow[]): Envelope {
  * Where a definition is delivered: the first named field that refers to it, climbing through
  * definitions that only wrap it (unions, maps, arrays) to the field that holds them.
  */
-export function containerOf(model: SchemaModel, name: string): string | null {
+function containerOf(model: SchemaModel, name: string): string | null {
   const seen = new Set<string>([name]);
   let frontier = [name];
   for (let depth = 0; depth < 6 && frontier.length > 0; depth++) {

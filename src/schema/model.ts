@@ -7,7 +7,7 @@ import { isDefinitionTarget, resolveRef } from './refs.ts';
 import { CONSTANT_MARK } from '../model/typescript.ts';
 import { isObject } from '../core/objects.ts';
 
-export { canonical, join, parentPath, type SchemaField } from './field.ts';
+export { canonical, parentPath, type SchemaField } from './field.ts';
 
 /**
  * The JSON Schema model: every definition (draft-07 `definitions` and 2020-12 `$defs`
@@ -62,7 +62,7 @@ export interface SchemaModel {
 }
 
 /** Name given to a root schema that describes a shape itself (besides, or instead of, definitions). */
-export const ROOT_DEFINITION = '#';
+const ROOT_DEFINITION = '#';
 
 export function parseSchemaText(text: string, source = 'the schema'): SchemaModel {
   const loaded = loadSchema(text, source);
@@ -166,11 +166,11 @@ function errorCodeOf(def: SchemaDefinition): number | null {
 }
 
 /** One line per field: path, required-ness, types, values, bases, openness, constraints. No descriptions, lines or key order. */
-export function fieldSignature(field: SchemaField): string {
+function fieldSignature(field: SchemaField): string {
   return [field.path, field.required ? 'R' : 'O', field.types.join('|'), field.values?.join('|') ?? '*', field.extends.join('&'), field.additional ?? '', constraintsSignature(field.constraints)].join(' ');
 }
 
-export function signatureOf(fields: Map<string, SchemaField>): string {
+function signatureOf(fields: Map<string, SchemaField>): string {
   return [...fields.values()].map(fieldSignature).sort().join('\n');
 }
 

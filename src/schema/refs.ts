@@ -30,7 +30,7 @@ export function targetDefinition(target: string): string | null {
   return hash === -1 ? target : target.slice(0, hash);
 }
 
-export type Resolution = { ok: true; value: JsonValue } | { ok: false; reason: 'external' | 'dangling' };
+type Resolution = { ok: true; value: JsonValue } | { ok: false; reason: 'external' | 'dangling' };
 
 /** Looks a `$ref` up in the same document. External references are not followed. */
 export function resolveRef(root: JsonObject, ref: string): Resolution {

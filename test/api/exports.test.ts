@@ -1,23 +1,24 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.ts';
+import * as siteEntry from '../../src/site-entry.ts';
 import { repoRoot } from '../helpers/paths.ts';
 import { staticImportGraph } from '../helpers/static-imports.ts';
 
 describe('the public API (src/index.ts)', () => {
   it('exports exactly these values: adding or removing one is a deliberate change', () => {
     expect(Object.keys(api).sort()).toEqual([
-      'CHANGE_ACTIONS', 'CHANGE_KINDS', 'CHANGE_LEVELS', 'IMPACTS', 'InputError', 'RFC2119_KEYWORDS',
-      'alignSections', 'analyzeSchema', 'announcements', 'atOrAbove', 'badgeImagePath', 'catalogEntries',
-      'catalogEntry', 'changedSincePath', 'contentHash', 'detectRevision', 'dice', 'diffPages',
-      'diffRevisionPages', 'diffRevisions', 'diffSchemaAnalyses', 'diffSchemas', 'findSpecConfig',
-      'fingerprintsOfFolder', 'folderTree', 'gitTree', 'isUserFacing', 'judgePage', 'lintPage',
-      'loadFingerprints', 'loadSpecConfig', 'makeBadge', 'makeReport', 'markInformative',
-      'memoryTree', 'pageMoveChange', 'pagePresenceChange', 'pageTitleOf', 'pairPages',
-      'parseMarkdown', 'parsePage', 'parseSchemaText', 'readChangelog', 'readSchemaSides', 'renderBadge',
-      'renderJson', 'summarize', 'tokens',
+      'CHANGE_ACTIONS', 'CHANGE_KINDS', 'CHANGE_LEVELS', 'IMPACTS', 'InputError', 'atOrAbove',
+      'catalogEntries', 'catalogEntry', 'detectRevision', 'diffPages', 'diffRevisions', 'diffSchemas',
+      'fingerprintsOfFolder', 'folderTree', 'gitTree', 'isUserFacing', 'loadFingerprints', 'makeBadge',
+      'makeReport', 'memoryTree', 'renderBadge', 'renderJson', 'renderMarkdown', 'renderText', 'summarize',
     ]);
+  });
+
+  it('documents every export in docs/api.md', () => {
+    const doc = readFileSync(join(repoRoot, 'docs/api.md'), 'utf8');
+    expect(Object.keys(api).filter((name) => !doc.includes(`\`${name}`))).toEqual([]);
   });
 
   it('diffPages returns the contract records with their summary, and the changes they make', () => {
@@ -41,16 +42,13 @@ describe('the public API (src/index.ts)', () => {
     expect(result.changes.map((c) => `${c.page} ${c.id}`).sort()).toEqual(['a rule-inverted', 'gone page-removed', 'new page-added']);
   });
 
-  it('readChangelog holds a revision diff against the newer revision\'s changelog; announcements inverts it by record', () => {
-    const oldPages = new Map([['a', '# A\n\nServers MAY cache `widgetId`.\n'], ['changelog', '# Changelog\n\n- nothing yet\n']]);
-    const newPages = new Map([['a', '# A\n\nServers MUST NOT cache `widgetId`.\n'], ['changelog', '# Changelog\n\n- Servers may no longer cache `widgetId`.\n- Adopt a code of conduct.\n']]);
-    const newTree = api.memoryTree('v2', 'v2', newPages);
-    const diff = api.diffRevisionPages({ oldPages: [...oldPages.keys()], newPages: newTree.pages, text: (side, page) => (side === 'old' ? oldPages : newPages).get(page)!, labels: { old: 'v1', new: 'v2' } });
-    const reading = api.readChangelog(diff, newTree);
-    if (reading.page === null) throw new Error(reading.note);
-    expect(reading.items.map((i) => `${i.status} ${i.records.length}`)).toEqual(['confirmed 1', 'not-visible 0']);
-    expect(reading.summary).toEqual({ items: 2, confirmed: 1, notVisible: 1, unannounced: 0 });
-    expect([...api.announcements(reading).keys()]).toEqual(reading.items[0]!.records);
+  it('makeReport describes both sides of a result, and the renderers print it as the CLI does', () => {
+    const result = api.diffPages('# A\n\nClients SHOULD retry.\n', '# A\n\nClients MUST retry.\n');
+    const side = (source: string) => ({ source, revision: null, page: null, sha256: null });
+    const report = api.makeReport(side('old.md'), side('new.md'), result.changes, result.diagnostics);
+    expect(JSON.parse(api.renderJson(report))).toMatchObject({ old: { source: 'old.md' }, summary: { breaking: 1 }, changes: [{ id: 'rule-strengthened' }] });
+    expect(api.renderText(report, { color: false })).toContain('MUST');
+    expect(api.renderMarkdown(report)).toContain('MUST');
   });
 
   it('renderBadge renders SVG, Markdown and HTML from one spec', () => {
@@ -86,5 +84,44 @@ describe('the browser-safe detector entry (src/detect/index.ts, `specdelta/detec
   it('is what the site\'s check page imports, and nothing else of src/', () => {
     const page = readFileSync(join(repoRoot, 'site/pages/check.astro'), 'utf8');
     expect([...page.matchAll(/from '([^']*src\/[^']*)'/g)].map((m) => m[1])).toEqual(['../../src/detect/index.ts']);
+  });
+});
+
+/** Every file under a folder whose name ends with one of `extensions`. */
+function filesUnder(dir: string, extensions: RegExp): string[] {
+  return readdirSync(join(repoRoot, dir)).flatMap((entry) => {
+    const path = `${dir}/${entry}`;
+    if (statSync(join(repoRoot, path)).isDirectory()) return filesUnder(path, extensions);
+    return extensions.test(entry) ? [path] : [];
+  });
+}
+
+/** Static `import … from`, `export … from`, bare `import '…'` and `import('…')` of relative paths. */
+const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** The entries the site may import project code through; everything else of src/ and scraper/ is behind them. */
+const SITE_ENTRIES = ['src/index.ts', 'src/site-entry.ts', 'src/detect/index.ts'];
+
+describe('the site (site/) as a client of the project', () => {
+  const siteFiles = filesUnder('site', /\.(ts|astro|mjs)$/);
+  const importsOf = (file: string) =>
+    [...readFileSync(join(repoRoot, file), 'utf8').matchAll(RELATIVE_IMPORT)].map((m) => normalize(join(dirname(file), m[1]!)).replace(/\\/g, '/'));
+
+  it('imports project code only through src/index.ts, src/site-entry.ts and src/detect/index.ts', () => {
+    expect(siteFiles.length).toBeGreaterThan(20);
+    const deeper = siteFiles.flatMap((file) => importsOf(file).filter((target) => !target.startsWith('site/') && !SITE_ENTRIES.includes(target)).map((target) => `${file} imports ${target}`));
+    expect(deeper).toEqual([]);
+  });
+
+  it('would catch a deeper import (the scan itself can fail)', () => {
+    const line = "import { parseLock } from '../../scraper/lock.ts';";
+    expect([...line.matchAll(RELATIVE_IMPORT)].map((m) => normalize(join('site/lib', m[1]!)))).toEqual(['scraper/lock.ts']);
+  });
+
+  it('finds in src/site-entry.ts only what the public API lacks, and only what the site uses', () => {
+    const onlySite = Object.keys(siteEntry);
+    expect(onlySite.filter((name) => name in api)).toEqual([]);
+    const siteText = siteFiles.map((file) => readFileSync(join(repoRoot, file), 'utf8')).join('\n');
+    expect(onlySite.filter((name) => !new RegExp(`\\b${name}\\b`).test(siteText))).toEqual([]);
   });
 });

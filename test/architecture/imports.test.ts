@@ -22,8 +22,9 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['src/changes'],
   ['src/report', 'src/detect', 'src/badge'],
   ['src/library.ts'],
-  ['src/index.ts', 'src/site-entry.ts'],
+  ['src/index.ts'],
   ['scraper'],
+  ['src/site-entry.ts'],
   ['src/action'],
   ['src/cli'],
 ];

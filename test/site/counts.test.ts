@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareSnapshots } from '../../e2e/helpers/build.ts';
-import type { ImpactSummary } from '../../src/site-entry.ts';
+import type { ImpactSummary } from '../../src/index.ts';
 import { mirrorAvailable, repoRoot } from '../helpers/paths.ts';
 import { runCli } from '../helpers/run-cli.ts';
 

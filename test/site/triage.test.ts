@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SpecChange } from '../../src/site-entry.ts';
+import type { SpecChange } from '../../src/index.ts';
 import { checklistGroups, concerns, roleHeading, triageGroups } from '../../site/lib/triage.ts';
 
 const change = (id: string, impact: SpecChange['impact'], roles: string[], extra: Partial<SpecChange> = {}): SpecChange => ({

@@ -7,7 +7,7 @@ import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
  */
 
 /** Kinds whose record is about a name: what the other records of one change name. */
-export const NAME_KINDS = new Set(['message', 'error-code', 'definition', 'capability']);
+const NAME_KINDS = new Set(['message', 'error-code', 'definition', 'capability']);
 
 /** 1. The same name in the same direction, whichever kind and source told it. */
 export function joinSameNames(facts: readonly RecordFacts[], uf: UnionFind): void {
@@ -97,7 +97,7 @@ function homeProfile(root: number, members: readonly RecordFacts[], outlines: Ou
 /** The words of where a record stands (its page and section path), as owner words, read once per place. */
 const placeWordsCache = new Map<string, Set<string>>();
 
-export function placeWords(f: RecordFacts): Set<string> {
+function placeWords(f: RecordFacts): Set<string> {
   const key = [f.sidePage, ...f.path].join(' ');
   let words = placeWordsCache.get(key);
   if (!words) {

@@ -99,7 +99,7 @@ const MOVED_RULE = 0.5;
 
 const ruleWordsCache = new WeakMap<RecordFacts, string[]>();
 
-export function ruleWords(f: RecordFacts): string[] {
+function ruleWords(f: RecordFacts): string[] {
   let words = ruleWordsCache.get(f);
   if (!words) ruleWordsCache.set(f, (words = contentWords((f.direction === 'removed' ? f.change.before : f.change.after)!.text)));
   return words;

@@ -10,7 +10,7 @@ import { assertPageId } from '../../input/ids.ts';
 import { listPages, readLock } from '../../../scraper/index.ts';
 import type { CommandIO, ExitCode } from '../io.ts';
 
-export interface BadgeOptions {
+interface BadgeOptions {
   page?: string;
   format: 'svg' | 'markdown' | 'html';
   siteUrl?: string;

@@ -21,7 +21,7 @@ import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
 import { count, urlLimits } from '../numbers.ts';
 import { revisionTreesOf, type TreeOptions } from './diff-trees.ts';
 
-export interface DiffOptions extends TreeOptions {
+interface DiffOptions extends TreeOptions {
   format: 'text' | 'json' | 'markdown';
   /** Fail on a change (not acknowledged in the config) at or above this impact. */
   failOn?: Impact;

@@ -6,7 +6,7 @@ import { lintPage, parseSchemaText, type LintFinding } from '../../schema/index.
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
 import { urlLimits } from '../numbers.ts';
 
-export interface LintOptions {
+interface LintOptions {
   schema?: string;
   format: 'text' | 'json';
   color?: boolean;

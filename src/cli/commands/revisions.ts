@@ -9,7 +9,7 @@ import { displayPath } from '../../core/paths.ts';
 import { GitSource } from '../../../scraper/sources/git.ts';
 import { resolveSource, type SourceFlags } from '../../../scraper/sources/resolve.ts';
 
-export interface RevisionsOptions extends SourceFlags {
+interface RevisionsOptions extends SourceFlags {
   snapshots?: string;
   /** Ask the default network source even when a lock exists. */
   upstream?: boolean;

@@ -19,7 +19,7 @@ import { resolveSource, type SourceFlags } from '../../../scraper/sources/resolv
 import type { Source } from '../../../scraper/types.ts';
 import { count } from '../numbers.ts';
 
-export interface SnapshotOptions extends SourceFlags {
+interface SnapshotOptions extends SourceFlags {
   revision?: string[];
   page?: string[];
   snapshots?: string;

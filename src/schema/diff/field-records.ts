@@ -12,10 +12,10 @@ import type { SchemaDiffContext } from './context.ts';
  * through the one `emitField` a pair opens, so they all level and place alike.
  */
 
-export type FieldDraft = Omit<ChangeDraft, 'section' | 'source'>;
+type FieldDraft = Omit<ChangeDraft, 'section' | 'source'>;
 
 /** `removedFrom`: the old field, for a record of a field the new side lacks (placed where it stood). */
-export type EmitField = (draft: FieldDraft, shift: LevelShift | null, path: string, removedFrom: SchemaField | null) => void;
+type EmitField = (draft: FieldDraft, shift: LevelShift | null, path: string, removedFrom: SchemaField | null) => void;
 
 export interface DefinitionPair {
   ctx: SchemaDiffContext;

@@ -10,7 +10,7 @@ import { unionView } from './unions.ts';
  * definitions involved can later be judged as only named or only inlined.
  */
 
-export interface Graft {
+interface Graft {
   side: 'old' | 'new';
   path: string;
   target: string;

@@ -7,7 +7,7 @@ import type { SchemaDefinition, SchemaField, SchemaModel } from '../model.ts';
  * concerns emit in whatever order they run; this list alone decides the order readers see.
  */
 
-export interface PendingRecord {
+interface PendingRecord {
   draft: ChangeDraft;
   anchor: number;
   removed: boolean;
