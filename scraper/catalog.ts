@@ -1,4 +1,4 @@
-import { InputError } from '../src/errors.ts';
+import { InputError } from '../src/core/errors.ts';
 import { catalogFromListing, catalogFromNavigation, schemaRevisionOf, type Catalog } from './discover.ts';
 import { SourceError } from './errors.ts';
 import type { Layout } from './layout.ts';

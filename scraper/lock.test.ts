@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../src/errors.ts';
+import { InputError } from '../src/core/errors.ts';
 import { compareRevisions, isPageId, parseLock, serializeLock, snapshotPath, type Lock, type LockedPage } from './lock.ts';
 
 const page = (revision: string, id: string): LockedPage => ({

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { displayPath } from '../src/core/paths.ts';
-import { InputError } from '../src/errors.ts';
+import { InputError } from '../src/core/errors.ts';
 import { assertPageId, assertRevisionId, isPageId, isRevisionId, pageIdProblem } from '../src/input/ids.ts';
 import { writeFileAtomic } from './atomic.ts';
 

@@ -47,4 +47,4 @@ export type { RecordTheme } from './changelog/themes.ts';
 export { loadSpecConfig, type SpecConfig } from './config/index.ts';
 export { type PageDiffResult } from './diff/index.ts';
 export { analyzeSchema, diffSchemaAnalyses, lintPage, parseSchemaText, type LintFinding, type SchemaAnalysis } from './schema/index.ts';
-export { InputError, isUserFacing } from './errors.ts';
+export { InputError, isUserFacing } from './core/errors.ts';

@@ -48,13 +48,13 @@ var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__
   mod
 ));
 
-// src/errors.ts
+// src/core/errors.ts
 function isUserFacing(error) {
   return error instanceof InputError;
 }
 var InputError;
 var init_errors = __esm({
-  "src/errors.ts"() {
+  "src/core/errors.ts"() {
     "use strict";
     InputError = class extends Error {
       name = "InputError";
@@ -27864,7 +27864,7 @@ var init_schema = __esm({
 // src/action/main.ts
 init_errors();
 
-// src/notices.ts
+// src/core/notices.ts
 var sink = null;
 var told = /* @__PURE__ */ new Set();
 function tellOnce(line2) {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 import { confinedFile } from '../input/confined-files.ts';
 import { pageIdProblem } from '../input/ids.ts';
 import type { KeywordCase } from '../model/keyword-case.ts';

@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PACKAGE_CACHE_DIR } from '../cache-dir.ts';
-import { InputError } from '../errors.ts';
+import { PACKAGE_CACHE_DIR } from '../core/cache-dir.ts';
+import { InputError } from '../core/errors.ts';
 import { FINGERPRINT_FORMAT, validateFingerprints, type FingerprintData } from './fingerprints.ts';
 import { digestTree, openSpecTree } from './spec-tree.ts';
 // The builder's version lives apart from the builder, so a cache hit loads no differ.

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 import { confinedFile, listConfinedFiles } from '../input/confined-files.ts';
 import { isRevisionId } from '../input/ids.ts';
 import { isRevisionName, orderRevisions, revisionKey } from '../input/revision-order.ts';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { posix } from 'node:path';
 import { git, gitEnv, resolveCommit } from '../core/git.ts';
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 import { decode, MAX_INPUT_BYTES } from './read.ts';
 import { memoryTree, type RevisionTree } from './revision-tree.ts';
 import { assemble, partsNamed } from './includes.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 import type { FetchLimits } from '../net/capped-fetch.ts';
 import { notSchemaMessage } from '../schema/recognize.ts';
 import { assertPageId, isRevisionId } from './ids.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors.ts';
+import { InputError } from '../../src/core/errors.ts';
 import { diffSchemaTexts, parseSchemaText } from '../../src/schema/index.ts';
 import { runCli } from '../helpers/run-cli.ts';
 

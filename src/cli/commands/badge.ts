@@ -5,7 +5,7 @@ import { makeBadge, renderHtml, renderMarkdown, renderSvg } from '../../badge/ba
 import { pageTitleOf } from '../../badge/title.ts';
 import { badgeImagePath, changedSincePath, revisionsBehind, siteUrl, type BadgeRevision } from '../../badge/urls.ts';
 import { SHIPPED_FINGERPRINTS } from '../../detect/load.ts';
-import { InputError } from '../../errors.ts';
+import { InputError } from '../../core/errors.ts';
 import { assertPageId } from '../../input/ids.ts';
 import { listPages, readLock } from '../../../scraper/index.ts';
 import type { CommandIO, ExitCode } from '../io.ts';

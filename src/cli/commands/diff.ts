@@ -8,7 +8,7 @@ import { failingChanges, type GroupingOptions } from '../../changes/index.ts';
 import { groupingOf } from '../../changes/config.ts';
 import { diffRevisionTrees } from '../../revision/revisions.ts';
 import { findSpecConfig } from '../../revision/spec-config.ts';
-import { InputError, UsageError } from '../../errors.ts';
+import { InputError, UsageError } from '../../core/errors.ts';
 import { loadDocument, parseRevisionRef, snapshotRevision, type LoadedDocument } from '../../input/load.ts';
 import { bothSides, folderTree, memoryTree, type RevisionTree } from '../../input/revision-tree.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';

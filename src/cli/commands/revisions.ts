@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { InputError, UsageError } from '../../errors.ts';
+import { InputError, UsageError } from '../../core/errors.ts';
 import type { CommandIO, ExitCode } from '../io.ts';
 import { loadCatalog } from '../../../scraper/catalog.ts';
 import { DEFAULT_HTTP } from '../../../scraper/http.ts';
