@@ -4,7 +4,6 @@
  */
 export {
   readLock,
-  listRevisions,
   listPages,
   findPage,
   snapshotPath,
@@ -16,6 +15,8 @@ export {
   type RevisionStatus,
   type Via,
 } from './lock.ts';
+// The lock's revisions are read by the one spec-tree reader.
+export { lockedRevisions } from '../src/input/spec-tree.ts';
 export { SourceError, type FailureKind } from './errors.ts';
 export { SCHEMA_PAGE, UPSTREAM_LAYOUT, type Layout } from './layout.ts';
 export { loadCatalog } from './catalog.ts';

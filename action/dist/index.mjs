@@ -29456,6 +29456,15 @@ function parseSpecConfig(source, label2) {
   return value2;
 }
 
+// src/input/spec-tree.ts
+init_errors();
+var PAGE_EXTENSIONS = [".mdx", ".md", ".markdown"];
+var PAGE_EXTENSION_SOURCE = `(?:${PAGE_EXTENSIONS.map((ext) => `\\${ext}`).join("|")})`;
+var PAGE_FILE = new RegExp(`${PAGE_EXTENSION_SOURCE}$`, "i");
+function stripPageExtension(file) {
+  return file.replace(PAGE_FILE, "");
+}
+
 // src/action/run.ts
 init_errors();
 
@@ -29805,13 +29814,13 @@ async function gitTree(repo, ref, options) {
   const spec = normalizeRepoPath(options.spec);
   const where = (path2) => `${ref}:${path2}`;
   const listing = await blobsUnder(repo, commit, spec);
-  const pages = listing.filter((entry) => /\.mdx?$/.test(entry.path));
+  const pages = listing.filter((entry) => PAGE_FILE.test(entry.path));
   const schema = options.schema === void 0 ? null : await blobAt(repo, commit, normalizeRepoPath(options.schema), ref);
   const blobs = await readBlobs(repo, [...pages.map((p) => p.sha), ...schema ? [schema.sha] : []], (sha) => where([...pages, schema].find((e) => e?.sha === sha).path));
   const byPath = new Map(pages.map((entry) => [relativeTo(spec, entry.path), decode(blobs.get(entry.sha), where(entry.path))]));
   const read = (path2) => byPath.get(path2) ?? null;
   const parts2 = new Set([...byPath].flatMap(([path2, text4]) => partsNamed(path2, text4, read)));
-  const texts = new Map([...byPath].filter(([path2]) => !parts2.has(path2)).map(([path2, text4]) => [path2.replace(/\.mdx?$/, ""), assemble(path2, text4, read).text]));
+  const texts = new Map([...byPath].filter(([path2]) => !parts2.has(path2)).map(([path2, text4]) => [stripPageExtension(path2), assemble(path2, text4, read).text]));
   const schemaText = schema ? decode(blobs.get(schema.sha), where(schema.path)) : null;
   return memoryTree(options.label ?? ref, `${ref}:${spec}`, texts, schemaText);
 }
@@ -44839,9 +44848,8 @@ function configuredKind(config, page) {
   if ((config.informative ?? []).some((glob) => globMatches(glob, page))) return "informative";
   return null;
 }
-var PAGE_EXTENSION = /\.(mdx?|markdown)$/;
 function globMatches(glob, page) {
-  return matchGlob(glob.replace(PAGE_EXTENSION, ""), page.replace(PAGE_EXTENSION, ""));
+  return matchGlob(stripPageExtension(glob), stripPageExtension(page));
 }
 
 // src/revision/informative.ts
@@ -44969,7 +44977,7 @@ function resolveLink(url, pages) {
   const hash3 = url.indexOf("#");
   const fragment = hash3 >= 0 ? decode3(url.slice(hash3 + 1)) || null : null;
   const path2 = (hash3 >= 0 ? url.slice(0, hash3) : url).replace(/^[a-z]+:\/\/[^/]+/i, "").replace(/[?].*$/, "");
-  const segments = path2.split("/").filter(Boolean).map((s) => decode3(s).replace(/\.(mdx?|markdown|html?)$/i, ""));
+  const segments = path2.split("/").filter(Boolean).map((s) => stripPageExtension(decode3(s)).replace(/\.html?$/i, ""));
   for (let start = 0; start < segments.length; start++) {
     const candidate = segments.slice(start).join("/");
     if (pages.has(candidate)) return { page: candidate, fragment };

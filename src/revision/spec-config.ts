@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { configIn, type SpecConfig } from '../config/index.ts';
 import { matchGlob } from '../config/glob.ts';
+import { stripPageExtension } from '../input/spec-tree.ts';
 
 /**
  * What a spec's config (config/spec-config.ts) says about its pages: `informative` and
@@ -27,9 +28,7 @@ export function configuredKind(config: SpecConfig, page: string): 'informative' 
   return null;
 }
 
-const PAGE_EXTENSION = /\.(mdx?|markdown)$/;
-
 /** A page-id glob against a page id (config/glob.ts: linear, no regular expression); an extension on either (`CHANGELOG.md`) is ignored. */
 export function globMatches(glob: string, page: string): boolean {
-  return matchGlob(glob.replace(PAGE_EXTENSION, ''), page.replace(PAGE_EXTENSION, ''));
+  return matchGlob(stripPageExtension(glob), stripPageExtension(page));
 }

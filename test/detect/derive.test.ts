@@ -5,7 +5,7 @@ import { diffPageTexts } from '../../src/diff/index.ts';
 import { buildFingerprints } from '../../src/detect/build.ts';
 import { detectRevision } from '../../src/detect/detect.ts';
 import type { FingerprintData, Marker } from '../../src/detect/fingerprints.ts';
-import { openSpecTree } from '../../src/detect/spec-tree.ts';
+import { openSpecTree } from '../../src/input/spec-tree.ts';
 import { mirrorAvailable, repoRoot } from '../helpers/paths.ts';
 import { detectFixtures, testFingerprints } from './helpers.ts';
 

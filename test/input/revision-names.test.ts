@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inferRevisionAndPage, parseRevisionRef } from '../../src/input/load.ts';
 import { isRevisionName, orderRevisions } from '../../src/input/revision-order.ts';
-import { openSpecTree } from '../../src/detect/spec-tree.ts';
+import { openSpecTree } from '../../src/input/spec-tree.ts';
 import { fixturesDir } from '../helpers/paths.ts';
 import { runCli } from '../helpers/run-cli.ts';
 

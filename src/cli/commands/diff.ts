@@ -20,6 +20,7 @@ import { renderText } from '../../report/text.ts';
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
 import { count, urlLimits } from '../numbers.ts';
 import { revisionTreesOf, type TreeOptions } from './diff-trees.ts';
+import { stripPageExtension } from '../../input/spec-tree.ts';
 
 export interface DiffOptions extends TreeOptions {
   format: 'text' | 'json' | 'markdown';
@@ -139,7 +140,7 @@ function assembled(doc: LoadedDocument, cwd: string): string {
 /** A loose file's page id: its name without the extension (what a revision folder holding it would call it). */
 function pageIdOf(source: string): string {
   if (source === '-' || /^https?:\/\//i.test(source)) return 'page';
-  return basename(source).replace(/\.(?:mdx?|markdown)$/i, '') || 'page';
+  return stripPageExtension(basename(source)) || 'page';
 }
 
 /**
