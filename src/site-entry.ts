@@ -18,7 +18,7 @@ export { IMPACTS, impactRank, partiesOf, summarizeImpacts, type Impact, type Imp
 
 // Reading a revision the way the revision diff reads it.
 export { folderTree, type RevisionTree } from './input/revision-tree.ts';
-export { findSpecConfig } from './revision/spec-config.ts';
+export { loadSpecConfig } from './config/index.ts';
 export { pairPages, type PagePair } from './revision/page-pairs.ts';
 export type { PageReading } from './revision/revisions.ts';
 export type { ChangelogReading, ChangelogItemReading, NoChangelog } from './changelog/index.ts';

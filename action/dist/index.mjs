@@ -29327,9 +29327,6 @@ function withLoweredImpact(title, members, lead, decision) {
 // src/config/spec-config.ts
 init_errors();
 
-// src/input/confined-files.ts
-init_errors();
-
 // src/input/ids.ts
 init_errors();
 var PAGE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
@@ -29434,11 +29431,11 @@ var SETTINGS = {
   informative: pageGlobs,
   schema: insideFolder("path", false),
   changelog: pageGlob,
-  siteBase: (v) => typeof v === "string" && /^https?:\/\/|^\//.test(v) ? null : "a URL (https://…) or a path starting with /",
   keywordCase: keywordCaseSetting,
   revisions: revisionsSetting,
   specs: specsSetting
 };
+var RETIRED = /* @__PURE__ */ new Map([["siteBase", "is ignored: specdelta no longer reads it (remove it to silence this line)."]]);
 function parseSpecConfig(source, label2) {
   let value2;
   try {
@@ -29448,13 +29445,23 @@ function parseSpecConfig(source, label2) {
   }
   if (typeof value2 !== "object" || value2 === null || Array.isArray(value2)) throw new InputError(`${label2} must hold a JSON object of settings.`);
   for (const [key2, setting] of Object.entries(value2)) {
+    if (RETIRED.has(key2)) {
+      tellOnce(`${label2}: "${key2}" ${RETIRED.get(key2)}`);
+      continue;
+    }
     const check = SETTINGS[key2];
     if (!check) throw new InputError(`${label2} has an unknown setting "${key2}" (known: ${Object.keys(SETTINGS).join(", ")}).`);
     const expected = check(setting);
     if (expected) throw new InputError(`${label2}: "${key2}" must be ${expected}.`);
   }
-  return value2;
+  return Object.fromEntries(Object.entries(value2).filter(([key2]) => !RETIRED.has(key2)));
 }
+
+// src/config/find.ts
+init_errors();
+
+// src/input/confined-files.ts
+init_errors();
 
 // src/input/spec-tree.ts
 init_errors();

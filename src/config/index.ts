@@ -1,2 +1,3 @@
-export { acknowledgedIds, CONFIG_FILE, configIn, configSearchDirs, loadSpecConfig, parseSpecConfig, type LoadedConfig, type SpecConfig, type SpecEntry } from './spec-config.ts';
+export { acknowledgedIds, parseSpecConfig, type SpecConfig, type SpecEntry } from './spec-config.ts';
+export { CONFIG_FILE, configSearchOrder, loadSpecConfig, type ConfigSearch, type LoadedConfig } from './find.ts';
 export { specsOf, type ResolvedSpec } from './specs.ts';

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { revisionFolders } from '../input/spec-tree.ts';
-import type { LoadedConfig, SpecConfig, SpecEntry } from './spec-config.ts';
+import type { LoadedConfig } from './find.ts';
+import type { SpecConfig, SpecEntry } from './spec-config.ts';
 
 /**
  * The specs a config lists (`specs`), each ready to read: its folder resolved from the

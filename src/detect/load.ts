@@ -181,6 +181,6 @@ async function writeQuietly(file: string, text: string, prefix: string): Promise
 
 /** The `revisions` setting of a folder's spec config, if any (loaded on demand: a warm `which` never reads a config). */
 async function configuredRevisions(dir: string): Promise<RevisionSetting | undefined> {
-  const { configIn } = await import('../config/index.ts');
-  return configIn(dir)?.config.revisions;
+  const { loadSpecConfig } = await import('../config/index.ts');
+  return loadSpecConfig({ folders: [dir], cwd: process.cwd() }).config.revisions;
 }

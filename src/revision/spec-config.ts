@@ -1,5 +1,4 @@
-import { dirname } from 'node:path';
-import { configIn, type SpecConfig } from '../config/index.ts';
+import { loadSpecConfig, type SpecConfig } from '../config/index.ts';
 import { matchGlob } from '../config/glob.ts';
 import { stripPageExtension } from '../input/spec-tree.ts';
 
@@ -12,13 +11,14 @@ import { stripPageExtension } from '../input/spec-tree.ts';
 
 export const EMPTY_CONFIG: SpecConfig = {};
 
-/** The config for a revision folder: its own file, else its parent's (the snapshots folder), else none. */
+/**
+ * The config for one revision folder, found as for any diff (config/find.ts: the folder, its
+ * parent, then the working directory). Kept for the library's callers; loadSpecConfig takes
+ * both sides of a diff and says which file it read.
+ * @deprecated Use loadSpecConfig({ folders: [newer, older], cwd }).
+ */
 export function findSpecConfig(revisionDir: string): SpecConfig {
-  for (const dir of [revisionDir, dirname(revisionDir)]) {
-    const found = configIn(dir);
-    if (found) return found.config;
-  }
-  return EMPTY_CONFIG;
+  return loadSpecConfig({ folders: [revisionDir], cwd: process.cwd() }).config;
 }
 
 /** Which list of the config names the page, if any (normative wins: it is the safer reading). */
