@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.ts';
-import { repoRoot } from '../helpers/paths.ts';
+import { repoRoot } from '../../harness/paths.ts';
 import { staticImportGraph } from '../helpers/static-imports.ts';
 
 describe('the public API (src/index.ts)', () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../helpers/paths.ts';
+import { repoRoot } from '../../harness/paths.ts';
 
 /**
  * The architecture, checked: the layers below, each importing only layers under it (never a

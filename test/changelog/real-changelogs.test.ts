@@ -5,7 +5,7 @@ import { readChangelog, type ChangelogItemReading, type ChangelogReading } from 
 import type { Change } from '../../src/records/change.ts';
 import { pageIds } from '../../src/input/spec-tree.ts';
 import { diffMirrorRevisionsWithDiagnostics } from '../helpers/mirror-revisions.ts';
-import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * The real changelogs ("Key Changes") of the released revisions held against the

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain JavaScript without types: it runs before any TypeScript loader exists
 import { libIsFresh, sourceStamp, STAMP_FILE } from '../../scripts/lib-stamp.mjs';
-import { repoRoot } from '../helpers/paths.ts';
+import { repoRoot } from '../../harness/paths.ts';
 import { staticImportGraph } from '../helpers/static-imports.ts';
 
 /**

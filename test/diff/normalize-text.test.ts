@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { clearNormalizedText, normalizeText, tokens } from '../../src/diff/similarity.ts';
 import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
 import { seededRandom } from '../helpers/hostile.ts';
-import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * normalizeText is written for speed (an ASCII fast path in its word test, fewer passes);

@@ -7,7 +7,7 @@ import { pageIds } from '../../src/input/spec-tree.ts';
 import { parsePage, withTreeScope } from '../../src/model/index.ts';
 import { charactersParsed } from '../../src/model/tree-cache.ts';
 import { diffMirrorRevisions } from '../helpers/mirror-revisions.ts';
-import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * Issue 13: a whole-revision diff reads each text once; the passes across pages (a page

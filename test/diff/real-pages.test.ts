@@ -5,7 +5,7 @@ import { catalogEntry } from '../../src/records/catalog.ts';
 import type { Change } from '../../src/records/change.ts';
 import { diffPageTexts } from '../../src/diff/index.ts';
 import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
-import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * Integration tests on the real spec pages in ../shared/mcp-spec: the elicitation pair the

@@ -8,8 +8,8 @@ import { parseSpecConfig } from '../../src/config/index.ts';
 import { globMatches } from '../../src/revision/spec-config.ts';
 import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
 import { parsePage } from '../../src/model/index.ts';
-import { fixturesDir, mirrorAvailable, specMain, specPages } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { fixturesDir, mirrorAvailable, specMain, specPages } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
 
 /**
  * Reading two revisions as wholes (src/revision/): one golden fixture per rule

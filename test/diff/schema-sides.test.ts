@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSchemaSides } from '../../src/revision/revisions.ts';
 import { revisionFolders } from '../../src/input/spec-tree.ts';
 import { analyzeSchema, diffSchemaAnalyses, parseSchemaText } from '../../src/schema/index.ts';
-import { mirrorAvailable, specMain, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specMain, specPages } from '../../harness/paths.ts';
 
 /**
  * A revision diff whose two sides have the same schema text (a pull request that leaves the

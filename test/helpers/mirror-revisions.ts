@@ -4,7 +4,7 @@ import type { Change } from '../../src/records/change.ts';
 import type { Diagnostic } from '../../src/model/diagnostic.ts';
 import { diffRevisionPages, loadSchemaSides, type PageReading } from '../../src/revision/revisions.ts';
 import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
-import { specMain, specPages } from './paths.ts';
+import { specMain, specPages } from '../../harness/paths.ts';
 
 /**
  * A whole-revision diff of two revisions of the mirror (every page plus `schema.json`),

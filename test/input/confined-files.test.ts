@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSpecTree } from '../../src/input/spec-tree.ts';
 import { listConfinedFiles } from '../../src/input/confined-files.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { runCli } from '../../harness/run-cli.ts';
 import { tempTree } from '../helpers/temp-tree.ts';
 
 /**

@@ -10,7 +10,7 @@ import { footnoteCallsOnlyWithDefinitions } from '../../src/model/footnote-calls
 import { GFM_PARTS, gfmParts, gfmPartsIn } from '../../src/model/gfm-parts.ts';
 import { splitSections } from '../../src/model/split.ts';
 import { charactersParsed, clearTreeCache, parseTree } from '../../src/model/tree-cache.ts';
-import { mirrorAvailable, repoRoot, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, repoRoot, specPages } from '../../harness/paths.ts';
 
 /**
  * A text is read with only the GFM parts it may hold (gfm-parts.ts): the trees must be the

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
 import { parsePage } from '../../src/model/index.ts';
 import { isJsonLang, parseJsonExample } from '../../src/model/json.ts';
-import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * Plain JSON examples are read by JSON.parse (json.ts): the value must be the one the

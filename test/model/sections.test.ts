@@ -5,7 +5,7 @@ import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
 import { parseMarkdown } from '../../src/model/markdown.ts';
 import { parseSections } from '../../src/model/sections.ts';
 import { splitSections } from '../../src/model/split.ts';
-import { fixturesDir, mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { fixturesDir, mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * Parsing a page section by section must give exactly the blocks, lines and diagnostics

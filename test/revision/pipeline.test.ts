@@ -6,7 +6,7 @@ import type { Change } from '../../src/records/change.ts';
 import { pageIds } from '../../src/input/spec-tree.ts';
 import { REVISION_PASSES, type PassEffect, type RevisionPass } from '../../src/revision/pipeline.ts';
 import { diffRevisionPages, loadSchemaSides } from '../../src/revision/revisions.ts';
-import { specMain, specPages } from '../helpers/paths.ts';
+import { specMain, specPages } from '../../harness/paths.ts';
 
 /**
  * The revision's passes (src/revision/pipeline.ts) each keep their contract: run on two

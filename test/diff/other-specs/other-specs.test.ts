@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Change } from '../../../src/records/change.ts';
 import { diffRevisionFolders } from '../../../src/revision/revisions.ts';
 import { revisionFolders } from '../../../src/input/spec-tree.ts';
-import { repoRoot } from '../../helpers/paths.ts';
+import { repoRoot } from '../../../harness/paths.ts';
 import { ANSWER_KEY, recordsFor } from './answer-key.ts';
 
 /**
