@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeSpecRepo } from '../test/helpers/spec-repo.ts';
+import { makeSpecRepo } from '../harness/spec-repo.ts';
 
 /**
  * The GitHub Action from start to outputs, as a runner runs it (issue 25): `node` on the

@@ -4,7 +4,7 @@ import { detectRevision } from '../src/detect/detect.ts';
 import type { FingerprintData } from '../src/detect/fingerprints.ts';
 import { SHIPPED_FINGERPRINTS } from '../src/detect/load.ts';
 import { clearDiffCache, diffPageTexts } from '../src/diff/index.ts';
-import { listPageFiles, listRevisionFolders } from '../src/input/spec-folders.ts';
+import { pageIds, revisionFolders } from '../src/input/spec-tree.ts';
 import { buildDocument } from '../src/model/build.ts';
 import { lintPage, parseSchemaText } from '../src/schema/index.ts';
 
@@ -28,9 +28,9 @@ const MB = 1_000_000;
 
 export function benchLinear(specRoot: string, sizes = { small: 1 * MB, large: 4 * MB }, rounds = 3): Scaling[] {
   const pagesRoot = join(specRoot, 'docs/specification');
-  const released = listRevisionFolders(pagesRoot).filter((r) => r !== 'draft');
+  const released = revisionFolders(pagesRoot).filter((r) => r !== 'draft');
   const concatenated = (revisions: string[]) =>
-    revisions.flatMap((r) => listPageFiles(join(pagesRoot, r)).map((p) => readFileSync(join(pagesRoot, r, `${p}.mdx`), 'utf8'))).join('\n');
+    revisions.flatMap((r) => pageIds(join(pagesRoot, r)).map((p) => readFileSync(join(pagesRoot, r, `${p}.mdx`), 'utf8'))).join('\n');
   // The "new" side is the same pages one revision later, so the diff has real changes to find.
   const oldText = concatenated(released);
   const newText = concatenated([...released.slice(1), released[0]!]);

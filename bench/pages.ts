@@ -4,17 +4,17 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { clearDiffCache, diffPageTexts } from '../src/diff/index.ts';
-import { listPageFiles, listRevisionFolders } from '../src/input/spec-folders.ts';
+import { pageIds, revisionFolders } from '../src/input/spec-tree.ts';
 
 /** Every adjacent revision pair of every page both revisions have, read from the upstream layout. */
 export function pagePairs(specRoot: string): { label: string; oldText: string; newText: string }[] {
   const pagesRoot = join(specRoot, 'docs/specification');
-  const revisions = listRevisionFolders(pagesRoot);
+  const revisions = revisionFolders(pagesRoot);
   const pairs: { label: string; oldText: string; newText: string }[] = [];
   for (let i = 1; i < revisions.length; i++) {
     const [before, after] = [revisions[i - 1]!, revisions[i]!];
-    const previous = new Set(listPageFiles(join(pagesRoot, before)));
-    for (const page of listPageFiles(join(pagesRoot, after))) {
+    const previous = new Set(pageIds(join(pagesRoot, before)));
+    for (const page of pageIds(join(pagesRoot, after))) {
       if (!previous.has(page)) continue;
       pairs.push({
         label: `${before} → ${after} ${page}`,

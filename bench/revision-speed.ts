@@ -10,7 +10,7 @@ import { clearDiffCache } from '../src/diff/index.ts';
 import { diffRevisionTrees } from '../src/revision/revisions.ts';
 import { reportRevisions } from '../src/report/revision-report.ts';
 import { folderTree, memoryTree, type RevisionTree } from '../src/input/revision-tree.ts';
-import { listRevisionFolders } from '../src/input/spec-folders.ts';
+import { revisionFolders } from '../src/input/spec-tree.ts';
 import { parsePage, usePageStore, withTreeScope } from '../src/model/index.ts';
 import { parseSections } from '../src/model/sections.ts';
 
@@ -57,7 +57,7 @@ function inMemory(tree: RevisionTree): RevisionTree {
 
 /** The newest released revision and the one before it (the draft is not a release). */
 export function releasedPair(specRoot: string): [string, string] {
-  const released = listRevisionFolders(join(specRoot, 'docs/specification')).filter((r) => r !== 'draft');
+  const released = revisionFolders(join(specRoot, 'docs/specification')).filter((r) => r !== 'draft');
   return [released.at(-2)!, released.at(-1)!];
 }
 

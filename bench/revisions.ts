@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { summarize, type ChangeSummary } from '../src/records/change.ts';
 import { diffRevisionPages, loadSchemaSides } from '../src/revision/revisions.ts';
-import { listPageFiles, listRevisionFolders } from '../src/input/spec-folders.ts';
+import { pageIds, revisionFolders } from '../src/input/spec-tree.ts';
 
 /**
  * Whole-revision diffs of every adjacent pair (every page plus schema.json), as
@@ -24,15 +24,15 @@ export interface RevisionPairBench {
 
 export async function benchRevisions(specRoot: string): Promise<RevisionPairBench[]> {
   const pagesDir = join(specRoot, 'docs/specification');
-  const revisions = listRevisionFolders(pagesDir);
+  const revisions = revisionFolders(pagesDir);
   const schema = (revision: string) => readFileSync(join(specRoot, 'schema', revision, 'schema.json'), 'utf8');
   const out: RevisionPairBench[] = [];
   for (let i = 0; i + 1 < revisions.length; i++) {
     const [old, now] = [revisions[i]!, revisions[i + 1]!];
     const start = performance.now();
     const { changes } = diffRevisionPages({
-      oldPages: listPageFiles(join(pagesDir, old)),
-      newPages: listPageFiles(join(pagesDir, now)),
+      oldPages: pageIds(join(pagesDir, old)),
+      newPages: pageIds(join(pagesDir, now)),
       text: (side, page) => readFileSync(join(pagesDir, side === 'old' ? old : now, `${page}.mdx`), 'utf8'),
       labels: { old, new: now },
       schema: await loadSchemaSides(schema(old), schema(now), { old, new: now }),

@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { browserSkipReason, launchBrowser } from '../e2e/helpers/browser.ts';
-import { repoRoot, specMirrorMain } from '../e2e/helpers/build.ts';
-import { filterRepaintMs, largestHtml } from '../e2e/helpers/measure.ts';
-import { openPage } from '../e2e/helpers/page.ts';
-import { serveDist } from '../e2e/helpers/serve.ts';
+import { browserSkipReason, launchBrowser } from '../harness/browser.ts';
+import { repoRoot, specMirrorMain } from '../harness/site-build.ts';
+import { filterRepaintMs, largestHtml } from '../harness/measure.ts';
+import { openPage } from '../harness/page.ts';
+import { serveDist } from '../harness/serve.ts';
 import { parseLock } from '../scraper/lock.ts';
 
 /**

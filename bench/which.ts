@@ -3,13 +3,16 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { browserSkipReason, ensureSiteBuilt, launchBrowser, openPage, repoRoot, serveDist } from '../e2e/helpers/index.ts';
+import { browserSkipReason, launchBrowser } from '../harness/browser.ts';
+import { openPage } from '../harness/page.ts';
+import { serveDist } from '../harness/serve.ts';
+import { ensureSiteBuilt, repoRoot } from '../harness/site-build.ts';
 import { detectRevision } from '../src/detect/detect.ts';
 import { extractHtml, looksLikeHtml } from '../src/detect/extract-html.ts';
 import { fromTree } from '../src/detect/load.ts';
-import { corpusDir, corpusLabels } from '../test/detect/helpers.ts';
-import { runCli } from '../test/helpers/run-cli.ts';
-import { keywordBaseline, realDir, realLabels, score, type Score } from '../test/detect/real-corpus.ts';
+import { corpusDir, corpusLabels } from '../harness/detect-corpus.ts';
+import { runCli } from '../harness/run-cli.ts';
+import { keywordBaseline, realDir, realLabels, score, type Score } from '../harness/real-corpus.ts';
 
 /**
  * `npm run bench` (which part): every corpus text (fixtures/detect/corpus) grown to 20 KB by
@@ -174,7 +177,7 @@ export async function benchWhichAccuracy(specRoot: string): Promise<WhichAccurac
   const labels = realLabels();
   const tuned = labels.filter(([, l]) => !l.heldOut);
   const heldOut = labels.filter(([, l]) => l.heldOut);
-  const synthetic = corpusLabels().map(([name, l]) => [name, { ...l, heldOut: false, feature: l.shape, evidence: '', source: {} }] as [string, import('../test/detect/real-corpus.ts').RealLabel]);
+  const synthetic = corpusLabels().map(([name, l]) => [name, { ...l, heldOut: false, feature: l.shape, evidence: '', source: {} }] as [string, import('../harness/real-corpus.ts').RealLabel]);
   return {
     tuned: score(tuned, (n) => detect(realDir, n)),
     heldOut: score(heldOut, (n) => detect(realDir, n)),

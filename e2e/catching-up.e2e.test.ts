@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'cheerio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../test/helpers/run-cli.ts';
+import { runCli } from '../harness/run-cli.ts';
 import { e2eSnapshotsDir, ensureSiteBuilt } from './helpers/index.ts';
 
 /** Issue 14, point 8: the home page's "catching up" table, and the revision banner of a superseded page. */

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../test/helpers/run-cli.ts';
+import { runCli } from '../harness/run-cli.ts';
 import { readFileSync } from 'node:fs';
-import { corpusDir, corpusLabels, detectFixtures, expectations } from '../test/detect/helpers.ts';
-import { realDir, realLabels } from '../test/detect/real-corpus.ts';
+import { corpusDir, corpusLabels, detectFixtures, expectations } from '../harness/detect-corpus.ts';
+import { realDir, realLabels } from '../harness/real-corpus.ts';
 import { browserSkipReason, e2eSnapshotsDir, ensureSiteBuilt, launchBrowser, openPage, screenshot, serveDist, type DistServer, type WatchedPage } from './helpers/index.ts';
 
 const skip = browserSkipReason();

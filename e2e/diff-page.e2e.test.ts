@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../test/helpers/run-cli.ts';
+import { runCli } from '../harness/run-cli.ts';
 import { browserSkipReason, e2eSnapshotsDir, ensureSiteBuilt, launchBrowser, openPage, screenshot, serveDist, siteSuite, type DistServer } from './helpers/index.ts';
 
 /** The pair and page the issue names: elicitation changed the most between these two. */

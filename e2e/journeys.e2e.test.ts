@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePage } from '../src/site-entry.ts';
 import { findAll, parseXml } from '../test/badge/svg.ts';
-import { runCli } from '../test/helpers/run-cli.ts';
+import { runCli } from '../harness/run-cli.ts';
 import { browserSkipReason, e2eSnapshotsDir, ensureSiteBuilt, openPage, screenshot, siteSuite } from './helpers/index.ts';
 
 /**

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PART_SEGMENT } from '../site/lib/urls.ts';
-import { runCli } from '../test/helpers/run-cli.ts';
+import { runCli } from '../harness/run-cli.ts';
 import { browserSkipReason, buildSite, checkLinks, e2eRoot, e2eSnapshotsDir, ensureSiteBuilt, launchBrowser, openPage, serveDist } from './helpers/index.ts';
 
 describe('the built site', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../test/helpers/run-cli.ts';
+import { runCli } from '../harness/run-cli.ts';
 import { e2eSnapshotsDir, ensureSiteBuilt } from './helpers/index.ts';
 
 /** The build runs `specdelta lint` on every revision page: the findings it shows are the CLI's. */

@@ -1,10 +1,11 @@
-import { InputError } from '../src/errors.ts';
+import { InputError } from '../src/core/errors.ts';
 import { catalogFromListing, catalogFromNavigation, schemaRevisionOf, type Catalog } from './discover.ts';
 import { SourceError } from './errors.ts';
 import type { Layout } from './layout.ts';
 import type { RevisionInfo } from './lock.ts';
 import type { Source } from './types.ts';
 import { verifyBody } from './verify.ts';
+import { stripPageExtension } from '../src/input/spec-tree.ts';
 
 /**
  * Asks a source what it publishes: the navigation file when it has one (the published
@@ -54,9 +55,9 @@ export function selectRevisions(catalog: { revisions: RevisionInfo[] }, wanted: 
   return chosen;
 }
 
-/** A page id as typed: without a leading slash or an .mdx/.md extension. */
+/** A page id as typed: without a leading slash or a page extension (input/spec-tree.ts). */
 export function normalizePage(page: string): string {
-  return page.replace(/^\/+/, '').replace(/\.mdx?$/, '');
+  return stripPageExtension(page.replace(/^\/+/, ''));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ChangeSummary } from '../src/records/change.ts';
 import { loadCatalog, normalizePage, selectRevisions } from './catalog.ts';
-import { InputError } from '../src/errors.ts';
+import { InputError } from '../src/core/errors.ts';
 import { SourceError } from './errors.ts';
 import { sha256 } from './hash.ts';
 import { SCHEMA_PAGE, upstreamPath, UPSTREAM_LAYOUT, type Layout } from './layout.ts';

@@ -1,5 +1,7 @@
-import { compareRevisions, isPageId, isRevisionId, revisionDate, type RevisionInfo } from './lock.ts';
+import { isPageId, isRevisionId, revisionDate, type RevisionInfo } from './lock.ts';
+import { compareLockedRevisions } from '../src/input/spec-tree.ts';
 import { navPrefix, PAGE_EXTENSIONS, SCHEMA_PAGE, type Layout } from './layout.ts';
+import { stripPageExtension } from '../src/input/spec-tree.ts';
 
 /**
  * What a source publishes: its revisions (which is latest, which is draft) and each
@@ -43,7 +45,7 @@ export function catalogFromNavigation(text: string, layout: Layout, options: { s
     const slash = rest.indexOf('/');
     if (slash <= 0) return;
     const id = rest.slice(0, slash);
-    const page = rest.slice(slash + 1).replace(/\.mdx?$/, '');
+    const page = stripPageExtension(rest.slice(slash + 1));
     if (!isRevisionId(id) || !isPageId(page)) return;
     let set = byRevision.get(id);
     if (!set) byRevision.set(id, (set = new Set()));
@@ -72,7 +74,7 @@ export function catalogFromNavigation(text: string, layout: Layout, options: { s
     if (!options.schemaRevisions || options.schemaRevisions.has(id)) list.push(SCHEMA_PAGE);
     pages.set(id, sortPages(list));
   }
-  return { revisions: revisions.sort(compareRevisions), pages, from: 'navigation' };
+  return { revisions: revisions.sort(compareLockedRevisions), pages, from: 'navigation' };
 }
 
 function collect(node: unknown, group: VersionGroup | null, groups: VersionGroup[], loose: string[], prefix: string): void {
@@ -140,7 +142,7 @@ export function catalogFromListing(files: readonly string[], layout: Layout): Ca
     if (schemas.has(id)) list.push(SCHEMA_PAGE);
     pages.set(id, sortPages(list));
   }
-  return { revisions: revisions.sort(compareRevisions), pages, from: 'listing' };
+  return { revisions: revisions.sort(compareLockedRevisions), pages, from: 'listing' };
 }
 
 /** The revision whose schema a repository path is (`schema/<rev>/schema.json`), or null. */

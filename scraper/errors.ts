@@ -1,4 +1,4 @@
-import { InputError } from '../src/errors.ts';
+import { InputError } from '../src/core/errors.ts';
 
 /**
  * Why fetching one file failed. `retryable` kinds are tried again with backoff; the others

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { InputError } from '../src/errors.ts';
+import { InputError } from '../src/core/errors.ts';
 import { extractArticle } from './article.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { normalizePage, selectRevisions } from './catalog.ts';

@@ -4,4 +4,6 @@
  * this entry holds only what other code reads through it (scripts/unused-exports.mjs finds
  * a name here nobody imports).
  */
-export { readLock, listRevisions, listPages, snapshotPath } from './lock.ts';
+export { readLock, listPages, snapshotPath } from './lock.ts';
+// The lock's revisions are read by the one spec-tree reader.
+export { lockedRevisions } from '../src/input/spec-tree.ts';

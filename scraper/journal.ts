@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { InputError } from '../src/errors.ts';
+import { InputError } from '../src/core/errors.ts';
 import { writeFileAtomic, syncDir } from './atomic.ts';
 import { isPageId, isRevisionId, readTextIfExists, snapshotPath } from './lock.ts';
 import { displayPath } from '../src/core/paths.ts';

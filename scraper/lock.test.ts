@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../src/errors.ts';
-import { compareRevisions, isPageId, parseLock, serializeLock, snapshotPath, type Lock, type LockedPage } from './lock.ts';
+import { InputError } from '../src/core/errors.ts';
+import { isPageId, parseLock, serializeLock, snapshotPath, type Lock, type LockedPage } from './lock.ts';
+import { compareLockedRevisions } from '../src/input/spec-tree.ts';
 
 const page = (revision: string, id: string): LockedPage => ({
   revision,
@@ -63,6 +64,6 @@ describe('lock file', () => {
       { id: 'next', date: null, status: 'superseded' as const },
       { id: '2025-01-01', date: '2025-01-01', status: 'latest' as const },
     ];
-    expect(list.sort(compareRevisions).map((r) => r.id)).toEqual(['2025-01-01', 'next', 'draft']);
+    expect(list.sort(compareLockedRevisions).map((r) => r.id)).toEqual(['2025-01-01', 'next', 'draft']);
   });
 });

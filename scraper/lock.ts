@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { displayPath } from '../src/core/paths.ts';
-import { InputError } from '../src/errors.ts';
+import { InputError } from '../src/core/errors.ts';
 import { assertPageId, assertRevisionId, isPageId, isRevisionId, pageIdProblem } from '../src/input/ids.ts';
+import { compareLockedRevisions, type RevisionStatus, type SpecRevision } from '../src/input/spec-tree.ts';
 
 /**
  * snapshots/snapshots.lock.json: what was fetched, from where, with which hash. Committed,
@@ -13,15 +14,10 @@ import { assertPageId, assertRevisionId, isPageId, isRevisionId, pageIdProblem }
 export const LOCK_FILE = 'snapshots.lock.json';
 const LOCKFILE_VERSION = 1;
 
-export type RevisionStatus = 'latest' | 'superseded' | 'draft';
+export type { RevisionStatus } from '../src/input/spec-tree.ts';
 
-export interface RevisionInfo {
-  /** The folder name upstream: a date like "2025-11-25", or "draft". */
-  id: string;
-  /** YYYY-MM-DD when the id is a date, else null. */
-  date: string | null;
-  status: RevisionStatus;
-}
+/** A locked revision: the one revision shape (input/spec-tree.ts); its `date` is YYYY-MM-DD when the id is a date, else null. */
+export type RevisionInfo = SpecRevision;
 
 /** How a page was obtained: raw files over HTTP(S), a local folder, a git clone, the rendered site. */
 export type Via = 'http' | 'dir' | 'git' | 'site';
@@ -88,11 +84,6 @@ export function snapshotPath(snapshotsDir: string, revision: string, page: strin
 
 export function pageFileName(page: string): string {
   return page.endsWith('.json') ? page : `${page}.mdx`;
-}
-
-/** The revisions the lock knows, chronological with the draft last. */
-export function listRevisions(lock: Lock): RevisionInfo[] {
-  return lock.revisions.map((r) => ({ ...r }));
 }
 
 /** The pages locked for one revision (schema.json included), sorted. */
@@ -198,19 +189,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Chronological order: dated revisions by date, then undated ones by id, the draft(s) last. */
-export function compareRevisions(a: RevisionInfo, b: RevisionInfo): number {
-  const rank = (r: RevisionInfo) => (r.status === 'draft' ? 2 : r.date === null ? 1 : 0);
-  return rank(a) - rank(b) || (a.date ?? '').localeCompare(b.date ?? '') || codepoint(a.id, b.id);
-}
-
 function codepoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The canonical text of a lock: fixed key order, sorted, two-space indent, trailing newline. */
 export function serializeLock(lock: Lock): string {
-  const revisions = [...lock.revisions].sort(compareRevisions);
+  const revisions = [...lock.revisions].sort(compareLockedRevisions);
   const order = new Map(revisions.map((r, i) => [r.id, i]));
   const pages = [...lock.pages].sort(
     (a, b) => (order.get(a.revision) ?? Infinity) - (order.get(b.revision) ?? Infinity) || codepoint(a.revision, b.revision) || codepoint(a.page, b.page),

@@ -1,6 +1,6 @@
 import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { InputError } from '../src/errors.ts';
+import { InputError } from '../src/core/errors.ts';
 import { syncDir } from './atomic.ts';
 import { sha256 } from './hash.ts';
 import { journalPath, previousPath, readJournal, stagedPath, stagingDir, type Journal, type JournalFile } from './journal.ts';

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { InputError } from '../src/errors.ts';
+import { InputError } from '../src/core/errors.ts';
 import { displayPath } from '../src/core/paths.ts';
 
 /**

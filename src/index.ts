@@ -39,4 +39,4 @@ export { renderBadge, type BadgeFormat } from './badge/render.ts';
 export type { SpecConfig, SpecEntry } from './config/index.ts';
 
 // Errors: a problem with the user's input (one sentence, no stack) as opposed to a bug.
-export { InputError, isUserFacing } from './errors.ts';
+export { InputError, isUserFacing } from './core/errors.ts';

@@ -2,9 +2,8 @@ import { summarize, type ChangeSummary } from './records/change.ts';
 import { groupChanges, summarizeImpacts, type GroupingOptions, type ImpactSummary, type SpecChange } from './changes/index.ts';
 import type { Change } from './records/change.ts';
 import { diffPageTexts } from './diff/index.ts';
-import { findSpecConfig } from './revision/spec-config.ts';
 import { reportRevisions } from './report/revision-report.ts';
-import type { SpecConfig } from './config/index.ts';
+import { loadSpecConfig, type SpecConfig } from './config/index.ts';
 import { folderTree, type RevisionTree } from './input/revision-tree.ts';
 import type { Diagnostic } from './model/diagnostic.ts';
 import { diffSchemaTexts, type SchemaDiffOptions } from './schema/diff.ts';
@@ -50,7 +49,8 @@ export function diffSchemas(oldText: string, newText: string, options: SchemaDif
  * line; `config` overrides it. The changes carry the newer revision's changelog items.
  */
 export async function diffRevisions(oldRevision: RevisionTree | string, newRevision: RevisionTree | string, config?: SpecConfig): Promise<DiffResult> {
-  const settings = config ?? (typeof newRevision === 'string' ? findSpecConfig(newRevision) : {});
+  const folders = [newRevision, oldRevision].filter((side): side is string => typeof side === 'string');
+  const settings = config ?? loadSpecConfig({ folders, cwd: process.cwd() }).config;
   const tree = (side: RevisionTree | string) => (typeof side === 'string' ? folderTree(side, { schema: settings.schema }) : side);
   const { summary, changes, grouped, diagnostics } = await reportRevisions(tree(oldRevision), tree(newRevision), { config: settings });
   return { summary, changes, grouped, diagnostics };

@@ -14,7 +14,7 @@ export { changeSections, type ChangeSection } from './report/sections.ts';
 export { partiesOf, summarizeImpacts } from './changes/index.ts';
 
 // Reading a revision the way the revision diff reads it.
-export { findSpecConfig } from './revision/spec-config.ts';
+export { loadSpecConfig } from './config/index.ts';
 export { pairPages } from './revision/page-pairs.ts';
 export type { PageReading } from './revision/revisions.ts';
 export type { ChangelogReading, ChangelogItemReading, NoChangelog } from './changelog/index.ts';

@@ -48,13 +48,13 @@ var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__
   mod
 ));
 
-// src/errors.ts
+// src/core/errors.ts
 function isUserFacing(error) {
   return error instanceof InputError;
 }
 var InputError;
 var init_errors = __esm({
-  "src/errors.ts"() {
+  "src/core/errors.ts"() {
     "use strict";
     InputError = class extends Error {
       name = "InputError";
@@ -27864,7 +27864,7 @@ var init_schema = __esm({
 // src/action/main.ts
 init_errors();
 
-// src/notices.ts
+// src/core/notices.ts
 var sink = null;
 var told = /* @__PURE__ */ new Set();
 function tellOnce(line2) {
@@ -29327,9 +29327,6 @@ function withLoweredImpact(title, members, lead, decision) {
 // src/config/spec-config.ts
 init_errors();
 
-// src/input/confined-files.ts
-init_errors();
-
 // src/input/ids.ts
 init_errors();
 var PAGE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
@@ -29434,11 +29431,11 @@ var SETTINGS = {
   informative: pageGlobs,
   schema: insideFolder("path", false),
   changelog: pageGlob,
-  siteBase: (v) => typeof v === "string" && /^https?:\/\/|^\//.test(v) ? null : "a URL (https://…) or a path starting with /",
   keywordCase: keywordCaseSetting,
   revisions: revisionsSetting,
   specs: specsSetting
 };
+var RETIRED = /* @__PURE__ */ new Map([["siteBase", "is ignored: specdelta no longer reads it (remove it to silence this line)."]]);
 function parseSpecConfig(source, label2) {
   let value2;
   try {
@@ -29448,12 +29445,31 @@ function parseSpecConfig(source, label2) {
   }
   if (typeof value2 !== "object" || value2 === null || Array.isArray(value2)) throw new InputError(`${label2} must hold a JSON object of settings.`);
   for (const [key2, setting] of Object.entries(value2)) {
+    if (RETIRED.has(key2)) {
+      tellOnce(`${label2}: "${key2}" ${RETIRED.get(key2)}`);
+      continue;
+    }
     const check = SETTINGS[key2];
     if (!check) throw new InputError(`${label2} has an unknown setting "${key2}" (known: ${Object.keys(SETTINGS).join(", ")}).`);
     const expected = check(setting);
     if (expected) throw new InputError(`${label2}: "${key2}" must be ${expected}.`);
   }
-  return value2;
+  return Object.fromEntries(Object.entries(value2).filter(([key2]) => !RETIRED.has(key2)));
+}
+
+// src/config/find.ts
+init_errors();
+
+// src/input/confined-files.ts
+init_errors();
+
+// src/input/spec-tree.ts
+init_errors();
+var PAGE_EXTENSIONS = [".mdx", ".md", ".markdown"];
+var PAGE_EXTENSION_SOURCE = `(?:${PAGE_EXTENSIONS.map((ext) => `\\${ext}`).join("|")})`;
+var PAGE_FILE = new RegExp(`${PAGE_EXTENSION_SOURCE}$`, "i");
+function stripPageExtension(file) {
+  return file.replace(PAGE_FILE, "");
 }
 
 // src/action/run.ts
@@ -29805,13 +29821,13 @@ async function gitTree(repo, ref, options) {
   const spec = normalizeRepoPath(options.spec);
   const where = (path2) => `${ref}:${path2}`;
   const listing = await blobsUnder(repo, commit, spec);
-  const pages = listing.filter((entry) => /\.mdx?$/.test(entry.path));
+  const pages = listing.filter((entry) => PAGE_FILE.test(entry.path));
   const schema = options.schema === void 0 ? null : await blobAt(repo, commit, normalizeRepoPath(options.schema), ref);
   const blobs = await readBlobs(repo, [...pages.map((p) => p.sha), ...schema ? [schema.sha] : []], (sha) => where([...pages, schema].find((e) => e?.sha === sha).path));
   const byPath = new Map(pages.map((entry) => [relativeTo(spec, entry.path), decode(blobs.get(entry.sha), where(entry.path))]));
   const read = (path2) => byPath.get(path2) ?? null;
   const parts2 = new Set([...byPath].flatMap(([path2, text4]) => partsNamed(path2, text4, read)));
-  const texts = new Map([...byPath].filter(([path2]) => !parts2.has(path2)).map(([path2, text4]) => [path2.replace(/\.mdx?$/, ""), assemble(path2, text4, read).text]));
+  const texts = new Map([...byPath].filter(([path2]) => !parts2.has(path2)).map(([path2, text4]) => [stripPageExtension(path2), assemble(path2, text4, read).text]));
   const schemaText = schema ? decode(blobs.get(schema.sha), where(schema.path)) : null;
   return memoryTree(options.label ?? ref, `${ref}:${spec}`, texts, schemaText);
 }
@@ -43710,6 +43726,7 @@ function walkList(list2, offset, state, leadIn) {
     let itemTitle = null;
     let lastParagraph = null;
     for (const child of item2.children) {
+      if (child.type === "paragraph" && isInPageLinkOnly(child)) continue;
       if (child.type === "paragraph") {
         const { text: text4, codeSpans, citations } = inlineText(child);
         state.blocks.push({ type: "text", text: text4, codeSpans, line: line(child, offset), listItem: true, leadIn, ...cited(citations) });
@@ -43734,6 +43751,10 @@ function walkList(list2, offset, state, leadIn) {
       }
     }
   }
+}
+function isInPageLinkOnly(paragraph) {
+  const parts2 = paragraph.children.filter((c) => !(c.type === "text" && c.value.trim() === ""));
+  return parts2.length === 1 && parts2[0].type === "link" && parts2[0].url.startsWith("#");
 }
 function readTable(table, offset, leadIn) {
   const [head, ...body] = table.children;
@@ -44833,9 +44854,8 @@ function configuredKind(config, page) {
   if ((config.informative ?? []).some((glob) => globMatches(glob, page))) return "informative";
   return null;
 }
-var PAGE_EXTENSION = /\.(mdx?|markdown)$/;
 function globMatches(glob, page) {
-  return matchGlob(glob.replace(PAGE_EXTENSION, ""), page.replace(PAGE_EXTENSION, ""));
+  return matchGlob(stripPageExtension(glob), stripPageExtension(page));
 }
 
 // src/revision/informative.ts
@@ -44963,7 +44983,7 @@ function resolveLink(url, pages) {
   const hash3 = url.indexOf("#");
   const fragment = hash3 >= 0 ? decode3(url.slice(hash3 + 1)) || null : null;
   const path2 = (hash3 >= 0 ? url.slice(0, hash3) : url).replace(/^[a-z]+:\/\/[^/]+/i, "").replace(/[?].*$/, "");
-  const segments = path2.split("/").filter(Boolean).map((s) => decode3(s).replace(/\.(mdx?|markdown|html?)$/i, ""));
+  const segments = path2.split("/").filter(Boolean).map((s) => stripPageExtension(decode3(s)).replace(/\.html?$/i, ""));
   for (let start = 0; start < segments.length; start++) {
     const candidate = segments.slice(start).join("/");
     if (pages.has(candidate)) return { page: candidate, fragment };

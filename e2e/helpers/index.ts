@@ -10,15 +10,15 @@
  *
  * Skip a suite when `browserSkipReason()` is not null (chromium missing).
  */
-export { CHROMIUM_ARGS, CHROMIUM_PATH, browserSkipReason, chromiumAvailable, launchBrowser } from './browser.ts';
-export { resolveFile, serveDist, type DistServer } from './serve.ts';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, browserSkipReason, chromiumAvailable, launchBrowser } from '../../harness/browser.ts';
+export { resolveFile, serveDist, type DistServer } from '../../harness/serve.ts';
 export {
   E2E_DIST_ENV, HOSTILE_PAGE, buildSite, e2eSnapshotsDir, e2eInputsHash, e2eRoot, ensureSiteBuilt, hostileFixtureDir, hostileRevisions, prepareSnapshots, repoRoot, screenshotDir, specMirrorMain,
   type BuildOptions, type BuildResult,
-} from './build.ts';
+} from '../../harness/site-build.ts';
 export { checkLinks, type BrokenLink, type LinkReport } from './links.ts';
-export { openPage, screenshot, type WatchedPage } from './page.ts';
+export { openPage, screenshot, type WatchedPage } from '../../harness/page.ts';
 export { PAGE_KINDS, type PageKind } from './page-kinds.ts';
 export { siteSuite, type SiteSuite } from './suite.ts';
-export { filterRepaintMs, largestHtml } from './measure.ts';
+export { filterRepaintMs, largestHtml } from '../../harness/measure.ts';
 export { BLOCKING_IMPACTS, axeViolations } from './axe.ts';

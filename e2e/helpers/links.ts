@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as cheerio from 'cheerio';
-import { resolveFile } from './serve.ts';
+import { resolveFile } from '../../harness/serve.ts';
 
 export interface BrokenLink {
   /** The page the link is on, relative to dist ("diff/a/b/page/index.html"). */

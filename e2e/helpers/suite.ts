@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser.ts';
-import { ensureSiteBuilt } from './build.ts';
-import { serveDist, type DistServer } from './serve.ts';
+import { launchBrowser } from '../../harness/browser.ts';
+import { ensureSiteBuilt } from '../../harness/site-build.ts';
+import { serveDist, type DistServer } from '../../harness/serve.ts';
 
 export interface SiteSuite {
   /** The built site, served on 127.0.0.1 (set once the suite's beforeAll ran). */

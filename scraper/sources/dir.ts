@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { InputError } from '../../src/errors.ts';
+import { InputError } from '../../src/core/errors.ts';
 import { confinedFile, listConfinedFiles } from '../../src/input/confined-files.ts';
 import { SourceError } from '../errors.ts';
 import { displayPath } from '../../src/core/paths.ts';

@@ -1,4 +1,4 @@
-import { InputError } from '../../src/errors.ts';
+import { InputError } from '../../src/core/errors.ts';
 import { displayPath } from '../../src/core/paths.ts';
 import { git, resolveCommit } from '../../src/core/git.ts';
 import { SourceError } from '../errors.ts';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { UsageError } from '../../src/errors.ts';
+import { UsageError } from '../../src/core/errors.ts';
 import type { HttpOptions } from '../http.ts';
 import { DirSource } from './dir.ts';
 import { GitSource } from './git.ts';

@@ -43,7 +43,7 @@ export type CodeScope = 'library' | 'site';
  */
 const LIBRARY_PARTS = [
   'src/model', 'src/diff', 'src/schema', 'src/records', 'src/revision', 'src/changes', 'src/changelog', 'src/report', 'src/input', 'src/config',
-  'src/errors.ts', 'src/site-entry.ts', 'scraper/lock.ts',
+  'src/core', 'src/site-entry.ts', 'scraper/lock.ts',
 ];
 const CODE_PARTS: Record<CodeScope, string[]> = { library: LIBRARY_PARTS, site: [...LIBRARY_PARTS, 'site/lib'] };
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { folderTree, renderJson, type DiffReport, type DocumentInfo } from '../../src/index.ts';
-import { contentHash, findSpecConfig, pageOfRevision, withoutAnnouncements, reportRevisions, type PageReading } from '../../src/site-entry.ts';
+import { contentHash, loadSpecConfig, pageOfRevision, withoutAnnouncements, reportRevisions, type PageReading } from '../../src/site-entry.ts';
 import { cachedAsync } from './cache.ts';
 import { snapshotsDir, snapshotsLabel } from './env.ts';
 import { pagesOf, pagesOfPair, pageText, schemaText, type PairPage, type RevisionPair } from './spec.ts';
@@ -48,7 +48,8 @@ export function sideInfo(revision: string, page: string | null): DocumentInfo {
 function pairReport(pair: RevisionPair): Promise<DiffReport> {
   const side = (revision: string) => [revision, ...pagesOf(revision).map((p) => `${p}=${contentHash(pageText(revision, p))}`), `schema=${schemaHash(revision)}`];
   const folder = (revision: string) => join(snapshotsDir(), revision);
-  const config = findSpecConfig(folder(pair.new));
+  // Found as the CLI finds it for two snapshot revisions (config/find.ts), so the JSON is the CLI's.
+  const config = loadSpecConfig({ folders: [folder(pair.new), folder(pair.old)], cwd: process.cwd() }).config;
   // The snapshot folder's name is in the report (each side's `source`), so it is in the key too.
   return cachedAsync(['pair', snapshotsLabel(), ...side(pair.old), '|', ...side(pair.new), JSON.stringify(config)], () => {
     // Exactly as the CLI reads two snapshot revisions (cli/commands/diff.ts), so the JSON is the CLI's.

@@ -1,5 +1,5 @@
 import { isObject } from '../core/objects.ts';
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 import { describeNetworkError } from '../net/network-errors.ts';
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from '../net/retry.ts';
 

@@ -1,5 +1,5 @@
-import { isUserFacing } from '../errors.ts';
-import { withNotices } from '../notices.ts';
+import { isUserFacing } from '../core/errors.ts';
+import { withNotices } from '../core/notices.ts';
 import { runAction, type ActionExit, type ActionIO } from './run.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 
 /**
  * The Action's `spec` input: one or more spec folders of the repository, each diffed base

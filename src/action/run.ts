@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { failingChanges, IMPACTS, type Impact } from '../changes/index.ts';
 import { parseSpecConfig, type SpecConfig } from '../config/index.ts';
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 import { gitFile, gitTree } from '../input/git-tree.ts';
 // The library's own report of two revisions (what src/index.ts's diffRevisions returns), not the CLI's modules.
 import { reportRevisions } from '../report/revision-report.ts';

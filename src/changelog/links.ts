@@ -1,3 +1,5 @@
+import { stripPageExtension } from '../input/spec-tree.ts';
+
 /**
  * Where a changelog link points inside the revision: a page id and an optional fragment.
  * Links are written against the spec's published site (`/specification/2025-11-25/client/elicitation#…`,
@@ -13,7 +15,7 @@ export function resolveLink(url: string, pages: ReadonlySet<string>): PageLink |
   const hash = url.indexOf('#');
   const fragment = hash >= 0 ? decode(url.slice(hash + 1)) || null : null;
   const path = (hash >= 0 ? url.slice(0, hash) : url).replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?].*$/, '');
-  const segments = path.split('/').filter(Boolean).map((s) => decode(s).replace(/\.(mdx?|markdown|html?)$/i, ''));
+  const segments = path.split('/').filter(Boolean).map((s) => stripPageExtension(decode(s)).replace(/\.html?$/i, ''));
   for (let start = 0; start < segments.length; start++) {
     const candidate = segments.slice(start).join('/');
     if (pages.has(candidate)) return { page: candidate, fragment };

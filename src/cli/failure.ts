@@ -1,4 +1,4 @@
-import { isUserFacing } from '../errors.ts';
+import { isUserFacing } from '../core/errors.ts';
 import type { CommandIO, ExitCode } from './io.ts';
 
 /**

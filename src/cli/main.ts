@@ -28,7 +28,7 @@ export async function main(argv: string[], io: CommandIO = processIO()): Promise
   try {
     // What was skipped or replaced in the input is said once, on stderr, as the run goes on
     // (loaded here, not at start-up: --help loads nothing but the argument parser).
-    const { withNotices } = await import('../notices.ts');
+    const { withNotices } = await import('../core/notices.ts');
     await withNotices((line) => io.stderr.write(`specdelta: ${line}\n`), () => program.parseAsync(argv, { from: 'user' }));
     return exitCode;
   } catch (error) {

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../core/errors.ts';
 import { DEFAULT_IDLE_MS, fetchLimits, type FetchLimits } from '../net/capped-fetch.ts';
 
 /** A whole-number option (`--concurrency 4`), or `fallback` when absent; anything else is a usage error. */

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { PACKAGE_CACHE_DIR } from '../cache-dir.ts';
+import { PACKAGE_CACHE_DIR } from '../core/cache-dir.ts';
 import { usePageStore } from '../model/index.ts';
 import type { CommandIO } from './io.ts';
 

@@ -1,7 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { InputError } from '../errors.ts';
-import { confinedFile } from '../input/confined-files.ts';
+import { InputError } from '../core/errors.ts';
+import { tellOnce } from '../core/notices.ts';
 import { pageIdProblem } from '../input/ids.ts';
 import type { KeywordCase } from '../model/keyword-case.ts';
 import { catalogEntries } from '../records/catalog.ts';
@@ -29,8 +27,6 @@ export interface SpecConfig {
   schema?: string;
   /** RFC 2119 keywords in lower case count too (`any-case`); unset: what the spec declares, else upper case only. */
   keywordCase?: KeywordCase;
-  /** The site's base URL, for absolute links to pages and diffs. */
-  siteBase?: string;
   /**
    * The impact a catalog rule gives, by change id, instead of its default (`"required-rule-added": "opt-in"`):
    * a team decides what breaks its implementations, as API diff tools let it.
@@ -69,48 +65,6 @@ export interface SpecEntry {
 /** The change ids a config acknowledges. */
 export function acknowledgedIds(config: SpecConfig): string[] {
   return (config.acknowledged ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.id));
-}
-
-const CONFIG_FILE = 'specdelta.config.json';
-
-export interface LoadedConfig {
-  config: SpecConfig;
-  /** The file read, or null when none was found (defaults). */
-  path: string | null;
-}
-
-/**
- * The config for a spec: `explicit` when given (it must exist), else the first
- * `specdelta.config.json` found in `searchDirs` (the revision folders' parent, then the
- * working directory).
- */
-export function loadSpecConfig(options: { explicit?: string; searchDirs: readonly string[]; cwd: string }): LoadedConfig {
-  if (options.explicit) {
-    const path = resolve(options.cwd, options.explicit);
-    if (!existsSync(path)) throw new InputError(`${options.explicit} (--config) does not exist.`);
-    return { config: parseSpecConfig(readFileSync(path, 'utf8'), options.explicit), path };
-  }
-  for (const dir of options.searchDirs) {
-    const found = configIn(resolve(options.cwd, dir));
-    if (found) return found;
-  }
-  return { config: {}, path: null };
-}
-
-/**
- * The `specdelta.config.json` of a folder, read only when its real path is in that folder
- * (confined-files.ts): a config that is a link elsewhere is skipped, and said once.
- */
-export function configIn(dir: string): LoadedConfig | null {
-  const real = confinedFile(dir, CONFIG_FILE);
-  if (real === null) return null;
-  const path = join(dir, CONFIG_FILE);
-  return { config: parseSpecConfig(readFileSync(real, 'utf8'), path), path };
-}
-
-/** Where to look for a config when diffing two folders: beside them (their parents), then the working directory. */
-export function configSearchDirs(folders: readonly string[], cwd: string): string[] {
-  return [...new Set([...folders.map((f) => dirname(resolve(cwd, f))), resolve(cwd)])];
 }
 
 type Check = (value: unknown) => string | null;
@@ -212,11 +166,16 @@ const SETTINGS: Record<keyof SpecConfig, Check> = {
   informative: pageGlobs,
   schema: insideFolder('path', false),
   changelog: pageGlob,
-  siteBase: (v) => (typeof v === 'string' && /^https?:\/\/|^\//.test(v) ? null : 'a URL (https://…) or a path starting with /'),
   keywordCase: keywordCaseSetting,
   revisions: revisionsSetting,
   specs: specsSetting,
 };
+
+/**
+ * Settings specdelta once read and no longer does: a config that still has one is not
+ * wrong (it was valid when written), so it is said once on stderr and otherwise ignored.
+ */
+const RETIRED = new Map([['siteBase', 'is ignored: specdelta no longer reads it (remove it to silence this line).']]);
 
 /** Reads and checks a config text; a problem is one sentence naming the file and the setting. */
 export function parseSpecConfig(source: string, label: string): SpecConfig {
@@ -228,10 +187,15 @@ export function parseSpecConfig(source: string, label: string): SpecConfig {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(`${label} must hold a JSON object of settings.`);
   for (const [key, setting] of Object.entries(value)) {
+    if (RETIRED.has(key)) {
+      tellOnce(`${label}: "${key}" ${RETIRED.get(key)!}`);
+      continue;
+    }
     const check = SETTINGS[key as keyof SpecConfig];
     if (!check) throw new InputError(`${label} has an unknown setting "${key}" (known: ${Object.keys(SETTINGS).join(', ')}).`);
     const expected = check(setting);
     if (expected) throw new InputError(`${label}: "${key}" must be ${expected}.`);
   }
-  return value as SpecConfig;
+  // A retired setting is not carried on: nothing can start reading it again by accident.
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !RETIRED.has(key))) as SpecConfig;
 }

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { listRevisions } from '../input/spec-folders.ts';
-import type { LoadedConfig, SpecConfig, SpecEntry } from './spec-config.ts';
+import { revisionFolders } from '../input/spec-tree.ts';
+import type { LoadedConfig } from './find.ts';
+import type { SpecConfig, SpecEntry } from './spec-config.ts';
 
 /**
  * The specs a config lists (`specs`), each ready to read: its folder resolved from the
@@ -26,6 +27,6 @@ export function specsOf(loaded: LoadedConfig, cwd = process.cwd()): ResolvedSpec
     const { name, title, folder, ...own } = entry;
     const config: SpecConfig = { ...shared, ...own };
     const at = isAbsolute(folder) ? folder : resolve(base, folder);
-    return { name, title: title ?? name, folder: at, config, revisions: () => listRevisions(at, config.revisions ?? {}) };
+    return { name, title: title ?? name, folder: at, config, revisions: () => revisionFolders(at, config.revisions ?? {}) };
   });
 }

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { InputError } from '../errors.ts';
+import { InputError } from './errors.ts';
 import { displayPath } from './paths.ts';
 
 /**

@@ -13,7 +13,7 @@ import { citedStandards, isBorrowedValue, normativeNames, standardName } from '.
 import { pageTransports } from './transports.ts';
 import { unnamedBefore } from './named-shapes.ts';
 import { emptyFacts, readShapes, type EnvelopeShape, type ShapeFacts } from './shapes.ts';
-import type { SpecTree } from './spec-tree.ts';
+import type { SpecTree } from '../input/spec-tree.ts';
 import { normalizeHeading, normalizeName, wellKnownName } from './tokens.ts';
 
 /**

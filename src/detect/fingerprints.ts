@@ -7,14 +7,13 @@
 
 export const FINGERPRINT_FORMAT = 1;
 
-export type RevisionStatus = 'latest' | 'superseded' | 'draft';
+// A type-only import: erased at run time, so this module still loads no Node module.
+import type { RevisionStatus, SpecRevision } from '../input/spec-tree.ts';
 
-export interface FingerprintRevision {
-  id: string;
-  /** The released revision's name as texts cite it (YYYY-MM-DD for a dated spec, `v1.2.0`…); null for the draft. */
-  date: string | null;
-  status: RevisionStatus;
-}
+export type { RevisionStatus };
+
+/** A revision as the fingerprints record it: the one revision shape of the spec-tree reader. */
+export type FingerprintRevision = SpecRevision;
 
 /**
  * What a marker is. The detector weighs them differently: shapes (an envelope, where a

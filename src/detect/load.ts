@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PACKAGE_CACHE_DIR } from '../cache-dir.ts';
-import { InputError } from '../errors.ts';
+import { PACKAGE_CACHE_DIR } from '../core/cache-dir.ts';
+import { InputError } from '../core/errors.ts';
 import { FINGERPRINT_FORMAT, validateFingerprints, type FingerprintData } from './fingerprints.ts';
-import { digestTree, openSpecTree } from './spec-tree.ts';
+import { digestTree, openSpecTree, type RevisionSetting } from '../input/spec-tree.ts';
 // The builder's version lives apart from the builder, so a cache hit loads no differ.
 import { BUILDER_VERSION } from './version.ts';
 
@@ -57,7 +57,7 @@ async function hasSnapshotBodies(snapshots: string): Promise<boolean> {
 
 /** Builds (or reads from the cache) the fingerprints of a spec folder in either layout. */
 export async function fromTree(dir: string, label: string, source: Pick<FingerprintSource, 'cacheDir' | 'onProgress'> = {}): Promise<LoadedFingerprints> {
-  const tree = await openSpecTree(dir, label);
+  const tree = await openSpecTree(dir, label, { revisionSetting: configuredRevisions });
   const salt = `fingerprints:${FINGERPRINT_FORMAT}`;
   const cacheDir = source.cacheDir === undefined ? PACKAGE_CACHE_DIR : source.cacheDir;
   // Reading and hashing every page (megabytes) costs more than the detection itself: a tree
@@ -177,4 +177,10 @@ async function writeQuietly(file: string, text: string, prefix: string): Promise
   } catch {
     /* no cache this time */
   }
+}
+
+/** The `revisions` setting of a folder's spec config, if any (loaded on demand: a warm `which` never reads a config). */
+async function configuredRevisions(dir: string): Promise<RevisionSetting | undefined> {
+  const { loadSpecConfig } = await import('../config/index.ts');
+  return loadSpecConfig({ folders: [dir], cwd: process.cwd() }).config.revisions;
 }

@@ -225,7 +225,19 @@ function splitBlocks(lines: string[]): Block[] {
   return blocks;
 }
 
-/** Sentences of a paragraph, each with the line it starts on. */
+/**
+ * Sentences of a paragraph, each with the line it starts on.
+ *
+ * Not the model's splitter (model/rules.ts `sentences`), on purpose, for now: that one reads
+ * the spec's own prose for rules (a sentence ends at ". " before a capital, a longer list of
+ * abbreviations, trimmed text, no positions), while this one reads tutorials and pasted
+ * pages, where a sentence may end at a line break or run on in lower case, and each piece
+ * keeps its offset so its evidence names a line. Swapping one for the other changes which
+ * tokens share a sentence, so detector answers; and `which` must not load the Markdown model
+ * at all (test/cli/start-up.test.ts). One splitter for both would live in a low layer with
+ * both behaviours as options and positions always kept; the detector's corpus
+ * (test/detect/*) is what would have to stay the same.
+ */
 function sentencesOf(text: string, line: number): { text: string; line: number }[] {
   const out: { text: string; line: number }[] = [];
   // Lines are looked up, not counted from the paragraph's start: a paragraph of 100,000

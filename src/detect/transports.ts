@@ -1,5 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import { BACKGROUND_HEADING_PATTERN } from './scan.ts';
+import { stripPageExtension } from '../input/spec-tree.ts';
 
 /**
  * The transports a revision defines, read from its own pages: the items of a list of links
@@ -35,7 +36,7 @@ const LINK = /\[([^\]]+)\](?:\(([^)\s]+)[^)]*\)|\[([^\]]+)\])/g;
 
 /** The anchor or last path segment a link points to: `/specification/2024-11-05/basic/transports#http-with-sse` → `http-with-sse`. */
 function linkSlug(href: string): string {
-  const anchor = href.includes('#') ? href.slice(href.indexOf('#') + 1) : href.replace(/\.mdx?$/, '').replace(/\/+$/, '').split('/').pop() ?? '';
+  const anchor = href.includes('#') ? href.slice(href.indexOf('#') + 1) : stripPageExtension(href).replace(/\/+$/, '').split('/').pop() ?? '';
   return anchor.toLowerCase();
 }
 

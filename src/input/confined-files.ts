@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { InputError } from '../errors.ts';
-import { tellOnce } from '../notices.ts';
+import { InputError } from '../core/errors.ts';
+import { tellOnce } from '../core/notices.ts';
 
 /**
  * Files under a root the user named, and never a file outside it. Every folder specdelta

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { posix } from 'node:path';
 import { git, gitEnv, resolveCommit } from '../core/git.ts';
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 import { decode, MAX_INPUT_BYTES } from './read.ts';
 import { memoryTree, type RevisionTree } from './revision-tree.ts';
 import { assemble, partsNamed } from './includes.ts';
+import { PAGE_FILE, stripPageExtension } from './spec-tree.ts';
 
 /**
  * A spec folder at a git ref of a local repository, read with the git CLI without checking
@@ -28,14 +29,14 @@ export async function gitTree(repo: string, ref: string, options: GitTreeOptions
   const spec = normalizeRepoPath(options.spec);
   const where = (path: string) => `${ref}:${path}`;
   const listing = await blobsUnder(repo, commit, spec);
-  const pages = listing.filter((entry) => /\.mdx?$/.test(entry.path));
+  const pages = listing.filter((entry) => PAGE_FILE.test(entry.path));
   const schema = options.schema === undefined ? null : await blobAt(repo, commit, normalizeRepoPath(options.schema), ref);
   const blobs = await readBlobs(repo, [...pages.map((p) => p.sha), ...(schema ? [schema.sha] : [])], (sha) => where([...pages, schema].find((e) => e?.sha === sha)!.path));
   // A page made of parts (includes.ts) is its assembled text; the parts are read from the same tree and are no pages themselves.
   const byPath = new Map(pages.map((entry) => [relativeTo(spec, entry.path), decode(blobs.get(entry.sha)!, where(entry.path))]));
   const read = (path: string) => byPath.get(path) ?? null;
   const parts = new Set([...byPath].flatMap(([path, text]) => partsNamed(path, text, read)));
-  const texts = new Map([...byPath].filter(([path]) => !parts.has(path)).map(([path, text]) => [path.replace(/\.mdx?$/, ''), assemble(path, text, read).text]));
+  const texts = new Map([...byPath].filter(([path]) => !parts.has(path)).map(([path, text]) => [stripPageExtension(path), assemble(path, text, read).text]));
   const schemaText = schema ? decode(blobs.get(schema.sha)!, where(schema.path)) : null;
   return memoryTree(options.label ?? ref, `${ref}:${spec}`, texts, schemaText);
 }

@@ -1,4 +1,4 @@
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 
 /**
  * Revision and page ids become folder and file names under a snapshots folder

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { tellOnce } from '../notices.ts';
+import { tellOnce } from '../core/notices.ts';
 
 /**
  * Pages assembled from parts: Jekyll's `{% include file %}` (from the spec's `_includes/`

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 import type { FetchLimits } from '../net/capped-fetch.ts';
 import { notSchemaMessage } from '../schema/recognize.ts';
 import { assertPageId, isRevisionId } from './ids.ts';
 import { isBranchLikeName, isRevisionName } from './revision-order.ts';
+import { PAGE_EXTENSION_SOURCE, PAGE_EXTENSIONS, PAGE_FILE, stripPageExtension } from './spec-tree.ts';
 import { detectKind, type DocumentKind } from './kind.ts';
 import { readFileText, readStdin, readUrl } from './read.ts';
 import { yamlSchemaAsJson } from './yaml-schema.ts';
@@ -97,9 +98,11 @@ function snapshotFile(options: LoadOptions, revision: string, page: string): str
   const base = resolve(options.cwd, options.snapshotsDir, revision);
   if (page === 'schema') return join(base, 'schema.json');
   // A page of any Markdown extension (snapshots hold .mdx; other specs' revision folders .md).
-  const stem = join(base, page.replace(/\.(?:mdx?|markdown)$/, ''));
-  return ['.mdx', '.md', '.markdown'].map((ext) => `${stem}${ext}`).find((file) => existsSync(file)) ?? `${stem}.mdx`;
+  const stem = join(base, stripPageExtension(page));
+  return PAGE_EXTENSIONS.map((ext) => `${stem}${ext}`).find((file) => existsSync(file)) ?? `${stem}.mdx`;
 }
+
+const UPSTREAM_OR_SNAPSHOT_PAGE = new RegExp(`(?:^|/)(?:specification|snapshots)/([^/]+)/(.+)${PAGE_EXTENSION_SOURCE}$`, 'i');
 
 /**
  * Revision and page from a path in the upstream layout (`…/specification/<rev>/<page>.mdx`,
@@ -107,7 +110,7 @@ function snapshotFile(options: LoadOptions, revision: string, page: string): str
  */
 export function inferRevisionAndPage(source: string): { revision: string | null; page: string | null } {
   const path = source.replace(/\\/g, '/');
-  const page = /(?:^|\/)(?:specification|snapshots)\/([^/]+)\/(.+)\.(?:mdx?|markdown)$/.exec(path);
+  const page = UPSTREAM_OR_SNAPSHOT_PAGE.exec(path);
   if (page && isRevisionName(page[1]!)) return { revision: page[1]!, page: page[2]! };
   const schema = /(?:^|\/)(?:schema|snapshots)\/([^/]+)\/schema\.(?:json|ya?ml|ts)$/.exec(path);
   if (schema && isRevisionName(schema[1]!)) return { revision: schema[1]!, page: 'schema' };
@@ -118,7 +121,7 @@ export function inferRevisionAndPage(source: string): { revision: string | null;
   for (let i = parts.length - 2; i >= 0; i--) {
     if (!isRevisionName(parts[i]!) || isBranchLikeName(parts[i]!)) continue;
     const rest = parts.slice(i + 1).join('/');
-    if (/\.(?:mdx?|markdown)$/.test(rest)) return { revision: parts[i]!, page: rest.replace(/\.(?:mdx?|markdown)$/, '') };
+    if (PAGE_FILE.test(rest)) return { revision: parts[i]!, page: stripPageExtension(rest) };
     return { revision: parts[i]!, page: null };
   }
   return { revision: null, page: null };

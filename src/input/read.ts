@@ -1,6 +1,6 @@
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 import { fetchCapped, fetchLimits, MAX_DOCUMENT_BYTES, USER_AGENT, type FetchLimits } from '../net/capped-fetch.ts';
 import { describeNetworkError } from '../net/network-errors.ts';
 import { sniffWideEncoding } from './encoding.ts';

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 import { confinedFile, readConfinedText } from './confined-files.ts';
 import { assemble, partsNamed, type PartReader } from './includes.ts';
-import { declarationsBeside, pageFiles, schemaFile } from './spec-folders.ts';
+import { declarationsBeside, pageFiles, schemaFile } from './spec-tree.ts';
 import { yamlSchemaAsJson } from './yaml-schema.ts';
 
 /**

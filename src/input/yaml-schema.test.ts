@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 import { yamlSchemaAsJson } from './yaml-schema.ts';
 
 describe('YAML schemas', () => {

@@ -1,4 +1,4 @@
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 import { readYaml } from '../model/yaml.ts';
 import { isSchemaValue, notSchemaMessage } from '../schema/recognize.ts';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
-import { tellOnce } from '../notices.ts';
+import { tellOnce } from '../core/notices.ts';
 import type { SpecDocument } from './document.ts';
 import { isSpecDocument } from './document-shape.ts';
 

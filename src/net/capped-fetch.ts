@@ -1,4 +1,4 @@
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 
 /**
  * One HTTP(S) GET whose cost is bounded however the server behaves: the body is streamed

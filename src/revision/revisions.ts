@@ -1,4 +1,4 @@
-import type { SpecConfig } from '../config/index.ts';
+import { loadSpecConfig, type SpecConfig } from '../config/index.ts';
 import { folderTree, type RevisionTree } from '../input/revision-tree.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { outlineOf, type PageOutline } from '../model/outline.ts';
@@ -12,7 +12,7 @@ import { pageMoveChange, pagePresenceChange } from './page-presence.ts';
 import { judgePage } from './informative.ts';
 import { mirrorsSchema, namesTheSchemaSpeaksFor } from './reference-page.ts';
 import { settleReferencePages } from './settled-by-schema.ts';
-import { EMPTY_CONFIG, findSpecConfig } from './spec-config.ts';
+import { EMPTY_CONFIG } from './spec-config.ts';
 import { diffSplitPage, findSplitSources, type SplitSource } from './split-pages.ts';
 import { rereadUnionNarrowings } from './union-narrowing.ts';
 import { holdSchemaSources } from './schema-sources.ts';
@@ -249,7 +249,7 @@ interface RevisionFolder {
  * caller found or was given them; unset, the newer folder's own `specdelta.config.json`
  * (inside it or beside it) applies, if any.
  */
-export function diffRevisionFolders(oldSide: RevisionFolder, newSide: RevisionFolder, config: SpecConfig = findSpecConfig(newSide.dir)): Promise<RevisionDiff> {
+export function diffRevisionFolders(oldSide: RevisionFolder, newSide: RevisionFolder, config: SpecConfig = loadSpecConfig({ folders: [newSide.dir, oldSide.dir], cwd: process.cwd() }).config): Promise<RevisionDiff> {
   const tree = (side: RevisionFolder) => folderTree(side.dir, { label: side.label, schema: config.schema });
   return diffRevisionTrees(tree(oldSide), tree(newSide), config);
 }

@@ -1,6 +1,6 @@
-import { dirname } from 'node:path';
-import { configIn, type SpecConfig } from '../config/index.ts';
+import type { SpecConfig } from '../config/index.ts';
 import { matchGlob } from '../config/glob.ts';
+import { stripPageExtension } from '../input/spec-tree.ts';
 
 /**
  * What a spec's config (config/spec-config.ts) says about its pages: `informative` and
@@ -11,15 +11,6 @@ import { matchGlob } from '../config/glob.ts';
 
 export const EMPTY_CONFIG: SpecConfig = {};
 
-/** The config for a revision folder: its own file, else its parent's (the snapshots folder), else none. */
-export function findSpecConfig(revisionDir: string): SpecConfig {
-  for (const dir of [revisionDir, dirname(revisionDir)]) {
-    const found = configIn(dir);
-    if (found) return found.config;
-  }
-  return EMPTY_CONFIG;
-}
-
 /** Which list of the config names the page, if any (normative wins: it is the safer reading). */
 export function configuredKind(config: SpecConfig, page: string): 'informative' | 'normative' | null {
   if ((config.normative ?? []).some((glob) => globMatches(glob, page))) return 'normative';
@@ -27,9 +18,7 @@ export function configuredKind(config: SpecConfig, page: string): 'informative' 
   return null;
 }
 
-const PAGE_EXTENSION = /\.(mdx?|markdown)$/;
-
 /** A page-id glob against a page id (config/glob.ts: linear, no regular expression); an extension on either (`CHANGELOG.md`) is ignored. */
 export function globMatches(glob: string, page: string): boolean {
-  return matchGlob(glob.replace(PAGE_EXTENSION, ''), page.replace(PAGE_EXTENSION, ''));
+  return matchGlob(stripPageExtension(glob), stripPageExtension(page));
 }

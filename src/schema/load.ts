@@ -1,5 +1,5 @@
 import { parse as parseJsonc, printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
-import { InputError } from '../errors.ts';
+import { InputError } from '../core/errors.ts';
 import { isSchemaValue, notSchemaMessage } from './recognize.ts';
 import { MAX_JSON_DEPTH, jsonTooDeepAt, tooDeep } from '../model/nesting.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturesDir, repoRoot } from '../helpers/paths.ts';
-import { makeSpecRepo } from '../helpers/spec-repo.ts';
+import { fixturesDir, repoRoot } from '../../harness/paths.ts';
+import { makeSpecRepo } from '../../harness/spec-repo.ts';
 
 /**
  * The Action end to end on this machine: the bundled file action.yml runs, as a child

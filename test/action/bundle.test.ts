@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACTION_BUNDLE, bundleAction } from '../../scripts/build-action.mjs';
-import { repoRoot } from '../helpers/paths.ts';
+import { repoRoot } from '../../harness/paths.ts';
 
 /**
  * The Action runs one committed file (action.yml: `runs.main`), built from the sources by

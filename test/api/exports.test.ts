@@ -3,7 +3,7 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.ts';
 import * as siteEntry from '../../src/site-entry.ts';
-import { repoRoot } from '../helpers/paths.ts';
+import { repoRoot } from '../../harness/paths.ts';
 import { staticImportGraph } from '../helpers/static-imports.ts';
 
 describe('the public API (src/index.ts)', () => {

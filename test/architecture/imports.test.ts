@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../helpers/paths.ts';
+import { repoRoot } from '../../harness/paths.ts';
 
 /**
  * The architecture, checked: the layers below, each importing only layers under it (never a
@@ -9,8 +9,8 @@ import { repoRoot } from '../helpers/paths.ts';
  * architecture section draws the same list.
  */
 export const LAYERS: readonly (readonly string[])[] = [
-  ['src/errors.ts', 'src/notices.ts', 'src/cache-dir.ts'],
-  ['src/core', 'src/net'],
+  ['src/core'],
+  ['src/net'],
   ['src/records'],
   ['src/model'],
   ['src/schema'],
@@ -110,6 +110,15 @@ describe('the architecture', () => {
     };
     for (const file of graph.keys()) if (!index.has(file)) visit(file);
     expect(circles).toEqual([]);
+  });
+
+  it('is the list the README draws (its layers block, top to bottom)', () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const block = /<!-- layers: begin -->\n```\n([\s\S]*?)```\n<!-- layers: end -->/.exec(readme);
+    expect(block).not.toBeNull();
+    // Each line: the layer's units, comma-separated, then two or more spaces and what they hold.
+    const drawn = block![1]!.trim().split('\n').map((line) => line.split(/\s{2,}/)[0]!.split(/,\s*/));
+    expect(drawn).toEqual(LAYERS.map((units) => [...units]));
   });
 
   it('would catch an upward import (the check itself can fail)', () => {

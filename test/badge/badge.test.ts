@@ -7,7 +7,7 @@ import { makeBadge, pageLabel, renderHtml, renderMarkdown, renderSvg, STATUS_STY
 import { pageTitleOf } from '../../src/badge/title.ts';
 import { badgeImagePath, changedSincePath, revisionsBehind, siteUrl } from '../../src/badge/urls.ts';
 import { paths } from '../../site/lib/urls.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { runCli } from '../../harness/run-cli.ts';
 import { findAll, parseXml } from './svg.ts';
 
 const superseded: BadgeSpec = { revision: '2025-11-25', status: 'superseded', page: 'client/elicitation', pageTitle: 'Elicitation', latest: '2026-07-28', link: 'https://example.org/diff/2025-11-25/2026-07-28/client/elicitation/' };

@@ -8,8 +8,8 @@ import { identifiersIn, referencesIn } from '../../src/changelog/identifiers.ts'
 import { resolveLink } from '../../src/changelog/links.ts';
 import { diffRevisionFolders } from '../../src/revision/revisions.ts';
 import { folderTree } from '../../src/input/revision-tree.ts';
-import { fixturesDir } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { fixturesDir } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
 
 /**
  * The changelog matcher on a spec of our own (fixtures/changelog/<case>: two revisions, the

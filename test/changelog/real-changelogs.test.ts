@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readChangelog, type ChangelogItemReading, type ChangelogReading } from '../../src/changelog/index.ts';
 import type { Change } from '../../src/records/change.ts';
-import { listPageFiles } from '../../src/input/spec-folders.ts';
+import { pageIds } from '../../src/input/spec-tree.ts';
 import { diffMirrorRevisionsWithDiagnostics } from '../helpers/mirror-revisions.ts';
-import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * The real changelogs ("Key Changes") of the released revisions held against the
@@ -21,7 +21,7 @@ interface Pair {
 async function pair(oldRev: string, newRev: string): Promise<Pair> {
   const diff = await diffMirrorRevisionsWithDiagnostics(oldRev, newRev);
   const dir = join(specPages, newRev);
-  const reading = readChangelog(diff, { pages: listPageFiles(dir), text: (page) => readFileSync(join(dir, `${page}.mdx`), 'utf8'), label: newRev });
+  const reading = readChangelog(diff, { pages: pageIds(dir), text: (page) => readFileSync(join(dir, `${page}.mdx`), 'utf8'), label: newRev });
   if (reading.page === null) throw new Error(reading.note);
   const { items, confirmed, notVisible, unannounced } = reading.summary;
   console.log(`${oldRev} → ${newRev}: ${items} items, ${confirmed} confirmed, ${notVisible} not visible, ${unannounced} unannounced records in ${reading.unannounced.length} themes`);

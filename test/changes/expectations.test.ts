@@ -5,7 +5,7 @@ import type { SpecChange } from '../../src/changes/index.ts';
 import { folderTree, type RevisionTree } from '../../src/input/revision-tree.ts';
 import { pageOfRevision, revisionInfo } from '../../src/report/report.ts';
 import { reportRevisions } from '../../src/report/revision-report.ts';
-import { fixturesDir, specMain, specPages } from '../helpers/paths.ts';
+import { fixturesDir, specMain, specPages } from '../../harness/paths.ts';
 
 /**
  * The changes reported for a page of the real spec against hand-written expectations

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.ts';
-import { makeSpecRepo, PROPOSAL_PAGE_RECORDS } from '../helpers/spec-repo.ts';
+import { runCli } from '../../harness/run-cli.ts';
+import { makeSpecRepo, PROPOSAL_PAGE_RECORDS } from '../../harness/spec-repo.ts';
 
 /**
  * Whole-spec inputs a reviewer has: a repository the test creates with git (spec-repo.ts),

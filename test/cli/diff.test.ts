@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Change } from '../../src/records/change.ts';
-import { fixturesDir, repoRoot } from '../helpers/paths.ts';
+import { fixturesDir, repoRoot } from '../../harness/paths.ts';
 import { expectInputError } from '../helpers/input-error.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { runCli } from '../../harness/run-cli.ts';
 
 const rules = (side: 'old' | 'new') => join(fixturesDir, 'pages/rules', `${side}.mdx`);
 const tmp = () => mkdtempSync(join(tmpdir(), 'specdelta-cli-'));

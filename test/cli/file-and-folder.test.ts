@@ -1,8 +1,8 @@
 import { copyFileSync, mkdirSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixturesDir } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { fixturesDir } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
 import { tempTree } from '../helpers/temp-tree.ts';
 
 /**

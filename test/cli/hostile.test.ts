@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SHIPPED_FINGERPRINTS } from '../../src/detect/load.ts';
 import { hostileCases, type HostileCase } from '../helpers/hostile.ts';
-import { runCli, type CliResult } from '../helpers/run-cli.ts';
+import { runCli, type CliResult } from '../../harness/run-cli.ts';
 
 /**
  * Generated hostile shapes fed to `diff`, `lint` and `which` through the CLI: whatever the

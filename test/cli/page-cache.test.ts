@@ -4,7 +4,7 @@ import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { clearDiffCache } from '../../src/diff/index.ts';
 import { clearPageCache } from '../../src/model/index.ts';
-import { runCli as runInProcess } from '../helpers/run-cli.ts';
+import { runCli as runInProcess } from '../../harness/run-cli.ts';
 import { tempTree } from '../helpers/temp-tree.ts';
 
 /**

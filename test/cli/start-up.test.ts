@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain JavaScript without types: it runs before any TypeScript loader exists
 import { libIsFresh, sourceStamp, STAMP_FILE } from '../../scripts/lib-stamp.mjs';
-import { repoRoot } from '../helpers/paths.ts';
+import { repoRoot } from '../../harness/paths.ts';
 import { staticImportGraph } from '../helpers/static-imports.ts';
 
 /**
@@ -27,7 +27,7 @@ describe('what each command loads', () => {
     expect(run.files).toEqual(['src/cli/run.ts', 'src/cli/version.ts']);
     const main = staticImportGraph('src/cli/main.ts');
     expect(main.packages).toEqual(['commander']);
-    expect(main.files.filter((f) => !f.startsWith('src/cli/') && f !== 'src/errors.ts')).toEqual([]);
+    expect(main.files.filter((f) => !f.startsWith('src/cli/') && f !== 'src/core/errors.ts')).toEqual([]);
   });
 
   it('which loads the detector, not the Markdown parser, the differs or the HTML parser', () => {

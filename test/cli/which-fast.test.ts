@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runWhichFast } from '../../src/cli/which-fast.ts';
-import { repoRoot } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { repoRoot } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
 import { staticImportGraph } from '../helpers/static-imports.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSpecConfig, specsOf } from '../../src/config/index.ts';
-import { repoRoot } from '../helpers/paths.ts';
+import { repoRoot } from '../../harness/paths.ts';
 import { existsSync } from 'node:fs';
 
 /** A config that lists several specs (`specs`), for a site that builds more than one. */

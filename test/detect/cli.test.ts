@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.ts';
-import { detectFixtures, readFixture, testFingerprints } from './helpers.ts';
+import { runCli } from '../../harness/run-cli.ts';
+import { detectFixtures, readFixture, testFingerprints } from '../../harness/detect-corpus.ts';
 
 let tmp: string;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { detectRevision, type WhichResult } from '../../src/detect/detect.ts';
 import { extractHtml, looksLikeHtml } from '../../src/detect/extract-html.ts';
 import type { FingerprintData } from '../../src/detect/fingerprints.ts';
-import { corpusDir, corpusLabels, testFingerprints } from './helpers.ts';
+import { corpusDir, corpusLabels, testFingerprints } from '../../harness/detect-corpus.ts';
 
 /**
  * The labelled corpus (fixtures/detect/corpus): texts written as third parties write them

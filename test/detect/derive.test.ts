@@ -5,9 +5,9 @@ import { diffPageTexts } from '../../src/diff/index.ts';
 import { buildFingerprints } from '../../src/detect/build.ts';
 import { detectRevision } from '../../src/detect/detect.ts';
 import type { FingerprintData, Marker } from '../../src/detect/fingerprints.ts';
-import { openSpecTree } from '../../src/detect/spec-tree.ts';
-import { mirrorAvailable, repoRoot } from '../helpers/paths.ts';
-import { detectFixtures, testFingerprints } from './helpers.ts';
+import { openSpecTree } from '../../src/input/spec-tree.ts';
+import { mirrorAvailable, repoRoot } from '../../harness/paths.ts';
+import { detectFixtures, testFingerprints } from '../../harness/detect-corpus.ts';
 
 /**
  * The fingerprints are derived from the differs, never written by hand: a made-up protocol
@@ -210,7 +210,7 @@ describe('the detector enumerates no protocol names', () => {
 describe.skipIf(!mirrorAvailable())('the spec\'s own pages', () => {
   it('each released revision\'s elicitation page is recognised as its revision', async () => {
     const data = await testFingerprints();
-    const { specPages } = await import('../helpers/paths.ts');
+    const { specPages } = await import('../../harness/paths.ts');
     for (const revision of ['2025-06-18', '2025-11-25', '2026-07-28']) {
       const text = readFileSync(join(specPages, revision, 'client/elicitation.mdx'), 'utf8');
       expect(detectRevision(text, data).revision, revision).toBe(revision);
@@ -219,7 +219,7 @@ describe.skipIf(!mirrorAvailable())('the spec\'s own pages', () => {
 
   it('the draft\'s elicitation page, with nothing only the draft has, is the release it matches; the draft is also valid', async () => {
     const data = await testFingerprints();
-    const { specPages } = await import('../helpers/paths.ts');
+    const { specPages } = await import('../../harness/paths.ts');
     const result = detectRevision(readFileSync(join(specPages, 'draft', 'client/elicitation.mdx'), 'utf8'), data);
     const latest = data.revisions.find((r) => r.status === 'latest')!.id;
     expect(result.revision).toBe(latest);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractHtml, looksLikeHtml } from '../../src/detect/extract-html.ts';
-import { readFixture } from './helpers.ts';
+import { readFixture } from '../../harness/detect-corpus.ts';
 
 describe('HTML extraction', () => {
   it('keeps the article text and code, drops navigation, header, footer, sidebar, head and scripts', () => {

@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { detectRevision, type WhichResult } from '../../src/detect/detect.ts';
 import { extractHtml, looksLikeHtml } from '../../src/detect/extract-html.ts';
 import type { FingerprintData } from '../../src/detect/fingerprints.ts';
-import { repoRoot, requiredInCi } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
-import { detectFixtures, expectations, fixtureFiles, readFixture, testFingerprints } from './helpers.ts';
+import { repoRoot, requiredInCi } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
+import { detectFixtures, expectations, fixtureFiles, readFixture, testFingerprints } from '../../harness/detect-corpus.ts';
 
 /**
  * Texts written like real tutorials (SDK code, JSON-RPC examples, prose), each with what

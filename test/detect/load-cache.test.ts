@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cacheName, fromTree } from '../../src/detect/load.ts';
 import { staticImportGraph } from '../helpers/static-imports.ts';
-import { detectFixtures } from './helpers.ts';
+import { detectFixtures } from '../../harness/detect-corpus.ts';
 
 /**
  * `which` runs once per text: the fingerprints' cache must be found without reading and

@@ -5,8 +5,8 @@ import { detectRevision, type WhichResult } from '../../src/detect/detect.ts';
 import { extractHtml, looksLikeHtml } from '../../src/detect/extract-html.ts';
 import type { FingerprintData } from '../../src/detect/fingerprints.ts';
 import { whichJson } from '../../src/detect/render.ts';
-import { corpusDir, corpusLabels, detectFixtures, fixtureFiles, testFingerprints } from './helpers.ts';
-import { keywordBaseline, realDir, realLabels, score } from './real-corpus.ts';
+import { corpusDir, corpusLabels, detectFixtures, fixtureFiles, testFingerprints } from '../../harness/detect-corpus.ts';
+import { keywordBaseline, realDir, realLabels, score } from '../../harness/real-corpus.ts';
 
 /**
  * The real-text corpus (fixtures/detect/real): third-party texts of every feature, labelled

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffPageTexts } from '../../src/diff/index.ts';
 import type { Change } from '../../src/records/change.ts';
-import { fixturesDir } from '../helpers/paths.ts';
+import { fixturesDir } from '../../harness/paths.ts';
 
 /**
  * What each golden page fixture of "any spec, read the way it is written" exists to show

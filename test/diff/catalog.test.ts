@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHANGE_ACTIONS, CHANGE_KINDS, CHANGE_LEVELS } from '../../src/records/change.ts';
 import { catalogEntries, catalogEntry } from '../../src/records/catalog.ts';
-import { fixturesDir } from '../helpers/paths.ts';
+import { fixturesDir } from '../../harness/paths.ts';
 
 const KEBAB = /^[a-z]+(-[a-z]+)*$/;
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffPageTexts } from '../../src/diff/index.ts';
-import { fixturesDir } from '../helpers/paths.ts';
+import { fixturesDir } from '../../harness/paths.ts';
 
 /**
  * Golden fixtures: fixtures/pages/<case>/{old.mdx,new.mdx,expected.json}. Regenerate with

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clearNormalizedText, normalizeText, tokens } from '../../src/diff/similarity.ts';
-import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
+import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
 import { seededRandom } from '../helpers/hostile.ts';
-import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * normalizeText is written for speed (an ASCII fast path in its word test, fewer passes);
@@ -31,8 +31,8 @@ const PIECES = [
 describe('normalizeText', () => {
   it.runIf(mirrorAvailable())('equals its plain definition on every page of every mirror revision', () => {
     let pages = 0;
-    for (const revision of listRevisionFolders(specPages)) {
-      for (const page of listPageFiles(join(specPages, revision))) {
+    for (const revision of revisionFolders(specPages)) {
+      for (const page of pageIds(join(specPages, revision))) {
         const text = readFileSync(join(specPages, revision, `${page}.mdx`), 'utf8');
         clearNormalizedText();
         expect(normalizeText(text), `${revision}/${page}`).toBe(reference(text));

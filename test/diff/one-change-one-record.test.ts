@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentWords, sameWord, shareFoundIn } from '../../src/diff/content-words.ts';
 import { diffPageTexts } from '../../src/diff/index.ts';
-import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * One change seen by two differs is one record: a rule reworded because its capability

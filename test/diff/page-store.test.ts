@@ -6,7 +6,7 @@ import { clearDiffCache } from '../../src/diff/index.ts';
 import { diffRevisionTrees, type RevisionDiff } from '../../src/revision/revisions.ts';
 import { folderTree, memoryTree, type RevisionTree } from '../../src/input/revision-tree.ts';
 import { usePageStore } from '../../src/model/index.ts';
-import { mirrorAvailable, specMain, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specMain, specPages } from '../../harness/paths.ts';
 
 /**
  * The page cache on disk (src/model/page-store.ts): a revision diff with pages read by an

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clearDiffCache } from '../../src/diff/index.ts';
 import { diffRevisionPages } from '../../src/revision/revisions.ts';
-import { listPageFiles } from '../../src/input/spec-folders.ts';
+import { pageIds } from '../../src/input/spec-tree.ts';
 import { parsePage, withTreeScope } from '../../src/model/index.ts';
 import { charactersParsed } from '../../src/model/tree-cache.ts';
 import { diffMirrorRevisions } from '../helpers/mirror-revisions.ts';
-import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * Issue 13: a whole-revision diff reads each text once; the passes across pages (a page
@@ -15,7 +15,7 @@ import { mirrorAvailable, specPages } from '../helpers/paths.ts';
  */
 describe.runIf(mirrorAvailable())('a whole-revision diff parses each text once', () => {
   const [oldRev, newRev] = ['2025-11-25', '2026-07-28'];
-  const pages = { old: listPageFiles(join(specPages, oldRev)), new: listPageFiles(join(specPages, newRev)) };
+  const pages = { old: pageIds(join(specPages, oldRev)), new: pageIds(join(specPages, newRev)) };
   const text = (side: 'old' | 'new', page: string) => readFileSync(join(specPages, side === 'old' ? oldRev : newRev, `${page}.mdx`), 'utf8');
   const texts = [...pages.old.map((p) => text('old', p)), ...pages.new.map((p) => text('new', p))];
   const total = texts.reduce((sum, t) => sum + t.length, 0);

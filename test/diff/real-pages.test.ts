@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { catalogEntry } from '../../src/records/catalog.ts';
 import type { Change } from '../../src/records/change.ts';
 import { diffPageTexts } from '../../src/diff/index.ts';
-import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
-import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
+import { mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * Integration tests on the real spec pages in ../shared/mcp-spec: the elicitation pair the
@@ -13,8 +13,8 @@ import { mirrorAvailable, specPages } from '../helpers/paths.ts';
  */
 const read = (revision: string, page: string) => readFileSync(join(specPages, revision, `${page}.mdx`), 'utf8');
 
-const revisions = () => listRevisionFolders(specPages);
-const pagesOf = (revision: string) => listPageFiles(join(specPages, revision));
+const revisions = () => revisionFolders(specPages);
+const pagesOf = (revision: string) => pageIds(join(specPages, revision));
 
 const describeMirror = mirrorAvailable() ? describe : describe.skip;
 

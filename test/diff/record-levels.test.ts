@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Change } from '../../src/records/change.ts';
 import { firstDifference } from '../../src/records/quote.ts';
 import { diffMirrorRevisions } from '../helpers/mirror-revisions.ts';
-import { mirrorAvailable } from '../helpers/paths.ts';
+import { mirrorAvailable } from '../../harness/paths.ts';
 
 /**
  * Whole-revision diffs of the real spec (every page plus schema.json): each record readable

@@ -6,10 +6,10 @@ import { summarize, type Change } from '../../src/records/change.ts';
 import { diffRevisionFolders, diffRevisionPages, loadSchemaSides, type RevisionDiff } from '../../src/revision/revisions.ts';
 import { parseSpecConfig } from '../../src/config/index.ts';
 import { globMatches } from '../../src/revision/spec-config.ts';
-import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
+import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
 import { parsePage } from '../../src/model/index.ts';
-import { fixturesDir, mirrorAvailable, specMain, specPages } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { fixturesDir, mirrorAvailable, specMain, specPages } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
 
 /**
  * Reading two revisions as wholes (src/revision/): one golden fixture per rule
@@ -214,7 +214,7 @@ describe('spec config', () => {
 const describeMirror = mirrorAvailable() ? describe : describe.skip;
 
 describeMirror('revision rules on the real spec (whole-revision diffs of adjacent revisions)', () => {
-  const revisions = mirrorAvailable() ? listRevisionFolders(specPages) : [];
+  const revisions = mirrorAvailable() ? revisionFolders(specPages) : [];
   const read = (revision: string, page: string) => readFileSync(join(specPages, revision, `${page}.mdx`), 'utf8');
   const schemaText = (revision: string) => readFileSync(join(specMain, 'schema', revision, 'schema.json'), 'utf8');
   const results = new Map<string, Promise<RevisionDiff>>();
@@ -223,8 +223,8 @@ describeMirror('revision rules on the real spec (whole-revision diffs of adjacen
     const key = `${old} ${now}`;
     if (!results.has(key)) {
       results.set(key, (async () => diffRevisionPages({
-        oldPages: listPageFiles(join(specPages, old)),
-        newPages: listPageFiles(join(specPages, now)),
+        oldPages: pageIds(join(specPages, old)),
+        newPages: pageIds(join(specPages, now)),
         text: (side, page) => read(side === 'old' ? old : now, page),
         labels: { old, new: now },
         schema: await loadSchemaSides(schemaText(old), schemaText(now), { old, new: now }),
@@ -301,7 +301,7 @@ describeMirror('revision rules on the real spec (whole-revision diffs of adjacen
       const [old, now] = [revisions[i]!, revisions[i + 1]!];
       const { changes } = await diff(old, now);
       // Judged on the raw text of every page and the schema: an independent reading of "anywhere".
-      const everything = (revision: string) => [...listPageFiles(join(specPages, revision)).map((p) => read(revision, p)), schemaText(revision)].join('\n');
+      const everything = (revision: string) => [...pageIds(join(specPages, revision)).map((p) => read(revision, p)), schemaText(revision)].join('\n');
       const [oldText, newText] = [everything(old), everything(now)];
       const named = (c: Change) => c.subject.replace(/ (result|error)$/, '');
       // The name as a whole word: `-1` is not in `-32601`, `tools/call` is not in `tools/callback`.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffPageTexts } from '../../src/diff/index.ts';
 import { parsePage } from '../../src/model/index.ts';
-import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * Field tables and error codes as the real spec writes them. The patterns' own goldens are

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Change } from '../../src/records/change.ts';
 import type { Diagnostic } from '../../src/model/diagnostic.ts';
 import { diffRevisionPages, loadSchemaSides, type PageReading } from '../../src/revision/revisions.ts';
-import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
-import { specMain, specPages } from './paths.ts';
+import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
+import { specMain, specPages } from '../../harness/paths.ts';
 
 /**
  * A whole-revision diff of two revisions of the mirror (every page plus `schema.json`),
@@ -21,8 +21,8 @@ export async function diffMirrorRevisionsWithDiagnostics(oldRev: string, newRev:
   const schema = (rev: string) => readFileSync(join(specMain, 'schema', rev, 'schema.json'), 'utf8');
   const labels = { old: oldRev, new: newRev };
   const { changes, diagnostics, pages } = diffRevisionPages({
-    oldPages: listPageFiles(join(specPages, oldRev)),
-    newPages: listPageFiles(join(specPages, newRev)),
+    oldPages: pageIds(join(specPages, oldRev)),
+    newPages: pageIds(join(specPages, newRev)),
     text,
     labels,
     schema: await loadSchemaSides(schema(oldRev), schema(newRev), labels),
@@ -32,6 +32,6 @@ export async function diffMirrorRevisionsWithDiagnostics(oldRev: string, newRev:
 
 /** Adjacent revisions of the mirror, oldest first, the draft last. */
 export function adjacentMirrorRevisions(): [string, string][] {
-  const revisions = listRevisionFolders(specPages);
+  const revisions = revisionFolders(specPages);
   return revisions.slice(1).map((rev, i) => [revisions[i]!, rev]);
 }

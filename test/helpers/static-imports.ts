@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { repoRoot } from './paths.ts';
+import { repoRoot } from '../../harness/paths.ts';
 
 /**
  * What loading a module loads before any of its code runs: its static imports and

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openSpecTree } from '../../src/detect/spec-tree.ts';
+import { openSpecTree } from '../../src/input/spec-tree.ts';
 import { listConfinedFiles } from '../../src/input/confined-files.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { runCli } from '../../harness/run-cli.ts';
 import { tempTree } from '../helpers/temp-tree.ts';
 
 /**

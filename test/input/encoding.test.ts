@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sniffWideEncoding } from '../../src/input/encoding.ts';
-import { fixturesDir } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { fixturesDir } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
 
 const PAGE = '# Elicitation\n\nServers **MUST** ask nicely — über alles, 日本語 too.\n';
 

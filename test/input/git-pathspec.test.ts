@@ -1,7 +1,7 @@
 import { afterAll, describe, it } from 'vitest';
 import { expectInputError } from '../helpers/input-error.ts';
-import { runCli } from '../helpers/run-cli.ts';
-import { makeSpecRepo } from '../helpers/spec-repo.ts';
+import { runCli } from '../../harness/run-cli.ts';
+import { makeSpecRepo } from '../../harness/spec-repo.ts';
 
 /**
  * Issue 25, case 10: `--spec` and `--schema` name plain paths inside the repository. Git's

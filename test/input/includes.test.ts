@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { folderTree } from '../../src/input/revision-tree.ts';
 import { diffRevisionFolders } from '../../src/revision/revisions.ts';
-import { fixturesDir } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { fixturesDir } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
 
 /**
  * Pages assembled from parts (fixtures/revisions/includes): Jekyll's include and

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readUrl } from '../../src/input/read.ts';
 import { MAX_DOCUMENT_BYTES } from '../../src/net/capped-fetch.ts';
-import { fixturesDir } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { fixturesDir } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
 
 /**
  * URL inputs of diff, which and lint against a hostile loopback server (127.0.0.1 only):

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPageId, pageIdProblem } from '../../src/input/ids.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { runCli } from '../../harness/run-cli.ts';
 
 const PAGE = '# Elicitation\n\nServers **MUST** ask nicely.\n';
 const SECRET = '# Secret\n\nClients **MUST** never see this.\n';

@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inferRevisionAndPage, parseRevisionRef } from '../../src/input/load.ts';
 import { isRevisionName, orderRevisions } from '../../src/input/revision-order.ts';
-import { openSpecTree } from '../../src/detect/spec-tree.ts';
-import { fixturesDir } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { openSpecTree } from '../../src/input/spec-tree.ts';
+import { fixturesDir } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
 
 /** Revisions named any way (#28): versions, editions, numbered drafts, as well as dates. */
 const widgets = join(fixturesDir, 'specs/widgets');

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectKind } from '../../src/input/kind.ts';
 import { parseSchemaText } from '../../src/schema/index.ts';
-import { fixturesDir } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { fixturesDir } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
 
 /**
  * Boundary cases of "is this JSON a schema?": the input sniffer (diff, lint) and the schema

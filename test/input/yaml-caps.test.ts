@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { yamlTooDeepAt } from '../../src/model/yaml.ts';
 import { expectInputError } from '../helpers/input-error.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { runCli } from '../../harness/run-cli.ts';
 import { tempTree } from '../helpers/temp-tree.ts';
 
 /**

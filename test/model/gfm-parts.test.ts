@@ -5,12 +5,12 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
+import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
 import { footnoteCallsOnlyWithDefinitions } from '../../src/model/footnote-calls.ts';
 import { GFM_PARTS, gfmParts, gfmPartsIn } from '../../src/model/gfm-parts.ts';
 import { splitSections } from '../../src/model/split.ts';
 import { charactersParsed, clearTreeCache, parseTree } from '../../src/model/tree-cache.ts';
-import { mirrorAvailable, repoRoot, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, repoRoot, specPages } from '../../harness/paths.ts';
 
 /**
  * A text is read with only the GFM parts it may hold (gfm-parts.ts): the trees must be the
@@ -109,8 +109,8 @@ describe('GFM read part by part', () => {
   it.runIf(mirrorAvailable())('gives remark-gfm’s tree for every section of every revision of the real spec', () => {
     let sections = 0;
     let leftOut = 0;
-    for (const revision of listRevisionFolders(specPages)) {
-      for (const page of listPageFiles(join(specPages, revision))) {
+    for (const revision of revisionFolders(specPages)) {
+      for (const page of pageIds(join(specPages, revision))) {
         for (const { text } of splitSections(readFileSync(join(specPages, revision, `${page}.mdx`), 'utf8'))) {
           sections += 1;
           if (gfmPartsIn(text) !== (1 << GFM_PARTS.length) - 1) leftOut += 1;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { diffPageTexts } from '../../src/diff/index.ts';
 import { parsePage } from '../../src/model/index.ts';
 import { htmlBlocks } from '../../src/model/html.ts';
-import { fixturesDir } from '../helpers/paths.ts';
+import { fixturesDir } from '../../harness/paths.ts';
 
 describe('raw HTML in a page is read for what a reader sees', () => {
   it('one text block per innermost block element, entities decoded, markup and scripts dropped', () => {

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
-import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
+import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
 import { parsePage } from '../../src/model/index.ts';
 import { isJsonLang, parseJsonExample } from '../../src/model/json.ts';
-import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * Plain JSON examples are read by JSON.parse (json.ts): the value must be the one the
@@ -42,8 +42,8 @@ describe('JSON examples', () => {
 
   it.runIf(mirrorAvailable())('reads every plain JSON example of the mirror as the tolerant reader does', () => {
     let plain = 0;
-    for (const revision of listRevisionFolders(specPages)) {
-      for (const page of listPageFiles(join(specPages, revision))) {
+    for (const revision of revisionFolders(specPages)) {
+      for (const page of pageIds(join(specPages, revision))) {
         for (const block of parsePage(readFileSync(join(specPages, revision, `${page}.mdx`), 'utf8')).codeBlocks) {
           if (!isJsonLang(block.lang)) continue;
           try {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listPageFiles, listRevisionFolders } from '../../src/input/spec-folders.ts';
+import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
 import { parseMarkdown } from '../../src/model/markdown.ts';
 import { parseSections } from '../../src/model/sections.ts';
 import { splitSections } from '../../src/model/split.ts';
-import { fixturesDir, mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { fixturesDir, mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 /**
  * Parsing a page section by section must give exactly the blocks, lines and diagnostics
@@ -60,8 +60,8 @@ describe('sectioned parsing', () => {
 const describeMirror = mirrorAvailable() ? describe : describe.skip;
 
 describeMirror('sectioned parsing on the real pages', () => {
-  const revisions = mirrorAvailable() ? listRevisionFolders(specPages) : [];
-  const pages = (revision: string) => listPageFiles(join(specPages, revision)).map((page) => ({ page, text: readFileSync(join(specPages, revision, `${page}.mdx`), 'utf8') }));
+  const revisions = mirrorAvailable() ? revisionFolders(specPages) : [];
+  const pages = (revision: string) => pageIds(join(specPages, revision)).map((page) => ({ page, text: readFileSync(join(specPages, revision, `${page}.mdx`), 'utf8') }));
 
   it.each(revisions)('every page of %s reads the same as one document', (revision) => {
     let cut = 0;

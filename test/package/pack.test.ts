@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturesDir, repoRoot } from '../helpers/paths.ts';
+import { fixturesDir, repoRoot } from '../../harness/paths.ts';
 
 /**
  * What users install is what was tested: the tarball `npm pack` makes (prepack compiles

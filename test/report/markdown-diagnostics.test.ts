@@ -3,7 +3,7 @@ import type { Change } from '../../src/records/change.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { makeReport } from '../../src/report/report.ts';
 import { diffMirrorRevisionsWithDiagnostics } from '../helpers/mirror-revisions.ts';
-import { mirrorAvailable } from '../helpers/paths.ts';
+import { mirrorAvailable } from '../../harness/paths.ts';
 
 const record = (page: string): Change => ({
   id: 'prose-changed', kind: 'prose', action: 'changed', level: 'editorial', subject: 'x', section: { old: 'A', new: 'A' },

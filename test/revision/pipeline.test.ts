@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogEntry } from '../../src/records/catalog.ts';
 import type { Change } from '../../src/records/change.ts';
-import { listPageFiles } from '../../src/input/spec-folders.ts';
+import { pageIds } from '../../src/input/spec-tree.ts';
 import { REVISION_PASSES, type PassEffect, type RevisionPass } from '../../src/revision/pipeline.ts';
 import { diffRevisionPages, loadSchemaSides } from '../../src/revision/revisions.ts';
-import { specMain, specPages } from '../helpers/paths.ts';
+import { specMain, specPages } from '../../harness/paths.ts';
 
 /**
  * The revision's passes (src/revision/pipeline.ts) each keep their contract: run on two
@@ -19,8 +19,8 @@ async function watch(oldRev: string, newRev: string): Promise<{ pass: RevisionPa
   const schema = (rev: string) => readFileSync(join(specMain, 'schema', rev, 'schema.json'), 'utf8');
   const labels = { old: oldRev, new: newRev };
   diffRevisionPages({
-    oldPages: listPageFiles(join(specPages, oldRev)),
-    newPages: listPageFiles(join(specPages, newRev)),
+    oldPages: pageIds(join(specPages, oldRev)),
+    newPages: pageIds(join(specPages, newRev)),
     text,
     labels,
     schema: await loadSchemaSides(schema(oldRev), schema(newRev), labels),

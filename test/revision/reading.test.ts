@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { diffRevisionFolders } from '../../src/revision/revisions.ts';
 import { keywordConventionOf } from '../../src/model/keyword-case.ts';
 import { parsePage } from '../../src/model/index.ts';
-import { fixturesDir } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { fixturesDir } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
 import { readFileSync } from 'node:fs';
 
 /**

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors.ts';
+import { InputError } from '../../src/core/errors.ts';
 import { diffSchemaTexts, parseSchemaText } from '../../src/schema/index.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { runCli } from '../../harness/run-cli.ts';
 
 const GOOD = '{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$defs": { "A": { "type": "object", "properties": { "x": { "type": "string" } } } }\n}\n';
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffSchemaTexts } from '../../src/schema/index.ts';
-import { fixturesDir } from '../helpers/paths.ts';
+import { fixturesDir } from '../../harness/paths.ts';
 
 /**
  * Golden schema fixtures: fixtures/schema/<case>/{old.json,new.json,expected.json}.

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePage } from '../../src/model/index.ts';
 import { lintPage, parseSchemaText } from '../../src/schema/index.ts';
-import { fixturesDir, specMain, requiredInCi } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { fixturesDir, specMain, requiredInCi } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
 
 const dir = join(fixturesDir, 'schema', 'lint');
 const pagePath = join(dir, 'page.mdx');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Change } from '../../src/records/change.ts';
 import { analyzeSchema, diffSchemaTexts, parseSchemaText } from '../../src/schema/index.ts';
-import { specMain, requiredInCi } from '../helpers/paths.ts';
+import { specMain, requiredInCi } from '../../harness/paths.ts';
 
 /** The real schemas, read from the mirror beside the repository (never copied into it). */
 const schemaRoot = join(specMain, 'schema');

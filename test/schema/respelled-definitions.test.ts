@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffSchemaTexts } from '../../src/schema/index.ts';
-import { fixturesDir } from '../helpers/paths.ts';
+import { fixturesDir } from '../../harness/paths.ts';
 
 /** fixtures/schema/respelled-definitions: `definitions/Info` → `$defs/info` is one definition, whatever else changed in it (its default values too). */
 describe('definitions respelled across case and keyword family', () => {

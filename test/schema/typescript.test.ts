@@ -6,7 +6,7 @@ import type { RevisionTree } from '../../src/input/revision-tree.ts';
 import { diffRevisionFolders, diffRevisionTrees } from '../../src/revision/revisions.ts';
 import { diffSchemaTexts, parseSchemaText } from '../../src/schema/index.ts';
 import { detectKind } from '../../src/input/kind.ts';
-import { fixturesDir, specMain } from '../helpers/paths.ts';
+import { fixturesDir, specMain } from '../../harness/paths.ts';
 import { tempTree } from '../helpers/temp-tree.ts';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runSnapshot } from '../../src/cli/commands/snapshot.ts';
 import { runRevisions } from '../../src/cli/commands/revisions.ts';
-import { InputError } from '../../src/errors.ts';
+import { InputError } from '../../src/core/errors.ts';
 import { readLock } from '../../scraper/index.ts';
 import { captureIO, cli, closedPort, folderState, MIRROR, removeDir, tempDir } from './helpers.ts';
 

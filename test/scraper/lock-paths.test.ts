@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.ts';
+import { runCli } from '../../harness/run-cli.ts';
 import { expectInputError } from '../helpers/input-error.ts';
 import { tempTree } from '../helpers/temp-tree.ts';
 

@@ -1,7 +1,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listRevisions, readLock, snapshotPath } from '../../scraper/index.ts';
+import { lockedRevisions, readLock, snapshotPath } from '../../scraper/index.ts';
 import { runSnapshot } from '../../src/cli/commands/snapshot.ts';
 import { captureIO, cli, folderState, MIRROR, removeDir, sha256, startRawServer, tempDir } from './helpers.ts';
 
@@ -32,7 +32,7 @@ describe('snapshot --from a mirror', () => {
     const run = await cli(['snapshot', '--from', MIRROR, '--snapshots', snapshots]);
     expect(run.code, run.err).toBe(0);
     const lock = await readLock(snapshots);
-    expect(listRevisions(lock)).toEqual([
+    expect(lockedRevisions(lock)).toEqual([
       { id: '2024-11-05', date: '2024-11-05', status: 'superseded' },
       { id: '2025-03-26', date: '2025-03-26', status: 'superseded' },
       { id: '2025-06-18', date: '2025-06-18', status: 'superseded' },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDiffView, type BlockSide } from '../../site/lib/align.ts';
 import { diffPageTexts } from '../../src/diff/index.ts';
 import { parseMarkdown } from '../../src/model/markdown.ts';
-import { mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 function pagesOf(dir: string): string[] {
   const out: string[] = [];

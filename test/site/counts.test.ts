@@ -1,10 +1,10 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareSnapshots } from '../../e2e/helpers/build.ts';
+import { prepareSnapshots } from '../../harness/site-build.ts';
 import type { ImpactSummary } from '../../src/index.ts';
-import { mirrorAvailable, repoRoot } from '../helpers/paths.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { mirrorAvailable, repoRoot } from '../../harness/paths.ts';
+import { runCli } from '../../harness/run-cli.ts';
 
 /**
  * Issue 26, point 4: one count everywhere. For one real pair, every view's number is taken

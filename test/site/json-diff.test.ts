@@ -5,7 +5,7 @@ import { buildDiffView, type BlockSide } from '../../site/lib/align.ts';
 import { jsonDiff, readJson } from '../../site/lib/json-diff.ts';
 import { markedLines, type CodeLine } from '../../site/lib/segments.ts';
 import { diffPageTexts } from '../../src/diff/index.ts';
-import { fixturesDir, mirrorAvailable, specPages } from '../helpers/paths.ts';
+import { fixturesDir, mirrorAvailable, specPages } from '../../harness/paths.ts';
 
 const fixture = (name: string) => readFileSync(join(fixturesDir, 'site/json-diff', name), 'utf8');
 const marked = (code: string, marks: { start: number; end: number }[]) => marks.map((m) => code.slice(m.start, m.end));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderPage, rewriteLink, type RenderContext } from '../../site/lib/render.ts';
-import { fixturesDir } from '../helpers/paths.ts';
+import { fixturesDir } from '../../harness/paths.ts';
 
 const context: RenderContext = {
   revision: '2025-11-25',

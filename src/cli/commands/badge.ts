@@ -5,10 +5,11 @@ import { makeBadge, renderHtml, renderMarkdown, renderSvg } from '../../badge/ba
 import { pageTitleOf } from '../../badge/title.ts';
 import { badgeImagePath, changedSincePath, revisionsBehind, siteUrl, type BadgeRevision } from '../../badge/urls.ts';
 import { SHIPPED_FINGERPRINTS } from '../../detect/load.ts';
-import { InputError } from '../../errors.ts';
+import { InputError } from '../../core/errors.ts';
 import { assertPageId } from '../../input/ids.ts';
 import { listPages, readLock } from '../../../scraper/index.ts';
 import type { CommandIO, ExitCode } from '../io.ts';
+import { stripPageExtension } from '../../input/spec-tree.ts';
 
 interface BadgeOptions {
   page?: string;
@@ -29,7 +30,7 @@ export async function runBadge(revisionArg: string, options: BadgeOptions, io: C
   if (!info) {
     throw new InputError(`revision ${revisionArg} is not one of the known revisions (${known.revisions.map((r) => r.id).join(', ')}).`);
   }
-  const page = options.page ? options.page.replace(/^\/+|\/+$/g, '').replace(/\.mdx?$/, '') : null;
+  const page = options.page ? stripPageExtension(options.page.replace(/^\/+|\/+$/g, '')) : null;
   // The page becomes part of the badge's link and image paths: it must be a page id even without a lock.
   if (page !== null) assertPageId(page, `--page ${options.page}`);
   let title: string | null = null;

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { UsageError } from '../../errors.ts';
+import { UsageError } from '../../core/errors.ts';
 import { gitTree } from '../../input/git-tree.ts';
 import { bothSides, folderTree, type RevisionTree } from '../../input/revision-tree.ts';
 import type { CommandIO } from '../io.ts';

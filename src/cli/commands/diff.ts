@@ -2,13 +2,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { confinedFile } from '../../input/confined-files.ts';
 import { assemble, type PartReader } from '../../input/includes.ts';
 import { basename, dirname, resolve } from 'node:path';
-import { configSearchDirs, loadSpecConfig, type SpecConfig } from '../../config/index.ts';
+import { loadSpecConfig, type SpecConfig } from '../../config/index.ts';
 import type { Change, Impact } from '../../records/change.ts';
 import { failingChanges, type GroupingOptions } from '../../changes/index.ts';
 import { groupingOf } from '../../changes/config.ts';
 import { diffRevisionTrees } from '../../revision/revisions.ts';
-import { findSpecConfig } from '../../revision/spec-config.ts';
-import { InputError, UsageError } from '../../errors.ts';
+import { InputError, UsageError } from '../../core/errors.ts';
 import { loadDocument, parseRevisionRef, snapshotRevision, type LoadedDocument } from '../../input/load.ts';
 import { bothSides, folderTree, memoryTree, type RevisionTree } from '../../input/revision-tree.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
@@ -20,6 +19,7 @@ import { renderText } from '../../report/text.ts';
 import { wantsColor, type CommandIO, type ExitCode } from '../io.ts';
 import { count, urlLimits } from '../numbers.ts';
 import { revisionTreesOf, type TreeOptions } from './diff-trees.ts';
+import { stripPageExtension } from '../../input/spec-tree.ts';
 
 interface DiffOptions extends TreeOptions {
   format: 'text' | 'json' | 'markdown';
@@ -75,15 +75,15 @@ function isFolder(input: string, io: CommandIO): boolean {
 
 /** Two revision folders of any spec (pages of any Markdown extension, an optional schema.json/.yaml), read as its config says. */
 async function diffFolders(oldDir: string, newDir: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
-  const config = givenOrFound(options, configSearchDirs([oldDir, newDir], io.cwd), io) ?? findSpecConfig(resolve(io.cwd, newDir));
+  const config = specConfig(options, [newDir, oldDir], io);
   const labels = { old: options.oldLabel ?? basename(resolve(io.cwd, oldDir)), new: options.newLabel ?? basename(resolve(io.cwd, newDir)) };
   const tree = (dir: string, label: string) => folderTree(resolve(io.cwd, dir), { label, schema: config.schema });
   return reportRevisions(tree(oldDir, labels.old), tree(newDir, labels.new), { ...changelogWanted(options), config, info: { old: revisionInfo(labels.old, oldDir), new: revisionInfo(labels.new, newDir) } });
 }
 
-/** Two git refs read without a checkout (diff-trees.ts); only an explicit --config applies. */
+/** Two git refs read without a checkout (diff-trees.ts): no folder on disk is compared, so --config, else the working directory's. */
 async function diffTrees([oldTree, newTree]: [RevisionTree, RevisionTree], options: DiffOptions, io: CommandIO): Promise<DiffReport> {
-  const config = options.config ? givenOrFound(options, [], io) : undefined;
+  const config = specConfig(options, [], io);
   return reportRevisions(oldTree, newTree, { ...changelogWanted(options), config });
 }
 
@@ -102,9 +102,9 @@ async function diffTwoDocuments(oldInput: string, newInput: string, options: Dif
   if (slice) return slice;
   if (oldDoc.kind === 'schema') {
     const { changes, diagnostics } = await diffSchemas(oldDoc.text, newDoc.text, { oldSource: oldInput, newSource: newInput });
-    return makeReport(info(oldDoc), info(newDoc), changes, diagnostics, undefined, groupingOf(documentsConfig(oldInput, newInput, options, io)));
+    return makeReport(info(oldDoc), info(newDoc), changes, diagnostics, undefined, groupingOf(documentsConfig(oldDoc, newDoc, options, io)));
   }
-  return diffTwoPages(oldDoc, newDoc, pageConfig(oldInput, newInput, newDoc, options, io), io.cwd);
+  return diffTwoPages(oldDoc, newDoc, documentsConfig(oldDoc, newDoc, options, io), io.cwd);
 }
 
 /**
@@ -139,20 +139,23 @@ function assembled(doc: LoadedDocument, cwd: string): string {
 /** A loose file's page id: its name without the extension (what a revision folder holding it would call it). */
 function pageIdOf(source: string): string {
   if (source === '-' || /^https?:\/\//i.test(source)) return 'page';
-  return basename(source).replace(/\.(?:mdx?|markdown)$/i, '') || 'page';
+  return stripPageExtension(basename(source)) || 'page';
 }
 
 /**
- * The config two pages are read with: --config, else one in or beside their folders; a page of
- * a known revision (`REV:PAGE`, a path in the snapshot or upstream layout) falls back on its
- * revision folder's (inside it, or in the snapshots folder).
+ * The config two loose documents (pages or schemas) are read with: each side's folder is its
+ * revision folder when the document is a page of a known revision (`REV:PAGE`, a path in the
+ * snapshot or upstream layout), else the folder the file is in; standard input and URLs
+ * have none.
  */
-function pageConfig(oldInput: string, newInput: string, newDoc: LoadedDocument, options: DiffOptions, io: CommandIO): SpecConfig {
-  const files = [oldInput, newInput].filter((input) => input !== '-' && !/^https?:\/\//i.test(input) && parseRevisionRef(input) === null);
-  const folders = files.map((file) => dirname(resolve(io.cwd, file)));
-  const loaded = loadSpecConfig({ explicit: options.config, searchDirs: [...folders, ...configSearchDirs(folders, io.cwd)], cwd: io.cwd });
-  if (loaded.path !== null || newDoc.page === null || newDoc.revision === null) return loaded.config;
-  return findSpecConfig(resolve(io.cwd, newDoc.source, ...newDoc.page.split('/').map(() => '..')));
+function documentsConfig(oldDoc: LoadedDocument, newDoc: LoadedDocument, options: DiffOptions, io: CommandIO): SpecConfig {
+  const folderOf = (doc: LoadedDocument): string[] => {
+    if (doc.source === '-' || /^https?:\/\//i.test(doc.source)) return [];
+    const file = resolve(io.cwd, doc.source);
+    // `client/elicitation` sits two levels under its revision folder.
+    return [doc.page !== null && doc.revision !== null ? resolve(file, ...doc.page.split('/').map(() => '..')) : dirname(file)];
+  };
+  return specConfig(options, [...folderOf(newDoc), ...folderOf(oldDoc)], io);
 }
 
 /**
@@ -174,18 +177,9 @@ async function revisionSlice(oldInput: string, newInput: string, oldDoc: LoadedD
   return pageOfRevision(whole, reading.page, info(oldDoc), info(newDoc));
 }
 
-/** A spec's config for two loose documents: --config, else one in or beside their folders. */
-function documentsConfig(oldInput: string, newInput: string, options: DiffOptions, io: CommandIO): SpecConfig {
-  const files = [oldInput, newInput].filter((input) => input !== '-' && !/^https?:\/\//i.test(input) && parseRevisionRef(input) === null);
-  // A page sits in its revision folder: the config is in it, or beside it (configSearchDirs).
-  const folders = files.map((file) => dirname(resolve(io.cwd, file)));
-  return loadSpecConfig({ explicit: options.config, searchDirs: [...folders, ...configSearchDirs(folders, io.cwd)], cwd: io.cwd }).config;
-}
-
-/** The config named by --config, else one found in `searchDirs`; undefined lets each revision folder's own apply. */
-function givenOrFound(options: DiffOptions, searchDirs: string[], io: CommandIO): SpecConfig | undefined {
-  const loaded = loadSpecConfig({ explicit: options.config, searchDirs, cwd: io.cwd });
-  return loaded.path === null ? undefined : loaded.config;
+/** The spec's config for folders compared, the newer side first: one search order for every form of diff (config/find.ts). */
+function specConfig(options: DiffOptions, folders: readonly string[], io: CommandIO): SpecConfig {
+  return loadSpecConfig({ configPath: options.config, folders, cwd: io.cwd }).config;
 }
 
 /**
@@ -199,7 +193,7 @@ function changelogWanted(options: DiffOptions): { changelog: boolean; announceme
 /** Every page both snapshots have (and pages that came or went), plus the two schemas. */
 async function diffRevisions(oldRef: string, newRef: string, options: DiffOptions, io: CommandIO): Promise<DiffReport> {
   const folder = (ref: string) => resolve(io.cwd, options.snapshots, ref);
-  const config = (options.config ? givenOrFound(options, [], io) : undefined) ?? findSpecConfig(folder(newRef));
+  const config = specConfig(options, [folder(newRef), folder(oldRef)], io);
   const tree = (ref: string) => folderTree(folder(ref), { label: ref, schema: config.schema });
   const info = (ref: string) => revisionInfo(ref, `${options.snapshots}/${ref}`);
   return reportRevisions(tree(oldRef), tree(newRef), { ...changelogWanted(options), config, info: { old: info(oldRef), new: info(newRef) } });

@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import { InputError, UsageError } from '../../errors.ts';
+import { InputError, UsageError } from '../../core/errors.ts';
 import { loadDocument, parseRevisionRef, type LoadedDocument } from '../../input/load.ts';
 import { parsePage } from '../../model/index.ts';
 import { lintPage, parseSchemaText, type LintFinding } from '../../schema/index.ts';

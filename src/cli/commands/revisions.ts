@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { InputError, UsageError } from '../../errors.ts';
+import { InputError, UsageError } from '../../core/errors.ts';
 import type { CommandIO, ExitCode } from '../io.ts';
 import { loadCatalog } from '../../../scraper/catalog.ts';
 import { DEFAULT_HTTP } from '../../../scraper/http.ts';
@@ -8,6 +8,7 @@ import { isPageId, isRevisionId, lockPath, readLockIfExists, type RevisionInfo }
 import { displayPath } from '../../core/paths.ts';
 import { GitSource } from '../../../scraper/sources/git.ts';
 import { resolveSource, type SourceFlags } from '../../../scraper/sources/resolve.ts';
+import { stripPageExtension } from '../../input/spec-tree.ts';
 
 interface RevisionsOptions extends SourceFlags {
   snapshots?: string;
@@ -64,7 +65,7 @@ async function history(options: RevisionsOptions, io: CommandIO): Promise<ExitCo
   const spec = options.history ?? '';
   const colon = spec.indexOf(':');
   const revision = spec.slice(0, colon);
-  const page = spec.slice(colon + 1).replace(/\.mdx?$/, '');
+  const page = stripPageExtension(spec.slice(colon + 1));
   if (colon <= 0 || !isRevisionId(revision) || !isPageId(page)) throw new InputError(`--history ${spec} is not REVISION:PAGE (for example 2025-06-18:client/elicitation).`);
   const git = new GitSource(resolve(io.cwd, options.git), options.ref ?? 'HEAD', DEFAULT_HTTP.maxBytes, io.cwd);
   const path = upstreamPath(UPSTREAM_LAYOUT, revision, page);

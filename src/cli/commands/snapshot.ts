@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import pc from 'picocolors';
-import { UsageError } from '../../errors.ts';
+import { UsageError } from '../../core/errors.ts';
 import type { CommandIO, ExitCode } from '../io.ts';
 import { wantsColor } from '../io.ts';
 import { checkSnapshots, hasDrift, hasFailures, type DriftReport } from '../../../scraper/check.ts';

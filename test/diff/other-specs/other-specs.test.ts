@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Change } from '../../../src/records/change.ts';
 import { diffRevisionFolders } from '../../../src/revision/revisions.ts';
-import { listRevisions } from '../../../src/input/spec-folders.ts';
-import { repoRoot } from '../../helpers/paths.ts';
+import { revisionFolders } from '../../../src/input/spec-tree.ts';
+import { repoRoot } from '../../../harness/paths.ts';
 import { ANSWER_KEY, recordsFor } from './answer-key.ts';
 
 /**
@@ -18,8 +18,8 @@ const describeSpecs = existsSync(otherSpecs) ? describe : describe.skip;
 
 describeSpecs('revision order of the real folders', () => {
   it('orders OpenTelemetry releases by version and GraphQL editions by date', () => {
-    expect(listRevisions(join(otherSpecs, 'opentelemetry-specification'))).toEqual(['v1.45.0', 'v1.58.0', 'v1.59.0', 'v1.60.0']);
-    expect(listRevisions(join(otherSpecs, 'graphql-spec'))).toEqual(['June2018', 'October2021', 'September2025']);
+    expect(revisionFolders(join(otherSpecs, 'opentelemetry-specification'))).toEqual(['v1.45.0', 'v1.58.0', 'v1.59.0', 'v1.60.0']);
+    expect(revisionFolders(join(otherSpecs, 'graphql-spec'))).toEqual(['June2018', 'October2021', 'September2025']);
   });
 });
 
@@ -34,7 +34,7 @@ describeSpecs.each(ANSWER_KEY)('$spec $old → $new', (pair) => {
   }, 180_000);
 
   it('the pair is adjacent in revision order', () => {
-    const order = listRevisions(join(otherSpecs, pair.spec));
+    const order = revisionFolders(join(otherSpecs, pair.spec));
     expect(order.indexOf(pair.new) - order.indexOf(pair.old)).toBe(1);
   });
 

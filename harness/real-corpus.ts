@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { WhichResult } from '../../src/detect/detect.ts';
-import { detectFixtures } from './helpers.ts';
+import type { WhichResult } from '../src/detect/detect.ts';
+import { detectFixtures } from './detect-corpus.ts';
 
 /**
  * The real-text corpus (fixtures/detect/real): third-party texts rewritten in our words with

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FingerprintData } from '../../src/detect/fingerprints.ts';
-import { SHIPPED_FINGERPRINTS, fromTree } from '../../src/detect/load.ts';
-import { fixturesDir, mirrorAvailable, specMain } from '../helpers/paths.ts';
+import type { FingerprintData } from '../src/detect/fingerprints.ts';
+import { SHIPPED_FINGERPRINTS, fromTree } from '../src/detect/load.ts';
+import { fixturesDir, mirrorAvailable, specMain } from './paths.ts';
 
 export const detectFixtures = join(fixturesDir, 'detect');
 /** The labelled corpus: texts written like third-party tutorials, labels in labels.json. */

@@ -1,4 +1,4 @@
-import { requiredInCi } from '../../test/helpers/paths.ts';
+import { requiredInCi } from './paths.ts';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -22,7 +22,7 @@ export function chromiumAvailable(): boolean {
 
 /** Why browser tests are skipped, or null when they can run. */
 export function browserSkipReason(): string | null {
-  // In CI a missing browser is an error, not a skip (test/helpers/paths.ts).
+  // In CI a missing browser is an error, not a skip (paths.ts).
   return requiredInCi(chromiumAvailable(), `no chromium at ${CHROMIUM_PATH}`)
     ? null
     : `browser tests skipped: no chromium at ${CHROMIUM_PATH} (install it with \`apt-get install -y chromium\`, or point SPECDELTA_CHROMIUM at one)`;

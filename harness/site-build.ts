@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, cpSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
-import { parseLock, serializeLock, type Lock, type LockedPage } from '../../scraper/lock.ts';
+import { parseLock, serializeLock, type Lock, type LockedPage } from '../scraper/lock.ts';
+import { repoRoot } from './paths.ts';
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// One repository root for tests, browser tests and benches (paths.ts).
+export { repoRoot };
+
 /** Everything the browser tests build lives here (git-ignored), never in the repo's dist/. */
 export const e2eRoot = join(repoRoot, '.cache/e2e');
 /** CI keeps this folder. */

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
-import { main } from '../../src/cli/main.ts';
-import type { CommandIO } from '../../src/cli/io.ts';
+import { main } from '../src/cli/main.ts';
+import type { CommandIO } from '../src/cli/io.ts';
 import { repoRoot } from './paths.ts';
 
 export interface CliResult {

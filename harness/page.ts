@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { screenshotDir } from './build.ts';
+import { screenshotDir } from './site-build.ts';
 
 /**
  * A page that can reach only the local server: every other request is aborted (the tests
