@@ -1,4 +1,6 @@
+import { rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { pageTitleOf } from '../../src/index.ts';
 import { pageText, specSet } from './spec.ts';
 
@@ -50,8 +52,11 @@ export function siteSpecs(): SpecLink[] {
  * heading) where the spec's page ids are made from file names, else its id.
  */
 export function pageLabel(revision: string, page: string): string {
-  if (setting(SPEC_ENV.pageLabels) !== 'title') return page;
-  return titleOf(revision, page) ?? page;
+  return byTitle() ? (titleOf(revision, page) ?? page) : page;
+}
+
+function byTitle(): boolean {
+  return setting(SPEC_ENV.pageLabels) === 'title';
 }
 
 const titles = new Map<string, string | null>();
@@ -64,6 +69,7 @@ function titleOf(revision: string, page: string): string | null {
 
 /** The page's label in the newest revision that has it (lists spanning revisions name a page once). */
 export function newestPageLabel(page: string): string {
+  if (!byTitle()) return page;
   const revision = [...specSet().revisions].reverse().find((r) => specSet().pages.get(r.id)?.includes(page));
   return revision ? pageLabel(revision.id, page) : page;
 }
@@ -87,4 +93,32 @@ function sourcePath(revision: string, page: string): string {
     if (!path.startsWith('..')) return path;
   }
   return `${page}.md`;
+}
+
+/** A page of a revision pair as lists name it: its newer label, or "old → new" when it moved and its label changed. */
+export function pairPageLabel(pair: { old: string; new: string }, page: { key: string; old: string | null; new: string | null }): string {
+  const before = page.old === null ? null : pageLabel(pair.old, page.old);
+  const after = page.new === null ? null : pageLabel(pair.new, page.new);
+  if (before !== null && after !== null && page.old !== page.new && before !== after) return `${before} → ${after}`;
+  return after ?? before ?? page.key;
+}
+
+/** The detector's pages, relative to the output folder: a build without the detector drops them. */
+export const DETECTOR_PAGES = ['badges', 'badge', 'check'] as const;
+
+/**
+ * The Astro integration that leaves the detector's pages (badges, "check a page") out of a
+ * spec they do not know (`detector: false` in the site config): Astro builds every page
+ * file, so they are removed once the build is done; no other page links them then.
+ */
+export function detectorPages() {
+  return {
+    name: 'specdelta-detector-pages',
+    hooks: {
+      'astro:build:done': ({ dir }: { dir: URL }) => {
+        if (hasDetector()) return;
+        for (const name of DETECTOR_PAGES) rmSync(join(fileURLToPath(dir), name), { recursive: true, force: true });
+      },
+    },
+  };
 }
