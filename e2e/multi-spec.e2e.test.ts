@@ -65,11 +65,17 @@ describe(`a site of two specifications (MCP and ${other['label'] as string})`, (
     expect(broken.slice(0, 20)).toEqual([]);
   });
 
-  const pageIn = async (path: string): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> => {
-    const watched = await openPage(browser!, server.url);
-    const response = await watched.page.goto(new URL(path, server.url).href);
-    expect(response?.status(), path).toBe(200);
-    return watched;
+  /** Opens a page of the built site (it must answer 200), runs `body` on it, and expects no script error there. */
+  const visit = async (path: string, body: (page: Page) => Promise<void>): Promise<void> => {
+    const { page, errors, close } = await openPage(browser!, server.url);
+    try {
+      const response = await page.goto(new URL(path, server.url).href);
+      expect(response?.status(), path).toBe(200);
+      await body(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
   };
 
   /** Every same-site link of the page, requested: each must answer 200, and a fragment must name an element there. */
@@ -93,8 +99,7 @@ describe(`a site of two specifications (MCP and ${other['label'] as string})`, (
 
   it(`shows the ${other['label'] as string} home with real changes, page titles and a way back to MCP`, async (context) => {
     if (!browser) return context.skip(browserSkipReason() ?? 'no browser');
-    const { page, errors, close } = await pageIn(`${name}/`);
-    try {
+    await visit(`${name}/`, async (page) => {
       await expect(page.title()).resolves.toMatch(/specdelta/);
       const specs = await page.$$eval('.spec-nav a', (links) => links.map((a) => ({ label: a.textContent, href: a.getAttribute('href'), current: a.getAttribute('aria-current') })));
       expect(specs).toEqual([
@@ -111,21 +116,18 @@ describe(`a site of two specifications (MCP and ${other['label'] as string})`, (
       for (const label of most) expect(label, 'a title, not a page id').not.toMatch(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/);
       expect(await page.$('a[href*="/badges/"], a[href*="/check/"]')).toBeNull();
       await expectLinksResolve(page);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('shows a diff page of the spec with annotated changes, side by side, under its title', async (context) => {
     if (!browser) return context.skip(browserSkipReason() ?? 'no browser');
-    const pair = await pageIn(`${name}/diff/${OLD}/${NEW}/`);
     // The pair page's first changed page with a breaking change, by its row.
-    const row = await pair.page.$$eval('#sd-pages tbody tr', (rows) => rows.map((tr) => ({ href: tr.querySelector('a')?.getAttribute('href') ?? '', label: tr.querySelector('a')?.textContent ?? '', breaking: Number(tr.querySelectorAll('td')[1]?.textContent ?? 0) })).find((r) => r.breaking > 0));
-    await pair.close();
+    let row: { href: string; label: string; breaking: number } | undefined;
+    await visit(`${name}/diff/${OLD}/${NEW}/`, async (page) => {
+      row = await page.$$eval('#sd-pages tbody tr', (rows) => rows.map((tr) => ({ href: tr.querySelector('a')?.getAttribute('href') ?? '', label: tr.querySelector('a')?.textContent ?? '', breaking: Number(tr.querySelectorAll('td')[1]?.textContent ?? 0) })).find((r) => r.breaking > 0));
+    });
     expect(row, 'a page with breaking changes').toBeTruthy();
-    const { page, errors, close } = await pageIn(row!.href);
-    try {
+    await visit(row!.href, async (page) => {
       const heading = await page.textContent('h1');
       expect(heading).toContain(row!.label);
       expect(heading).toContain(`${OLD} → ${NEW}`);
@@ -134,23 +136,16 @@ describe(`a site of two specifications (MCP and ${other['label'] as string})`, (
       expect(await page.locator('[id^="c-"]').count()).toBeGreaterThan(0);
       expect(await page.locator('.cell.new ins, .cell.old del').count()).toBeGreaterThan(0);
       await expectLinksResolve(page);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('finds the spec\'s changes in its own search', async (context) => {
     if (!browser) return context.skip(browserSkipReason() ?? 'no browser');
-    const { page, errors, close } = await pageIn(`${name}/search/?q=type`);
-    try {
+    await visit(`${name}/search/?q=type`, async (page) => {
       await page.waitForFunction(() => /result/.test(document.getElementById('sd-search-status')?.textContent ?? ''), undefined, { timeout: 30_000 });
       const hrefs = await page.$$eval('#sd-search-results a', (links) => links.map((a) => a.getAttribute('href') ?? ''));
       expect(hrefs.length).toBeGreaterThan(0);
       for (const href of hrefs) expect(href.startsWith(`/${name}/`), href).toBe(true);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 });

@@ -11,9 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isUserFacing, InputError } from '../src/index.ts';
-import { normalizeBase } from '../site/lib/urls.ts';
 import { SPEC_ENV, type SpecLink } from '../site/lib/spec-identity.ts';
-import { readSiteConfig, type SiteSpec } from './specs-config.ts';
+import { readSiteConfig, specPlaces } from './specs-config.ts';
 import { specSnapshots } from './spec-snapshots.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,11 +35,6 @@ function parseArgs(args: readonly string[]): Options {
     } else throw new InputError(`build:specs does not know "${arg}" (it takes --config FILE, --out DIR and --force).`);
   }
   return options;
-}
-
-/** Where each spec lives in the built site: the first at the base path, the others in a folder of their name. */
-export function specPlaces(specs: readonly SiteSpec[], base: string, out: string): { spec: SiteSpec; base: string; out: string }[] {
-  return specs.map((spec, i) => ({ spec, base: i === 0 ? normalizeBase(base) : `${normalizeBase(base)}${spec.name}/`, out: i === 0 ? out : join(out, spec.name) }));
 }
 
 function build(options: Options): number {

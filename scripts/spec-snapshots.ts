@@ -5,6 +5,7 @@ import { folderTree, InputError } from '../src/index.ts';
 import { LOCK_FILE, LOCKFILE_VERSION, pageFileName, parseLock, type Lock, type LockedPage, type RevisionInfo } from '../scraper/lock.ts';
 import { isPageId } from '../src/input/ids.ts';
 import { revisionsIn, type SiteSpec } from './specs-config.ts';
+import { pageIdOf } from '../site/lib/spec-identity.ts';
 
 /**
  * The snapshots folder a spec of the site config is built from (the site reads only
@@ -79,14 +80,6 @@ function withLatest(revisions: RevisionInfo[]): RevisionInfo[] {
   const released = revisions.filter((r) => r.status !== 'draft');
   const latest = released[released.length - 1];
   return revisions.map((r) => (r === latest ? { ...r, status: 'latest' } : r));
-}
-
-/** A page id every snapshot tool accepts: each segment's other characters a single "-", lower case. */
-export function pageIdOf(page: string): string {
-  return page
-    .split('/')
-    .map((segment) => segment.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-{2,}/g, '-').replace(/^[-.]+|-+$/g, '').toLowerCase())
-    .join('/');
 }
 
 /** The file a page was read from, relative to its revision folder (for `{path}` in upstream links). */

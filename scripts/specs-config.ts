@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { InputError } from '../src/index.ts';
 import { LOCK_FILE } from '../scraper/lock.ts';
 import { listRevisions } from '../src/input/spec-folders.ts';
+import { normalizeBase } from '../site/lib/urls.ts';
 
 /**
  * The site config (`site/specs.config.json`, `site/specs.other.json`): the specifications
@@ -95,6 +96,11 @@ function checkEntry(entry: unknown, at: string, base: string, fail: (problem: st
   const missing = wanted?.find((r) => !known.includes(r));
   if (missing) fail(`${at} ("${name}"): revision "${missing}" is not in ${relative(process.cwd(), source)} (it has ${known.join(', ') || 'none'})`);
   return { name, label, source, upstream, revisions: wanted, pageLabels: pageLabels as SiteSpec['pageLabels'], detector: detector as boolean };
+}
+
+/** Where each spec lives in the built site: the first at the base path, the others in a folder of their name. */
+export function specPlaces(specs: readonly SiteSpec[], base: string, out: string): { spec: SiteSpec; base: string; out: string }[] {
+  return specs.map((spec, i) => ({ spec, base: i === 0 ? normalizeBase(base) : `${normalizeBase(base)}${spec.name}/`, out: i === 0 ? out : join(out, spec.name) }));
 }
 
 /** The revisions a source holds, oldest first: the lock's, or its sub-folders in release order (dates, versions, editions). */

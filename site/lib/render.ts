@@ -367,7 +367,7 @@ function markKeywords(node: HastRoot | Element): void {
   node.children = children as typeof node.children;
 }
 
-function decodeURIComponentSafe(text: string): string {
+export function decodeURIComponentSafe(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {

@@ -4,11 +4,12 @@ import { contentHash } from '../../src/site-entry.ts';
 import { cached } from './cache.ts';
 import { pageDiff } from './diffs.ts';
 import { totalOf } from './labels.ts';
-import { readPage, renderPage, type PageMark, type PageMarks, type ReadPage, type RenderedPage } from './render.ts';
+import { decodeURIComponentSafe, readPage, renderPage, type PageMark, type PageMarks, type ReadPage, type RenderedPage } from './render.ts';
 import { pageBlame, type Blame } from './since-when.ts';
 import { hasPage, isPair, nextRevision, pageOfPair, pagesOf, pageText, revisionInfo, revisionPairs, specSet } from './spec.ts';
 import { pairData } from './reports.ts';
 import { href, paths } from './urls.ts';
+import { pageIdOf } from './spec-identity.ts';
 
 /** Where root-relative links in the spec's pages point: the spec's own documentation site. */
 export const UPSTREAM_ORIGIN = 'https://modelcontextprotocol.io';
@@ -16,7 +17,8 @@ export const UPSTREAM_ORIGIN = 'https://modelcontextprotocol.io';
 /** The site's page id for an upstream spec path, trying `<path>` then `<path>/index`. */
 function specPageId(revision: string, page: string): string | null {
   if (!revisionInfo(revision)) return null;
-  for (const candidate of [page, `${page}/index`, page.replace(/\/index$/, '')]) {
+  // A spec whose page ids were made from file names (spec-identity.ts) links its pages by file name.
+  for (const candidate of [page, `${page}/index`, page.replace(/\/index$/, ''), pageIdOf(decodeURIComponentSafe(page))]) {
     if (candidate && hasPage(revision, candidate)) return candidate;
   }
   return null;

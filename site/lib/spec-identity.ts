@@ -18,6 +18,18 @@ export const SPEC_ENV = {
   specs: 'SPECDELTA_SPECS',
 } as const;
 
+/**
+ * The page id of a spec file named freely (`Section 3 -- Type System` → `section-3-type-system`),
+ * as build:specs snapshots it and as links between its pages name it: every other character
+ * of a segment a single "-", lower case.
+ */
+export function pageIdOf(page: string): string {
+  return page
+    .split('/')
+    .map((segment) => segment.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-{2,}/g, '-').replace(/^[-.]+|-+$/g, '').toLowerCase())
+    .join('/');
+}
+
 /** Another spec of the same site, for the header's links between specs. */
 export interface SpecLink {
   label: string;
