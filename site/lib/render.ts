@@ -36,6 +36,12 @@ export interface RenderContext {
   pageIds?: (revision: string, page: string) => readonly string[];
   /** Where root-relative upstream links point (the upstream documentation site). */
   upstreamOrigin: string;
+  /**
+   * A `#fragment` no element of this page has, on another page of the revision: its site URL
+   * with the id there, or null (a spec written as one document split into files links its
+   * sections across them). A fragment found nowhere leaves its text unlinked.
+   */
+  fragmentElsewhere?: (fragment: string) => string | null;
   /** Notes to show beside blocks of the page (its "since when" marks), by source line and by element id. */
   marks?: PageMarks;
 }
@@ -235,8 +241,14 @@ function resolveLinks(tree: HastRoot, context: RenderContext, ids: ReadonlySet<s
     if (el.tagName === 'a' && typeof el.properties['href'] === 'string') {
       const href = el.properties['href'];
       if (href.startsWith('#')) {
-        const target = matchFragment(decodeURIComponentSafe(href.slice(1)), ids);
+        const fragment = decodeURIComponentSafe(href.slice(1));
+        const target = matchFragment(fragment, ids);
         if (target !== null) el.properties['href'] = `#${encodeURIComponent(target)}`;
+        else {
+          const elsewhere = context.fragmentElsewhere?.(fragment) ?? null;
+          if (elsewhere !== null) el.properties['href'] = elsewhere;
+          else delete el.properties['href'];
+        }
         return;
       }
       const target = rewriteLink(href, context);

@@ -10,6 +10,7 @@ import { hasPage, isPair, nextRevision, pageOfPair, pagesOf, pageText, revisionI
 import { pairData } from './reports.ts';
 import { href, paths } from './urls.ts';
 import { pageIdOf } from './spec-identity.ts';
+import { matchFragment } from './fragments.ts';
 
 /** Where root-relative links in the spec's pages point: the spec's own documentation site. */
 export const UPSTREAM_ORIGIN = 'https://modelcontextprotocol.io';
@@ -95,7 +96,17 @@ export async function renderRevisionPage(base: string, revision: string, page: s
   };
   const marksHash = contentHash(JSON.stringify([[...byLine], [...byId]]));
   return cached(['render', contentHash(text), revision, page, base, pagesHash(), marksHash], () =>
-    renderPage(text, { revision, page, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: (r, p) => resolveSpecPage(base, r, p), pageIds: specPageIds, marks }, readingOf(text)));
+    renderPage(text, { revision, page, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: (r, p) => resolveSpecPage(base, r, p), pageIds: specPageIds, fragmentElsewhere: (f) => fragmentElsewhere(base, revision, page, f), marks }, readingOf(text)));
+}
+
+/** The first other page of the revision with an element `fragment` names, as a site link to it. */
+function fragmentElsewhere(base: string, revision: string, page: string, fragment: string): string | null {
+  for (const other of pagesOf(revision)) {
+    if (other === page) continue;
+    const id = matchFragment(fragment, specPageIds(revision, other));
+    if (id !== null) return `${href(base, paths.revisionPage(revision, other))}#${encodeURIComponent(id)}`;
+  }
+  return null;
 }
 
 /** "MUST since 2025-06-18 · changed 2026-07-28", each revision linked to the step that shows it; a field's mark sits on its own row, which names it. */

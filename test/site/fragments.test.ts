@@ -8,6 +8,12 @@ describe('matching a link fragment to the ids a page has', () => {
     expect(matchFragment('defs-x', ['user-content-defs-x'])).toBe('user-content-defs-x');
   });
 
+  it('finds a spec-md section link (#sec-Parent.Child) by its last heading', () => {
+    expect(matchFragment('sec-Scalars.Custom-Scalars', ['scalars', 'custom-scalars'])).toBe('custom-scalars');
+    expect(matchFragment('sec-Introspection', ['introspection'])).toBe('introspection');
+    expect(matchFragment('sec-Nowhere', ['introspection'])).toBeNull();
+  });
+
   it('finds a heading another slugger spelled differently (punctuation dropped, case folded)', () => {
     expect(matchFragment('meta', ['overview', '_meta'])).toBe('_meta');
     expect(matchFragment('Error-Handling', ['error_handling'])).toBe('error_handling');
