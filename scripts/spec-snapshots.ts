@@ -51,27 +51,25 @@ function lockOfFolders(spec: SiteSpec, work: string): Lock {
         throw new InputError(`${relative(process.cwd(), folder)}: the pages "${clash ?? page}" and "${page}" would both be the page id "${id}"; rename one.`);
       }
       taken.set(id, page);
-      const body = Buffer.from(tree.text(page), 'utf8');
-      const target = join(work, revision, pageFileName(id));
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, body);
-      pages.push({
-        revision, page: id, url: join(folder, sourceFile(folder, page)), via: 'dir', path: `${revision}/${id}.md`, commit: null,
-        sha256: createHash('sha256').update(body).digest('hex'), size: body.length, retrievedAt: new Date(0).toISOString(), etag: null, lastModified: null,
-      });
+      pages.push(writePage(work, revision, id, tree.text(page), join(folder, sourceFile(folder, page))));
     }
     const schema = tree.schema();
-    if (schema !== null) {
-      const body = Buffer.from(schema, 'utf8');
-      writeFileSync(join(work, revision, 'schema.json'), body);
-      pages.push({
-        revision, page: 'schema.json', url: join(folder, tree.schemaName ?? 'schema.json'), via: 'dir', path: `${revision}/schema.json`, commit: null,
-        sha256: createHash('sha256').update(body).digest('hex'), size: body.length, retrievedAt: new Date(0).toISOString(), etag: null, lastModified: null,
-      });
-    }
+    if (schema !== null) pages.push(writePage(work, revision, 'schema.json', schema, join(folder, tree.schemaName ?? 'schema.json')));
   }
   const revisions = ids.map((id): RevisionInfo => ({ id, date: /^\d{4}-\d{2}-\d{2}$/.test(id) ? id : null, status: id === 'draft' ? 'draft' : 'superseded' }));
   return { lockfileVersion: LOCKFILE_VERSION, revisions: withLatest(revisions), pages };
+}
+
+/** Writes a page into the snapshots folder and says where it came from, as the lock records it. */
+function writePage(work: string, revision: string, page: string, text: string, from: string): LockedPage {
+  const body = Buffer.from(text, 'utf8');
+  const target = join(work, revision, pageFileName(page));
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, body);
+  return {
+    revision, page, url: from, via: 'dir', path: `${revision}/${pageFileName(page)}`, commit: null,
+    sha256: createHash('sha256').update(body).digest('hex'), size: body.length, retrievedAt: new Date(0).toISOString(), etag: null, lastModified: null,
+  };
 }
 
 /** The newest revision that is not a draft is the latest (a part of a lock may have lost its own). */
