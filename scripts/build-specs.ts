@@ -12,6 +12,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isUserFacing, InputError } from '../src/index.ts';
 import { SPEC_ENV, type SpecLink } from '../site/lib/spec-identity.ts';
+import { siteInputProblem } from '../site/lib/lock.ts';
 import { readSiteConfig, specPlaces } from './specs-config.ts';
 import { specSnapshots } from './spec-snapshots.ts';
 
@@ -44,6 +45,10 @@ function build(options: Options): number {
   const links: SpecLink[] = places.map((p) => ({ label: p.spec.label, url: p.base }));
   // Snapshots first: a spec that cannot be read stops the build before anything is built.
   const snapshots = places.map((p) => specSnapshots(p.spec, join(root, '.cache/specs', p.spec.name)));
+  for (const [i, dir] of snapshots.entries()) {
+    const problem = siteInputProblem(dir);
+    if (problem !== null) throw new InputError(`${options.config}: the spec "${places[i]!.spec.name}" cannot be built: ${problem}`);
+  }
   for (const [i, place] of places.entries()) {
     const { spec } = place;
     const env: NodeJS.ProcessEnv = {
