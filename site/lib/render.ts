@@ -39,7 +39,8 @@ export interface RenderContext {
   /**
    * A `#fragment` no element of this page has, on another page of the revision: its site URL
    * with the id there, or null (a spec written as one document split into files links its
-   * sections across them). A fragment found nowhere leaves its text unlinked.
+   * sections across them). Given, a fragment found nowhere leaves its text unlinked; not
+   * given, the link is kept as written.
    */
   fragmentElsewhere?: (fragment: string) => string | null;
   /** Notes to show beside blocks of the page (its "since when" marks), by source line and by element id. */
@@ -244,8 +245,8 @@ function resolveLinks(tree: HastRoot, context: RenderContext, ids: ReadonlySet<s
         const fragment = decodeURIComponentSafe(href.slice(1));
         const target = matchFragment(fragment, ids);
         if (target !== null) el.properties['href'] = `#${encodeURIComponent(target)}`;
-        else {
-          const elsewhere = context.fragmentElsewhere?.(fragment) ?? null;
+        else if (context.fragmentElsewhere) {
+          const elsewhere = context.fragmentElsewhere(fragment);
           if (elsewhere !== null) el.properties['href'] = elsewhere;
           else delete el.properties['href'];
         }

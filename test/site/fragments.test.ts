@@ -49,6 +49,19 @@ describe('fragments in rendered spec pages', () => {
   });
 });
 
+describe('an in-page fragment of a spec split into files (spec-md)', () => {
+  const context: RenderContext = {
+    revision: 'October2021', page: 'section-2-language', upstreamOrigin: 'https://example.org',
+    resolvePage: () => null,
+    fragmentElsewhere: (fragment) => (fragment === 'sec-Introspection' ? '/rev/October2021/section-4-introspection/#introspection' : null),
+  };
+
+  it('opens the page that has the section, and leaves a fragment found nowhere unlinked', () => {
+    const { html } = renderPage('## Names\n\nSee [Introspection](#sec-Introspection), [Names](#sec-Names) and [Gone](#sec-Gone).\n', context);
+    expect([...html.matchAll(/<a(?: href="([^"]*)")?>/g)].map((m) => m[1] ?? null)).toEqual(['/rev/October2021/section-4-introspection/#introspection', '#names', null]);
+  });
+});
+
 describe('a fragment that names nothing on another page', () => {
   it('is dropped, so the link opens that page instead of pointing at nothing', () => {
     const context: RenderContext = {
