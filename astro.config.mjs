@@ -5,6 +5,7 @@ import { snapshotsDir } from './site/lib/env.ts';
 import { siteInputProblem } from './site/lib/lock.ts';
 import { astroLeftovers } from './site/lib/astro-leftovers.ts';
 import { searchIndex } from './site/lib/search-index.ts';
+import { detectorPages } from './site/lib/spec-identity.ts';
 
 /**
  * The specdelta site: static pages generated at build time from snapshots/ by the same
@@ -53,7 +54,7 @@ export default defineConfig({
   build: { format: 'directory' },
   devToolbar: { enabled: false },
   // The search index is written after the pages, into <outDir>/pagefind/ (site/lib/search-index.ts).
-  integrations: [checkSnapshots, astroLeftovers(), searchIndex()],
+  integrations: [checkSnapshots, astroLeftovers(), searchIndex(), detectorPages()],
   // Scripts ship as files, never inline: the pages' Content-Security-Policy allows only 'self'.
   vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -40,22 +40,36 @@ export interface BuildResult {
 /** Runs `astro build` in a child process (Astro brings its own Vite; the tests run on Vitest's). */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  const env = buildEnv({ SPECDELTA_SNAPSHOTS: resolve(options.snapshotsDir), SPECDELTA_OUT_DIR: resolve(options.outDir), SPECDELTA_BASE: options.base ?? '/', ...options.env }, options.cacheDir);
+  const output = await run(process.execPath, [join(repoRoot, 'node_modules/astro/astro.js'), 'build', ...(options.silent === false ? [] : ['--silent'])], { cwd: repoRoot, env, timeoutMs: options.timeoutMs ?? 600_000 });
+  return { ms: performance.now() - started, output };
+}
+
+/**
+ * Runs `npm run build:specs` (scripts/build-specs.ts) in a child process: every spec of a
+ * site config, the first at the root of `outDir`, the others under `/<name>/`.
+ */
+export async function buildSpecsSite(options: { config: string; outDir: string; cacheDir?: string; timeoutMs?: number }): Promise<BuildResult> {
+  const started = performance.now();
+  const args = [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'scripts/build-specs.ts'), '--config', resolve(options.config), '--out', resolve(options.outDir), '--force'];
+  const output = await run(process.execPath, args, { cwd: repoRoot, env: buildEnv({ SPECDELTA_BASE: '/' }, options.cacheDir), timeoutMs: options.timeoutMs ?? 600_000 });
+  return { ms: performance.now() - started, output };
+}
+
+/** The environment of a build in a child process: the settings given, the cache, and none of Vitest's own. */
+function buildEnv(settings: Record<string, string>, cacheDir: string | undefined): Record<string, string> {
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
-    SPECDELTA_SNAPSHOTS: resolve(options.snapshotsDir),
-    SPECDELTA_OUT_DIR: resolve(options.outDir),
-    SPECDELTA_BASE: options.base ?? '/',
     ASTRO_TELEMETRY_DISABLED: '1',
-    ...(options.cacheDir ? { SPECDELTA_SITE_CACHE_DIR: resolve(options.cacheDir), SPECDELTA_ASTRO_CACHE_DIR: resolve(options.cacheDir, 'astro') } : {}),
-    ...options.env,
+    ...(cacheDir ? { SPECDELTA_SITE_CACHE_DIR: resolve(cacheDir), SPECDELTA_ASTRO_CACHE_DIR: resolve(cacheDir, 'astro') } : {}),
+    ...settings,
   };
   // Vitest marks its workers and sets Vite's env (BASE_URL, MODE…) in process.env; Astro
   // would read those back as import.meta.env and build for the wrong base path.
   for (const key of Object.keys(env)) {
     if (key.startsWith('VITEST') || ['TEST', 'NODE_ENV', 'BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR', 'SITE', 'ASSETS_PREFIX'].includes(key)) delete env[key];
   }
-  const output = await run(process.execPath, [join(repoRoot, 'node_modules/astro/astro.js'), 'build', ...(options.silent === false ? [] : ['--silent'])], { cwd: repoRoot, env, timeoutMs: options.timeoutMs ?? 600_000 });
-  return { ms: performance.now() - started, output };
+  return env;
 }
 
 /**

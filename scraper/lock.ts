@@ -12,7 +12,7 @@ import { compareLockedRevisions, type RevisionStatus, type SpecRevision } from '
  */
 
 export const LOCK_FILE = 'snapshots.lock.json';
-const LOCKFILE_VERSION = 1;
+export const LOCKFILE_VERSION = 1;
 
 export type { RevisionStatus } from '../src/input/spec-tree.ts';
 

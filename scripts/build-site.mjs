@@ -32,7 +32,9 @@ function inputsHash() {
   for (const part of ['site', 'src', 'scraper', 'astro.config.mjs', 'package-lock.json']) walk(join(root, part));
   hash.update('snapshots\0');
   walk(snapshots);
-  for (const name of ['SPECDELTA_BASE', 'SPECDELTA_SITE', 'SPECDELTA_SNAPSHOTS', 'SPECDELTA_OUT_DIR']) hash.update(`${name}=${process.env[name] ?? ''}\0`);
+  // The spec's identity too (npm run build:specs sets it, site/lib/spec-identity.ts reads it).
+  const identity = ['LABEL', 'UPSTREAM', 'SOURCE', 'PAGE_LABELS', 'DETECTOR'].map((n) => `SPECDELTA_SPEC_${n}`).concat('SPECDELTA_SPECS');
+  for (const name of ['SPECDELTA_BASE', 'SPECDELTA_SITE', 'SPECDELTA_SNAPSHOTS', 'SPECDELTA_OUT_DIR', ...identity]) hash.update(`${name}=${process.env[name] ?? ''}\0`);
   return hash.digest('hex');
 }
 

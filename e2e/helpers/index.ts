@@ -13,7 +13,7 @@
 export { CHROMIUM_ARGS, CHROMIUM_PATH, browserSkipReason, chromiumAvailable, launchBrowser } from '../../harness/browser.ts';
 export { resolveFile, serveDist, type DistServer } from '../../harness/serve.ts';
 export {
-  E2E_DIST_ENV, HOSTILE_PAGE, buildSite, e2eSnapshotsDir, e2eInputsHash, e2eRoot, ensureSiteBuilt, hostileFixtureDir, hostileRevisions, prepareSnapshots, repoRoot, screenshotDir, specMirrorMain,
+  E2E_DIST_ENV, HOSTILE_PAGE, buildSite, buildSpecsSite, e2eSnapshotsDir, e2eInputsHash, e2eRoot, ensureSiteBuilt, hostileFixtureDir, hostileRevisions, prepareSnapshots, repoRoot, screenshotDir, specMirrorMain,
   type BuildOptions, type BuildResult,
 } from '../../harness/site-build.ts';
 export { checkLinks, type BrokenLink, type LinkReport } from './links.ts';

@@ -4,7 +4,8 @@
  * site and the model use for every heading id): `_meta` is `#meta` there and `#_meta` here.
  * Rather than teach the site a second slugger, a fragment is matched against the ids a
  * page really has: exactly, then under the prefix rehype-sanitize gives ids of raw HTML,
- * then by the letters and digits alone when that names exactly one heading.
+ * then by the letters and digits alone when that names exactly one heading, then (specs
+ * written for spec-md, as GraphQL's) a `#sec-Parent.Child-Heading` by its last heading.
  */
 
 const SANITIZE_PREFIX = 'user-content-';
@@ -23,5 +24,7 @@ export function matchFragment(fragment: string, ids: Iterable<string>): string |
   const key = fragmentKey(fragment);
   if (!key) return null;
   const candidates = [...new Set(all.filter((id) => fragmentKey(id.startsWith(SANITIZE_PREFIX) ? id.slice(SANITIZE_PREFIX.length) : id) === key))];
-  return candidates.length === 1 ? candidates[0]! : null;
+  if (candidates.length === 1) return candidates[0]!;
+  const specMd = /^sec-(?:.*\.)?([^.]+)$/.exec(fragment);
+  return specMd ? matchFragment(specMd[1]!, all) : null;
 }

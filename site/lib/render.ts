@@ -36,6 +36,13 @@ export interface RenderContext {
   pageIds?: (revision: string, page: string) => readonly string[];
   /** Where root-relative upstream links point (the upstream documentation site). */
   upstreamOrigin: string;
+  /**
+   * A `#fragment` no element of this page has, on another page of the revision: its site URL
+   * with the id there, or null (a spec written as one document split into files links its
+   * sections across them). Given, a fragment found nowhere leaves its text unlinked; not
+   * given, the link is kept as written.
+   */
+  fragmentElsewhere?: (fragment: string) => string | null;
   /** Notes to show beside blocks of the page (its "since when" marks), by source line and by element id. */
   marks?: PageMarks;
 }
@@ -235,8 +242,14 @@ function resolveLinks(tree: HastRoot, context: RenderContext, ids: ReadonlySet<s
     if (el.tagName === 'a' && typeof el.properties['href'] === 'string') {
       const href = el.properties['href'];
       if (href.startsWith('#')) {
-        const target = matchFragment(decodeURIComponentSafe(href.slice(1)), ids);
+        const fragment = decodeURIComponentSafe(href.slice(1));
+        const target = matchFragment(fragment, ids);
         if (target !== null) el.properties['href'] = `#${encodeURIComponent(target)}`;
+        else if (context.fragmentElsewhere) {
+          const elsewhere = context.fragmentElsewhere(fragment);
+          if (elsewhere !== null) el.properties['href'] = elsewhere;
+          else delete el.properties['href'];
+        }
         return;
       }
       const target = rewriteLink(href, context);
@@ -367,7 +380,7 @@ function markKeywords(node: HastRoot | Element): void {
   node.children = children as typeof node.children;
 }
 
-function decodeURIComponentSafe(text: string): string {
+export function decodeURIComponentSafe(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {

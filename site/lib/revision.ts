@@ -3,11 +3,13 @@ import { type RevisionInfo, contentHash } from '../../src/site-entry.ts';
 import { cached } from './cache.ts';
 import { pageDiff } from './diffs.ts';
 import { totalOf } from './labels.ts';
-import { readPage, renderPage, type PageMark, type PageMarks, type ReadPage, type RenderedPage } from './render.ts';
+import { decodeURIComponentSafe, readPage, renderPage, type PageMark, type PageMarks, type ReadPage, type RenderedPage } from './render.ts';
 import { pageBlame, type Blame } from './since-when.ts';
 import { hasPage, isPair, nextRevision, pageOfPair, pagesOf, pageText, revisionInfo, revisionPairs, specSet } from './spec.ts';
 import { pairData } from './reports.ts';
 import { href, paths } from './urls.ts';
+import { pageIdOf } from './spec-identity.ts';
+import { matchFragment } from './fragments.ts';
 
 /** Where root-relative links in the spec's pages point: the spec's own documentation site. */
 export const UPSTREAM_ORIGIN = 'https://modelcontextprotocol.io';
@@ -15,7 +17,8 @@ export const UPSTREAM_ORIGIN = 'https://modelcontextprotocol.io';
 /** The site's page id for an upstream spec path, trying `<path>` then `<path>/index`. */
 function specPageId(revision: string, page: string): string | null {
   if (!revisionInfo(revision)) return null;
-  for (const candidate of [page, `${page}/index`, page.replace(/\/index$/, '')]) {
+  // A spec whose page ids were made from file names (spec-identity.ts) links its pages by file name.
+  for (const candidate of [page, `${page}/index`, page.replace(/\/index$/, ''), pageIdOf(decodeURIComponentSafe(page))]) {
     if (candidate && hasPage(revision, candidate)) return candidate;
   }
   return null;
@@ -92,7 +95,17 @@ export async function renderRevisionPage(base: string, revision: string, page: s
   };
   const marksHash = contentHash(JSON.stringify([[...byLine], [...byId]]));
   return cached(['render', contentHash(text), revision, page, base, pagesHash(), marksHash], () =>
-    renderPage(text, { revision, page, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: (r, p) => resolveSpecPage(base, r, p), pageIds: specPageIds, marks }, readingOf(text)));
+    renderPage(text, { revision, page, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: (r, p) => resolveSpecPage(base, r, p), pageIds: specPageIds, fragmentElsewhere: (f) => fragmentElsewhere(base, revision, page, f), marks }, readingOf(text)));
+}
+
+/** The first other page of the revision with an element `fragment` names, as a site link to it. */
+function fragmentElsewhere(base: string, revision: string, page: string, fragment: string): string | null {
+  for (const other of pagesOf(revision)) {
+    if (other === page) continue;
+    const id = matchFragment(fragment, specPageIds(revision, other));
+    if (id !== null) return `${href(base, paths.revisionPage(revision, other))}#${encodeURIComponent(id)}`;
+  }
+  return null;
 }
 
 /** "MUST since 2025-06-18 · changed 2026-07-28", each revision linked to the step that shows it; a field's mark sits on its own row, which names it. */

@@ -4,6 +4,7 @@ import type { Change, DiffReport, SpecChange } from '../../src/index.ts';
 import { wholeQuote } from './messages.ts';
 import { plainText } from './segments.ts';
 import { paths } from './urls.ts';
+import { newestPageLabel } from './spec-identity.ts';
 
 /**
  * One search document per change (search-index.ts indexes them): a change is what a reader
@@ -97,7 +98,7 @@ function changeHtml(change: SpecChange, records: readonly Change[], page: PageJs
     `<div data-pagefind-weight="${BODY_WEIGHT[impact]}">${body.map((t) => `<p>${escapeHtml(plainText(t))}</p>`).join('')}</div>`,
     `<span data-pagefind-meta="title" hidden>${escapeHtml(title)}</span>`,
     `<span data-pagefind-meta="pair" hidden>${escapeHtml(pair)}</span>`,
-    `<span data-pagefind-meta="page" hidden>${escapeHtml(change.page ?? page.id)}</span>`,
+    `<span data-pagefind-meta="page" hidden>${escapeHtml(newestPageLabel(change.page ?? page.id))}</span>`,
     `<span data-pagefind-meta="level" hidden>${impact}</span>`,
     `<span data-pagefind-filter="level" hidden>${impact}</span>`,
     `<span data-pagefind-filter="pair" hidden>${escapeHtml(pair)}</span>`,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageFileName, type RevisionInfo, pairPages } from '../../src/site-entry.ts';
+import { pageFileName, pairPages, type Lock, type RevisionInfo } from '../../src/site-entry.ts';
 import { snapshotsDir } from './env.ts';
 import { readSiteLock } from './lock.ts';
 
@@ -16,6 +16,8 @@ export interface SpecSet {
   pages: Map<string, string[]>;
   /** Revisions that have a schema.json. */
   schemas: Set<string>;
+  /** The lock itself: where each page came from. */
+  lock: Lock;
 }
 
 let cached: SpecSet | null = null;
@@ -36,7 +38,7 @@ export function specSet(): SpecSet {
   }
   for (const list of pages.values()) list.sort();
   const revisions = lock.revisions.map((r) => ({ ...r }));
-  cached = { dir, revisions, latest: revisions.find((r) => r.status === 'latest') ?? null, pages, schemas };
+  cached = { dir, revisions, latest: revisions.find((r) => r.status === 'latest') ?? null, pages, schemas, lock };
   return cached;
 }
 

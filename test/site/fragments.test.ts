@@ -8,6 +8,12 @@ describe('matching a link fragment to the ids a page has', () => {
     expect(matchFragment('defs-x', ['user-content-defs-x'])).toBe('user-content-defs-x');
   });
 
+  it('finds a spec-md section link (#sec-Parent.Child) by its last heading', () => {
+    expect(matchFragment('sec-Scalars.Custom-Scalars', ['scalars', 'custom-scalars'])).toBe('custom-scalars');
+    expect(matchFragment('sec-Introspection', ['introspection'])).toBe('introspection');
+    expect(matchFragment('sec-Nowhere', ['introspection'])).toBeNull();
+  });
+
   it('finds a heading another slugger spelled differently (punctuation dropped, case folded)', () => {
     expect(matchFragment('meta', ['overview', '_meta'])).toBe('_meta');
     expect(matchFragment('Error-Handling', ['error_handling'])).toBe('error_handling');
@@ -40,6 +46,19 @@ describe('fragments in rendered spec pages', () => {
     const { html } = renderPage('## `_meta`\n\nSee [the field](#meta) and [again](#_meta).\n', context);
     expect(html).toContain('id="_meta"');
     expect([...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual(['#_meta', '#_meta']);
+  });
+});
+
+describe('an in-page fragment of a spec split into files (spec-md)', () => {
+  const context: RenderContext = {
+    revision: 'October2021', page: 'section-2-language', upstreamOrigin: 'https://example.org',
+    resolvePage: () => null,
+    fragmentElsewhere: (fragment) => (fragment === 'sec-Introspection' ? '/rev/October2021/section-4-introspection/#introspection' : null),
+  };
+
+  it('opens the page that has the section, and leaves a fragment found nowhere unlinked', () => {
+    const { html } = renderPage('## Names\n\nSee [Introspection](#sec-Introspection), [Names](#sec-Names) and [Gone](#sec-Gone).\n', context);
+    expect([...html.matchAll(/<a(?: href="([^"]*)")?>/g)].map((m) => m[1] ?? null)).toEqual(['/rev/October2021/section-4-introspection/#introspection', '#names', null]);
   });
 });
 

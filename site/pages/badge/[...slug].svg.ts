@@ -2,12 +2,15 @@ import type { APIRoute } from 'astro';
 import { siteBadge } from '../../lib/badges.ts';
 import { pagesOf, specSet } from '../../lib/spec.ts';
 import { href } from '../../lib/urls.ts';
+import { hasDetector } from '../../lib/spec-identity.ts';
 
 /**
  * `/badge/REV.svg` and `/badge/REV/PAGE.svg`: a static badge for every revision and every
  * page of it, saying how far behind it is (badges.ts) and linking to what changed since.
  */
 export function getStaticPaths() {
+  // A spec the detector does not know has no badges (spec-identity.ts).
+  if (!hasDetector()) return [];
   const { revisions } = specSet();
   return revisions.flatMap((r) => [
     { params: { slug: r.id }, props: { revision: r.id, page: null } },

@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readSiteConfig, specPlaces } from '../../scripts/specs-config.ts';
+import { isUserFacing } from '../../src/index.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'specdelta-site-config-'));
+for (const revision of ['v1.9.0', 'v1.10.0']) mkdirSync(join(dir, 'spec', revision), { recursive: true });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const entry = { name: 'otel', label: 'OpenTelemetry', source: 'spec', upstream: 'https://example.org/{revision}/{path}' };
+
+function problem(config: unknown): string {
+  const file = join(dir, 'specs.json');
+  writeFileSync(file, typeof config === 'string' ? config : JSON.stringify(config));
+  try {
+    readSiteConfig(file);
+  } catch (error) {
+    if (isUserFacing(error)) return error.message.replace(file, 'FILE');
+    throw error;
+  }
+  return 'no problem';
+}
+
+describe('the site config (build:specs)', () => {
+  it('reads a spec with its defaults, its source from the config file\'s folder and its revisions in release order', () => {
+    writeFileSync(join(dir, 'good.json'), JSON.stringify({ specs: [entry] }));
+    const [spec] = readSiteConfig(join(dir, 'good.json')).specs;
+    expect(spec).toEqual({ ...entry, source: join(dir, 'spec'), revisions: null, pageLabels: 'title', detector: false });
+  });
+
+  it.each([
+    ['{', /^FILE is not valid JSON/],
+    [{ specs: [] }, /^FILE: "specs" lists no spec; name at least one\.$/],
+    [{ specs: [entry], theme: 'dark' }, /^FILE: "theme" is not a setting/],
+    [{ specs: [{ ...entry, colour: 'red' }] }, /^FILE: spec 1 has an unknown setting "colour"/],
+    [{ specs: [{ ...entry, label: '' }] }, /^FILE: spec 1 needs "label", a non-empty string\.$/],
+    [{ specs: [{ ...entry, name: 'diff' }] }, /^FILE: spec 1: "name" "diff" is a folder of the site already/],
+    [{ specs: [{ ...entry, name: 'Open Telemetry' }] }, /^FILE: spec 1: "name" "Open Telemetry" must be lower-case/],
+    [{ specs: [{ ...entry, source: 'nowhere' }] }, /^FILE: spec 1 \("otel"\): "source" .*nowhere is not a folder\.$/],
+    [{ specs: [{ ...entry, upstream: 'https://example.org/' }] }, /"upstream" must be an http\(s\) URL with \{revision\}/],
+    [{ specs: [{ ...entry, revisions: ['v2.0.0'] }] }, /revision "v2\.0\.0" is not in .*\(it has v1\.9\.0, v1\.10\.0\)\.$/],
+    [{ specs: [entry, { ...entry, label: 'Again' }] }, /^FILE: two specs are named "otel"\.$/],
+  ])('refuses %j in one sentence naming the file', (config, expected) => {
+    expect(problem(config)).toMatch(expected);
+  });
+
+  it('puts the first spec at the base path and every other in a folder of its name', () => {
+    const specs = readSiteConfig(join(dir, 'good.json')).specs;
+    const places = specPlaces([specs[0]!, { ...specs[0]!, name: 'graphql' }], '/sub', '/out');
+    expect(places.map((p) => [p.base, p.out])).toEqual([['/sub/', '/out'], ['/sub/graphql/', '/out/graphql']]);
+  });
+});
