@@ -46,7 +46,7 @@ export function groupChanges(changes: readonly Change[], options: GroupingOption
     const ordered = [lead, ...members.filter((m) => m !== lead)];
     const change: SpecChange = {
       id,
-      title: members.every((m) => split.has(m.index)) ? splitTitle(members) : withLoweredImpact(titleOf(lead, members), members, lead, decision),
+      title: withDeprecations(members.every((m) => split.has(m.index)) ? splitTitle(members) : withLoweredImpact(titleOf(lead, members), members, lead, decision), members),
       impact: decision.impact,
       reason: reasonOf(decision, lead, facts),
       rule: decision.rule,
@@ -122,4 +122,16 @@ function withLoweredImpact(title: string, members: readonly RecordFacts[], lead:
   // Only a title that is the record's own message: a group's title already says what it is.
   if (members.length > 1 || decision.impact !== 'editorial' || lead.change.kind !== 'rule' || catalogEntry(lead.change.id).level === 'editorial') return title;
   return `${title.replace(/[.:]\s*$/, '')} (no new duty: ${decision.reason}).`;
+}
+
+/**
+ * A title never hides a deprecation among its change's records: a change titled after
+ * something else (a new section holding a deprecation notice) says what it deprecates.
+ */
+function withDeprecations(title: string, members: readonly RecordFacts[]): string {
+  if (/deprecat/i.test(title)) return title;
+  const deprecated = [...new Set(members.filter((m) => m.change.action === 'deprecated').map((m) => m.change.subject))];
+  if (deprecated.length === 0) return title;
+  const shown = deprecated.slice(0, 3).map((s) => (/`/.test(s) || /\s/.test(s) ? s : `\`${s}\``)).join(', ') + (deprecated.length > 3 ? ', …' : '');
+  return `${title.replace(/[.:]\s*$/, '')}; deprecated: ${shown}.`;
 }

@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['container-section', 'duty-told-twice', 'moved-rule', 'name-across-sources', 'new-feature-section', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'wording']);
+    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'moved-rule', 'name-across-sources', 'new-feature-section', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -109,6 +109,13 @@ describe('records grouped into changes', () => {
     expect(weakened.impact).toBe('non-breaking');
     expect(weakened.records).toHaveLength(2);
     expect(one(grouped, /A log kept longer/).impact).toBe('editorial');
+  });
+
+  it('deprecation-in-title: a change whose records include a deprecation says so in its title, whatever record it is titled after', async () => {
+    const { grouped } = await changesOf('deprecation-in-title');
+    const limits = one(grouped, /Polling Limits/);
+    expect(limits.title).toMatch(/deprecated: polling feature/);
+    for (const change of grouped) expect(change.title).toMatch(/deprecat/i);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {
