@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'moved-rule', 'name-across-sources', 'new-feature-section', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'wording']);
+    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -116,6 +116,14 @@ describe('records grouped into changes', () => {
     const limits = one(grouped, /Polling Limits/);
     expect(limits.title).toMatch(/deprecated: polling feature/);
     for (const change of grouped) expect(change.title).toMatch(/deprecat/i);
+  });
+
+  it('optional-mechanism: duties in a new section whose mechanism a new rule makes optional ("MAY offer X", "supporting X MUST") are opt-in, and so is a duty about a new optional thing of its own page; unconditional new duties stay breaking', async () => {
+    const { grouped } = await changesOf('optional-mechanism');
+    expect(one(grouped, /Remote Spinning/)).toMatchObject({ impact: 'opt-in', feature: '“Remote Spinning”' });
+    expect(one(grouped, /Progress reports for boosts/)).toMatchObject({ impact: 'opt-in', feature: '`boosts`' });
+    expect(one(grouped, /log every spin/).impact).toBe('breaking');
+    expect(one(grouped, /Spin Journals/).impact).toBe('breaking');
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {
