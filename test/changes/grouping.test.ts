@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'wording']);
+    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -124,6 +124,18 @@ describe('records grouped into changes', () => {
     expect(one(grouped, /Progress reports for boosts/)).toMatchObject({ impact: 'opt-in', feature: '`boosts`' });
     expect(one(grouped, /log every spin/).impact).toBe('breaking');
     expect(one(grouped, /Spin Journals/).impact).toBe('breaking');
+  });
+
+  it('union-restructure: a definition whose object became a union of new definitions is one change with its fields and members, breaking only when no member accepts every old shape; an old name kept for the union is no rename', async () => {
+    const { grouped } = await changesOf('union-restructure');
+    const sprocket = one(grouped, /`Sprocket` became a union/);
+    expect(sprocket).toMatchObject({ impact: 'non-breaking' });
+    expect(sprocket.records).toHaveLength(5);
+    expect(one(grouped, /`Gadget` became a union/)).toMatchObject({ impact: 'breaking' });
+    const widget = one(grouped, /`Widget` became a union/);
+    expect(widget.title).toMatch(/old shape is now named `LegacyWidget`/);
+    expect(widget.records).toHaveLength(4);
+    expect(grouped.filter((c) => /renamed|removed|New definition/.test(c.title))).toHaveLength(0);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {
