@@ -4,7 +4,7 @@ import { changeIdOf, distinctChangeId, homeOf, leadRecord, titleOf } from './des
 import { factsOf, type RecordFacts } from './facts.ts';
 import { featuresOf } from './features.ts';
 import { groupRecords } from './grouping.ts';
-import { changeImpact, recordImpact, type ImpactDecision } from './impact.ts';
+import { changeImpact, mandatedMessage, mandatesOf, recordImpact, type ImpactDecision } from './impact.ts';
 import { partiesOf, roleOf } from './roles.ts';
 import type { AnnouncedBy, ChangelogItemRef, GroupingOptions, SpecChange } from './unit.ts';
 
@@ -25,7 +25,12 @@ export function groupChanges(changes: readonly Change[], options: GroupingOption
   const features = featuresOf(facts, new Set(moved.keys()));
   const from = new Map([...moved].map(([arrived, gone]) => [gone, arrived]));
   const decisions = new Map<number, ImpactDecision>();
-  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved, from, emptied, hollow, split }, facts, options.impacts ?? {}));
+  const mandates = mandatesOf(facts, options.outlines);
+  for (const f of facts) {
+    const decision = recordImpact(f, features, { to: moved, from, emptied, hollow, split }, facts, options.impacts ?? {});
+    const mandated = decision.rule === 'config' || decision.impact === 'breaking' ? null : mandatedMessage(f, mandates);
+    decisions.set(f.index, mandated ?? decision);
+  }
   const parties = partiesOf(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
   const itemOf = changelogIndex(options.changelog ?? []);
@@ -68,7 +73,8 @@ function rolesOf(members: readonly RecordFacts[], decisions: ReadonlyMap<number,
   const deciding = members.filter((m) => decisions.get(m.index)!.impact === decision.impact);
   const roles = new Set<string>();
   for (const m of deciding) {
-    const role = roleOf(m.change, parties);
+    const actor = decisions.get(m.index)!.actor;
+    const role = actor !== undefined ? (parties.find((p) => actor.toLowerCase().replace(/s$/, '') === p) ?? null) : roleOf(m.change, parties);
     if (role === null) return [...parties];
     roles.add(role);
   }

@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -136,6 +136,13 @@ describe('records grouped into changes', () => {
     expect(widget.title).toMatch(/old shape is now named `LegacyWidget`/);
     expect(widget.records).toHaveLength(4);
     expect(grouped.filter((c) => /renamed|removed|New definition/.test(c.title))).toHaveLength(0);
+  });
+
+  it('mandated-request: a new message that a new unconditional duty makes a party implement (on a page that came) is breaking; one the page only allows is not', async () => {
+    const { grouped } = await changesOf('mandated-request');
+    const boosting = one(grouped, /guide\/boosting/);
+    expect(boosting).toMatchObject({ impact: 'breaking', rule: 'message-added' });
+    expect(boosting.reason).toMatch(/Servers MUST implement `gadgets\/boost`/);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {
