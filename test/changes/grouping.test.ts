@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -143,6 +143,13 @@ describe('records grouped into changes', () => {
     const boosting = one(grouped, /guide\/boosting/);
     expect(boosting).toMatchObject({ impact: 'breaking', rule: 'message-added' });
     expect(boosting.reason).toMatch(/Servers MUST implement `gadgets\/boost`/);
+  });
+
+  it('error-told-twice: a new error constant of the schema and a page rule naming it without its kind word (`WidgetJammed`) are one change', async () => {
+    const { grouped } = await changesOf('error-told-twice');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]).toMatchObject({ impact: 'breaking' });
+    expect(grouped[0]!.title).toMatch(/-32050/);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {
