@@ -29294,21 +29294,12 @@ function groupRecords(facts, outlines, splits = []) {
 // src/changes/impact.ts
 init_catalog();
 
-// src/model/outline.ts
+// src/records/mandates.ts
 var MANDATE = /^\s*(?:(?:all|every|each|the)\s+)?(?:\w+\s+)?(\w+)\s+(?:MUST|SHALL)\s+(?:also\s+)?(?:implement|support)\s+(`[^`]+`(?:\s*(?:,|and)\s*`[^`]+`)*)/;
 function mandatesOf(text4, actor) {
   const match = MANDATE.exec(text4);
   if (!match || !actor) return [];
   return [...match[2].matchAll(/`([^`]+)`/g)].map((m) => ({ name: m[1].trim().toLowerCase(), text: text4, actor }));
-}
-function outlineOf(doc) {
-  const terms = {};
-  for (const term of doc.terms) {
-    const token = term.token.toLowerCase();
-    terms[token] = (terms[token] ?? 0) + term.count;
-  }
-  const mandates = doc.rules.flatMap((r) => r.leadIn ? [] : mandatesOf(r.text, r.actor));
-  return { sections: doc.sections.map((s) => ({ path: s.path, start: s.lines.start, end: s.lines.end })), terms, ...mandates.length > 0 ? { mandates } : {} };
 }
 
 // src/changes/unit.ts
@@ -45612,6 +45603,17 @@ function onMostPages(pages, tokensOf) {
 // src/changes/config.ts
 function groupingOf(config) {
   return { impacts: config.impacts ?? {}, acknowledged: acknowledgedIds(config) };
+}
+
+// src/model/outline.ts
+function outlineOf(doc) {
+  const terms = {};
+  for (const term of doc.terms) {
+    const token = term.token.toLowerCase();
+    terms[token] = (terms[token] ?? 0) + term.count;
+  }
+  const mandates = doc.rules.flatMap((r) => r.leadIn ? [] : mandatesOf(r.text, r.actor));
+  return { sections: doc.sections.map((s) => ({ path: s.path, start: s.lines.start, end: s.lines.end })), terms, ...mandates.length > 0 ? { mandates } : {} };
 }
 
 // src/diff/section-paths.ts

@@ -2,7 +2,7 @@ import { strength } from '../model/rules.ts';
 import { catalogEntry } from '../records/catalog.ts';
 import type { ChangeLevel } from '../records/change.ts';
 import type { Outlines, RecordFacts } from './facts.ts';
-import { mandatesOf as mandatesIn, type Mandate } from '../model/outline.ts';
+import { mandatesOf as mandatesIn, type Mandate } from '../records/mandates.ts';
 import { featureOf, type Features } from './features.ts';
 import { keywordOf } from './facts.ts';
 import { IMPACTS, impactRank, type Impact, type ImpactOverrides } from './unit.ts';

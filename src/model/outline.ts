@@ -1,3 +1,4 @@
+import { mandatesOf, type Mandate } from '../records/mandates.ts';
 import type { SpecDocument } from './document.ts';
 
 /**
@@ -18,21 +19,6 @@ export interface PageOutline {
   terms: Readonly<Record<string, number>>;
   /** The page's unconditional duties to implement something named in code ("Servers MUST implement `x`"): that name, lower case, and the rule. */
   mandates?: readonly Mandate[];
-}
-
-export interface Mandate {
-  name: string;
-  text: string;
-  actor: string | null;
-}
-
-/** A duty whose subject is a party alone (no condition, no qualifier) to implement or support what it names in code. */
-const MANDATE = /^\s*(?:(?:all|every|each|the)\s+)?(?:\w+\s+)?(\w+)\s+(?:MUST|SHALL)\s+(?:also\s+)?(?:implement|support)\s+(`[^`]+`(?:\s*(?:,|and)\s*`[^`]+`)*)/;
-
-export function mandatesOf(text: string, actor: string | null): Mandate[] {
-  const match = MANDATE.exec(text);
-  if (!match || !actor) return [];
-  return [...match[2]!.matchAll(/`([^`]+)`/g)].map((m) => ({ name: m[1]!.trim().toLowerCase(), text, actor }));
 }
 
 export function outlineOf(doc: SpecDocument): PageOutline {
