@@ -1008,7 +1008,7 @@ var init_page_catalog = __esm({
         level: "breaking",
         description: "A field kept its name but changed its type.",
         why: "Values that were valid may no longer be.",
-        message: (c) => `Field ${code(c.subject)} changed type from ${detail(c, "from")} to ${detail(c, "to")}.`
+        message: (c) => c.detail?.["union"] ? `${code(c.subject)} became a union of ${detail(c, "union")}; its fields now belong to the members${c.detail["keeps"] ? ` (${code(detail(c, "keeps"))} accepts every old ${code(c.subject)})` : ""}.` : `Field ${code(c.subject)} changed type from ${detail(c, "from")} to ${detail(c, "to")}.`
       },
       {
         id: "field-value-added",
@@ -1205,7 +1205,7 @@ var init_schema_catalog = __esm({
         level: "non-breaking",
         description: "A definition was removed and another with a near-identical shape added: the same shape under a new name.",
         why: "Definition names never travel on the wire; code and documents that name the type must follow the new name. Differences in the shape itself have their own field records.",
-        message: (c) => `Definition ${code2(detail2(c, "from"))} renamed to ${code2(detail2(c, "to"))}.`
+        message: (c) => c.detail?.["union"] ? `${code2(detail2(c, "from"))} became a union of ${detail2(c, "union")}; its old shape is now named ${code2(detail2(c, "to"))}.` : `Definition ${code2(detail2(c, "from"))} renamed to ${code2(detail2(c, "to"))}.`
       },
       {
         id: "field-type-narrowed",
@@ -26868,6 +26868,42 @@ var init_unions = __esm({
   }
 });
 
+// src/schema/diff/union-restructure.ts
+function unionRestructure(ctx, o, n) {
+  const of = o.fields.get("");
+  const nf = n.fields.get("");
+  if (!of || !nf || of.types.some((t) => t.startsWith("→")) || o.fields.size < 2) return null;
+  if (nf.types.length < 2 || !nf.types.every((t) => t.startsWith("→")) || n.fields.size !== 1) return null;
+  const expanded = expandUnions(ctx, nf.types, "new").filter((t) => t.startsWith("→")).map((t) => t.slice(1));
+  const direct = nf.types.map((t) => t.slice(1));
+  const members = [.../* @__PURE__ */ new Set([...expanded, ...direct])];
+  const keeps = expanded.find((name) => acceptsEveryOld(ctx, o, ctx.b.model.byName.get(name))) ?? null;
+  return { members, keeps };
+}
+function acceptsEveryOld(ctx, o, member) {
+  if (!member) return false;
+  for (const [path2, raw] of o.fields) {
+    if (path2 === "") continue;
+    const old = ctx.pairs.mapField(raw);
+    const now2 = member.fields.get(path2);
+    if (!now2 || !sameValues(old, now2)) return false;
+  }
+  for (const [path2, now2] of member.fields) {
+    if (path2 === "" || !now2.required) continue;
+    if (!o.fields.get(path2)?.required) return false;
+  }
+  return true;
+}
+function sameValues(a, b) {
+  return a.types.join("|") === b.types.join("|") && (a.values?.join("|") ?? "*") === (b.values?.join("|") ?? "*");
+}
+var init_union_restructure = __esm({
+  "src/schema/diff/union-restructure.ts"() {
+    "use strict";
+    init_unions();
+  }
+});
+
 // src/schema/diff/field-shape.ts
 function diffFieldShape(pair, path2, of, nf, subject2) {
   const types = typeChange(pair, of, nf);
@@ -26886,9 +26922,12 @@ function diffFieldShape(pair, path2, of, nf, subject2) {
     const id = kind === "changed" ? "field-type-changed" : kind === "narrowing" ? "field-type-narrowed" : "field-type-widened";
     const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional && constraintMoves.length === 0;
     const delta = onlyTypes ? describeTypeDelta(types.before, types.after) : { from: describeShape(of), to: describeShape(nf) };
-    const byMembers = onlyTypes ? membersOnTheirOwn(pair, types.before, types.after) : null;
+    const byMembers = onlyTypes ? membersOnTheirOwn(pair, types.before, types.after) ?? readThroughRestructure(pair, types.before, types.after) : null;
+    const restructure = path2 === "" ? pair.restructure : null;
+    const after = restructure ? { ...pair.side(path2, nf), members: restructure.members.join(" | ") } : pair.side(path2, nf);
+    const kept = restructure?.keeps ? { level: "non-breaking", levelReason: `Its member ${restructure.keeps} accepts every ${pair.o.name} the old schema accepted: no shape is refused.` } : null;
     pair.emitField(
-      { id, subject: subject2, before: pair.side(path2, of), after: pair.side(path2, nf), detail: { from: delta.from, to: delta.to }, ...byMembers ? { level: "editorial", levelReason: byMembers } : {} },
+      { id, subject: subject2, before: pair.side(path2, of), after, detail: { from: delta.from, to: delta.to, ...restructure ? { union: delta.to, ...restructure.keeps ? { keeps: restructure.keeps } : {} } : {} }, ...byMembers ? { level: "editorial", levelReason: byMembers } : kept ?? {} },
       kind === "changed" ? null : kind,
       path2,
       null
@@ -26932,6 +26971,22 @@ function valueChanges(of, nf) {
   }
   return { shift: null, members };
 }
+function readThroughRestructure(pair, before, after) {
+  const lost = before.filter((atom) => !after.includes(atom));
+  const gained = after.filter((atom) => !before.includes(atom));
+  if (lost.length === 0 || gained.length === 0 || lost.some((atom) => !atom.startsWith("→"))) return null;
+  const members = /* @__PURE__ */ new Set();
+  for (const atom of lost) {
+    const name = atom.slice(1);
+    const o = pair.ctx.a.model.byName.get(pair.ctx.newToOld.get(name) ?? name);
+    const n = pair.ctx.b.model.byName.get(name);
+    const restructure = o && n ? unionRestructure(pair.ctx, o, n) : null;
+    if (!restructure?.keeps) return null;
+    restructure.members.forEach((m) => members.add(`→${m}`));
+  }
+  if (!gained.every((atom) => members.has(atom))) return null;
+  return `${lost.map((a) => a.slice(1)).join(", ")} became a union of definitions that still accepts every old shape; the union is read through to its members here, and the restructure is reported once, on its definition.`;
+}
 function membersOnTheirOwn(pair, before, after) {
   const gained = after.filter((atom) => !before.includes(atom));
   const lost = before.filter((atom) => !after.includes(atom));
@@ -26948,6 +27003,7 @@ var init_field_shape = __esm({
     init_describe();
     init_type_relation();
     init_unions();
+    init_union_restructure();
   }
 });
 
@@ -27129,10 +27185,14 @@ function openPair(ctx, o, n, oldFields, newFields) {
   const directions = ctx.b.directions.parties.length ? ctx.b.directions : ctx.a.directions;
   const subjectOf2 = (path2) => path2 === "" ? n.name : `${n.name}${path2.startsWith("[") || path2.startsWith("{") ? "" : "."}${path2}`;
   const changedPaths = /* @__PURE__ */ new Set();
+  const restructure = unionRestructure(ctx, o, n);
   const emitField = (draft, shift, path2, removedFrom) => {
     const decision = decideLevel(draft.id, shift, flows, directions, draft.subject);
     const full = { ...draft, section: { old: o.name, new: n.name } };
-    if (decision.level && !draft.level) {
+    if (restructure?.keeps && full.after === null && !draft.level) {
+      full.level = "non-breaking";
+      full.levelReason = `${n.name} became a union of definitions; the field lives on in its member ${restructure.keeps}, which accepts every old ${o.name}.`;
+    } else if (decision.level && !draft.level) {
       full.level = decision.level;
       full.levelReason = decision.levelReason;
     }
@@ -27150,7 +27210,7 @@ function openPair(ctx, o, n, oldFields, newFields) {
     line: field.line,
     path: subjectOf2(path2)
   });
-  return { ctx, o, n, oldFields, newFields, subjectOf: subjectOf2, side: side6, emitField, changedPaths };
+  return { ctx, o, n, oldFields, newFields, subjectOf: subjectOf2, side: side6, emitField, changedPaths, restructure };
 }
 function mergeFlows(a, b) {
   const out = [...a];
@@ -27162,6 +27222,7 @@ var init_field_records = __esm({
     "use strict";
     init_describe();
     init_levels();
+    init_union_restructure();
   }
 });
 
@@ -27310,14 +27371,16 @@ function diffDefinitionSets(ctx, reported) {
       ctx.records.emitRemoved(def, draft);
     } else if (partner !== def.name && !reported.has(`old:${def.name}`)) {
       const now2 = ctx.b.model.byName.get(partner);
+      const kept = ctx.b.model.byName.get(def.name)?.fields.get("");
+      const members = kept && kept.types.length > 1 && kept.types.every((t) => t.startsWith("→")) ? expandUnions(ctx, kept.types, "new").map((t) => t.slice(1)) : null;
       ctx.records.emit({
         id: "definition-renamed",
         subject: partner,
         key: `${def.name}→${partner}`,
         section: { old: def.name, new: partner },
         before: { text: def.name, line: def.line, path: def.name },
-        after: { text: partner, line: now2.line, path: partner },
-        detail: { from: def.name, to: partner }
+        after: { text: partner, line: now2.line, path: partner, ...members ? { members: members.join(" | ") } : {} },
+        detail: { from: def.name, to: partner, ...members ? { union: members.join(" | ") } : {} }
       });
     }
   }
@@ -27365,6 +27428,7 @@ var init_definitions = __esm({
     "use strict";
     init_describe();
     init_references();
+    init_unions();
     RESPONSE_FRAME = /* @__PURE__ */ new Set(["jsonrpc", "id"]);
     RESPONSE_PAYLOADS = /* @__PURE__ */ new Set(["result", "error"]);
   }
@@ -28097,6 +28161,7 @@ function textOf(side6) {
 }
 function aboutNames(change) {
   const about2 = /* @__PURE__ */ new Set();
+  const aliases = /* @__PURE__ */ new Set();
   const fromSchema = change.source === "schema";
   const definition2 = fromSchema ? change.section.new ?? change.section.old : null;
   let field = null;
@@ -28110,6 +28175,10 @@ function aboutNames(change) {
       const name = (change.before ?? change.after)?.["name"];
       if (typeof name === "string") about2.add(canonicalName(name));
       if (definition2) about2.add(canonicalName(definition2));
+      for (const named of [...about2]) {
+        const bare = named.replace(/_?error$/, "");
+        if (bare.length >= 4 && bare !== named && !/^-?\d+$/.test(bare)) aliases.add(bare);
+      }
       break;
     }
     case "definition":
@@ -28137,7 +28206,7 @@ function aboutNames(change) {
       break;
   }
   about2.delete("");
-  return { about: [...about2], field };
+  return { about: [...about2], aliases: [...aliases].filter((a) => !about2.has(a)), field };
 }
 function placement(outline, line2, fallback) {
   if (outline && line2 !== null) {
@@ -28185,6 +28254,8 @@ var NAMED = ["message", "error-code", "definition", "capability"];
 var KIND_ORDER = ["rule", "message", "error-code", "capability", "schema-field", "definition", "section", "prose", "term"];
 var LEVEL_ORDER = ["breaking", "non-breaking", "editorial"];
 function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
+  const restructure = members.find((m) => m.change.source === "schema" && typeof m.change.after?.["members"] === "string");
+  if (restructure && members.length > 1) return restructure;
   const moved3 = members.filter((m) => !hollow.has(m.index));
   if (moved3.length > 0 && moved3.length < members.length) return leadRecord(moved3);
   const holds = (s, m) => m !== s && m.sidePage === s.sidePage && (s.change.kind !== "section" || within(m.path, s.path));
@@ -28330,7 +28401,62 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
       features.old.add(word);
     }
   }
-  return { names, owners, pages };
+  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts) };
+}
+var TAKING_UP = "(?:support|implement|offer|adopt|us|provid|enabl|choos)";
+var QUALIFIER = new RegExp(`\\b(?:${TAKING_UP}(?:e?s|ing)|(?:that|which|who) ${TAKING_UP}e?s?)\\s+([^.;:,]+)`, "gi");
+function optionalPhrases(wording) {
+  const keyword = KEYWORD2.exec(wording);
+  if (!keyword) return [];
+  const phrases = [];
+  const focus = subjectAndConditions(wording);
+  for (const match of focus.matchAll(QUALIFIER)) phrases.push(match[1]);
+  if (!/^(?:MUST|SHALL|REQUIRED)/.test(keyword[0])) {
+    const predicate = wording.slice(keyword.index + keyword[0].length);
+    const offered = new RegExp(`^\\s+(?:(?:also|optionally)\\s+)?${TAKING_UP}e?\\s+([^.;:,]+)`, "i").exec(predicate);
+    if (offered) phrases.push(offered[1]);
+  }
+  return phrases;
+}
+function optionalSections(facts, pages) {
+  const phrasesOf = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.kind !== "rule" || f.direction === "removed") continue;
+    const side6 = f.change.after;
+    const wording = [side6["leadIn"], side6.text].filter((v) => typeof v === "string").join(" ");
+    for (const phrase of optionalPhrases(wording.replace(/`/g, ""))) {
+      const list2 = phrasesOf.get(f.page) ?? [];
+      list2.push(ownerWords(phrase));
+      phrasesOf.set(f.page, list2);
+    }
+  }
+  const optional = /* @__PURE__ */ new Map();
+  for (const [page, { sections }] of pages) {
+    const pageWords = ownerWords(page);
+    const phrases = phrasesOf.get(page) ?? [];
+    for (const section of sections) {
+      const heading = [...ownerWords(section.at(-1))].filter((w) => !pageWords.has(w));
+      if (heading.length === 0) continue;
+      const named = phrases.some((p) => namesHeading(p, heading, pageWords));
+      if (named) optional.set(page, [...optional.get(page) ?? [], section]);
+    }
+  }
+  return optional;
+}
+function namesHeading(phrase, heading, pageWords) {
+  const covered = heading.filter((w) => phrase.has(w)).length;
+  if (covered === 0) return false;
+  if (covered === heading.length && phrase.size <= heading.length + 3) return true;
+  return covered * 2 >= heading.length && [...phrase].every((w) => heading.includes(w) || pageWords.has(w));
+}
+function introducedWords(facts) {
+  const words3 = /* @__PURE__ */ new Set();
+  for (const f of facts) {
+    if (f.direction !== "added") continue;
+    if (f.change.id === "page-added") words3.add(f.change.subject.split("/").at(-1).toLowerCase());
+    else if (f.change.kind === "section" && f.change.source !== "schema" && /^[`\w-]+$/.test(f.change.subject)) words3.add(canonicalName(f.change.subject));
+  }
+  return words3;
 }
 function headingWords(heading) {
   return heading.toLowerCase().split(/[^a-z0-9_$-]+/).filter((w) => w.length >= 2);
@@ -28373,6 +28499,11 @@ function featureOf(f, features) {
       }
     }
   }
+  for (const word of focus.replace(/`[^`\n]*`/g, " ").toLowerCase().split(/[^a-z0-9_$-]+/)) {
+    if (features.names.has(word) && features.introduced.has(word)) return `\`${word}\``;
+  }
+  const optional = (features.optional.get(f.page) ?? []).filter((s) => within(f.path, s)).sort((a, b) => a.length - b.length)[0];
+  if (optional) return `“${optional.at(-1)}”`;
   return null;
 }
 var ADOPTING = /* @__PURE__ */ new Set(["use", "uses", "send", "sends", "include", "includes", "implement", "implements", "support", "supports", "declare", "declares", "provide", "provides", "set", "return", "returns", "emit", "emits", "accept", "accepts", "handle", "handles", "process", "advertise", "expose", "call", "invoke", "add", "populate", "specify"]);
@@ -28446,6 +28577,25 @@ function joinSchemaSiblings(facts, uf) {
     const family2 = [...f.field.owner][0] ?? definition2;
     if (f.direction === "changed") join3(`t\0${change.id}\0${definition2}\0${change.message.replace(change.subject, "").replace(/`/g, "")}`, f);
     join3(f.direction === "changed" ? `f\0${change.id}\0${f.field.leaf}\0${family2}` : `f\0${change.id}\0${f.field.leaf}`, f);
+  }
+}
+function joinUnionRestructures(facts, uf) {
+  for (const r of facts) {
+    const members = r.change.after?.["members"];
+    if (r.change.source !== "schema" || typeof members !== "string") continue;
+    const name = r.change.id === "definition-renamed" ? r.change.section.old ?? r.change.subject : r.change.subject;
+    const names = /* @__PURE__ */ new Set([...members.split(" | "), ...r.change.id === "definition-renamed" ? [name] : []]);
+    const word = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`);
+    for (const f of facts) {
+      if (f === r || f.change.source !== "schema") continue;
+      const { change } = f;
+      const fieldOfIt = change.kind === "schema-field" && f.direction === "removed" && change.section.old === name;
+      const member = change.kind === "definition" && f.direction === "added" && names.has(change.subject);
+      const before = typeof change.before?.text === "string" ? change.before.text : "";
+      const after = typeof change.after?.text === "string" ? change.after.text : "";
+      const readThrough = change.kind === "schema-field" && f.direction === "changed" && word.test(before) && [...names].filter((m) => after.includes(m)).length >= 2;
+      if (fieldOfIt || member || readThrough) uf.union(r.index, f.index);
+    }
   }
 }
 
@@ -28570,7 +28720,7 @@ function joinMentions(facts, uf) {
   for (const f of facts) {
     if (f.direction === "changed") continue;
     if (NAME_KINDS.has(f.change.kind)) {
-      for (const name of f.about) {
+      for (const name of [...f.about, ...f.aliases]) {
         const key2 = `${f.direction}\0${name}`;
         if (!anchored.has(key2)) anchored.set(key2, f.index);
       }
@@ -29105,6 +29255,7 @@ function joinSameTextTwice(facts, uf) {
 // src/changes/grouping.ts
 var RELATIONS = [
   { name: "same-names", join: (facts, uf) => joinSameNames(facts, uf) },
+  { name: "union-restructures", join: (facts, uf) => joinUnionRestructures(facts, uf) },
   { name: "fields-told-twice", join: (facts, uf) => joinFieldsToldTwice(facts, uf) },
   { name: "schema-siblings", join: (facts, uf) => joinSchemaSiblings(facts, uf) },
   { name: "split-pages", join: (facts, uf, found, c) => {
@@ -29142,6 +29293,14 @@ function groupRecords(facts, outlines, splits = []) {
 
 // src/changes/impact.ts
 init_catalog();
+
+// src/records/mandates.ts
+var MANDATE = /^\s*(?:(?:all|every|each|the)\s+)?(?:\w+\s+)?(\w+)\s+(?:MUST|SHALL)\s+(?:also\s+)?(?:implement|support)\s+(`[^`]+`(?:\s*(?:,|and)\s*`[^`]+`)*)/;
+function mandatesOf(text4, actor) {
+  const match = MANDATE.exec(text4);
+  if (!match || !actor) return [];
+  return [...match[2].matchAll(/`([^`]+)`/g)].map((m) => ({ name: m[1].trim().toLowerCase(), text: text4, actor }));
+}
 
 // src/changes/unit.ts
 init_change();
@@ -29203,6 +29362,26 @@ function changeImpact(members, decisions, lead) {
   }
   return best ?? { impact: IMPACTS[3], rule: "", reason: "", feature: null, record: -1 };
 }
+function mandatedMessage(f, mandates) {
+  if (f.change.kind !== "message" || f.direction !== "added") return null;
+  const mandate = f.about.map((name) => mandates.get(name)).find((m) => m !== void 0);
+  if (!mandate) return null;
+  return { impact: "breaking", rule: f.change.id, reason: `A new duty makes it part of every implementation it binds: "${mandate.text}"`, feature: null, ...mandate.actor ? { actor: mandate.actor } : {} };
+}
+function mandatesOf2(facts, outlines) {
+  const mandates = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.direction !== "added" || f.change.informative) continue;
+    if (f.change.kind === "rule" && !f.change.after?.["leadIn"]) {
+      const actors = f.change.after?.["actors"];
+      const actor = typeof f.change.after?.actor === "string" ? f.change.after.actor : Array.isArray(actors) && typeof actors[0] === "string" ? actors[0] : null;
+      for (const m of mandatesOf(f.change.after?.text ?? "", actor)) if (!mandates.has(m.name)) mandates.set(m.name, m);
+    } else if (f.change.id === "page-added") {
+      for (const m of outlines?.(f.sidePage, "new")?.mandates ?? []) if (!mandates.has(m.name)) mandates.set(m.name, m);
+    }
+  }
+  return mandates;
+}
 
 // src/changes/roles.ts
 function sides(change) {
@@ -29243,7 +29422,12 @@ function groupChanges(changes, options = {}) {
   const features = featuresOf(facts, new Set(moved3.keys()));
   const from = new Map([...moved3].map(([arrived, gone]) => [gone, arrived]));
   const decisions = /* @__PURE__ */ new Map();
-  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved3, from, emptied, hollow, split }, facts, options.impacts ?? {}));
+  const mandates = mandatesOf2(facts, options.outlines);
+  for (const f of facts) {
+    const decision = recordImpact(f, features, { to: moved3, from, emptied, hollow, split }, facts, options.impacts ?? {});
+    const mandated = decision.rule === "config" || decision.impact === "breaking" ? null : mandatedMessage(f, mandates);
+    decisions.set(f.index, mandated ?? decision);
+  }
   const parties2 = partiesOf2(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
   const itemOf = changelogIndex(options.changelog ?? []);
@@ -29262,7 +29446,7 @@ function groupChanges(changes, options = {}) {
     const ordered = [lead, ...members.filter((m) => m !== lead)];
     const change = {
       id,
-      title: members.every((m) => split.has(m.index)) ? splitTitle(members) : withLoweredImpact(titleOf(lead, members), members, lead, decision),
+      title: withDeprecations(members.every((m) => split.has(m.index)) ? splitTitle(members) : withLoweredImpact(titleOf(lead, members), members, lead, decision), members),
       impact: decision.impact,
       reason: reasonOf(decision, lead, facts),
       rule: decision.rule,
@@ -29282,7 +29466,8 @@ function rolesOf(members, decisions, decision, parties2) {
   const deciding = members.filter((m) => decisions.get(m.index).impact === decision.impact);
   const roles = /* @__PURE__ */ new Set();
   for (const m of deciding) {
-    const role = roleOf(m.change, parties2);
+    const actor = decisions.get(m.index).actor;
+    const role = actor !== void 0 ? parties2.find((p) => actor.toLowerCase().replace(/s$/, "") === p) ?? null : roleOf(m.change, parties2);
     if (role === null) return [...parties2];
     roles.add(role);
   }
@@ -29322,6 +29507,13 @@ function splitTitle(members) {
 function withLoweredImpact(title, members, lead, decision) {
   if (members.length > 1 || decision.impact !== "editorial" || lead.change.kind !== "rule" || catalogEntry(lead.change.id).level === "editorial") return title;
   return `${title.replace(/[.:]\s*$/, "")} (no new duty: ${decision.reason}).`;
+}
+function withDeprecations(title, members) {
+  if (/deprecat/i.test(title)) return title;
+  const deprecated = [...new Set(members.filter((m) => m.change.action === "deprecated").map((m) => m.change.subject))];
+  if (deprecated.length === 0) return title;
+  const shown2 = deprecated.slice(0, 3).map((s) => /`/.test(s) || /\s/.test(s) ? s : `\`${s}\``).join(", ") + (deprecated.length > 3 ? ", …" : "");
+  return `${title.replace(/[.:]\s*$/, "")}; deprecated: ${shown2}.`;
 }
 
 // src/config/spec-config.ts
@@ -45434,7 +45626,8 @@ function outlineOf(doc) {
     const token = term.token.toLowerCase();
     terms[token] = (terms[token] ?? 0) + term.count;
   }
-  return { sections: doc.sections.map((s) => ({ path: s.path, start: s.lines.start, end: s.lines.end })), terms };
+  const mandates = doc.rules.flatMap((r) => r.leadIn ? [] : mandatesOf(r.text, r.actor));
+  return { sections: doc.sections.map((s) => ({ path: s.path, start: s.lines.start, end: s.lines.end })), terms, ...mandates.length > 0 ? { mandates } : {} };
 }
 
 // src/diff/section-paths.ts

@@ -15,6 +15,9 @@ const LEVEL_ORDER = ['breaking', 'non-breaking', 'editorial'];
 
 /** The record a change is titled after. */
 export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<number> = new Set()): RecordFacts {
+  // A definition that became a union of definitions is what its fields and members tell.
+  const restructure = members.find((m) => m.change.source === 'schema' && typeof m.change.after?.['members'] === 'string');
+  if (restructure && members.length > 1) return restructure;
   // A new heading over text that moved in is not what changed: the moved text is.
   const moved = members.filter((m) => !hollow.has(m.index));
   if (moved.length > 0 && moved.length < members.length) return leadRecord(moved);

@@ -31,6 +31,8 @@ export interface RecordFacts {
   path: readonly string[];
   /** Canonical names the record is about: a method, a definition, an error code, a field path, a heading. */
   about: string[];
+  /** Other spellings of those names a page uses (an error constant's name without its kind word): for meeting mentions, never a feature of their own. */
+  aliases: string[];
   /** For a field: its last name and the words of what it belongs to (to meet the same field told another way). */
   field: { leaf: string; owner: Set<string> } | null;
   /** Names in code in its wording, per side. */
@@ -95,8 +97,9 @@ function textOf(side: ChangeSide | null): string {
 }
 
 /** The names a record is about, by its kind (the catalog's kinds), and for fields their leaf and owner. */
-function aboutNames(change: Change): { about: string[]; field: RecordFacts['field'] } {
+function aboutNames(change: Change): { about: string[]; aliases: string[]; field: RecordFacts['field'] } {
   const about = new Set<string>();
+  const aliases = new Set<string>();
   const fromSchema = change.source === 'schema';
   // A schema record's section is the definition it is in: the definition stands for the record's name too.
   const definition = fromSchema ? (change.section.new ?? change.section.old) : null;
@@ -111,6 +114,11 @@ function aboutNames(change: Change): { about: string[]; field: RecordFacts['fiel
       const name = (change.before ?? change.after)?.['name'];
       if (typeof name === 'string') about.add(canonicalName(name));
       if (definition) about.add(canonicalName(definition));
+      // A constant named after its kind (`HeaderMismatchError`) is told in prose by its name alone (`HeaderMismatch`).
+      for (const named of [...about]) {
+        const bare = named.replace(/_?error$/, '');
+        if (bare.length >= 4 && bare !== named && !/^-?\d+$/.test(bare)) aliases.add(bare);
+      }
       break;
     }
     case 'definition':
@@ -138,7 +146,7 @@ function aboutNames(change: Change): { about: string[]; field: RecordFacts['fiel
       break;
   }
   about.delete('');
-  return { about: [...about], field };
+  return { about: [...about], aliases: [...aliases].filter((a) => !about.has(a)), field };
 }
 
 /** The innermost section holding `line`, as a heading path; the record's own heading when no outline places it. */

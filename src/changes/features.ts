@@ -1,6 +1,6 @@
 import { RFC2119_KEYWORDS } from '../model/document.ts';
 import type { Change } from '../records/change.ts';
-import { fieldLeaf, namesInCode, ownerWords, squashed, within, type RecordFacts } from './facts.ts';
+import { canonicalName, fieldLeaf, namesInCode, ownerWords, squashed, within, type RecordFacts } from './facts.ts';
 
 /**
  * What the newer revision adds that an implementation may adopt or leave alone: names that
@@ -23,6 +23,10 @@ export interface Features {
   owners: Map<string, Set<string>>;
   /** Per page: new sections (their heading paths), the heading words that are arriving names, and the words of headings over old text ("Form Mode …" when old text moved under it). */
   pages: Map<string, { sections: (readonly string[])[]; words: Set<string>; old: Set<string> }>;
+  /** Per page: the new sections whose mechanism its new rules make optional ("Servers MAY offer X", "Servers supporting X MUST …"), by heading path. */
+  optional: Map<string, (readonly string[])[]>;
+  /** Words that name a new page or a new one-word section: a new optional name spelled so in plain words is that new thing ("for tasks"). */
+  introduced: Set<string>;
 }
 
 /** Records whose arrival obliges nobody: what they introduce is a feature one may adopt. */
@@ -83,7 +87,84 @@ export function featuresOf(facts: readonly RecordFacts[], movedInto: ReadonlySet
       features.old.add(word);
     }
   }
-  return { names, owners, pages };
+  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts) };
+}
+
+/** Verbs by which a rule takes up or offers a mechanism ("supporting X", "MAY offer X"), as stems. */
+const TAKING_UP = '(?:support|implement|offer|adopt|us|provid|enabl|choos)';
+/** A rule's qualifier of its subject or condition, a party that takes something up: "Servers supporting X MUST", "If the client uses X, it MUST". */
+const QUALIFIER = new RegExp(`\\b(?:${TAKING_UP}(?:e?s|ing)|(?:that|which|who) ${TAKING_UP}e?s?)\\s+([^.;:,]+)`, 'gi');
+
+/** What a rule says is optional or conditional: the phrases it qualifies its subject or conditions by, and what it MAY or SHOULD take up. */
+function optionalPhrases(wording: string): string[] {
+  const keyword = KEYWORD.exec(wording);
+  if (!keyword) return [];
+  const phrases: string[] = [];
+  const focus = subjectAndConditions(wording);
+  for (const match of focus.matchAll(QUALIFIER)) phrases.push(match[1]!);
+  // "Servers MAY offer X", "Clients SHOULD support X": a mechanism one may leave alone.
+  if (!/^(?:MUST|SHALL|REQUIRED)/.test(keyword[0])) {
+    const predicate = wording.slice(keyword.index + keyword[0].length);
+    const offered = new RegExp(`^\\s+(?:(?:also|optionally)\\s+)?${TAKING_UP}e?\\s+([^.;:,]+)`, 'i').exec(predicate);
+    if (offered) phrases.push(offered[1]!);
+  }
+  return phrases;
+}
+
+/**
+ * The new sections whose mechanism is optional: a new rule of the page qualifies its subject
+ * or condition by what the section's heading names ("Servers supporting remote spinning MUST
+ * …" under "Remote Spinning"), or offers it ("Servers MAY offer remote spinning"). A heading
+ * that only names what the page is about (the page's own feature, old) is no new mechanism.
+ */
+function optionalSections(facts: readonly RecordFacts[], pages: Features['pages']): Features['optional'] {
+  const phrasesOf = new Map<string, Set<string>[]>();
+  for (const f of facts) {
+    if (f.change.kind !== 'rule' || f.direction === 'removed') continue;
+    const side = f.change.after!;
+    const wording = [side['leadIn'], side.text].filter((v): v is string => typeof v === 'string').join(' ');
+    for (const phrase of optionalPhrases(wording.replace(/`/g, ''))) {
+      const list = phrasesOf.get(f.page) ?? [];
+      list.push(ownerWords(phrase));
+      phrasesOf.set(f.page, list);
+    }
+  }
+  const optional: Features['optional'] = new Map();
+  for (const [page, { sections }] of pages) {
+    const pageWords = ownerWords(page);
+    const phrases = phrasesOf.get(page) ?? [];
+    for (const section of sections) {
+      const heading = [...ownerWords(section.at(-1)!)].filter((w) => !pageWords.has(w));
+      if (heading.length === 0) continue;
+      // The phrase names every word of the heading that is not the page's own topic (or the heading every word of the phrase).
+      const named = phrases.some((p) => namesHeading(p, heading, pageWords));
+      if (named) optional.set(page, [...(optional.get(page) ?? []), section]);
+    }
+  }
+  return optional;
+}
+
+/**
+ * Whether a qualifying phrase names a heading: it holds every word of it and little else (a
+ * name, not a clause that happens to use its words), or it is made of the heading's and the
+ * page's words and holds half the heading's at least.
+ */
+function namesHeading(phrase: ReadonlySet<string>, heading: readonly string[], pageWords: ReadonlySet<string>): boolean {
+  const covered = heading.filter((w) => phrase.has(w)).length;
+  if (covered === 0) return false;
+  if (covered === heading.length && phrase.size <= heading.length + 3) return true;
+  return covered * 2 >= heading.length && [...phrase].every((w) => heading.includes(w) || pageWords.has(w));
+}
+
+/** The words naming what arrived with a page or a one-word section of its own. */
+function introducedWords(facts: readonly RecordFacts[]): Set<string> {
+  const words = new Set<string>();
+  for (const f of facts) {
+    if (f.direction !== 'added') continue;
+    if (f.change.id === 'page-added') words.add(f.change.subject.split('/').at(-1)!.toLowerCase());
+    else if (f.change.kind === 'section' && f.change.source !== 'schema' && /^[`\w-]+$/.test(f.change.subject)) words.add(canonicalName(f.change.subject));
+  }
+  return words;
 }
 
 function headingWords(heading: string): string[] {
@@ -138,6 +219,13 @@ export function featureOf(f: RecordFacts, features: Features): string | null {
       }
     }
   }
+  // A new optional name that is also what a new page or section introduces, named in plain words as what the duty is about ("Progress notifications for tasks MUST …").
+  for (const word of focus.replace(/`[^`\n]*`/g, ' ').toLowerCase().split(/[^a-z0-9_$-]+/)) {
+    if (features.names.has(word) && features.introduced.has(word)) return `\`${word}\``;
+  }
+  // A duty inside a new section whose mechanism the revision makes optional binds only who takes it up.
+  const optional = (features.optional.get(f.page) ?? []).filter((s) => within(f.path, s)).sort((a, b) => a.length - b.length)[0];
+  if (optional) return `“${optional.at(-1)}”`;
   return null;
 }
 

@@ -1,7 +1,8 @@
 import { strength } from '../model/rules.ts';
 import { catalogEntry } from '../records/catalog.ts';
 import type { ChangeLevel } from '../records/change.ts';
-import type { RecordFacts } from './facts.ts';
+import type { Outlines, RecordFacts } from './facts.ts';
+import { mandatesOf as mandatesIn, type Mandate } from '../records/mandates.ts';
 import { featureOf, type Features } from './features.ts';
 import { keywordOf } from './facts.ts';
 import { IMPACTS, impactRank, type Impact, type ImpactOverrides } from './unit.ts';
@@ -22,6 +23,8 @@ export interface ImpactDecision {
   rule: string;
   reason: string;
   feature: string | null;
+  /** The party the decision binds, when it is not the record's own actor (a new message a new duty makes that party implement). */
+  actor?: string;
 }
 
 const FROM_LEVEL: Record<ChangeLevel, Impact> = { breaking: 'breaking', 'non-breaking': 'non-breaking', editorial: 'editorial' };
@@ -70,4 +73,32 @@ export function changeImpact(members: readonly RecordFacts[], decisions: Readonl
     if (!best || impactRank(decision.impact) < impactRank(best.impact)) best = { ...decision, record: m.index };
   }
   return best ?? { impact: IMPACTS[3], rule: '', reason: '', feature: null, record: -1 };
+}
+
+/**
+ * A new message (a request, a notification) that a new unconditional duty makes a party
+ * implement ("Servers MUST implement `x`", in an added rule or on a page that came) is no
+ * option for that party: every one that conformed must now implement it.
+ */
+export function mandatedMessage(f: RecordFacts, mandates: ReadonlyMap<string, Mandate>): ImpactDecision | null {
+  if (f.change.kind !== 'message' || f.direction !== 'added') return null;
+  const mandate = f.about.map((name) => mandates.get(name)).find((m) => m !== undefined);
+  if (!mandate) return null;
+  return { impact: 'breaking', rule: f.change.id, reason: `A new duty makes it part of every implementation it binds: "${mandate.text}"`, feature: null, ...(mandate.actor ? { actor: mandate.actor } : {}) };
+}
+
+/** The new unconditional duties to implement a name: from added rules, and from the pages that came. */
+export function mandatesOf(facts: readonly RecordFacts[], outlines: Outlines | undefined): Map<string, Mandate> {
+  const mandates = new Map<string, Mandate>();
+  for (const f of facts) {
+    if (f.direction !== 'added' || f.change.informative) continue;
+    if (f.change.kind === 'rule' && !f.change.after?.['leadIn']) {
+      const actors = f.change.after?.['actors'];
+      const actor = typeof f.change.after?.actor === 'string' ? f.change.after.actor : Array.isArray(actors) && typeof actors[0] === 'string' ? actors[0] : null;
+      for (const m of mandatesIn(f.change.after?.text ?? '', actor)) if (!mandates.has(m.name)) mandates.set(m.name, m);
+    } else if (f.change.id === 'page-added') {
+      for (const m of outlines?.(f.sidePage, 'new')?.mandates ?? []) if (!mandates.has(m.name)) mandates.set(m.name, m);
+    }
+  }
+  return mandates;
 }

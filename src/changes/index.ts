@@ -4,7 +4,7 @@ import { changeIdOf, distinctChangeId, homeOf, leadRecord, titleOf } from './des
 import { factsOf, type RecordFacts } from './facts.ts';
 import { featuresOf } from './features.ts';
 import { groupRecords } from './grouping.ts';
-import { changeImpact, recordImpact, type ImpactDecision } from './impact.ts';
+import { changeImpact, mandatedMessage, mandatesOf, recordImpact, type ImpactDecision } from './impact.ts';
 import { partiesOf, roleOf } from './roles.ts';
 import type { AnnouncedBy, ChangelogItemRef, GroupingOptions, SpecChange } from './unit.ts';
 
@@ -22,7 +22,12 @@ export function groupChanges(changes: readonly Change[], options: GroupingOption
   const features = featuresOf(facts, new Set(moved.keys()));
   const from = new Map([...moved].map(([arrived, gone]) => [gone, arrived]));
   const decisions = new Map<number, ImpactDecision>();
-  for (const f of facts) decisions.set(f.index, recordImpact(f, features, { to: moved, from, emptied, hollow, split }, facts, options.impacts ?? {}));
+  const mandates = mandatesOf(facts, options.outlines);
+  for (const f of facts) {
+    const decision = recordImpact(f, features, { to: moved, from, emptied, hollow, split }, facts, options.impacts ?? {});
+    const mandated = decision.rule === 'config' || decision.impact === 'breaking' ? null : mandatedMessage(f, mandates);
+    decisions.set(f.index, mandated ?? decision);
+  }
   const parties = partiesOf(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
   const itemOf = changelogIndex(options.changelog ?? []);
@@ -43,7 +48,7 @@ export function groupChanges(changes: readonly Change[], options: GroupingOption
     const ordered = [lead, ...members.filter((m) => m !== lead)];
     const change: SpecChange = {
       id,
-      title: members.every((m) => split.has(m.index)) ? splitTitle(members) : withLoweredImpact(titleOf(lead, members), members, lead, decision),
+      title: withDeprecations(members.every((m) => split.has(m.index)) ? splitTitle(members) : withLoweredImpact(titleOf(lead, members), members, lead, decision), members),
       impact: decision.impact,
       reason: reasonOf(decision, lead, facts),
       rule: decision.rule,
@@ -65,7 +70,8 @@ function rolesOf(members: readonly RecordFacts[], decisions: ReadonlyMap<number,
   const deciding = members.filter((m) => decisions.get(m.index)!.impact === decision.impact);
   const roles = new Set<string>();
   for (const m of deciding) {
-    const role = roleOf(m.change, parties);
+    const actor = decisions.get(m.index)!.actor;
+    const role = actor !== undefined ? (parties.find((p) => actor.toLowerCase().replace(/s$/, '') === p) ?? null) : roleOf(m.change, parties);
     if (role === null) return [...parties];
     roles.add(role);
   }
@@ -119,4 +125,16 @@ function withLoweredImpact(title: string, members: readonly RecordFacts[], lead:
   // Only a title that is the record's own message: a group's title already says what it is.
   if (members.length > 1 || decision.impact !== 'editorial' || lead.change.kind !== 'rule' || catalogEntry(lead.change.id).level === 'editorial') return title;
   return `${title.replace(/[.:]\s*$/, '')} (no new duty: ${decision.reason}).`;
+}
+
+/**
+ * A title never hides a deprecation among its change's records: a change titled after
+ * something else (a new section holding a deprecation notice) says what it deprecates.
+ */
+function withDeprecations(title: string, members: readonly RecordFacts[]): string {
+  if (/deprecat/i.test(title)) return title;
+  const deprecated = [...new Set(members.filter((m) => m.change.action === 'deprecated').map((m) => m.change.subject))];
+  if (deprecated.length === 0) return title;
+  const shown = deprecated.slice(0, 3).map((s) => (/`/.test(s) || /\s/.test(s) ? s : `\`${s}\``)).join(', ') + (deprecated.length > 3 ? ', …' : '');
+  return `${title.replace(/[.:]\s*$/, '')}; deprecated: ${shown}.`;
 }

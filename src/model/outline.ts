@@ -1,3 +1,4 @@
+import { mandatesOf, type Mandate } from '../records/mandates.ts';
 import type { SpecDocument } from './document.ts';
 
 /**
@@ -16,6 +17,8 @@ export interface PageOutline {
   sections: readonly SectionSpan[];
   /** Identifiers named in inline code, lower case, with how often. */
   terms: Readonly<Record<string, number>>;
+  /** The page's unconditional duties to implement something named in code ("Servers MUST implement `x`"): that name, lower case, and the rule. */
+  mandates?: readonly Mandate[];
 }
 
 export function outlineOf(doc: SpecDocument): PageOutline {
@@ -24,5 +27,6 @@ export function outlineOf(doc: SpecDocument): PageOutline {
     const token = term.token.toLowerCase();
     terms[token] = (terms[token] ?? 0) + term.count;
   }
-  return { sections: doc.sections.map((s) => ({ path: s.path, start: s.lines.start, end: s.lines.end })), terms };
+  const mandates = doc.rules.flatMap((r) => (r.leadIn ? [] : mandatesOf(r.text, r.actor)));
+  return { sections: doc.sections.map((s) => ({ path: s.path, start: s.lines.start, end: s.lines.end })), terms, ...(mandates.length > 0 ? { mandates } : {}) };
 }

@@ -257,7 +257,10 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'field-type-changed', kind: 'schema-field', action: 'changed', level: 'breaking',
     description: 'A field kept its name but changed its type.',
     why: 'Values that were valid may no longer be.',
-    message: (c) => `Field ${code(c.subject)} changed type from ${detail(c, 'from')} to ${detail(c, 'to')}.`,
+    message: (c) =>
+      c.detail?.['union']
+        ? `${code(c.subject)} became a union of ${detail(c, 'union')}; its fields now belong to the members${c.detail['keeps'] ? ` (${code(detail(c, 'keeps'))} accepts every old ${code(c.subject)})` : ''}.`
+        : `Field ${code(c.subject)} changed type from ${detail(c, 'from')} to ${detail(c, 'to')}.`,
   },
   {
     id: 'field-value-added', kind: 'schema-field', action: 'added', level: 'non-breaking',

@@ -39,7 +39,10 @@ export const SCHEMA_CATALOG: readonly CatalogEntry[] = [
     id: 'definition-renamed', kind: 'definition', action: 'renamed', level: 'non-breaking',
     description: 'A definition was removed and another with a near-identical shape added: the same shape under a new name.',
     why: 'Definition names never travel on the wire; code and documents that name the type must follow the new name. Differences in the shape itself have their own field records.',
-    message: (c) => `Definition ${code(detail(c, 'from'))} renamed to ${code(detail(c, 'to'))}.`,
+    message: (c) =>
+      c.detail?.['union']
+        ? `${code(detail(c, 'from'))} became a union of ${detail(c, 'union')}; its old shape is now named ${code(detail(c, 'to'))}.`
+        : `Definition ${code(detail(c, 'from'))} renamed to ${code(detail(c, 'to'))}.`,
   },
   {
     id: 'field-type-narrowed', kind: 'schema-field', action: 'strengthened', level: 'breaking',

@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['container-section', 'duty-told-twice', 'moved-rule', 'name-across-sources', 'new-feature-section', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'wording']);
+    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -109,6 +109,47 @@ describe('records grouped into changes', () => {
     expect(weakened.impact).toBe('non-breaking');
     expect(weakened.records).toHaveLength(2);
     expect(one(grouped, /A log kept longer/).impact).toBe('editorial');
+  });
+
+  it('deprecation-in-title: a change whose records include a deprecation says so in its title, whatever record it is titled after', async () => {
+    const { grouped } = await changesOf('deprecation-in-title');
+    const limits = one(grouped, /Polling Limits/);
+    expect(limits.title).toMatch(/deprecated: polling feature/);
+    for (const change of grouped) expect(change.title).toMatch(/deprecat/i);
+  });
+
+  it('optional-mechanism: duties in a new section whose mechanism a new rule makes optional ("MAY offer X", "supporting X MUST") are opt-in, and so is a duty about a new optional thing of its own page; unconditional new duties stay breaking', async () => {
+    const { grouped } = await changesOf('optional-mechanism');
+    expect(one(grouped, /Remote Spinning/)).toMatchObject({ impact: 'opt-in', feature: '“Remote Spinning”' });
+    expect(one(grouped, /Progress reports for boosts/)).toMatchObject({ impact: 'opt-in', feature: '`boosts`' });
+    expect(one(grouped, /log every spin/).impact).toBe('breaking');
+    expect(one(grouped, /Spin Journals/).impact).toBe('breaking');
+  });
+
+  it('union-restructure: a definition whose object became a union of new definitions is one change with its fields and members, breaking only when no member accepts every old shape; an old name kept for the union is no rename', async () => {
+    const { grouped } = await changesOf('union-restructure');
+    const sprocket = one(grouped, /`Sprocket` became a union/);
+    expect(sprocket).toMatchObject({ impact: 'non-breaking' });
+    expect(sprocket.records).toHaveLength(5);
+    expect(one(grouped, /`Gadget` became a union/)).toMatchObject({ impact: 'breaking' });
+    const widget = one(grouped, /`Widget` became a union/);
+    expect(widget.title).toMatch(/old shape is now named `LegacyWidget`/);
+    expect(widget.records).toHaveLength(4);
+    expect(grouped.filter((c) => /renamed|removed|New definition/.test(c.title))).toHaveLength(0);
+  });
+
+  it('mandated-request: a new message that a new unconditional duty makes a party implement (on a page that came) is breaking; one the page only allows is not', async () => {
+    const { grouped } = await changesOf('mandated-request');
+    const boosting = one(grouped, /guide\/boosting/);
+    expect(boosting).toMatchObject({ impact: 'breaking', rule: 'message-added' });
+    expect(boosting.reason).toMatch(/Servers MUST implement `gadgets\/boost`/);
+  });
+
+  it('error-told-twice: a new error constant of the schema and a page rule naming it without its kind word (`WidgetJammed`) are one change', async () => {
+    const { grouped } = await changesOf('error-told-twice');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]).toMatchObject({ impact: 'breaking' });
+    expect(grouped[0]!.title).toMatch(/-32050/);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {

@@ -44,3 +44,30 @@ export function joinSchemaSiblings(facts: readonly RecordFacts[], uf: UnionFind)
     join(f.direction === 'changed' ? `f\u0000${change.id}\u0000${f.field.leaf}\u0000${family}` : `f\u0000${change.id}\u0000${f.field.leaf}`, f);
   }
 }
+
+/**
+ * 3a. A definition whose object became a union of definitions (the schema differ gives its
+ * record the union's `members`): its removed fields (now the members'), the new member
+ * definitions, and a union elsewhere that read the old definition through and now lists its
+ * members, are that one restructure.
+ */
+export function joinUnionRestructures(facts: readonly RecordFacts[], uf: UnionFind): void {
+  for (const r of facts) {
+    const members = r.change.after?.['members'];
+    if (r.change.source !== 'schema' || typeof members !== 'string') continue;
+    // A definition whose name stayed (its own record), or whose old shape moved to a member's name (the rename's old side).
+    const name = r.change.id === 'definition-renamed' ? (r.change.section.old ?? r.change.subject) : r.change.subject;
+    const names = new Set([...members.split(' | '), ...(r.change.id === 'definition-renamed' ? [name] : [])]);
+    const word = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
+    for (const f of facts) {
+      if (f === r || f.change.source !== 'schema') continue;
+      const { change } = f;
+      const fieldOfIt = change.kind === 'schema-field' && f.direction === 'removed' && change.section.old === name;
+      const member = change.kind === 'definition' && f.direction === 'added' && names.has(change.subject);
+      const before = typeof change.before?.text === 'string' ? change.before.text : '';
+      const after = typeof change.after?.text === 'string' ? change.after.text : '';
+      const readThrough = change.kind === 'schema-field' && f.direction === 'changed' && word.test(before) && [...names].filter((m) => after.includes(m)).length >= 2;
+      if (fieldOfIt || member || readThrough) uf.union(r.index, f.index);
+    }
+  }
+}

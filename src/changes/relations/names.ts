@@ -115,7 +115,7 @@ export function joinMentions(facts: readonly RecordFacts[], uf: UnionFind): void
   for (const f of facts) {
     if (f.direction === 'changed') continue;
     if (NAME_KINDS.has(f.change.kind)) {
-      for (const name of f.about) {
+      for (const name of [...f.about, ...f.aliases]) {
         const key = `${f.direction}\u0000${name}`;
         if (!anchored.has(key)) anchored.set(key, f.index);
       }

@@ -3,6 +3,7 @@ import { describeField } from '../describe.ts';
 import type { SchemaDefinition, SchemaField, SchemaModel } from '../model.ts';
 import type { Reported, SchemaDiffContext, ShapeTally } from './context.ts';
 import { referenceCount } from './references.ts';
+import { expandUnions } from './unions.ts';
 
 /**
  * Definitions as a whole: removed, renamed, added. Runs after every pair of definitions was
@@ -30,14 +31,17 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
       ctx.records.emitRemoved(def, draft);
     } else if (partner !== def.name && !reported.has(`old:${def.name}`)) {
       const now = ctx.b.model.byName.get(partner) as SchemaDefinition;
+      // The old name is still there, for a union its old shape (now `partner`) is a member of: not a rename, a restructure.
+      const kept = ctx.b.model.byName.get(def.name)?.fields.get('');
+      const members = kept && kept.types.length > 1 && kept.types.every((t) => t.startsWith('→')) ? expandUnions(ctx, kept.types, 'new').map((t) => t.slice(1)) : null;
       ctx.records.emit({
         id: 'definition-renamed',
         subject: partner,
         key: `${def.name}→${partner}`,
         section: { old: def.name, new: partner },
         before: { text: def.name, line: def.line, path: def.name },
-        after: { text: partner, line: now.line, path: partner },
-        detail: { from: def.name, to: partner },
+        after: { text: partner, line: now.line, path: partner, ...(members ? { members: members.join(' | ') } : {}) },
+        detail: { from: def.name, to: partner, ...(members ? { union: members.join(' | ') } : {}) },
       });
     }
   }

@@ -4,6 +4,7 @@ import type { Flow } from '../direction.ts';
 import { decideLevel, type LevelShift } from '../levels.ts';
 import type { SchemaDefinition, SchemaField } from '../model.ts';
 import type { SchemaDiffContext } from './context.ts';
+import { unionRestructure, type UnionRestructure } from './union-restructure.ts';
 
 /**
  * How a record about one field of a pair of definitions is made: named after the new
@@ -31,6 +32,8 @@ export interface DefinitionPair {
   emitField: EmitField;
   /** Paths that got a record other than a description edit: a graft inside one was not clean. */
   changedPaths: Set<string>;
+  /** Set when the old definition's object became a union of definitions (union-restructure.ts). */
+  restructure: UnionRestructure | null;
 }
 
 export function openPair(ctx: SchemaDiffContext, o: SchemaDefinition, n: SchemaDefinition, oldFields: Map<string, SchemaField>, newFields: Map<string, SchemaField>): DefinitionPair {
@@ -38,12 +41,17 @@ export function openPair(ctx: SchemaDiffContext, o: SchemaDefinition, n: SchemaD
   const directions = ctx.b.directions.parties.length ? ctx.b.directions : ctx.a.directions;
   const subjectOf = (path: string) => (path === '' ? n.name : `${n.name}${path.startsWith('[') || path.startsWith('{') ? '' : '.'}${path}`);
   const changedPaths = new Set<string>();
+  const restructure = unionRestructure(ctx, o, n);
 
   const emitField: EmitField = (draft, shift, path, removedFrom) => {
     const decision = decideLevel(draft.id, shift, flows, directions, draft.subject);
     const full: ChangeDraft = { ...draft, section: { old: o.name, new: n.name } };
     // A differ that knows better (a union whose members each came or went on their own) has set the level already.
-    if (decision.level && !draft.level) {
+    // A field of an object that became a union lives on in the member that accepts every old shape.
+    if (restructure?.keeps && full.after === null && !draft.level) {
+      full.level = 'non-breaking';
+      full.levelReason = `${n.name} became a union of definitions; the field lives on in its member ${restructure.keeps}, which accepts every old ${o.name}.`;
+    } else if (decision.level && !draft.level) {
       full.level = decision.level;
       full.levelReason = decision.levelReason as string;
     }
@@ -63,7 +71,7 @@ export function openPair(ctx: SchemaDiffContext, o: SchemaDefinition, n: SchemaD
     path: subjectOf(path),
   });
 
-  return { ctx, o, n, oldFields, newFields, subjectOf, side, emitField, changedPaths };
+  return { ctx, o, n, oldFields, newFields, subjectOf, side, emitField, changedPaths, restructure };
 }
 
 /** Both sides' senders of a definition, the old ones first, each sender and role once. */

@@ -5,6 +5,7 @@ import type { SchemaField } from '../model.ts';
 import type { DefinitionPair } from './field-records.ts';
 import { relation } from './type-relation.ts';
 import { expandUnions } from './unions.ts';
+import { unionRestructure } from './union-restructure.ts';
 
 /**
  * What values a field admits: its types, bases, enum or const values, openness and
@@ -30,9 +31,14 @@ export function diffFieldShape(pair: DefinitionPair, path: string, of: SchemaFie
     const id = kind === 'changed' ? 'field-type-changed' : kind === 'narrowing' ? 'field-type-narrowed' : 'field-type-widened';
     const onlyTypes = of.values === null && nf.values === null && of.extends.join() === nf.extends.join() && of.additional === nf.additional && constraintMoves.length === 0;
     const delta = onlyTypes ? describeTypeDelta(types.before, types.after) : { from: describeShape(of), to: describeShape(nf) };
-    const byMembers = onlyTypes ? membersOnTheirOwn(pair, types.before, types.after) : null;
+    const byMembers = onlyTypes ? membersOnTheirOwn(pair, types.before, types.after) ?? readThroughRestructure(pair, types.before, types.after) : null;
+    const restructure = path === '' ? pair.restructure : null;
+    const after = restructure ? { ...pair.side(path, nf), members: restructure.members.join(' | ') } : pair.side(path, nf);
+    const kept = restructure?.keeps
+      ? { level: 'non-breaking' as const, levelReason: `Its member ${restructure.keeps} accepts every ${pair.o.name} the old schema accepted: no shape is refused.` }
+      : null;
     pair.emitField(
-      { id, subject, before: pair.side(path, of), after: pair.side(path, nf), detail: { from: delta.from, to: delta.to }, ...(byMembers ? { level: 'editorial' as const, levelReason: byMembers } : {}) },
+      { id, subject, before: pair.side(path, of), after, detail: { from: delta.from, to: delta.to, ...(restructure ? { union: delta.to, ...(restructure.keeps ? { keeps: restructure.keeps } : {}) } : {}) }, ...(byMembers ? { level: 'editorial' as const, levelReason: byMembers } : kept ?? {}) },
       kind === 'changed' ? null : kind,
       path,
       null,
@@ -82,6 +88,28 @@ function valueChanges(of: SchemaField, nf: SchemaField): { shift: ShapeShift | n
     for (const v of of.values) if (!nf.values.includes(v)) members.push({ id: 'field-value-removed', value: v, shift: 'narrowing' });
   }
   return { shift: null, members };
+}
+
+/**
+ * A union that named a definition whose object became a union of definitions, now read
+ * through to those members: the restructure is that definition's record (a member of it
+ * accepts every old shape), not this union's. Says why, or null.
+ */
+function readThroughRestructure(pair: DefinitionPair, before: readonly string[], after: readonly string[]): string | null {
+  const lost = before.filter((atom) => !after.includes(atom));
+  const gained = after.filter((atom) => !before.includes(atom));
+  if (lost.length === 0 || gained.length === 0 || lost.some((atom) => !atom.startsWith('→'))) return null;
+  const members = new Set<string>();
+  for (const atom of lost) {
+    const name = atom.slice(1);
+    const o = pair.ctx.a.model.byName.get(pair.ctx.newToOld.get(name) ?? name);
+    const n = pair.ctx.b.model.byName.get(name);
+    const restructure = o && n ? unionRestructure(pair.ctx, o, n) : null;
+    if (!restructure?.keeps) return null;
+    restructure.members.forEach((m) => members.add(`→${m}`));
+  }
+  if (!gained.every((atom) => members.has(atom))) return null;
+  return `${lost.map((a) => a.slice(1)).join(', ')} became a union of definitions that still accepts every old shape; the union is read through to its members here, and the restructure is reported once, on its definition.`;
 }
 
 /**
