@@ -28676,7 +28676,10 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
       if (owners && ![...owners].some((w) => profile.where.has(w))) continue;
       const said = profile[direction];
       let score = 0;
-      for (const name of names) score += said.get(name) ?? 0;
+      for (const name of names) {
+        score += said.get(name) ?? 0;
+        if (squashed(name) !== name) score += said.get(squashed(name)) ?? 0;
+      }
       if (score >= 1) scores.push({ root: profile.root, score });
     }
     scores.sort((a, b) => b.score - a.score);
@@ -28696,6 +28699,7 @@ function homeProfile(root, members, outlines) {
     if (m.change.kind === "section") add(m.direction, squashed(m.change.subject), 10);
     for (const name of m.direction === "removed" ? m.mentions.old : m.mentions.new) add(m.direction, name, 1);
     if (m.change.id === "page-added" || m.change.id === "page-removed") {
+      for (const spelled of pageSpellings(m.sidePage, outlines?.(m.sidePage, m.side))) add(m.direction, spelled, 10);
       const terms = outlines?.(m.sidePage, m.side)?.terms;
       if (terms) {
         for (const [name, count] of Object.entries(terms)) if (count >= 2) add(m.direction, name, 2);
@@ -28703,6 +28707,10 @@ function homeProfile(root, members, outlines) {
     }
   }
   return profile;
+}
+function pageSpellings(page, outline) {
+  const title = outline?.sections[0]?.path[0];
+  return new Set([page, page.split("/").pop() ?? page, ...title ? [title] : []].map(squashed).filter((s) => s !== ""));
 }
 var placeWordsCache = /* @__PURE__ */ new Map();
 function placeWords(f) {

@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -143,6 +143,17 @@ describe('records grouped into changes', () => {
     const boosting = one(grouped, /guide\/boosting/);
     expect(boosting).toMatchObject({ impact: 'breaking', rule: 'message-added' });
     expect(boosting.reason).toMatch(/Servers MUST implement `gadgets\/boost`/);
+  });
+
+  it('page-named-for-message: a page that came or went, named for a message (its id or title spells it), and the schema\'s message are one change', async () => {
+    const { grouped } = await changesOf('page-named-for-message');
+    const removed = one(grouped, /`echo`/);
+    expect(removed).toMatchObject({ impact: 'breaking', rule: 'message-removed', page: 'guide/utilities/echo' });
+    expect(removed.records).toHaveLength(2);
+    const added = one(grouped, /`widgets\/lookup`/);
+    expect(added).toMatchObject({ page: 'widgets/lookup' });
+    expect(added.records).toHaveLength(2);
+    expect(grouped.filter((c) => /^(New page|Page )/.test(c.title))).toEqual([]);
   });
 
   it('error-told-twice: a new error constant of the schema and a page rule naming it without its kind word (`WidgetJammed`) are one change', async () => {

@@ -1,3 +1,4 @@
+import type { PageOutline } from '../../model/outline.ts';
 import { ownerWords, squashed, type Direction, type Outlines, type RecordFacts } from '../facts.ts';
 import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
 
@@ -55,7 +56,11 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
       if (owners && ![...owners].some((w) => profile.where.has(w))) continue;
       const said = profile[direction as 'added' | 'removed'];
       let score = 0;
-      for (const name of names) score += said.get(name) ?? 0;
+      for (const name of names) {
+        score += said.get(name) ?? 0;
+        // A heading or page spells `server/discover` as "serverdiscover".
+        if (squashed(name) !== name) score += said.get(squashed(name)) ?? 0;
+      }
       if (score >= 1) scores.push({ root: profile.root, score });
     }
     scores.sort((a, b) => b.score - a.score);
@@ -86,12 +91,20 @@ function homeProfile(root: number, members: readonly RecordFacts[], outlines: Ou
     if (m.change.kind === 'section') add(m.direction, squashed(m.change.subject), 10);
     for (const name of m.direction === 'removed' ? m.mentions.old : m.mentions.new) add(m.direction, name, 1);
     if (m.change.id === 'page-added' || m.change.id === 'page-removed') {
+      // A page named for a name (its id or its title spells it: "Ping", `server/discover`) is that name's home, as a heading that spells it is.
+      for (const spelled of pageSpellings(m.sidePage, outlines?.(m.sidePage, m.side))) add(m.direction, spelled, 10);
       const terms = outlines?.(m.sidePage, m.side)?.terms;
       // A page that came or went tells its content only through its text.
       if (terms) for (const [name, count] of Object.entries(terms)) if (count >= 2) add(m.direction, name, 2);
     }
   }
   return profile;
+}
+
+/** How a page spells what it is about: its id, its id's last part and its title, squashed as headings are. */
+function pageSpellings(page: string, outline: PageOutline | undefined): Set<string> {
+  const title = outline?.sections[0]?.path[0];
+  return new Set([page, page.split('/').pop() ?? page, ...(title ? [title] : [])].map(squashed).filter((s) => s !== ''));
 }
 
 /** The words of where a record stands (its page and section path), as owner words, read once per place. */
