@@ -27336,10 +27336,10 @@ var init_definition_pair = __esm({
 });
 
 // src/schema/diff/references.ts
-function referenceCount(model, name) {
+function referenceCount(model, name, counts2 = () => true) {
   let count = 0;
   for (const def of model.definitions) {
-    if (!def.refs.includes(name)) continue;
+    if (!def.refs.includes(name) || !counts2(def.name)) continue;
     for (const field of def.fields.values()) if (field.types.includes(`→${name}`) || field.extends.includes(name)) count++;
   }
   return count;
@@ -27364,7 +27364,7 @@ function diffDefinitionSets(ctx, reported) {
         before: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name },
         after: null
       };
-      if (everyReferenceReplacedCleanly(ctx.inlined, ctx.a.model, def.name)) {
+      if (everyReferenceReplacedCleanly(ctx.inlined, ctx.a.model, def.name, (referrer) => ctx.oldToNew.has(referrer))) {
         draft.level = "non-breaking";
         draft.levelReason = `Every definition that referred to ${def.name} now spells the same shape inline; only code that names the type is affected.`;
       }
@@ -27384,6 +27384,7 @@ function diffDefinitionSets(ctx, reported) {
       });
     }
   }
+  const existedBefore = (referrer) => ctx.newToOld.has(referrer);
   for (const def of ctx.b.model.definitions) {
     if (def.constant || ctx.newToOld.has(def.name) || reported.has(`new:${def.name}`)) continue;
     const draft = {
@@ -27394,33 +27395,36 @@ function diffDefinitionSets(ctx, reported) {
       after: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name }
     };
     const wrapped = responseEnvelopeOf(def);
-    if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name)) {
+    if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name, existedBefore)) {
       draft.level = "editorial";
       draft.levelReason = `${def.name} names a shape the old schema already spelled inline everywhere it is now referenced.`;
-    } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name)) {
+    } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name, existedBefore)) {
       draft.level = "editorial";
       draft.levelReason = `${def.name} names a shape the old schema spelled inline everywhere it is now referenced; what changed in that shape is reported field by field.`;
-    } else if (wrapped !== null && ctx.b.model.byName.has(wrapped)) {
+    } else if (wrapped !== null && wrapped.every((name) => ctx.b.model.byName.has(name))) {
       draft.level = "editorial";
-      draft.levelReason = `${def.name} only names the JSON-RPC response envelope around \`${wrapped}\`: nothing new travels.`;
+      draft.levelReason = `${def.name} only names the JSON-RPC response envelope around ${wrapped.map((name) => `\`${name}\``).join(" or ")}: nothing new travels.`;
     }
     ctx.records.emit(draft);
   }
 }
-function everyReferenceReplacedCleanly(tally, model, name) {
+function everyReferenceReplacedCleanly(tally, model, name, existedBefore) {
   const clean = tally.cleanly.get(name) ?? 0;
-  return !tally.withChanges.has(name) && clean > 0 && clean === referenceCount(model, name);
+  return !tally.withChanges.has(name) && clean > 0 && everyReferrerSwapped(clean, model, name, existedBefore);
 }
-function everyReferenceReplaced(tally, model, name) {
+function everyReferenceReplaced(tally, model, name, existedBefore) {
   const swaps = (tally.cleanly.get(name) ?? 0) + (tally.changed.get(name) ?? 0);
-  return swaps > 0 && swaps === referenceCount(model, name);
+  return swaps > 0 && everyReferrerSwapped(swaps, model, name, existedBefore);
+}
+function everyReferrerSwapped(swaps, model, name, existedBefore) {
+  return swaps === referenceCount(model, name) || swaps === referenceCount(model, name, existedBefore);
 }
 function responseEnvelopeOf(def) {
   const top = [...def.fields.keys()].filter((path2) => path2 !== "" && /^[^.[{]+$/.test(path2));
   const payload = top.filter((path2) => !RESPONSE_FRAME.has(path2));
   if (!top.includes("jsonrpc") || payload.length !== 1 || !RESPONSE_PAYLOADS.has(payload[0])) return null;
   const types = def.fields.get(payload[0]).types;
-  return types.length === 1 && types[0].startsWith("→") ? types[0].slice(1) : null;
+  return types.length > 0 && types.every((t) => t.startsWith("→")) ? types.map((t) => t.slice(1)) : null;
 }
 var RESPONSE_FRAME, RESPONSE_PAYLOADS;
 var init_definitions = __esm({

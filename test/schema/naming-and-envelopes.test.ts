@@ -29,6 +29,25 @@ describe('schema records that name or repeat', () => {
     expect(find(changes, 'definition-added', 'StopResult')?.level).not.toBe('editorial');
   });
 
+  it('a shape named now is editorial though a request new in this revision refers to it too (the new request is told on its own)', () => {
+    const inline = { type: 'object', properties: { cursor: { type: 'string' } } };
+    const { changes } = diffSchemaTexts(
+      schema({ ListRequest: request('widgets/list', inline) }),
+      schema({ ListRequest: request('widgets/list', ref('PageParams')), ListGadgetsRequest: request('gadgets/list', ref('PageParams')), PageParams: inline }),
+    );
+    expect(find(changes, 'definition-added', 'PageParams')).toMatchObject({ level: 'editorial' });
+    expect(find(changes, 'message-added', 'gadgets/list') ?? find(changes, 'definition-added', 'ListGadgetsRequest')).toBeDefined();
+  });
+
+  it('a response envelope around a union of results (a result that may also be another kind) is editorial when each is defined', () => {
+    const result = { type: 'object', properties: { spins: { type: 'integer' } } };
+    const envelope = { type: 'object', properties: { jsonrpc: { const: '2.0', type: 'string' }, id: { type: 'integer' }, result: { anyOf: [ref('SpinResult'), ref('WaitResult')] } }, required: ['jsonrpc', 'id', 'result'] };
+    const { changes } = diffSchemaTexts(schema({ SpinResult: result }), schema({ SpinResult: result, WaitResult: result, SpinResultResponse: envelope }));
+    expect(find(changes, 'definition-added', 'SpinResultResponse')).toMatchObject({ level: 'editorial' });
+    expect(find(changes, 'definition-added', 'SpinResultResponse')?.levelReason).toMatch(/around `SpinResult` or `WaitResult`/);
+    expect(find(changes, 'definition-added', 'WaitResult')?.level).not.toBe('editorial');
+  });
+
   it('a union that only gained a new request is editorial (the request is its own record); one that gained a kept definition is not', () => {
     const spin = request('widgets/spin', { type: 'object' });
     const stop = request('widgets/stop', { type: 'object' });

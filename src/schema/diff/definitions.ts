@@ -24,7 +24,7 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
         before: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name },
         after: null,
       };
-      if (everyReferenceReplacedCleanly(ctx.inlined, ctx.a.model, def.name)) {
+      if (everyReferenceReplacedCleanly(ctx.inlined, ctx.a.model, def.name, (referrer) => ctx.oldToNew.has(referrer))) {
         draft.level = 'non-breaking';
         draft.levelReason = `Every definition that referred to ${def.name} now spells the same shape inline; only code that names the type is affected.`;
       }
@@ -45,6 +45,8 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
       });
     }
   }
+  // A referrer new in this revision is told on its own: that it uses the shape says nothing of whether the shape is new.
+  const existedBefore = (referrer: string) => ctx.newToOld.has(referrer);
   for (const def of ctx.b.model.definitions) {
     if (def.constant || ctx.newToOld.has(def.name) || reported.has(`new:${def.name}`)) continue;
     const draft: ChangeDraft = {
@@ -55,30 +57,39 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
       after: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name },
     };
     const wrapped = responseEnvelopeOf(def);
-    if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name)) {
+    if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name, existedBefore)) {
       draft.level = 'editorial';
       draft.levelReason = `${def.name} names a shape the old schema already spelled inline everywhere it is now referenced.`;
-    } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name)) {
+    } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name, existedBefore)) {
       draft.level = 'editorial';
       draft.levelReason = `${def.name} names a shape the old schema spelled inline everywhere it is now referenced; what changed in that shape is reported field by field.`;
-    } else if (wrapped !== null && ctx.b.model.byName.has(wrapped)) {
+    } else if (wrapped !== null && wrapped.every((name) => ctx.b.model.byName.has(name))) {
       draft.level = 'editorial';
-      draft.levelReason = `${def.name} only names the JSON-RPC response envelope around \`${wrapped}\`: nothing new travels.`;
+      draft.levelReason = `${def.name} only names the JSON-RPC response envelope around ${wrapped.map((name) => `\`${name}\``).join(' or ')}: nothing new travels.`;
     }
     ctx.records.emit(draft);
   }
 }
 
-/** Every reference to the definition was swapped for (or from) the same shape inline, and none with changes. */
-function everyReferenceReplacedCleanly(tally: ShapeTally, model: SchemaModel, name: string): boolean {
+/** Every reference (of a referrer the old schema had) to the definition was swapped for (or from) the same shape inline, and none with changes. */
+function everyReferenceReplacedCleanly(tally: ShapeTally, model: SchemaModel, name: string, existedBefore: (referrer: string) => boolean): boolean {
   const clean = tally.cleanly.get(name) ?? 0;
-  return !tally.withChanges.has(name) && clean > 0 && clean === referenceCount(model, name);
+  return !tally.withChanges.has(name) && clean > 0 && everyReferrerSwapped(clean, model, name, existedBefore);
 }
 
 /** Every reference to the definition was swapped for the same shape inline on the other side, with or without changes inside it (those are records of their own). */
-function everyReferenceReplaced(tally: ShapeTally, model: SchemaModel, name: string): boolean {
+function everyReferenceReplaced(tally: ShapeTally, model: SchemaModel, name: string, existedBefore: (referrer: string) => boolean): boolean {
   const swaps = (tally.cleanly.get(name) ?? 0) + (tally.changed.get(name) ?? 0);
-  return swaps > 0 && swaps === referenceCount(model, name);
+  return swaps > 0 && everyReferrerSwapped(swaps, model, name, existedBefore);
+}
+
+/**
+ * The swaps account for every reference: of all referrers (a shape named inside another
+ * newly named shape was swapped there too), or of the referrers both schemas have (a
+ * referrer new in this revision is told on its own).
+ */
+function everyReferrerSwapped(swaps: number, model: SchemaModel, name: string, existedBefore: (referrer: string) => boolean): boolean {
+  return swaps === referenceCount(model, name) || swaps === referenceCount(model, name, existedBefore);
 }
 
 /** JSON-RPC's framing members; a response carries exactly one payload besides them. */
@@ -86,14 +97,15 @@ const RESPONSE_FRAME = new Set(['jsonrpc', 'id']);
 const RESPONSE_PAYLOADS = new Set(['result', 'error']);
 
 /**
- * The definition a response envelope wraps: a shape of JSON-RPC's framing members and one
- * `result` (or `error`) that refers to a definition. A response exists wherever its request
+ * The definitions a response envelope wraps: a shape of JSON-RPC's framing members and one
+ * `result` (or `error`) that refers to a definition, or to a union of definitions. A response exists wherever its request
  * does, so naming its envelope adds nothing on the wire. Null for any other shape.
  */
-function responseEnvelopeOf(def: SchemaDefinition): string | null {
+function responseEnvelopeOf(def: SchemaDefinition): string[] | null {
   const top = [...def.fields.keys()].filter((path) => path !== '' && /^[^.[{]+$/.test(path));
   const payload = top.filter((path) => !RESPONSE_FRAME.has(path));
   if (!top.includes('jsonrpc') || payload.length !== 1 || !RESPONSE_PAYLOADS.has(payload[0]!)) return null;
   const types = def.fields.get(payload[0]!)!.types;
-  return types.length === 1 && types[0]!.startsWith('→') ? types[0]!.slice(1) : null;
+  // One definition, or a union of definitions (a result that may also be another kind of result): each is defined, and told, on its own.
+  return types.length > 0 && types.every((t) => t.startsWith('→')) ? types.map((t) => t.slice(1)) : null;
 }

@@ -5,10 +5,10 @@ import type { SchemaModel } from '../model.ts';
  * every referrer now spells inline, or that names a shape every referrer once spelled inline,
  * is judged by comparing this count with how many referrers the differ saw do so.
  */
-export function referenceCount(model: SchemaModel, name: string): number {
+export function referenceCount(model: SchemaModel, name: string, counts: (referrer: string) => boolean = () => true): number {
   let count = 0;
   for (const def of model.definitions) {
-    if (!def.refs.includes(name)) continue;
+    if (!def.refs.includes(name) || !counts(def.name)) continue;
     for (const field of def.fields.values()) if (field.types.includes(`→${name}`) || field.extends.includes(name)) count++;
   }
   return count;
