@@ -28892,6 +28892,25 @@ function escape(text4) {
   return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+// src/core/sentences.ts
+function sentenceSpans(text4, ends) {
+  const spans = [];
+  let start = 0;
+  let inCode2 = false;
+  const marks = /[`.?!]/g;
+  for (let m = marks.exec(text4); m !== null; m = marks.exec(text4)) {
+    if (m[0] === "`") {
+      inCode2 = !inCode2;
+      continue;
+    }
+    if (inCode2 || !ends(text4, m.index, start)) continue;
+    spans.push({ start, end: m.index + 1 });
+    start = m.index + 1;
+  }
+  if (start < text4.length) spans.push({ start, end: text4.length });
+  return spans;
+}
+
 // src/model/rules.ts
 var KEYWORD_PATTERN = new RegExp(`\\b(${RFC2119_KEYWORDS.map((k) => k.replace(" ", "\\s+")).join("|")})\\b`, "g");
 var ANY_CASE_PATTERN = new RegExp(KEYWORD_PATTERN.source, "gi");
@@ -28985,24 +29004,12 @@ function beforeFirstKeyword(text4, keywordCase = "uppercase") {
 }
 var ABBREVIATIONS = /\b(e\.g|i\.e|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
 var SENTENCE_START = /[A-Z`"(*\[]/;
+var endsProseSentence = (text4, at, start) => {
+  const after = text4[at + 2];
+  return text4[at + 1] === " " && after !== void 0 && SENTENCE_START.test(after) && !ABBREVIATIONS.test(text4.slice(start, at + 1));
+};
 function sentences(text4) {
-  const out = [];
-  let start = 0;
-  let inCode2 = false;
-  for (let i = 0; i < text4.length; i++) {
-    const ch = text4[i];
-    if (ch === "`") inCode2 = !inCode2;
-    if (inCode2 || ch !== "." && ch !== "!" && ch !== "?") continue;
-    const after = text4[i + 2];
-    if (text4[i + 1] !== " " || after === void 0 || !SENTENCE_START.test(after)) continue;
-    const current = text4.slice(start, i + 1);
-    if (ABBREVIATIONS.test(current)) continue;
-    out.push(current.trim());
-    start = i + 1;
-  }
-  const rest = text4.slice(start).trim();
-  if (rest) out.push(rest);
-  return out;
+  return sentenceSpans(text4, endsProseSentence).map((span) => text4.slice(span.start, span.end).trim()).filter((sentence) => sentence !== "");
 }
 
 // src/changes/relations/rules.ts

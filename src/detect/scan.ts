@@ -2,6 +2,7 @@ import { lineLocator } from '../model/lines.ts';
 import { looseObjects } from './loose.ts';
 import { emptyFacts, readShapes, type ShapeFacts } from './shapes.ts';
 import { TOKEN_PATTERN, trimToken } from './tokens.ts';
+import { sentenceSpans, type SentenceEnd } from '../core/sentences.ts';
 
 /**
  * A tutorial's text (Markdown, MDX, or what `extract.ts` made of an HTML page) cut into the
@@ -226,41 +227,21 @@ function splitBlocks(lines: string[]): Block[] {
 }
 
 /**
- * Sentences of a paragraph, each with the line it starts on.
- *
- * Not the model's splitter (model/rules.ts `sentences`), on purpose, for now: that one reads
- * the spec's own prose for rules (a sentence ends at ". " before a capital, a longer list of
- * abbreviations, trimmed text, no positions), while this one reads tutorials and pasted
- * pages, where a sentence may end at a line break or run on in lower case, and each piece
- * keeps its offset so its evidence names a line. Swapping one for the other changes which
- * tokens share a sentence, so detector answers; and `which` must not load the Markdown model
- * at all (test/cli/start-up.test.ts). One splitter for both would live in a low layer with
- * both behaviours as options and positions always kept; the detector's corpus
- * (test/detect/*) is what would have to stay the same.
+ * Tutorials and pasted pages: a sentence ends at a mark followed by white space or the end
+ * (it may run on in lower case, or end at a line break), not after a common abbreviation, and
+ * an ordered list's number ("2. Use …") opens its item rather than ending a sentence.
  */
+const endsTutorialSentence: SentenceEnd = (text, at, start) =>
+  /\s/.test(text[at + 1] ?? ' ') && !/\b(?:e\.g|i\.e|etc|vs)$/i.test(text.slice(Math.max(0, at - 4), at)) && !(text[at] === '.' && /^\s*\d+$/.test(text.slice(start, at)));
+
+/** Sentences of a paragraph, each with the line it starts on (core/sentences.ts splits them, with the tutorials' rule). */
 function sentencesOf(text: string, line: number): { text: string; line: number }[] {
-  const out: { text: string; line: number }[] = [];
   // Lines are looked up, not counted from the paragraph's start: a paragraph of 100,000
   // sentences on one line would otherwise cost their square.
   const lineAt = lineLocator(text, line);
-  // Split after ". ", "? ", "! " (or at the end of a line ending a sentence) outside code spans.
-  let start = 0;
-  let inCode = false;
-  // Only backticks and sentence marks matter: the search skips the rest in one step.
-  const marks = /[`.?!]/g;
-  for (let m = marks.exec(text); m !== null; m = marks.exec(text)) {
-    const i = m.index;
-    const ch = m[0];
-    if (ch === '`') inCode = !inCode;
-    if (inCode) continue;
-    // An ordered list's number ("2. Use …") opens its item, it does not end a sentence.
-    if (ch !== '`' && /\s/.test(text[i + 1] ?? ' ') && !/\b(?:e\.g|i\.e|etc|vs)$/i.test(text.slice(Math.max(0, i - 4), i)) && !(ch === '.' && /^\s*\d+$/.test(text.slice(start, i)))) {
-      out.push({ text: text.slice(start, i + 1), line: lineAt(start) + leadingNewlines(text, start) });
-      start = i + 1;
-    }
-  }
-  if (start < text.length && text.slice(start).trim()) out.push({ text: text.slice(start), line: lineAt(start) + leadingNewlines(text, start) });
-  return out;
+  return sentenceSpans(text, endsTutorialSentence)
+    .filter((span) => text.slice(span.start, span.end).trim() !== '')
+    .map((span) => ({ text: text.slice(span.start, span.end), line: lineAt(span.start) + leadingNewlines(text, span.start) }));
 }
 
 function countNewlines(text: string, from: number, to: number): number {

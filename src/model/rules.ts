@@ -1,6 +1,7 @@
 import { RFC2119_KEYWORDS, type Rfc2119Keyword } from './document.ts';
 import type { KeywordCase } from './keyword-case.ts';
 import { partiesOf, partyName, spellOutParties, type Parties } from './parties.ts';
+import { sentenceSpans, type SentenceEnd } from '../core/sentences.ts';
 
 /**
  * RFC 2119 / RFC 8174 reading of sentences: which keywords a sentence carries (upper
@@ -140,24 +141,15 @@ const ABBREVIATIONS = /\b(e\.g|i\.e|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
 /** What the word after a sentence's end starts with. */
 const SENTENCE_START = /[A-Z`"(*\[]/;
 
-/** Sentences of a paragraph, keeping abbreviations and code spans whole. */
+/** The spec's own prose: a sentence ends at a mark followed by a space and a capital (or code, a quote, a bracket), never after an abbreviation. */
+const endsProseSentence: SentenceEnd = (text, at, start) => {
+  const after = text[at + 2];
+  return text[at + 1] === ' ' && after !== undefined && SENTENCE_START.test(after) && !ABBREVIATIONS.test(text.slice(start, at + 1));
+};
+
+/** Sentences of a paragraph, keeping abbreviations and code spans whole (core/sentences.ts splits them). */
 export function sentences(text: string): string[] {
-  const out: string[] = [];
-  // Where the sentence being read starts: a slice at each end, not a string grown per character.
-  let start = 0;
-  let inCode = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '`') inCode = !inCode;
-    if (inCode || (ch !== '.' && ch !== '!' && ch !== '?')) continue;
-    const after = text[i + 2];
-    if (text[i + 1] !== ' ' || after === undefined || !SENTENCE_START.test(after)) continue;
-    const current = text.slice(start, i + 1);
-    if (ABBREVIATIONS.test(current)) continue;
-    out.push(current.trim());
-    start = i + 1;
-  }
-  const rest = text.slice(start).trim();
-  if (rest) out.push(rest);
-  return out;
+  return sentenceSpans(text, endsProseSentence)
+    .map((span) => text.slice(span.start, span.end).trim())
+    .filter((sentence) => sentence !== '');
 }
