@@ -10,7 +10,7 @@ import { readYaml } from './yaml.ts';
 /**
  * Markdown/MDX → a flat list of blocks in reading order. MDX flow tags (`<Note>`,
  * `<Warning>`) are read by plain CommonMark as HTML blocks; their inner text is parsed
- * again as Markdown, which costs far less than remark-mdx (design.md measured ~4×) and
+ * again as Markdown, which costs far less than remark-mdx (the shared design notes, ../shared/docs/design.md, measured ~4×) and
  * tolerates the broken JSX a page may contain.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Where a page can be cut into top-level sections that parse on their own. remark-parse
- * (micromark) grows super-linearly on one huge document (design.md: 1 MB ≈ 6 s, 4 MB ≈
+ * (micromark) grows super-linearly on one huge document (the shared design notes, ../shared/docs/design.md: 1 MB ≈ 6 s, 4 MB ≈
  * 84 s); parsed section by section the cost stays linear, and a section that did not change
  * between two texts is parsed once (see `tree-cache.ts`).
  *
