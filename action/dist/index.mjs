@@ -1173,12 +1173,13 @@ var init_page_catalog = __esm({
 });
 
 // src/records/schema-catalog.ts
-var code2, detail2, SCHEMA_CATALOG;
+var code2, detail2, shapeNoun, SCHEMA_CATALOG;
 var init_schema_catalog = __esm({
   "src/records/schema-catalog.ts"() {
     "use strict";
     code2 = (s) => `\`${s}\``;
     detail2 = (c, key2) => c.detail?.[key2] ?? "";
+    shapeNoun = (c) => /[.[{]/.test(c.subject) ? "Field" : /\||\bshared\)/.test(`${detail2(c, "from")} ${detail2(c, "to")}`) ? "Union" : "Definition";
     SCHEMA_CATALOG = [
       {
         id: "definition-added",
@@ -1215,7 +1216,7 @@ var init_schema_catalog = __esm({
         description: "A field accepts fewer values than before: a type or union member dropped, values limited to an enum, an object closed to extra properties, a bound tightened, a pattern or format imposed.",
         why: "Senders that used what is no longer accepted are now wrong. When only results or notifications carry the shape, receivers already accept everything that remains, so the differ lowers it to non-breaking with a reason.",
         // A union of definitions lost members (a revision diff names those not reported removed on their own).
-        message: (c) => c.detail?.["lost"] ? `Union ${code2(c.subject)} no longer admits ${detail2(c, "lost")} (now ${detail2(c, "to")}).` : `Field ${code2(c.subject)} narrowed from ${detail2(c, "from")} to ${detail2(c, "to")}.`
+        message: (c) => c.detail?.["lost"] ? `Union ${code2(c.subject)} no longer admits ${detail2(c, "lost")} (now ${detail2(c, "to")}).` : `${shapeNoun(c)} ${code2(c.subject)} narrowed from ${detail2(c, "from")} to ${detail2(c, "to")}.`
       },
       {
         id: "field-type-widened",
@@ -1224,7 +1225,7 @@ var init_schema_catalog = __esm({
         level: "non-breaking",
         description: "A field accepts more values than before: a type or union member added, an enum lifted, an object opened to extra properties, a bound loosened, a pattern or format dropped.",
         why: "Everything that was valid stays valid for senders. When results or notifications carry the shape, their receivers may now get values they were not built for, so the differ raises it to breaking with a reason.",
-        message: (c) => `Field ${code2(c.subject)} widened from ${detail2(c, "from")} to ${detail2(c, "to")}.`
+        message: (c) => `${shapeNoun(c)} ${code2(c.subject)} widened from ${detail2(c, "from")} to ${detail2(c, "to")}.`
       },
       {
         id: "definition-description-changed",

@@ -21,6 +21,12 @@ import type { CatalogEntry } from './catalog-entry.ts';
 
 const code = (s: string) => `\`${s}\``;
 const detail = (c: Parameters<CatalogEntry['message']>[0], key: string) => c.detail?.[key] ?? '';
+/**
+ * What a type change is of: a field (its subject is a path into a definition), or a whole
+ * definition, which is a union when either side lists members ("A | B", "(+ 4 shared)").
+ */
+const shapeNoun = (c: Parameters<CatalogEntry['message']>[0]) =>
+  /[.[{]/.test(c.subject) ? 'Field' : /\||\bshared\)/.test(`${detail(c, 'from')} ${detail(c, 'to')}`) ? 'Union' : 'Definition';
 
 export const SCHEMA_CATALOG: readonly CatalogEntry[] = [
   {
@@ -49,13 +55,13 @@ export const SCHEMA_CATALOG: readonly CatalogEntry[] = [
     description: 'A field accepts fewer values than before: a type or union member dropped, values limited to an enum, an object closed to extra properties, a bound tightened, a pattern or format imposed.',
     why: 'Senders that used what is no longer accepted are now wrong. When only results or notifications carry the shape, receivers already accept everything that remains, so the differ lowers it to non-breaking with a reason.',
     // A union of definitions lost members (a revision diff names those not reported removed on their own).
-    message: (c) => (c.detail?.['lost'] ? `Union ${code(c.subject)} no longer admits ${detail(c, 'lost')} (now ${detail(c, 'to')}).` : `Field ${code(c.subject)} narrowed from ${detail(c, 'from')} to ${detail(c, 'to')}.`),
+    message: (c) => (c.detail?.['lost'] ? `Union ${code(c.subject)} no longer admits ${detail(c, 'lost')} (now ${detail(c, 'to')}).` : `${shapeNoun(c)} ${code(c.subject)} narrowed from ${detail(c, 'from')} to ${detail(c, 'to')}.`),
   },
   {
     id: 'field-type-widened', kind: 'schema-field', action: 'weakened', level: 'non-breaking',
     description: 'A field accepts more values than before: a type or union member added, an enum lifted, an object opened to extra properties, a bound loosened, a pattern or format dropped.',
     why: 'Everything that was valid stays valid for senders. When results or notifications carry the shape, their receivers may now get values they were not built for, so the differ raises it to breaking with a reason.',
-    message: (c) => `Field ${code(c.subject)} widened from ${detail(c, 'from')} to ${detail(c, 'to')}.`,
+    message: (c) => `${shapeNoun(c)} ${code(c.subject)} widened from ${detail(c, 'from')} to ${detail(c, 'to')}.`,
   },
   {
     id: 'definition-description-changed', kind: 'definition', action: 'changed', level: 'editorial',

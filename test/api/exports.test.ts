@@ -73,7 +73,7 @@ describe('the browser-safe detector entry (src/detect/index.ts, `specdelta/detec
   it('loads no Node built-in and no package, so a page can bundle it', () => {
     const graph = staticImportGraph('src/detect/index.ts');
     expect(graph.packages).toEqual([]);
-    expect(graph.files.every((f) => f.startsWith('src/detect/') || ['src/model/lines.ts', 'src/model/capabilities.ts', 'src/core/objects.ts'].includes(f))).toBe(true);
+    expect(graph.files.every((f) => f.startsWith('src/detect/') || ['src/model/lines.ts', 'src/model/capabilities.ts', 'src/core/objects.ts', 'src/core/sentences.ts'].includes(f))).toBe(true);
   });
 
   it('is declared in package.json beside the main entry, pointing at its compiled files', () => {
