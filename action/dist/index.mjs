@@ -27385,7 +27385,7 @@ function diffDefinitionSets(ctx, reported) {
       });
     }
   }
-  const existedBefore = (referrer) => ctx.newToOld.has(referrer);
+  const onBothSides = (referrer) => ctx.newToOld.has(referrer);
   for (const def of ctx.b.model.definitions) {
     if (def.constant || ctx.newToOld.has(def.name) || reported.has(`new:${def.name}`)) continue;
     const draft = {
@@ -27396,10 +27396,10 @@ function diffDefinitionSets(ctx, reported) {
       after: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name }
     };
     const wrapped = responseEnvelopeOf(def);
-    if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name, existedBefore)) {
+    if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name, onBothSides)) {
       draft.level = "editorial";
       draft.levelReason = `${def.name} names a shape the old schema already spelled inline everywhere it is now referenced.`;
-    } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name, existedBefore)) {
+    } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name, onBothSides)) {
       draft.level = "editorial";
       draft.levelReason = `${def.name} names a shape the old schema spelled inline everywhere it is now referenced; what changed in that shape is reported field by field.`;
     } else if (wrapped !== null && wrapped.every((name) => ctx.b.model.byName.has(name))) {
@@ -27409,16 +27409,16 @@ function diffDefinitionSets(ctx, reported) {
     ctx.records.emit(draft);
   }
 }
-function everyReferenceReplacedCleanly(tally, model, name, existedBefore) {
+function everyReferenceReplacedCleanly(tally, model, name, onBothSides) {
   const clean = tally.cleanly.get(name) ?? 0;
-  return !tally.withChanges.has(name) && clean > 0 && everyReferrerSwapped(clean, model, name, existedBefore);
+  return !tally.withChanges.has(name) && clean > 0 && everyReferrerSwapped(clean, model, name, onBothSides);
 }
-function everyReferenceReplaced(tally, model, name, existedBefore) {
+function everyReferenceReplaced(tally, model, name, onBothSides) {
   const swaps = (tally.cleanly.get(name) ?? 0) + (tally.changed.get(name) ?? 0);
-  return swaps > 0 && everyReferrerSwapped(swaps, model, name, existedBefore);
+  return swaps > 0 && everyReferrerSwapped(swaps, model, name, onBothSides);
 }
-function everyReferrerSwapped(swaps, model, name, existedBefore) {
-  return swaps === referenceCount(model, name) || swaps === referenceCount(model, name, existedBefore);
+function everyReferrerSwapped(swaps, model, name, onBothSides) {
+  return swaps === referenceCount(model, name) || swaps === referenceCount(model, name, onBothSides);
 }
 function responseEnvelopeOf(def) {
   const top = [...def.fields.keys()].filter((path2) => path2 !== "" && /^[^.[{]+$/.test(path2));

@@ -46,7 +46,7 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
     }
   }
   // A referrer new in this revision is told on its own: that it uses the shape says nothing of whether the shape is new.
-  const existedBefore = (referrer: string) => ctx.newToOld.has(referrer);
+  const onBothSides = (referrer: string) => ctx.newToOld.has(referrer);
   for (const def of ctx.b.model.definitions) {
     if (def.constant || ctx.newToOld.has(def.name) || reported.has(`new:${def.name}`)) continue;
     const draft: ChangeDraft = {
@@ -57,10 +57,10 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
       after: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name },
     };
     const wrapped = responseEnvelopeOf(def);
-    if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name, existedBefore)) {
+    if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name, onBothSides)) {
       draft.level = 'editorial';
       draft.levelReason = `${def.name} names a shape the old schema already spelled inline everywhere it is now referenced.`;
-    } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name, existedBefore)) {
+    } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name, onBothSides)) {
       draft.level = 'editorial';
       draft.levelReason = `${def.name} names a shape the old schema spelled inline everywhere it is now referenced; what changed in that shape is reported field by field.`;
     } else if (wrapped !== null && wrapped.every((name) => ctx.b.model.byName.has(name))) {
@@ -71,16 +71,16 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
   }
 }
 
-/** Every reference (of a referrer the old schema had) to the definition was swapped for (or from) the same shape inline, and none with changes. */
-function everyReferenceReplacedCleanly(tally: ShapeTally, model: SchemaModel, name: string, existedBefore: (referrer: string) => boolean): boolean {
+/** Every reference (of a referrer both schemas have) to the definition was swapped for (or from) the same shape inline, and none with changes. */
+function everyReferenceReplacedCleanly(tally: ShapeTally, model: SchemaModel, name: string, onBothSides: (referrer: string) => boolean): boolean {
   const clean = tally.cleanly.get(name) ?? 0;
-  return !tally.withChanges.has(name) && clean > 0 && everyReferrerSwapped(clean, model, name, existedBefore);
+  return !tally.withChanges.has(name) && clean > 0 && everyReferrerSwapped(clean, model, name, onBothSides);
 }
 
 /** Every reference to the definition was swapped for the same shape inline on the other side, with or without changes inside it (those are records of their own). */
-function everyReferenceReplaced(tally: ShapeTally, model: SchemaModel, name: string, existedBefore: (referrer: string) => boolean): boolean {
+function everyReferenceReplaced(tally: ShapeTally, model: SchemaModel, name: string, onBothSides: (referrer: string) => boolean): boolean {
   const swaps = (tally.cleanly.get(name) ?? 0) + (tally.changed.get(name) ?? 0);
-  return swaps > 0 && everyReferrerSwapped(swaps, model, name, existedBefore);
+  return swaps > 0 && everyReferrerSwapped(swaps, model, name, onBothSides);
 }
 
 /**
@@ -88,8 +88,8 @@ function everyReferenceReplaced(tally: ShapeTally, model: SchemaModel, name: str
  * newly named shape was swapped there too), or of the referrers both schemas have (a
  * referrer new in this revision is told on its own).
  */
-function everyReferrerSwapped(swaps: number, model: SchemaModel, name: string, existedBefore: (referrer: string) => boolean): boolean {
-  return swaps === referenceCount(model, name) || swaps === referenceCount(model, name, existedBefore);
+function everyReferrerSwapped(swaps: number, model: SchemaModel, name: string, onBothSides: (referrer: string) => boolean): boolean {
+  return swaps === referenceCount(model, name) || swaps === referenceCount(model, name, onBothSides);
 }
 
 /** JSON-RPC's framing members; a response carries exactly one payload besides them. */
