@@ -4,6 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import { folderTree, InputError } from '../src/index.ts';
 import { LOCK_FILE, LOCKFILE_VERSION, pageFileName, parseLock, type Lock, type LockedPage, type RevisionInfo } from '../scraper/lock.ts';
 import { isPageId } from '../src/input/ids.ts';
+import { pageFiles } from '../src/input/spec-tree.ts';
 import { revisionsIn, type SiteSpec } from './specs-config.ts';
 import { pageIdOf } from '../site/lib/spec-identity.ts';
 
@@ -43,6 +44,8 @@ function lockOfFolders(spec: SiteSpec, work: string): Lock {
   for (const revision of ids) {
     const folder = join(spec.source, revision);
     const tree = folderTree(folder);
+    // Each page's file, by the one page-file rule (input/spec-tree.ts), for `{path}` in upstream links.
+    const files = pageFiles(folder);
     const taken = new Map<string, string>();
     for (const page of tree.pages) {
       const id = pageIdOf(page);
@@ -51,7 +54,7 @@ function lockOfFolders(spec: SiteSpec, work: string): Lock {
         throw new InputError(`${relative(process.cwd(), folder)}: the pages "${clash ?? page}" and "${page}" would both be the page id "${id}"; rename one.`);
       }
       taken.set(id, page);
-      pages.push(writePage(work, revision, id, tree.text(page), join(folder, sourceFile(folder, page))));
+      pages.push(writePage(work, revision, id, tree.text(page), join(folder, files.get(page) ?? `${page}.md`)));
     }
     const schema = tree.schema();
     if (schema !== null) pages.push(writePage(work, revision, 'schema.json', schema, join(folder, tree.schemaName ?? 'schema.json')));
@@ -78,9 +81,4 @@ function withLatest(revisions: RevisionInfo[]): RevisionInfo[] {
   const released = revisions.filter((r) => r.status !== 'draft');
   const latest = released[released.length - 1];
   return revisions.map((r) => (r === latest ? { ...r, status: 'latest' } : r));
-}
-
-/** The file a page was read from, relative to its revision folder (for `{path}` in upstream links). */
-function sourceFile(folder: string, page: string): string {
-  return ['.md', '.mdx', '.markdown'].map((ext) => page + ext).find((file) => existsSync(join(folder, file))) ?? `${page}.md`;
 }
