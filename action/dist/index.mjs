@@ -667,7 +667,7 @@ function capitalize(s) {
 function article(word) {
   return /^[aeiou]/i.test(word) ? "an" : "a";
 }
-var code, was, now, kw, rule, about, changed, parties, detail, mustSend, declaredBy, PAGE_CATALOG;
+var code, was, now, kw, rule, about, changed, extended, parties, detail, mustSend, declaredBy, PAGE_CATALOG;
 var init_page_catalog = __esm({
   "src/records/page-catalog.ts"() {
     "use strict";
@@ -680,6 +680,11 @@ var init_page_catalog = __esm({
     rule = (side6) => quoteWithLeadIn(about(side6) + (side6?.text ?? ""), side6?.["leadIn"]);
     about = (side6) => side6?.["about"] ? `${String(side6["about"])}: ` : "";
     changed = (c) => c.after?.["leadIn"] ? rule(c.after) : about(c.after) + quoteChanged(was(c), now(c));
+    extended = (c) => {
+      const plain2 = (text4) => text4.toLowerCase().replace(/\s+/g, " ").trim();
+      const before = plain2(was(c));
+      return before.endsWith(":") && plain2(now(c)).startsWith(before) && plain2(now(c)).length > before.length;
+    };
     parties = (side6) => (Array.isArray(side6?.["actors"]) ? side6["actors"].join(" and ") : side6?.actor) ?? "another party";
     detail = (c, key2) => c.detail?.[key2] ?? "";
     mustSend = (c) => {
@@ -768,7 +773,7 @@ var init_page_catalog = __esm({
         level: "non-breaking",
         description: "The same rule, same keyword, but its wording changed in substance (a condition, a scope).",
         why: "Wording can narrow or widen a requirement and text alone cannot tell which; it is flagged for review rather than failed on.",
-        message: (c) => `Rule reworded in substance (${kw(c.after)})${c.detail?.["from"] ? ` as it moved from "${c.detail["from"]}"` : ""}: ${changed(c)}`
+        message: (c) => `${extended(c) ? "Rule extended with new cases" : "Rule reworded in substance"} (${kw(c.after)})${c.detail?.["from"] ? ` as it moved from "${c.detail["from"]}"` : ""}: ${changed(c)}`
       },
       {
         id: "rule-example-changed",
@@ -28255,10 +28260,13 @@ function keywordOf(f) {
 }
 
 // src/changes/describe.ts
+init_quote();
 var NAMED = ["message", "error-code", "definition", "capability"];
 var KIND_ORDER = ["rule", "message", "error-code", "capability", "schema-field", "definition", "section", "prose", "term"];
 var LEVEL_ORDER = ["breaking", "non-breaking", "editorial"];
 function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
+  const pair = rewrittenRule(members);
+  if (pair) return pair.arrived;
   const restructure = members.find((m) => m.change.source === "schema" && typeof m.change.after?.["members"] === "string");
   if (restructure && members.length > 1) return restructure;
   const moved3 = members.filter((m) => !hollow.has(m.index));
@@ -28290,9 +28298,23 @@ function headline(message) {
   const cut2 = message.search(/ (?:Inherited by|Also stated at) /);
   return (cut2 >= 0 ? message.slice(0, cut2) : message).trim();
 }
+function rewrittenRule(members) {
+  if (members.length !== 2 || !members.every((m) => m.change.kind === "rule")) return null;
+  const gone = members.find((m) => m.direction === "removed");
+  const arrived = members.find((m) => m.direction === "added");
+  return gone && arrived ? { gone, arrived } : null;
+}
+function samePlace(a, b) {
+  return a.sidePage === b.sidePage && a.path.join("\0") === b.path.join("\0");
+}
 function titleOf(lead, members) {
   const own6 = headline(lead.change.message);
   if (members.length === 1) return own6;
+  const pair = rewrittenRule(members);
+  if (pair) {
+    const where = samePlace(pair.gone, pair.arrived) ? "" : ` and moved to “${pair.arrived.path.at(-1) ?? pair.arrived.sidePage}”`;
+    return `Rule reworded${where} (${keywordOf(pair.arrived)}): ${quoteChanged(String(pair.gone.change.before?.text ?? ""), String(pair.arrived.change.after?.text ?? ""))}`;
+  }
   const others = members.filter((m) => m !== lead);
   if (others.every((m) => m.change.id === lead.change.id && m.change.kind === "schema-field")) {
     const where = [...new Set(others.map((m) => m.change.section.new ?? m.change.section.old ?? m.change.subject))];
@@ -28579,9 +28601,9 @@ function joinSchemaSiblings(facts, uf) {
       continue;
     }
     const definition2 = change.section.new ?? change.section.old ?? "";
-    const family2 = [...f.field.owner][0] ?? definition2;
+    const family3 = [...f.field.owner][0] ?? definition2;
     if (f.direction === "changed") join3(`t\0${change.id}\0${definition2}\0${change.message.replace(change.subject, "").replace(/`/g, "")}`, f);
-    join3(f.direction === "changed" ? `f\0${change.id}\0${f.field.leaf}\0${family2}` : `f\0${change.id}\0${f.field.leaf}`, f);
+    join3(f.direction === "changed" ? `f\0${change.id}\0${f.field.leaf}\0${family3}` : `f\0${change.id}\0${f.field.leaf}`, f);
   }
 }
 function joinUnionRestructures(facts, uf) {
@@ -29056,15 +29078,21 @@ function joinListItems(facts, uf) {
 function joinDutiesToldTwice(facts, uf) {
   const alone = onlyRuleOfItsGroup(facts, uf);
   const rules = facts.filter((f) => f.change.kind === "rule" && f.change.level !== "editorial" && alone.has(f.index) && actorOf(f) !== "");
-  const words3 = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === "removed" ? f.change.before : f.change.after).text))]));
+  const duties = new Map(rules.map((f) => [f.index, dutiesIn((f.direction === "removed" ? f.change.before : f.change.after).text).map((d) => new Set(contentWords(d))).filter((words3, i) => i === 0 || words3.size >= 4)]));
   for (let i = 0; i < rules.length; i++) {
     for (let j = i + 1; j < rules.length; j++) {
       const a = rules[i];
       const b = rules[j];
       if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join("\0") === b.path.join("\0")) continue;
-      if (dice(words3.get(a.index), words3.get(b.index)) >= 0.6) uf.union(a.index, b.index);
+      const alike = duties.get(a.index).some((x) => duties.get(b.index).some((y) => dice(x, y) >= 0.6));
+      if (alike) uf.union(a.index, b.index);
     }
   }
+}
+function dutiesIn(text4) {
+  const colon = text4.indexOf(": ");
+  const items = colon < 0 ? [] : text4.slice(colon + 2).split(/;\s+/).filter((item2) => item2.trim() !== "");
+  return items.length > 1 ? [text4, ...items] : [text4];
 }
 function actorOf(f) {
   const side6 = f.direction === "removed" ? f.change.before : f.change.after;
@@ -29360,7 +29388,8 @@ function recordImpact(f, features, moved3, facts, overrides) {
     if (strength(after) > strength(before)) {
       return { impact: "breaking", rule: change.id, reason: `The rule moved and was strengthened from ${before} to ${after}: behaviour that was allowed may now be a violation.`, feature: null };
     }
-    return { impact: "non-breaking", rule: change.id, reason: `The rule moved to another section and was reworded; it keeps its ${after} (it was ${before}), so no duty is new.`, feature: null };
+    const how = samePlace(facts[cameFrom], f) ? "was rewritten where it stands" : "moved to another section and was reworded";
+    return { impact: "non-breaking", rule: change.id, reason: `The rule ${how}; it keeps its ${after} (it was ${before}), so no duty is new.`, feature: null };
   }
   const level = FROM_LEVEL[change.level];
   const why = change.levelReason || catalogEntry(change.id).why;
@@ -46374,8 +46403,8 @@ function unitOf(group2) {
 // src/diff/same-duty.ts
 function sameDuty(before, after) {
   const reasons = [];
-  let a = withoutReferences(before);
-  let b = withoutReferences(after);
+  let a = withoutConnective(withoutReferences(before));
+  let b = withoutConnective(withoutReferences(after));
   if (refsOf(before) !== refsOf(after)) {
     if (asked(a) < 2 || asked(b) < 2) return null;
     reasons.push("only its references changed");
@@ -46389,7 +46418,26 @@ function sameDuty(before, after) {
   const wb = words2(b);
   if (wa.join(" ") === wb.join(" ")) return reasons.length ? reasons.join("; ") : null;
   if (oneRunMoved(wa, wb)) return [...reasons, "a clause moved"].join("; ");
+  if (sameSubjectFamily(a, b)) return [...reasons, "its subject is written as another word of the same family"].join("; ");
   return null;
+}
+var CONNECTIVE = /^(?:additionally|also|furthermore|moreover|in addition|similarly|likewise|finally|further)\s*,?\s+/i;
+function withoutConnective(text4) {
+  const rest = text4.replace(CONNECTIVE, "");
+  return rest === text4 ? text4 : rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+function sameSubjectFamily(a, b) {
+  const at = (t) => t.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
+  const ia = at(a);
+  const ib = at(b);
+  if (ia < 0 || ib < 0) return false;
+  if (words2(a.slice(ia)).join(" ") !== words2(b.slice(ib)).join(" ")) return false;
+  const sa = words2(a.slice(0, ia)).map(family2);
+  const sb = words2(b.slice(0, ib)).map(family2);
+  return sa.length > 0 && sa.join(" ") === sb.join(" ");
+}
+function family2(word) {
+  return word.length >= 10 ? word.slice(0, 9) : word;
 }
 function asked(text4) {
   const at = text4.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
@@ -46399,8 +46447,9 @@ function refsOf(text4) {
   return [...text4.matchAll(REFERENCE3)].map((m) => m[0].replace(/\s+/g, " ")).join("|");
 }
 var REFERENCE3 = /\{\{[^{}]+\}\}|\[(?:RFC|I-D|BCP|STD)[^\]]*\]|\bRFC\s?\d{3,5}\b|\bdraft-[a-z0-9-]+|\b(?:Section|Sections|Appendix)\s+[\dA-Z][\w.]*(?:\s+(?:of|in)\b)?|\((?:see|cf\.?)\s[^)]*\)/gi;
+var POINTING2 = /\bas\s+(?:described|defined|specified|outlined|laid\s+out|set\s+out|detailed|explained|given)\s+(?:in|by)\b/gi;
 function withoutReferences(text4) {
-  return text4.replace(REFERENCE3, " ").replace(/,?\s*\b(?:as\s+(?:described|defined|specified|outlined|required)\s+(?:in|by)|in\s+accordance\s+with|according\s+to|as\s+(?:describes?|defines?|specifies?|requires?)|per|see)\s*(?=[.,;]|$)/gi, "").replace(/\(\s*\)/g, " ").replace(/\s+([.,;])/g, "$1").replace(/\s+/g, " ").trim();
+  return text4.replace(REFERENCE3, " ").replace(POINTING2, "as described in").replace(/,?\s*\b(?:as\s+(?:described|defined|specified|outlined|required)\s+(?:in|by)|in\s+accordance\s+with|according\s+to|as\s+(?:describes?|defines?|specifies?|requires?)|per|see)\s*(?=[.,;]|$)/gi, "").replace(/\(\s*\)/g, " ").replace(/\s+([.,;])/g, "$1").replace(/\s+/g, " ").trim();
 }
 function oneRunMoved(a, b) {
   if (a.length !== b.length || a.length > 80 || [...a].sort().join(" ") !== [...b].sort().join(" ")) return false;
@@ -46486,7 +46535,23 @@ function stem(word) {
 
 // src/diff/pointer-rules.ts
 var POINTER = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+\w+){0,2}?\s+(?:follow|comply\s+with|adhere\s+to|observe|meet|satisfy|respect|implement|apply)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:requirements|guidance|rules|recommendations|practices|considerations|guidelines|provisions|steps|measures)\s+(?:in|of|from|under|(?:described|outlined|defined|listed|given|set\s+out|stated|specified)\s+(?:in|under|by))\s+(?:the\s+)?(.+?)(?:\s+section)?\s*[.;:]?\s*$/i;
+var NAMED_OBJECT = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+NOT)?\s+(?:also\s+|always\s+)?(?:include|send|use|set|provide|support|honou?r|validate|attach|carry)\s+(?:all\s+(?:of\s+)?)?the\s+(.+)$/i;
 function pointedSection(rule2, doc) {
+  return pointedByPhrase(rule2, doc) ?? namedObjectSection(rule2, doc);
+}
+function namedObjectSection(rule2, doc) {
+  const match = NAMED_OBJECT.exec(rule2.text);
+  if (!match) return null;
+  const object = tokens(match[2]);
+  const own6 = (sectionId, target2) => sectionId === target2 || sectionId.startsWith(`${target2}/`);
+  const section = doc.sections.find((s) => {
+    const heading = tokens(s.heading);
+    if (heading.length < 2 || heading.some((w, i) => object[i] !== w) || own6(rule2.sectionId, s.id)) return false;
+    return doc.rules.some((r) => own6(r.sectionId, s.id) && strength(r.keyword) >= strength(rule2.keyword));
+  });
+  return section ? section.heading : null;
+}
+function pointedByPhrase(rule2, doc) {
   const match = POINTER.exec(rule2.text);
   if (!match) return null;
   const target2 = tokens(match[1].replace(/^["“]|["”]$/g, ""));
@@ -46505,21 +46570,26 @@ function subjectOf(rule2, heading) {
 // src/diff/rules-in-place.ts
 var MIN_SUBJECT_WORDS = 2;
 function pairRulesRewrittenInPlace(removed, added, newSectionOf) {
-  const removedBy = groupBySlot(removed, newSectionOf);
-  const addedBy = groupBySlot(added, (rule2) => rule2.sectionId);
   const pairs = [];
-  for (const [slot, was2] of removedBy) {
-    const now2 = addedBy.get(slot);
-    if (was2.length === 1 && now2?.length === 1) pairs.push([was2[0], now2[0]]);
+  const paired = /* @__PURE__ */ new Set();
+  for (const slotOf of [leadWords, subjectWords]) {
+    const removedBy = groupBySlot(removed.filter((r) => !paired.has(r)), newSectionOf, slotOf);
+    const addedBy = groupBySlot(added.filter((r) => !paired.has(r)), (rule2) => rule2.sectionId, slotOf);
+    for (const [slot, was2] of removedBy) {
+      const now2 = addedBy.get(slot);
+      if (was2.length === 1 && now2?.length === 1) {
+        pairs.push([was2[0], now2[0]]);
+        paired.add(was2[0]).add(now2[0]);
+      }
+    }
   }
-  const paired = new Set(pairs.flat());
   return { pairs, removed: removed.filter((r) => !paired.has(r)), added: added.filter((r) => !paired.has(r)) };
 }
-function groupBySlot(rules, sectionOf) {
+function groupBySlot(rules, sectionOf, slotOf) {
   const slots = /* @__PURE__ */ new Map();
   for (const rule2 of rules) {
     const section = sectionOf(rule2);
-    const subject2 = subjectWords(rule2);
+    const subject2 = slotOf(rule2);
     if (section === void 0 || subject2 === null) continue;
     const slot = [section, rule2.keyword, subject2].join("\0");
     slots.set(slot, [...slots.get(slot) ?? [], rule2]);
@@ -46531,6 +46601,15 @@ function subjectWords(rule2) {
   const subject2 = beforeFirstKeyword(rule2.text);
   if (subject2 === rule2.text || contentWords(subject2).length < MIN_SUBJECT_WORDS) return null;
   return normalizeText(subject2);
+}
+var MIN_LEAD_WORDS = 4;
+function leadWords(rule2) {
+  if (rule2.leadIn) return null;
+  const colon = rule2.text.indexOf(":");
+  if (colon < 0) return null;
+  const head = rule2.text.slice(0, colon);
+  if (beforeFirstKeyword(head) === head || contentWords(head).length < MIN_LEAD_WORDS) return null;
+  return `lead\0${normalizeText(head)}`;
 }
 
 // src/diff/rules.ts
@@ -46731,7 +46810,7 @@ function diffSections(ctx, emit) {
   for (const section of ctx.new.sections) {
     const oldId = ctx.newToOld.get(section.id);
     if (oldId === void 0) {
-      emit({ id: "section-added", subject: sectionLabel2(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel2(ctx.new, section) }, before: null, after: sideOf(section) });
+      emit({ id: "section-added", subject: sectionLabel2(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel2(ctx.new, section) }, before: null, after: sideOf(section), ...onlyExamples(ctx.new, section) });
       continue;
     }
     const before = ctx.old.sections.find((s) => s.id === oldId);
@@ -46748,8 +46827,14 @@ function diffSections(ctx, emit) {
   }
   for (const section of ctx.old.sections) {
     if (ctx.oldToNew.has(section.id)) continue;
-    emit({ id: "section-removed", subject: sectionLabel2(ctx.old, section), key: section.id, section: { old: sectionLabel2(ctx.old, section), new: null }, before: sideOf(section), after: null });
+    emit({ id: "section-removed", subject: sectionLabel2(ctx.old, section), key: section.id, section: { old: sectionLabel2(ctx.old, section), new: null }, before: sideOf(section), after: null, ...onlyExamples(ctx.old, section) });
   }
+}
+function onlyExamples(doc, section) {
+  const inside = (sectionId) => sectionId === section.id || sectionId.startsWith(`${section.id}/`);
+  const hasCode = doc.codeBlocks.some((c) => inside(c.sectionId));
+  const hasText = doc.prose.some((p) => inside(p.sectionId)) || doc.rules.some((r) => inside(r.sectionId)) || doc.fields.some((f) => (f.origin === "table" || f.origin === "list") && inside(f.sectionId)) || (doc.entries ?? []).some((e) => inside(e.sectionId));
+  return hasCode && !hasText ? { level: "editorial", levelReason: "The section holds only an example: it states no duty and defines nothing in words." } : {};
 }
 function parentRetitled(ctx, before, section) {
   const oldParent = before.parentId;
@@ -47508,7 +47593,8 @@ function relocateRules(changes, docs) {
     const target2 = statedBy(change);
     if (!target2) return;
     used.add(source);
-    out[i] = moved(source, target2, isCosmeticRewording(source.rule.text, target2.rule.text) ? "rule-moved" : "rule-changed");
+    const same = isCosmeticRewording(source.rule.text, target2.rule.text) || sameDuty(source.rule.text, target2.rule.text) !== null;
+    out[i] = moved(source, target2, same ? "rule-moved" : "rule-changed");
   });
   return out.filter((c) => c !== null);
 }

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import { normalizeText } from '../diff/similarity.ts';
-import { canonicalName, within, type RecordFacts } from './facts.ts';
+import { canonicalName, keywordOf, within, type RecordFacts } from './facts.ts';
+import { quoteChanged } from '../records/quote.ts';
 
 /**
  * What a change is called and where it lives: its title (written from the record that
@@ -15,6 +16,9 @@ const LEVEL_ORDER = ['breaking', 'non-breaking', 'editorial'];
 
 /** The record a change is titled after. */
 export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<number> = new Set()): RecordFacts {
+  // A rule gone from one place and back in another is told by where it stands now.
+  const pair = rewrittenRule(members);
+  if (pair) return pair.arrived;
   // A definition that became a union of definitions is what its fields and members tell.
   const restructure = members.find((m) => m.change.source === 'schema' && typeof m.change.after?.['members'] === 'string');
   if (restructure && members.length > 1) return restructure;
@@ -61,9 +65,28 @@ function headline(message: string): string {
   return (cut >= 0 ? message.slice(0, cut) : message).trim();
 }
 
+/** A change that is one rule gone and one arrived (relations/rules.ts joined them as one rule rewritten). */
+function rewrittenRule(members: readonly RecordFacts[]): { gone: RecordFacts; arrived: RecordFacts } | null {
+  if (members.length !== 2 || !members.every((m) => m.change.kind === 'rule')) return null;
+  const gone = members.find((m) => m.direction === 'removed');
+  const arrived = members.find((m) => m.direction === 'added');
+  return gone && arrived ? { gone, arrived } : null;
+}
+
+/** Whether two records stand in the same section of the same page. */
+export function samePlace(a: RecordFacts, b: RecordFacts): boolean {
+  return a.sidePage === b.sidePage && a.path.join('\u0000') === b.path.join('\u0000');
+}
+
 export function titleOf(lead: RecordFacts, members: readonly RecordFacts[]): string {
   const own = headline(lead.change.message);
   if (members.length === 1) return own;
+  // Not "rule removed" beside "new rule": one rule, reworded where it stands or on its way elsewhere.
+  const pair = rewrittenRule(members);
+  if (pair) {
+    const where = samePlace(pair.gone, pair.arrived) ? '' : ` and moved to “${pair.arrived.path.at(-1) ?? pair.arrived.sidePage}”`;
+    return `Rule reworded${where} (${keywordOf(pair.arrived)}): ${quoteChanged(String(pair.gone.change.before?.text ?? ''), String(pair.arrived.change.after?.text ?? ''))}`;
+  }
   const others = members.filter((m) => m !== lead);
   // One edit made in several shapes: say where else.
   if (others.every((m) => m.change.id === lead.change.id && m.change.kind === 'schema-field')) {

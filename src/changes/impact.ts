@@ -5,6 +5,7 @@ import type { Outlines, RecordFacts } from './facts.ts';
 import { mandatesOf as mandatesIn, type Mandate } from '../records/mandates.ts';
 import { featureOf, type Features } from './features.ts';
 import { keywordOf } from './facts.ts';
+import { samePlace } from './describe.ts';
 import { IMPACTS, impactRank, type Impact, type ImpactOverrides } from './unit.ts';
 
 /**
@@ -48,7 +49,8 @@ export function recordImpact(f: RecordFacts, features: Features, moved: { to: Re
     if (strength(after) > strength(before)) {
       return { impact: 'breaking', rule: change.id, reason: `The rule moved and was strengthened from ${before} to ${after}: behaviour that was allowed may now be a violation.`, feature: null };
     }
-    return { impact: 'non-breaking', rule: change.id, reason: `The rule moved to another section and was reworded; it keeps its ${after} (it was ${before}), so no duty is new.`, feature: null };
+    const how = samePlace(facts[cameFrom]!, f) ? 'was rewritten where it stands' : 'moved to another section and was reworded';
+    return { impact: 'non-breaking', rule: change.id, reason: `The rule ${how}; it keeps its ${after} (it was ${before}), so no duty is new.`, feature: null };
   }
 
   const level = FROM_LEVEL[change.level];

@@ -1,4 +1,5 @@
 import type { Rule, SpecDocument } from '../model/index.ts';
+import { strength } from '../model/rules.ts';
 import { dice, tokens } from './similarity.ts';
 
 /**
@@ -10,8 +11,33 @@ import { dice, tokens } from './similarity.ts';
  */
 const POINTER = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+\w+){0,2}?\s+(?:follow|comply\s+with|adhere\s+to|observe|meet|satisfy|respect|implement|apply)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:requirements|guidance|rules|recommendations|practices|considerations|guidelines|provisions|steps|measures)\s+(?:in|of|from|under|(?:described|outlined|defined|listed|given|set\s+out|stated|specified)\s+(?:in|under|by))\s+(?:the\s+)?(.+?)(?:\s+section)?\s*[.;:]?\s*$/i;
 
+/**
+ * The second shape: a duty whose object is named after a section of the page that states the
+ * duties ("The client MUST include the request metadata headers on each POST request", with a
+ * section "Request Metadata" of MUSTs): what to include is asked there.
+ */
+const NAMED_OBJECT = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+NOT)?\s+(?:also\s+|always\s+)?(?:include|send|use|set|provide|support|honou?r|validate|attach|carry)\s+(?:all\s+(?:of\s+)?)?the\s+(.+)$/i;
+
 /** The section of `doc` a pointer rule points at, or null when it is no pointer (or points elsewhere). */
 export function pointedSection(rule: Rule, doc: SpecDocument): string | null {
+  return pointedByPhrase(rule, doc) ?? namedObjectSection(rule, doc);
+}
+
+function namedObjectSection(rule: Rule, doc: SpecDocument): string | null {
+  const match = NAMED_OBJECT.exec(rule.text);
+  if (!match) return null;
+  const object = tokens(match[2]!);
+  const own = (sectionId: string, target: string) => sectionId === target || sectionId.startsWith(`${target}/`);
+  const section = doc.sections.find((s) => {
+    const heading = tokens(s.heading);
+    // The object starts with the heading's words (two at least: one word names too much), and the section is not the rule's own.
+    if (heading.length < 2 || heading.some((w, i) => object[i] !== w) || own(rule.sectionId, s.id)) return false;
+    return doc.rules.some((r) => own(r.sectionId, s.id) && strength(r.keyword) >= strength(rule.keyword));
+  });
+  return section ? section.heading : null;
+}
+
+function pointedByPhrase(rule: Rule, doc: SpecDocument): string | null {
   const match = POINTER.exec(rule.text);
   if (!match) return null;
   const target = tokens(match[1]!.replace(/^["“]|["”]$/g, ''));

@@ -21,23 +21,29 @@ interface InPlace {
 
 /** `newSectionOf` maps an old rule's section to the new section it became (undefined: gone). */
 export function pairRulesRewrittenInPlace(removed: readonly Rule[], added: readonly Rule[], newSectionOf: (rule: Rule) => string | undefined): InPlace {
-  const removedBy = groupBySlot(removed, newSectionOf);
-  const addedBy = groupBySlot(added, (rule) => rule.sectionId);
   const pairs: [Rule, Rule][] = [];
-  for (const [slot, was] of removedBy) {
-    const now = addedBy.get(slot);
-    if (was.length === 1 && now?.length === 1) pairs.push([was[0]!, now[0]!]);
+  const paired = new Set<Rule>();
+  // First by the sentence that leads a list (a lead-in that gained or lost its cases), then by subject.
+  for (const slotOf of [leadWords, subjectWords]) {
+    const removedBy = groupBySlot(removed.filter((r) => !paired.has(r)), newSectionOf, slotOf);
+    const addedBy = groupBySlot(added.filter((r) => !paired.has(r)), (rule) => rule.sectionId, slotOf);
+    for (const [slot, was] of removedBy) {
+      const now = addedBy.get(slot);
+      if (was.length === 1 && now?.length === 1) {
+        pairs.push([was[0]!, now[0]!]);
+        paired.add(was[0]!).add(now[0]!);
+      }
+    }
   }
-  const paired = new Set(pairs.flat());
   return { pairs, removed: removed.filter((r) => !paired.has(r)), added: added.filter((r) => !paired.has(r)) };
 }
 
-/** Rules by section, keyword and subject; rules without a subject of their own have no slot. */
-function groupBySlot(rules: readonly Rule[], sectionOf: (rule: Rule) => string | undefined): Map<string, Rule[]> {
+/** Rules by section, keyword and slot; rules without a slot of that kind have none. */
+function groupBySlot(rules: readonly Rule[], sectionOf: (rule: Rule) => string | undefined, slotOf: (rule: Rule) => string | null): Map<string, Rule[]> {
   const slots = new Map<string, Rule[]>();
   for (const rule of rules) {
     const section = sectionOf(rule);
-    const subject = subjectWords(rule);
+    const subject = slotOf(rule);
     if (section === undefined || subject === null) continue;
     const slot = [section, rule.keyword, subject].join('\u0000');
     slots.set(slot, [...(slots.get(slot) ?? []), rule]);
@@ -51,4 +57,20 @@ function subjectWords(rule: Rule): string | null {
   const subject = beforeFirstKeyword(rule.text);
   if (subject === rule.text || contentWords(subject).length < MIN_SUBJECT_WORDS) return null;
   return normalizeText(subject);
+}
+
+/**
+ * The sentence before a rule's first colon, when it holds the keyword and says enough ("Clients
+ * SHOULD return errors for common failure cases:"): the same lead-in with other cases after it
+ * (or none) is the same rule, however many words the cases bring.
+ */
+const MIN_LEAD_WORDS = 4;
+
+function leadWords(rule: Rule): string | null {
+  if (rule.leadIn) return null;
+  const colon = rule.text.indexOf(':');
+  if (colon < 0) return null;
+  const head = rule.text.slice(0, colon);
+  if (beforeFirstKeyword(head) === head || contentWords(head).length < MIN_LEAD_WORDS) return null;
+  return `lead\u0000${normalizeText(head)}`;
 }

@@ -13,15 +13,18 @@ import { KEYWORD_WORDS } from './rule-words.ts';
  *   initials, stand in the other ("An AS" ↔ "An authorization server", "the WS" ↔ "the widget
  *   server");
  * - clauses moved: the same words in another order ("Before X, the client MUST do Y" ↔ "The
- *   client MUST do Y before X").
+ *   client MUST do Y before X");
+ * - a sentence tied to its new neighbours ("Additionally, …", "Also, …") or its subject
+ *   written as another word of one family ("Implementations" ↔ "implementors"): a rule that
+ *   moved to another page is often joined to the text around it this way.
  *
  * Returns what made them the same, or null when the duty itself differs (a party, an action,
  * an object or a condition that one wording has and the other does not).
  */
 export function sameDuty(before: string, after: string): string | null {
   const reasons: string[] = [];
-  let a = withoutReferences(before);
-  let b = withoutReferences(after);
+  let a = withoutConnective(withoutReferences(before));
+  let b = withoutConnective(withoutReferences(after));
   if (refsOf(before) !== refsOf(after)) {
     // A duty that is only to follow what a reference says ("MUST follow Section 4 of [X]") changes with it.
     if (asked(a) < 2 || asked(b) < 2) return null;
@@ -36,7 +39,37 @@ export function sameDuty(before: string, after: string): string | null {
   const wb = words(b);
   if (wa.join(' ') === wb.join(' ')) return reasons.length ? reasons.join('; ') : null;
   if (oneRunMoved(wa, wb)) return [...reasons, 'a clause moved'].join('; ');
+  if (sameSubjectFamily(a, b)) return [...reasons, 'its subject is written as another word of the same family'].join('; ');
   return null;
+}
+
+/** Words that only tie a sentence to the one before it. */
+const CONNECTIVE = /^(?:additionally|also|furthermore|moreover|in addition|similarly|likewise|finally|further)\s*,?\s+/i;
+
+function withoutConnective(text: string): string {
+  const rest = text.replace(CONNECTIVE, '');
+  return rest === text ? text : rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+/**
+ * The same words after the keyword, and before it words of one family ("implementations" ↔
+ * "implementors": long words with a long common start). Only the subject is read this way:
+ * after the keyword, "request" ↔ "requester" would be another duty.
+ */
+function sameSubjectFamily(a: string, b: string): boolean {
+  const at = (t: string) => t.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
+  const ia = at(a);
+  const ib = at(b);
+  if (ia < 0 || ib < 0) return false;
+  if (words(a.slice(ia)).join(' ') !== words(b.slice(ib)).join(' ')) return false;
+  const sa = words(a.slice(0, ia)).map(family);
+  const sb = words(b.slice(0, ib)).map(family);
+  return sa.length > 0 && sa.join(' ') === sb.join(' ');
+}
+
+/** A long word's first nine letters: where English derivations of one word agree ("implement-ation", "implement-or"). */
+function family(word: string): string {
+  return word.length >= 10 ? word.slice(0, 9) : word;
 }
 
 /** How many content words a rule asks for: after its first keyword. */
@@ -56,10 +89,14 @@ function refsOf(text: string): string {
  */
 const REFERENCE = /\{\{[^{}]+\}\}|\[(?:RFC|I-D|BCP|STD)[^\]]*\]|\bRFC\s?\d{3,5}\b|\bdraft-[a-z0-9-]+|\b(?:Section|Sections|Appendix)\s+[\dA-Z][\w.]*(?:\s+(?:of|in)\b)?|\((?:see|cf\.?)\s[^)]*\)/gi;
 
+const POINTING = /\bas\s+(?:described|defined|specified|outlined|laid\s+out|set\s+out|detailed|explained|given)\s+(?:in|by)\b/gi;
+
 /** A text without its references, and without the words that only introduced them ("as … describes", "as described in", "per"). */
 function withoutReferences(text: string): string {
   return text
     .replace(REFERENCE, ' ')
+    // One way of pointing at a reference: "as laid out in" and "as outlined in" say the same.
+    .replace(POINTING, 'as described in')
     .replace(/,?\s*\b(?:as\s+(?:described|defined|specified|outlined|required)\s+(?:in|by)|in\s+accordance\s+with|according\s+to|as\s+(?:describes?|defines?|specifies?|requires?)|per|see)\s*(?=[.,;]|$)/gi, '')
     .replace(/\(\s*\)/g, ' ')
     .replace(/\s+([.,;])/g, '$1')

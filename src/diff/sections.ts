@@ -75,7 +75,7 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
   for (const section of ctx.new.sections) {
     const oldId = ctx.newToOld.get(section.id);
     if (oldId === undefined) {
-      emit({ id: 'section-added', subject: sectionLabel(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel(ctx.new, section) }, before: null, after: sideOf(section) });
+      emit({ id: 'section-added', subject: sectionLabel(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel(ctx.new, section) }, before: null, after: sideOf(section), ...onlyExamples(ctx.new, section) });
       continue;
     }
     const before = ctx.old.sections.find((s) => s.id === oldId)!;
@@ -94,8 +94,21 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
   }
   for (const section of ctx.old.sections) {
     if (ctx.oldToNew.has(section.id)) continue;
-    emit({ id: 'section-removed', subject: sectionLabel(ctx.old, section), key: section.id, section: { old: sectionLabel(ctx.old, section), new: null }, before: sideOf(section), after: null });
+    emit({ id: 'section-removed', subject: sectionLabel(ctx.old, section), key: section.id, section: { old: sectionLabel(ctx.old, section), new: null }, before: sideOf(section), after: null, ...onlyExamples(ctx.old, section) });
   }
+}
+
+/**
+ * A section that holds nothing but code (an example under its own heading, "Explicit
+ * dialect (draft-07):" over a JSON snippet) binds no one: its coming or going is editorial.
+ * What its code defines (a message, a type) has records of its own.
+ */
+function onlyExamples(doc: SpecDocument, section: Section): { level: 'editorial'; levelReason: string } | Record<string, never> {
+  const inside = (sectionId: string) => sectionId === section.id || sectionId.startsWith(`${section.id}/`);
+  const hasCode = doc.codeBlocks.some((c) => inside(c.sectionId));
+  const hasText = doc.prose.some((p) => inside(p.sectionId)) || doc.rules.some((r) => inside(r.sectionId))
+    || doc.fields.some((f) => (f.origin === 'table' || f.origin === 'list') && inside(f.sectionId)) || (doc.entries ?? []).some((e) => inside(e.sectionId));
+  return hasCode && !hasText ? { level: 'editorial', levelReason: 'The section holds only an example: it states no duty and defines nothing in words.' } : {};
 }
 
 /**

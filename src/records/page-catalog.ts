@@ -16,6 +16,12 @@ const about = (side: ChangeDraft['before']) => (side?.['about'] ? `${String(side
 /** A reworded text, quoted around its first change (with its lead-in, for a rule that has one). */
 const changed = (c: ChangeDraft) =>
   c.after?.['leadIn'] ? rule(c.after) : about(c.after) + quoteChanged(was(c), now(c));
+/** A lead-in that had no cases and now has them: the new wording starts with the old sentence ("…failure cases:"), a list after it. */
+const extended = (c: ChangeDraft) => {
+  const plain = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+  const before = plain(was(c));
+  return before.endsWith(':') && plain(now(c)).startsWith(before) && plain(now(c)).length > before.length;
+};
 /** The parties a rule side binds, "clients and servers". */
 const parties = (side: ChangeDraft['before']) =>
   (Array.isArray(side?.['actors']) ? (side['actors'] as string[]).join(' and ') : side?.actor) ?? 'another party';
@@ -85,7 +91,7 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'rule-changed', kind: 'rule', action: 'changed', level: 'non-breaking',
     description: 'The same rule, same keyword, but its wording changed in substance (a condition, a scope).',
     why: 'Wording can narrow or widen a requirement and text alone cannot tell which; it is flagged for review rather than failed on.',
-    message: (c) => `Rule reworded in substance (${kw(c.after)})${c.detail?.['from'] ? ` as it moved from "${c.detail['from']}"` : ''}: ${changed(c)}`,
+    message: (c) => `${extended(c) ? 'Rule extended with new cases' : 'Rule reworded in substance'} (${kw(c.after)})${c.detail?.['from'] ? ` as it moved from "${c.detail['from']}"` : ''}: ${changed(c)}`,
   },
   {
     id: 'rule-example-changed', kind: 'rule', action: 'changed', level: 'editorial',

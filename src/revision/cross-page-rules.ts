@@ -4,6 +4,7 @@ import { ruleUnits } from '../diff/list-rules.ts';
 import { finalizeChange } from '../records/finalize.ts';
 import { ruleSide } from '../diff/rules.ts';
 import { dice, diceCeiling, isCosmeticRewording, normalizeText, tokens } from '../diff/similarity.ts';
+import { sameDuty } from '../diff/same-duty.ts';
 
 /**
  * Rules that changed pages between two revisions. Diffed page by page, a rule that left a
@@ -135,7 +136,9 @@ export function relocateRules(changes: readonly Change[], docs: RevisionDocument
     const target = statedBy(change);
     if (!target) return;
     used.add(source);
-    out[i] = moved(source, target, isCosmeticRewording(source.rule.text, target.rule.text) ? 'rule-moved' : 'rule-changed');
+    // The same duty told another way (same-duty.ts) moved; only a new condition, party or object makes it a rule changed on its way.
+    const same = isCosmeticRewording(source.rule.text, target.rule.text) || sameDuty(source.rule.text, target.rule.text) !== null;
+    out[i] = moved(source, target, same ? 'rule-moved' : 'rule-changed');
   });
 
   return out.filter((c): c is Change => c !== null);

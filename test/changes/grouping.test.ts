@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'rearranged-sections', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -161,6 +161,36 @@ describe('records grouped into changes', () => {
     expect(grouped).toHaveLength(1);
     expect(grouped[0]).toMatchObject({ impact: 'breaking' });
     expect(grouped[0]!.title).toMatch(/-32050/);
+  });
+
+  it('list-item-told-twice: a duty a page states as an item of a list and again as a sentence of its own, strengthened in both, is one change', async () => {
+    const { grouped } = await changesOf('list-item-told-twice');
+    const strengthened = grouped.filter((c) => c.rule === 'rule-strengthened');
+    expect(strengthened).toHaveLength(1);
+    expect(strengthened[0]!.records).toHaveLength(2);
+    expect(strengthened[0]!.impact).toBe('breaking');
+  });
+
+  it('rule-rewritten-in-place: a recommendation that stays in its section and gains a list of cases is one rule extended, not "removed" beside "new"', async () => {
+    const { grouped } = await changesOf('rule-rewritten-in-place');
+    const rule = one(grouped, /of common kinds/);
+    expect(rule.title).toMatch(/^Rule extended with new cases \(SHOULD\): /);
+    expect(rule.impact).toBe('non-breaking');
+    expect(rule.records).toHaveLength(1);
+    expect(grouped).toHaveLength(1);
+  });
+
+  it('example-section: a new section that holds only an example binds no one: editorial', async () => {
+    const { grouped } = await changesOf('example-section');
+    expect(one(grouped, /With a projection/)).toMatchObject({ impact: 'editorial' });
+    expect(grouped.filter((c) => c.impact !== 'editorial')).toHaveLength(0);
+  });
+
+  it('pointer-by-name: a new MUST whose object is named after a section of the page that states the duties adds none of its own', async () => {
+    const { grouped } = await changesOf('pointer-by-name');
+    const pointer = one(grouped, /include the upload headers/);
+    expect(pointer.impact).toBe('editorial');
+    expect(pointer.reason).toMatch(/points at the duties of “Upload Headers”/);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {

@@ -64,15 +64,27 @@ export function joinDutiesToldTwice(facts: readonly RecordFacts[], uf: UnionFind
   const alone = onlyRuleOfItsGroup(facts, uf);
   // Only rules no section took (a paragraph beside one may have joined it): a rule inside a new section is that section's, and two sections' rules are two duties.
   const rules = facts.filter((f) => f.change.kind === 'rule' && f.change.level !== 'editorial' && alone.has(f.index) && actorOf(f) !== '');
-  const words = new Map(rules.map((f) => [f.index, new Set(contentWords((f.direction === 'removed' ? f.change.before : f.change.after)!.text))]));
+  // Items of a handful of words ("An optional total value") are alike by chance: an item counts from four telling words.
+  const duties = new Map(rules.map((f) => [f.index, dutiesIn((f.direction === 'removed' ? f.change.before : f.change.after)!.text).map((d) => new Set(contentWords(d))).filter((words, i) => i === 0 || words.size >= 4)]));
   for (let i = 0; i < rules.length; i++) {
     for (let j = i + 1; j < rules.length; j++) {
       const a = rules[i]!;
       const b = rules[j]!;
       if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join('\u0000') === b.path.join('\u0000')) continue;
-      if (dice(words.get(a.index)!, words.get(b.index)!) >= 0.6) uf.union(a.index, b.index);
+      const alike = duties.get(a.index)!.some((x) => duties.get(b.index)!.some((y) => dice(x, y) >= 0.6));
+      if (alike) uf.union(a.index, b.index);
     }
   }
+}
+
+/**
+ * The duties a rule states: the whole rule, and when it is a lead-in with its list ("Clients
+ * MUST: do X; do Y.") each item too, since a page may repeat one item as a rule of its own.
+ */
+function dutiesIn(text: string): string[] {
+  const colon = text.indexOf(': ');
+  const items = colon < 0 ? [] : text.slice(colon + 2).split(/;\s+/).filter((item) => item.trim() !== '');
+  return items.length > 1 ? [text, ...items] : [text];
 }
 
 /** The parties a rule binds, each by its last word ("MCP clients" and "clients" are one party), in any order ("servers and clients", "clients and servers"). */
