@@ -25636,6 +25636,29 @@ var init_finalize = __esm({
   }
 });
 
+// src/core/envelopes.ts
+function envelopeLabel(envelope) {
+  return LABELS[envelope];
+}
+function isFramedCall(value2) {
+  return value2 === "request" || value2 === "notification";
+}
+var LABELS;
+var init_envelopes = __esm({
+  "src/core/envelopes.ts"() {
+    "use strict";
+    LABELS = {
+      request: "JSON-RPC request",
+      notification: "JSON-RPC notification",
+      result: "JSON-RPC response",
+      error: "JSON-RPC error response",
+      "bare-call": "bare method call without a JSON-RPC envelope",
+      "bare-result": "bare result without a JSON-RPC envelope",
+      embedded: "embedded object"
+    };
+  }
+});
+
 // src/schema/load.ts
 function loadSchema(text4, source = "the schema") {
   const clean = text4.replace(/^\uFEFF/, "");
@@ -26378,7 +26401,7 @@ function messagesOf(model, directions) {
       method,
       definition: definition2,
       envelope,
-      container: envelope === "embedded object" ? containerOf(model, definition2.name) : null,
+      container: envelope === "embedded" ? containerOf(model, definition2.name) : null,
       flows
     });
   }
@@ -26386,11 +26409,11 @@ function messagesOf(model, directions) {
 }
 function envelopeOf(def, memberOf) {
   const info = def.message;
-  if (info?.jsonrpc) return info.id ? "JSON-RPC request" : "JSON-RPC notification";
+  if (info?.jsonrpc) return info.id ? "request" : "notification";
   const roles = new Set(memberOf.map((f) => f.role));
-  if (roles.has("request")) return "JSON-RPC request";
-  if (roles.has("notification")) return "JSON-RPC notification";
-  return "embedded object";
+  if (roles.has("request")) return "request";
+  if (roles.has("notification")) return "notification";
+  return "embedded";
 }
 function containerOf(model, name) {
   const seen = /* @__PURE__ */ new Set([name]);
@@ -27510,7 +27533,7 @@ function diffMessages2(ctx, reported) {
       continue;
     }
     if (message.envelope !== now2.envelope) {
-      const detail4 = { from: message.envelope, to: now2.envelope };
+      const detail4 = { from: envelopeLabel(message.envelope), to: envelopeLabel(now2.envelope) };
       if (now2.container) detail4["container"] = now2.container;
       ctx.records.emit({
         id: "message-envelope-changed",
@@ -27541,7 +27564,7 @@ function messageSide(message, side6) {
   const direction = describeDirection(side6.directions, message.flows);
   const fields = [...def.fields.keys()].filter((p) => p !== "" && !p.includes(".") && !WRAPPER.test(p));
   const result = {
-    text: `${message.method}: ${message.envelope}${message.container ? ` inside ${message.container}` : ""} (${fields.join(", ")})`,
+    text: `${message.method}: ${envelopeLabel(message.envelope)}${message.container ? ` inside ${message.container}` : ""} (${fields.join(", ")})`,
     line: def.line,
     path: def.name
   };
@@ -27551,11 +27574,12 @@ function messageSide(message, side6) {
   return result;
 }
 function envelopeWord(envelope) {
-  return envelope.replace(/^JSON-RPC /, "");
+  return envelopeLabel(envelope).replace(/^JSON-RPC /, "");
 }
 var init_messages2 = __esm({
   "src/schema/diff/messages.ts"() {
     "use strict";
+    init_envelopes();
     init_direction();
     init_context();
   }
@@ -27716,12 +27740,12 @@ function checkExample(analysis, value2, at, knownMethod, locate3, out) {
       return;
     }
     const def = message.definition;
-    const shownAs = framed ? "id" in value2 ? "JSON-RPC request" : "JSON-RPC notification" : null;
-    if (shownAs && message.envelope === "embedded object") {
+    const shownAs = framed ? "id" in value2 ? "request" : "notification" : null;
+    if (shownAs && message.envelope === "embedded") {
       out.push({
         kind: "envelope-mismatch",
         severity: "error",
-        message: `\`${method}\` is shown as a ${shownAs}, but the schema defines it as an embedded object${message.container ? ` (delivered inside \`${message.container}\`)` : ""}.`,
+        message: `\`${method}\` is shown as a ${envelopeLabel(shownAs)}, but the schema defines it as an ${envelopeLabel(message.envelope)}${message.container ? ` (delivered inside \`${message.container}\`)` : ""}.`,
         line: locate3(at),
         path: "",
         method,
@@ -27903,6 +27927,7 @@ var init_lint = __esm({
     init_analysis();
     init_model();
     init_refs();
+    init_envelopes();
     init_objects();
     MAX_DEPTH6 = 128;
     ALLOWED = /* @__PURE__ */ new WeakMap();
@@ -44240,22 +44265,6 @@ function classifyMessage(value2) {
   }
   return null;
 }
-function describeEnvelope(envelope) {
-  switch (envelope) {
-    case "request":
-      return "JSON-RPC request";
-    case "notification":
-      return "JSON-RPC notification";
-    case "result":
-      return "JSON-RPC response";
-    case "error":
-      return "JSON-RPC error response";
-    case "bare-call":
-      return "bare method call without a JSON-RPC envelope";
-    case "bare-result":
-      return "bare result without a JSON-RPC envelope";
-  }
-}
 var MAX_DEPTH2 = 1;
 function fieldPaths(prefix, body, depth = 1) {
   const paths = [];
@@ -46022,6 +46031,7 @@ function side3(field) {
 init_finalize();
 
 // src/diff/messages.ts
+init_envelopes();
 function diffMessages(ctx, emit) {
   const oldByKey = group(ctx.old.messages);
   const newByKey = group(ctx.new.messages);
@@ -46063,7 +46073,7 @@ function diffMessages(ctx, emit) {
       section: bothSections(ctx, before.sectionId, after.sectionId),
       before: side4(before),
       after: side4(after),
-      detail: { from: describeEnvelope(before.envelope), to: describeEnvelope(after.envelope), container }
+      detail: { from: envelopeLabel(before.envelope), to: envelopeLabel(after.envelope), container }
     });
   }
   return { whollyChanged };
@@ -47478,19 +47488,19 @@ function vocabularyKey(text4) {
 }
 
 // src/revision/schema-envelopes.ts
-var SCHEMA_ENVELOPE = { request: "JSON-RPC request", notification: "JSON-RPC notification" };
+init_envelopes();
 function confirmEnvelopesBySchema(changes, schemas) {
   return changes.map((change) => {
     if (change.id !== "message-envelope-changed" || change.source === "schema") return change;
-    const from = SCHEMA_ENVELOPE[String(change.before?.["envelope"])];
-    const to = SCHEMA_ENVELOPE[String(change.after?.["envelope"])];
+    const from = change.before?.["envelope"];
+    const to = change.after?.["envelope"];
     const oldDefined = schemas.old[change.subject];
     const newDefined = schemas.new[change.subject];
-    if (!from || !to || !oldDefined || oldDefined !== newDefined || oldDefined !== from && oldDefined !== to) return change;
+    if (!isFramedCall(from) || !isFramedCall(to) || !oldDefined || oldDefined !== newDefined || oldDefined !== from && oldDefined !== to) return change;
     return {
       ...change,
       level: "editorial",
-      levelReason: `both revisions' schemas define \`${change.subject}\` as a ${oldDefined}: only an example's framing changed, not the protocol`
+      levelReason: `both revisions' schemas define \`${change.subject}\` as a ${envelopeLabel(oldDefined)}: only an example's framing changed, not the protocol`
     };
   });
 }

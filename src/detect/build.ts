@@ -1,3 +1,4 @@
+import { FRAMINGS, framingLabel, framingOf, type Framing } from '../core/envelopes.ts';
 import type { Change } from '../records/change.ts';
 import { diffPageTexts } from '../diff/index.ts';
 import { parsePage } from '../model/index.ts';
@@ -12,7 +13,7 @@ import { looseObjects } from './loose.ts';
 import { citedStandards, isBorrowedValue, normativeNames, standardName } from './normative.ts';
 import { pageTransports } from './transports.ts';
 import { unnamedBefore } from './named-shapes.ts';
-import { emptyFacts, readShapes, type EnvelopeShape, type ShapeFacts } from './shapes.ts';
+import { emptyFacts, readShapes, type ShapeFacts } from './shapes.ts';
 import type { SpecTree } from '../input/spec-tree.ts';
 import { normalizeHeading, normalizeName, wellKnownName } from './tokens.ts';
 
@@ -48,7 +49,7 @@ interface RevisionPresence {
   /** Names the schema defines: definitions, property names, methods, identifier-like enum/const values. */
   schemaNames: Set<string>;
   schemaCodes: Set<string>;
-  schemaEnvelopes: Map<string, { shape: EnvelopeShape; container: string | null }>;
+  schemaEnvelopes: Map<string, { shape: Framing | null; container: string | null }>;
   schemaCapabilityOptions: Set<string>;
   /** Names shown structurally on pages (examples, tables, messages), by page. */
   structNames: Map<string, Set<string>>;
@@ -303,7 +304,7 @@ function readSchema(analysis: SchemaAnalysis, p: RevisionPresence, kinds: NameKi
   }
   for (const [method, message] of analysis.messages) {
     kinds.methods.add(names(method));
-    p.schemaEnvelopes.set(method, { shape: message.envelope === 'embedded object' ? 'embedded' : 'framed', container: message.container });
+    p.schemaEnvelopes.set(method, { shape: framingOf(message.envelope), container: message.container });
   }
   for (const [code, info] of analysis.codes) {
     p.schemaCodes.add(String(code));
@@ -324,8 +325,8 @@ function readPage(page: string, text: string, others: string[], p: RevisionPrese
     if (message.method) {
       kinds.methods.add(normalizeName(message.method));
       struct(message.method);
-      if (message.envelope === 'request' || message.envelope === 'notification') note(p.envelopes, `${message.method}:framed`, page);
-      if (message.envelope === 'bare-call' && message.container) note(p.envelopes, `${message.method}:embedded`, page);
+      const framing = framingOf(message.envelope, message.container);
+      if (framing) note(p.envelopes, `${message.method}:${framing}`, page);
     }
     for (const path of message.fieldPaths) for (const segment of pathSegments(path)) struct(segment);
     if (message.envelope === 'error' && message.errorCode !== null) note(p.exampleCodes, String(message.errorCode), page);
@@ -394,8 +395,7 @@ function candidatesOf(change: Change, oldSchema: SchemaAnalysis | null, newSchem
       if (/^error /.test(change.subject)) break;
       const method = change.subject.replace(/ result$/, '');
       term(method, 'method');
-      out.push({ key: `envelope:${method}:framed`, kind: 'envelope', token: method, shape: 'framed' });
-      out.push({ key: `envelope:${method}:embedded`, kind: 'envelope', token: method, shape: 'embedded' });
+      for (const framing of FRAMINGS) out.push({ key: `envelope:${method}:${framing}`, kind: 'envelope', token: method, shape: framing });
       for (const side of sides) if (typeof side['container'] === 'string') for (const part of side['container'].split('.')) term(part, 'term');
       break;
     }
@@ -506,7 +506,7 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
     }
   } else if (namespace === 'envelope') {
     const container = containerFor(c.token, span, presence);
-    shape = c.shape === 'framed' ? 'sent as a JSON-RPC message of its own' : `embedded${container ? ` in ${container}` : ' in another message'}`;
+    shape = framingLabel(c.shape as Framing, container);
   } else if (namespace === 'capability') {
     shape = `declared in ${c.shape}`;
   } else if (namespace === 'error') {
@@ -610,7 +610,7 @@ function sourcesOf(c: Candidate, p: RevisionPresence): Set<string> | null {
     case 'envelope': {
       const i = rest.lastIndexOf(':');
       const method = rest.slice(0, i);
-      const shape = rest.slice(i + 1) as EnvelopeShape;
+      const shape = rest.slice(i + 1) as Framing;
       const inSchema = p.schemaEnvelopes.get(method)?.shape === shape;
       sources = union(p.envelopes.get(rest), inSchema ? new Set(['schema']) : undefined);
       break;

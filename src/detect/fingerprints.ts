@@ -34,12 +34,12 @@ export type MarkerKind =
   | 'transport'; // a transport the spec lists (HTTP+SSE, Streamable HTTP), known by every name it goes by
 
 export interface Marker {
-  /** `term:widgetId`, `envelope:elicitation/create:request`, `capability:elicitation@capabilities`, `error:-32001`, `section:…`. */
+  /** `term:widgetId`, `envelope:elicitation/create:framed`, `capability:elicitation@capabilities`, `error:-32001`, `section:…`. */
   key: string;
   kind: MarkerKind;
   /** What a reader would search for, and what evidence shows: `widgetId`, `widget/create`, `-32001`. */
   token: string;
-  /** For shapes: the words that qualify the token ("JSON-RPC request", "declared in capabilities"). */
+  /** For shapes: the words that qualify the token ("sent as a JSON-RPC message of its own", "declared in capabilities"). */
   shape?: string;
   /** Revision ids (in revision order) whose spec carries the marker. Never empty; all of them only for a transport kept for compatibility. */
   span: string[];

@@ -6,14 +6,13 @@
  * Browser-safe, no dependencies.
  */
 
+import type { Framing } from '../core/envelopes.ts';
 import { isObject } from '../core/objects.ts';
 import { declaredCapabilities } from '../model/capabilities.ts';
 
-/** `framed`: a JSON-RPC request or notification on its own; `embedded`: a method object inside another object. */
-export type EnvelopeShape = 'framed' | 'embedded';
-
 export interface ShapeFacts {
-  envelopes: { method: string; envelope: EnvelopeShape; container: string | null }[];
+  /** `framed`: a JSON-RPC request or notification on its own; `embedded`: a method object inside another object. */
+  envelopes: { method: string; envelope: Framing; container: string | null }[];
   /** `location` is the JSON path of the object the capability is declared in, relative to the message body. */
   capabilities: { name: string; location: string; options: string[] }[];
   /** Every key at every depth. */

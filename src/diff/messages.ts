@@ -1,5 +1,5 @@
-import type { Envelope, MessageShape } from '../model/index.ts';
-import { describeEnvelope } from '../model/messages.ts';
+import { envelopeLabel, type Envelope } from '../core/envelopes.ts';
+import type { MessageShape } from '../model/index.ts';
 import type { ChangeSide } from '../records/change.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
 
@@ -47,7 +47,7 @@ export function diffMessages(ctx: DiffContext, emit: Emit): { whollyChanged: Set
     emit({
       id: 'message-envelope-changed', subject: key,
       section: bothSections(ctx, before.sectionId, after.sectionId), before: side(before), after: side(after),
-      detail: { from: describeEnvelope(before.envelope), to: describeEnvelope(after.envelope), container },
+      detail: { from: envelopeLabel(before.envelope), to: envelopeLabel(after.envelope), container },
     });
   }
   return { whollyChanged };

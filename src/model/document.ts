@@ -1,5 +1,6 @@
 import type { Diagnostic } from './diagnostic.ts';
 import type { TypeSchema } from './typescript.ts';
+import type { Envelope } from '../core/envelopes.ts';
 
 /**
  * The structured reading of one spec page: what the differ aligns and the detector
@@ -101,10 +102,8 @@ export interface CodeBlock {
   unreadableMethods?: string[];
 }
 
-/** JSON-RPC framing as shown in an example; `bare-*` are method calls or results shown without it. */
-export type Envelope = 'request' | 'notification' | 'result' | 'error' | 'bare-call' | 'bare-result';
-
 export interface MessageShape {
+  /** JSON-RPC framing as shown in an example; `bare-*` are method calls or results shown without it (never `embedded`: only a schema can tell that). */
   envelope: Envelope;
   /** The method; for results, the method of the call they answer (when it can be told). */
   method: string | null;

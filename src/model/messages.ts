@@ -1,4 +1,4 @@
-import type { Envelope } from './document.ts';
+import type { Envelope } from '../core/envelopes.ts';
 import { isSchemaLike } from './schema-like.ts';
 import { isObject } from '../core/objects.ts';
 
@@ -29,18 +29,6 @@ export function classifyMessage(value: unknown): ClassifiedMessage | null {
     return { envelope: 'error', method: null, body: value['error'], bodyKey: 'error', errorCode: typeof code === 'number' ? code : null };
   }
   return null;
-}
-
-/** Human words for an envelope, used in messages ("a JSON-RPC request"). */
-export function describeEnvelope(envelope: Envelope): string {
-  switch (envelope) {
-    case 'request': return 'JSON-RPC request';
-    case 'notification': return 'JSON-RPC notification';
-    case 'result': return 'JSON-RPC response';
-    case 'error': return 'JSON-RPC error response';
-    case 'bare-call': return 'bare method call without a JSON-RPC envelope';
-    case 'bare-result': return 'bare result without a JSON-RPC envelope';
-  }
 }
 
 const MAX_DEPTH = 1;

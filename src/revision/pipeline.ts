@@ -10,7 +10,7 @@ import { relocateSections } from './moved-sections.ts';
 import { relocateProse } from './moved-prose.ts';
 import { deferToSchema } from './reference-page.ts';
 import { reportRepeatsOnce } from './repeated-arrivals.ts';
-import { confirmEnvelopesBySchema } from './schema-envelopes.ts';
+import { confirmEnvelopesBySchema, type MethodEnvelopes } from './schema-envelopes.ts';
 import { levelRulesTheSchemaStated } from './schema-said.ts';
 import { levelProseBySchemaShape } from './schema-shaped-prose.ts';
 import { foldMembersIntoSignatures } from './signature-members.ts';
@@ -52,7 +52,7 @@ interface PassContext {
     new: SchemaModel;
     /** The schema diff's records (their union narrowings reread). */
     records: readonly Change[];
-    envelopes: { old: Record<string, string>; new: Record<string, string> };
+    envelopes: { old: MethodEnvelopes; new: MethodEnvelopes };
     /** Pages generated from the schema, and the names whose sections the schema speaks for. */
     referencePages: ReadonlySet<string>;
     speaksFor: ReadonlySet<string>;

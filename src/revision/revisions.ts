@@ -21,7 +21,7 @@ import type { PageReading, Reading } from './reading.ts';
 
 export type { PageReading, Reading } from './reading.ts';
 import { vocabularyOf } from './vocabulary.ts';
-import { envelopesOf } from './schema-envelopes.ts';
+import { envelopesOf, type MethodEnvelopes } from './schema-envelopes.ts';
 import { runPasses } from './pipeline.ts';
 
 /**
@@ -64,7 +64,7 @@ interface SchemaSides {
   changes: Change[];
   diagnostics: Diagnostics;
   /** Each side's method → how it travels, so the schema can correct what examples suggest (schema-envelopes.ts). */
-  envelopes: { old: Record<string, string>; new: Record<string, string> };
+  envelopes: { old: MethodEnvelopes; new: MethodEnvelopes };
 }
 
 /** How the revision diff read one page (the JSON's `pages`): what it was paired with, and whether it counts. */

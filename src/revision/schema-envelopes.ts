@@ -1,34 +1,33 @@
+import { envelopeLabel, isFramedCall, type Envelope } from '../core/envelopes.ts';
 import type { Change } from '../records/change.ts';
+
+/** Method → how the schema says it travels, as plain data (a cache can keep it as JSON). */
+export type MethodEnvelopes = Readonly<Record<string, Envelope>>;
 
 /**
  * In a diff of whole revisions the schema outranks an example. An example that leaves out
  * `id` reads as a notification; when both revisions' schemas define the method as the same
  * kind of message, the page's "no longer a request, now a notification" (or the reverse) is
  * an example's framing that changed, not the protocol: editorial, with the schema's word.
+ * Pages and schemas name envelopes alike (core/envelopes.ts), so they compare as they are.
  */
-const SCHEMA_ENVELOPE: Record<string, string> = { request: 'JSON-RPC request', notification: 'JSON-RPC notification' };
-
-export function confirmEnvelopesBySchema(
-  changes: readonly Change[],
-  /** Each revision's schema: method → how it travels ('JSON-RPC request', …), see `schemaEnvelopes`. */
-  schemas: { old: Readonly<Record<string, string>>; new: Readonly<Record<string, string>> },
-): Change[] {
+export function confirmEnvelopesBySchema(changes: readonly Change[], schemas: { old: MethodEnvelopes; new: MethodEnvelopes }): Change[] {
   return changes.map((change) => {
     if (change.id !== 'message-envelope-changed' || change.source === 'schema') return change;
-    const from = SCHEMA_ENVELOPE[String(change.before?.['envelope'])];
-    const to = SCHEMA_ENVELOPE[String(change.after?.['envelope'])];
+    const from = change.before?.['envelope'];
+    const to = change.after?.['envelope'];
     const oldDefined = schemas.old[change.subject];
     const newDefined = schemas.new[change.subject];
-    if (!from || !to || !oldDefined || oldDefined !== newDefined || (oldDefined !== from && oldDefined !== to)) return change;
+    // Only a request and a notification are told apart by an example's `id` alone.
+    if (!isFramedCall(from) || !isFramedCall(to) || !oldDefined || oldDefined !== newDefined || (oldDefined !== from && oldDefined !== to)) return change;
     return {
       ...change,
       level: 'editorial',
-      levelReason: `both revisions' schemas define \`${change.subject}\` as a ${oldDefined}: only an example's framing changed, not the protocol`,
+      levelReason: `both revisions' schemas define \`${change.subject}\` as a ${envelopeLabel(oldDefined)}: only an example's framing changed, not the protocol`,
     };
   });
 }
 
-/** Method → envelope, as plain data (a cache can keep it as JSON). */
-export function envelopesOf(messages: ReadonlyMap<string, { envelope: string }>): Record<string, string> {
+export function envelopesOf(messages: ReadonlyMap<string, { envelope: Envelope }>): Record<string, Envelope> {
   return Object.fromEntries([...messages].map(([method, m]) => [method, m.envelope]));
 }

@@ -47,9 +47,9 @@ describe('direction from the schema\'s own unions', () => {
 
   it('tells JSON-RPC messages from embedded ones, and where the embedded ones travel', () => {
     const messages = messagesOf(model, directions);
-    expect(messages.get('ask')?.envelope).toBe('JSON-RPC request');
+    expect(messages.get('ask')?.envelope).toBe('request');
     const embedded = messages.get('embedded')!;
-    expect(embedded.envelope).toBe('embedded object');
+    expect(embedded.envelope).toBe('embedded');
     expect(embedded.container).toBe('Holder.inner');
     expect(embedded.flows).toEqual([{ sender: 'Bob', role: 'result' }]);
   });

@@ -7,5 +7,5 @@ export { isSchemaValue } from './recognize.ts';
 export { parseSchemaText, type SchemaModel, type SchemaDefinition, type SchemaField, type MessageInfo } from './model.ts';
 export { diffSchemaTexts, diffSchemaModels, diffSchemaAnalyses, analyzeSchema, type SchemaAnalysis, type SchemaDiffResult, type SchemaDiffOptions } from './diff.ts';
 export { directionsOf, type Directions, type Flow, type Role } from './direction.ts';
-export { messagesOf, errorCodesOf, type SchemaMessage, type Envelope } from './messages.ts';
+export { messagesOf, errorCodesOf, type SchemaMessage } from './messages.ts';
 export { lintPage, type LintPage, type LintCodeBlock, type LintFinding, type FindingKind } from './lint.ts';

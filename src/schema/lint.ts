@@ -4,6 +4,7 @@ import { analyzeSchema, type SchemaAnalysis } from './analysis.ts';
 import { type JsonObject, type JsonValue } from './load.ts';
 import { canonical, type SchemaModel } from './model.ts';
 import { resolveRef } from './refs.ts';
+import { envelopeLabel, type Envelope } from '../core/envelopes.ts';
 import { isObject } from '../core/objects.ts';
 
 /**
@@ -74,12 +75,12 @@ function checkExample(analysis: SchemaAnalysis, value: JsonObject, at: (string |
       return;
     }
     const def = message.definition;
-    const shownAs = framed ? ('id' in value ? 'JSON-RPC request' : 'JSON-RPC notification') : null;
-    if (shownAs && message.envelope === 'embedded object') {
+    const shownAs: Envelope | null = framed ? ('id' in value ? 'request' : 'notification') : null;
+    if (shownAs && message.envelope === 'embedded') {
       out.push({
         kind: 'envelope-mismatch',
         severity: 'error',
-        message: `\`${method}\` is shown as a ${shownAs}, but the schema defines it as an embedded object${message.container ? ` (delivered inside \`${message.container}\`)` : ''}.`,
+        message: `\`${method}\` is shown as a ${envelopeLabel(shownAs)}, but the schema defines it as an ${envelopeLabel(message.envelope)}${message.container ? ` (delivered inside \`${message.container}\`)` : ''}.`,
         line: locate(at),
         path: '',
         method,

@@ -1,3 +1,4 @@
+import type { Envelope } from '../core/envelopes.ts';
 import type { Directions, Flow } from './direction.ts';
 import type { SchemaDefinition, SchemaModel } from './model.ts';
 
@@ -7,15 +8,15 @@ import type { SchemaDefinition, SchemaModel } from './model.ts';
  * spell the JSON-RPC envelope out in every message (`jsonrpc`, `id`) or leave it to the
  * union that lists the message: either way a member of a party's request union is a JSON-RPC
  * request. A method-bearing object that no party sends on its own and that carries no
- * envelope is an embedded object, delivered inside whatever refers to it.
+ * envelope is an embedded object, delivered inside whatever refers to it. The envelopes are
+ * core/envelopes.ts's, so pages, schemas and the detector name them alike.
  */
-
-export type Envelope = 'JSON-RPC request' | 'JSON-RPC notification' | 'embedded object';
 
 export interface SchemaMessage {
   method: string;
   /** The definition that defines it (the first in document order when several spell the same method). */
   definition: SchemaDefinition;
+  /** `request`, `notification` or `embedded`: the envelopes a schema can tell. */
   envelope: Envelope;
   /** For an embedded object: where it is delivered (`Definition.field`), when found. */
   container: string | null;
@@ -52,7 +53,7 @@ export function messagesOf(model: SchemaModel, directions: Directions): Map<stri
       method,
       definition,
       envelope,
-      container: envelope === 'embedded object' ? containerOf(model, definition.name) : null,
+      container: envelope === 'embedded' ? containerOf(model, definition.name) : null,
       flows,
     });
   }
@@ -61,11 +62,11 @@ export function messagesOf(model: SchemaModel, directions: Directions): Map<stri
 
 function envelopeOf(def: SchemaDefinition, memberOf: Flow[]): Envelope {
   const info = def.message;
-  if (info?.jsonrpc) return info.id ? 'JSON-RPC request' : 'JSON-RPC notification';
+  if (info?.jsonrpc) return info.id ? 'request' : 'notification';
   const roles = new Set(memberOf.map((f) => f.role));
-  if (roles.has('request')) return 'JSON-RPC request';
-  if (roles.has('notification')) return 'JSON-RPC notification';
-  return 'embedded object';
+  if (roles.has('request')) return 'request';
+  if (roles.has('notification')) return 'notification';
+  return 'embedded';
 }
 
 /**

@@ -43,7 +43,7 @@ describe.skipIf(!available)('the real MCP schemas', () => {
       expect(messages.get('tools/call')?.flows.map((f) => `${f.sender}:${f.role}`), rev).toEqual(['Client:request']);
     }
     const old = analyzeSchema(parseSchemaText(text('2025-11-25'), '2025-11-25'));
-    expect(old.messages.get('elicitation/create')?.envelope).toBe('JSON-RPC request');
+    expect(old.messages.get('elicitation/create')?.envelope).toBe('request');
     expect(old.messages.get('elicitation/create')?.flows).toEqual([{ sender: 'Server', role: 'request' }]);
     expect(old.messages.get('notifications/cancelled')?.flows.map((f) => f.sender).sort()).toEqual(['Client', 'Server']);
   });

@@ -1,3 +1,4 @@
+import { envelopeLabel, type Envelope } from '../../core/envelopes.ts';
 import type { ChangeSide } from '../../records/change.ts';
 import type { SchemaAnalysis } from '../analysis.ts';
 import { describeDirection, lower } from '../direction.ts';
@@ -26,7 +27,7 @@ export function diffMessages(ctx: SchemaDiffContext, reported: Reported): void {
       continue;
     }
     if (message.envelope !== now.envelope) {
-      const detail: Record<string, string> = { from: message.envelope, to: now.envelope };
+      const detail: Record<string, string> = { from: envelopeLabel(message.envelope), to: envelopeLabel(now.envelope) };
       if (now.container) detail['container'] = now.container;
       ctx.records.emit({
         id: 'message-envelope-changed',
@@ -58,7 +59,7 @@ function messageSide(message: SchemaMessage, side: SchemaAnalysis): ChangeSide {
   const direction = describeDirection(side.directions, message.flows);
   const fields = [...def.fields.keys()].filter((p) => p !== '' && !p.includes('.') && !WRAPPER.test(p));
   const result: ChangeSide = {
-    text: `${message.method}: ${message.envelope}${message.container ? ` inside ${message.container}` : ''} (${fields.join(', ')})`,
+    text: `${message.method}: ${envelopeLabel(message.envelope)}${message.container ? ` inside ${message.container}` : ''} (${fields.join(', ')})`,
     line: def.line,
     path: def.name,
   };
@@ -68,6 +69,7 @@ function messageSide(message: SchemaMessage, side: SchemaAnalysis): ChangeSide {
   return result;
 }
 
-function envelopeWord(envelope: string): string {
-  return envelope.replace(/^JSON-RPC /, '');
+/** The record's noun for a message ("New request", "New embedded object"): its label, less the protocol every message shares. */
+function envelopeWord(envelope: Envelope): string {
+  return envelopeLabel(envelope).replace(/^JSON-RPC /, '');
 }
