@@ -85,3 +85,45 @@ describe.skipIf(browserSkipReason() !== null)(`the schema reference diff (${PAIR
     await close();
   });
 });
+
+describe.skipIf(browserSkipReason() !== null)('the largest diff page with filters', () => {
+  const site = siteSuite();
+
+  it('lays out only the sections near the viewport, and a filter click paints every section it brings into view in that frame', async () => {
+    const dist = await ensureSiteBuilt();
+    const path = largestHtml(join(dist, 'diff'), (html) => html.includes('id="sd-filters"')).path.replace(/index\.html$/, '');
+    const { page, errors, close } = await openPage(site.browser, site.server.url);
+    await page.goto(`${site.server.url}diff/${path}`);
+    await page.waitForSelector('#sd-filters:not([hidden])');
+    // A section's heading is "skipped" while the browser leaves the section unrendered (content-visibility: auto).
+    const result = await page.evaluate(`(async () => {
+      const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+      // The sections a reader could scroll to: not filtered out, not inside a closed <details>.
+      const sections = () => [...document.querySelectorAll('#sd-side-by-side .sec')].filter((s) => s.checkVisibility());
+      const skipped = (s) => !s.querySelector('.sec-head').checkVisibility({ contentVisibilityAuto: true });
+      const inView = (s) => { const r = s.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; };
+      const input = document.querySelector('#sd-filters input[name="breaking-only"]');
+      // Far enough into the side-by-side view that "breaking only" pulls sections from well below into view.
+      window.scrollTo(0, document.getElementById('sd-side-by-side').getBoundingClientRect().top + scrollY + 2 * innerHeight);
+      await frame(); await frame();
+      const skippedAtLoad = sections().filter(skipped).length;
+      const clicks = [];
+      for (const step of ['on', 'off']) {
+        input.click();
+        await frame();
+        const shown = sections().filter(inView);
+        clicks.push({ step, inView: shown.length, blank: shown.filter(skipped).map((s) => s.id) });
+        await frame();
+      }
+      return { total: sections().length, skippedAtLoad, clicks };
+    })()`) as { total: number; skippedAtLoad: number; clicks: { step: string; inView: number; blank: string[] }[] };
+    expect(result.skippedAtLoad).toBeGreaterThan(0);
+    expect(result.skippedAtLoad).toBeLessThan(result.total);
+    for (const click of result.clicks) {
+      expect(click.inView, click.step).toBeGreaterThan(0);
+      expect(click.blank, click.step).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -4,7 +4,10 @@
  * (`?breaking-only=1&kind=rule`). Progressive enhancement:
  * the page is complete without this script; the filter box stays hidden until it runs.
  * A click repaints within 100 ms on the longest page (measured by the browser tests): what
- * each note and row depends on is looked up once here, and a click only writes to the DOM.
+ * each note and row depends on is looked up once here, and a click only writes to the DOM
+ * (classes and `hidden`, never a read of layout in between). Most of a click's frame is the
+ * browser's layout of what it shows again; site.css keeps that to the sections near the
+ * viewport (content-visibility on `.sec`).
  */
 function setup(): void {
   const box = document.getElementById('sd-filters') as HTMLFieldSetElement | null;
