@@ -73,6 +73,28 @@ function rewrittenRule(members: readonly RecordFacts[]): { gone: RecordFacts; ar
   return gone && arrived ? { gone, arrived } : null;
 }
 
+/**
+ * A base definition that came or went with the fields other definitions inherit from it
+ * (relations/fields.ts 3c): what a reader must know is which messages gain or lose which
+ * fields, so the title names them, not only the base.
+ */
+function baseWithFields(lead: RecordFacts, members: readonly RecordFacts[]): string | null {
+  if (lead.change.kind !== 'definition' || lead.change.source !== 'schema' || lead.direction === 'changed') return null;
+  const prefix = `${lead.change.subject}`;
+  const fields = members.filter((m) => m.field && m.change.source === 'schema' && m.direction === lead.direction && /^[.[{]/.test(m.change.subject.slice(prefix.length)) && m.change.subject.startsWith(prefix));
+  const side = (m: RecordFacts) => (m.direction === 'removed' ? m.change.before : m.change.after);
+  const heirs = [...new Set(fields.flatMap((m) => (Array.isArray(side(m)?.['inheritors']) ? (side(m)!['inheritors'] as unknown[]).map(String) : [])))];
+  if (fields.length === 0 || heirs.length === 0) return null;
+  const names = fields.map((m) => `\`${m.change.subject.slice(prefix.length).replace(/^\./, '')}\``).join(', ');
+  const required = fields.every((m) => m.change.id.startsWith('required-')) ? 'required ' : '';
+  const plural = fields.length > 1 ? 's' : '';
+  const heirList = `${heirs.length} definition${heirs.length > 1 ? 's' : ''}: ${heirs.join(', ')}`;
+  if (lead.direction === 'removed') return `Definition \`${prefix}\` removed, with its ${required}field${plural} ${names}, from ${heirList}.`;
+  const senders = fields.map((m) => m.change.after?.['mustSend']).find((v) => typeof v === 'string') as string | undefined;
+  const must = senders ? ` ${senders.split(', ').map((p) => `${p.charAt(0).toUpperCase()}${p.slice(1)}s`).join(' and ')} must now send ${fields.length > 1 ? 'them' : 'it'}.` : '';
+  return `New definition \`${prefix}\` brings ${required}field${plural} ${names} to ${heirList}.${must}`;
+}
+
 /** Whether two records stand in the same section of the same page. */
 export function samePlace(a: RecordFacts, b: RecordFacts): boolean {
   return a.sidePage === b.sidePage && a.path.join('\u0000') === b.path.join('\u0000');
@@ -81,6 +103,8 @@ export function samePlace(a: RecordFacts, b: RecordFacts): boolean {
 export function titleOf(lead: RecordFacts, members: readonly RecordFacts[]): string {
   const own = headline(lead.change.message);
   if (members.length === 1) return own;
+  const base = baseWithFields(lead, members);
+  if (base) return base;
   // Not "rule removed" beside "new rule": one rule, reworded where it stands or on its way elsewhere.
   const pair = rewrittenRule(members);
   if (pair) {

@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -191,6 +191,15 @@ describe('records grouped into changes', () => {
     const pointer = one(grouped, /include the upload headers/);
     expect(pointer.impact).toBe('editorial');
     expect(pointer.reason).toMatch(/points at the duties of “Upload Headers”/);
+  });
+
+  it('base-with-fields: a new base definition and the fields existing messages inherit from it are one change, titled by the messages that gain which fields', async () => {
+    const { grouped } = await changesOf('base-with-fields');
+    expect(grouped).toHaveLength(1);
+    const base = grouped[0]!;
+    expect(base.impact).toBe('breaking');
+    expect(base.records).toHaveLength(3);
+    expect(base.title).toMatch(/^New definition `Expiring` brings required fields `ttlSeconds`, `shared` to 2 definitions: ListWidgetsResult, ListGadgetsResult\./);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {

@@ -1,5 +1,5 @@
 import { dice } from '../../diff/similarity.ts';
-import type { RecordFacts } from '../facts.ts';
+import { canonicalName, type RecordFacts } from '../facts.ts';
 import type { UnionFind } from './union-find.ts';
 
 /**
@@ -70,4 +70,41 @@ export function joinUnionRestructures(facts: readonly RecordFacts[], uf: UnionFi
       if (fieldOfIt || member || readThrough) uf.union(r.index, f.index);
     }
   }
+}
+
+/**
+ * 3c. A definition that came (or went) and its own fields that came (or went) with it are one
+ * change: a new base shape whose fields existing messages inherit ("New definition `Pageable`"
+ * and "New field `Pageable.cursor`, inherited by …") is one thing the revision added.
+ */
+export function joinFieldsToTheirNewOwner(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const definitions = new Map<string, number>();
+  for (const f of facts) {
+    if (f.change.kind !== 'definition' || f.change.source !== 'schema' || f.direction === 'changed') continue;
+    for (const name of f.about) definitions.set(`${f.direction}\u0000${name}`, f.index);
+  }
+  if (definitions.size === 0) return;
+  const fieldsOf = new Map<number, RecordFacts[]>();
+  for (const f of facts) {
+    if (!f.field || f.change.source !== 'schema' || f.direction === 'changed' || !inherited(f)) continue;
+    const owner = definitions.get(`${f.direction}\u0000${canonicalName(ownerOf(f.change.subject))}`);
+    if (owner !== undefined) fieldsOf.set(owner, [...(fieldsOf.get(owner) ?? []), f]);
+  }
+  for (const [owner, fields] of fieldsOf) {
+    // A base of one or two fields brings one thing; one of many (a `_meta` object's keys) brings several, each a change of its own.
+    if (fields.length <= MIXIN_FIELDS) for (const f of fields) uf.union(owner, f.index);
+  }
+}
+
+const MIXIN_FIELDS = 2;
+
+/** The definition a schema field's path starts with (`Pageable.cursor` → `Pageable`). */
+function ownerOf(path: string): string {
+  return path.split(/[.[{]/)[0] ?? path;
+}
+
+/** A schema field record at a base that other definitions extend (schema/inherited.ts lists them on its sides). */
+function inherited(f: RecordFacts): boolean {
+  const side = f.direction === 'removed' ? f.change.before : f.change.after;
+  return Array.isArray(side?.['inheritors']) && side['inheritors'].length > 0;
 }
