@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'heading-extends-name', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -200,6 +200,13 @@ describe('records grouped into changes', () => {
     expect(base.impact).toBe('breaking');
     expect(base.records).toHaveLength(3);
     expect(base.title).toMatch(/^New definition `Expiring` brings required fields `ttlSeconds`, `shared` to 2 definitions: ListWidgetsResult, ListGadgetsResult\./);
+  });
+
+  it('heading-extends-name: a new section headed by a new definition\'s name and a word after it ("Widget Filter Modes" for `WidgetFilter`) is that definition\'s home: one change', async () => {
+    const { grouped } = await changesOf('heading-extends-name');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]!.title).toMatch(/WidgetFilter/);
+    expect(grouped[0]!.records).toHaveLength(3);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {

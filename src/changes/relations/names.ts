@@ -60,6 +60,7 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
         score += said.get(name) ?? 0;
         // A heading or page spells `server/discover` as "serverdiscover".
         if (squashed(name) !== name) score += said.get(squashed(name)) ?? 0;
+        score += HEADING_PREFIX * profile.headings[direction as 'added' | 'removed'].filter((h) => extendsName(h, squashed(name))).length;
       }
       if (score >= 1) scores.push({ root: profile.root, score });
     }
@@ -70,8 +71,21 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
   }
 }
 
+/**
+ * A heading that is a name and a word or two after it ("Tool Choice Modes" for `ToolChoice`,
+ * "Widget Events" for `WidgetEvent`): about that name, less surely than one that spells it.
+ * Short names (`Tool`) begin too many headings to count.
+ */
+const HEADING_PREFIX = 5;
+
+function extendsName(heading: string, name: string): boolean {
+  return name.length >= 8 && heading !== name && heading.startsWith(name) && heading.length - name.length <= 10;
+}
+
 interface HomeProfile {
   root: number;
+  /** Per direction, the squashed headings of the sections that came or went. */
+  headings: { added: string[]; removed: string[] };
   /** Per direction, each name's weight: a heading that spells it (10), each record naming it in code (1), a page that came or went naming it twice in its text (2). */
   added: Map<string, number>;
   removed: Map<string, number>;
@@ -80,7 +94,7 @@ interface HomeProfile {
 }
 
 function homeProfile(root: number, members: readonly RecordFacts[], outlines: Outlines | undefined): HomeProfile {
-  const profile: HomeProfile = { root, added: new Map(), removed: new Map(), where: new Set() };
+  const profile: HomeProfile = { root, added: new Map(), removed: new Map(), where: new Set(), headings: { added: [], removed: [] } };
   const add = (direction: Direction, name: string, weight: number) => {
     if (direction === 'changed') return;
     const tally = profile[direction];
@@ -88,7 +102,10 @@ function homeProfile(root: number, members: readonly RecordFacts[], outlines: Ou
   };
   for (const m of members) {
     for (const word of placeWords(m)) profile.where.add(word);
-    if (m.change.kind === 'section') add(m.direction, squashed(m.change.subject), 10);
+    if (m.change.kind === 'section') {
+      add(m.direction, squashed(m.change.subject), 10);
+      if (m.direction !== 'changed') profile.headings[m.direction].push(squashed(m.change.subject));
+    }
     for (const name of m.direction === 'removed' ? m.mentions.old : m.mentions.new) add(m.direction, name, 1);
     if (m.change.id === 'page-added' || m.change.id === 'page-removed') {
       // A page named for a name (its id or its title spells it: "Ping", `server/discover`) is that name's home, as a heading that spells it is.
