@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { folderTree, InputError } from '../src/index.ts';
-import { LOCK_FILE, LOCKFILE_VERSION, pageFileName, parseLock, type Lock, type LockedPage, type RevisionInfo } from '../scraper/lock.ts';
+import { LOCK_FILE, LOCKFILE_VERSION, pageFileName, parseLock, serializeLock, type Lock, type LockedPage, type RevisionInfo } from '../scraper/lock.ts';
 import { isPageId } from '../src/input/ids.ts';
 import { pageFiles } from '../src/input/spec-tree.ts';
 import { revisionsIn, type SiteSpec } from './specs-config.ts';
@@ -22,8 +22,8 @@ export function specSnapshots(spec: SiteSpec, work: string): string {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const lock = locked ? lockSubset(spec, work) : lockOfFolders(spec, work);
-  // In the config's order (the lock's own serialisation would sort undated revisions by name).
-  writeFileSync(join(work, LOCK_FILE), `${JSON.stringify(lock, null, 2)}\n`);
+  // Written as every lock is; the config's list of revisions, when it gives one, is their order.
+  writeFileSync(join(work, LOCK_FILE), serializeLock(lock, spec.revisions ?? []));
   parseLock(readFileSync(join(work, LOCK_FILE), 'utf8'), join(work, LOCK_FILE));
   return work;
 }
