@@ -57,6 +57,7 @@ function build(options: Options): number {
       SPECDELTA_OUT_DIR: place.out,
       SPECDELTA_BASE: place.base,
       [SPEC_ENV.label]: spec.label,
+      [SPEC_ENV.title]: spec.title,
       [SPEC_ENV.upstream]: spec.upstream,
       [SPEC_ENV.source]: spec.source,
       [SPEC_ENV.pageLabels]: spec.pageLabels,

@@ -16,6 +16,8 @@ export interface SiteSpec {
   name: string;
   /** How the site names it ("GraphQL"). */
   label: string;
+  /** Its full name, where the site names it in a sentence or heading ("Model Context Protocol"); default: its label. */
+  title: string;
   /** Absolute: a snapshots folder (with snapshots.lock.json) or a folder of revision folders. */
   source: string;
   /** "View upstream" link of a page: `{revision}`, `{page}` (page id) and `{path}` (its file in the revision folder) are filled in. */
@@ -34,7 +36,7 @@ export interface SiteConfig {
   specs: SiteSpec[];
 }
 
-const KEYS = ['name', 'label', 'source', 'upstream', 'revisions', 'pageLabels', 'detector'] as const;
+const KEYS = ['name', 'label', 'title', 'source', 'upstream', 'revisions', 'pageLabels', 'detector'] as const;
 const NAME = /^[a-z0-9][a-z0-9-]*$/;
 /** First-level folders of the site: a spec named like one would hide its pages. */
 const RESERVED = ['rev', 'diff', 'feature', 'feed', 'migrate', 'since', 'badge', 'badges', 'check', 'search', 'pagefind', '_astro'];
@@ -80,6 +82,7 @@ function checkEntry(entry: unknown, at: string, base: string, fail: (problem: st
   if (!NAME.test(name)) fail(`${at}: "name" ${JSON.stringify(name)} must be lower-case letters, digits and "-" (it becomes the folder /${name}/)`);
   if (RESERVED.includes(name)) fail(`${at}: "name" "${name}" is a folder of the site already; choose another`);
   const label = text('label');
+  const title = entry['title'] === undefined ? label : text('title');
   const source = resolve(base, text('source'));
   if (!existsSync(source) || !statSync(source).isDirectory()) fail(`${at} ("${name}"): "source" ${relative(process.cwd(), source) || '.'} is not a folder`);
   const upstream = text('upstream');
@@ -96,7 +99,7 @@ function checkEntry(entry: unknown, at: string, base: string, fail: (problem: st
   const known = revisionsIn(source);
   const missing = wanted?.find((r) => !known.includes(r));
   if (missing) fail(`${at} ("${name}"): revision "${missing}" is not in ${relative(process.cwd(), source)} (it has ${known.join(', ') || 'none'})`);
-  return { name, label, source, upstream, revisions: wanted, pageLabels: pageLabels as SiteSpec['pageLabels'], detector: detector as boolean };
+  return { name, label, title, source, upstream, revisions: wanted, pageLabels: pageLabels as SiteSpec['pageLabels'], detector: detector as boolean };
 }
 
 /** Where each spec lives in the built site: the first at the base path, the others in a folder of their name. */

@@ -27,7 +27,13 @@ describe('the site config (build:specs)', () => {
   it('reads a spec with its defaults, its source from the config file\'s folder and its revisions in release order', () => {
     writeFileSync(join(dir, 'good.json'), JSON.stringify({ specs: [entry] }));
     const [spec] = readSiteConfig(join(dir, 'good.json')).specs;
-    expect(spec).toEqual({ ...entry, source: join(dir, 'spec'), revisions: null, pageLabels: 'title', detector: false });
+    expect(spec).toEqual({ ...entry, title: 'OpenTelemetry', source: join(dir, 'spec'), revisions: null, pageLabels: 'title', detector: false });
+  });
+
+  it('names a spec by its title where one is given, else by its label', () => {
+    writeFileSync(join(dir, 'titled.json'), JSON.stringify({ specs: [{ ...entry, title: 'The OpenTelemetry Specification' }] }));
+    expect(readSiteConfig(join(dir, 'titled.json')).specs[0]!.title).toBe('The OpenTelemetry Specification');
+    expect(problem({ specs: [{ ...entry, title: '' }] })).toMatch(/^FILE: spec 1 needs "title", a non-empty string\.$/);
   });
 
   it.each([
