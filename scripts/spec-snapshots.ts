@@ -5,7 +5,7 @@ import { folderTree, InputError } from '../src/index.ts';
 import { LOCK_FILE, LOCKFILE_VERSION, pageFileName, parseLock, serializeLock, type Lock, type LockedPage, type RevisionInfo } from '../scraper/lock.ts';
 import { isPageId } from '../src/input/ids.ts';
 import { pageFiles } from '../src/input/spec-tree.ts';
-import { revisionsIn, type SiteSpec } from './specs-config.ts';
+import { revisionsIn, type SiteSpec } from '../site/lib/site-config.ts';
 import { pageIdOf } from '../site/lib/spec-identity.ts';
 
 /**

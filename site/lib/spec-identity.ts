@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pageTitleOf } from '../../src/site-entry.ts';
-import { readSiteConfig, type SiteSpec } from '../../scripts/specs-config.ts';
+import { readSiteConfig, type SiteSpec } from './site-config.ts';
 import { repoRoot } from './env.ts';
 import { pageText, specSet } from './spec.ts';
 

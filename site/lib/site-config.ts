@@ -1,14 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { InputError } from '../src/index.ts';
-import { LOCK_FILE, parseLock } from '../scraper/lock.ts';
-import { isObject } from '../src/core/objects.ts';
-import { revisionFolders } from '../src/input/spec-tree.ts';
-import { normalizeBase } from '../site/lib/urls.ts';
+import { InputError } from '../../src/index.ts';
+import { isObject, lockPath, parseLock, revisionFolders } from '../../src/site-entry.ts';
+import { normalizeBase } from './urls.ts';
 
 /**
  * The site config (`site/specs.config.json`, `site/specs.other.json`): the specifications
- * one site shows. The first is built at the site's root (its URLs are the single-spec
+ * one site shows. Read by build:specs (scripts/build-specs.ts) and by a build without its
+ * settings (spec-identity.ts), so it lives with the site. The first is built at the site's root (its URLs are the single-spec
  * site's), every other under `/<name>/`. docs/multi-spec-site.md describes each setting.
  */
 export interface SiteSpec {
@@ -109,7 +108,7 @@ export function specPlaces(specs: readonly SiteSpec[], base: string, out: string
 
 /** The revisions a source holds, oldest first: the lock's, or its sub-folders in release order (dates, versions, editions). */
 export function revisionsIn(source: string): string[] {
-  const lock = join(source, LOCK_FILE);
+  const lock = lockPath(source);
   // The lock is read as any lock is (validated): a hand-edited one fails in one sentence naming it.
   if (existsSync(lock)) return parseLock(readFileSync(lock, 'utf8'), lock).revisions.map((r) => r.id);
   return revisionFolders(source);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSiteConfig, specPlaces } from '../../scripts/specs-config.ts';
+import { readSiteConfig, specPlaces } from '../../site/lib/site-config.ts';
 import { isUserFacing } from '../../src/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'specdelta-site-config-'));
