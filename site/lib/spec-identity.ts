@@ -5,6 +5,7 @@ import { pageTitleOf } from '../../src/site-entry.ts';
 import { readSiteConfig, type SiteSpec } from './site-config.ts';
 import { repoRoot } from './env.ts';
 import { pageText, specSet } from './spec.ts';
+import { fillUpstream } from './upstream.ts';
 
 /**
  * Which specification this build shows, and how it names it: set in the environment by
@@ -105,14 +106,14 @@ export function newestPageLabel(page: string): string {
   return revision ? pageLabel(revision.id, page) : page;
 }
 
+/** The spec's `upstream` setting: where its pages are published, with `{revision}`, `{page}` and `{path}` to fill in. */
+export function upstreamTemplate(): string {
+  return setting(SPEC_ENV.upstream) ?? singleSpec().upstream;
+}
+
 /** The page upstream: the spec's `upstream` with `{revision}`, `{page}` and `{path}` (its file in the revision folder) filled in. */
 export function upstreamPageUrl(revision: string, page: string): string {
-  const template = setting(SPEC_ENV.upstream) ?? singleSpec().upstream;
-  const route = page.replace(/(^|\/)index$/, '');
-  return template
-    .replaceAll('{revision}', encodeURIComponent(revision))
-    .replaceAll('{page}', route.split('/').map(encodeURIComponent).join('/'))
-    .replaceAll('{path}', sourcePath(revision, page).split('/').map(encodeURIComponent).join('/'));
+  return fillUpstream(upstreamTemplate(), revision, page.replace(/(^|\/)index$/, ''), sourcePath(revision, page));
 }
 
 /** The page's file in its revision folder of the source (`Section 3 -- Type System.md`), else its id with `.md`. */
