@@ -6,6 +6,7 @@ import { LOCK_FILE, LOCKFILE_VERSION, pageFileName, parseLock, serializeLock, ty
 import { isPageId } from '../src/input/ids.ts';
 import { pageFiles } from '../src/input/spec-tree.ts';
 import { revisionsIn, type SiteSpec } from '../site/lib/site-config.ts';
+import { releaseNotes } from './spec-changelog.ts';
 import { pageIdOf } from '../site/lib/spec-identity.ts';
 
 /**
@@ -37,9 +38,13 @@ function lockSubset(spec: SiteSpec, work: string): Lock {
   return { lockfileVersion: LOCKFILE_VERSION, revisions: withLatest(revisions), pages: lock.pages.filter((p) => wanted.includes(p.revision)) };
 }
 
+/** The page a revision's release notes (the config's `changelog`) become, titled so the site reads it as MCP's changelog page. */
+const CHANGELOG_PAGE = 'changelog';
+
 /** A folder of revision folders, read as `specdelta diff` reads one (folderTree). */
 function lockOfFolders(spec: SiteSpec, work: string): Lock {
   const ids = spec.revisions ?? revisionsIn(spec.source);
+  const notes = spec.changelog === null ? new Map<string, string>() : releaseNotes(readFileSync(spec.changelog, 'utf8'), ids);
   const pages: LockedPage[] = [];
   for (const revision of ids) {
     const folder = join(spec.source, revision);
@@ -47,14 +52,22 @@ function lockOfFolders(spec: SiteSpec, work: string): Lock {
     // Each page's file, by the one page-file rule (input/spec-tree.ts), for `{path}` in upstream links.
     const files = pageFiles(folder);
     const taken = new Map<string, string>();
-    for (const page of tree.pages) {
-      const id = pageIdOf(page);
+    const claim = (id: string, page: string) => {
       const clash = taken.get(id);
       if (clash !== undefined || !isPageId(id)) {
         throw new InputError(`${relative(process.cwd(), folder)}: the pages "${clash ?? page}" and "${page}" would both be the page id "${id}"; rename one.`);
       }
       taken.set(id, page);
+    };
+    for (const page of tree.pages) {
+      const id = pageIdOf(page);
+      claim(id, page);
       pages.push(writePage(work, revision, id, tree.text(page), join(folder, files.get(page) ?? `${page}.md`)));
+    }
+    const released = notes.get(revision);
+    if (released !== undefined) {
+      claim(CHANGELOG_PAGE, relative(folder, spec.changelog!));
+      pages.push(writePage(work, revision, CHANGELOG_PAGE, released, spec.changelog!));
     }
     const schema = tree.schema();
     if (schema !== null) pages.push(writePage(work, revision, 'schema.json', schema, join(folder, tree.schemaName ?? 'schema.json')));

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { InputError } from '../../src/index.ts';
 import { isObject, lockPath, parseLock, revisionFolders } from '../../src/site-entry.ts';
 import { normalizeBase } from './urls.ts';
@@ -27,6 +27,8 @@ export interface SiteSpec {
   pageLabels: 'title' | 'id';
   /** Whether the detector's pages (badges, "check a page") are built: they know the first spec's revisions only. */
   detector: boolean;
+  /** Absolute: a changelog file of the whole spec (a section per release) beside its revision folders; null: none (or one per revision, as MCP's). */
+  changelog: string | null;
 }
 
 export interface SiteConfig {
@@ -35,7 +37,7 @@ export interface SiteConfig {
   specs: SiteSpec[];
 }
 
-const KEYS = ['name', 'label', 'title', 'source', 'upstream', 'revisions', 'pageLabels', 'detector'] as const;
+const KEYS = ['name', 'label', 'title', 'source', 'upstream', 'revisions', 'pageLabels', 'detector', 'changelog'] as const;
 const NAME = /^[a-z0-9][a-z0-9-]*$/;
 /** First-level folders of the site: a spec named like one would hide its pages. */
 const RESERVED = ['rev', 'diff', 'feature', 'feed', 'migrate', 'since', 'badge', 'badges', 'check', 'search', 'pagefind', '_astro'];
@@ -94,11 +96,26 @@ function checkEntry(entry: unknown, at: string, base: string, fail: (problem: st
   if (pageLabels !== 'title' && pageLabels !== 'id') fail(`${at} ("${name}"): "pageLabels" must be "title" or "id"`);
   const detector = entry['detector'] ?? false;
   if (typeof detector !== 'boolean') fail(`${at} ("${name}"): "detector" must be true or false`);
+  const changelog = entry['changelog'] === undefined ? null : changelogFile(source, text('changelog'), (problem) => fail(`${at} ("${name}"): ${problem}`));
   const wanted = (revisions as string[] | undefined) ?? null;
   const known = revisionsIn(source);
   const missing = wanted?.find((r) => !known.includes(r));
   if (missing) fail(`${at} ("${name}"): revision "${missing}" is not in ${relative(process.cwd(), source)} (it has ${known.join(', ') || 'none'})`);
-  return { name, label, title, source, upstream, revisions: wanted, pageLabels: pageLabels as SiteSpec['pageLabels'], detector: detector as boolean };
+  return { name, label, title, source, upstream, revisions: wanted, pageLabels: pageLabels as SiteSpec['pageLabels'], detector: detector as boolean, changelog };
+}
+
+/**
+ * The `changelog` setting: a file inside a folder of revision folders. A snapshots folder's
+ * revisions carry their own changelog pages (as MCP's do), so it takes none.
+ */
+function changelogFile(source: string, file: string, fail: (problem: string) => never): string {
+  if (existsSync(lockPath(source))) return fail('"changelog" is for a folder of revision folders; a snapshots folder\'s revisions have their own changelog pages');
+  const path = resolve(source, file);
+  const inside = relative(source, path);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside) || !existsSync(path) || !statSync(path).isFile()) {
+    return fail(`"changelog" ${JSON.stringify(file)} must be a file in ${relative(process.cwd(), source) || '.'}`);
+  }
+  return path;
 }
 
 /** Where each spec lives in the built site: the first at the base path, the others in a folder of their name. */

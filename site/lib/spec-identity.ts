@@ -116,14 +116,15 @@ export function upstreamPageUrl(revision: string, page: string): string {
   return fillUpstream(upstreamTemplate(), revision, page.replace(/(^|\/)index$/, ''), sourcePath(revision, page));
 }
 
-/** The page's file in its revision folder of the source (`Section 3 -- Type System.md`), else its id with `.md`. */
+/**
+ * The page's file relative to its revision folder of the source (`Section 3 -- Type System.md`;
+ * `../CHANGELOG.md` for release notes from a changelog beside the folders, which upstream
+ * sits as far above the spec's folder), else its id with `.md`.
+ */
 function sourcePath(revision: string, page: string): string {
   const source = setting(SPEC_ENV.source);
   const entry = specSet().lock.pages.find((p) => p.revision === revision && p.page === page);
-  if (source && entry && entry.via === 'dir') {
-    const path = relative(join(source, revision), entry.url).replace(/\\/g, '/');
-    if (!path.startsWith('..')) return path;
-  }
+  if (source && entry && entry.via === 'dir' && !relative(source, entry.url).startsWith('..')) return relative(join(source, revision), entry.url).replace(/\\/g, '/');
   return `${page}.md`;
 }
 

@@ -10,7 +10,9 @@ const PLACEHOLDER = /(\{revision\}|\{page\}|\{path\})/;
 /** The template filled in: `{revision}`, `{page}` (the page's route) and `{path}` (its file), each segment URL-encoded. */
 export function fillUpstream(template: string, revision: string, route: string, path: string): string {
   const segments = (text: string) => text.split('/').map(encodeURIComponent).join('/');
-  return template.replaceAll('{revision}', encodeURIComponent(revision)).replaceAll('{page}', segments(route)).replaceAll('{path}', segments(path));
+  const filled = template.replaceAll('{revision}', encodeURIComponent(revision)).replaceAll('{page}', segments(route)).replaceAll('{path}', segments(path));
+  // A path above the revision folder (`../CHANGELOG.md`) is resolved, as a browser would.
+  return path.startsWith('../') ? new URL(filled).href : filled;
 }
 
 const patterns = new Map<string, RegExp>();
