@@ -24,7 +24,8 @@ export function releaseNotes(changelog: string, revisions: readonly string[]): M
     // The first revision shown has no pair before it: its own release's notes only.
     const after = (name: string) => (before === undefined ? sameRelease(name, revision) : order(name, before) > 0 && !sameRelease(name, before));
     const mine = releases.filter((r) => after(r.name) && (order(r.name, revision) <= 0 || sameRelease(r.name, revision)));
-    if (mine.length > 0) notes.set(revision, `# Changelog\n\n${mine.map((r) => r.text.trimEnd()).join('\n\n')}\n`);
+    // Titled in front matter, not by a heading: an item's section is then its release's headings alone.
+    if (mine.length > 0) notes.set(revision, `---\ntitle: Changelog\n---\n\n${mine.map((r) => r.text.trimEnd()).join('\n\n')}\n`);
   });
   return notes;
 }

@@ -38,8 +38,8 @@ Place short description of your change into "Unreleased" section.
 describe("a changelog file's release notes per revision (build:specs' changelog)", () => {
   it("gives each revision the sections of the releases since the one shown before it, ordered as revisions are (v1.9.0 before v1.10.0)", () => {
     const notes = releaseNotes(CHANGELOG, ['v1.2.0', 'v1.8.0', 'v1.10.0']);
-    expect(notes.get('v1.2.0')).toBe('# Changelog\n\n## v1.2.0\n\n- Two.\n');
-    expect(notes.get('v1.8.0')).toBe('# Changelog\n\n## v1.8.0 (2026-06-01)\n\n- Eight.\n');
+    expect(notes.get('v1.2.0')).toBe('---\ntitle: Changelog\n---\n\n## v1.2.0\n\n- Two.\n');
+    expect(notes.get('v1.8.0')).toBe('---\ntitle: Changelog\n---\n\n## v1.8.0 (2026-06-01)\n\n- Eight.\n');
     // v1.10.0 after v1.8.0: the notes of v1.9.0 belong to the pair too; "Unreleased" to none.
     const latest = notes.get('v1.10.0')!;
     expect(latest).toContain('## v1.10.0 (2026-08-07)\n\n### Resource\n\n- Add Entity support.');

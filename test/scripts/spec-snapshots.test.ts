@@ -38,6 +38,6 @@ describe('the snapshots build:specs writes for a folder of revision folders', ()
     const lock = parseLock(readFileSync(join(work, 'snapshots.lock.json'), 'utf8'));
     expect(lock.pages.filter((p) => p.page === 'changelog').map((p) => p.revision)).toEqual(['v1.10.0']);
     // v1.10.0 follows v1.2.0 on this site: the notes of v1.9.0 belong to that pair too.
-    expect(readFileSync(join(work, 'v1.10.0', 'changelog.mdx'), 'utf8')).toBe('# Changelog\n\n## v1.10.0\n\n- Ten.\n\n## v1.9.0\n\n- Nine.\n');
+    expect(readFileSync(join(work, 'v1.10.0', 'changelog.mdx'), 'utf8')).toBe('---\ntitle: Changelog\n---\n\n## v1.10.0\n\n- Ten.\n\n## v1.9.0\n\n- Nine.\n');
   });
 });
