@@ -106,6 +106,8 @@ describe(`a site of two specifications (MCP and ${other['label'] as string})`, (
         { label: 'MCP', href: '/', current: null },
         { label: other['label'], href: `/${name}/`, current: 'true' },
       ]);
+      // Each spec's home names its own spec, by the config's title (else its label).
+      expect(await page.textContent('h1')).toBe(`What changed in the ${(other['title'] ?? other['label']) as string} specification`);
       expect(await page.textContent('h2#sd-latest-h')).toContain(`${NEW} (since ${OLD})`);
       // Real changes: the headline counts more than none.
       const headline = await page.textContent('#sd-latest .headline');

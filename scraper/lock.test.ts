@@ -66,4 +66,16 @@ describe('lock file', () => {
     ];
     expect(list.sort(compareLockedRevisions).map((r) => r.id)).toEqual(['2025-01-01', 'next', 'draft']);
   });
+
+  it('orders undated revisions naturally (v1.9.0 before v1.10.0), dates as dates, and keeps an explicit order', () => {
+    const revision = (id: string, status: 'latest' | 'superseded' | 'draft' = 'superseded') => ({ id, date: /^\d{4}-/.test(id) ? id : null, status });
+    const lock: Lock = {
+      lockfileVersion: 1,
+      revisions: ['draft', 'v1.10.0', 'September2025', 'v1.9.0', 'June2018', 'v1.2.0'].map((id) => revision(id, id === 'draft' ? 'draft' : 'superseded')),
+      pages: [],
+    };
+    expect(parseLock(serializeLock(lock)).revisions.map((r) => r.id)).toEqual(['June2018', 'September2025', 'v1.2.0', 'v1.9.0', 'v1.10.0', 'draft']);
+    // A config's list (build:specs' `revisions`) wins for the revisions it names.
+    expect(parseLock(serializeLock(lock, ['v1.10.0', 'v1.2.0'])).revisions.map((r) => r.id)).toEqual(['v1.10.0', 'v1.2.0', 'June2018', 'September2025', 'v1.9.0', 'draft']);
+  });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { displayPath } from '../src/core/paths.ts';
 import { InputError } from '../src/core/errors.ts';
 import { assertPageId, assertRevisionId, isPageId, isRevisionId, pageIdProblem } from '../src/input/ids.ts';
-import { compareLockedRevisions, type RevisionStatus, type SpecRevision } from '../src/input/spec-tree.ts';
+import { lockedRevisionOrder, type RevisionStatus, type SpecRevision } from '../src/input/spec-tree.ts';
 
 /**
  * snapshots/snapshots.lock.json: what was fetched, from where, with which hash. Committed,
@@ -193,9 +193,12 @@ function codepoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The canonical text of a lock: fixed key order, sorted, two-space indent, trailing newline. */
-export function serializeLock(lock: Lock): string {
-  const revisions = [...lock.revisions].sort(compareLockedRevisions);
+/**
+ * The canonical text of a lock: fixed key order, sorted, two-space indent, trailing newline.
+ * Revisions in revision order (input/spec-tree.ts), those `listed` (a config's list) first.
+ */
+export function serializeLock(lock: Lock, listed: readonly string[] = []): string {
+  const revisions = [...lock.revisions].sort(lockedRevisionOrder(listed));
   const order = new Map(revisions.map((r, i) => [r.id, i]));
   const pages = [...lock.pages].sort(
     (a, b) => (order.get(a.revision) ?? Infinity) - (order.get(b.revision) ?? Infinity) || codepoint(a.revision, b.revision) || codepoint(a.page, b.page),

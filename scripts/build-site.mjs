@@ -32,8 +32,9 @@ function inputsHash() {
   for (const part of ['site', 'src', 'scraper', 'astro.config.mjs', 'package-lock.json']) walk(join(root, part));
   hash.update('snapshots\0');
   walk(snapshots);
-  // The spec's identity too (npm run build:specs sets it, site/lib/spec-identity.ts reads it).
-  const identity = ['LABEL', 'UPSTREAM', 'SOURCE', 'PAGE_LABELS', 'DETECTOR'].map((n) => `SPECDELTA_SPEC_${n}`).concat('SPECDELTA_SPECS');
+  // The spec's identity too (npm run build:specs sets it, site/lib/spec-identity.ts reads it):
+  // every SPECDELTA_SPEC* setting, so one added there needs no second list here.
+  const identity = Object.keys(process.env).filter((n) => n.startsWith('SPECDELTA_SPEC')).sort();
   for (const name of ['SPECDELTA_BASE', 'SPECDELTA_SITE', 'SPECDELTA_SNAPSHOTS', 'SPECDELTA_OUT_DIR', ...identity]) hash.update(`${name}=${process.env[name] ?? ''}\0`);
   return hash.digest('hex');
 }

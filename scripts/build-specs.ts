@@ -1,5 +1,5 @@
 // `npm run build:specs -- --config site/specs.other.json`: builds a site of several
-// specifications from a site config (scripts/specs-config.ts). The first spec is built at
+// specifications from a site config (site/lib/site-config.ts). The first spec is built at
 // the site's root, with the URLs a single-spec site has; every other under /<name>/. Each
 // is one `npm run build` (scripts/build-site.mjs, which keeps an up-to-date build) with the
 // spec's snapshots and its identity in the environment (site/lib/spec-identity.ts).
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { isUserFacing, InputError } from '../src/index.ts';
 import { SPEC_ENV, type SpecLink } from '../site/lib/spec-identity.ts';
 import { siteInputProblem } from '../site/lib/lock.ts';
-import { readSiteConfig, specPlaces } from './specs-config.ts';
+import { readSiteConfig, specPlaces } from '../site/lib/site-config.ts';
 import { specSnapshots } from './spec-snapshots.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +57,7 @@ function build(options: Options): number {
       SPECDELTA_OUT_DIR: place.out,
       SPECDELTA_BASE: place.base,
       [SPEC_ENV.label]: spec.label,
+      [SPEC_ENV.title]: spec.title,
       [SPEC_ENV.upstream]: spec.upstream,
       [SPEC_ENV.source]: spec.source,
       [SPEC_ENV.pageLabels]: spec.pageLabels,

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { folderTree, InputError } from '../src/index.ts';
-import { LOCK_FILE, LOCKFILE_VERSION, pageFileName, parseLock, type Lock, type LockedPage, type RevisionInfo } from '../scraper/lock.ts';
+import { LOCK_FILE, LOCKFILE_VERSION, pageFileName, parseLock, serializeLock, type Lock, type LockedPage, type RevisionInfo } from '../scraper/lock.ts';
 import { isPageId } from '../src/input/ids.ts';
 import { pageFiles } from '../src/input/spec-tree.ts';
-import { revisionsIn, type SiteSpec } from './specs-config.ts';
+import { revisionsIn, type SiteSpec } from '../site/lib/site-config.ts';
+import { releaseNotes } from './spec-changelog.ts';
 import { pageIdOf } from '../site/lib/spec-identity.ts';
 
 /**
@@ -22,8 +23,8 @@ export function specSnapshots(spec: SiteSpec, work: string): string {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const lock = locked ? lockSubset(spec, work) : lockOfFolders(spec, work);
-  // In the config's order (the lock's own serialisation would sort undated revisions by name).
-  writeFileSync(join(work, LOCK_FILE), `${JSON.stringify(lock, null, 2)}\n`);
+  // Written as every lock is; the config's list of revisions, when it gives one, is their order.
+  writeFileSync(join(work, LOCK_FILE), serializeLock(lock, spec.revisions ?? []));
   parseLock(readFileSync(join(work, LOCK_FILE), 'utf8'), join(work, LOCK_FILE));
   return work;
 }
@@ -37,9 +38,13 @@ function lockSubset(spec: SiteSpec, work: string): Lock {
   return { lockfileVersion: LOCKFILE_VERSION, revisions: withLatest(revisions), pages: lock.pages.filter((p) => wanted.includes(p.revision)) };
 }
 
+/** The page a revision's release notes (the config's `changelog`) become, titled so the site reads it as MCP's changelog page. */
+const CHANGELOG_PAGE = 'changelog';
+
 /** A folder of revision folders, read as `specdelta diff` reads one (folderTree). */
 function lockOfFolders(spec: SiteSpec, work: string): Lock {
   const ids = spec.revisions ?? revisionsIn(spec.source);
+  const notes = spec.changelog === null ? new Map<string, string>() : releaseNotes(readFileSync(spec.changelog, 'utf8'), ids);
   const pages: LockedPage[] = [];
   for (const revision of ids) {
     const folder = join(spec.source, revision);
@@ -47,14 +52,22 @@ function lockOfFolders(spec: SiteSpec, work: string): Lock {
     // Each page's file, by the one page-file rule (input/spec-tree.ts), for `{path}` in upstream links.
     const files = pageFiles(folder);
     const taken = new Map<string, string>();
-    for (const page of tree.pages) {
-      const id = pageIdOf(page);
+    const claim = (id: string, page: string) => {
       const clash = taken.get(id);
       if (clash !== undefined || !isPageId(id)) {
         throw new InputError(`${relative(process.cwd(), folder)}: the pages "${clash ?? page}" and "${page}" would both be the page id "${id}"; rename one.`);
       }
       taken.set(id, page);
+    };
+    for (const page of tree.pages) {
+      const id = pageIdOf(page);
+      claim(id, page);
       pages.push(writePage(work, revision, id, tree.text(page), join(folder, files.get(page) ?? `${page}.md`)));
+    }
+    const released = notes.get(revision);
+    if (released !== undefined) {
+      claim(CHANGELOG_PAGE, relative(folder, spec.changelog!));
+      pages.push(writePage(work, revision, CHANGELOG_PAGE, released, spec.changelog!));
     }
     const schema = tree.schema();
     if (schema !== null) pages.push(writePage(work, revision, 'schema.json', schema, join(folder, tree.schemaName ?? 'schema.json')));

@@ -35,4 +35,10 @@ export { pageTitleOf } from './badge/title.ts';
 // why this entry sits below scraper/ in the layers, unlike src/index.ts).
 export { lockPath, pageFileName, parseLock, type Lock, type RevisionInfo, type RevisionStatus } from '../scraper/lock.ts';
 export { journalPath } from '../scraper/journal.ts';
+// Reading a site config (site/lib/site-config.ts): a source that is a folder of revision
+// folders, in release order.
+export { revisionFolders } from './input/spec-tree.ts';
+// A spec link's page, as the spec's page files are named (site/lib/render.ts).
+export { stripPageExtension } from './input/spec-tree.ts';
+export { isObject } from './core/objects.ts';
 export { displayPath } from './core/paths.ts';

@@ -29731,12 +29731,60 @@ init_errors();
 
 // src/input/spec-tree.ts
 init_errors();
+
+// src/input/revision-order.ts
+var MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+function revisionKey(name) {
+  const base = { prerelease: null, name };
+  if (/^draft$/i.test(name) || isBranchLikeName(name)) return { ...base, family: 3, numbers: [] };
+  const date = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(name);
+  if (date) return { ...base, family: 0, numbers: [Number(date[1]), Number(date[2]), Number(date[3] ?? 0)] };
+  const edition = /^([A-Za-z]+)[\s_-]*(\d{4})$/.exec(name);
+  const month = edition ? MONTHS.indexOf(edition[1].slice(0, 3).toLowerCase()) : -1;
+  if (edition && month !== -1) return { ...base, family: 0, numbers: [Number(edition[2]), month + 1, 0] };
+  const version = /^v?(\d+(?:\.\d+)*)(?:-([0-9A-Za-z.-]+))?$/i.exec(name);
+  if (version) return { family: 1, numbers: version[1].split(".").map(Number), prerelease: version[2] ?? null, name };
+  return { ...base, family: 2, numbers: [] };
+}
+function compareRevisions(a, b) {
+  const ka = revisionKey(a);
+  const kb = revisionKey(b);
+  if (ka.family !== kb.family) return ka.family - kb.family;
+  for (let i = 0; i < Math.max(ka.numbers.length, kb.numbers.length); i++) {
+    const d = (ka.numbers[i] ?? 0) - (kb.numbers[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  if (ka.prerelease !== kb.prerelease) {
+    if (ka.prerelease === null) return 1;
+    if (kb.prerelease === null) return -1;
+    return ka.prerelease.localeCompare(kb.prerelease, "en", { numeric: true });
+  }
+  return ka.name.localeCompare(kb.name, "en", { numeric: true });
+}
+function revisionOrder(explicit = []) {
+  const rank2 = (name) => {
+    const i = explicit.indexOf(name);
+    return i === -1 ? explicit.length : i;
+  };
+  return (a, b) => rank2(a) - rank2(b) || compareRevisions(a, b);
+}
+function isBranchLikeName(name) {
+  return /^(?:next|unreleased|main|head)$/i.test(name);
+}
+
+// src/input/spec-tree.ts
 var PAGE_EXTENSIONS = [".mdx", ".md", ".markdown"];
 var PAGE_EXTENSION_SOURCE = `(?:${PAGE_EXTENSIONS.map((ext) => `\\${ext}`).join("|")})`;
 var PAGE_FILE = new RegExp(`${PAGE_EXTENSION_SOURCE}$`, "i");
 function stripPageExtension(file) {
   return file.replace(PAGE_FILE, "");
 }
+function lockedRevisionOrder(explicit = []) {
+  const byName2 = revisionOrder(explicit);
+  const last = (r) => r.status === "draft" && !explicit.includes(r.id) ? 1 : 0;
+  return (a, b) => last(a) - last(b) || byName2(a.id, b.id);
+}
+var compareLockedRevisions = lockedRevisionOrder();
 
 // src/action/run.ts
 init_errors();

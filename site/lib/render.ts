@@ -12,6 +12,8 @@ import { unified } from 'unified';
 import { parse as parseYaml } from 'yaml';
 import { matchFragment } from './fragments.ts';
 import { keywordPattern, strengthOf } from './segments.ts';
+import { stripPageExtension } from '../../src/site-entry.ts';
+import { loadableFile, upstreamPageOf } from './upstream.ts';
 
 /**
  * A spec page (Markdown/MDX) → safe HTML for the revision pages.
@@ -34,8 +36,10 @@ export interface RenderContext {
   resolvePage: (revision: string, page: string) => string | null;
   /** The element ids of that page, to point a link's `#fragment` at one that exists (fragments.ts). */
   pageIds?: (revision: string, page: string) => readonly string[];
-  /** Where root-relative upstream links point (the upstream documentation site). */
-  upstreamOrigin: string;
+  /** This page upstream (spec-identity.ts upstreamPageUrl): its relative links and images are resolved against it. */
+  upstreamPage: string;
+  /** The spec's `upstream` setting, read backwards to tell a link to one of its pages (upstream.ts). */
+  upstreamTemplate: string;
   /**
    * A `#fragment` no element of this page has, on another page of the revision: its site URL
    * with the id there, or null (a spec written as one document split into files links its
@@ -200,8 +204,6 @@ function walk(node: HastRoot | Element, visit: (el: Element, parent: HastRoot | 
   }
 }
 
-const UPSTREAM_SPEC = /^\/specification\/([A-Za-z0-9][\w.-]*)\/?(.*)$/;
-
 /** After sanitising: heading ids and levels, box labels. Returns every id the page has. */
 function finish(tree: HastRoot, headings: RenderedPage['headings']): Set<string> {
   const slugger = new GithubSlugger();
@@ -257,8 +259,8 @@ function resolveLinks(tree: HastRoot, context: RenderContext, ids: ReadonlySet<s
       if (/^https?:/i.test(target)) el.properties['rel'] = ['noopener', 'noreferrer'];
     }
     if (el.tagName === 'img' && typeof el.properties['src'] === 'string' && !/^https?:/i.test(el.properties['src'])) {
-      // Images live upstream; a relative one is resolved against the page's upstream URL.
-      el.properties['src'] = upstreamUrl(el.properties['src'], context);
+      // Images live upstream, beside the page: a relative one is resolved against the page's upstream URL.
+      el.properties['src'] = upstreamFile(el.properties['src'], context);
     }
   });
 }
@@ -388,29 +390,30 @@ export function decodeURIComponentSafe(text: string): string {
   }
 }
 
-function upstreamUrl(href: string, context: RenderContext): string {
-  const upstreamPage = context.page.replace(/(^|\/)index$/, '');
+function upstreamFile(src: string, context: RenderContext): string {
   try {
-    return new URL(href, new URL(`/specification/${context.revision}/${upstreamPage}`, context.upstreamOrigin)).href;
+    return loadableFile(new URL(src, context.upstreamPage).href);
   } catch {
-    return context.upstreamOrigin;
+    return context.upstreamPage;
   }
 }
 
-/** A spec link → the site's page when the site has it, else the upstream documentation. */
+/**
+ * A spec link → the site's page when the site has it, else where it points upstream: a
+ * relative link (a page, or a file beside it: an image, a `.proto`) is resolved against the
+ * page's own upstream URL, so it opens in the spec's own repository or site.
+ */
 export function rewriteLink(href: string, context: RenderContext): string {
-  const upstreamPage = context.page.replace(/(^|\/)index$/, '');
-  const base = new URL(`/specification/${context.revision}/${upstreamPage}`, context.upstreamOrigin);
   let url: URL;
   try {
-    url = new URL(href, base);
+    url = new URL(href, context.upstreamPage);
   } catch {
     return href;
   }
-  if (url.origin !== new URL(context.upstreamOrigin).origin) return href;
-  const match = UPSTREAM_SPEC.exec(url.pathname.replace(/\.mdx?$/, '').replace(/\/$/, ''));
-  if (match) {
-    const [revision, page] = [match[1]!, match[2] || 'index'];
+  if (url.origin !== new URL(context.upstreamPage).origin) return href;
+  const linked = upstreamPageOf(context.upstreamTemplate, url);
+  if (linked) {
+    const [revision, page] = [linked.revision, stripPageExtension(linked.page) || 'index'];
     const local = context.resolvePage(revision, page);
     if (local) return local + fragmentOn(url.hash, context.pageIds?.(revision, page));
   }

@@ -8,11 +8,8 @@ import { pageBlame, type Blame } from './since-when.ts';
 import { hasPage, isPair, nextRevision, pageOfPair, pagesOf, pageText, revisionInfo, revisionPairs, specSet } from './spec.ts';
 import { pairData } from './reports.ts';
 import { href, paths } from './urls.ts';
-import { pageIdOf } from './spec-identity.ts';
+import { pageIdOf, upstreamPageUrl, upstreamTemplate } from './spec-identity.ts';
 import { matchFragment } from './fragments.ts';
-
-/** Where root-relative links in the spec's pages point: the spec's own documentation site. */
-export const UPSTREAM_ORIGIN = 'https://modelcontextprotocol.io';
 
 /** The site's page id for an upstream spec path, trying `<path>` then `<path>/index`. */
 function specPageId(revision: string, page: string): string | null {
@@ -94,8 +91,11 @@ export async function renderRevisionPage(base: string, revision: string, page: s
     atId: (id) => byId.get(id) ?? [],
   };
   const marksHash = contentHash(JSON.stringify([[...byLine], [...byId]]));
-  return cached(['render', contentHash(text), revision, page, base, pagesHash(), marksHash], () =>
-    renderPage(text, { revision, page, upstreamOrigin: UPSTREAM_ORIGIN, resolvePage: (r, p) => resolveSpecPage(base, r, p), pageIds: specPageIds, fragmentElsewhere: (f) => fragmentElsewhere(base, revision, page, f), marks }, readingOf(text)));
+  // Links resolve against the page upstream, so where that is (the spec's setting) keys the rendering too.
+  const upstreamPage = upstreamPageUrl(revision, page);
+  const upstream = upstreamTemplate();
+  return cached(['render', contentHash(text), revision, page, base, pagesHash(), marksHash, upstreamPage, upstream], () =>
+    renderPage(text, { revision, page, upstreamPage, upstreamTemplate: upstream, resolvePage: (r, p) => resolveSpecPage(base, r, p), pageIds: specPageIds, fragmentElsewhere: (f) => fragmentElsewhere(base, revision, page, f), marks }, readingOf(text)));
 }
 
 /** The first other page of the revision with an element `fragment` names, as a site link to it. */

@@ -2,15 +2,19 @@ import { rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pageTitleOf } from '../../src/site-entry.ts';
+import { readSiteConfig, type SiteSpec } from './site-config.ts';
+import { repoRoot } from './env.ts';
 import { pageText, specSet } from './spec.ts';
+import { fillUpstream } from './upstream.ts';
 
 /**
  * Which specification this build shows, and how it names it: set in the environment by
  * `npm run build:specs` (scripts/build-specs.ts) for each spec of a site config. Without
- * them a build is the single-spec MCP site, exactly as `npm run build` made it.
+ * them a build is the single-spec site of site/specs.config.json (singleSpec).
  */
 export const SPEC_ENV = {
   label: 'SPECDELTA_SPEC_LABEL',
+  title: 'SPECDELTA_SPEC_TITLE',
   upstream: 'SPECDELTA_SPEC_UPSTREAM',
   source: 'SPECDELTA_SPEC_SOURCE',
   pageLabels: 'SPECDELTA_SPEC_PAGE_LABELS',
@@ -37,20 +41,36 @@ export interface SpecLink {
   url: string;
 }
 
-const MCP_UPSTREAM = 'https://modelcontextprotocol.io/specification/{revision}/{page}';
-
 function setting(name: string): string | undefined {
   return process.env[name] || undefined;
 }
 
-/** How the site names the spec ("MCP", "GraphQL"). */
-export function specLabel(): string {
-  return setting(SPEC_ENV.label) ?? 'MCP';
+let single: SiteSpec | undefined;
+
+/**
+ * The spec a build without build:specs' settings shows: the first of the single-spec site
+ * config, read as build:specs reads it, so `npm run build` names and links it exactly as
+ * `npm run build:specs` does and no spec is named in code.
+ */
+function singleSpec(): SiteSpec {
+  single ??= readSiteConfig(join(repoRoot(), 'site/specs.config.json')).specs[0]!;
+  return single;
 }
 
-/** Whether the detector's pages (badges, check) belong in this build: they know the MCP revisions only. */
+/** How the site names the spec in short ("MCP", "GraphQL"): links, labels. */
+export function specLabel(): string {
+  return setting(SPEC_ENV.label) ?? singleSpec().label;
+}
+
+/** The spec's full name ("Model Context Protocol"), where a heading or a sentence names it. */
+export function specTitle(): string {
+  return setting(SPEC_ENV.title) ?? singleSpec().title;
+}
+
+/** Whether the detector's pages (badges, check) belong in this build: they know the first spec's revisions only. */
 export function hasDetector(): boolean {
-  return setting(SPEC_ENV.detector) !== '0';
+  const detector = setting(SPEC_ENV.detector);
+  return detector === undefined ? singleSpec().detector : detector !== '0';
 }
 
 /** Every spec of the site with its home, or none when the site shows one. */
@@ -68,7 +88,7 @@ export function pageLabel(revision: string, page: string): string {
 }
 
 function byTitle(): boolean {
-  return setting(SPEC_ENV.pageLabels) === 'title';
+  return (setting(SPEC_ENV.pageLabels) ?? singleSpec().pageLabels) === 'title';
 }
 
 const titles = new Map<string, string | null>();
@@ -86,24 +106,25 @@ export function newestPageLabel(page: string): string {
   return revision ? pageLabel(revision.id, page) : page;
 }
 
-/** The page upstream: the spec's `upstream` with `{revision}`, `{page}` and `{path}` (its file in the revision folder) filled in. */
-export function upstreamPageUrl(revision: string, page: string): string {
-  const template = setting(SPEC_ENV.upstream) ?? MCP_UPSTREAM;
-  const route = page.replace(/(^|\/)index$/, '');
-  return template
-    .replaceAll('{revision}', encodeURIComponent(revision))
-    .replaceAll('{page}', route.split('/').map(encodeURIComponent).join('/'))
-    .replaceAll('{path}', sourcePath(revision, page).split('/').map(encodeURIComponent).join('/'));
+/** The spec's `upstream` setting: where its pages are published, with `{revision}`, `{page}` and `{path}` to fill in. */
+export function upstreamTemplate(): string {
+  return setting(SPEC_ENV.upstream) ?? singleSpec().upstream;
 }
 
-/** The page's file in its revision folder of the source (`Section 3 -- Type System.md`), else its id with `.md`. */
+/** The page upstream: the spec's `upstream` with `{revision}`, `{page}` and `{path}` (its file in the revision folder) filled in. */
+export function upstreamPageUrl(revision: string, page: string): string {
+  return fillUpstream(upstreamTemplate(), revision, page.replace(/(^|\/)index$/, ''), sourcePath(revision, page));
+}
+
+/**
+ * The page's file relative to its revision folder of the source (`Section 3 -- Type System.md`;
+ * `../CHANGELOG.md` for release notes from a changelog beside the folders, which upstream
+ * sits as far above the spec's folder), else its id with `.md`.
+ */
 function sourcePath(revision: string, page: string): string {
   const source = setting(SPEC_ENV.source);
   const entry = specSet().lock.pages.find((p) => p.revision === revision && p.page === page);
-  if (source && entry && entry.via === 'dir') {
-    const path = relative(join(source, revision), entry.url).replace(/\\/g, '/');
-    if (!path.startsWith('..')) return path;
-  }
+  if (source && entry && entry.via === 'dir' && !relative(source, entry.url).startsWith('..')) return relative(join(source, revision), entry.url).replace(/\\/g, '/');
   return `${page}.md`;
 }
 

@@ -30,7 +30,7 @@ export function revisionKey(name: string): RevisionKey {
   return { ...base, family: 2, numbers: [] };
 }
 
-/** Negative when `a` came before `b`. */
+/** Negative when `a` came before `b`: numbers compare as numbers (v1.9.0 before v1.10.0), dates and editions by time. */
 function compareRevisions(a: string, b: string): number {
   const ka = revisionKey(a);
   const kb = revisionKey(b);
@@ -48,11 +48,22 @@ function compareRevisions(a: string, b: string): number {
   return ka.name.localeCompare(kb.name, 'en', { numeric: true });
 }
 
-/** Names in revision order; `explicit` (a config's list) wins for the names it lists, the rest follow by name. */
+/**
+ * The one order of revision names, as a comparator: the names `explicit` (a config's list,
+ * oldest first) lists come first in its order, the rest follow by name (compareRevisions).
+ * Folder listings and locks (input/spec-tree.ts) both sort by it.
+ */
+export function revisionOrder(explicit: readonly string[] = []): (a: string, b: string) => number {
+  const rank = (name: string) => {
+    const i = explicit.indexOf(name);
+    return i === -1 ? explicit.length : i;
+  };
+  return (a, b) => rank(a) - rank(b) || compareRevisions(a, b);
+}
+
+/** Names in revision order (revisionOrder). */
 export function orderRevisions(names: readonly string[], explicit: readonly string[] = []): string[] {
-  const listed = names.filter((n) => explicit.includes(n)).sort((a, b) => explicit.indexOf(a) - explicit.indexOf(b));
-  const rest = names.filter((n) => !explicit.includes(n)).sort(compareRevisions);
-  return [...listed, ...rest];
+  return [...names].sort(revisionOrder(explicit));
 }
 
 /**

@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InputError } from '../core/errors.ts';
 import { confinedFile, listConfinedFiles } from './confined-files.ts';
 import { isRevisionId } from './ids.ts';
-import { isBranchLikeName, isRevisionName, orderRevisions, revisionKey } from './revision-order.ts';
+import { isBranchLikeName, isRevisionName, orderRevisions, revisionKey, revisionOrder } from './revision-order.ts';
 
 /**
  * The one reader of a spec's folders: which sub-folders are revisions, which files are pages,
@@ -102,12 +102,19 @@ export function lockedRevisions(lock: { readonly revisions: readonly SpecRevisio
   return lock.revisions.map((r) => ({ ...r }));
 }
 
-/** A lock's order: dated revisions by date, then undated ones by id, the draft(s) last. */
-export function compareLockedRevisions(a: SpecRevision, b: SpecRevision): number {
-  const rank = (r: SpecRevision) => (r.status === 'draft' ? 2 : r.date === null ? 1 : 0);
-  const byId = a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  return rank(a) - rank(b) || (a.date ?? '').localeCompare(b.date ?? '') || byId;
+/**
+ * A lock's order: the revisions `explicit` (a config's list) names in its order, then by
+ * name as folders are (revision-order.ts: dates by time, versions numerically), a draft
+ * last unless the list places it. By id alone: a locked revision's date is its id or null.
+ */
+export function lockedRevisionOrder(explicit: readonly string[] = []): (a: SpecRevision, b: SpecRevision) => number {
+  const byName = revisionOrder(explicit);
+  const last = (r: SpecRevision) => (r.status === 'draft' && !explicit.includes(r.id) ? 1 : 0);
+  return (a, b) => last(a) - last(b) || byName(a.id, b.id);
 }
+
+/** A lock's order when no config lists one. */
+export const compareLockedRevisions = lockedRevisionOrder();
 
 /**
  * Page id → file path relative to the revision folder (`guide/intro` → `guide/intro.md`),

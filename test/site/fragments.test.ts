@@ -31,7 +31,8 @@ describe('fragments in rendered spec pages', () => {
   const context: RenderContext = {
     revision: '2026-07-28',
     page: 'server/tools',
-    upstreamOrigin: 'https://modelcontextprotocol.io',
+    upstreamPage: 'https://modelcontextprotocol.io/specification/2026-07-28/server/tools',
+    upstreamTemplate: 'https://modelcontextprotocol.io/specification/{revision}/{page}',
     resolvePage: (revision, page) => (page === 'basic/index' || page === 'basic' ? `/rev/${revision}/basic/index/` : null),
     pageIds: (_revision, page) => (page === 'basic/index' || page === 'basic' ? ['overview', '_meta', 'user-content-json-schema'] : []),
   };
@@ -51,7 +52,8 @@ describe('fragments in rendered spec pages', () => {
 
 describe('an in-page fragment of a spec split into files (spec-md)', () => {
   const context: RenderContext = {
-    revision: 'October2021', page: 'section-2-language', upstreamOrigin: 'https://example.org',
+    revision: 'October2021', page: 'section-2-language',
+    upstreamPage: 'https://example.org/October2021/Section%202%20--%20Language.md', upstreamTemplate: 'https://example.org/{revision}/{path}',
     resolvePage: () => null,
     fragmentElsewhere: (fragment) => (fragment === 'sec-Introspection' ? '/rev/October2021/section-4-introspection/#introspection' : null),
   };
@@ -65,7 +67,8 @@ describe('an in-page fragment of a spec split into files (spec-md)', () => {
 describe('a fragment that names nothing on another page', () => {
   it('is dropped, so the link opens that page instead of pointing at nothing', () => {
     const context: RenderContext = {
-      revision: 'r', page: 'a', upstreamOrigin: 'https://modelcontextprotocol.io',
+      revision: 'r', page: 'a', upstreamPage: 'https://modelcontextprotocol.io/specification/r/a',
+      upstreamTemplate: 'https://modelcontextprotocol.io/specification/{revision}/{page}',
       resolvePage: (revision, page) => `/rev/${revision}/${page}/`,
       pageIds: () => ['renamed-heading'],
     };

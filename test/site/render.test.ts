@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderPage, rewriteLink, type RenderContext } from '../../site/lib/render.ts';
+import { fillUpstream } from '../../site/lib/upstream.ts';
 import { fixturesDir } from '../../harness/paths.ts';
 
 const context: RenderContext = {
   revision: '2025-11-25',
   page: 'client/elicitation',
-  upstreamOrigin: 'https://modelcontextprotocol.io',
+  upstreamPage: 'https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation',
+  upstreamTemplate: 'https://modelcontextprotocol.io/specification/{revision}/{page}',
   // Like the site's resolver: the page itself, else its index page.
   resolvePage: (revision, page) => {
     const known = ['basic/lifecycle', 'basic/index'];
@@ -65,6 +67,34 @@ describe('rendering a spec page for the site', () => {
     expect(rewriteLink('/specification/2025-11-25/basic', context)).toBe('/rev/2025-11-25/basic/index/');
     expect(rewriteLink('/community/governance', context)).toBe('https://modelcontextprotocol.io/community/governance');
     expect(rewriteLink('https://example.com/x', context)).toBe('https://example.com/x');
+  });
+});
+
+describe("links in another spec's pages (upstream on GitHub, pages named by file)", () => {
+  // The page's upstream URL as the site fills it in (spec-identity.ts), from the spec's setting.
+  const template = 'https://github.com/open-telemetry/opentelemetry-specification/blob/{revision}/specification/{path}';
+  const otel: RenderContext = {
+    revision: 'v1.60.0', page: 'logs/data-model', upstreamTemplate: template,
+    upstreamPage: fillUpstream(template, 'v1.60.0', 'logs/data-model', 'logs/data-model.md'),
+    resolvePage: (revision, page) => (['trace/api', 'logs/README'].includes(page) ? `/otel/rev/${revision}/${page}/` : null),
+  };
+  const upstream = 'https://github.com/open-telemetry/opentelemetry-specification/blob/v1.60.0/specification';
+
+  it('opens a page of the spec on the site, from the file name it links', () => {
+    expect(rewriteLink('../trace/api.md', otel)).toBe('/otel/rev/v1.60.0/trace/api/');
+    expect(rewriteLink('./README.md', otel)).toBe('/otel/rev/v1.60.0/logs/README/');
+  });
+
+  it('opens a file beside the page (a .proto, a .json, a page the site lacks) in the spec\'s own repository', () => {
+    expect(rewriteLink('schema/logs.proto', otel)).toBe(`${upstream}/logs/schema/logs.proto`);
+    expect(rewriteLink('../metrics/example.json#L3', otel)).toBe(`${upstream}/metrics/example.json#L3`);
+    expect(rewriteLink('../gone.md', otel)).toBe(`${upstream}/gone.md`);
+    expect(rewriteLink('https://example.com/x', otel)).toBe('https://example.com/x');
+  });
+
+  it("shows an image beside the page from the spec's repository, as the file itself", () => {
+    const { html } = renderPage('![A diagram](img/flow.png)\n', otel);
+    expect(html).toContain(`src="${upstream}/logs/img/flow.png?raw=true"`);
   });
 });
 

@@ -1,14 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { InputError } from '../src/index.ts';
-import { LOCK_FILE, parseLock } from '../scraper/lock.ts';
-import { isObject } from '../src/core/objects.ts';
-import { revisionFolders } from '../src/input/spec-tree.ts';
-import { normalizeBase } from '../site/lib/urls.ts';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { InputError } from '../../src/index.ts';
+import { isObject, lockPath, parseLock, revisionFolders } from '../../src/site-entry.ts';
+import { normalizeBase } from './urls.ts';
 
 /**
  * The site config (`site/specs.config.json`, `site/specs.other.json`): the specifications
- * one site shows. The first is built at the site's root (its URLs are the single-spec
+ * one site shows. Read by build:specs (scripts/build-specs.ts) and by a build without its
+ * settings (spec-identity.ts), so it lives with the site. The first is built at the site's root (its URLs are the single-spec
  * site's), every other under `/<name>/`. docs/multi-spec-site.md describes each setting.
  */
 export interface SiteSpec {
@@ -16,6 +15,8 @@ export interface SiteSpec {
   name: string;
   /** How the site names it ("GraphQL"). */
   label: string;
+  /** Its full name, where the site names it in a sentence or heading ("Model Context Protocol"); default: its label. */
+  title: string;
   /** Absolute: a snapshots folder (with snapshots.lock.json) or a folder of revision folders. */
   source: string;
   /** "View upstream" link of a page: `{revision}`, `{page}` (page id) and `{path}` (its file in the revision folder) are filled in. */
@@ -26,6 +27,8 @@ export interface SiteSpec {
   pageLabels: 'title' | 'id';
   /** Whether the detector's pages (badges, "check a page") are built: they know the first spec's revisions only. */
   detector: boolean;
+  /** Absolute: a changelog file of the whole spec (a section per release) beside its revision folders; null: none (or one per revision, as MCP's). */
+  changelog: string | null;
 }
 
 export interface SiteConfig {
@@ -34,7 +37,7 @@ export interface SiteConfig {
   specs: SiteSpec[];
 }
 
-const KEYS = ['name', 'label', 'source', 'upstream', 'revisions', 'pageLabels', 'detector'] as const;
+const KEYS = ['name', 'label', 'title', 'source', 'upstream', 'revisions', 'pageLabels', 'detector', 'changelog'] as const;
 const NAME = /^[a-z0-9][a-z0-9-]*$/;
 /** First-level folders of the site: a spec named like one would hide its pages. */
 const RESERVED = ['rev', 'diff', 'feature', 'feed', 'migrate', 'since', 'badge', 'badges', 'check', 'search', 'pagefind', '_astro'];
@@ -80,6 +83,7 @@ function checkEntry(entry: unknown, at: string, base: string, fail: (problem: st
   if (!NAME.test(name)) fail(`${at}: "name" ${JSON.stringify(name)} must be lower-case letters, digits and "-" (it becomes the folder /${name}/)`);
   if (RESERVED.includes(name)) fail(`${at}: "name" "${name}" is a folder of the site already; choose another`);
   const label = text('label');
+  const title = entry['title'] === undefined ? label : text('title');
   const source = resolve(base, text('source'));
   if (!existsSync(source) || !statSync(source).isDirectory()) fail(`${at} ("${name}"): "source" ${relative(process.cwd(), source) || '.'} is not a folder`);
   const upstream = text('upstream');
@@ -92,11 +96,26 @@ function checkEntry(entry: unknown, at: string, base: string, fail: (problem: st
   if (pageLabels !== 'title' && pageLabels !== 'id') fail(`${at} ("${name}"): "pageLabels" must be "title" or "id"`);
   const detector = entry['detector'] ?? false;
   if (typeof detector !== 'boolean') fail(`${at} ("${name}"): "detector" must be true or false`);
+  const changelog = entry['changelog'] === undefined ? null : changelogFile(source, text('changelog'), (problem) => fail(`${at} ("${name}"): ${problem}`));
   const wanted = (revisions as string[] | undefined) ?? null;
   const known = revisionsIn(source);
   const missing = wanted?.find((r) => !known.includes(r));
   if (missing) fail(`${at} ("${name}"): revision "${missing}" is not in ${relative(process.cwd(), source)} (it has ${known.join(', ') || 'none'})`);
-  return { name, label, source, upstream, revisions: wanted, pageLabels: pageLabels as SiteSpec['pageLabels'], detector: detector as boolean };
+  return { name, label, title, source, upstream, revisions: wanted, pageLabels: pageLabels as SiteSpec['pageLabels'], detector: detector as boolean, changelog };
+}
+
+/**
+ * The `changelog` setting: a file inside a folder of revision folders. A snapshots folder's
+ * revisions carry their own changelog pages (as MCP's do), so it takes none.
+ */
+function changelogFile(source: string, file: string, fail: (problem: string) => never): string {
+  if (existsSync(lockPath(source))) return fail('"changelog" is for a folder of revision folders; a snapshots folder\'s revisions have their own changelog pages');
+  const path = resolve(source, file);
+  const inside = relative(source, path);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside) || !existsSync(path) || !statSync(path).isFile()) {
+    return fail(`"changelog" ${JSON.stringify(file)} must be a file in ${relative(process.cwd(), source) || '.'}`);
+  }
+  return path;
 }
 
 /** Where each spec lives in the built site: the first at the base path, the others in a folder of their name. */
@@ -106,7 +125,7 @@ export function specPlaces(specs: readonly SiteSpec[], base: string, out: string
 
 /** The revisions a source holds, oldest first: the lock's, or its sub-folders in release order (dates, versions, editions). */
 export function revisionsIn(source: string): string[] {
-  const lock = join(source, LOCK_FILE);
+  const lock = lockPath(source);
   // The lock is read as any lock is (validated): a hand-edited one fails in one sentence naming it.
   if (existsSync(lock)) return parseLock(readFileSync(lock, 'utf8'), lock).revisions.map((r) => r.id);
   return revisionFolders(source);
