@@ -26572,10 +26572,10 @@ function agreeRemovedBases(pending, referenceCount2) {
   return pending.map((item2) => {
     const draft = item2.draft;
     if (draft.id !== "definition-removed" || draft.level !== void 0 || referenceCount2(draft.subject) > 0) return item2;
-    const inherited = pending.filter((p) => p !== item2 && p.draft.section.old === draft.subject && Array.isArray(p.draft.before?.["inheritors"]));
-    if (inherited.length === 0) return item2;
-    const level = inherited.map((p) => p.draft.level ?? catalogEntry(p.draft.id).level).sort((a, b) => levelRank(a) - levelRank(b))[0];
-    const levelReason = `Nothing referred to ${draft.subject}; its inheritors spelled it inline, and what they lost is reported at this base (${inherited.map((p) => p.draft.subject).join(", ")}).`;
+    const inherited2 = pending.filter((p) => p !== item2 && p.draft.section.old === draft.subject && Array.isArray(p.draft.before?.["inheritors"]));
+    if (inherited2.length === 0) return item2;
+    const level = inherited2.map((p) => p.draft.level ?? catalogEntry(p.draft.id).level).sort((a, b) => levelRank(a) - levelRank(b))[0];
+    const levelReason = `Nothing referred to ${draft.subject}; its inheritors spelled it inline, and what they lost is reported at this base (${inherited2.map((p) => p.draft.subject).join(", ")}).`;
     return { ...item2, draft: { ...draft, level, levelReason } };
   });
 }
@@ -28329,12 +28329,30 @@ function rewrittenRule(members) {
   const arrived = members.find((m) => m.direction === "added");
   return gone && arrived ? { gone, arrived } : null;
 }
+function baseWithFields(lead, members) {
+  if (lead.change.kind !== "definition" || lead.change.source !== "schema" || lead.direction === "changed") return null;
+  const prefix = `${lead.change.subject}`;
+  const fields = members.filter((m) => m.field && m.change.source === "schema" && m.direction === lead.direction && /^[.[{]/.test(m.change.subject.slice(prefix.length)) && m.change.subject.startsWith(prefix));
+  const side6 = (m) => m.direction === "removed" ? m.change.before : m.change.after;
+  const heirs = [...new Set(fields.flatMap((m) => Array.isArray(side6(m)?.["inheritors"]) ? side6(m)["inheritors"].map(String) : []))];
+  if (fields.length === 0 || heirs.length === 0) return null;
+  const names = fields.map((m) => `\`${m.change.subject.slice(prefix.length).replace(/^\./, "")}\``).join(", ");
+  const required = fields.every((m) => m.change.id.startsWith("required-")) ? "required " : "";
+  const plural4 = fields.length > 1 ? "s" : "";
+  const heirList = `${heirs.length} definition${heirs.length > 1 ? "s" : ""}: ${heirs.join(", ")}`;
+  if (lead.direction === "removed") return `Definition \`${prefix}\` removed, with its ${required}field${plural4} ${names}, from ${heirList}.`;
+  const senders = fields.map((m) => m.change.after?.["mustSend"]).find((v) => typeof v === "string");
+  const must = senders ? ` ${senders.split(", ").map((p) => `${p.charAt(0).toUpperCase()}${p.slice(1)}s`).join(" and ")} must now send ${fields.length > 1 ? "them" : "it"}.` : "";
+  return `New definition \`${prefix}\` brings ${required}field${plural4} ${names} to ${heirList}.${must}`;
+}
 function samePlace(a, b) {
   return a.sidePage === b.sidePage && a.path.join("\0") === b.path.join("\0");
 }
 function titleOf(lead, members) {
   const own6 = headline(lead.change.message);
   if (members.length === 1) return own6;
+  const base = baseWithFields(lead, members);
+  if (base) return base;
   const pair = rewrittenRule(members);
   if (pair) {
     const where = samePlace(pair.gone, pair.arrived) ? "" : ` and moved to “${pair.arrived.path.at(-1) ?? pair.arrived.sidePage}”`;
@@ -28650,6 +28668,31 @@ function joinUnionRestructures(facts, uf) {
     }
   }
 }
+function joinFieldsToTheirNewOwner(facts, uf) {
+  const definitions = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.kind !== "definition" || f.change.source !== "schema" || f.direction === "changed") continue;
+    for (const name of f.about) definitions.set(`${f.direction}\0${name}`, f.index);
+  }
+  if (definitions.size === 0) return;
+  const fieldsOf = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (!f.field || f.change.source !== "schema" || f.direction === "changed" || !inherited(f)) continue;
+    const owner = definitions.get(`${f.direction}\0${canonicalName(ownerOf(f.change.subject))}`);
+    if (owner !== void 0) fieldsOf.set(owner, [...fieldsOf.get(owner) ?? [], f]);
+  }
+  for (const [owner, fields] of fieldsOf) {
+    if (fields.length <= MIXIN_FIELDS) for (const f of fields) uf.union(owner, f.index);
+  }
+}
+var MIXIN_FIELDS = 2;
+function ownerOf(path2) {
+  return path2.split(/[.[{]/)[0] ?? path2;
+}
+function inherited(f) {
+  const side6 = f.direction === "removed" ? f.change.before : f.change.after;
+  return Array.isArray(side6?.["inheritors"]) && side6["inheritors"].length > 0;
+}
 
 // src/changes/relations/union-find.ts
 var UnionFind = class {
@@ -28731,6 +28774,7 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
       for (const name of names) {
         score += said.get(name) ?? 0;
         if (squashed(name) !== name) score += said.get(squashed(name)) ?? 0;
+        score += HEADING_PREFIX * profile.headings[direction].filter((h) => extendsName(h, squashed(name))).length;
       }
       if (score >= 1) scores.push({ root: profile.root, score });
     }
@@ -28739,8 +28783,12 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     if (best && (!second || best.score >= 2 * second.score)) uf.union(best.root, root);
   }
 }
+var HEADING_PREFIX = 5;
+function extendsName(heading, name) {
+  return name.length >= 8 && heading !== name && heading.startsWith(name) && heading.length - name.length <= 10;
+}
 function homeProfile(root, members, outlines) {
-  const profile = { root, added: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map(), where: /* @__PURE__ */ new Set() };
+  const profile = { root, added: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map(), where: /* @__PURE__ */ new Set(), headings: { added: [], removed: [] } };
   const add = (direction, name, weight) => {
     if (direction === "changed") return;
     const tally = profile[direction];
@@ -28748,7 +28796,10 @@ function homeProfile(root, members, outlines) {
   };
   for (const m of members) {
     for (const word of placeWords(m)) profile.where.add(word);
-    if (m.change.kind === "section") add(m.direction, squashed(m.change.subject), 10);
+    if (m.change.kind === "section") {
+      add(m.direction, squashed(m.change.subject), 10);
+      if (m.direction !== "changed") profile.headings[m.direction].push(squashed(m.change.subject));
+    }
     for (const name of m.direction === "removed" ? m.mentions.old : m.mentions.new) add(m.direction, name, 1);
     if (m.change.id === "page-added" || m.change.id === "page-removed") {
       for (const spelled of pageSpellings(m.sidePage, outlines?.(m.sidePage, m.side))) add(m.direction, spelled, 10);
@@ -29330,6 +29381,7 @@ var RELATIONS = [
   { name: "same-names", join: (facts, uf) => joinSameNames(facts, uf) },
   { name: "union-restructures", join: (facts, uf) => joinUnionRestructures(facts, uf) },
   { name: "fields-told-twice", join: (facts, uf) => joinFieldsToldTwice(facts, uf) },
+  { name: "fields-to-their-new-owner", join: (facts, uf) => joinFieldsToTheirNewOwner(facts, uf) },
   { name: "schema-siblings", join: (facts, uf) => joinSchemaSiblings(facts, uf) },
   { name: "split-pages", join: (facts, uf, found, c) => {
     found.split = joinSplitPages(facts, uf, c.splits);
