@@ -250,7 +250,6 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     resolved.set(token, found);
     return found;
   };
-  const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false) => termOf(resolve(token), line, where, cue, methodValue, inMessage, null);
   const termOf = (found: Resolved[], line: number, where: Where, cue: string | null, methodValue: boolean, inMessage: boolean, asMessage: (() => boolean) | null) => {
     for (const { variant, marker, term } of found) {
       if (!term) {
@@ -272,9 +271,10 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       return;
     }
   };
-  const keyed = (key: string, token: string, line: number, cue: string | null) => {
+  // The line is asked for only when the key names a marker: finding it searches the example, and most keys name none.
+  const keyed = (key: string, token: string, line: () => number, cue: string | null) => {
     const marker = index.byKey.get(key);
-    if (marker) hits.push({ key, marker, revision: null, token, line, where: 'json', cue, methodValue: false });
+    if (marker) hits.push({ key, marker, revision: null, token, line: line(), where: 'json', cue, methodValue: false });
   };
 
   // Transports the text cannot name (none of their words occur in it) are not looked for span by span.
@@ -328,15 +328,20 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   for (const example of scanned.examples) {
     const { facts, cue } = example;
     const at = (needle: string) => example.lineOf(`"${needle}"`) ?? example.lineOf(needle) ?? example.line;
-    for (const e of facts.envelopes) keyed(`envelope:${e.method}:${e.envelope}`, e.method, at(e.method), cue);
+    // As with keyed: a name's line is looked up only once it resolves to a marker (termOf adds nothing for none).
+    const exampleName = (name: string, methodValue: boolean, inMessage: boolean) => {
+      const found = resolve(name);
+      if (found.length !== 0) termOf(found, at(name), 'json', cue, methodValue, inMessage, null);
+    };
+    for (const e of facts.envelopes) keyed(`envelope:${e.method}:${e.envelope}`, e.method, () => at(e.method), cue);
     for (const c of facts.capabilities) {
-      keyed(`capability:${c.name}@${c.location}`, c.name, at(c.name), cue);
-      for (const option of c.options) keyed(`capopt:${c.name}.${option}`, `${c.name}.${option}`, at(option), cue);
+      keyed(`capability:${c.name}@${c.location}`, c.name, () => at(c.name), cue);
+      for (const option of c.options) keyed(`capopt:${c.name}.${option}`, `${c.name}.${option}`, () => at(option), cue);
     }
-    for (const code of facts.errorCodes) keyed(`error:${code}`, String(code), at(String(code)), cue);
-    for (const method of facts.methods) term(method, at(method), 'json', cue, true);
-    for (const key of facts.keys) term(key, at(key), 'json', cue, false, facts.messageKeys.has(key));
-    for (const value of facts.strings) if (value.length <= 80 && !/\s/.test(value)) term(value, at(value), 'json', cue, false, facts.messageStrings.has(value));
+    for (const code of facts.errorCodes) keyed(`error:${code}`, String(code), () => at(String(code)), cue);
+    for (const method of facts.methods) exampleName(method, true, false);
+    for (const key of facts.keys) exampleName(key, false, facts.messageKeys.has(key));
+    for (const value of facts.strings) if (value.length <= 80 && !/\s/.test(value)) exampleName(value, false, facts.messageStrings.has(value));
     // An object with a type's fields (all its required ones, nothing it lacks) is that type, whatever its words.
     for (const keys of facts.objects) {
       if (keys.length < 2) continue;

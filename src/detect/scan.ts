@@ -318,9 +318,11 @@ function readExamples(code: string, line: number, cue: string | null): CodeExamp
       facts,
       line: base,
       cue,
+      // The line comes from the code's line starts (a binary search), not from counting the
+      // region's newlines again for every name an example holds.
       lineOf: (needle: string) => {
         const at = region.indexOf(needle);
-        return at === -1 ? null : base + countNewlines(region, 0, at);
+        return at === -1 ? null : lineAt(found.start + at);
       },
     });
   }
@@ -329,7 +331,16 @@ function readExamples(code: string, line: number, cue: string | null): CodeExamp
   if (trimmed.startsWith('[') && out.length === 0) {
     try {
       const value = JSON.parse(trimmed) as unknown;
-      out.push({ facts: readShapes(value), line, cue, lineOf: (needle: string) => (trimmed.includes(needle) ? line + countNewlines(trimmed, 0, trimmed.indexOf(needle)) : null) });
+      const arrayLineAt = lineLocator(trimmed, line);
+      out.push({
+        facts: readShapes(value),
+        line,
+        cue,
+        lineOf: (needle: string) => {
+          const at = trimmed.indexOf(needle);
+          return at === -1 ? null : arrayLineAt(at);
+        },
+      });
     } catch {
       /* not JSON: nothing more to read */
     }
