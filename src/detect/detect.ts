@@ -202,28 +202,31 @@ interface Resolved {
 }
 const NONE: Resolved[] = [];
 const NO_TYPES: ShapedType[] = [];
-/** The detector's own copy of the token pattern (reset before each span; never used while in use). */
+/** The detector's own copy of the token pattern (`match` with a global pattern starts at 0 and leaves it at 0). */
 const TOKENS = new RegExp(TOKEN_PATTERN.source, 'g');
 const ERROR_CODE = /^-\d{5}$/;
 
 /**
  * The tokens of a span that name a marker, each with its line: every token is looked up (resolved
  * once per distinct token) and most name nothing. Small and apart, as the loop every byte of
- * a text passes through should be.
+ * a text passes through should be. No token spans a line break (the pattern matches none), so a
+ * span is read a line at a time: one `match` per line gives all its tokens at once, with no match
+ * object made per token, and the line number is the count of lines read.
  */
 function namingTokens(text: string, line: number, resolved: Map<string, Resolved[]>, resolveNew: (token: string) => Resolved[], named: (found: Resolved[], line: number) => void): void {
-  const lines = text.includes('\n');
   let lineNo = line;
-  let lastAt = 0;
-  TOKENS.lastIndex = 0;
-  for (let m = TOKENS.exec(text); m !== null; m = TOKENS.exec(text)) {
-    if (lines) {
-      for (let i = text.indexOf('\n', lastAt); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) lineNo += 1;
-      lastAt = m.index;
+  for (let from = 0; ; lineNo += 1) {
+    const end = text.indexOf('\n', from);
+    const tokens = (end === -1 ? (from === 0 ? text : text.slice(from)) : text.slice(from, end)).match(TOKENS);
+    if (tokens !== null) {
+      for (let i = 0; i < tokens.length; i++) {
+        const token = trimToken(tokens[i]!);
+        const found = resolved.get(token) ?? resolveNew(token);
+        if (found.length !== 0) named(found, lineNo);
+      }
     }
-    const token = trimToken(m[0]);
-    const found = resolved.get(token) ?? resolveNew(token);
-    if (found.length !== 0) named(found, lineNo);
+    if (end === -1) return;
+    from = end + 1;
   }
 }
 
