@@ -373,8 +373,11 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   return { hits, hasCode, headings: scanned.headings };
 }
 
-/** JSON-RPC's words for a message: inline code followed by one of them names a method ("the `initialize` response"). */
-const MESSAGE_WORD = /^\s*(?:request|response|result|reply|notification|handshake|method|call|message|exchange)s?\b/i;
+/**
+ * JSON-RPC's words for a message: inline code followed by one of them names a method ("the `initialize` response").
+ * The word ends as `(?!\w)`, not `\b` (the same after a letter), which V8 would copy into every alternative (see scan.ts).
+ */
+const MESSAGE_WORD = /^\s*(?:request|response|result|reply|notification|handshake|method|call|message|exchange)s?(?!\w)/i;
 
 /** Is this inline code named as a JSON-RPC message (a method) by the word right after it? */
 function namedAsMessage(span: { text: string; sentence?: string }): boolean {
