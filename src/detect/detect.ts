@@ -663,12 +663,13 @@ function round(n: number): number {
  */
 function remapLines(result: WhichResult, text: string, source: string): WhichResult {
   const textLines = text.split('\n');
+  // Split once, not once per piece of evidence.
+  const sourceLines = source.split('\n');
   const map = (token: string, line: number): number => {
     let nth = 0;
     for (let i = 0; i < Math.min(line, textLines.length); i++) nth += occurrences(textLines[i]!, token, i === line - 1);
     if (nth === 0) nth = 1;
     let seen = 0;
-    const sourceLines = source.split('\n');
     for (let i = 0; i < sourceLines.length; i++) {
       seen += occurrences(sourceLines[i]!, token, false);
       if (seen >= nth) return i + 1;
