@@ -3,6 +3,7 @@ import { latestRevision, removedIn, type FingerprintData, type Marker, type Mark
 import { scanText, type Context, type ScannedText } from './scan.ts';
 import { normalizeHeading, normalizeName, TOKEN_PATTERN, tokenVariants, trimToken } from './tokens.ts';
 import { endpointLayout, transportMatchers, type TransportMatcher } from './transport-match.ts';
+import { lineLocator } from '../model/lines.ts';
 
 /**
  * "Which revision does this text teach?" Reads a tutorial (Markdown, MDX, or the text
@@ -421,13 +422,18 @@ function revisionMentions(text: string, line: number, context: Context, cue: str
   // A mention holds an id, so it holds the id's first two characters: most spans hold none.
   if (!index.mentions.starts.some((start) => text.includes(start))) return;
   const found: Hit[] = [];
+  // Each mention's line is looked up, and whether it sits in a link is read from the run of text
+  // just before it: asking both of everything before each mention made a code block that names
+  // revisions many times cost their number times its length.
+  let lineAt: ((offset: number) => number) | null = null;
   for (const m of text.matchAll(pattern)) {
     const id = m[2]!;
-    const before = text.slice(0, m.index + m[1]!.length);
-    const inUrl = context === 'url' || /https?:\/\/\S*$/.test(before);
-    if (id === index.draftId && !/\/specification\/$/.test(before)) continue;
+    const at = m.index + m[1]!.length;
+    const inUrl = context === 'url' || inLink(text, at);
+    if (id === index.draftId && !text.endsWith('/specification/', at)) continue;
     const where: Where = inUrl ? 'url' : context;
-    const lineNo = line + (before.match(/\n/g)?.length ?? 0);
+    lineAt ??= lineLocator(text, line);
+    const lineNo = lineAt(at);
     found.push({ key: `revision:${id}`, marker: null, revision: id, token: id, line: lineNo, where, cue, methodValue: false });
   }
   // Several revisions named in one piece of code (a list of supported versions, a fallback)
@@ -441,6 +447,19 @@ function revisionMentions(text: string, line: number, context: Context, cue: str
   }
   hits.push(...found);
 }
+
+/**
+ * Whether `at` follows `http://` or `https://` with no white space between (what
+ * /https?:\/\/\S*$/ asks of all the text before `at`), read back over the last run of text
+ * without white space only.
+ */
+function inLink(text: string, at: number): boolean {
+  let start = at;
+  while (start > 0 && !WHITE_SPACE.test(text[start - 1]!)) start -= 1;
+  return LINK_START.test(text.slice(start, at));
+}
+const WHITE_SPACE = /\s/;
+const LINK_START = /https?:\/\//;
 
 /** Any of the ids, standing alone (not inside a longer name or number); null for none. */
 function mentionPattern(ids: string[]): RegExp | null {
