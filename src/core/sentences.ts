@@ -7,7 +7,7 @@
  */
 
 /** A sentence as offsets into the text: `text.slice(start, end)`. */
-export interface SentenceSpan {
+interface SentenceSpan {
   start: number;
   end: number;
 }
