@@ -291,16 +291,17 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   const streams: { path: string; line: number; cue: string | null }[] = [];
   const posts = new Set<string>();
   for (const span of scanned.spans) {
-    const lineIn = spanLines(span.text, span.line);
+    // The span's line starts, found on its first find only (most spans have none).
+    let lineAt: ((offset: number) => number) | null = null;
     if (span.context === 'code') {
       hasCode = true;
       if (index.splitEndpoints) {
         const layout = endpointLayout(span.text);
-        for (const s of layout.streams) streams.push({ path: s.path, line: lineIn(s.at), cue: span.cue });
+        for (const s of layout.streams) streams.push({ path: s.path, line: (lineAt ??= lineLocator(span.text, span.line))(s.at), cue: span.cue });
         for (const p of layout.posts) posts.add(p.path);
       }
     }
-    revisionMentions(span.text, lineIn, span.context, span.cue, index, hits);
+    revisionMentions(span.text, span.line, span.context, span.cue, index, hits);
     if (span.context === 'url') continue;
     // Asked once per code text in a sentence: a line of thousands of the same inline code is not searched thousands of times.
     if (span.sentence !== messageSentence) {
@@ -309,7 +310,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     }
     const asMessage = span.context === 'inline' ? () => messages.get(span.text) ?? messages.set(span.text, namedAsMessage(span)).get(span.text)! : null;
     namingTokens(span.text, span.line, resolved, resolveNew, (found, line) => termOf(found, line, span.context, span.cue, false, false, asMessage));
-    if (span.context === 'code' || span.context === 'inline') valuePairs(span.text, lineIn, span.context, span.cue, index, hits);
+    if (span.context === 'code' || span.context === 'inline') valuePairs(span.text, span.line, span.context, span.cue, index, hits);
     // The transports the span's sentence can name (asked once per sentence: its spans share it).
     if (span.sentence === undefined || span.sentence !== sentence) {
       sentence = span.sentence;
@@ -317,7 +318,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     }
     for (const matcher of possible) {
       for (const found of matcher.find(span.text)) {
-        hits.push({ key: matcher.marker.key, marker: matcher.marker, revision: null, token: matcher.marker.token, line: lineIn(found.at), where: span.context, cue: span.cue, methodValue: false });
+        hits.push({ key: matcher.marker.key, marker: matcher.marker, revision: null, token: matcher.marker.token, line: (lineAt ??= lineLocator(span.text, span.line))(found.at), where: span.context, cue: span.cue, methodValue: false });
       }
     }
   }
@@ -396,12 +397,14 @@ function namedAsMessage(span: { text: string; sentence?: string }): boolean {
  */
 const VALUE_PAIR = /["']?([A-Za-z_$][\w$]*)["']?\s*[:=]\s*["']([A-Za-z][\w./-]{0,60})["']/g;
 
-function valuePairs(text: string, lineIn: (offset: number) => number, where: Context, cue: string | null, index: Index, hits: Hit[]): void {
+function valuePairs(text: string, line: number, where: Context, cue: string | null, index: Index, hits: Hit[]): void {
   if (!text.includes('"') && !text.includes("'")) return;
+  // Lines are looked up in the text's line starts, found on the first pair that names a value.
+  let lineAt: ((offset: number) => number) | null = null;
   for (const m of text.matchAll(VALUE_PAIR)) {
     const key = `value:${normalizeName(m[1]!)}=${normalizeName(m[2]!)}`;
     const marker = index.byKey.get(key);
-    if (marker) hits.push({ key, marker, revision: null, token: marker.token, line: lineIn(m.index), where, cue, methodValue: false, wordPair: /^[a-z]+$/i.test(m[1]!) && /^[a-z]+$/i.test(m[2]!) });
+    if (marker) hits.push({ key, marker, revision: null, token: marker.token, line: (lineAt ??= lineLocator(text, line))(m.index), where, cue, methodValue: false, wordPair: /^[a-z]+$/i.test(m[1]!) && /^[a-z]+$/i.test(m[2]!) });
   }
 }
 
@@ -409,18 +412,8 @@ function only<T>(xs: T[]): T | null {
   return xs.length === 1 ? xs[0]! : null;
 }
 
-/**
- * A span's line at an offset into it. Its line starts are found on the first lookup (most spans
- * need none) and searched after: a span with many finds no longer counts its newlines from the
- * start for each, which made a long code block cost its finds times its length.
- */
-function spanLines(text: string, line: number): (offset: number) => number {
-  let lineAt: ((offset: number) => number) | null = null;
-  return (offset) => (lineAt ??= lineLocator(text, line))(offset);
-}
-
 /** Dated revision ids anywhere, the draft only in a spec URL. */
-function revisionMentions(text: string, lineIn: (offset: number) => number, context: Context, cue: string | null, index: Index, hits: Hit[]): void {
+function revisionMentions(text: string, line: number, context: Context, cue: string | null, index: Index, hits: Hit[]): void {
   const pattern = context === 'url' ? index.mentions.url : index.mentions.text;
   if (pattern === null) return;
   // A mention holds an id, so it holds the id's first two characters: most spans hold none.
@@ -429,13 +422,14 @@ function revisionMentions(text: string, lineIn: (offset: number) => number, cont
   // Each mention's line is looked up, and whether it sits in a link is read from the run of text
   // just before it: asking both of everything before each mention made a code block that names
   // revisions many times cost their number times its length.
+  let lineAt: ((offset: number) => number) | null = null;
   for (const m of text.matchAll(pattern)) {
     const id = m[2]!;
     const at = m.index + m[1]!.length;
     const inUrl = context === 'url' || inLink(text, at);
     if (id === index.draftId && !text.endsWith('/specification/', at)) continue;
     const where: Where = inUrl ? 'url' : context;
-    const lineNo = lineIn(at);
+    const lineNo = (lineAt ??= lineLocator(text, line))(at);
     found.push({ key: `revision:${id}`, marker: null, revision: id, token: id, line: lineNo, where, cue, methodValue: false });
   }
   // Several revisions named in one piece of code (a list of supported versions, a fallback)
