@@ -3,6 +3,7 @@ import { latestRevision, removedIn, type FingerprintData, type Marker, type Mark
 import { scanText, type Context, type ScannedText } from './scan.ts';
 import { normalizeHeading, normalizeName, TOKEN_PATTERN, tokenVariants, trimToken } from './tokens.ts';
 import { endpointLayout, transportMatchers, type TransportMatcher } from './transport-match.ts';
+import { lineLocator } from '../model/lines.ts';
 
 /**
  * "Which revision does this text teach?" Reads a tutorial (Markdown, MDX, or the text
@@ -202,28 +203,31 @@ interface Resolved {
 }
 const NONE: Resolved[] = [];
 const NO_TYPES: ShapedType[] = [];
-/** The detector's own copy of the token pattern (reset before each span; never used while in use). */
+/** The detector's own copy of the token pattern (`match` with a global pattern starts at 0 and leaves it at 0). */
 const TOKENS = new RegExp(TOKEN_PATTERN.source, 'g');
 const ERROR_CODE = /^-\d{5}$/;
 
 /**
  * The tokens of a span that name a marker, each with its line: every token is looked up (resolved
  * once per distinct token) and most name nothing. Small and apart, as the loop every byte of
- * a text passes through should be.
+ * a text passes through should be. No token spans a line break (the pattern matches none), so a
+ * span is read a line at a time: one `match` per line gives all its tokens at once, with no match
+ * object made per token, and the line number is the count of lines read.
  */
 function namingTokens(text: string, line: number, resolved: Map<string, Resolved[]>, resolveNew: (token: string) => Resolved[], named: (found: Resolved[], line: number) => void): void {
-  const lines = text.includes('\n');
   let lineNo = line;
-  let lastAt = 0;
-  TOKENS.lastIndex = 0;
-  for (let m = TOKENS.exec(text); m !== null; m = TOKENS.exec(text)) {
-    if (lines) {
-      for (let i = text.indexOf('\n', lastAt); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) lineNo += 1;
-      lastAt = m.index;
+  for (let from = 0; ; lineNo += 1) {
+    const end = text.indexOf('\n', from);
+    const tokens = (end === -1 ? (from === 0 ? text : text.slice(from)) : text.slice(from, end)).match(TOKENS);
+    if (tokens !== null) {
+      for (let i = 0; i < tokens.length; i++) {
+        const token = trimToken(tokens[i]!);
+        const found = resolved.get(token) ?? resolveNew(token);
+        if (found.length !== 0) named(found, lineNo);
+      }
     }
-    const token = trimToken(m[0]);
-    const found = resolved.get(token) ?? resolveNew(token);
-    if (found.length !== 0) named(found, lineNo);
+    if (end === -1) return;
+    from = end + 1;
   }
 }
 
@@ -250,7 +254,6 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     resolved.set(token, found);
     return found;
   };
-  const term = (token: string, line: number, where: Where, cue: string | null, methodValue = false, inMessage = false) => termOf(resolve(token), line, where, cue, methodValue, inMessage, null);
   const termOf = (found: Resolved[], line: number, where: Where, cue: string | null, methodValue: boolean, inMessage: boolean, asMessage: (() => boolean) | null) => {
     for (const { variant, marker, term } of found) {
       if (!term) {
@@ -272,9 +275,10 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       return;
     }
   };
-  const keyed = (key: string, token: string, line: number, cue: string | null) => {
+  // The line is asked for only when the key names a marker: finding it searches the example, and most keys name none.
+  const keyed = (key: string, token: string, line: () => number, cue: string | null) => {
     const marker = index.byKey.get(key);
-    if (marker) hits.push({ key, marker, revision: null, token, line, where: 'json', cue, methodValue: false });
+    if (marker) hits.push({ key, marker, revision: null, token, line: line(), where: 'json', cue, methodValue: false });
   };
 
   // Transports the text cannot name (none of their words occur in it) are not looked for span by span.
@@ -287,11 +291,13 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   const streams: { path: string; line: number; cue: string | null }[] = [];
   const posts = new Set<string>();
   for (const span of scanned.spans) {
+    // The span's line starts, found on its first find only (most spans have none).
+    let lineAt: ((offset: number) => number) | null = null;
     if (span.context === 'code') {
       hasCode = true;
       if (index.splitEndpoints) {
         const layout = endpointLayout(span.text);
-        for (const s of layout.streams) streams.push({ path: s.path, line: span.line + countNewlines(span.text, s.at), cue: span.cue });
+        for (const s of layout.streams) streams.push({ path: s.path, line: (lineAt ??= lineLocator(span.text, span.line))(s.at), cue: span.cue });
         for (const p of layout.posts) posts.add(p.path);
       }
     }
@@ -312,8 +318,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     }
     for (const matcher of possible) {
       for (const found of matcher.find(span.text)) {
-        const line = span.line + countNewlines(span.text, found.at);
-        hits.push({ key: matcher.marker.key, marker: matcher.marker, revision: null, token: matcher.marker.token, line, where: span.context, cue: span.cue, methodValue: false });
+        hits.push({ key: matcher.marker.key, marker: matcher.marker, revision: null, token: matcher.marker.token, line: (lineAt ??= lineLocator(span.text, span.line))(found.at), where: span.context, cue: span.cue, methodValue: false });
       }
     }
   }
@@ -328,15 +333,20 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   for (const example of scanned.examples) {
     const { facts, cue } = example;
     const at = (needle: string) => example.lineOf(`"${needle}"`) ?? example.lineOf(needle) ?? example.line;
-    for (const e of facts.envelopes) keyed(`envelope:${e.method}:${e.envelope}`, e.method, at(e.method), cue);
+    // As with keyed: a name's line is looked up only once it resolves to a marker (termOf adds nothing for none).
+    const exampleName = (name: string, methodValue: boolean, inMessage: boolean) => {
+      const found = resolve(name);
+      if (found.length !== 0) termOf(found, at(name), 'json', cue, methodValue, inMessage, null);
+    };
+    for (const e of facts.envelopes) keyed(`envelope:${e.method}:${e.envelope}`, e.method, () => at(e.method), cue);
     for (const c of facts.capabilities) {
-      keyed(`capability:${c.name}@${c.location}`, c.name, at(c.name), cue);
-      for (const option of c.options) keyed(`capopt:${c.name}.${option}`, `${c.name}.${option}`, at(option), cue);
+      keyed(`capability:${c.name}@${c.location}`, c.name, () => at(c.name), cue);
+      for (const option of c.options) keyed(`capopt:${c.name}.${option}`, `${c.name}.${option}`, () => at(option), cue);
     }
-    for (const code of facts.errorCodes) keyed(`error:${code}`, String(code), at(String(code)), cue);
-    for (const method of facts.methods) term(method, at(method), 'json', cue, true);
-    for (const key of facts.keys) term(key, at(key), 'json', cue, false, facts.messageKeys.has(key));
-    for (const value of facts.strings) if (value.length <= 80 && !/\s/.test(value)) term(value, at(value), 'json', cue, false, facts.messageStrings.has(value));
+    for (const code of facts.errorCodes) keyed(`error:${code}`, String(code), () => at(String(code)), cue);
+    for (const method of facts.methods) exampleName(method, true, false);
+    for (const key of facts.keys) exampleName(key, false, facts.messageKeys.has(key));
+    for (const value of facts.strings) if (value.length <= 80 && !/\s/.test(value)) exampleName(value, false, facts.messageStrings.has(value));
     // An object with a type's fields (all its required ones, nothing it lacks) is that type, whatever its words.
     for (const keys of facts.objects) {
       if (keys.length < 2) continue;
@@ -365,8 +375,11 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   return { hits, hasCode, headings: scanned.headings };
 }
 
-/** JSON-RPC's words for a message: inline code followed by one of them names a method ("the `initialize` response"). */
-const MESSAGE_WORD = /^\s*(?:request|response|result|reply|notification|handshake|method|call|message|exchange)s?\b/i;
+/**
+ * JSON-RPC's words for a message: inline code followed by one of them names a method ("the `initialize` response").
+ * The word ends as `(?!\w)`, not `\b` (the same after a letter), which V8 would copy into every alternative (see scan.ts).
+ */
+const MESSAGE_WORD = /^\s*(?:request|response|result|reply|notification|handshake|method|call|message|exchange)s?(?!\w)/i;
 
 /** Is this inline code named as a JSON-RPC message (a method) by the word right after it? */
 function namedAsMessage(span: { text: string; sentence?: string }): boolean {
@@ -386,21 +399,17 @@ const VALUE_PAIR = /["']?([A-Za-z_$][\w$]*)["']?\s*[:=]\s*["']([A-Za-z][\w./-]{0
 
 function valuePairs(text: string, line: number, where: Context, cue: string | null, index: Index, hits: Hit[]): void {
   if (!text.includes('"') && !text.includes("'")) return;
+  // Lines are looked up in the text's line starts, found on the first pair that names a value.
+  let lineAt: ((offset: number) => number) | null = null;
   for (const m of text.matchAll(VALUE_PAIR)) {
     const key = `value:${normalizeName(m[1]!)}=${normalizeName(m[2]!)}`;
     const marker = index.byKey.get(key);
-    if (marker) hits.push({ key, marker, revision: null, token: marker.token, line: line + countNewlines(text, m.index), where, cue, methodValue: false, wordPair: /^[a-z]+$/i.test(m[1]!) && /^[a-z]+$/i.test(m[2]!) });
+    if (marker) hits.push({ key, marker, revision: null, token: marker.token, line: (lineAt ??= lineLocator(text, line))(m.index), where, cue, methodValue: false, wordPair: /^[a-z]+$/i.test(m[1]!) && /^[a-z]+$/i.test(m[2]!) });
   }
 }
 
 function only<T>(xs: T[]): T | null {
   return xs.length === 1 ? xs[0]! : null;
-}
-
-function countNewlines(text: string, to: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) n += 1;
-  return n;
 }
 
 /** Dated revision ids anywhere, the draft only in a spec URL. */
@@ -410,13 +419,17 @@ function revisionMentions(text: string, line: number, context: Context, cue: str
   // A mention holds an id, so it holds the id's first two characters: most spans hold none.
   if (!index.mentions.starts.some((start) => text.includes(start))) return;
   const found: Hit[] = [];
+  // Each mention's line is looked up, and whether it sits in a link is read from the run of text
+  // just before it: asking both of everything before each mention made a code block that names
+  // revisions many times cost their number times its length.
+  let lineAt: ((offset: number) => number) | null = null;
   for (const m of text.matchAll(pattern)) {
     const id = m[2]!;
-    const before = text.slice(0, m.index + m[1]!.length);
-    const inUrl = context === 'url' || /https?:\/\/\S*$/.test(before);
-    if (id === index.draftId && !/\/specification\/$/.test(before)) continue;
+    const at = m.index + m[1]!.length;
+    const inUrl = context === 'url' || inLink(text, at);
+    if (id === index.draftId && !text.endsWith('/specification/', at)) continue;
     const where: Where = inUrl ? 'url' : context;
-    const lineNo = line + (before.match(/\n/g)?.length ?? 0);
+    const lineNo = (lineAt ??= lineLocator(text, line))(at);
     found.push({ key: `revision:${id}`, marker: null, revision: id, token: id, line: lineNo, where, cue, methodValue: false });
   }
   // Several revisions named in one piece of code (a list of supported versions, a fallback)
@@ -430,6 +443,19 @@ function revisionMentions(text: string, line: number, context: Context, cue: str
   }
   hits.push(...found);
 }
+
+/**
+ * Whether `at` follows `http://` or `https://` with no white space between (what
+ * /https?:\/\/\S*$/ asks of all the text before `at`), read back over the last run of text
+ * without white space only.
+ */
+function inLink(text: string, at: number): boolean {
+  let start = at;
+  while (start > 0 && !WHITE_SPACE.test(text[start - 1]!)) start -= 1;
+  return LINK_START.test(text.slice(start, at));
+}
+const WHITE_SPACE = /\s/;
+const LINK_START = /https?:\/\//;
 
 /** Any of the ids, standing alone (not inside a longer name or number); null for none. */
 function mentionPattern(ids: string[]): RegExp | null {
@@ -652,12 +678,13 @@ function round(n: number): number {
  */
 function remapLines(result: WhichResult, text: string, source: string): WhichResult {
   const textLines = text.split('\n');
+  // Split once, not once per piece of evidence.
+  const sourceLines = source.split('\n');
   const map = (token: string, line: number): number => {
     let nth = 0;
     for (let i = 0; i < Math.min(line, textLines.length); i++) nth += occurrences(textLines[i]!, token, i === line - 1);
     if (nth === 0) nth = 1;
     let seen = 0;
-    const sourceLines = source.split('\n');
     for (let i = 0; i < sourceLines.length; i++) {
       seen += occurrences(sourceLines[i]!, token, false);
       if (seen >= nth) return i + 1;

@@ -309,7 +309,7 @@ class LooseParser {
     for (;;) {
       const ch = this.src[this.pos];
       if (ch === undefined) return;
-      if (/\s/.test(ch)) this.pos += 1;
+      if (WHITE_SPACE.test(ch)) this.pos += 1;
       else if (ch === '/' && this.src[this.pos + 1] === '/') this.pos = lineEnd(this.src, this.pos);
       else if (ch === '/' && this.src[this.pos + 1] === '*') {
         const end = this.src.indexOf('*/', this.pos + 2);
@@ -339,6 +339,9 @@ const STOPS: Record<string, RegExp> = { '"': /["\\\n]/g, "'": /['\\\n]/g, '`': /
 function stopsOf(quote: string): RegExp {
   return STOPS[quote]!;
 }
+
+/** Module-level, not a literal in space(): a literal is a new RegExp object each time, and space() reads an example's indentation a character at a time. */
+const WHITE_SPACE = /\s/;
 
 function lineEnd(src: string, at: number): number {
   const end = src.indexOf('\n', at);

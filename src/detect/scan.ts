@@ -49,28 +49,33 @@ export interface ScannedText {
  */
 type CueSide = 'all' | 'after' | 'before';
 
-/** Each cue with the side of it that names the old thing: "instead of X" (after), "X was replaced by Y" (before). */
+/**
+ * Each cue with the side of it that names the old thing: "instead of X" (after), "X was replaced by Y" (before).
+ * A cue ends at a word's end as `(?!\w)`, which after a letter or digit is what `\b` means: V8 copies a
+ * trailing `\b` into every path through the alternatives before it, which made the combined pattern
+ * (ANY_CUE) cost more to compile than the detector spends reading a 100 KB text's sentences with it.
+ */
 const BACKGROUND_CUES: [RegExp, CueSide][] = [
-  [/\binstead of\b/i, 'after'],
-  [/\breplaces\b/i, 'after'],
-  [/\b(?:was|were|is|are|has been|have been) (?:replaced|superseded) (?:by|with)\b/i, 'before'],
-  [/\breplaced (?:by|with)\b/i, 'before'],
-  [/\bno longer\b/i, 'all'],
-  [/\bused to\b/i, 'all'],
-  [/\b(?:was|were|has been|have been) (?:replaced|removed|dropped|deprecated|retired|superseded)\b/i, 'all'],
-  [/\bdeprecated\b/i, 'all'],
+  [/\binstead of(?!\w)/i, 'after'],
+  [/\breplaces(?!\w)/i, 'after'],
+  [/\b(?:was|were|is|are|has been|have been) (?:replaced|superseded) (?:by|with)(?!\w)/i, 'before'],
+  [/\breplaced (?:by|with)(?!\w)/i, 'before'],
+  [/\bno longer(?!\w)/i, 'all'],
+  [/\bused to(?!\w)/i, 'all'],
+  [/\b(?:was|were|has been|have been) (?:replaced|removed|dropped|deprecated|retired|superseded)(?!\w)/i, 'all'],
+  [/\bdeprecated(?!\w)/i, 'all'],
   // "rejection of removed methods", "the removed field": what a sentence calls removed is not taught.
-  [/\b(?:the |of |are |is )?removed\b/i, 'all'],
-  [/\bis gone\b|\bare gone\b/i, 'all'],
-  [/\b(?:previously|formerly|before this change|in the past)\b/i, 'all'],
-  [/\b(?<!-)(?:old|older|legacy|previous) (?:shape|flow|pattern|way|model|mechanism|version|revision|spec|specification|approach|behaviou?r|api|design)\b/i, 'all'],
+  [/\b(?:the |of |are |is )?removed(?!\w)/i, 'all'],
+  [/\bis gone(?!\w)|\bare gone(?!\w)/i, 'all'],
+  [/\b(?:previously|formerly|before this change|in the past)(?!\w)/i, 'all'],
+  [/\b(?<!-)(?:old|older|legacy|previous) (?:shape|flow|pattern|way|model|mechanism|version|revision|spec|specification|approach|behaviou?r|api|design)(?!\w)/i, 'all'],
   // "legacy (`x` handshake) servers": the parenthesis says what the old thing is.
   [/\b(?<!-)(?:old|older|legacy|previous) \(/i, 'all'],
-  [/\bthe old\b(?!-)/i, 'all'],
+  [/\bthe old(?![\w-])/i, 'all'],
   // A changelog-style aside: a dated revision and what it changed ("2025-11-25 added URL mode", "removed in 2026-07-28").
-  [/\b\d{4}-\d{2}-\d{2}\b[^.;]{0,80}?\b(?:added|introduced|brought|removed|dropped|replaced|renamed|deprecated)\b|\b(?:added|introduced|removed|dropped|replaced|renamed|deprecated) (?:in|since|by) (?:the )?(?:revision |version |spec(?:ification)? )?\d{4}-\d{2}-\d{2}\b/i, 'all'],
+  [/\b\d{4}-\d{2}-\d{2}(?!\w)[^.;]{0,80}?\b(?:added|introduced|brought|removed|dropped|replaced|renamed|deprecated)(?!\w)|\b(?:added|introduced|removed|dropped|replaced|renamed|deprecated) (?:in|since|by) (?:the )?(?:revision |version |spec(?:ification)? )?\d{4}-\d{2}-\d{2}(?!\w)/i, 'all'],
   // A caption or sentence that opens with "Before" ("Before:", "**Before** (2025-11-25)") shows the old side.
-  [/^\W*before\b(?!\s+(?:you|we|it|the|a|an|this|that|sending|calling|returning)\b)/i, 'all'],
+  [/^\W*before(?!\w)(?!\s+(?:you|we|it|the|a|an|this|that|sending|calling|returning)(?!\w))/i, 'all'],
 ];
 
 interface Cue {
@@ -100,8 +105,8 @@ export function cueIn(text: string): string | null {
   return findCue(text)?.text ?? null;
 }
 
-/** Headings that open a section about the past: "Before", "What changed", "Migrating from 2025-11-25", "Legacy". */
-export const BACKGROUND_HEADING_PATTERN = /\b(?:before(?!\s+(?:you|we|starting|getting|beginning|the)\b)|legacy|old(?:er)?|previous|deprecated|migrat\w*|what changed|changes from|history|no longer|backwards?[- ]compatib\w*)\b(?!-)/i;
+/** Headings that open a section about the past: "Before", "What changed", "Migrating from 2025-11-25", "Legacy". (Word ends as in BACKGROUND_CUES.) */
+export const BACKGROUND_HEADING_PATTERN = /\b(?:before(?!\s+(?:you|we|starting|getting|beginning|the)(?!\w))|legacy|old(?:er)?|previous|deprecated|migrat\w*|what changed|changes from|history|no longer|backwards?[- ]compatib\w*)(?![\w-])/i;
 
 /**
  * A paragraph labelled like a heading ("**Legacy note.**", "> [!DEPRECATED]", "Migration:")
@@ -318,9 +323,11 @@ function readExamples(code: string, line: number, cue: string | null): CodeExamp
       facts,
       line: base,
       cue,
+      // The line comes from the code's line starts (a binary search), not from counting the
+      // region's newlines again for every name an example holds.
       lineOf: (needle: string) => {
         const at = region.indexOf(needle);
-        return at === -1 ? null : base + countNewlines(region, 0, at);
+        return at === -1 ? null : lineAt(found.start + at);
       },
     });
   }
@@ -329,7 +336,16 @@ function readExamples(code: string, line: number, cue: string | null): CodeExamp
   if (trimmed.startsWith('[') && out.length === 0) {
     try {
       const value = JSON.parse(trimmed) as unknown;
-      out.push({ facts: readShapes(value), line, cue, lineOf: (needle: string) => (trimmed.includes(needle) ? line + countNewlines(trimmed, 0, trimmed.indexOf(needle)) : null) });
+      const arrayLineAt = lineLocator(trimmed, line);
+      out.push({
+        facts: readShapes(value),
+        line,
+        cue,
+        lineOf: (needle: string) => {
+          const at = trimmed.indexOf(needle);
+          return at === -1 ? null : arrayLineAt(at);
+        },
+      });
     } catch {
       /* not JSON: nothing more to read */
     }

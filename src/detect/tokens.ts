@@ -6,10 +6,16 @@
  * are compared exactly. Browser-safe.
  */
 export function normalizeName(token: string): string {
-  if (/^-?\d+$/.test(token)) return token;
-  if (/[/.]/.test(token)) return token;
-  return token.toLowerCase().replace(/[_-]/g, '');
+  if (NUMBER.test(token)) return token;
+  if (PATH_LIKE.test(token)) return token;
+  return token.toLowerCase().replace(SEPARATORS, '');
 }
+
+// Module-level, not literals in the function: a literal is a new RegExp object at every call,
+// and this runs for every distinct token of a text and every key of its examples.
+const NUMBER = /^-?\d+$/;
+const PATH_LIKE = /[/.]/;
+const SEPARATORS = /[_-]/g;
 
 /** Identifier-ish runs in code or prose: names, paths (`a/b`, `a.b`), JSON-RPC error codes. */
 export const TOKEN_PATTERN = /-\d{5}\b|[A-Za-z_$@][\w$@]*(?:[./-][A-Za-z_$@\d][\w$@]*)*/g;
@@ -32,9 +38,11 @@ export function trimToken(raw: string): string {
  * Tokens start at a letter, so the path's leading `/.` is not part of them. Null for any other token.
  */
 export function wellKnownName(token: string): string | null {
-  const m = /(?:^|\/\.?)(well-known\/[A-Za-z0-9][\w.-]*?)(?:\/|$)/.exec(token);
+  // (Asked only of a token that holds the name's prefix: most tokens are looked at here once each.)
+  const m = token.includes('well-known/') ? WELL_KNOWN.exec(token) : null;
   return m ? m[1]!.replace(/[.-]+$/, '') : null;
 }
+const WELL_KNOWN = /(?:^|\/\.?)(well-known\/[A-Za-z0-9][\w.-]*?)(?:\/|$)/;
 
 /** The name and the parts a dotted name is made of (`params.widgetId` → also `params`, `widgetId`), and a well-known URI's name. */
 export function tokenVariants(token: string): string[] {

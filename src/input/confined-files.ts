@@ -62,9 +62,13 @@ export function listConfinedFiles(root: string, accept: (path: string) => boolea
     } catch {
       return;
     }
+    // The folder is a real path and an entry's name one plain component, so the two are joined
+    // as they stand: path.join would normalize every path again, a third of a warm `which`'s
+    // stamp of the spec's files.
+    const base = dir.endsWith(sep) ? dir : `${dir}${sep}`;
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const path = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
-      const full = join(dir, entry.name);
+      const full = `${base}${entry.name}`;
       if (entry.isSymbolicLink()) {
         const real = realOrNull(full);
         links.push({ path, real, ancestor: real !== null && ancestors.includes(real) });

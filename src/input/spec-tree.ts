@@ -233,7 +233,9 @@ function layoutTree(root: string, pagesDir: string, schemaPath: (rev: string) =>
         // Statuses come from the lock (or the folder names), not from a file stamped here.
         lines.push(`rev:${revision.id}:${revision.status}`);
         const revisionDir = join(pagesDir, revision.id);
-        for (const file of filesOf(revision.id).values()) add(join(revisionDir, file));
+        // A page's path is the folder's and the page file's as they stand (the stamp only has to
+        // name each file the same way every time): path.join would normalize each path again.
+        for (const file of filesOf(revision.id).values()) add(`${revisionDir}/${file}`);
         add(schemaPath(revision.id));
       }
       return lines.join('\n');
