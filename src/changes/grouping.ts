@@ -1,5 +1,5 @@
 import type { Outlines, RecordFacts } from './facts.ts';
-import { joinFieldsToldTwice, joinFieldsToTheirNewOwner, joinSchemaSiblings, joinUnionRestructures } from './relations/fields.ts';
+import { joinFieldsToldTwice, joinFieldsToTheirNewOwner, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
 import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/names.ts';
 import { joinDutiesToldTwice, joinListItems, joinMovedRules } from './relations/rules.ts';
 import { joinLikeHeadedSections, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
@@ -17,6 +17,8 @@ import type { SplitPage } from './unit.ts';
  * 3a. a definition whose object became a union of new definitions: its fields, its members;
  * 3c. a definition that came or went, with its own fields that came or went (a new base
  *    shape whose fields existing messages inherit);
+ * 3d. a union that only gained (or lost) members that came (or went) as definitions: their
+ *    evidence, joined to the first one's change;
  * 3. schema siblings: one edit repeated field by field (the same rule, the same last name,
  *    in shapes of one family; or the same transition in one definition);
  * 4. a section that came or went, with everything that came or went inside it;
@@ -69,6 +71,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'union-restructures', join: (facts, uf) => joinUnionRestructures(facts, uf) },
   { name: 'fields-told-twice', join: (facts, uf) => joinFieldsToldTwice(facts, uf) },
   { name: 'fields-to-their-new-owner', join: (facts, uf) => joinFieldsToTheirNewOwner(facts, uf) },
+  { name: 'union-growth-to-members', join: (facts, uf) => joinUnionGrowthToMembers(facts, uf) },
   { name: 'schema-siblings', join: (facts, uf) => joinSchemaSiblings(facts, uf) },
   { name: 'split-pages', join: (facts, uf, found, c) => { found.split = joinSplitPages(facts, uf, c.splits); } },
   { name: 'section-contents', join: (facts, uf, found) => { found.hollow = joinSectionContents(facts, uf, found.split); } },
