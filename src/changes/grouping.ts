@@ -2,7 +2,7 @@ import type { Outlines, RecordFacts } from './facts.ts';
 import { joinFieldsToldTwice, joinFieldsToTheirNewOwner, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
 import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/names.ts';
 import { joinDutiesToldTwice, joinListItems, joinMovedRules } from './relations/rules.ts';
-import { joinLikeHeadedSections, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
+import { joinExampleSiblings, joinLikeHeadedSections, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
 import { pushTo, UnionFind } from './relations/union-find.ts';
 import { joinLeftoverWording, joinNeighbouringProse, joinSameTextTwice } from './relations/wording.ts';
 import type { SplitPage } from './unit.ts';
@@ -22,6 +22,8 @@ import type { SplitPage } from './unit.ts';
  * 3. schema siblings: one edit repeated field by field (the same rule, the same last name,
  *    in shapes of one family; or the same transition in one definition);
  * 4. a section that came or went, with everything that came or went inside it;
+ * 4c. sections that each hold only an example, under a heading that came or went with
+ *    them: one change;
  * 5. a name's home: the new (or removed) section or page that talks about it most;
  * 6. mentions: a rule or paragraph that names, in code, a name that came or went, in the
  *    same direction;
@@ -75,6 +77,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'schema-siblings', join: (facts, uf) => joinSchemaSiblings(facts, uf) },
   { name: 'split-pages', join: (facts, uf, found, c) => { found.split = joinSplitPages(facts, uf, c.splits); } },
   { name: 'section-contents', join: (facts, uf, found) => { found.hollow = joinSectionContents(facts, uf, found.split); } },
+  { name: 'example-siblings', join: (facts, uf) => joinExampleSiblings(facts, uf) },
   { name: 'like-headed-sections', join: (facts, uf) => joinLikeHeadedSections(facts, uf) },
   { name: 'names-to-their-home', join: (facts, uf, found, c) => joinNamesToTheirHome(facts, uf, c.outlines, found.split) },
   { name: 'mentions', join: (facts, uf) => joinMentions(facts, uf) },

@@ -180,10 +180,13 @@ describe('records grouped into changes', () => {
     expect(grouped).toHaveLength(1);
   });
 
-  it('example-section: a new section that holds only an example binds no one: editorial', async () => {
+  it('example-section: a new section that holds only an example binds no one: editorial; examples under a new heading are one change', async () => {
     const { grouped } = await changesOf('example-section');
     expect(one(grouped, /With a projection/)).toMatchObject({ impact: 'editorial' });
     expect(grouped.filter((c) => c.impact !== 'editorial')).toHaveLength(0);
+    // Examples under a heading that came with them are one change; one added to an old section is its own.
+    expect(one(grouped, /Map Examples/).records).toHaveLength(3);
+    expect(grouped).toHaveLength(2);
   });
 
   it('pointer-by-name: a new MUST whose object is named after a section of the page that states the duties adds none of its own', async () => {

@@ -158,3 +158,24 @@ export function joinRearrangedSections(facts: readonly RecordFacts[], uf: UnionF
   }
   return emptied;
 }
+
+/**
+ * 4c. Examples under one new heading are one change: a container of sections that each hold
+ * only an example ("Schema Examples" over "Tool with no parameters:", "Tool with …") says
+ * one thing, not one per example. Sections that state something stay changes of their own.
+ */
+export function joinExampleSiblings(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const byParent = new Map<string, RecordFacts[]>();
+  for (const f of facts) {
+    if (f.change.kind !== 'section' || f.direction === 'changed' || f.change.level !== 'editorial' || f.path.length < 2) continue;
+    pushTo(byParent, [f.direction, f.sidePage, ...f.path.slice(0, -1)].join('\u0000'), f);
+  }
+  const parents = new Map<string, RecordFacts>();
+  for (const f of facts) if (f.change.kind === 'section' && f.direction !== 'changed') parents.set([f.direction, f.sidePage, ...f.path].join('\u0000'), f);
+  for (const [parent, examples] of byParent) {
+    const container = parents.get(parent);
+    // Only under a heading that came or went with them: examples added to an old section each illustrate something of their own.
+    if (!container) continue;
+    for (const example of examples) uf.union(container.index, example.index);
+  }
+}
