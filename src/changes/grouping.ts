@@ -2,7 +2,7 @@ import type { Outlines, RecordFacts } from './facts.ts';
 import { joinFieldsToldTwice, joinFieldsToTheirNewOwner, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
 import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/names.ts';
 import { joinDutiesToldTwice, joinListItems, joinMovedRules } from './relations/rules.ts';
-import { joinExampleSiblings, joinLikeHeadedSections, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
+import { joinExampleSiblings, joinLikeHeadedSections, joinPassagesToTheirSection, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
 import { pushTo, UnionFind } from './relations/union-find.ts';
 import { joinLeftoverWording, joinNeighbouringProse, joinSameTextTwice } from './relations/wording.ts';
 import type { SplitPage } from './unit.ts';
@@ -36,7 +36,8 @@ import type { SplitPage } from './unit.ts';
  * with no own content is titled by its sub-sections (4's containers); a lone new section
  * joins the section it is about by heading (4b); list items join their lead-in's change
  * (7a); one duty changed the same way in two places is one change (7b); a page's moved and
- * renamed sections are one rearrangement (7c). Records of informative pages (a changelog)
+ * renamed sections are one rearrangement (7c); passages that moved to another page with
+ * their section are that section's move (7d). Records of informative pages (a changelog)
  * join only each other: what a changelog says is not part of the change it describes.
  * Last, one sentence stated twice on a page and left alone by all of these is one change.
  */
@@ -85,6 +86,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'list-items', join: (facts, uf) => joinListItems(facts, uf) },
   { name: 'duties-told-twice', join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
   { name: 'rearranged-sections', join: (facts, uf, found) => { found.emptied = joinRearrangedSections(facts, uf); } },
+  { name: 'passages-to-their-section', join: (facts, uf, found) => joinPassagesToTheirSection(facts, uf, found.emptied) },
   { name: 'neighbouring-prose', join: (facts, uf) => joinNeighbouringProse(facts, uf) },
   { name: 'leftover-wording', join: (facts, uf) => joinLeftoverWording(facts, uf) },
   { name: 'same-text-twice', join: (facts, uf) => joinSameTextTwice(facts, uf) },

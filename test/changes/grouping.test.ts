@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-text-twice', 'schema-siblings', 'union-growth', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'union-growth', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -223,6 +223,13 @@ describe('records grouped into changes', () => {
     const { grouped } = await changesOf('heading-holds-name-words');
     expect(grouped).toHaveLength(1);
     expect(grouped[0]!.title).toMatch(/ArchiveWidgetRequestParams/);
+  });
+
+  it('section-moved-with-passages: a section that moved to another page with its rules word for word is one editorial change, the section\'s move', async () => {
+    const { grouped } = await changesOf('section-moved-with-passages');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]).toMatchObject({ impact: 'editorial' });
+    expect(grouped[0]!.title).toMatch(/^Section "Retention" moved from "guide\/widgets" to "guide\/storage", with its 2 passages unchanged\.$/);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {

@@ -179,3 +179,35 @@ export function joinExampleSiblings(facts: readonly RecordFacts[], uf: UnionFind
     for (const example of examples) uf.union(container.index, example.index);
   }
 }
+
+/**
+ * 7d. Passages that moved to another page with their section are that section's move: the
+ * section reported moved (or, when its heading went from the old page and came back on the
+ * new one, removed) and the rules and paragraphs that moved with it are one change. A section
+ * removed whose text all went elsewhere lost nothing: it is added to `emptied`.
+ */
+export function joinPassagesToTheirSection(facts: readonly RecordFacts[], uf: UnionFind, emptied: Set<number>): void {
+  const movedSections = new Map<string, number>();
+  const removedSections = new Map<string, number>();
+  for (const f of facts) {
+    if (f.change.kind !== 'section') continue;
+    if (f.change.id === 'section-moved') movedSections.set(`${f.page}\u0000${f.change.subject}`, f.index);
+    else if (f.direction === 'removed') removedSections.set(`${f.sidePage}\u0000${f.change.subject}`, f.index);
+  }
+  if (movedSections.size === 0 && removedSections.size === 0) return;
+  for (const f of facts) {
+    if (f.change.action !== 'moved' || (f.change.kind !== 'rule' && f.change.kind !== 'prose')) continue;
+    const from = f.change.before?.['page'];
+    if (typeof from !== 'string' || from === f.page) continue;
+    const moved = movedSections.get(`${f.page}\u0000${f.change.section.new ?? ''}`);
+    if (moved !== undefined) {
+      uf.union(moved, f.index);
+      continue;
+    }
+    const removed = removedSections.get(`${from}\u0000${f.change.section.old ?? ''}`);
+    if (removed !== undefined && f.change.section.old === f.change.section.new) {
+      uf.union(removed, f.index);
+      emptied.add(removed);
+    }
+  }
+}
