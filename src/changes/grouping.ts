@@ -86,7 +86,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'list-items', join: (facts, uf) => joinListItems(facts, uf) },
   { name: 'duties-told-twice', join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
   { name: 'rearranged-sections', join: (facts, uf, found) => { found.emptied = joinRearrangedSections(facts, uf); } },
-  { name: 'passages-to-their-section', join: (facts, uf, found) => joinPassagesToTheirSection(facts, uf, found.emptied) },
+  { name: 'passages-to-their-section', join: (facts, uf, found) => joinPassagesToTheirSection(facts, uf, found.emptied, found.split) },
   { name: 'neighbouring-prose', join: (facts, uf) => joinNeighbouringProse(facts, uf) },
   { name: 'leftover-wording', join: (facts, uf) => joinLeftoverWording(facts, uf) },
   { name: 'same-text-twice', join: (facts, uf) => joinSameTextTwice(facts, uf) },

@@ -186,13 +186,15 @@ export function joinExampleSiblings(facts: readonly RecordFacts[], uf: UnionFind
  * new one, removed) and the rules and paragraphs that moved with it are one change. A section
  * removed whose text all went elsewhere lost nothing: it is added to `emptied`.
  */
-export function joinPassagesToTheirSection(facts: readonly RecordFacts[], uf: UnionFind, emptied: Set<number>): void {
+export function joinPassagesToTheirSection(facts: readonly RecordFacts[], uf: UnionFind, emptied: Set<number>, split: ReadonlySet<number>): void {
   const movedSections = new Map<string, number>();
   const removedSections = new Map<string, number>();
   for (const f of facts) {
     if (f.change.kind !== 'section') continue;
     if (f.change.id === 'section-moved') movedSections.set(`${f.page}\u0000${f.change.subject}`, f.index);
-    else if (f.direction === 'removed') removedSections.set(`${f.sidePage}\u0000${f.change.subject}`, f.index);
+    // By heading alone: the old page may have been renamed (`a` → `a/index`) while the passages name the old id.
+    // A section that became a page of its own is that split's (3b), not a move of passages.
+    else if (f.direction === 'removed' && !split.has(f.index)) removedSections.set(f.change.subject, removedSections.has(f.change.subject) ? -1 : f.index);
   }
   if (movedSections.size === 0 && removedSections.size === 0) return;
   for (const f of facts) {
@@ -204,8 +206,9 @@ export function joinPassagesToTheirSection(facts: readonly RecordFacts[], uf: Un
       uf.union(moved, f.index);
       continue;
     }
-    const removed = removedSections.get(`${from}\u0000${f.change.section.old ?? ''}`);
-    if (removed !== undefined && f.change.section.old === f.change.section.new) {
+    // A heading removed in two places is no one section's.
+    const removed = removedSections.get(f.change.section.old ?? '');
+    if (removed !== undefined && removed >= 0 && f.change.section.old === f.change.section.new) {
       uf.union(removed, f.index);
       emptied.add(removed);
     }
