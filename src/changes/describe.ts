@@ -117,16 +117,23 @@ export function titleOf(lead: RecordFacts, members: readonly RecordFacts[]): str
     const where = [...new Set(others.map((m) => m.change.section.new ?? m.change.section.old ?? m.change.subject))];
     return `${own.replace(/\.$/, '')}; also in ${where.map((w) => `\`${w}\``).join(', ')}.`;
   }
+  // Sections, and the passages that moved with them (relations/sections.ts 7d), apart.
+  const sections = members.filter((m) => m.change.kind === 'section');
+  const passages = members.filter((m) => m.change.kind !== 'section');
+  const passagesMoved = passages.length > 0 && passages.every((m) => m.change.action === 'moved' && (m.change.kind === 'prose' || m.change.kind === 'rule'));
   // Sections moved and renamed on one page.
-  if (members.every((m) => m.change.kind === 'section' && (m.direction === 'changed' || m.change.action === 'removed'))) {
-    return `Sections rearranged on ${lead.page || 'the page'}: ${[...new Set(members.filter((m) => m.direction === 'changed').map((m) => `“${m.change.subject}”`))].slice(0, 4).join(', ')}${members.length > 4 ? ', …' : ''} (${members.length} moves and renames).`;
+  if (sections.length > 0 && sections.every((m) => m.direction === 'changed' || m.change.action === 'removed') && sections.some((m) => m.direction === 'changed') && (passages.length === 0 || passagesMoved)) {
+    const page = sections.find((m) => m.direction === 'changed')!.page;
+    if (sections.length === 1) return `${headline(sections[0]!.change.message).replace(/\.$/, '')}, with its ${passages.length} passage${passages.length === 1 ? '' : 's'} unchanged.`;
+    return `Sections rearranged on ${page || 'the page'}: ${[...new Set(sections.filter((m) => m.direction === 'changed').map((m) => `“${m.change.subject}”`))].slice(0, 4).join(', ')}${sections.length > 4 ? ', …' : ''} (${sections.length} moves and renames).`;
   }
-  // Passages that only moved, word for word: say where they went, not that they were reworded.
-  if (members.every((m) => m.change.action === 'moved' && (m.change.kind === 'prose' || m.change.kind === 'rule'))) {
-    const section = lead.path.at(-1) ?? lead.change.section.new ?? lead.change.section.old ?? 'the page';
-    const from = lead.change.before?.['page'];
-    const where = typeof from === 'string' && from !== lead.page ? ` from ${from} to ${lead.page}` : ` to “${section}”`;
-    return `${members.length} passages moved${where} unchanged (“${section}”).`;
+  // Passages that only moved, word for word (with the heading they left, if it went): say where they went, not that they were reworded.
+  if (passagesMoved && sections.every((m) => m.change.action === 'removed')) {
+    const first = passages[0]!;
+    const section = first.path.at(-1) ?? first.change.section.new ?? first.change.section.old ?? 'the page';
+    const from = first.change.before?.['page'];
+    const where = typeof from === 'string' && from !== first.page ? ` from ${from} to ${first.page}` : ` to “${section}”`;
+    return `${passages.length} passages moved${where} unchanged (“${section}”).`;
   }
   // The wording of a section, reworked in several places.
   if (members.every((m) => m.change.level === 'editorial' && (m.change.kind === 'prose' || m.change.kind === 'rule' || m.change.kind === 'term'))) {

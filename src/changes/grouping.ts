@@ -1,8 +1,8 @@
 import type { Outlines, RecordFacts } from './facts.ts';
-import { joinFieldsToldTwice, joinFieldsToTheirNewOwner, joinSchemaSiblings, joinUnionRestructures } from './relations/fields.ts';
+import { joinFieldsToldTwice, joinFieldsToTheirNewOwner, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
 import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/names.ts';
 import { joinDutiesToldTwice, joinListItems, joinMovedRules } from './relations/rules.ts';
-import { joinLikeHeadedSections, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
+import { joinExampleSiblings, joinLikeHeadedSections, joinPassagesToTheirSection, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
 import { pushTo, UnionFind } from './relations/union-find.ts';
 import { joinLeftoverWording, joinNeighbouringProse, joinSameTextTwice } from './relations/wording.ts';
 import type { SplitPage } from './unit.ts';
@@ -17,9 +17,13 @@ import type { SplitPage } from './unit.ts';
  * 3a. a definition whose object became a union of new definitions: its fields, its members;
  * 3c. a definition that came or went, with its own fields that came or went (a new base
  *    shape whose fields existing messages inherit);
+ * 3d. a union that only gained (or lost) members that came (or went) as definitions: their
+ *    evidence, joined to the first one's change;
  * 3. schema siblings: one edit repeated field by field (the same rule, the same last name,
  *    in shapes of one family; or the same transition in one definition);
  * 4. a section that came or went, with everything that came or went inside it;
+ * 4c. sections that each hold only an example, under a heading that came or went with
+ *    them: one change;
  * 5. a name's home: the new (or removed) section or page that talks about it most;
  * 6. mentions: a rule or paragraph that names, in code, a name that came or went, in the
  *    same direction;
@@ -32,7 +36,8 @@ import type { SplitPage } from './unit.ts';
  * with no own content is titled by its sub-sections (4's containers); a lone new section
  * joins the section it is about by heading (4b); list items join their lead-in's change
  * (7a); one duty changed the same way in two places is one change (7b); a page's moved and
- * renamed sections are one rearrangement (7c). Records of informative pages (a changelog)
+ * renamed sections are one rearrangement (7c); passages that moved to another page with
+ * their section are that section's move (7d). Records of informative pages (a changelog)
  * join only each other: what a changelog says is not part of the change it describes.
  * Last, one sentence stated twice on a page and left alone by all of these is one change.
  */
@@ -69,9 +74,11 @@ const RELATIONS: readonly Relation[] = [
   { name: 'union-restructures', join: (facts, uf) => joinUnionRestructures(facts, uf) },
   { name: 'fields-told-twice', join: (facts, uf) => joinFieldsToldTwice(facts, uf) },
   { name: 'fields-to-their-new-owner', join: (facts, uf) => joinFieldsToTheirNewOwner(facts, uf) },
+  { name: 'union-growth-to-members', join: (facts, uf) => joinUnionGrowthToMembers(facts, uf) },
   { name: 'schema-siblings', join: (facts, uf) => joinSchemaSiblings(facts, uf) },
   { name: 'split-pages', join: (facts, uf, found, c) => { found.split = joinSplitPages(facts, uf, c.splits); } },
   { name: 'section-contents', join: (facts, uf, found) => { found.hollow = joinSectionContents(facts, uf, found.split); } },
+  { name: 'example-siblings', join: (facts, uf) => joinExampleSiblings(facts, uf) },
   { name: 'like-headed-sections', join: (facts, uf) => joinLikeHeadedSections(facts, uf) },
   { name: 'names-to-their-home', join: (facts, uf, found, c) => joinNamesToTheirHome(facts, uf, c.outlines, found.split) },
   { name: 'mentions', join: (facts, uf) => joinMentions(facts, uf) },
@@ -79,6 +86,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'list-items', join: (facts, uf) => joinListItems(facts, uf) },
   { name: 'duties-told-twice', join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
   { name: 'rearranged-sections', join: (facts, uf, found) => { found.emptied = joinRearrangedSections(facts, uf); } },
+  { name: 'passages-to-their-section', join: (facts, uf, found) => joinPassagesToTheirSection(facts, uf, found.emptied, found.split) },
   { name: 'neighbouring-prose', join: (facts, uf) => joinNeighbouringProse(facts, uf) },
   { name: 'leftover-wording', join: (facts, uf) => joinLeftoverWording(facts, uf) },
   { name: 'same-text-twice', join: (facts, uf) => joinSameTextTwice(facts, uf) },

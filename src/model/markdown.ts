@@ -240,8 +240,10 @@ function walkList(list: List, offset: number, state: WalkState, leadIn: string |
         lastParagraph = { text, spans: codeSpans };
         itemTitle ??= lastParagraph;
       } else if (child.type === 'list') {
-        // A nested list is introduced by its item's own text when that ends in ":".
-        walkList(child, offset, state, endsWithColon(itemTitle?.text) ? itemTitle!.text : leadIn);
+        // A nested list is introduced by its item's own text when that ends in ":"; under a
+        // term's item ("`inputSchema`: JSON Schema …") by the outer lead-in and that term, so
+        // "MUST be a valid JSON Schema object" still says what must be.
+        walkList(child, offset, state, endsWithColon(itemTitle?.text) ? itemTitle!.text : withTerm(leadIn, itemTitle?.text));
       } else if (child.type === 'code') {
         checkFence(child, offset, state);
         // "4. **Enum Schema**" … "Single-select enum (with titles):" … code: both name the example.
@@ -379,6 +381,13 @@ function isEmphasized(paragraph: Paragraph): boolean {
 /** A short line ending in ":" right before a code block names that block. */
 function isCaption(text: string): boolean {
   return endsWithColon(text) && text.length <= 160;
+}
+
+/** The term an item defines ("`name`: …", "**name** - …"), appended to the lead-in above it; the lead-in alone when the item defines none. */
+function withTerm(leadIn: string | null, item: string | undefined): string | null {
+  const term = /^(`[^`]+`|\*\*[^*]+\*\*)\s*(?::|—|-)\s/.exec(item ?? '')?.[1];
+  if (!term) return leadIn;
+  return leadIn ? `${leadIn} ${term}:` : `${term}:`;
 }
 
 function endsWithColon(text: string | undefined): boolean {

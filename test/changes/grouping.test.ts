@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'heading-extends-name', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-text-twice', 'schema-siblings', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'union-growth', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -180,10 +180,13 @@ describe('records grouped into changes', () => {
     expect(grouped).toHaveLength(1);
   });
 
-  it('example-section: a new section that holds only an example binds no one: editorial', async () => {
+  it('example-section: a new section that holds only an example binds no one: editorial; examples under a new heading are one change', async () => {
     const { grouped } = await changesOf('example-section');
     expect(one(grouped, /With a projection/)).toMatchObject({ impact: 'editorial' });
     expect(grouped.filter((c) => c.impact !== 'editorial')).toHaveLength(0);
+    // Examples under a heading that came with them are one change; one added to an old section is its own.
+    expect(one(grouped, /Map Examples/).records).toHaveLength(3);
+    expect(grouped).toHaveLength(2);
   });
 
   it('pointer-by-name: a new MUST whose object is named after a section of the page that states the duties adds none of its own', async () => {
@@ -207,6 +210,26 @@ describe('records grouped into changes', () => {
     expect(grouped).toHaveLength(1);
     expect(grouped[0]!.title).toMatch(/WidgetFilter/);
     expect(grouped[0]!.records).toHaveLength(3);
+  });
+
+  it('union-growth: a union that only gained a member which is new on its own is evidence of that member\'s change, not a change of its own', async () => {
+    const { grouped } = await changesOf('union-growth');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]!.title).toMatch(/^New notification `events\/paused`/);
+    expect(grouped[0]!.records).toHaveLength(2);
+  });
+
+  it('heading-holds-name-words: a new section whose heading holds every word of a new definition\'s name, in any order ("Widget Archive Requests" for `ArchiveWidgetRequestParams`), is its home', async () => {
+    const { grouped } = await changesOf('heading-holds-name-words');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]!.title).toMatch(/ArchiveWidgetRequestParams/);
+  });
+
+  it('section-moved-with-passages: a section that moved to another page with its rules word for word is one editorial change, the section\'s move', async () => {
+    const { grouped } = await changesOf('section-moved-with-passages');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]).toMatchObject({ impact: 'editorial' });
+    expect(grouped[0]!.title).toMatch(/^Section "Retention" moved from "guide\/widgets" to "guide\/storage", with its 2 passages unchanged\.$/);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {

@@ -97,6 +97,9 @@ describeMirror('2025-11-25 → 2026-07-28, whole revisions', () => {
     expect(key[0]!.after?.['inheritors']).toEqual(expect.arrayContaining(['CallToolRequestParams', 'ReadResourceRequestParams']));
     expect((key[0]!.after?.['inheritors'] as string[]).length).toBe(7);
     expect(key[0]!.message).toMatch(/Inherited by 7 definitions/);
+    // Only clients send requests in the new revision (its server requests are gone): the new duty binds them alone.
+    expect(key[0]!.after?.['mustSend']).toBe('client');
+    expect(key[0]!.message).toMatch(/ Clients must now send it\./);
   });
 
   it('a removed section and the MUST rules removed with it agree: the section is breaking too, and says why', () => {

@@ -96,6 +96,11 @@ describe('page model', () => {
     expect(doc.rules.some((r) => r.text === 'MCP clients MUST:')).toBe(false);
   });
 
+  it('reads a rule nested under a term\'s item with the term: what it binds stays named', () => {
+    const nested = parsePage(['# Gadgets', '', 'A gadget definition includes:', '', '- `name`: Unique identifier', '- `shape`: JSON Schema of the gadget', '  - **MUST** be a valid JSON Schema object', ''].join('\n'));
+    expect(nested.rules).toEqual([expect.objectContaining({ text: 'MUST be a valid JSON Schema object', keyword: 'MUST', leadIn: 'A gadget definition includes: `shape`:' })]);
+  });
+
   it('keeps a keyword sentence that introduces a table or an example as a rule of its own', () => {
     expect(doc.rules.find((r) => /include the following parameters:$/.test(r.text))).toMatchObject({ keyword: 'MUST' });
   });

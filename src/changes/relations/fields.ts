@@ -108,3 +108,36 @@ function inherited(f: RecordFacts): boolean {
   const side = f.direction === 'removed' ? f.change.before : f.change.after;
   return Array.isArray(side?.['inheritors']) && side['inheritors'].length > 0;
 }
+
+/**
+ * 3d. A union that only gained (or lost) members which came (or went) as definitions of their
+ * own ("Union `Events` widened to … | `DoneEvent`", with "New definition `DoneEvent`") says
+ * nothing those definitions' changes do not: it is their evidence, not a change of its own.
+ * It joins the change of its first such member.
+ */
+export function joinUnionGrowthToMembers(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const definitions = new Map<string, number>();
+  for (const f of facts) {
+    if (f.change.source !== 'schema' || f.direction === 'changed' || !['definition', 'message'].includes(f.change.kind)) continue;
+    for (const name of f.about) if (!definitions.has(`${f.direction}\u0000${name}`)) definitions.set(`${f.direction}\u0000${name}`, f.index);
+  }
+  if (definitions.size === 0) return;
+  for (const f of facts) {
+    if (f.change.source !== 'schema' || f.change.kind !== 'schema-field' || /[.[{]/.test(f.change.subject)) continue;
+    const before = unionMembers(f.change.before?.text);
+    const after = unionMembers(f.change.after?.text);
+    if (!before || !after) continue;
+    const joined = [...after].filter((m) => !before.has(m));
+    const left = [...before].filter((m) => !after.has(m));
+    if (joined.length > 0 && left.length > 0) continue;
+    const [direction, moved] = joined.length > 0 ? ['added', joined] as const : ['removed', left] as const;
+    const anchors = moved.map((m) => definitions.get(`${direction}\u0000${canonicalName(m)}`));
+    if (anchors.length > 0 && anchors.every((a) => a !== undefined)) uf.union(anchors[0]!, f.index);
+  }
+}
+
+/** The members of a union written "Name: A | B | C", or null when the text is no such union. */
+function unionMembers(text: string | undefined): Set<string> | null {
+  const match = /^[\w$.-]+: ([\w$.-]+(?: \| [\w$.-]+)+)$/.exec(text ?? '');
+  return match ? new Set(match[1]!.split(' | ')) : null;
+}

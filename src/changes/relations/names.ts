@@ -49,6 +49,7 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
     if (named.length === 0) continue;
     const direction = named[0]!.direction;
     const names = new Set(named.flatMap((m) => (m.field ? [m.field.leaf] : m.about)));
+    const spelled = new Set(named.filter((m) => !m.field).map((m) => m.change.subject));
     // Only fields: their last names are common words, at home only where their owner is talked about.
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field!.owner])) : null;
     const scores: { root: number; score: number }[] = [];
@@ -60,8 +61,10 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
         score += said.get(name) ?? 0;
         // A heading or page spells `server/discover` as "serverdiscover".
         if (squashed(name) !== name) score += said.get(squashed(name)) ?? 0;
-        score += HEADING_PREFIX * profile.headings[direction as 'added' | 'removed'].filter((h) => extendsName(h, squashed(name))).length;
+        score += HEADING_PREFIX * profile.headings[direction as 'added' | 'removed'].filter((h) => extendsName(h.squashed, squashed(name))).length;
       }
+      // Names as written (camelCase tells their words apart), for headings that use those words.
+      for (const written of spelled) score += HEADING_PREFIX * profile.headings[direction as 'added' | 'removed'].filter((h) => namesWordsOf(h.words, written)).length;
       if (score >= 1) scores.push({ root: profile.root, score });
     }
     scores.sort((a, b) => b.score - a.score);
@@ -78,14 +81,28 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
  */
 const HEADING_PREFIX = 5;
 
+/**
+ * A heading that holds every word of a long name, in any order, and at most one more ("URL
+ * Mode Elicitation Requests" for `ElicitRequestURLParams`: the words of a shape, stemmed).
+ */
+function namesWordsOf(heading: ReadonlySet<string>, name: string): boolean {
+  const words = ownerWords(name);
+  return words.size >= 3 && [...words].every((w) => heading.has(w)) && heading.size - words.size <= 1;
+}
+
 function extendsName(heading: string, name: string): boolean {
   return name.length >= 8 && heading !== name && heading.startsWith(name) && heading.length - name.length <= 10;
+}
+
+interface Heading {
+  squashed: string;
+  words: Set<string>;
 }
 
 interface HomeProfile {
   root: number;
   /** Per direction, the squashed headings of the sections that came or went. */
-  headings: { added: string[]; removed: string[] };
+  headings: { added: Heading[]; removed: Heading[] };
   /** Per direction, each name's weight: a heading that spells it (10), each record naming it in code (1), a page that came or went naming it twice in its text (2). */
   added: Map<string, number>;
   removed: Map<string, number>;
@@ -104,7 +121,7 @@ function homeProfile(root: number, members: readonly RecordFacts[], outlines: Ou
     for (const word of placeWords(m)) profile.where.add(word);
     if (m.change.kind === 'section') {
       add(m.direction, squashed(m.change.subject), 10);
-      if (m.direction !== 'changed') profile.headings[m.direction].push(squashed(m.change.subject));
+      if (m.direction !== 'changed') profile.headings[m.direction].push({ squashed: squashed(m.change.subject), words: ownerWords(m.change.subject) });
     }
     for (const name of m.direction === 'removed' ? m.mentions.old : m.mentions.new) add(m.direction, name, 1);
     if (m.change.id === 'page-added' || m.change.id === 'page-removed') {

@@ -158,3 +158,59 @@ export function joinRearrangedSections(facts: readonly RecordFacts[], uf: UnionF
   }
   return emptied;
 }
+
+/**
+ * 4c. Examples under one new heading are one change: a container of sections that each hold
+ * only an example ("Schema Examples" over "Tool with no parameters:", "Tool with …") says
+ * one thing, not one per example. Sections that state something stay changes of their own.
+ */
+export function joinExampleSiblings(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const byParent = new Map<string, RecordFacts[]>();
+  for (const f of facts) {
+    if (f.change.kind !== 'section' || f.direction === 'changed' || f.change.level !== 'editorial' || f.path.length < 2) continue;
+    pushTo(byParent, [f.direction, f.sidePage, ...f.path.slice(0, -1)].join('\u0000'), f);
+  }
+  const parents = new Map<string, RecordFacts>();
+  for (const f of facts) if (f.change.kind === 'section' && f.direction !== 'changed') parents.set([f.direction, f.sidePage, ...f.path].join('\u0000'), f);
+  for (const [parent, examples] of byParent) {
+    const container = parents.get(parent);
+    // Only under a heading that came or went with them: examples added to an old section each illustrate something of their own.
+    if (!container) continue;
+    for (const example of examples) uf.union(container.index, example.index);
+  }
+}
+
+/**
+ * 7d. Passages that moved to another page with their section are that section's move: the
+ * section reported moved (or, when its heading went from the old page and came back on the
+ * new one, removed) and the rules and paragraphs that moved with it are one change. A section
+ * removed whose text all went elsewhere lost nothing: it is added to `emptied`.
+ */
+export function joinPassagesToTheirSection(facts: readonly RecordFacts[], uf: UnionFind, emptied: Set<number>, split: ReadonlySet<number>): void {
+  const movedSections = new Map<string, number>();
+  const removedSections = new Map<string, number>();
+  for (const f of facts) {
+    if (f.change.kind !== 'section') continue;
+    if (f.change.id === 'section-moved') movedSections.set(`${f.page}\u0000${f.change.subject}`, f.index);
+    // By heading alone: the old page may have been renamed (`a` → `a/index`) while the passages name the old id.
+    // A section that became a page of its own is that split's (3b), not a move of passages.
+    else if (f.direction === 'removed' && !split.has(f.index)) removedSections.set(f.change.subject, removedSections.has(f.change.subject) ? -1 : f.index);
+  }
+  if (movedSections.size === 0 && removedSections.size === 0) return;
+  for (const f of facts) {
+    if (f.change.action !== 'moved' || (f.change.kind !== 'rule' && f.change.kind !== 'prose')) continue;
+    const from = f.change.before?.['page'];
+    if (typeof from !== 'string' || from === f.page) continue;
+    const moved = movedSections.get(`${f.page}\u0000${f.change.section.new ?? ''}`);
+    if (moved !== undefined) {
+      uf.union(moved, f.index);
+      continue;
+    }
+    // A heading removed in two places is no one section's.
+    const removed = removedSections.get(f.change.section.old ?? '');
+    if (removed !== undefined && removed >= 0 && f.change.section.old === f.change.section.new) {
+      uf.union(removed, f.index);
+      emptied.add(removed);
+    }
+  }
+}

@@ -38,13 +38,15 @@ export interface DefinitionPair {
 
 export function openPair(ctx: SchemaDiffContext, o: SchemaDefinition, n: SchemaDefinition, oldFields: Map<string, SchemaField>, newFields: Map<string, SchemaField>): DefinitionPair {
   const flows = mergeFlows(ctx.a.directions.flows.get(o.name) ?? [], ctx.b.directions.flows.get(n.name) ?? []);
+  // A new obligation binds whoever sends the shape now: a party that no longer sends it (its requests gone) must send nothing.
+  const newFlows = ctx.b.directions.flows.get(n.name) ?? [];
   const directions = ctx.b.directions.parties.length ? ctx.b.directions : ctx.a.directions;
   const subjectOf = (path: string) => (path === '' ? n.name : `${n.name}${path.startsWith('[') || path.startsWith('{') ? '' : '.'}${path}`);
   const changedPaths = new Set<string>();
   const restructure = unionRestructure(ctx, o, n);
 
   const emitField: EmitField = (draft, shift, path, removedFrom) => {
-    const decision = decideLevel(draft.id, shift, flows, directions, draft.subject);
+    const decision = decideLevel(draft.id, shift, shift === 'obligation' && newFlows.length > 0 ? newFlows : flows, directions, draft.subject);
     const full: ChangeDraft = { ...draft, section: { old: o.name, new: n.name } };
     // A differ that knows better (a union whose members each came or went on their own) has set the level already.
     // A field of an object that became a union lives on in the member that accepts every old shape.
