@@ -27211,12 +27211,13 @@ var init_levels = __esm({
 // src/schema/diff/field-records.ts
 function openPair(ctx, o, n, oldFields, newFields) {
   const flows = mergeFlows(ctx.a.directions.flows.get(o.name) ?? [], ctx.b.directions.flows.get(n.name) ?? []);
+  const newFlows = ctx.b.directions.flows.get(n.name) ?? [];
   const directions = ctx.b.directions.parties.length ? ctx.b.directions : ctx.a.directions;
   const subjectOf2 = (path2) => path2 === "" ? n.name : `${n.name}${path2.startsWith("[") || path2.startsWith("{") ? "" : "."}${path2}`;
   const changedPaths = /* @__PURE__ */ new Set();
   const restructure = unionRestructure(ctx, o, n);
   const emitField = (draft, shift, path2, removedFrom) => {
-    const decision = decideLevel(draft.id, shift, flows, directions, draft.subject);
+    const decision = decideLevel(draft.id, shift, shift === "obligation" && newFlows.length > 0 ? newFlows : flows, directions, draft.subject);
     const full = { ...draft, section: { old: o.name, new: n.name } };
     if (restructure?.keeps && full.after === null && !draft.level) {
       full.level = "non-breaking";
@@ -28363,14 +28364,20 @@ function titleOf(lead, members) {
     const where = [...new Set(others.map((m) => m.change.section.new ?? m.change.section.old ?? m.change.subject))];
     return `${own6.replace(/\.$/, "")}; also in ${where.map((w) => `\`${w}\``).join(", ")}.`;
   }
-  if (members.every((m) => m.change.kind === "section" && (m.direction === "changed" || m.change.action === "removed"))) {
-    return `Sections rearranged on ${lead.page || "the page"}: ${[...new Set(members.filter((m) => m.direction === "changed").map((m) => `“${m.change.subject}”`))].slice(0, 4).join(", ")}${members.length > 4 ? ", …" : ""} (${members.length} moves and renames).`;
+  const sections = members.filter((m) => m.change.kind === "section");
+  const passages = members.filter((m) => m.change.kind !== "section");
+  const passagesMoved = passages.length > 0 && passages.every((m) => m.change.action === "moved" && (m.change.kind === "prose" || m.change.kind === "rule"));
+  if (sections.length > 0 && sections.every((m) => m.direction === "changed" || m.change.action === "removed") && sections.some((m) => m.direction === "changed") && (passages.length === 0 || passagesMoved)) {
+    const page = sections.find((m) => m.direction === "changed").page;
+    if (sections.length === 1) return `${headline(sections[0].change.message).replace(/\.$/, "")}, with its ${passages.length} passage${passages.length === 1 ? "" : "s"} unchanged.`;
+    return `Sections rearranged on ${page || "the page"}: ${[...new Set(sections.filter((m) => m.direction === "changed").map((m) => `“${m.change.subject}”`))].slice(0, 4).join(", ")}${sections.length > 4 ? ", …" : ""} (${sections.length} moves and renames).`;
   }
-  if (members.every((m) => m.change.action === "moved" && (m.change.kind === "prose" || m.change.kind === "rule"))) {
-    const section = lead.path.at(-1) ?? lead.change.section.new ?? lead.change.section.old ?? "the page";
-    const from = lead.change.before?.["page"];
-    const where = typeof from === "string" && from !== lead.page ? ` from ${from} to ${lead.page}` : ` to “${section}”`;
-    return `${members.length} passages moved${where} unchanged (“${section}”).`;
+  if (passagesMoved && sections.every((m) => m.change.action === "removed")) {
+    const first = passages[0];
+    const section = first.path.at(-1) ?? first.change.section.new ?? first.change.section.old ?? "the page";
+    const from = first.change.before?.["page"];
+    const where = typeof from === "string" && from !== first.page ? ` from ${from} to ${first.page}` : ` to “${section}”`;
+    return `${passages.length} passages moved${where} unchanged (“${section}”).`;
   }
   if (members.every((m) => m.change.level === "editorial" && (m.change.kind === "prose" || m.change.kind === "rule" || m.change.kind === "term"))) {
     const section = lead.path.at(-1) ?? lead.change.section.new ?? lead.change.section.old ?? "the page";
@@ -28693,6 +28700,30 @@ function inherited(f) {
   const side6 = f.direction === "removed" ? f.change.before : f.change.after;
   return Array.isArray(side6?.["inheritors"]) && side6["inheritors"].length > 0;
 }
+function joinUnionGrowthToMembers(facts, uf) {
+  const definitions = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.direction === "changed" || !["definition", "message"].includes(f.change.kind)) continue;
+    for (const name of f.about) if (!definitions.has(`${f.direction}\0${name}`)) definitions.set(`${f.direction}\0${name}`, f.index);
+  }
+  if (definitions.size === 0) return;
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.change.kind !== "schema-field" || /[.[{]/.test(f.change.subject)) continue;
+    const before = unionMembers(f.change.before?.text);
+    const after = unionMembers(f.change.after?.text);
+    if (!before || !after) continue;
+    const joined = [...after].filter((m) => !before.has(m));
+    const left = [...before].filter((m) => !after.has(m));
+    if (joined.length > 0 && left.length > 0) continue;
+    const [direction, moved3] = joined.length > 0 ? ["added", joined] : ["removed", left];
+    const anchors = moved3.map((m) => definitions.get(`${direction}\0${canonicalName(m)}`));
+    if (anchors.length > 0 && anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
+  }
+}
+function unionMembers(text4) {
+  const match = /^[\w$.-]+: ([\w$.-]+(?: \| [\w$.-]+)+)$/.exec(text4 ?? "");
+  return match ? new Set(match[1].split(" | ")) : null;
+}
 
 // src/changes/relations/union-find.ts
 var UnionFind = class {
@@ -28765,6 +28796,7 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     if (named.length === 0) continue;
     const direction = named[0].direction;
     const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf] : m.about));
+    const spelled = new Set(named.filter((m) => !m.field).map((m) => m.change.subject));
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field.owner])) : null;
     const scores = [];
     for (const profile of profiles) {
@@ -28774,8 +28806,9 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
       for (const name of names) {
         score += said.get(name) ?? 0;
         if (squashed(name) !== name) score += said.get(squashed(name)) ?? 0;
-        score += HEADING_PREFIX * profile.headings[direction].filter((h) => extendsName(h, squashed(name))).length;
+        score += HEADING_PREFIX * profile.headings[direction].filter((h) => extendsName(h.squashed, squashed(name))).length;
       }
+      for (const written of spelled) score += HEADING_PREFIX * profile.headings[direction].filter((h) => namesWordsOf(h.words, written)).length;
       if (score >= 1) scores.push({ root: profile.root, score });
     }
     scores.sort((a, b) => b.score - a.score);
@@ -28784,6 +28817,10 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
   }
 }
 var HEADING_PREFIX = 5;
+function namesWordsOf(heading, name) {
+  const words3 = ownerWords(name);
+  return words3.size >= 3 && [...words3].every((w) => heading.has(w)) && heading.size - words3.size <= 1;
+}
 function extendsName(heading, name) {
   return name.length >= 8 && heading !== name && heading.startsWith(name) && heading.length - name.length <= 10;
 }
@@ -28798,7 +28835,7 @@ function homeProfile(root, members, outlines) {
     for (const word of placeWords(m)) profile.where.add(word);
     if (m.change.kind === "section") {
       add(m.direction, squashed(m.change.subject), 10);
-      if (m.direction !== "changed") profile.headings[m.direction].push(squashed(m.change.subject));
+      if (m.direction !== "changed") profile.headings[m.direction].push({ squashed: squashed(m.change.subject), words: ownerWords(m.change.subject) });
     }
     for (const name of m.direction === "removed" ? m.mentions.old : m.mentions.new) add(m.direction, name, 1);
     if (m.change.id === "page-added" || m.change.id === "page-removed") {
@@ -29319,6 +29356,45 @@ function joinRearrangedSections(facts, uf) {
   }
   return emptied;
 }
+function joinExampleSiblings(facts, uf) {
+  const byParent = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.kind !== "section" || f.direction === "changed" || f.change.level !== "editorial" || f.path.length < 2) continue;
+    pushTo(byParent, [f.direction, f.sidePage, ...f.path.slice(0, -1)].join("\0"), f);
+  }
+  const parents = /* @__PURE__ */ new Map();
+  for (const f of facts) if (f.change.kind === "section" && f.direction !== "changed") parents.set([f.direction, f.sidePage, ...f.path].join("\0"), f);
+  for (const [parent, examples] of byParent) {
+    const container = parents.get(parent);
+    if (!container) continue;
+    for (const example of examples) uf.union(container.index, example.index);
+  }
+}
+function joinPassagesToTheirSection(facts, uf, emptied, split) {
+  const movedSections = /* @__PURE__ */ new Map();
+  const removedSections = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.kind !== "section") continue;
+    if (f.change.id === "section-moved") movedSections.set(`${f.page}\0${f.change.subject}`, f.index);
+    else if (f.direction === "removed" && !split.has(f.index)) removedSections.set(f.change.subject, removedSections.has(f.change.subject) ? -1 : f.index);
+  }
+  if (movedSections.size === 0 && removedSections.size === 0) return;
+  for (const f of facts) {
+    if (f.change.action !== "moved" || f.change.kind !== "rule" && f.change.kind !== "prose") continue;
+    const from = f.change.before?.["page"];
+    if (typeof from !== "string" || from === f.page) continue;
+    const moved3 = movedSections.get(`${f.page}\0${f.change.section.new ?? ""}`);
+    if (moved3 !== void 0) {
+      uf.union(moved3, f.index);
+      continue;
+    }
+    const removed = removedSections.get(f.change.section.old ?? "");
+    if (removed !== void 0 && removed >= 0 && f.change.section.old === f.change.section.new) {
+      uf.union(removed, f.index);
+      emptied.add(removed);
+    }
+  }
+}
 
 // src/changes/relations/wording.ts
 function joinNeighbouringProse(facts, uf) {
@@ -29382,6 +29458,7 @@ var RELATIONS = [
   { name: "union-restructures", join: (facts, uf) => joinUnionRestructures(facts, uf) },
   { name: "fields-told-twice", join: (facts, uf) => joinFieldsToldTwice(facts, uf) },
   { name: "fields-to-their-new-owner", join: (facts, uf) => joinFieldsToTheirNewOwner(facts, uf) },
+  { name: "union-growth-to-members", join: (facts, uf) => joinUnionGrowthToMembers(facts, uf) },
   { name: "schema-siblings", join: (facts, uf) => joinSchemaSiblings(facts, uf) },
   { name: "split-pages", join: (facts, uf, found, c) => {
     found.split = joinSplitPages(facts, uf, c.splits);
@@ -29389,6 +29466,7 @@ var RELATIONS = [
   { name: "section-contents", join: (facts, uf, found) => {
     found.hollow = joinSectionContents(facts, uf, found.split);
   } },
+  { name: "example-siblings", join: (facts, uf) => joinExampleSiblings(facts, uf) },
   { name: "like-headed-sections", join: (facts, uf) => joinLikeHeadedSections(facts, uf) },
   { name: "names-to-their-home", join: (facts, uf, found, c) => joinNamesToTheirHome(facts, uf, c.outlines, found.split) },
   { name: "mentions", join: (facts, uf) => joinMentions(facts, uf) },
@@ -29400,6 +29478,7 @@ var RELATIONS = [
   { name: "rearranged-sections", join: (facts, uf, found) => {
     found.emptied = joinRearrangedSections(facts, uf);
   } },
+  { name: "passages-to-their-section", join: (facts, uf, found) => joinPassagesToTheirSection(facts, uf, found.emptied, found.split) },
   { name: "neighbouring-prose", join: (facts, uf) => joinNeighbouringProse(facts, uf) },
   { name: "leftover-wording", join: (facts, uf) => joinLeftoverWording(facts, uf) },
   { name: "same-text-twice", join: (facts, uf) => joinSameTextTwice(facts, uf) }
@@ -44099,7 +44178,7 @@ function walkList(list2, offset, state, leadIn) {
         lastParagraph = { text: text4, spans: codeSpans };
         itemTitle ??= lastParagraph;
       } else if (child.type === "list") {
-        walkList(child, offset, state, endsWithColon(itemTitle?.text) ? itemTitle.text : leadIn);
+        walkList(child, offset, state, endsWithColon(itemTitle?.text) ? itemTitle.text : withTerm(leadIn, itemTitle?.text));
       } else if (child.type === "code") {
         checkFence(child, offset, state);
         const captions = [itemTitle, lastParagraph].filter((p, i, all2) => p !== null && all2.indexOf(p) === i);
@@ -44214,6 +44293,11 @@ function isEmphasized(paragraph) {
 }
 function isCaption(text4) {
   return endsWithColon(text4) && text4.length <= 160;
+}
+function withTerm(leadIn, item2) {
+  const term = /^(`[^`]+`|\*\*[^*]+\*\*)\s*(?::|—|-)\s/.exec(item2 ?? "")?.[1];
+  if (!term) return leadIn;
+  return leadIn ? `${leadIn} ${term}:` : `${term}:`;
 }
 function endsWithColon(text4) {
   return text4 !== void 0 && /:\s*$/.test(text4);
@@ -47397,7 +47481,7 @@ function rereadUnionNarrowings(changes, schema) {
   const reportedGone = new Set(changes.filter((c) => c.source === "schema" && c.action === "removed").map((c) => c.subject));
   const methodOf = (name) => schema.old.byName.get(name)?.message?.method;
   return changes.flatMap((change) => {
-    const union = unionMembers(change, schema.old);
+    const union = unionMembers2(change, schema.old);
     if (!union) return [change];
     const lost = union.before.filter((m) => !union.after.includes(m));
     const unreported = lost.filter((m) => !reportedGone.has(m) && !reportedGone.has(methodOf(m) ?? m));
@@ -47417,7 +47501,7 @@ function rereadUnionNarrowings(changes, schema) {
     ].map((c) => ({ ...c, page: change.page }));
   });
 }
-function unionMembers(change, old) {
+function unionMembers2(change, old) {
   if (change.id !== "field-type-narrowed" || change.source !== "schema" || !change.before || !change.after) return null;
   if (change.before["path"] !== change.subject) return null;
   const members = (text4) => text4.slice(text4.indexOf(":") + 1).split("|").map((m) => m.trim()).filter(Boolean);
