@@ -123,8 +123,10 @@ export function upstreamPageUrl(revision: string, page: string): string {
  */
 function sourcePath(revision: string, page: string): string {
   const source = setting(SPEC_ENV.source);
+  // Without a source folder there is no file to find: the snapshots need not even be there yet.
+  if (!source) return `${page}.md`;
   const entry = specSet().lock.pages.find((p) => p.revision === revision && p.page === page);
-  if (source && entry && entry.via === 'dir' && !relative(source, entry.url).startsWith('..')) return relative(join(source, revision), entry.url).replace(/\\/g, '/');
+  if (entry && entry.via === 'dir' && !relative(source, entry.url).startsWith('..')) return relative(join(source, revision), entry.url).replace(/\\/g, '/');
   return `${page}.md`;
 }
 
