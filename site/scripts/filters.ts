@@ -56,7 +56,10 @@ function setup(): void {
       for (const { row, notes: atRow } of rows) row.classList.toggle('no-match', active && !atRow.some((n) => visible.has(n)));
     }
     const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
-    if (status) status.textContent = active ? `Showing ${shown} of ${changes(total)}.` : `Showing all ${changes(total)}.`;
+    // The list also shows changes counted on another page: say so, so the total never reads as this page's count.
+    const elsewhere = Number(status?.dataset['elsewhere'] ?? 0);
+    const counted = elsewhere > 0 ? ` (${total - elsewhere} counted here, ${elsewhere} on their own page)` : '';
+    if (status) status.textContent = active ? `Showing ${shown} of ${changes(total)}${counted}.` : `Showing all ${changes(total)}${counted}.`;
   };
 
   // The filter state lives in the query string, so a reload or a shared link shows the same view.
