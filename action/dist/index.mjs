@@ -28177,6 +28177,9 @@ function namesInCode(text4) {
   return names;
 }
 var JSON_WORDS = /* @__PURE__ */ new Set(["true", "false", "null", "undefined"]);
+function fieldOwner(path2) {
+  return path2.split(/[.[{]/)[0] ?? path2;
+}
 function fieldLeaf(path2) {
   return canonicalName(lastName(path2));
 }
@@ -28332,8 +28335,8 @@ function rewrittenRule(members) {
 }
 function baseWithFields(lead, members) {
   if (lead.change.kind !== "definition" || lead.change.source !== "schema" || lead.direction === "changed") return null;
-  const prefix = `${lead.change.subject}`;
-  const fields = members.filter((m) => m.field && m.change.source === "schema" && m.direction === lead.direction && /^[.[{]/.test(m.change.subject.slice(prefix.length)) && m.change.subject.startsWith(prefix));
+  const prefix = lead.change.subject;
+  const fields = members.filter((m) => m.field && m.change.source === "schema" && m.direction === lead.direction && fieldOwner(m.change.subject) === prefix && m.change.subject !== prefix);
   const side6 = (m) => m.direction === "removed" ? m.change.before : m.change.after;
   const heirs = [...new Set(fields.flatMap((m) => Array.isArray(side6(m)?.["inheritors"]) ? side6(m)["inheritors"].map(String) : []))];
   if (fields.length === 0 || heirs.length === 0) return null;
@@ -28416,6 +28419,9 @@ function distinctChangeId(id, lead) {
 }
 
 // src/model/document.ts
+function inSection(sectionId, outer) {
+  return sectionId === outer || sectionId.startsWith(`${outer}/`);
+}
 var RFC2119_KEYWORDS = [
   "MUST NOT",
   "MUST",
@@ -28685,7 +28691,7 @@ function joinFieldsToTheirNewOwner(facts, uf) {
   const fieldsOf = /* @__PURE__ */ new Map();
   for (const f of facts) {
     if (!f.field || f.change.source !== "schema" || f.direction === "changed" || !inherited(f)) continue;
-    const owner = definitions.get(`${f.direction}\0${canonicalName(ownerOf(f.change.subject))}`);
+    const owner = definitions.get(`${f.direction}\0${canonicalName(fieldOwner(f.change.subject))}`);
     if (owner !== void 0) fieldsOf.set(owner, [...fieldsOf.get(owner) ?? [], f]);
   }
   for (const [owner, fields] of fieldsOf) {
@@ -28693,9 +28699,6 @@ function joinFieldsToTheirNewOwner(facts, uf) {
   }
 }
 var MIXIN_FIELDS = 2;
-function ownerOf(path2) {
-  return path2.split(/[.[{]/)[0] ?? path2;
-}
 function inherited(f) {
   const side6 = f.direction === "removed" ? f.change.before : f.change.after;
   return Array.isArray(side6?.["inheritors"]) && side6["inheritors"].length > 0;
@@ -28796,7 +28799,7 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     if (named.length === 0) continue;
     const direction = named[0].direction;
     const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf] : m.about));
-    const spelled = new Set(named.filter((m) => !m.field).map((m) => m.change.subject));
+    const spelledWords = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords).filter((words3) => words3.size >= 3);
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field.owner])) : null;
     const scores = [];
     for (const profile of profiles) {
@@ -28808,7 +28811,7 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
         if (squashed(name) !== name) score += said.get(squashed(name)) ?? 0;
         score += HEADING_PREFIX * profile.headings[direction].filter((h) => extendsName(h.squashed, squashed(name))).length;
       }
-      for (const written of spelled) score += HEADING_PREFIX * profile.headings[direction].filter((h) => namesWordsOf(h.words, written)).length;
+      for (const words3 of spelledWords) score += HEADING_PREFIX * profile.headings[direction].filter((h) => holdsWords(h.words, words3)).length;
       if (score >= 1) scores.push({ root: profile.root, score });
     }
     scores.sort((a, b) => b.score - a.score);
@@ -28817,9 +28820,8 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
   }
 }
 var HEADING_PREFIX = 5;
-function namesWordsOf(heading, name) {
-  const words3 = ownerWords(name);
-  return words3.size >= 3 && [...words3].every((w) => heading.has(w)) && heading.size - words3.size <= 1;
+function holdsWords(heading, words3) {
+  return [...words3].every((w) => heading.has(w)) && heading.size - words3.size <= 1;
 }
 function extendsName(heading, name) {
   return name.length >= 8 && heading !== name && heading.startsWith(name) && heading.length - name.length <= 10;
@@ -45073,7 +45075,7 @@ var DocumentBuilder = class {
       return;
     }
     const owner = sectionLabel(this.sections, section);
-    const nearby = this.messages.filter((m) => m.sectionId === sectionId || m.sectionId.startsWith(`${sectionId}/`) || m.sectionId === section.parentId);
+    const nearby = this.messages.filter((m) => inSection(m.sectionId, sectionId) || m.sectionId === section.parentId);
     const leadInRequired = block.leadIn ? this.keywords(block.leadIn).some((k) => k === "MUST" || k === "REQUIRED" || k === "SHALL") : false;
     for (const row of block.rows) {
       const names = cellNames(row, columns.name);
@@ -45843,7 +45845,7 @@ function contextOf(newer, changelogPage) {
       const key2 = headingKey2(fragment);
       const target2 = sections.find((s) => headingKey2(s.anchor) === key2 || headingKey2(s.heading) === key2);
       if (!target2) return null;
-      return new Set(sections.filter((s) => s.id === target2.id || s.id.startsWith(`${target2.id}/`)).map((s) => headingKey2(s.heading)));
+      return new Set(sections.filter((s) => inSection(s.id, target2.id)).map((s) => headingKey2(s.heading)));
     }
   };
 }
@@ -46621,13 +46623,12 @@ function withoutConnective(text4) {
   return rest === text4 ? text4 : rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 function sameSubjectFamily(a, b) {
-  const at = (t) => t.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
-  const ia = at(a);
-  const ib = at(b);
-  if (ia < 0 || ib < 0) return false;
-  if (words2(a.slice(ia)).join(" ") !== words2(b.slice(ib)).join(" ")) return false;
-  const sa = words2(a.slice(0, ia)).map(family2);
-  const sb = words2(b.slice(0, ib)).map(family2);
+  const subjectA = beforeFirstKeyword(a);
+  const subjectB = beforeFirstKeyword(b);
+  if (subjectA === a || subjectB === b) return false;
+  if (words2(a.slice(subjectA.length)).join(" ") !== words2(b.slice(subjectB.length)).join(" ")) return false;
+  const sa = words2(subjectA).map(family2);
+  const sb = words2(subjectB).map(family2);
   return sa.length > 0 && sa.join(" ") === sb.join(" ");
 }
 function family2(word) {
@@ -46737,11 +46738,10 @@ function namedObjectSection(rule2, doc) {
   const match = NAMED_OBJECT.exec(rule2.text);
   if (!match) return null;
   const object = tokens(match[2]);
-  const own6 = (sectionId, target2) => sectionId === target2 || sectionId.startsWith(`${target2}/`);
   const section = doc.sections.find((s) => {
     const heading = tokens(s.heading);
-    if (heading.length < 2 || heading.some((w, i) => object[i] !== w) || own6(rule2.sectionId, s.id)) return false;
-    return doc.rules.some((r) => own6(r.sectionId, s.id) && strength(r.keyword) >= strength(rule2.keyword));
+    if (heading.length < 2 || heading.some((w, i) => object[i] !== w) || inSection(rule2.sectionId, s.id)) return false;
+    return doc.rules.some((r) => inSection(r.sectionId, s.id) && strength(r.keyword) >= strength(rule2.keyword));
   });
   return section ? section.heading : null;
 }
@@ -47025,7 +47025,7 @@ function diffSections(ctx, emit) {
   }
 }
 function onlyExamples(doc, section) {
-  const inside = (sectionId) => sectionId === section.id || sectionId.startsWith(`${section.id}/`);
+  const inside = (sectionId) => inSection(sectionId, section.id);
   const hasCode = doc.codeBlocks.some((c) => inside(c.sectionId));
   const hasText = doc.prose.some((p) => inside(p.sectionId)) || doc.rules.some((r) => inside(r.sectionId)) || doc.fields.some((f) => (f.origin === "table" || f.origin === "list") && inside(f.sectionId)) || (doc.entries ?? []).some((e) => inside(e.sectionId));
   return hasCode && !hasText ? { level: "editorial", levelReason: "The section holds only an example: it states no duty and defines nothing in words." } : {};

@@ -2,6 +2,7 @@ import type { SpecConfig } from '../config/index.ts';
 import { counts, type Change } from '../records/change.ts';
 import type { PageReading } from '../revision/revisions.ts';
 import { parsePage } from '../model/index.ts';
+import { inSection } from '../model/document.ts';
 import { findChangelogPage } from './changelog-page.ts';
 import { splitChangelog } from './items.ts';
 import { headingKey } from './links.ts';
@@ -115,7 +116,7 @@ function contextOf(newer: Pick<ChangelogSource, 'pages' | 'text'>, changelogPage
       const key = headingKey(fragment);
       const target = sections.find((s) => headingKey(s.anchor) === key || headingKey(s.heading) === key);
       if (!target) return null;
-      return new Set(sections.filter((s) => s.id === target.id || s.id.startsWith(`${target.id}/`)).map((s) => headingKey(s.heading)));
+      return new Set(sections.filter((s) => inSection(s.id, target.id)).map((s) => headingKey(s.heading)));
     },
   };
 }

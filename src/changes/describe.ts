@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { normalizeText } from '../diff/similarity.ts';
-import { canonicalName, keywordOf, within, type RecordFacts } from './facts.ts';
+import { canonicalName, fieldOwner, keywordOf, within, type RecordFacts } from './facts.ts';
 import { quoteChanged } from '../records/quote.ts';
 
 /**
@@ -80,8 +80,8 @@ function rewrittenRule(members: readonly RecordFacts[]): { gone: RecordFacts; ar
  */
 function baseWithFields(lead: RecordFacts, members: readonly RecordFacts[]): string | null {
   if (lead.change.kind !== 'definition' || lead.change.source !== 'schema' || lead.direction === 'changed') return null;
-  const prefix = `${lead.change.subject}`;
-  const fields = members.filter((m) => m.field && m.change.source === 'schema' && m.direction === lead.direction && /^[.[{]/.test(m.change.subject.slice(prefix.length)) && m.change.subject.startsWith(prefix));
+  const prefix = lead.change.subject;
+  const fields = members.filter((m) => m.field && m.change.source === 'schema' && m.direction === lead.direction && fieldOwner(m.change.subject) === prefix && m.change.subject !== prefix);
   const side = (m: RecordFacts) => (m.direction === 'removed' ? m.change.before : m.change.after);
   const heirs = [...new Set(fields.flatMap((m) => (Array.isArray(side(m)?.['inheritors']) ? (side(m)!['inheritors'] as unknown[]).map(String) : [])))];
   if (fields.length === 0 || heirs.length === 0) return null;

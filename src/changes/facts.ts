@@ -44,7 +44,7 @@ export function canonicalName(text: string): string {
   return text.replace(/[`*"']/g, '').replace(/\{\}|\[\]/g, '').trim().toLowerCase();
 }
 
-/** A heading as a name: letters and digits only ("URL Elicitation Required Error" meets `URLElicitationRequiredError`). */
+/** A heading as a name: letters and digits only ("Widget Jammed Error" meets `WidgetJammedError`). */
 export function squashed(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
@@ -64,6 +64,11 @@ export function namesInCode(text: string): Set<string> {
 }
 
 const JSON_WORDS = new Set(['true', 'false', 'null', 'undefined']);
+
+/** The definition a schema field's path starts with (`Pageable.cursor` → `Pageable`, `Meta["k"]` → `Meta`). */
+export function fieldOwner(path: string): string {
+  return path.split(/[.[{]/)[0] ?? path;
+}
 
 /** The last name of a field path, as the grouping compares names (model/field-names.ts). */
 export function fieldLeaf(path: string): string {

@@ -110,7 +110,7 @@ function reasonOf(decision: ReturnType<typeof changeImpact>, lead: RecordFacts, 
   return `${decision.rule}${which}: ${decision.reason}`;
 }
 
-/** A section that moved to a page of its own: "Section “stdio” moved to its own page basic/transports/stdio." */
+/** A section that moved to a page of its own: "Section “Retention” moved to its own page guide/retention." */
 function splitTitle(members: readonly RecordFacts[]): string {
   const page = members.find((m) => m.change.id === 'page-added');
   const section = members.find((m) => m.change.kind === 'section' && m.change.id !== 'page-added');

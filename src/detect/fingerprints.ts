@@ -34,7 +34,7 @@ export type MarkerKind =
   | 'transport'; // a transport the spec lists (HTTP+SSE, Streamable HTTP), known by every name it goes by
 
 export interface Marker {
-  /** `term:widgetId`, `envelope:elicitation/create:framed`, `capability:elicitation@capabilities`, `error:-32001`, `section:…`. */
+  /** `term:widgetId`, `envelope:widgets/create:framed`, `capability:widgets@capabilities`, `error:-32001`, `section:…`. */
   key: string;
   kind: MarkerKind;
   /** What a reader would search for, and what evidence shows: `widgetId`, `widget/create`, `-32001`. */

@@ -34,7 +34,7 @@ const COMPAT = /\bdeprecated\b|\bbackwards?[- ]compatib/i;
 const LIST_LINK = /^\s*(?:\d+[.)]|[-*+])\s+\[([^\]]+)\]\(([^)\s]+)\)/;
 const LINK = /\[([^\]]+)\](?:\(([^)\s]+)[^)]*\)|\[([^\]]+)\])/g;
 
-/** The anchor or last path segment a link points to: `/specification/2024-11-05/basic/transports#http-with-sse` → `http-with-sse`. */
+/** The anchor or last path segment a link points to: `/spec/v1/guide/transports#long-polling` → `long-polling`. */
 function linkSlug(href: string): string {
   const anchor = href.includes('#') ? href.slice(href.indexOf('#') + 1) : stripPageExtension(href).replace(/\/+$/, '').split('/').pop() ?? '';
   return anchor.toLowerCase();

@@ -46,7 +46,7 @@ export function diffFields(ctx: DiffContext, emit: Emit, skipOwners: ReadonlySet
 
 /**
  * Did the older page have this field under another form: the same name in a message the
- * field's section names in code ("servers send an `elicitation/create` request", then a
+ * field's section names in code ("servers send a `widgets/create` request", then a
  * table of its parameters), or in the section the field's section (or its parent) was, or
  * a section right below it?
  */
@@ -75,7 +75,7 @@ function plainWords(description: string | null): string {
   return normalizeText((description ?? '').split(/(?<=[.!?])\s+/).filter((s) => !/\b(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL)\b/.test(s)).join(' '));
 }
 
-/** "elicitation/create params.url" for a message's field, "String Schema › pattern" otherwise. */
+/** "widgets/create params.colour" for a message's field, "String Schema › pattern" otherwise. */
 function subject(field: Field): string {
   return field.origin === 'message' || field.path.includes('.') ? `${field.owner} ${field.path}` : `${field.owner} › ${field.path}`;
 }

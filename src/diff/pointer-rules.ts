@@ -1,4 +1,5 @@
 import type { Rule, SpecDocument } from '../model/index.ts';
+import { inSection } from '../model/document.ts';
 import { strength } from '../model/rules.ts';
 import { dice, tokens } from './similarity.ts';
 
@@ -27,12 +28,11 @@ function namedObjectSection(rule: Rule, doc: SpecDocument): string | null {
   const match = NAMED_OBJECT.exec(rule.text);
   if (!match) return null;
   const object = tokens(match[2]!);
-  const own = (sectionId: string, target: string) => sectionId === target || sectionId.startsWith(`${target}/`);
   const section = doc.sections.find((s) => {
     const heading = tokens(s.heading);
     // The object starts with the heading's words (two at least: one word names too much), and the section is not the rule's own.
-    if (heading.length < 2 || heading.some((w, i) => object[i] !== w) || own(rule.sectionId, s.id)) return false;
-    return doc.rules.some((r) => own(r.sectionId, s.id) && strength(r.keyword) >= strength(rule.keyword));
+    if (heading.length < 2 || heading.some((w, i) => object[i] !== w) || inSection(rule.sectionId, s.id)) return false;
+    return doc.rules.some((r) => inSection(r.sectionId, s.id) && strength(r.keyword) >= strength(rule.keyword));
   });
   return section ? section.heading : null;
 }

@@ -1,4 +1,5 @@
 import { normalizeText, STOPWORDS } from './similarity.ts';
+import { beforeFirstKeyword } from '../model/rules.ts';
 import { KEYWORD_WORDS } from './rule-words.ts';
 
 /**
@@ -57,13 +58,12 @@ function withoutConnective(text: string): string {
  * after the keyword, "request" ↔ "requester" would be another duty.
  */
 function sameSubjectFamily(a: string, b: string): boolean {
-  const at = (t: string) => t.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
-  const ia = at(a);
-  const ib = at(b);
-  if (ia < 0 || ib < 0) return false;
-  if (words(a.slice(ia)).join(' ') !== words(b.slice(ib)).join(' ')) return false;
-  const sa = words(a.slice(0, ia)).map(family);
-  const sb = words(b.slice(0, ib)).map(family);
+  const subjectA = beforeFirstKeyword(a);
+  const subjectB = beforeFirstKeyword(b);
+  if (subjectA === a || subjectB === b) return false;
+  if (words(a.slice(subjectA.length)).join(' ') !== words(b.slice(subjectB.length)).join(' ')) return false;
+  const sa = words(subjectA).map(family);
+  const sb = words(subjectB).map(family);
   return sa.length > 0 && sa.join(' ') === sb.join(' ');
 }
 

@@ -1,4 +1,5 @@
 import type { Section, SpecDocument } from '../model/index.ts';
+import { inSection } from '../model/document.ts';
 import type { DiffContext, Emit } from './context.ts';
 import { headingPathKey, sectionLabel } from './section-paths.ts';
 import { dice, diceCeiling, normalizeText, pairUp, tokens } from './similarity.ts';
@@ -104,7 +105,7 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
  * What its code defines (a message, a type) has records of its own.
  */
 function onlyExamples(doc: SpecDocument, section: Section): { level: 'editorial'; levelReason: string } | Record<string, never> {
-  const inside = (sectionId: string) => sectionId === section.id || sectionId.startsWith(`${section.id}/`);
+  const inside = (sectionId: string) => inSection(sectionId, section.id);
   const hasCode = doc.codeBlocks.some((c) => inside(c.sectionId));
   const hasText = doc.prose.some((p) => inside(p.sectionId)) || doc.rules.some((r) => inside(r.sectionId))
     || doc.fields.some((f) => (f.origin === 'table' || f.origin === 'list') && inside(f.sectionId)) || (doc.entries ?? []).some((e) => inside(e.sectionId));

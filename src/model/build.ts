@@ -2,6 +2,7 @@ import GithubSlugger from 'github-slugger';
 import type { Block, TableRow } from './markdown.ts';
 import { parseMarkdown } from './markdown.ts';
 import type { Capability, CodeBlock, ErrorCode, Field, MessageShape, NamedEntry, ProseBlock, Rule, Section, SpecDocument, Term } from './document.ts';
+import { inSection } from './document.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import { isJsonLang, parseJsonExample } from './json.ts';
 import { classifyMessage, fieldPaths } from './messages.ts';
@@ -349,7 +350,7 @@ class DocumentBuilder {
       return;
     }
     const owner = sectionLabel(this.sections, section);
-    const nearby = this.messages.filter((m) => m.sectionId === sectionId || m.sectionId.startsWith(`${sectionId}/`) || m.sectionId === section.parentId);
+    const nearby = this.messages.filter((m) => inSection(m.sectionId, sectionId) || m.sectionId === section.parentId);
     const leadInRequired = block.leadIn ? this.keywords(block.leadIn).some((k) => k === 'MUST' || k === 'REQUIRED' || k === 'SHALL') : false;
     for (const row of block.rows) {
       // A row naming several keys ("`a`, `b`, `c` | …") is a row for each; they share the rest.

@@ -50,6 +50,11 @@ export interface Section {
   parentId: string | null;
 }
 
+/** Whether a section id is `outer` or one of the sections below it (ids are slug paths). */
+export function inSection(sectionId: string, outer: string): boolean {
+  return sectionId === outer || sectionId.startsWith(`${outer}/`);
+}
+
 export interface ProseBlock {
   text: string;
   line: number;

@@ -241,7 +241,7 @@ function walkList(list: List, offset: number, state: WalkState, leadIn: string |
         itemTitle ??= lastParagraph;
       } else if (child.type === 'list') {
         // A nested list is introduced by its item's own text when that ends in ":"; under a
-        // term's item ("`inputSchema`: JSON Schema …") by the outer lead-in and that term, so
+        // term's item ("`shape`: JSON Schema of the gadget") by the outer lead-in and that term, so
         // "MUST be a valid JSON Schema object" still says what must be.
         walkList(child, offset, state, endsWithColon(itemTitle?.text) ? itemTitle!.text : withTerm(leadIn, itemTitle?.text));
       } else if (child.type === 'code') {

@@ -1,5 +1,5 @@
 import { dice } from '../../diff/similarity.ts';
-import { canonicalName, type RecordFacts } from '../facts.ts';
+import { canonicalName, fieldOwner, type RecordFacts } from '../facts.ts';
 import type { UnionFind } from './union-find.ts';
 
 /**
@@ -87,21 +87,16 @@ export function joinFieldsToTheirNewOwner(facts: readonly RecordFacts[], uf: Uni
   const fieldsOf = new Map<number, RecordFacts[]>();
   for (const f of facts) {
     if (!f.field || f.change.source !== 'schema' || f.direction === 'changed' || !inherited(f)) continue;
-    const owner = definitions.get(`${f.direction}\u0000${canonicalName(ownerOf(f.change.subject))}`);
+    const owner = definitions.get(`${f.direction}\u0000${canonicalName(fieldOwner(f.change.subject))}`);
     if (owner !== undefined) fieldsOf.set(owner, [...(fieldsOf.get(owner) ?? []), f]);
   }
   for (const [owner, fields] of fieldsOf) {
-    // A base of one or two fields brings one thing; one of many (a `_meta` object's keys) brings several, each a change of its own.
+    // A base of one or two fields brings one thing; one of many (a metadata object's keys) brings several, each a change of its own.
     if (fields.length <= MIXIN_FIELDS) for (const f of fields) uf.union(owner, f.index);
   }
 }
 
 const MIXIN_FIELDS = 2;
-
-/** The definition a schema field's path starts with (`Pageable.cursor` → `Pageable`). */
-function ownerOf(path: string): string {
-  return path.split(/[.[{]/)[0] ?? path;
-}
 
 /** A schema field record at a base that other definitions extend (schema/inherited.ts lists them on its sides). */
 function inherited(f: RecordFacts): boolean {

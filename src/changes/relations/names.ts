@@ -26,8 +26,8 @@ export function joinSameNames(facts: readonly RecordFacts[], uf: UnionFind): voi
 
 /**
  * 5. A name that came or went is at home in the section or page that came or went with it
- * and talks about it most: the heading that spells it (`URLElicitationRequiredError` under
- * "URL Elicitation Required Error"), else the one whose records (or, for a page, whose text)
+ * and talks about it most: the heading that spells it (`WidgetJammedError` under
+ * "Widget Jammed Error"), else the one whose records (or, for a page, whose text)
  * name it most.
  */
 export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFind, outlines: Outlines | undefined, notHome: ReadonlySet<number>): void {
@@ -49,7 +49,8 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
     if (named.length === 0) continue;
     const direction = named[0]!.direction;
     const names = new Set(named.flatMap((m) => (m.field ? [m.field.leaf] : m.about)));
-    const spelled = new Set(named.filter((m) => !m.field).map((m) => m.change.subject));
+    // Names as written (camelCase tells their words apart), read into words once for every candidate home.
+    const spelledWords = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords).filter((words) => words.size >= 3);
     // Only fields: their last names are common words, at home only where their owner is talked about.
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field!.owner])) : null;
     const scores: { root: number; score: number }[] = [];
@@ -63,8 +64,7 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
         if (squashed(name) !== name) score += said.get(squashed(name)) ?? 0;
         score += HEADING_PREFIX * profile.headings[direction as 'added' | 'removed'].filter((h) => extendsName(h.squashed, squashed(name))).length;
       }
-      // Names as written (camelCase tells their words apart), for headings that use those words.
-      for (const written of spelled) score += HEADING_PREFIX * profile.headings[direction as 'added' | 'removed'].filter((h) => namesWordsOf(h.words, written)).length;
+      for (const words of spelledWords) score += HEADING_PREFIX * profile.headings[direction as 'added' | 'removed'].filter((h) => holdsWords(h.words, words)).length;
       if (score >= 1) scores.push({ root: profile.root, score });
     }
     scores.sort((a, b) => b.score - a.score);
@@ -75,19 +75,19 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
 }
 
 /**
- * A heading that is a name and a word or two after it ("Tool Choice Modes" for `ToolChoice`,
+ * A heading that is a name and a word or two after it ("Widget Filter Modes" for `WidgetFilter`,
  * "Widget Events" for `WidgetEvent`): about that name, less surely than one that spells it.
  * Short names (`Tool`) begin too many headings to count.
  */
 const HEADING_PREFIX = 5;
 
 /**
- * A heading that holds every word of a long name, in any order, and at most one more ("URL
- * Mode Elicitation Requests" for `ElicitRequestURLParams`: the words of a shape, stemmed).
+ * A heading that holds every word of a long name (three at least), in any order, and at most
+ * one more ("Widget Archive Requests" for `ArchiveWidgetRequestParams`: the words of a shape,
+ * stemmed).
  */
-function namesWordsOf(heading: ReadonlySet<string>, name: string): boolean {
-  const words = ownerWords(name);
-  return words.size >= 3 && [...words].every((w) => heading.has(w)) && heading.size - words.size <= 1;
+function holdsWords(heading: ReadonlySet<string>, words: ReadonlySet<string>): boolean {
+  return [...words].every((w) => heading.has(w)) && heading.size - words.size <= 1;
 }
 
 function extendsName(heading: string, name: string): boolean {

@@ -161,7 +161,7 @@ export function joinRearrangedSections(facts: readonly RecordFacts[], uf: UnionF
 
 /**
  * 4c. Examples under one new heading are one change: a container of sections that each hold
- * only an example ("Schema Examples" over "Tool with no parameters:", "Tool with …") says
+ * only an example ("Map Examples" over "A street map:", "A relief map:") says
  * one thing, not one per example. Sections that state something stay changes of their own.
  */
 export function joinExampleSiblings(facts: readonly RecordFacts[], uf: UnionFind): void {
