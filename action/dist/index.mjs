@@ -1193,7 +1193,8 @@ var init_schema_catalog = __esm({
         level: "non-breaking",
         description: "The schema defines a new named shape (a `$defs` / `definitions` entry).",
         why: "A new shape constrains nothing that existed; where an existing message starts to use it, that message's own field records carry the level.",
-        message: (c) => `New definition ${code2(c.subject)}.`
+        // A definition that gives a name to a shape spelled inline before says whose shape it is.
+        message: (c) => typeof c.after?.["names"] === "string" ? `New definition ${code2(c.subject)}: the shape of ${code2(c.after["names"])} before, now one of its alternatives.` : `New definition ${code2(c.subject)}.`
       },
       {
         id: "definition-removed",
@@ -25606,7 +25607,7 @@ function finalizeChange(draft) {
     section: draft.section,
     before: draft.before,
     after: draft.after,
-    message: entry.message(draft) + inheritedBy(draft) + alsoStatedAt(draft.after),
+    message: entry.message(draft) + onlySomeAlternatives(draft) + inheritedBy(draft) + alsoStatedAt(draft.after),
     fingerprint: fingerprint(draft)
   };
   if (draft.source) change.source = draft.source;
@@ -25616,6 +25617,14 @@ function finalizeChange(draft) {
 function fingerprint(draft) {
   const identity2 = [draft.source ?? "page", draft.id, draft.key ?? draft.subject, draft.section.old ?? "", draft.section.new ?? ""].join("\0");
   return hash2("sha256", identity2, "hex").slice(0, 12);
+}
+function onlySomeAlternatives(draft) {
+  const alternatives = (draft.after ?? draft.before)?.["alternatives"];
+  if (!alternatives) return "";
+  const names = (list2) => list2.map((n) => `\`${n}\``).join(", ");
+  if (draft.id === "field-became-optional" && alternatives.requiredIn.length > 0) return ` Still required in ${names(alternatives.requiredIn)}; ${names(alternatives.absentFrom.length ? alternatives.absentFrom : alternatives.definedIn.filter((d) => !alternatives.requiredIn.includes(d)))} ${alternatives.absentFrom.length ? alternatives.absentFrom.length === 1 ? "lacks" : "lack" : "make it optional"}${alternatives.absentFrom.length ? " it" : ""}.`;
+  if (alternatives.absentFrom.length > 0) return ` Only in ${names(alternatives.definedIn)}, not in ${names(alternatives.absentFrom)}.`;
+  return "";
 }
 function inheritedBy(draft) {
   const inheritors = (draft.after ?? draft.before)?.["inheritors"];
@@ -26873,9 +26882,14 @@ function unionView(ctx, def, side6) {
   if (members.length === 0) return null;
   const view = /* @__PURE__ */ new Map();
   const count = /* @__PURE__ */ new Map();
+  const definedIn = /* @__PURE__ */ new Map();
+  const requiredIn = /* @__PURE__ */ new Map();
+  const nameOf2 = (member) => side6 === "old" ? ctx.pairs.mapTarget(member.name) : member.name;
   for (const member of members) {
     for (const [path2, f] of member.fields) {
       count.set(path2, (count.get(path2) ?? 0) + (f.required ? 1 : 0));
+      definedIn.set(path2, [...definedIn.get(path2) ?? [], nameOf2(member)]);
+      if (f.required) requiredIn.set(path2, [...requiredIn.get(path2) ?? [], nameOf2(member)]);
       const seen = view.get(path2);
       if (!seen) {
         view.set(path2, { ...f });
@@ -26888,6 +26902,14 @@ function unionView(ctx, def, side6) {
     }
   }
   for (const [path2, f] of view) if (path2 !== "" && parentPath2(path2) === "") f.required = count.get(path2) === members.length;
+  const names = [...new Set(members.map(nameOf2))];
+  for (const [path2, f] of view) {
+    if (path2 === "" || parentPath2(path2) !== "") continue;
+    const defining = [...new Set(definedIn.get(path2) ?? [])];
+    const requiring = [...new Set(requiredIn.get(path2) ?? [])];
+    const absentFrom = names.filter((m) => !defining.includes(m));
+    if (absentFrom.length > 0 || requiring.length > 0 && requiring.length < names.length) f.alternatives = { definedIn: defining, requiredIn: requiring, absentFrom };
+  }
   return view;
 }
 var init_unions = __esm({
@@ -27238,7 +27260,8 @@ function openPair(ctx, o, n, oldFields, newFields) {
   const side6 = (path2, field) => ({
     text: describeField(path2 === "" ? n.name : path2, field),
     line: field.line,
-    path: subjectOf2(path2)
+    path: subjectOf2(path2),
+    ...field.alternatives ? { alternatives: field.alternatives } : {}
   });
   return { ctx, o, n, oldFields, newFields, subjectOf: subjectOf2, side: side6, emitField, changedPaths, restructure };
 }
@@ -27263,7 +27286,7 @@ function alignedFields(ctx, o, n) {
   const newFields = new Map(n.fields);
   substituteEqualRoot(ctx, oldFields, o, ctx.a.model, true);
   substituteEqualRoot(ctx, newFields, n, ctx.b.model, false);
-  const grafts = graftReferences(ctx, oldFields, newFields);
+  const grafts = graftReferences(ctx, oldFields, newFields, n.name);
   return { oldFields, newFields, grafts };
 }
 function tallyGrafts(ctx, grafts, changedPaths) {
@@ -27288,7 +27311,7 @@ function substituteEqualRoot(ctx, fields, def, model, old) {
   fields.clear();
   fields.set("", { ...root, types: [`→${target2}`], values: null, extends: [], additional: null });
 }
-function graftReferences(ctx, oldFields, newFields) {
+function graftReferences(ctx, oldFields, newFields, owner) {
   const done = /* @__PURE__ */ new Set();
   const grafts = [];
   for (let round = 0; round < 500; round++) {
@@ -27310,6 +27333,7 @@ function graftReferences(ctx, oldFields, newFields) {
     const fields = found.side === "old" ? oldFields : newFields;
     const at = fields.get(found.path);
     const view = unionView(ctx, def, found.side) ?? def.fields;
+    if (found.side === "new" && view !== def.fields) noteHeirs(ctx, def, oldFields, found.path, owner);
     const root = view.get("");
     const mapped = found.side === "old" ? ctx.pairs.mapField(root) : root;
     fields.set(found.path, { ...mapped, path: found.path, required: at.required, line: at.line, description: at.description });
@@ -27321,6 +27345,21 @@ function graftReferences(ctx, oldFields, newFields) {
     grafts.push({ side: found.side, path: found.path, target: oldName ?? found.target });
   }
   return grafts;
+}
+function noteHeirs(ctx, union, oldFields, at, owner) {
+  const inline = [...oldFields].filter(([p]) => p.startsWith(`${at}.`)).map(([p, f]) => [p.slice(at.length + 1), f]);
+  if (inline.length === 0) return;
+  const root = union.fields.get("");
+  for (const atom of expandUnions(ctx, root?.types ?? [], "new")) {
+    const member = ctx.b.model.byName.get(atom.slice(1));
+    if (!member || ctx.newToOld.has(member.name)) continue;
+    const same = inline.every(([p, f]) => {
+      const m = member.fields.get(p);
+      return m !== void 0 && m.required === f.required && m.types.join() === f.types.join();
+    });
+    const addsOnlyOptional = [...member.fields].every(([p, f]) => p === "" || f.required === false || inline.some(([q]) => q === p));
+    if (same && addsOnlyOptional) ctx.heirs.set(member.name, { shape: `${owner}.${at}`, union: union.name });
+  }
 }
 function isInline(field) {
   return !field.types.some((t) => t.startsWith("→"));
@@ -27425,7 +27464,13 @@ function diffDefinitionSets(ctx, reported) {
       after: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name }
     };
     const wrapped = responseEnvelopeOf(def);
-    if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name, onBothSides)) {
+    const heir = ctx.heirs.get(def.name);
+    if (heir) {
+      draft.level = "editorial";
+      draft.levelReason = `${def.name} is the shape \`${heir.shape}\` had before, now one alternative of ${heir.union}; what it adds is reported field by field, the other alternatives on their own.`;
+      draft.after["names"] = heir.shape;
+      draft.after["alternativeOf"] = heir.union;
+    } else if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name, onBothSides)) {
       draft.level = "editorial";
       draft.levelReason = `${def.name} names a shape the old schema already spelled inline everywhere it is now referenced.`;
     } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name, onBothSides)) {
@@ -27693,7 +27738,8 @@ function openContext(a, b, descriptions) {
     definitionNames: /* @__PURE__ */ new Set([...a.model.byName.keys(), ...b.model.byName.keys()]),
     records: new PendingRecords(a.model, b.model, pairs.oldToNew),
     inlined: { cleanly: /* @__PURE__ */ new Map(), withChanges: /* @__PURE__ */ new Set(), changed: /* @__PURE__ */ new Map() },
-    extracted: { cleanly: /* @__PURE__ */ new Map(), withChanges: /* @__PURE__ */ new Set(), changed: /* @__PURE__ */ new Map() }
+    extracted: { cleanly: /* @__PURE__ */ new Map(), withChanges: /* @__PURE__ */ new Set(), changed: /* @__PURE__ */ new Map() },
+    heirs: /* @__PURE__ */ new Map()
   };
 }
 var init_diff = __esm({
@@ -28005,6 +28051,11 @@ function normalizeText(text4) {
   }
   return normal;
 }
+function sameWording(a, b) {
+  if (normalizeText(a) === normalizeText(b)) return true;
+  return normalizeText(a.replace(STRAIGHT_APOSTROPHE, "’")) === normalizeText(b.replace(STRAIGHT_APOSTROPHE, "’"));
+}
+var STRAIGHT_APOSTROPHE = /'/g;
 var NOT_WORD = /(?:[\x00-\x23\x25-\x2c\x3a-\x3f\x5b-\x60\x7b-\x7f]|(?![\x00-\x7f])[^\p{L}\p{N}/.@$-])+/gu;
 var NORMALIZED_KEPT = 5e4;
 var normalized = /* @__PURE__ */ new Map();
@@ -28478,13 +28529,14 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
       if (names.has(word) && [...owners.get(word) ?? []].some((w) => pageWords.has(w))) page.words.add(word);
     }
   }
+  const heirs = heirWords(facts);
   for (const [page, features] of pages) {
-    for (const word of oldWords.get(page) ?? []) {
+    for (const word of [...oldWords.get(page) ?? [], ...heirs].filter((w) => features.words.has(w) || oldWords.get(page)?.has(w))) {
       features.words.delete(word);
       features.old.add(word);
     }
   }
-  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts) };
+  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts), heirs: new Set(heirs) };
 }
 var TAKING_UP = "(?:support|implement|offer|adopt|us|provid|enabl|choos)";
 var QUALIFIER = new RegExp(`\\b(?:${TAKING_UP}(?:e?s|ing)|(?:that|which|who) ${TAKING_UP}e?s?)\\s+([^.;:,]+)`, "gi");
@@ -28540,6 +28592,19 @@ function introducedWords(facts) {
     else if (f.change.kind === "section" && f.change.source !== "schema" && /^[`\w-]+$/.test(f.change.subject)) words3.add(canonicalName(f.change.subject));
   }
   return words3;
+}
+function heirWords(facts) {
+  const words3 = [];
+  for (const f of facts) {
+    const union = f.change.after?.["alternativeOf"];
+    if (f.change.id !== "definition-added" || typeof union !== "string") continue;
+    const own6 = new Set(nameWords(union));
+    words3.push(...nameWords(f.change.subject).filter((w) => !own6.has(w)));
+  }
+  return words3;
+}
+function nameWords(name) {
+  return headingWords(name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2"));
 }
 function headingWords(heading) {
   return heading.toLowerCase().split(/[^a-z0-9_$-]+/).filter((w) => w.length >= 2);
@@ -28699,6 +28764,22 @@ function joinFieldsToTheirNewOwner(facts, uf) {
   }
 }
 var MIXIN_FIELDS = 2;
+function joinFieldsToTheirAlternatives(facts, uf) {
+  const definitions = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.kind !== "definition" || f.change.source !== "schema" || f.direction === "changed") continue;
+    for (const name of f.about) if (!definitions.has(`${f.direction}\0${name}`)) definitions.set(`${f.direction}\0${name}`, f.index);
+  }
+  if (definitions.size === 0) return;
+  for (const f of facts) {
+    if (!f.field || f.change.source !== "schema") continue;
+    const alternatives = (f.direction === "removed" ? f.change.before : f.change.after)?.["alternatives"];
+    if (!alternatives || alternatives.absentFrom.length === 0) continue;
+    const [direction, members] = f.direction === "changed" ? ["added", alternatives.absentFrom] : [f.direction, alternatives.definedIn];
+    const anchors = members.map((m) => definitions.get(`${direction}\0${canonicalName(m)}`));
+    if (anchors.length > 0 && anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
+  }
+}
 function inherited(f) {
   const side6 = f.direction === "removed" ? f.change.before : f.change.after;
   return Array.isArray(side6?.["inheritors"]) && side6["inheritors"].length > 0;
@@ -29460,6 +29541,7 @@ var RELATIONS = [
   { name: "union-restructures", join: (facts, uf) => joinUnionRestructures(facts, uf) },
   { name: "fields-told-twice", join: (facts, uf) => joinFieldsToldTwice(facts, uf) },
   { name: "fields-to-their-new-owner", join: (facts, uf) => joinFieldsToTheirNewOwner(facts, uf) },
+  { name: "fields-to-their-alternatives", join: (facts, uf) => joinFieldsToTheirAlternatives(facts, uf) },
   { name: "union-growth-to-members", join: (facts, uf) => joinUnionGrowthToMembers(facts, uf) },
   { name: "schema-siblings", join: (facts, uf) => joinSchemaSiblings(facts, uf) },
   { name: "split-pages", join: (facts, uf, found, c) => {
@@ -29553,11 +29635,18 @@ function recordImpact(f, features, moved3, facts, overrides) {
   const why = change.levelReason || catalogEntry(change.id).why;
   if (level === "breaking") {
     const feature = featureOf(f, features);
+    if (feature && namesOldBehaviour(feature, features)) {
+      return { impact: "non-breaking", rule: change.id, reason: `Met by what conforming implementations already do: ${feature} names the behaviour the old revision had, now one alternative among new ones.`, feature: null };
+    }
     if (feature) {
       return { impact: "opt-in", rule: change.id, reason: `A duty only for implementations that adopt ${feature}, which this revision adds; others stay conformant.`, feature };
     }
   }
   return { impact: level, rule: change.id, reason: why, feature: null };
+}
+function namesOldBehaviour(feature, features) {
+  const word = /^[`“](.*)[`”]$/.exec(feature)?.[1]?.toLowerCase();
+  return word !== void 0 && features.heirs.has(word);
 }
 function changeImpact(members, decisions, lead) {
   const counted = members.filter((m) => !m.change.informative);
@@ -46125,8 +46214,8 @@ function diffEntries(ctx, emit) {
     emit({ id: "entry-added", subject: entry.name, key: `${entry.what}\0${entry.name}`, section: sectionPair(ctx, "new", entry.sectionId), before: null, after: side2(entry), detail: detail3(entry) });
   }
   for (const [before, after] of [...byIdentity.pairs, ...byName2.pairs]) {
-    const changed2 = Object.keys({ ...before.values, ...after.values }).filter((column) => normalizeText(before.values[column] ?? "") !== normalizeText(after.values[column] ?? ""));
-    const reworded = normalizeText(before.description ?? "") !== normalizeText(after.description ?? "");
+    const changed2 = Object.keys({ ...before.values, ...after.values }).filter((column) => !sameWording(before.values[column] ?? "", after.values[column] ?? ""));
+    const reworded = !sameWording(before.description ?? "", after.description ?? "");
     if (changed2.length === 0 && !reworded) continue;
     emit({
       id: "entry-changed",
@@ -46472,7 +46561,7 @@ function diffProse(ctx, emit) {
   });
   const { pairs, removed, added } = pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId);
   for (const [before, after] of pairs) {
-    if (normalizeText(before.text) === normalizeText(after.text)) continue;
+    if (sameWording(before.text, after.text)) continue;
     const inverted = isInversion(before.text, after.text);
     emit({
       id: inverted ? "prose-inverted" : "prose-changed",
@@ -46895,14 +46984,14 @@ function classifyPair(before, after, ctx) {
       levelReason: `${before.actors.join(" and ")} already included ${after.actors.join(" and ")}: the rule binds fewer parties, nobody new must comply`
     };
   }
-  if (normalizeText(before.text) !== normalizeText(after.text)) {
+  if (!sameWording(before.text, after.text)) {
     if (isCosmeticRewording(before.text, after.text)) return { id: "rule-reworded" };
     const same = sameDuty(before.text, after.text);
     if (same) return { id: "rule-reworded", detail: { how: same } };
     return absoluteRuleAsksMore(before, after) ?? { id: "rule-changed" };
   }
   if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return { id: "rule-moved" };
-  if (normalizeText(before.example ?? "") !== normalizeText(after.example ?? "")) return { id: "rule-example-changed" };
+  if (!sameWording(before.example ?? "", after.example ?? "")) return { id: "rule-example-changed" };
   return null;
 }
 function absoluteRuleAsksMore(before, after) {
@@ -47009,7 +47098,7 @@ function diffSections(ctx, emit) {
     }
     const before = ctx.old.sections.find((s) => s.id === oldId);
     const pair = { old: sectionLabel2(ctx.old, before), new: sectionLabel2(ctx.new, section) };
-    if (normalizeText(before.heading) !== normalizeText(section.heading)) {
+    if (!sameWording(before.heading, section.heading)) {
       emit({ id: "section-renamed", subject: pair.new, key: `${before.id}→${section.id}`, section: pair, before: sideOf(before), after: sideOf(section) });
     }
     const oldParentNow = before.parentId === null ? null : ctx.oldToNew.get(before.parentId) ?? `old:${before.parentId}`;

@@ -27,6 +27,8 @@ export interface Features {
   optional: Map<string, (readonly string[])[]>;
   /** Words that name a new page or a new one-word section: a new optional name spelled so in plain words is that new thing ("for tasks"). */
   introduced: Set<string>;
+  /** Words that set apart an alternative carrying on an old shape ("form" of `PrintFormParams` in the union `PrintParams`): old behaviour with a new name. */
+  heirs: Set<string>;
 }
 
 /** Records whose arrival obliges nobody: what they introduce is a feature one may adopt. */
@@ -81,13 +83,15 @@ export function featuresOf(facts: readonly RecordFacts[], movedInto: ReadonlySet
       if (names.has(word) && [...(owners.get(word) ?? [])].some((w) => pageWords.has(w))) page.words.add(word);
     }
   }
+  // The word that sets apart an alternative carrying on an old shape ("Form" of `PrintFormParams` in `PrintParams`) names the old behaviour.
+  const heirs = heirWords(facts);
   for (const [page, features] of pages) {
-    for (const word of oldWords.get(page) ?? []) {
+    for (const word of [...(oldWords.get(page) ?? []), ...heirs].filter((w) => features.words.has(w) || oldWords.get(page)?.has(w))) {
       features.words.delete(word);
       features.old.add(word);
     }
   }
-  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts) };
+  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts), heirs: new Set(heirs) };
 }
 
 /** Verbs by which a rule takes up or offers a mechanism ("supporting X", "MAY offer X"), as stems. */
@@ -165,6 +169,23 @@ function introducedWords(facts: readonly RecordFacts[]): Set<string> {
     else if (f.change.kind === 'section' && f.change.source !== 'schema' && /^[`\w-]+$/.test(f.change.subject)) words.add(canonicalName(f.change.subject));
   }
   return words;
+}
+
+/** Words of new definitions that give an old inline shape a name as one alternative of a union, less the union's own words. */
+function heirWords(facts: readonly RecordFacts[]): string[] {
+  const words: string[] = [];
+  for (const f of facts) {
+    const union = f.change.after?.['alternativeOf'];
+    if (f.change.id !== 'definition-added' || typeof union !== 'string') continue;
+    const own = new Set(nameWords(union));
+    words.push(...nameWords(f.change.subject).filter((w) => !own.has(w)));
+  }
+  return words;
+}
+
+/** A name's words, camelCase split, in lower case. */
+function nameWords(name: string): string[] {
+  return headingWords(name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2'));
 }
 
 function headingWords(heading: string): string[] {

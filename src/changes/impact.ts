@@ -57,11 +57,20 @@ export function recordImpact(f: RecordFacts, features: Features, moved: { to: Re
   const why = change.levelReason || catalogEntry(change.id).why;
   if (level === 'breaking') {
     const feature = featureOf(f, features);
+    if (feature && namesOldBehaviour(feature, features)) {
+      return { impact: 'non-breaking', rule: change.id, reason: `Met by what conforming implementations already do: ${feature} names the behaviour the old revision had, now one alternative among new ones.`, feature: null };
+    }
     if (feature) {
       return { impact: 'opt-in', rule: change.id, reason: `A duty only for implementations that adopt ${feature}, which this revision adds; others stay conformant.`, feature };
     }
   }
   return { impact: level, rule: change.id, reason: why, feature: null };
+}
+
+/** A feature that is an old behaviour given a name (an alternative that carries on an old shape): not something to adopt. */
+function namesOldBehaviour(feature: string, features: Features): boolean {
+  const word = /^[`“](.*)[`”]$/.exec(feature)?.[1]?.toLowerCase();
+  return word !== undefined && features.heirs.has(word);
 }
 
 /** A change's impact: the most severe of its records' (counted records first: an informative page's records only decide a change of their own). */

@@ -1,7 +1,7 @@
 import type { NamedEntry } from '../model/index.ts';
 import type { ChangeSide } from '../records/change.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
-import { normalizeText, pairUp } from './similarity.ts';
+import { pairUp, sameWording } from './similarity.ts';
 
 /**
  * Things a table defines by naming them in its first column (model: `entries`): a row
@@ -35,8 +35,8 @@ export function diffEntries(ctx: DiffContext, emit: Emit): void {
     emit({ id: 'entry-added', subject: entry.name, key: `${entry.what}\u0000${entry.name}`, section: sectionPair(ctx, 'new', entry.sectionId), before: null, after: side(entry), detail: detail(entry) });
   }
   for (const [before, after] of [...byIdentity.pairs, ...byName.pairs]) {
-    const changed = Object.keys({ ...before.values, ...after.values }).filter((column) => normalizeText(before.values[column] ?? '') !== normalizeText(after.values[column] ?? ''));
-    const reworded = normalizeText(before.description ?? '') !== normalizeText(after.description ?? '');
+    const changed = Object.keys({ ...before.values, ...after.values }).filter((column) => !sameWording(before.values[column] ?? '', after.values[column] ?? ''));
+    const reworded = !sameWording(before.description ?? '', after.description ?? '');
     if (changed.length === 0 && !reworded) continue;
     emit({
       id: 'entry-changed', subject: after.name, key: `${after.what}\u0000${before.name}`,

@@ -3,7 +3,7 @@ import { bothSections, sectionPair, type DiffContext, type Emit } from './contex
 import { isInversion } from './inversion.ts';
 import { pairProseRewrittenInPlace } from './prose-in-place.ts';
 import { clip } from '../records/quote.ts';
-import { dice, diceCeiling, madeOnDemand, normalizeText, pairUp, tokens } from './similarity.ts';
+import { dice, diceCeiling, madeOnDemand, normalizeText, pairUp, sameWording, tokens } from './similarity.ts';
 
 /**
  * Non-normative paragraphs. Only what a reader would want to know is reported: a reversed
@@ -33,7 +33,7 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
   // Rewritten where it stood, between unchanged neighbours (prose-in-place.ts).
   const { pairs, removed, added } = pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId);
   for (const [before, after] of pairs) {
-    if (normalizeText(before.text) === normalizeText(after.text)) continue;
+    if (sameWording(before.text, after.text)) continue;
     const inverted = isInversion(before.text, after.text);
     emit({
       id: inverted ? 'prose-inverted' : 'prose-changed',

@@ -10,7 +10,7 @@ import { KEYWORD_WORDS } from './rule-words.ts';
 import { subjectOf } from './rule-subject.ts';
 import { pairRulesRewrittenInPlace } from './rules-in-place.ts';
 import { bothSections, sectionById, sectionPair, type DiffContext, type Emit } from './context.ts';
-import { dice, isCosmeticRewording, madeOnDemand, normalizeText, pairUp, tokens } from './similarity.ts';
+import { dice, isCosmeticRewording, madeOnDemand, normalizeText, pairUp, sameWording, tokens } from './similarity.ts';
 
 
 /** How alike two rules' content words must be to pair, and what staying in the same section adds. */
@@ -117,7 +117,7 @@ function classifyPair(before: Rule, after: Rule, ctx: DiffContext): Verdict | nu
       levelReason: `${before.actors.join(' and ')} already included ${after.actors.join(' and ')}: the rule binds fewer parties, nobody new must comply`,
     };
   }
-  if (normalizeText(before.text) !== normalizeText(after.text)) {
+  if (!sameWording(before.text, after.text)) {
     if (isCosmeticRewording(before.text, after.text)) return { id: 'rule-reworded' };
     // Who must do what, and when, is the same: a reference updated, a subject spelled out, a clause moved (same-duty.ts).
     const same = sameDuty(before.text, after.text);
@@ -125,7 +125,7 @@ function classifyPair(before: Rule, after: Rule, ctx: DiffContext): Verdict | nu
     return absoluteRuleAsksMore(before, after) ?? { id: 'rule-changed' };
   }
   if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return { id: 'rule-moved' };
-  if (normalizeText(before.example ?? '') !== normalizeText(after.example ?? '')) return { id: 'rule-example-changed' };
+  if (!sameWording(before.example ?? '', after.example ?? '')) return { id: 'rule-example-changed' };
   return null;
 }
 

@@ -2,7 +2,7 @@ import type { Section, SpecDocument } from '../model/index.ts';
 import { inSection } from '../model/document.ts';
 import type { DiffContext, Emit } from './context.ts';
 import { headingPathKey, sectionLabel } from './section-paths.ts';
-import { dice, diceCeiling, normalizeText, pairUp, tokens } from './similarity.ts';
+import { dice, diceCeiling, normalizeText, pairUp, sameWording, tokens } from './similarity.ts';
 
 /**
  * Pairs old and new sections: same heading path (section-paths.ts: not the page-wide
@@ -81,7 +81,7 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
     }
     const before = ctx.old.sections.find((s) => s.id === oldId)!;
     const pair = { old: sectionLabel(ctx.old, before), new: sectionLabel(ctx.new, section) };
-    if (normalizeText(before.heading) !== normalizeText(section.heading)) {
+    if (!sameWording(before.heading, section.heading)) {
       emit({ id: 'section-renamed', subject: pair.new, key: `${before.id}→${section.id}`, section: pair, before: sideOf(before), after: sideOf(section) });
     }
     const oldParentNow = before.parentId === null ? null : ctx.oldToNew.get(before.parentId) ?? `old:${before.parentId}`;

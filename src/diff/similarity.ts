@@ -25,6 +25,18 @@ export function normalizeText(text: string): string {
 }
 
 /**
+ * The same wording, typography aside: what normalizeText keeps equal, and an apostrophe
+ * typed straight or curly ("MCP's" and "MCP’s") is one character. Kept apart from
+ * normalizeText, whose output keys records' fingerprints, so ids stay what they were.
+ */
+export function sameWording(a: string, b: string): boolean {
+  if (normalizeText(a) === normalizeText(b)) return true;
+  return normalizeText(a.replace(STRAIGHT_APOSTROPHE, '’')) === normalizeText(b.replace(STRAIGHT_APOSTROPHE, '’'));
+}
+
+const STRAIGHT_APOSTROPHE = /'/g;
+
+/**
  * A run of characters that are not word characters (a letter, a digit, or one of `/.@$-`):
  * the same runs as `/[^\p{L}\p{N}/.@$-]+/gu` (test/diff/normalize-text.test.ts), split in
  * two. An ASCII character is tested against the ASCII non-word characters, listed; only

@@ -14,7 +14,7 @@ export function finalizeChange(draft: ChangeDraft): Change {
     section: draft.section,
     before: draft.before,
     after: draft.after,
-    message: entry.message(draft) + inheritedBy(draft) + alsoStatedAt(draft.after),
+    message: entry.message(draft) + onlySomeAlternatives(draft) + inheritedBy(draft) + alsoStatedAt(draft.after),
     fingerprint: fingerprint(draft),
   };
   if (draft.source) change.source = draft.source;
@@ -30,6 +30,19 @@ export function finalizeChange(draft: ChangeDraft): Change {
 function fingerprint(draft: ChangeDraft): string {
   const identity = [draft.source ?? 'page', draft.id, draft.key ?? draft.subject, draft.section.old ?? '', draft.section.new ?? ''].join('\u0000');
   return hash('sha256', identity, 'hex').slice(0, 12);
+}
+
+/**
+ * A field that only some alternatives of a union carry: the record says which, so "now
+ * optional" is not read as optional everywhere (it is still required where it was).
+ */
+function onlySomeAlternatives(draft: ChangeDraft): string {
+  const alternatives = (draft.after ?? draft.before)?.['alternatives'] as { definedIn: string[]; requiredIn: string[]; absentFrom: string[] } | undefined;
+  if (!alternatives) return '';
+  const names = (list: string[]) => list.map((n) => `\`${n}\``).join(', ');
+  if (draft.id === 'field-became-optional' && alternatives.requiredIn.length > 0) return ` Still required in ${names(alternatives.requiredIn)}; ${names(alternatives.absentFrom.length ? alternatives.absentFrom : alternatives.definedIn.filter((d) => !alternatives.requiredIn.includes(d)))} ${alternatives.absentFrom.length ? (alternatives.absentFrom.length === 1 ? 'lacks' : 'lack') : 'make it optional'}${alternatives.absentFrom.length ? ' it' : ''}.`;
+  if (alternatives.absentFrom.length > 0) return ` Only in ${names(alternatives.definedIn)}, not in ${names(alternatives.absentFrom)}.`;
+  return '';
 }
 
 /** A change made once to a shared shape names the definitions that inherit it. */

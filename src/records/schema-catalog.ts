@@ -33,7 +33,8 @@ export const SCHEMA_CATALOG: readonly CatalogEntry[] = [
     id: 'definition-added', kind: 'definition', action: 'added', level: 'non-breaking',
     description: 'The schema defines a new named shape (a `$defs` / `definitions` entry).',
     why: 'A new shape constrains nothing that existed; where an existing message starts to use it, that message\'s own field records carry the level.',
-    message: (c) => `New definition ${code(c.subject)}.`,
+    // A definition that gives a name to a shape spelled inline before says whose shape it is.
+    message: (c) => (typeof c.after?.['names'] === 'string' ? `New definition ${code(c.subject)}: the shape of ${code(c.after['names'])} before, now one of its alternatives.` : `New definition ${code(c.subject)}.`),
   },
   {
     id: 'definition-removed', kind: 'definition', action: 'removed', level: 'breaking',

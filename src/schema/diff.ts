@@ -87,5 +87,6 @@ function openContext(a: SchemaAnalysis, b: SchemaAnalysis, descriptions: boolean
     records: new PendingRecords(a.model, b.model, pairs.oldToNew),
     inlined: { cleanly: new Map(), withChanges: new Set(), changed: new Map() },
     extracted: { cleanly: new Map(), withChanges: new Set(), changed: new Map() },
+    heirs: new Map(),
   };
 }

@@ -38,6 +38,12 @@ export interface SchemaField {
   default?: string;
   /** `deprecated: true` (JSON Schema 2019-09 annotation): still valid, announced for removal. */
   deprecated?: boolean;
+  /**
+   * For a field read through a union of definitions (schema/diff/unions.ts) that not every
+   * member has alike: the members that define it, require it, and lack it. A field that only
+   * some alternatives carry belongs to those alternatives, not to the message as a whole.
+   */
+  alternatives?: { definedIn: string[]; requiredIn: string[]; absentFrom: string[] };
 }
 
 /** Appends a property to a path; a key that would be ambiguous in a dotted path is written `["key"]`. */

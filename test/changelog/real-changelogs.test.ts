@@ -64,7 +64,8 @@ describe.skipIf(!mirrorAvailable())('the released revisions\' own changelogs', (
     // requests, are editorial (each named shape's and each member's own changes are reported on their own) (#26).
     // 230: shapes named out of inline ones that a request new in this revision also uses (`PaginatedRequestParams`
     // with the new tasks/list) are editorial too: the new request is told on its own (#26).
-    expect(p.reading.summary).toEqual({ items: 24, confirmed: 19, notVisible: 5, unannounced: 219 });
+    // 218: a paragraph whose only edit is a curly apostrophe made straight is no change at all (#26).
+    expect(p.reading.summary).toEqual({ items: 24, confirmed: 19, notVisible: 5, unannounced: 218 });
     // Governance is not in the spec text: all four items are not visible.
     expect(p.reading.items.filter((i) => i.section === 'Governance and process updates').map((i) => i.status)).toEqual(['not-visible', 'not-visible', 'not-visible', 'not-visible']);
     // Tasks: the link to the new page finds the page-added record, and nothing else.

@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'union-growth', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'union-growth', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -217,6 +217,16 @@ describe('records grouped into changes', () => {
     expect(grouped).toHaveLength(1);
     expect(grouped[0]!.title).toMatch(/^New notification `events\/paused`/);
     expect(grouped[0]!.records).toHaveLength(2);
+  });
+
+  it('alternative-fields: a message whose shape became a union of an old and a new alternative: the new alternative\'s fields, and the old field "now optional" because it lacks them, are that alternative\'s change; the old shape given a name is editorial and says so', async () => {
+    const { grouped } = await changesOf('alternative-fields');
+    const remote = one(grouped, /^New definition `PrintRemoteParams`/);
+    // Its two fields and the old field it makes optional.
+    expect(remote.records).toHaveLength(4);
+    const heir = one(grouped, /^New definition `PrintDocumentParams`: the shape of `PrintRequest\.params` before, now one of its alternatives\.$/);
+    expect(heir).toMatchObject({ impact: 'editorial' });
+    expect(grouped.filter((c) => /now optional/.test(c.title))).toHaveLength(0);
   });
 
   it('heading-holds-name-words: a new section whose heading holds every word of a new definition\'s name, in any order ("Widget Archive Requests" for `ArchiveWidgetRequestParams`), is its home', async () => {

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clearNormalizedText, normalizeText, tokens } from '../../src/diff/similarity.ts';
+import { clearNormalizedText, normalizeText, sameWording, tokens } from '../../src/diff/similarity.ts';
 import { pageIds, revisionFolders } from '../../src/input/spec-tree.ts';
 import { seededRandom } from '../helpers/hostile.ts';
 import { mirrorAvailable, specPages } from '../../harness/paths.ts';
+import { diffPageTexts } from '../../src/diff/index.ts';
 
 /**
  * normalizeText is written for speed (an ASCII fast path in its word test, fewer passes);
@@ -66,5 +67,24 @@ describe('normalizeText', () => {
 
   it('keeps letters beyond the first plane and drops symbols there', () => {
     expect(normalizeText('𝐀lpha 😀 beta.')).toBe('𝐀lpha beta'.toLowerCase());
+  });
+});
+
+describe('sameWording', () => {
+  it('takes a straight and a curly apostrophe for one character, and still tells a changed word', () => {
+    expect(sameWording("the evolution of MCP's auth", 'the evolution of MCP’s auth')).toBe(true);
+    expect(sameWording("the server's reply", 'the server’s answer')).toBe(false);
+    // normalizeText keys fingerprints and stays as it was.
+    expect(normalizeText("MCP's")).not.toBe(normalizeText('MCP’s'));
+  });
+});
+
+describe('a page whose only edit is the apostrophes', () => {
+  it('gives no record, in prose, in a rule or in a heading', () => {
+    const old = "# Gadgets' Guide\n\nThe gadget's lid stays shut.\n\nServers MUST keep the gadget's lid shut.\n";
+    const now = '# Gadgets’ Guide\n\nThe gadget’s lid stays shut.\n\nServers MUST keep the gadget’s lid shut.\n';
+    expect(diffPageTexts(old, now).changes).toEqual([]);
+    // A real edit beside them is still told.
+    expect(diffPageTexts(old, now.replace('stays shut.', 'stays open.')).changes.map((c) => c.id)).toEqual(['prose-changed']);
   });
 });

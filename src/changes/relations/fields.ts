@@ -98,6 +98,30 @@ export function joinFieldsToTheirNewOwner(facts: readonly RecordFacts[], uf: Uni
 
 const MIXIN_FIELDS = 2;
 
+/**
+ * 3c'. A field that only some alternatives of a union carry (the schema differ lists them on
+ * the record's side) came or went with those alternatives: a new field found only in a new
+ * member, or a field "now optional" because a new member lacks it, is that member's change.
+ */
+export function joinFieldsToTheirAlternatives(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const definitions = new Map<string, number>();
+  for (const f of facts) {
+    if (f.change.kind !== 'definition' || f.change.source !== 'schema' || f.direction === 'changed') continue;
+    for (const name of f.about) if (!definitions.has(`${f.direction}\u0000${name}`)) definitions.set(`${f.direction}\u0000${name}`, f.index);
+  }
+  if (definitions.size === 0) return;
+  for (const f of facts) {
+    if (!f.field || f.change.source !== 'schema') continue;
+    const alternatives = (f.direction === 'removed' ? f.change.before : f.change.after)?.['alternatives'] as { definedIn: string[]; absentFrom: string[] } | undefined;
+    // A field every alternative carries belongs to the message, whatever each alternative requires.
+    if (!alternatives || alternatives.absentFrom.length === 0) continue;
+    // Which members explain the record: those that brought (or took) the field, or, for a field that stopped being required everywhere, those that lack it.
+    const [direction, members] = f.direction === 'changed' ? ['added', alternatives.absentFrom] as const : [f.direction, alternatives.definedIn] as const;
+    const anchors = members.map((m) => definitions.get(`${direction}\u0000${canonicalName(m)}`));
+    if (anchors.length > 0 && anchors.every((a) => a !== undefined)) uf.union(anchors[0]!, f.index);
+  }
+}
+
 /** A schema field record at a base that other definitions extend (schema/inherited.ts lists them on its sides). */
 function inherited(f: RecordFacts): boolean {
   const side = f.direction === 'removed' ? f.change.before : f.change.after;

@@ -25,6 +25,12 @@ export interface SchemaDiffContext {
   inlined: ShapeTally;
   /** New definitions that only name a shape the old schema spelled inline where they are now referenced. */
   extracted: ShapeTally;
+  /**
+   * New definitions that carry on a shape the old schema spelled inline, now as one
+   * alternative of a new union in its place (`Print.params` became `A | B`, and `A` is the
+   * old params): by definition name, the field whose shape it was and the union.
+   */
+  heirs: Map<string, { shape: string; union: string }>;
 }
 
 /** Per definition: how many references were replaced without any change, and whether any came with changes. */

@@ -57,7 +57,13 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
       after: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name },
     };
     const wrapped = responseEnvelopeOf(def);
-    if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name, onBothSides)) {
+    const heir = ctx.heirs.get(def.name);
+    if (heir) {
+      draft.level = 'editorial';
+      draft.levelReason = `${def.name} is the shape \`${heir.shape}\` had before, now one alternative of ${heir.union}; what it adds is reported field by field, the other alternatives on their own.`;
+      draft.after!['names'] = heir.shape;
+      draft.after!['alternativeOf'] = heir.union;
+    } else if (everyReferenceReplacedCleanly(ctx.extracted, ctx.b.model, def.name, onBothSides)) {
       draft.level = 'editorial';
       draft.levelReason = `${def.name} names a shape the old schema already spelled inline everywhere it is now referenced.`;
     } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name, onBothSides)) {

@@ -71,6 +71,7 @@ export function openPair(ctx: SchemaDiffContext, o: SchemaDefinition, n: SchemaD
     text: describeField(path === '' ? n.name : path, field),
     line: field.line,
     path: subjectOf(path),
+    ...(field.alternatives ? { alternatives: field.alternatives } : {}),
   });
 
   return { ctx, o, n, oldFields, newFields, subjectOf, side, emitField, changedPaths, restructure };

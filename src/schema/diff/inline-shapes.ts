@@ -1,7 +1,7 @@
 import type { SchemaDefinition, SchemaField, SchemaModel } from '../model.ts';
 import { joinPath, singleRef } from '../pairing.ts';
 import type { SchemaDiffContext } from './context.ts';
-import { unionView } from './unions.ts';
+import { expandUnions, unionView } from './unions.ts';
 
 /**
  * A shape written inline on one side and as a reference to an equal definition on the other
@@ -23,7 +23,7 @@ export function alignedFields(ctx: SchemaDiffContext, o: SchemaDefinition, n: Sc
   const newFields = new Map(n.fields);
   substituteEqualRoot(ctx, oldFields, o, ctx.a.model, true);
   substituteEqualRoot(ctx, newFields, n, ctx.b.model, false);
-  const grafts = graftReferences(ctx, oldFields, newFields);
+  const grafts = graftReferences(ctx, oldFields, newFields, n.name);
   return { oldFields, newFields, grafts };
 }
 
@@ -63,7 +63,7 @@ function substituteEqualRoot(ctx: SchemaDiffContext, fields: Map<string, SchemaF
  * referenced definition's fields are read in place of the reference, so an inline object
  * replaced by a `$ref` to an equal definition shows no change.
  */
-function graftReferences(ctx: SchemaDiffContext, oldFields: Map<string, SchemaField>, newFields: Map<string, SchemaField>): Graft[] {
+function graftReferences(ctx: SchemaDiffContext, oldFields: Map<string, SchemaField>, newFields: Map<string, SchemaField>, owner: string): Graft[] {
   const done = new Set<string>();
   const grafts: Graft[] = [];
   for (let round = 0; round < 500; round++) {
@@ -85,6 +85,7 @@ function graftReferences(ctx: SchemaDiffContext, oldFields: Map<string, SchemaFi
     const fields = found.side === 'old' ? oldFields : newFields;
     const at = fields.get(found.path) as SchemaField;
     const view = unionView(ctx, def, found.side) ?? def.fields;
+    if (found.side === 'new' && view !== def.fields) noteHeirs(ctx, def, oldFields, found.path, owner);
     const root = view.get('') as SchemaField;
     const mapped = found.side === 'old' ? ctx.pairs.mapField(root) : root;
     fields.set(found.path, { ...mapped, path: found.path, required: at.required, line: at.line, description: at.description });
@@ -97,6 +98,27 @@ function graftReferences(ctx: SchemaDiffContext, oldFields: Map<string, SchemaFi
     grafts.push({ side: found.side, path: found.path, target: oldName ?? found.target });
   }
   return grafts;
+}
+
+/**
+ * The members of a new union, standing where an inline shape stood, that carry that shape
+ * on: every old field is there, alike, and whatever the member adds is optional. Such a
+ * member is the old shape given a name, not something an implementation adopts.
+ */
+function noteHeirs(ctx: SchemaDiffContext, union: SchemaDefinition, oldFields: ReadonlyMap<string, SchemaField>, at: string, owner: string): void {
+  const inline = [...oldFields].filter(([p]) => p.startsWith(`${at}.`)).map(([p, f]) => [p.slice(at.length + 1), f] as const);
+  if (inline.length === 0) return;
+  const root = union.fields.get('');
+  for (const atom of expandUnions(ctx, root?.types ?? [], 'new')) {
+    const member = ctx.b.model.byName.get(atom.slice(1));
+    if (!member || ctx.newToOld.has(member.name)) continue;
+    const same = inline.every(([p, f]) => {
+      const m = member.fields.get(p);
+      return m !== undefined && m.required === f.required && m.types.join() === f.types.join();
+    });
+    const addsOnlyOptional = [...member.fields].every(([p, f]) => p === '' || f.required === false || inline.some(([q]) => q === p));
+    if (same && addsOnlyOptional) ctx.heirs.set(member.name, { shape: `${owner}.${at}`, union: union.name });
+  }
 }
 
 function isInline(field: SchemaField): boolean {

@@ -56,9 +56,14 @@ export function unionView(ctx: SchemaDiffContext, def: SchemaDefinition, side: S
   if (members.length === 0) return null;
   const view = new Map<string, SchemaField>();
   const count = new Map<string, number>();
+  const definedIn = new Map<string, string[]>();
+  const requiredIn = new Map<string, string[]>();
+  const nameOf = (member: SchemaDefinition) => (side === 'old' ? ctx.pairs.mapTarget(member.name) : member.name);
   for (const member of members) {
     for (const [path, f] of member.fields) {
       count.set(path, (count.get(path) ?? 0) + (f.required ? 1 : 0));
+      definedIn.set(path, [...(definedIn.get(path) ?? []), nameOf(member)]);
+      if (f.required) requiredIn.set(path, [...(requiredIn.get(path) ?? []), nameOf(member)]);
       const seen = view.get(path);
       if (!seen) {
         view.set(path, { ...f });
@@ -71,5 +76,13 @@ export function unionView(ctx: SchemaDiffContext, def: SchemaDefinition, side: S
     }
   }
   for (const [path, f] of view) if (path !== '' && parentPath(path) === '') f.required = count.get(path) === members.length;
+  const names = [...new Set(members.map(nameOf))];
+  for (const [path, f] of view) {
+    if (path === '' || parentPath(path) !== '') continue;
+    const defining = [...new Set(definedIn.get(path) ?? [])];
+    const requiring = [...new Set(requiredIn.get(path) ?? [])];
+    const absentFrom = names.filter((m) => !defining.includes(m));
+    if (absentFrom.length > 0 || (requiring.length > 0 && requiring.length < names.length)) f.alternatives = { definedIn: defining, requiredIn: requiring, absentFrom };
+  }
   return view;
 }
