@@ -438,14 +438,17 @@ function dedupeWhitespaceInChangeObjects(startKeep, deletion, insertion, endKeep
   } else if (endKeep) {
     const endKeepWsPrefix = leadingWs(endKeep.value, segmenter);
     const deletionWsSuffix = trailingWs(deletion.value, segmenter);
-    const overlap = maximumOverlap(deletionWsSuffix, endKeepWsPrefix);
-    deletion.value = removeSuffix(deletion.value, overlap);
+    const overlap2 = maximumOverlap(deletionWsSuffix, endKeepWsPrefix);
+    deletion.value = removeSuffix(deletion.value, overlap2);
   } else if (startKeep) {
     const startKeepWsSuffix = trailingWs(startKeep.value, segmenter);
     const deletionWsPrefix = leadingWs(deletion.value, segmenter);
-    const overlap = maximumOverlap(startKeepWsSuffix, deletionWsPrefix);
-    deletion.value = removePrefix(deletion.value, overlap);
+    const overlap2 = maximumOverlap(startKeepWsSuffix, deletionWsPrefix);
+    deletion.value = removePrefix(deletion.value, overlap2);
   }
+}
+function diffWordsWithSpace(oldStr, newStr, options) {
+  return wordsWithSpaceDiff.diff(oldStr, newStr, options);
 }
 var extendedWordChars, tokenizeIncludingWhitespace, WordDiff, wordDiff, WordsWithSpaceDiff, wordsWithSpaceDiff;
 var init_word = __esm({
@@ -608,8 +611,18 @@ function firstDifference(before, after) {
   }
   return oldTokens.length === newTokens.length ? { before: 0, after: 0 } : { before: offset, after: offset };
 }
-function quoteChanged(before, after, max = 90) {
-  return excerpt(after, firstDifference(before, after).after, max);
+function quoteChanged(before, after, max = 90, tellDropped = true) {
+  const dropped = tellDropped ? droppedWords(before, after) : null;
+  if (dropped && dropped.split(" ").length >= DROPPED_PHRASE) return `dropped “${clip(dropped, max)}”`;
+  const quote = excerpt(after, firstDifference(before, after).after, max);
+  return dropped ? `${quote} (dropped “${dropped}”)` : quote;
+}
+function droppedWords(before, after) {
+  if (after.length >= before.length) return null;
+  const parts2 = diffWordsWithSpace(before, after);
+  if (parts2.some((p) => p.added && /[\p{L}\p{N}]/u.test(p.value))) return null;
+  const removed = parts2.filter((p) => p.removed).map((p) => p.value.trim()).filter((v) => /[\p{L}\p{N}]/u.test(v));
+  return removed.length > 0 ? removed.join(" … ") : null;
 }
 function quoteDuty(text4, max = 90) {
   if (text4.length <= max) return text4;
@@ -634,12 +647,13 @@ function quoteWithLeadIn(text4, leadIn, max = 90) {
   const focus = keyword ? keyword.index : plain2.length;
   return `${excerpt(plain2, focus, max, 30)} ${clip(text4, max)}`;
 }
-var ELLIPSIS, KEYWORD;
+var ELLIPSIS, DROPPED_PHRASE, KEYWORD;
 var init_quote = __esm({
   "src/records/quote.ts"() {
     "use strict";
     init_libesm();
     ELLIPSIS = "…";
+    DROPPED_PHRASE = 4;
     KEYWORD = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/;
   }
 });
@@ -667,7 +681,7 @@ function capitalize(s) {
 function article(word) {
   return /^[aeiou]/i.test(word) ? "an" : "a";
 }
-var code, was, now, kw, rule, about, changed, extended, parties, detail, mustSend, declaredBy, PAGE_CATALOG;
+var code, was, now, kw, rule, RULE_QUOTE, about, changed, changedRule, extended, parties, detail, mustSend, declaredBy, PAGE_CATALOG;
 var init_page_catalog = __esm({
   "src/records/page-catalog.ts"() {
     "use strict";
@@ -677,9 +691,15 @@ var init_page_catalog = __esm({
     was = (c) => c.before?.text ?? "";
     now = (c) => c.after?.text ?? "";
     kw = (side6) => side6?.keyword ?? "";
-    rule = (side6) => quoteWithLeadIn(about(side6) + (side6?.text ?? ""), side6?.["leadIn"]);
+    rule = (side6) => quoteWithLeadIn(about(side6) + (side6?.text ?? ""), side6?.["leadIn"], RULE_QUOTE);
+    RULE_QUOTE = 200;
     about = (side6) => side6?.["about"] ? `${String(side6["about"])}: ` : "";
     changed = (c) => c.after?.["leadIn"] ? rule(c.after) : about(c.after) + quoteChanged(was(c), now(c));
+    changedRule = (c) => {
+      if (c.after?.["leadIn"]) return rule(c.after);
+      const dropped = droppedWords(was(c), now(c));
+      return `${about(c.after)}${quoteChanged(was(c), now(c), RULE_QUOTE, false)}${dropped ? ` (dropped “${clip(dropped, 60)}”)` : ""}`;
+    };
     extended = (c) => {
       const plain2 = (text4) => text4.toLowerCase().replace(/\s+/g, " ").trim();
       const before = plain2(was(c));
@@ -773,7 +793,7 @@ var init_page_catalog = __esm({
         level: "non-breaking",
         description: "The same rule, same keyword, but its wording changed in substance (a condition, a scope).",
         why: "Wording can narrow or widen a requirement and text alone cannot tell which; it is flagged for review rather than failed on.",
-        message: (c) => `${extended(c) ? "Rule extended with new cases" : "Rule reworded in substance"} (${kw(c.after)})${c.detail?.["from"] ? ` as it moved from "${c.detail["from"]}"` : ""}: ${changed(c)}`
+        message: (c) => `${extended(c) ? "Rule extended with new cases" : "Rule reworded in substance"} (${kw(c.after)})${c.detail?.["from"] ? ` as it moved from "${c.detail["from"]}"` : ""}: ${changedRule(c)}`
       },
       {
         id: "rule-example-changed",
@@ -798,7 +818,7 @@ var init_page_catalog = __esm({
         level: "editorial",
         description: 'The same rule with the same meaning: a typo fix, re-wrapping, formatting or a changed link target; or the same duty told another way: a reference added or updated, a subject spelled out ("An AS" → "An authorization server"), a clause moved.',
         why: "Nothing an implementation does depends on it: the same party must do the same thing under the same condition.",
-        message: (c) => `Rule reworded without a change of meaning${c.detail?.["how"] ? ` (${c.detail["how"]})` : ""}: ${changed(c)}`
+        message: (c) => `Rule reworded without a change of meaning${c.detail?.["how"] ? ` (${c.detail["how"]})` : ""}: ${changedRule(c)}`
       },
       {
         id: "rule-moved",
@@ -28880,7 +28900,9 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     if (named.length === 0) continue;
     const direction = named[0].direction;
     const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf] : m.about));
-    const spelledWords = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords).filter((words3) => words3.size >= 3);
+    const spelledWords = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
+    const namedWords = spelledWords.map((words3) => new Set([...words3].map(singular)));
+    spelledWords.splice(0, spelledWords.length, ...spelledWords.filter((words3) => words3.size >= 3));
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field.owner])) : null;
     const scores = [];
     for (const profile of profiles) {
@@ -28893,6 +28915,8 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
         score += HEADING_PREFIX * profile.headings[direction].filter((h) => extendsName(h.squashed, squashed(name))).length;
       }
       for (const words3 of spelledWords) score += HEADING_PREFIX * profile.headings[direction].filter((h) => holdsWords(h.words, words3)).length;
+      const pageWord = profile.pageWord[direction];
+      if (pageWord) score += PAGE_WORD * namedWords.filter((words3) => words3.has(pageWord)).length;
       if (score >= 1) scores.push({ root: profile.root, score });
     }
     scores.sort((a, b) => b.score - a.score);
@@ -28901,6 +28925,10 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
   }
 }
 var HEADING_PREFIX = 5;
+var PAGE_WORD = 3;
+function singular(word) {
+  return word.length > 4 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
+}
 function holdsWords(heading, words3) {
   return [...words3].every((w) => heading.has(w)) && heading.size - words3.size <= 1;
 }
@@ -28908,7 +28936,7 @@ function extendsName(heading, name) {
   return name.length >= 8 && heading !== name && heading.startsWith(name) && heading.length - name.length <= 10;
 }
 function homeProfile(root, members, outlines) {
-  const profile = { root, added: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map(), where: /* @__PURE__ */ new Set(), headings: { added: [], removed: [] } };
+  const profile = { root, added: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map(), where: /* @__PURE__ */ new Set(), headings: { added: [], removed: [] }, pageWord: { added: null, removed: null } };
   const add = (direction, name, weight) => {
     if (direction === "changed") return;
     const tally = profile[direction];
@@ -28923,6 +28951,7 @@ function homeProfile(root, members, outlines) {
     for (const name of m.direction === "removed" ? m.mentions.old : m.mentions.new) add(m.direction, name, 1);
     if (m.change.id === "page-added" || m.change.id === "page-removed") {
       for (const spelled of pageSpellings(m.sidePage, outlines?.(m.sidePage, m.side))) add(m.direction, spelled, 10);
+      if (m.direction !== "changed") profile.pageWord[m.direction] = pageWordOf(m.sidePage);
       const terms = outlines?.(m.sidePage, m.side)?.terms;
       if (terms) {
         for (const [name, count] of Object.entries(terms)) if (count >= 2) add(m.direction, name, 2);
@@ -28934,6 +28963,12 @@ function homeProfile(root, members, outlines) {
 function pageSpellings(page, outline) {
   const title = outline?.sections[0]?.path[0];
   return new Set([page, page.split("/").pop() ?? page, ...title ? [title] : []].map(squashed).filter((s) => s !== ""));
+}
+function pageWordOf(page) {
+  const parts2 = page.split("/");
+  const last = parts2.at(-1) === "index" ? parts2.at(-2) : parts2.at(-1);
+  const words3 = [...ownerWords(last ?? "")];
+  return words3.length === 1 ? singular(words3[0]) : null;
 }
 var placeWordsCache = /* @__PURE__ */ new Map();
 function placeWords(f) {
@@ -29059,7 +29094,7 @@ function partiesOf(text4) {
   for (const match of text4.matchAll(new RegExp(`\\b([A-Za-z][a-z]+(?:-[a-z]+)?)\\s+(${KINDED})\\b`, "g"))) {
     const qualifier = match[1];
     if (NOT_A_KIND.has(qualifier.toLowerCase()) || /^[A-Z]/.test(qualifier) && qualifier !== qualifier[0] + qualifier.slice(1).toLowerCase()) continue;
-    const kind = `${qualifier.toLowerCase()} ${singular(match[2].toLowerCase())}`;
+    const kind = `${qualifier.toLowerCase()} ${singular2(match[2].toLowerCase())}`;
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   }
   const abbreviations = {};
@@ -29071,7 +29106,7 @@ function partiesOf(text4) {
   }
   const compounds = [...kinds].filter(([kind, n]) => n >= 2 || Object.values(abbreviations).includes(plural(kind))).map(([kind]) => kind);
   for (const expansion of Object.values(abbreviations)) {
-    const kind = singular(expansion);
+    const kind = singular2(expansion);
     if (kind.includes(" ") && !compounds.includes(kind)) compounds.push(kind);
   }
   const written = [
@@ -29090,14 +29125,14 @@ function cachedParties(text4) {
   return found;
 }
 function partyName(written) {
-  return plural(singular(written.toLowerCase().replace(/\s+/g, " ")));
+  return plural(singular2(written.toLowerCase().replace(/\s+/g, " ")));
 }
 function spellOutParties(text4, parties2) {
   let out = text4;
-  for (const [short, long] of Object.entries(parties2.abbreviations)) out = out.replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, s) => `${singular(long)}${s}`);
+  for (const [short, long] of Object.entries(parties2.abbreviations)) out = out.replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, s) => `${singular2(long)}${s}`);
   return out;
 }
-function singular(word) {
+function singular2(word) {
   if (word.endsWith("proxies")) return word.slice(0, -3) + "y";
   if (word.endsWith("parties")) return word.slice(0, -3) + "y";
   return word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
@@ -29442,7 +29477,7 @@ function joinRearrangedSections(facts, uf) {
 function joinExampleSiblings(facts, uf) {
   const byParent = /* @__PURE__ */ new Map();
   for (const f of facts) {
-    if (f.change.kind !== "section" || f.direction === "changed" || f.change.level !== "editorial" || f.path.length < 2) continue;
+    if (f.change.kind !== "section" || f.direction === "changed" || (f.change.after ?? f.change.before)?.["holds"] !== "example" || f.path.length < 2) continue;
     pushTo(byParent, [f.direction, f.sidePage, ...f.path.slice(0, -1)].join("\0"), f);
   }
   const parents = /* @__PURE__ */ new Map();
@@ -29534,6 +29569,35 @@ function joinSameTextTwice(facts, uf) {
     else uf.union(seen, f.index);
   }
 }
+function joinSameEditTwice(facts, uf) {
+  const edits = facts.filter((f) => f.direction === "changed" && !f.change.informative && (f.change.kind === "prose" || f.change.kind === "rule" || f.change.id.endsWith("description-changed"))).map((f) => ({ f, edit: editWords(f) })).filter((e) => e.edit.size >= MIN_EDIT_WORDS);
+  const schema = edits.filter((e) => e.f.change.source === "schema");
+  const pages = edits.filter((e) => e.f.change.source !== "schema");
+  for (const s of schema) {
+    let best = null;
+    for (const p of pages) {
+      const score = overlap(s.edit, p.edit);
+      if (score >= SAME_EDIT && (!best || score > best.score)) best = { f: p.f, score };
+    }
+    if (best) uf.union(best.f.index, s.f.index);
+  }
+}
+var MIN_EDIT_WORDS = 3;
+var SAME_EDIT = 0.5;
+function editWords(f) {
+  const before = new Set(tokens(String(f.change.before?.text ?? "")));
+  const after = new Set(tokens(String(f.change.after?.text ?? "")));
+  const edit = /* @__PURE__ */ new Set();
+  for (const w of after) if (!before.has(w) && !STOP.has(w)) edit.add(`+${w}`);
+  for (const w of before) if (!after.has(w) && !STOP.has(w)) edit.add(`-${w}`);
+  return edit;
+}
+var STOP = /* @__PURE__ */ new Set(["a", "an", "the", "of", "to", "in", "on", "and", "or", "is", "are", "be", "for", "it", "that", "this", "with", "by", "as"]);
+function overlap(a, b) {
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared < MIN_EDIT_WORDS ? 0 : shared / Math.min(a.size, b.size);
+}
 
 // src/changes/grouping.ts
 var RELATIONS = [
@@ -29563,6 +29627,7 @@ var RELATIONS = [
     found.emptied = joinRearrangedSections(facts, uf);
   } },
   { name: "passages-to-their-section", join: (facts, uf, found) => joinPassagesToTheirSection(facts, uf, found.emptied, found.split) },
+  { name: "same-edit-twice", join: (facts, uf) => joinSameEditTwice(facts, uf) },
   { name: "neighbouring-prose", join: (facts, uf) => joinNeighbouringProse(facts, uf) },
   { name: "leftover-wording", join: (facts, uf) => joinLeftoverWording(facts, uf) },
   { name: "same-text-twice", join: (facts, uf) => joinSameTextTwice(facts, uf) }
@@ -29696,7 +29761,7 @@ function partiesOf2(changes) {
   }
   return parties2;
 }
-function singular2(word) {
+function singular3(word) {
   return word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
 }
 function roleOf(change, parties2) {
@@ -29704,7 +29769,7 @@ function roleOf(change, parties2) {
   for (const side6 of sides(change)) {
     const phrases = [side6.actor, side6["mustSend"]].filter((p) => typeof p === "string");
     for (const phrase of phrases.flatMap((p) => p.toLowerCase().split(/\s*(?:,|\band\b|\bor\b|\/)\s*/))) {
-      const last = singular2(phrase.trim().split(/\s+/).at(-1) ?? "");
+      const last = singular3(phrase.trim().split(/\s+/).at(-1) ?? "");
       if (parties2.includes(last)) named.add(last);
     }
   }
@@ -47022,11 +47087,12 @@ function agreeSectionLevels(changes) {
     if (change.id !== "section-removed") return change;
     const withIt = changes.filter((c) => c !== change && c.action === "removed" && c.page === change.page && c.section.old === change.subject && c.section.new === null && c.kind !== "term");
     const severest = withIt.reduce((s, c) => !s || levelRank(c.level) < levelRank(s.level) ? c : s, null);
-    const base = catalogEntry(change.id).level;
+    const boundless2 = typeof change.before?.["holds"] === "string";
+    const base = boundless2 ? "editorial" : catalogEntry(change.id).level;
     if (!severest || levelRank(severest.level) >= levelRank(base)) {
       if (change.level === base) return change;
       const { levelReason: _dropped, ...rest } = change;
-      return { ...rest, level: base };
+      return boundless2 ? { ...rest, level: base, levelReason: BOUNDLESS_REASON[String(change.before["holds"])] ?? "" } : { ...rest, level: base };
     }
     const count = withIt.filter((c) => c.level === severest.level).length;
     return {
@@ -47036,6 +47102,10 @@ function agreeSectionLevels(changes) {
     };
   });
 }
+var BOUNDLESS_REASON = {
+  example: "The section held only an example: it stated no duty and defined nothing in words.",
+  explanation: "The section explained without stating a duty or defining anything."
+};
 
 // src/diff/sections.ts
 function alignSections(oldDoc, newDoc) {
@@ -47093,7 +47163,8 @@ function diffSections(ctx, emit) {
   for (const section of ctx.new.sections) {
     const oldId = ctx.newToOld.get(section.id);
     if (oldId === void 0) {
-      emit({ id: "section-added", subject: sectionLabel2(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel2(ctx.new, section) }, before: null, after: sideOf(section), ...onlyExamples(ctx.new, section) });
+      const holds = boundless(ctx.new, section);
+      emit({ id: "section-added", subject: sectionLabel2(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel2(ctx.new, section) }, before: null, after: { ...sideOf(section), ...holds ? { holds: holds.holds } : {} }, ...holds ? { level: holds.level, levelReason: holds.levelReason } : {} });
       continue;
     }
     const before = ctx.old.sections.find((s) => s.id === oldId);
@@ -47110,14 +47181,20 @@ function diffSections(ctx, emit) {
   }
   for (const section of ctx.old.sections) {
     if (ctx.oldToNew.has(section.id)) continue;
-    emit({ id: "section-removed", subject: sectionLabel2(ctx.old, section), key: section.id, section: { old: sectionLabel2(ctx.old, section), new: null }, before: sideOf(section), after: null, ...onlyExamples(ctx.old, section) });
+    const holds = boundless(ctx.old, section);
+    emit({ id: "section-removed", subject: sectionLabel2(ctx.old, section), key: section.id, section: { old: sectionLabel2(ctx.old, section), new: null }, before: { ...sideOf(section), ...holds ? { holds: holds.holds } : {} }, after: null, ...holds ? { level: holds.level, levelReason: holds.levelReason } : {} });
   }
 }
-function onlyExamples(doc, section) {
+function boundless(doc, section) {
   const inside = (sectionId) => inSection(sectionId, section.id);
+  const bindsOrDefines = doc.rules.some((r) => inside(r.sectionId)) || doc.fields.some((f) => (f.origin === "table" || f.origin === "list") && inside(f.sectionId)) || (doc.entries ?? []).some((e) => inside(e.sectionId));
+  if (bindsOrDefines) return null;
+  const hasProse = doc.prose.some((p) => inside(p.sectionId));
   const hasCode = doc.codeBlocks.some((c) => inside(c.sectionId));
-  const hasText = doc.prose.some((p) => inside(p.sectionId)) || doc.rules.some((r) => inside(r.sectionId)) || doc.fields.some((f) => (f.origin === "table" || f.origin === "list") && inside(f.sectionId)) || (doc.entries ?? []).some((e) => inside(e.sectionId));
-  return hasCode && !hasText ? { level: "editorial", levelReason: "The section holds only an example: it states no duty and defines nothing in words." } : {};
+  if (hasCode && !hasProse) return { level: "editorial", levelReason: "The section holds only an example: it states no duty and defines nothing in words.", holds: "example" };
+  const defines = hasCode || [doc.messages, doc.capabilities, doc.errorCodes, doc.terms, doc.fields].some((list2) => list2.some((x) => inside(x.sectionId)));
+  if (hasProse && !defines) return { level: "editorial", levelReason: "The section explains without stating a duty or defining anything: what it points to is reported where it is defined.", holds: "explanation" };
+  return null;
 }
 function parentRetitled(ctx, before, section) {
   const oldParent = before.parentId;

@@ -4,7 +4,7 @@ import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/n
 import { joinDutiesToldTwice, joinListItems, joinMovedRules } from './relations/rules.ts';
 import { joinExampleSiblings, joinLikeHeadedSections, joinPassagesToTheirSection, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
 import { pushTo, UnionFind } from './relations/union-find.ts';
-import { joinLeftoverWording, joinNeighbouringProse, joinSameTextTwice } from './relations/wording.ts';
+import { joinLeftoverWording, joinNeighbouringProse, joinSameTextTwice, joinSameEditTwice } from './relations/wording.ts';
 import type { SplitPage } from './unit.ts';
 
 /**
@@ -88,6 +88,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'duties-told-twice', join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
   { name: 'rearranged-sections', join: (facts, uf, found) => { found.emptied = joinRearrangedSections(facts, uf); } },
   { name: 'passages-to-their-section', join: (facts, uf, found) => joinPassagesToTheirSection(facts, uf, found.emptied, found.split) },
+  { name: 'same-edit-twice', join: (facts, uf) => joinSameEditTwice(facts, uf) },
   { name: 'neighbouring-prose', join: (facts, uf) => joinNeighbouringProse(facts, uf) },
   { name: 'leftover-wording', join: (facts, uf) => joinLeftoverWording(facts, uf) },
   { name: 'same-text-twice', join: (facts, uf) => joinSameTextTwice(facts, uf) },

@@ -14,11 +14,13 @@ export function agreeSectionLevels(changes: readonly Change[]): Change[] {
       c !== change && c.action === 'removed' && c.page === change.page && c.section.old === change.subject && c.section.new === null && c.kind !== 'term');
     const severest = withIt.reduce<Change | null>((s, c) => (!s || levelRank(c.level) < levelRank(s.level) ? c : s), null);
     // From the catalog's default each time: a second pass (after moves) may find less went with it.
-    const base = catalogEntry(change.id).level;
+    // A section that bound no one and defined nothing (diff/sections.ts says what it held) is editorial on its own.
+    const boundless = typeof change.before?.['holds'] === 'string';
+    const base = boundless ? 'editorial' : catalogEntry(change.id).level;
     if (!severest || levelRank(severest.level) >= levelRank(base)) {
       if (change.level === base) return change;
       const { levelReason: _dropped, ...rest } = change;
-      return { ...rest, level: base };
+      return boundless ? { ...rest, level: base, levelReason: BOUNDLESS_REASON[String(change.before!['holds'])] ?? '' } : { ...rest, level: base };
     }
     const count = withIt.filter((c) => c.level === severest.level).length;
     return {
@@ -28,3 +30,8 @@ export function agreeSectionLevels(changes: readonly Change[]): Change[] {
     };
   });
 }
+
+const BOUNDLESS_REASON: Record<string, string> = {
+  example: 'The section held only an example: it stated no duty and defined nothing in words.',
+  explanation: 'The section explained without stating a duty or defining anything.',
+};

@@ -76,7 +76,8 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
   for (const section of ctx.new.sections) {
     const oldId = ctx.newToOld.get(section.id);
     if (oldId === undefined) {
-      emit({ id: 'section-added', subject: sectionLabel(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel(ctx.new, section) }, before: null, after: sideOf(section), ...onlyExamples(ctx.new, section) });
+      const holds = boundless(ctx.new, section);
+      emit({ id: 'section-added', subject: sectionLabel(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel(ctx.new, section) }, before: null, after: { ...sideOf(section), ...(holds ? { holds: holds.holds } : {}) }, ...(holds ? { level: holds.level, levelReason: holds.levelReason } : {}) });
       continue;
     }
     const before = ctx.old.sections.find((s) => s.id === oldId)!;
@@ -95,21 +96,30 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
   }
   for (const section of ctx.old.sections) {
     if (ctx.oldToNew.has(section.id)) continue;
-    emit({ id: 'section-removed', subject: sectionLabel(ctx.old, section), key: section.id, section: { old: sectionLabel(ctx.old, section), new: null }, before: sideOf(section), after: null, ...onlyExamples(ctx.old, section) });
+    const holds = boundless(ctx.old, section);
+    emit({ id: 'section-removed', subject: sectionLabel(ctx.old, section), key: section.id, section: { old: sectionLabel(ctx.old, section), new: null }, before: { ...sideOf(section), ...(holds ? { holds: holds.holds } : {}) }, after: null, ...(holds ? { level: holds.level, levelReason: holds.levelReason } : {}) });
   }
 }
 
 /**
- * A section that holds nothing but code (an example under its own heading, "Explicit
- * dialect (draft-07):" over a JSON snippet) binds no one: its coming or going is editorial.
- * What its code defines (a message, a type) has records of its own.
+ * A section that states no duty and defines nothing binds no one: its coming or going is
+ * editorial. It holds only code (an example under its own heading, "Explicit dialect
+ * (draft-07):" over a JSON snippet; what the code defines has records of its own), or only
+ * explanation (a threat described, a rationale, a pointer to where the duties are). The side
+ * says which (`holds`), so examples under one new heading can be told as one.
  */
-function onlyExamples(doc: SpecDocument, section: Section): { level: 'editorial'; levelReason: string } | Record<string, never> {
+function boundless(doc: SpecDocument, section: Section): { level: 'editorial'; levelReason: string; holds: 'example' | 'explanation' } | null {
   const inside = (sectionId: string) => inSection(sectionId, section.id);
-  const hasCode = doc.codeBlocks.some((c) => inside(c.sectionId));
-  const hasText = doc.prose.some((p) => inside(p.sectionId)) || doc.rules.some((r) => inside(r.sectionId))
+  const bindsOrDefines = doc.rules.some((r) => inside(r.sectionId))
     || doc.fields.some((f) => (f.origin === 'table' || f.origin === 'list') && inside(f.sectionId)) || (doc.entries ?? []).some((e) => inside(e.sectionId));
-  return hasCode && !hasText ? { level: 'editorial', levelReason: 'The section holds only an example: it states no duty and defines nothing in words.' } : {};
+  if (bindsOrDefines) return null;
+  const hasProse = doc.prose.some((p) => inside(p.sectionId));
+  const hasCode = doc.codeBlocks.some((c) => inside(c.sectionId));
+  if (hasCode && !hasProse) return { level: 'editorial', levelReason: 'The section holds only an example: it states no duty and defines nothing in words.', holds: 'example' };
+  // Words with code may define what the code shows (a message, a type); words alone that name no message, capability, code or term only explain.
+  const defines = hasCode || [doc.messages, doc.capabilities, doc.errorCodes, doc.terms, doc.fields].some((list: readonly { sectionId: string }[]) => list.some((x) => inside(x.sectionId)));
+  if (hasProse && !defines) return { level: 'editorial', levelReason: 'The section explains without stating a duty or defining anything: what it points to is reported where it is defined.', holds: 'explanation' };
+  return null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ChangeDraft, ChangeKind } from './change.ts';
 import type { CatalogEntry } from './catalog-entry.ts';
-import { clip, excerpt, firstDifference, quoteChanged, quoteWithLeadIn } from './quote.ts';
+import { clip, droppedWords, excerpt, firstDifference, quoteChanged, quoteWithLeadIn } from './quote.ts';
 import { inCode } from './code-span.ts';
 
 
@@ -10,12 +10,20 @@ const was = (c: ChangeDraft) => c.before?.text ?? '';
 const now = (c: ChangeDraft) => c.after?.text ?? '';
 const kw = (side: ChangeDraft['before']) => side?.keyword ?? '';
 /** A rule's wording, with the lead-in it inherits its keyword or party from. */
-const rule = (side: ChangeDraft['before']) => quoteWithLeadIn(about(side) + (side?.text ?? ''), side?.['leadIn'] as string | undefined);
+// A rule is quoted whole up to a long sentence's length: a title cut before what the duty asks says nothing.
+const rule = (side: ChangeDraft['before']) => quoteWithLeadIn(about(side) + (side?.text ?? ''), side?.['leadIn'] as string | undefined, RULE_QUOTE);
+const RULE_QUOTE = 200;
 /** What a rule that names no subject is about (rule-subject.ts), before its wording. */
 const about = (side: ChangeDraft['before']) => (side?.['about'] ? `${String(side['about'])}: ` : '');
 /** A reworded text, quoted around its first change (with its lead-in, for a rule that has one). */
 const changed = (c: ChangeDraft) =>
   c.after?.['leadIn'] ? rule(c.after) : about(c.after) + quoteChanged(was(c), now(c));
+/** A reworded rule: its new wording whole (up to a long sentence), as a duty is read only whole, and what was cut from it. */
+const changedRule = (c: ChangeDraft) => {
+  if (c.after?.['leadIn']) return rule(c.after);
+  const dropped = droppedWords(was(c), now(c));
+  return `${about(c.after)}${quoteChanged(was(c), now(c), RULE_QUOTE, false)}${dropped ? ` (dropped “${clip(dropped, 60)}”)` : ''}`;
+};
 /** A lead-in that had no cases and now has them: the new wording starts with the old sentence ("…failure cases:"), a list after it. */
 const extended = (c: ChangeDraft) => {
   const plain = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -91,7 +99,7 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'rule-changed', kind: 'rule', action: 'changed', level: 'non-breaking',
     description: 'The same rule, same keyword, but its wording changed in substance (a condition, a scope).',
     why: 'Wording can narrow or widen a requirement and text alone cannot tell which; it is flagged for review rather than failed on.',
-    message: (c) => `${extended(c) ? 'Rule extended with new cases' : 'Rule reworded in substance'} (${kw(c.after)})${c.detail?.['from'] ? ` as it moved from "${c.detail['from']}"` : ''}: ${changed(c)}`,
+    message: (c) => `${extended(c) ? 'Rule extended with new cases' : 'Rule reworded in substance'} (${kw(c.after)})${c.detail?.['from'] ? ` as it moved from "${c.detail['from']}"` : ''}: ${changedRule(c)}`,
   },
   {
     id: 'rule-example-changed', kind: 'rule', action: 'changed', level: 'editorial',
@@ -110,7 +118,7 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'rule-reworded', kind: 'rule', action: 'changed', level: 'editorial',
     description: 'The same rule with the same meaning: a typo fix, re-wrapping, formatting or a changed link target; or the same duty told another way: a reference added or updated, a subject spelled out ("An AS" → "An authorization server"), a clause moved.',
     why: 'Nothing an implementation does depends on it: the same party must do the same thing under the same condition.',
-    message: (c) => `Rule reworded without a change of meaning${c.detail?.['how'] ? ` (${c.detail['how']})` : ''}: ${changed(c)}`,
+    message: (c) => `Rule reworded without a change of meaning${c.detail?.['how'] ? ` (${c.detail['how']})` : ''}: ${changedRule(c)}`,
   },
   {
     id: 'rule-moved', kind: 'rule', action: 'moved', level: 'editorial',

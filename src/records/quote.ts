@@ -1,4 +1,4 @@
-import { wordsWithSpaceDiff } from 'diff';
+import { diffWordsWithSpace, wordsWithSpaceDiff } from 'diff';
 
 /**
  * Quoting spec text in a message. A quote is cut to a length, but where it is cut matters:
@@ -59,9 +59,28 @@ export function firstDifference(before: string, after: string): { before: number
   return oldTokens.length === newTokens.length ? { before: 0, after: 0 } : { before: offset, after: offset };
 }
 
-/** The newer wording, quoted around its first change. */
-export function quoteChanged(before: string, after: string, max = 90): string {
-  return excerpt(after, firstDifference(before, after).after, max);
+/**
+ * The newer wording, quoted around its first change. An edit that only took words out
+ * leaves nothing new to quote (the words around the cut did not change): the quote is what
+ * was dropped.
+ */
+export function quoteChanged(before: string, after: string, max = 90, tellDropped = true): string {
+  const dropped = tellDropped ? droppedWords(before, after) : null;
+  // A phrase or sentence cut out is the news; a word or two cut is read best in place.
+  if (dropped && dropped.split(' ').length >= DROPPED_PHRASE) return `dropped “${clip(dropped, max)}”`;
+  const quote = excerpt(after, firstDifference(before, after).after, max);
+  return dropped ? `${quote} (dropped “${dropped}”)` : quote;
+}
+
+const DROPPED_PHRASE = 4;
+
+/** The words an edit took out, when it took out words and added none (punctuation and spacing aside); else null. */
+export function droppedWords(before: string, after: string): string | null {
+  if (after.length >= before.length) return null;
+  const parts = diffWordsWithSpace(before, after);
+  if (parts.some((p) => p.added && /[\p{L}\p{N}]/u.test(p.value))) return null;
+  const removed = parts.filter((p) => p.removed).map((p) => p.value.trim()).filter((v) => /[\p{L}\p{N}]/u.test(v));
+  return removed.length > 0 ? removed.join(' … ') : null;
 }
 
 const KEYWORD = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/;

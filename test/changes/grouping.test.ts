@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'union-growth', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'union-growth', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -227,6 +227,18 @@ describe('records grouped into changes', () => {
     const heir = one(grouped, /^New definition `PrintDocumentParams`: the shape of `PrintRequest\.params` before, now one of its alternatives\.$/);
     expect(heir).toMatchObject({ impact: 'editorial' });
     expect(grouped.filter((c) => /now optional/.test(c.title))).toHaveLength(0);
+  });
+
+  it('feature-page-parts: shapes named with the word a new page is named for (`GetGizmoResult`, `GizmoState` beside the page `gizmos`) are parts of that page\'s feature, though the page never names them', async () => {
+    const { grouped } = await changesOf('feature-page-parts');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]!.records).toHaveLength(4);
+  });
+
+  it('same-edit-twice: a schema description and a page paragraph that changed alike (the same words came and went) are one change', async () => {
+    const { grouped } = await changesOf('same-edit-twice');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]!.records).toHaveLength(2);
   });
 
   it('heading-holds-name-words: a new section whose heading holds every word of a new definition\'s name, in any order ("Widget Archive Requests" for `ArchiveWidgetRequestParams`), is its home', async () => {

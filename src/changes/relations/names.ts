@@ -50,7 +50,9 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
     const direction = named[0]!.direction;
     const names = new Set(named.flatMap((m) => (m.field ? [m.field.leaf] : m.about)));
     // Names as written (camelCase tells their words apart), read into words once for every candidate home.
-    const spelledWords = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords).filter((words) => words.size >= 3);
+    const spelledWords = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
+    const namedWords = spelledWords.map((words) => new Set([...words].map(singular)));
+    spelledWords.splice(0, spelledWords.length, ...spelledWords.filter((words) => words.size >= 3));
     // Only fields: their last names are common words, at home only where their owner is talked about.
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field!.owner])) : null;
     const scores: { root: number; score: number }[] = [];
@@ -65,6 +67,9 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
         score += HEADING_PREFIX * profile.headings[direction as 'added' | 'removed'].filter((h) => extendsName(h.squashed, squashed(name))).length;
       }
       for (const words of spelledWords) score += HEADING_PREFIX * profile.headings[direction as 'added' | 'removed'].filter((h) => holdsWords(h.words, words)).length;
+      // A shape whose name holds the word a page that came (or went) is named for ("GetWidgetResult" and the page `widgets`) is a part of that page's feature.
+      const pageWord = profile.pageWord[direction as 'added' | 'removed'];
+      if (pageWord) score += PAGE_WORD * namedWords.filter((words) => words.has(pageWord)).length;
       if (score >= 1) scores.push({ root: profile.root, score });
     }
     scores.sort((a, b) => b.score - a.score);
@@ -80,6 +85,14 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
  * Short names (`Tool`) begin too many headings to count.
  */
 const HEADING_PREFIX = 5;
+
+/** A shape named with a word of a page that came or went: less sure than a heading that spells it, more than a mention. */
+const PAGE_WORD = 3;
+
+/** A stemmed word without its plural "s" ("tasks" → "task"), as page ids are often plural and shape names singular. */
+function singular(word: string): string {
+  return word.length > 4 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
 
 /**
  * A heading that holds every word of a long name (three at least), in any order, and at most
@@ -108,10 +121,12 @@ interface HomeProfile {
   removed: Map<string, number>;
   /** The words of the pages and sections the home's records stand in. */
   where: Set<string>;
+  /** Per direction, the word a page that came or went is named for (its id's last part, or its folder's for an index), singular and stemmed. */
+  pageWord: { added: string | null; removed: string | null };
 }
 
 function homeProfile(root: number, members: readonly RecordFacts[], outlines: Outlines | undefined): HomeProfile {
-  const profile: HomeProfile = { root, added: new Map(), removed: new Map(), where: new Set(), headings: { added: [], removed: [] } };
+  const profile: HomeProfile = { root, added: new Map(), removed: new Map(), where: new Set(), headings: { added: [], removed: [] }, pageWord: { added: null, removed: null } };
   const add = (direction: Direction, name: string, weight: number) => {
     if (direction === 'changed') return;
     const tally = profile[direction];
@@ -127,6 +142,7 @@ function homeProfile(root: number, members: readonly RecordFacts[], outlines: Ou
     if (m.change.id === 'page-added' || m.change.id === 'page-removed') {
       // A page named for a name (its id or its title spells it: "Ping", `server/discover`) is that name's home, as a heading that spells it is.
       for (const spelled of pageSpellings(m.sidePage, outlines?.(m.sidePage, m.side))) add(m.direction, spelled, 10);
+      if (m.direction !== 'changed') profile.pageWord[m.direction] = pageWordOf(m.sidePage);
       const terms = outlines?.(m.sidePage, m.side)?.terms;
       // A page that came or went tells its content only through its text.
       if (terms) for (const [name, count] of Object.entries(terms)) if (count >= 2) add(m.direction, name, 2);
@@ -139,6 +155,14 @@ function homeProfile(root: number, members: readonly RecordFacts[], outlines: Ou
 function pageSpellings(page: string, outline: PageOutline | undefined): Set<string> {
   const title = outline?.sections[0]?.path[0];
   return new Set([page, page.split('/').pop() ?? page, ...(title ? [title] : [])].map(squashed).filter((s) => s !== ''));
+}
+
+/** The one word a page id is named for: its last part (its folder's, for an index page), when that is one word. */
+function pageWordOf(page: string): string | null {
+  const parts = page.split('/');
+  const last = parts.at(-1) === 'index' ? parts.at(-2) : parts.at(-1);
+  const words = [...ownerWords(last ?? '')];
+  return words.length === 1 ? singular(words[0]!) : null;
 }
 
 /** The words of where a record stands (its page and section path), as owner words, read once per place. */

@@ -167,7 +167,7 @@ export function joinRearrangedSections(facts: readonly RecordFacts[], uf: UnionF
 export function joinExampleSiblings(facts: readonly RecordFacts[], uf: UnionFind): void {
   const byParent = new Map<string, RecordFacts[]>();
   for (const f of facts) {
-    if (f.change.kind !== 'section' || f.direction === 'changed' || f.change.level !== 'editorial' || f.path.length < 2) continue;
+    if (f.change.kind !== 'section' || f.direction === 'changed' || (f.change.after ?? f.change.before)?.['holds'] !== 'example' || f.path.length < 2) continue;
     pushTo(byParent, [f.direction, f.sidePage, ...f.path.slice(0, -1)].join('\u0000'), f);
   }
   const parents = new Map<string, RecordFacts>();

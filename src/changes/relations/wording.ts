@@ -1,6 +1,6 @@
 import type { RecordFacts } from '../facts.ts';
 import { lonelyRecords, type UnionFind } from './union-find.ts';
-import { normalizeText } from '../../diff/similarity.ts';
+import { normalizeText, tokens } from '../../diff/similarity.ts';
 
 /**
  * Relations of wording: a paragraph next to what it explains (8), and the editorial records
@@ -77,4 +77,46 @@ export function joinSameTextTwice(facts: readonly RecordFacts[], uf: UnionFind):
     if (seen === undefined) first.set(key, f.index);
     else uf.union(seen, f.index);
   }
+}
+
+/**
+ * 8b. One edit made in two places: a schema description and a page's paragraph or rule that
+ * changed alike (the same words came and went in both) say one thing twice. The words an
+ * edit brought and took are compared, not the texts, which differ around them.
+ */
+export function joinSameEditTwice(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const edits = facts.filter((f) => f.direction === 'changed' && !f.change.informative && (f.change.kind === 'prose' || f.change.kind === 'rule' || f.change.id.endsWith('description-changed'))).map((f) => ({ f, edit: editWords(f) })).filter((e) => e.edit.size >= MIN_EDIT_WORDS);
+  const schema = edits.filter((e) => e.f.change.source === 'schema');
+  const pages = edits.filter((e) => e.f.change.source !== 'schema');
+  for (const s of schema) {
+    let best: { f: RecordFacts; score: number } | null = null;
+    for (const p of pages) {
+      const score = overlap(s.edit, p.edit);
+      if (score >= SAME_EDIT && (!best || score > best.score)) best = { f: p.f, score };
+    }
+    if (best) uf.union(best.f.index, s.f.index);
+  }
+}
+
+/** At least this many words came or went: a one-word edit is too common to say two places made the same one. */
+const MIN_EDIT_WORDS = 3;
+const SAME_EDIT = 0.5;
+
+/** The words a changed record's new text has that its old text lacks, and the reverse, marked by side. */
+function editWords(f: RecordFacts): Set<string> {
+  const before = new Set(tokens(String(f.change.before?.text ?? '')));
+  const after = new Set(tokens(String(f.change.after?.text ?? '')));
+  const edit = new Set<string>();
+  for (const w of after) if (!before.has(w) && !STOP.has(w)) edit.add(`+${w}`);
+  for (const w of before) if (!after.has(w) && !STOP.has(w)) edit.add(`-${w}`);
+  return edit;
+}
+
+const STOP = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'and', 'or', 'is', 'are', 'be', 'for', 'it', 'that', 'this', 'with', 'by', 'as']);
+
+/** How much of the smaller edit the larger one also made (a description edits more, or less, than its page); 0 under MIN_EDIT_WORDS shared words. */
+function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared < MIN_EDIT_WORDS ? 0 : shared / Math.min(a.size, b.size);
 }
