@@ -28980,6 +28980,7 @@ function placeWords(f) {
   }
   return words3;
 }
+var NAMESPACED = /^[\w-]+(?:\.[\w-]+)+\/[\w-]+$|^[\w.-]+\/[\w-]+$/;
 function joinMentions(facts, uf) {
   const anchored = /* @__PURE__ */ new Map();
   const fieldAnchors = /* @__PURE__ */ new Map();
@@ -28992,7 +28993,9 @@ function joinMentions(facts, uf) {
       }
     } else if (f.field && f.change.source === "schema") {
       const key2 = `${f.direction}\0${f.field.leaf}`;
-      pushTo(fieldAnchors, key2, f);
+      if (NAMESPACED.test(f.field.leaf)) {
+        if (!anchored.has(key2)) anchored.set(key2, f.index);
+      } else pushTo(fieldAnchors, key2, f);
     }
   }
   const fieldAnchor = (key2, f) => {

@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'union-growth', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'union-growth', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -237,6 +237,12 @@ describe('records grouped into changes', () => {
 
   it('same-edit-twice: a schema description and a page paragraph that changed alike (the same words came and went) are one change', async () => {
     const { grouped } = await changesOf('same-edit-twice');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]!.records).toHaveLength(2);
+  });
+
+  it('namespaced-key: a new namespaced key (`vendor.example/level`) is a name of its own: the rule that names it, on a page about something else than its owner, is part of its change', async () => {
+    const { grouped } = await changesOf('namespaced-key');
     expect(grouped).toHaveLength(1);
     expect(grouped[0]!.records).toHaveLength(2);
   });

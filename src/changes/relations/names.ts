@@ -179,6 +179,9 @@ function placeWords(f: RecordFacts): Set<string> {
 }
 
 /** 6. A rule, paragraph or term that names in code what came (or went), in the same direction, is part of that change. */
+/** A key qualified by a namespace: a dotted domain or a path before its name. */
+const NAMESPACED = /^[\w-]+(?:\.[\w-]+)+\/[\w-]+$|^[\w.-]+\/[\w-]+$/;
+
 export function joinMentions(facts: readonly RecordFacts[], uf: UnionFind): void {
   const anchored = new Map<string, number>();
   // A field's last name (`mode`, `name`) is no name of its own: it is the field only where its owner is talked about.
@@ -192,7 +195,10 @@ export function joinMentions(facts: readonly RecordFacts[], uf: UnionFind): void
       }
     } else if (f.field && f.change.source === 'schema') {
       const key = `${f.direction}\u0000${f.field.leaf}`;
-      pushTo(fieldAnchors, key, f);
+      // A namespaced last name (`vendor.example/level`) is nobody else's: it is a name of its own wherever it is written.
+      if (NAMESPACED.test(f.field.leaf)) {
+        if (!anchored.has(key)) anchored.set(key, f.index);
+      } else pushTo(fieldAnchors, key, f);
     }
   }
   const fieldAnchor = (key: string, f: RecordFacts): number | undefined => {
