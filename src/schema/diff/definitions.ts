@@ -69,6 +69,10 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
     } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name, onBothSides)) {
       draft.level = 'editorial';
       draft.levelReason = `${def.name} names a shape the old schema spelled inline everywhere it is now referenced; what changed in that shape is reported field by field.`;
+    } else if (referenceCount(ctx.b.model, def.name) === 0 && !isUnionOfReferences(def)) {
+      // Nothing refers to it, nothing is sent as it (a message has a record of its own): a name for a shape, kept for code generators.
+      draft.level = 'editorial';
+      draft.levelReason = `Nothing in the schema refers to ${def.name}: no message carries it, so nothing on the wire changes.`;
     } else if (wrapped !== null && wrapped.every((name) => ctx.b.model.byName.has(name))) {
       draft.level = 'editorial';
       draft.levelReason = `${def.name} only names the JSON-RPC response envelope around ${wrapped.map((name) => `\`${name}\``).join(' or ')}: nothing new travels.`;
@@ -114,4 +118,10 @@ function responseEnvelopeOf(def: SchemaDefinition): string[] | null {
   const types = def.fields.get(payload[0]!)!.types;
   // One definition, or a union of definitions (a result that may also be another kind of result): each is defined, and told, on its own.
   return types.length > 0 && types.every((t) => t.startsWith('→')) ? types.map((t) => t.slice(1)) : null;
+}
+
+/** A definition that is only a union of references: a root (every message of a kind) rather than a shape of its own. */
+function isUnionOfReferences(def: SchemaDefinition): boolean {
+  const root = def.fields.get('');
+  return root !== undefined && root.types.length > 1 && root.types.every((t) => t.startsWith('→'));
 }
