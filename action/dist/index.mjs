@@ -27496,6 +27496,9 @@ function diffDefinitionSets(ctx, reported) {
     } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name, onBothSides)) {
       draft.level = "editorial";
       draft.levelReason = `${def.name} names a shape the old schema spelled inline everywhere it is now referenced; what changed in that shape is reported field by field.`;
+    } else if (referenceCount(ctx.b.model, def.name) === 0 && !isUnionOfReferences(def)) {
+      draft.level = "editorial";
+      draft.levelReason = `Nothing in the schema refers to ${def.name}: no message carries it, so nothing on the wire changes.`;
     } else if (wrapped !== null && wrapped.every((name) => ctx.b.model.byName.has(name))) {
       draft.level = "editorial";
       draft.levelReason = `${def.name} only names the JSON-RPC response envelope around ${wrapped.map((name) => `\`${name}\``).join(" or ")}: nothing new travels.`;
@@ -27520,6 +27523,10 @@ function responseEnvelopeOf(def) {
   if (!top.includes("jsonrpc") || payload.length !== 1 || !RESPONSE_PAYLOADS.has(payload[0])) return null;
   const types = def.fields.get(payload[0]).types;
   return types.length > 0 && types.every((t) => t.startsWith("→")) ? types.map((t) => t.slice(1)) : null;
+}
+function isUnionOfReferences(def) {
+  const root = def.fields.get("");
+  return root !== void 0 && root.types.length > 1 && root.types.every((t) => t.startsWith("→"));
 }
 var RESPONSE_FRAME, RESPONSE_PAYLOADS;
 var init_definitions = __esm({
@@ -28455,9 +28462,23 @@ function titleOf(lead, members) {
   }
   if (members.every((m) => m.change.level === "editorial" && (m.change.kind === "prose" || m.change.kind === "rule" || m.change.kind === "term"))) {
     const section = lead.path.at(-1) ?? lead.change.section.new ?? lead.change.section.old ?? "the page";
-    return `Wording revised in “${section}” (${members.length} passages).`;
+    return wordingTitle(members, section);
   }
   return own6;
+}
+function wordingTitle(members, section) {
+  const ordered = [...members].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const removed = ordered.filter((m) => m.direction === "removed");
+  const added = ordered.filter((m) => m.direction === "added");
+  const moved3 = ordered.filter((m) => m.direction === "changed" && m.change.action === "moved");
+  const changed2 = ordered.filter((m) => m.direction === "changed" && m.change.action !== "moved");
+  const text4 = (m) => String((m.direction === "removed" ? m.change.before : m.change.after)?.text ?? "");
+  const count = (n, what) => `${n} passage${n === 1 ? "" : "s"} ${what}`;
+  if (removed.length === members.length) return `${count(removed.length, "removed from")} “${section}”, from “${clip(text4(removed[0]), 80)}”.`;
+  if (added.length === members.length) return `${count(added.length, "added to")} “${section}”, from “${clip(text4(added[0]), 80)}”.`;
+  const parts2 = [removed.length ? `${removed.length} removed` : "", added.length ? `${added.length} added` : "", changed2.length ? `${changed2.length} reworded` : "", moved3.length ? `${moved3.length} moved` : ""].filter(Boolean);
+  const first = changed2[0] ? quoteChanged(String(changed2[0].change.before?.text ?? ""), text4(changed2[0]), 80) : `“${clip(text4(removed[0] ?? added[0] ?? moved3[0]), 80)}”`;
+  return `Wording revised in “${section}” (${parts2.join(", ")}): ${first.startsWith("dropped") || first.startsWith("“") ? first : `“${first}”`}.`;
 }
 function homeOf(members) {
   const counts2 = /* @__PURE__ */ new Map();

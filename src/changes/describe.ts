@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { normalizeText } from '../diff/similarity.ts';
 import { canonicalName, fieldOwner, keywordOf, within, type RecordFacts } from './facts.ts';
-import { quoteChanged } from '../records/quote.ts';
+import { clip, quoteChanged } from '../records/quote.ts';
 
 /**
  * What a change is called and where it lives: its title (written from the record that
@@ -138,9 +138,29 @@ export function titleOf(lead: RecordFacts, members: readonly RecordFacts[]): str
   // The wording of a section, reworked in several places.
   if (members.every((m) => m.change.level === 'editorial' && (m.change.kind === 'prose' || m.change.kind === 'rule' || m.change.kind === 'term'))) {
     const section = lead.path.at(-1) ?? lead.change.section.new ?? lead.change.section.old ?? 'the page';
-    return `Wording revised in “${section}” (${members.length} passages).`;
+    return wordingTitle(members, section);
   }
   return own;
+}
+
+/**
+ * Editorial passages of one section, said as what happened to them: removed, added or
+ * reworded, with the first of them quoted, so a reader sees a principle that went rather
+ * than "wording revised".
+ */
+function wordingTitle(members: readonly RecordFacts[], section: string): string {
+  const ordered = [...members].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const removed = ordered.filter((m) => m.direction === 'removed');
+  const added = ordered.filter((m) => m.direction === 'added');
+  const moved = ordered.filter((m) => m.direction === 'changed' && m.change.action === 'moved');
+  const changed = ordered.filter((m) => m.direction === 'changed' && m.change.action !== 'moved');
+  const text = (m: RecordFacts) => String((m.direction === 'removed' ? m.change.before : m.change.after)?.text ?? '');
+  const count = (n: number, what: string) => `${n} passage${n === 1 ? '' : 's'} ${what}`;
+  if (removed.length === members.length) return `${count(removed.length, 'removed from')} “${section}”, from “${clip(text(removed[0]!), 80)}”.`;
+  if (added.length === members.length) return `${count(added.length, 'added to')} “${section}”, from “${clip(text(added[0]!), 80)}”.`;
+  const parts = [removed.length ? `${removed.length} removed` : '', added.length ? `${added.length} added` : '', changed.length ? `${changed.length} reworded` : '', moved.length ? `${moved.length} moved` : ''].filter(Boolean);
+  const first = changed[0] ? quoteChanged(String(changed[0].change.before?.text ?? ''), text(changed[0]), 80) : `“${clip(text(removed[0] ?? added[0] ?? moved[0]!), 80)}”`;
+  return `Wording revised in “${section}” (${parts.join(', ')}): ${first.startsWith('dropped') || first.startsWith('“') ? first : `“${first}”`}.`;
 }
 
 /** The page a change is at home on: where most of its records are; the schema when only the schema tells it. */
