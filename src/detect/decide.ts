@@ -108,7 +108,7 @@ interface DecideInput {
   named: Set<string>;
   hasCode: boolean;
   /** Words for an interval ("2025-11-25 and later"), shared with the evidence lines. */
-  spanText: (span: readonly string[], compat?: readonly string[]) => string;
+  spanText: (span: readonly string[], marker?: Pick<Marker, 'compat' | 'extension'> | null) => string;
 }
 
 export function isStrong(item: Item): boolean {
@@ -122,7 +122,7 @@ export function decide(input: DecideInput): Decision {
   const ties = items.filter((i) => !isStrong(i) && !i.undated);
   const none: Decision = { chosen: [], eras: [], setAside: [], compatible: [], confidence: 0, alsoValid: [], runnerUp: null, decidedBy: [], explanation: '', steps: [] };
   const steps: string[] = [];
-  for (const item of [...strong].sort((a, b) => b.weight - a.weight || a.line - b.line).slice(0, 12)) steps.push(`${item.token} (line ${item.line}): ${input.spanText(item.span, item.marker?.compat)}.`);
+  for (const item of [...strong].sort((a, b) => b.weight - a.weight || a.line - b.line).slice(0, 12)) steps.push(`${item.token} (line ${item.line}): ${input.spanText(item.span, item.marker)}.`);
   if (strong.length > 12) steps.push(`…and ${strong.length - 12} more pieces of strong evidence.`);
   if (sum(strong.map((i) => i.weight)) < NULL_BELOW) {
     const explanation = items.length === 0
@@ -171,7 +171,10 @@ export function decide(input: DecideInput): Decision {
     const own = new Set(era.items.map((i) => i.section).filter((s) => !theirs.has(s)));
     const local = eras.length === 1 ? ties : ties.filter((t) => own.has(t.section));
     const tieScore = (id: string) => scoreOf(id, local) - ABSENCE_SHARE * sum((absent.get(id) ?? []).map((m) => CENTRAL[m.kind]!));
-    era.revision = earliestBest(era.interval, tieScore);
+    const picked = earliestBest(era.interval, tieScore);
+    // Absence alone never moves the answer past the earliest revision the bounds allow: a later revision
+    // that dropped a shape lacks it as the text does, which says nothing about what the text teaches.
+    era.revision = scoreOf(picked, local) > scoreOf(era.interval[0]!, local) + EPSILON ? picked : era.interval[0]!;
   }
   const setAside = remaining;
   eras.sort((a, b) => order.get(a.revision)! - order.get(b.revision)!);
