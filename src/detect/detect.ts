@@ -578,7 +578,7 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
   const evidence: Evidence[] = teachingItems.map((item) => {
     const implied = implies(item, chosen, index);
     let why = explain(item, index);
-    if (setAside.has(item)) why += '; outside the intersection of the rest, set aside as outweighed';
+    if (setAside.has(item)) why += item.marker === null && item.where === 'url' ? "; a citation: the text's own names need other revisions, so it is set aside" : '; outside the intersection of the rest, set aside as outweighed';
     else if (!isStrong(item) && !item.undated) why += '; weak: breaks ties only, never a bound';
     const e: Evidence = { token: item.token, implies: implied, why, line: item.line, kind: item.marker?.kind ?? 'revision', context: item.where, weight: round(item.weight), span: item.span };
     if (item.marker?.shape) e.shape = item.marker.shape;
