@@ -10,7 +10,7 @@ import { diagramNames, isSequenceDiagram } from './diagrams.ts';
 import { headingsMirrorSchema } from '../revision/reference-page.ts';
 import { writtenHeadings } from '../revision/settled-by-schema.ts';
 import { looseObjects } from './loose.ts';
-import { citedStandards, isBorrowedValue, normativeNames, standardName } from './normative.ts';
+import { citationsOfNames, citedTitles, isBorrowedValue, linkedDocuments, normativeNames, standardName } from './normative.ts';
 import { pageTransports } from './transports.ts';
 import { unnamedBefore } from './named-shapes.ts';
 import { emptyFacts, readShapes, type ShapeFacts } from './shapes.ts';
@@ -48,6 +48,8 @@ interface RevisionPresence {
   hasSchema: boolean;
   /** Names the schema defines: definitions, property names, methods, identifier-like enum/const values. */
   schemaNames: Set<string>;
+  /** Does the schema hold this dotted path (`params.uri`), through the definitions its fields refer to? */
+  schemaPath: (segments: string[]) => boolean;
   schemaCodes: Set<string>;
   schemaEnvelopes: Map<string, { shape: Framing | null; container: string | null }>;
   schemaCapabilityOptions: Set<string>;
@@ -70,6 +72,10 @@ interface RevisionPresence {
   cited: Set<string>;
   /** Names a page places in another standard's document, with that document's title as written. */
   borrowed: Map<string, string>;
+  /** The documents each page cites: standards by title (normalized with standardName) and linked RFCs and Internet-Drafts. */
+  pageDocuments: Map<string, Set<string>>;
+  /** For each name (normalized), the documents cited in the sentences that name it. */
+  nameCitations: Map<string, Set<string>>;
 }
 
 /** What kinds of name a normalized name is, over all revisions (for the marker's kind). */
@@ -88,6 +94,14 @@ interface NameKinds {
   transportEvents: Map<string, Set<string>>;
   /** How many HTTP endpoints a transport's section requires (first revision that says). */
   transportEndpoints: Map<string, number>;
+  /** Cited standards' titles as first written, by normalized name. */
+  documentTitles: Map<string, string>;
+  /** Each cited document (a title normalized, or an RFC or Internet-Draft), and the index of the first revision citing it. */
+  firstCited: Map<string, number>;
+  /** The namespace prefixes (`org.example/`) of the names the spec defines. */
+  namespaces: Set<string>;
+  /** The schemas' own property names, and how many of them join words with `_`: the spec's naming convention. */
+  schemaProperties: Set<string>;
 }
 
 interface BuildOptions {
@@ -99,7 +113,7 @@ interface BuildOptions {
 
 export async function buildFingerprints(tree: SpecTree, options: BuildOptions = {}): Promise<FingerprintData> {
   const revisions = tree.revisions;
-  const kinds: NameKinds = { methods: new Set(), definitions: new Set(), fields: new Set(), values: new Set(), schemaKnown: new Set(), spellings: new Map(), errorNames: new Map(), valueTokens: new Map(), transportNames: new Map(), transportEvents: new Map(), transportEndpoints: new Map() };
+  const kinds: NameKinds = { methods: new Set(), definitions: new Set(), fields: new Set(), values: new Set(), schemaKnown: new Set(), spellings: new Map(), errorNames: new Map(), valueTokens: new Map(), transportNames: new Map(), transportEvents: new Map(), transportEndpoints: new Map(), documentTitles: new Map(), schemaProperties: new Set(), firstCited: new Map(), namespaces: new Set() };
   const texts = new Map<string, Map<string, string>>();
   const schemas = new Map<string, string | null>();
   const analyses = new Map<string, SchemaAnalysis | null>();
@@ -123,6 +137,16 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
     analyses.set(revision.id, analysis);
     presence.set(revision.id, readRevision(pages, analysis, kinds, revisions.map((r) => r.id).filter((id) => id !== revision.id)));
   }
+
+  // What the revisions cite, and the spec's own namespaces, over all revisions: placing a name reads both.
+  revisions.forEach((revision, i) => {
+    const p = presence.get(revision.id)!;
+    for (const documents of p.pageDocuments.values()) for (const doc of documents) if (!kinds.firstCited.has(doc)) kinds.firstCited.set(doc, i);
+    for (const name of [...p.schemaNames, ...p.termNames.keys()]) {
+      const m = NAMESPACED.exec(name);
+      if (m) kinds.namespaces.add(m[1]!);
+    }
+  });
 
   // ── 1. candidates from the differs, pair by pair ──
   const candidates = new Map<string, Candidate>();
@@ -172,6 +196,8 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
     };
     for (const key of p.schemaNames) plain(key, 'term');
     for (const key of p.termNames.keys()) plain(key, 'term');
+    // A name under the spec's own namespace is the spec's wherever it shows it (an extension's identifier in an example).
+    for (const key of p.structNames.keys()) if (inOwnNamespace(key, kinds)) plain(key, 'term');
     for (const pair of p.schemaValues) if (!candidates.has(`value:${pair}`)) candidates.set(`value:${pair}`, { key: `value:${pair}`, kind: 'value', token: kinds.valueTokens.get(pair) ?? pair, origins: [], records: [] });
     for (const code of [...p.schemaCodes, ...p.pageCodes.keys()]) if (!candidates.has(`error:${code}`)) candidates.set(`error:${code}`, { key: `error:${code}`, kind: 'error-code', token: code, origins: [], records: [] });
     for (const slug of p.transports.keys()) if (!candidates.has(`transport:${slug}`)) candidates.set(`transport:${slug}`, { key: `transport:${slug}`, kind: 'transport', token: slug, origins: [], records: [] });
@@ -179,21 +205,23 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
 
   // ── 2. spans from presence ──
   options.onProgress?.('placing markers');
-  const markers: Marker[] = [];
-  const spanOf = new Map<string, string>();
+  let markers: Marker[] = [];
   for (const candidate of candidates.values()) {
     const placed = place(candidate, revisions, presence, kinds, revisions.map((r) => analyses.get(r.id) ?? null));
-    if (!placed) continue;
-    markers.push(placed);
-    spanOf.set(placed.key, placed.span.join(','));
+    if (placed) markers.push(placed);
   }
+  const ids = revisions.map((r) => r.id);
+  markers = namespacedNames(markers, ids, presence);
+  movedToExtensions(markers, ids, texts, presence, kinds);
+  // What every revision carries says nothing (a transport kept for compatibility says where it was defined).
+  markers = markers.filter((m) => m.kind === 'transport' || m.span.length < ids.length);
+  const spanOf = new Map(markers.map((m) => [m.key, m.span.join(',')]));
   // An envelope marker that spans exactly what its method does says nothing more than the method.
   const kept = markers.filter((m) => {
     if (m.kind !== 'envelope') return true;
     return spanOf.get(`term:${normalizeName(m.token)}`) !== m.span.join(',');
   });
   // A marker no differ's candidate brought: the records of its edges (where it came, where it went) that name it.
-  const ids = revisions.map((r) => r.id);
   for (const marker of kept) {
     if (marker.records && marker.records.length > 0) continue;
     const edges = [marker.span[0], ids[ids.indexOf(marker.span.at(-1)!) + 1]].filter((e): e is string => e !== undefined && e !== ids[0]);
@@ -220,6 +248,74 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
   };
 }
 
+/**
+ * A key under the spec's namespace (`org.example/widgetId`) is also named by its name part
+ * alone (`widgetId`): where that bare name is defined in other revisions (a field the key
+ * replaced), a bare mention is either, so its span is the union of both, and a name the
+ * union gives every revision says nothing and is dropped. The key records its bare name,
+ * so a text naming it that way is not taken to lack the key.
+ */
+function namespacedNames(markers: Marker[], ids: string[], presence: Map<string, RevisionPresence>): Marker[] {
+  const byKey = new Map(markers.map((m) => [m.key, m]));
+  const dropped = new Set<string>();
+  for (const m of markers) {
+    if (!m.key.startsWith('term:')) continue;
+    const namespaced = NAMESPACED.exec(m.token);
+    if (!namespaced) continue;
+    const part = m.token.slice(namespaced[1]!.length);
+    m.bare = part;
+    const key = normalizeName(part);
+    const present = ids.filter((id) => {
+      const p = presence.get(id)!;
+      return p.schemaNames.has(key) || p.termNames.has(key) || p.structNames.has(key);
+    });
+    if (present.length === 0) continue;
+    const covered = ids.filter((id) => present.includes(id) || m.span.includes(id));
+    const union = ids.slice(ids.indexOf(covered[0]!), ids.indexOf(covered.at(-1)!) + 1);
+    const bare = byKey.get(`term:${key}`);
+    if (!bare) continue;
+    if (union.length === ids.length) dropped.add(bare.key);
+    else bare.span = union;
+  }
+  return markers.filter((m) => !dropped.has(m.key));
+}
+
+/**
+ * A feature a revision moves out of the core into an extension: the feature's page leaves the
+ * revision, which names an extension of the same name under the spec's namespace (a page
+ * `…/widgets` gone, `org.example/widgets` shown). What that page carried in the revision
+ * before is kept in the extension from then on, so the names no longer end there; how they
+ * are declared (capabilities) is the core's and is not carried over.
+ */
+function movedToExtensions(markers: Marker[], ids: string[], texts: Map<string, Map<string, string>>, presence: Map<string, RevisionPresence>, kinds: NameKinds): void {
+  for (let i = 1; i < ids.length; i++) {
+    const before = texts.get(ids[i - 1]!)!;
+    const now = texts.get(ids[i]!)!;
+    const gone = [...before.keys()].filter((page) => !now.has(page));
+    if (gone.length === 0) continue;
+    const p = presence.get(ids[i]!)!;
+    const extensions = [...p.structNames.keys(), ...p.termNames.keys(), ...p.schemaNames].filter((name) => inOwnNamespace(name, kinds));
+    for (const page of gone) {
+      const feature = normalizeName(page.split('/').at(-1)!);
+      const extension = extensions.find((name) => normalizeName(name.slice(name.indexOf('/') + 1)) === feature);
+      if (!extension) continue;
+      const last = presence.get(ids[i - 1]!)!;
+      // How the core declared the feature (`capabilities.x`, its options `x.y`) is not the extension's.
+      const declared = markers.filter((m) => m.kind === 'capability' && sourcesOf(m.key, last)?.has(page)).flatMap((m) => [`term:${(m.shape ?? '').replace(/^declared in /, '')}.${m.token}`, `term:${m.token}.`]);
+      for (const m of markers) {
+        if (m.kind === 'capability' || m.kind === 'capability-option' || m.span.at(-1) !== ids[i - 1]) continue;
+        if (declared.some((prefix) => m.key === prefix || (prefix.endsWith('.') && m.key.startsWith(prefix)) || m.key.startsWith(`${prefix}.`))) continue;
+        if (!sourcesOf(m.key, last)?.has(page)) continue;
+        m.span = [...m.span, ...ids.slice(i)];
+        m.extension = { name: extension, since: ids[i]! };
+        // The records of where it went no longer apply: it did not go.
+        if (m.records) m.records = m.records.filter((r) => r.revision !== ids[i]);
+        if (m.records?.length === 0) delete m.records;
+      }
+    }
+  }
+}
+
 function safeAnalyze(text: string): SchemaAnalysis | null {
   try {
     return analyzeSchema(parseSchemaText(text));
@@ -234,6 +330,7 @@ function readRevision(pages: Map<string, string>, analysis: SchemaAnalysis | nul
   const p: RevisionPresence = {
     hasSchema: analysis !== null,
     schemaNames: new Set(),
+    schemaPath: analysis === null ? () => false : (segments) => hasSchemaPath(analysis, segments),
     schemaCodes: new Set(),
     schemaEnvelopes: new Map(),
     schemaCapabilityOptions: new Set(),
@@ -249,6 +346,8 @@ function readRevision(pages: Map<string, string>, analysis: SchemaAnalysis | nul
     sections: new Map(),
     cited: new Set(),
     borrowed: new Map(),
+    pageDocuments: new Map(),
+    nameCitations: new Map(),
   };
   if (analysis) readSchema(analysis, p, kinds);
   for (const [page, text] of pages) readPage(page, text, others, p, kinds);
@@ -277,6 +376,31 @@ function spell(kinds: NameKinds, name: string): string {
   return key;
 }
 
+/** A path of two or more plain field names: `params.uri`, `execution.taskSupport`. */
+const DOTTED_PATH = /^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+$/;
+
+/**
+ * Whether some definition holds the path: its segments are a field path of the definition, or a
+ * field path leads to a field that refers to another definition holding the rest (the schema
+ * names a request's `params` by reference in one revision and inline in another).
+ */
+function hasSchemaPath(analysis: SchemaAnalysis, segments: string[]): boolean {
+  const wanted = segments.map(normalizeName);
+  const holds = (definition: string, from: number, depth: number): boolean => {
+    const def = analysis.model.byName.get(definition);
+    if (!def || depth > 4) return false;
+    for (const field of def.fields.values()) {
+      const parts = field.path.split('.');
+      if (parts.length > wanted.length - from || parts.some((part, i) => normalizeName(part) !== wanted[from + i])) continue;
+      const next = from + parts.length;
+      if (next === wanted.length) return true;
+      for (const type of field.types) if (type.startsWith('→') && holds(type.slice(1), next, depth + 1)) return true;
+    }
+    return false;
+  };
+  return analysis.model.definitions.some((d) => holds(d.name, 0, 0));
+}
+
 function readSchema(analysis: SchemaAnalysis, p: RevisionPresence, kinds: NameKinds): void {
   const names = (name: string) => {
     const key = spell(kinds, name);
@@ -288,7 +412,10 @@ function readSchema(analysis: SchemaAnalysis, p: RevisionPresence, kinds: NameKi
     kinds.definitions.add(names(def.name));
     for (const field of def.fields.values()) {
       const segments = pathSegments(field.path);
-      for (const segment of segments) kinds.fields.add(names(segment));
+      for (const segment of segments) {
+        kinds.fields.add(names(segment));
+        kinds.schemaProperties.add(segment);
+      }
       if (/Capabilities$/.test(def.name) && segments.length >= 2) p.schemaCapabilityOptions.add(`${segments[0]}.${segments[1]}`);
       for (const value of stringValues(field.values)) {
         if (isIdentifierLike(value) || /^[a-z][a-z0-9]*$/.test(value)) kinds.values.add(names(value));
@@ -344,11 +471,28 @@ function readPage(page: string, text: string, others: string[], p: RevisionPrese
   // Names the page defines, where it states the protocol: not its examples, and not where it
   // tells history (a changelog, a line naming another revision, "X was removed").
   if (!judgePage(page, text, doc, {}).informative) {
-    const defined = normativeNames(text, (t) => (others.some((id) => t.includes(id)) ? 'another revision' : null));
+    const historyCue = (t: string) => (others.some((id) => t.includes(id)) ? 'another revision' : null);
+    const defined = normativeNames(text, historyCue);
     for (const name of defined.terms) note(p.termNames, spell(kinds, name), page);
     for (const code of defined.codes) note(p.pageCodes, code, page);
     for (const [name, title] of defined.borrowed) p.borrowed.set(normalizeName(name), title);
-    for (const title of citedStandards(text)) p.cited.add(title);
+    const titles = citedTitles(text);
+    const documents = new Set(linkedDocuments(text));
+    for (const [title, { written, standard }] of titles) {
+      p.cited.add(title);
+      // A standard (its link an RFC or an Internet-Draft) is a document whose vocabulary names may be.
+      if (standard === null) continue;
+      documents.add(title);
+      if (!kinds.documentTitles.has(title)) kinds.documentTitles.set(title, written);
+      if (!kinds.documentTitles.has(standard)) kinds.documentTitles.set(standard, written);
+    }
+    if (documents.size > 0) p.pageDocuments.set(page, documents);
+    for (const [name, cited] of citationsOfNames(text, historyCue)) {
+      const key = normalizeName(name);
+      const set = p.nameCitations.get(key) ?? new Set<string>();
+      for (const doc of cited) set.add(doc);
+      p.nameCitations.set(key, set);
+    }
   }
   for (const section of doc.sections.slice(1)) note(p.sections, normalizeHeading(section.heading), page);
   // Examples the page model does not read as messages (nested method objects, non-JSON code).
@@ -460,14 +604,19 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
   let pages = 0;
   for (const revision of revisions) {
     const p = presence.get(revision.id)!;
-    const sources = sourcesOf(c, p);
+    const sources = sourcesOf(c.key, p);
     if (sources === null) continue;
     span.push(revision.id);
     pages = Math.max(pages, sources.size);
   }
   const [namespace] = c.key.split(':');
-  // Evidence is what the protocol defines: a name no revision's schema or normative text defines (a sample tool name) is none.
-  if (namespace === 'term' && !revisions.some((r) => { const p = presence.get(r.id)!; const name = c.key.slice(5); return p.schemaNames.has(name) || p.termNames.has(name); })) return null;
+  const ids = revisions.map((r) => r.id);
+  // A span is an interval: a name defined in an earlier and a later revision is there in between
+  // (a revision that only failed to state it again does not split it). Transports are placed below.
+  if (span.length > 1 && namespace !== 'transport') span = ids.slice(ids.indexOf(span[0]!), ids.indexOf(span.at(-1)!) + 1);
+  // Evidence is what the protocol defines: a name no revision's schema or normative text defines (a sample tool name) is none,
+  // unless it is under the spec's own namespace (a prefix its defined names use), which no sample may take.
+  if (namespace === 'term' && !revisions.some((r) => { const p = presence.get(r.id)!; const name = c.key.slice(5); return p.schemaNames.has(name) || p.termNames.has(name); }) && !inOwnNamespace(c.key.slice(5), kinds)) return null;
   // A transport kept for compatibility may run through every revision; what it says is where it was defined.
   if (span.length === 0 || (span.length === revisions.length && namespace !== 'transport')) return null;
   let token = c.token;
@@ -486,13 +635,29 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
     if (wellKnownName(token) === token) token = `/.${token}`;
     // A name the spec places in another standard's document ("`x` in OAuth Authorization Server
     // Metadata") is that standard's: it was there wherever the spec cited the standard before naming it.
-    const title = revisions.map((r) => presence.get(r.id)!.borrowed.get(name)).find((t) => t !== undefined);
+    // A name that spells the title of a standard first cited where the name first appears
+    // (`x_metadata_document_supported` beside "OAuth X Metadata Document") came with that standard.
+    const spelled = spelledStandard(token, ids.indexOf(span[0]!), kinds);
+    if (spelled !== null) borrowedFrom = { document: spelled, since: span[0]! };
+    const title = spelled === null ? revisions.map((r) => presence.get(r.id)!.borrowed.get(name)).find((t) => t !== undefined) : undefined;
     if (title !== undefined) {
       const first = revisions.findIndex((r) => r.id === span[0]);
       const citing = revisions.slice(0, first).filter((r) => presence.get(r.id)!.cited.has(standardName(title))).map((r) => r.id);
       if (citing.length > 0) {
         span = [...citing, ...span];
         borrowedFrom = { document: title, since: citing[0]! };
+        if (span.length === revisions.length) return null;
+      }
+    }
+    // A name no schema defines, written in another convention than the schema's own (`client_id` beside
+    // `clientInfo`) or as an ordinary word, is the vocabulary of the standards the spec cites: it came
+    // with the first revision citing the standard the sentences naming it cite (else any its page cites).
+    if (borrowedFrom === undefined && !revisions.some((r) => presence.get(r.id)!.schemaNames.has(name)) && (wordLike || foreignStyle(token, kinds))) {
+      const vocabulary = citedVocabulary(name, span[0]!, revisions, presence, kinds);
+      const first = ids.indexOf(span[0]!);
+      if (vocabulary && vocabulary.since < first) {
+        span = [...ids.slice(vocabulary.since, first), ...span];
+        borrowedFrom = { document: vocabulary.document, since: ids[vocabulary.since]! };
         if (span.length === revisions.length) return null;
       }
     }
@@ -518,7 +683,6 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
     wordLike = false;
   }
   // The records that explain the span best: those of the revision that brought it and the one that removed it.
-  const ids = revisions.map((r) => r.id);
   const edges = new Set([span[0], ids[ids.indexOf(span.at(-1)!) + 1]]);
   const origins = [...c.origins.filter((o) => edges.has(o.split(' ')[0])), ...c.origins.filter((o) => !edges.has(o.split(' ')[0]))].slice(0, 3);
   const marker: Marker = { key: c.key, kind, token, span, wordLike, pages, origins };
@@ -563,6 +727,75 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
   return marker;
 }
 
+/** Joins words with `_` where the schemas' own property names (almost) never do: another standard's spelling. */
+function foreignStyle(token: string, kinds: NameKinds): boolean {
+  if (!SNAKE.test(token) || kinds.schemaProperties.size === 0) return false;
+  let snake = 0;
+  for (const name of kinds.schemaProperties) if (SNAKE.test(name)) snake += 1;
+  return snake / kinds.schemaProperties.size < 0.01;
+}
+const SNAKE = /[A-Za-z0-9]_[A-Za-z]/;
+
+/**
+ * The title (as written) of a standard first cited in revision `first` whose words the name
+ * spells, three or more of them in a row (`client_id_metadata_document_supported` and "OAuth
+ * Client ID Metadata Documents"), or null.
+ */
+function spelledStandard(token: string, first: number, kinds: NameKinds): string | null {
+  const words = wordsOf(token);
+  if (words.length < 3) return null;
+  const name = ` ${words.join(' ')} `;
+  for (const [doc, since] of kinds.firstCited) {
+    if (since !== first || !kinds.documentTitles.has(doc)) continue;
+    const title = wordsOf(doc);
+    for (let i = 0; i + 3 <= title.length; i++) {
+      if (name.includes(` ${title.slice(i, i + 3).join(' ')} `)) return kinds.documentTitles.get(doc)!;
+    }
+  }
+  return null;
+}
+
+/** A name's or a title's words, lower case, singular: `clientIdMetadataDocuments` → client id metadata document. */
+function wordsOf(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0)
+    .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+}
+
+/** Is the name under a namespace prefix (`org.example/`) that names the spec defines use? */
+function inOwnNamespace(name: string, kinds: NameKinds): boolean {
+  const m = NAMESPACED.exec(name);
+  return m !== null && kinds.namespaces.has(m[1]!);
+}
+/** A reverse-DNS prefix and a name: `org.example/widgetId`. */
+const NAMESPACED = /^([a-z][\w-]*(?:\.[\w-]+)+\/)[A-Za-z][\w-]*$/;
+
+/**
+ * The cited standard a name belongs to, and the index of the first revision citing it: the
+ * documents cited in the sentences naming it (in any revision), else those its pages cite in
+ * its first revision; the earliest cited of them. A standard the first revision already cites
+ * (URI syntax, the RFC 2119 keywords) is the spec's foundation, not a vocabulary that came with
+ * some revision, and dates nothing. Null when nothing cited is found.
+ */
+function citedVocabulary(name: string, first: string, revisions: FingerprintRevision[], presence: Map<string, RevisionPresence>, kinds: NameKinds): { document: string; since: number } | null {
+  const dates = (doc: string) => (kinds.firstCited.get(doc) ?? 0) > 0;
+  const documents = new Set<string>();
+  for (const r of revisions) for (const doc of presence.get(r.id)!.nameCitations.get(name) ?? []) if (dates(doc)) documents.add(doc);
+  if (documents.size === 0) {
+    const p = presence.get(first)!;
+    for (const page of [...(p.termNames.get(name) ?? []), ...(p.structNames.get(name) ?? [])]) for (const doc of p.pageDocuments.get(page) ?? []) if (dates(doc)) documents.add(doc);
+  }
+  let best: { document: string; since: number } | null = null;
+  for (const doc of [...documents].sort()) {
+    const since = kinds.firstCited.get(doc);
+    if (since !== undefined && (best === null || since < best.since)) best = { document: kinds.documentTitles.get(doc) ?? doc.replace(/^rfc/, 'RFC '), since };
+  }
+  return best;
+}
+
 /** The revisions before a definition's first one whose schema carried its shape unnamed (see named-shapes.ts). */
 function namedOnly(name: string, span: string[], revisions: FingerprintRevision[], analyses: (SchemaAnalysis | null)[]): string[] | null {
   const first = revisions.findIndex((r) => r.id === span[0]);
@@ -581,9 +814,9 @@ function containerFor(method: string, span: string[], presence: Map<string, Revi
 }
 
 /** The pages (and `schema`) of one revision that carry a candidate, or null when none does. */
-function sourcesOf(c: Candidate, p: RevisionPresence): Set<string> | null {
-  const [namespace] = c.key.split(':');
-  const rest = c.key.slice(namespace!.length + 1);
+function sourcesOf(key: string, p: RevisionPresence): Set<string> | null {
+  const [namespace] = key.split(':');
+  const rest = key.slice(namespace!.length + 1);
   const union = (...sets: (Set<string> | undefined)[]) => {
     const out = new Set<string>();
     for (const s of sets) if (s) for (const v of s) out.add(v);
@@ -592,7 +825,8 @@ function sourcesOf(c: Candidate, p: RevisionPresence): Set<string> | null {
   let sources: Set<string>;
   switch (namespace) {
     case 'term': {
-      const inSchema = p.schemaNames.has(rest);
+      // A dotted path (`params.uri`) is in the schema where its fields chain through it, whatever the definitions are called.
+      const inSchema = p.schemaNames.has(rest) || (DOTTED_PATH.test(rest) && p.schemaPath(rest.split('.')));
       // What the schema or the pages define, and, for a name some revision defines, where the spec's
       // own examples show it in use. A name only examples ever show is no candidate (see place).
       sources = union(p.termNames.get(rest), p.structNames.get(rest), inSchema ? new Set(['schema']) : undefined);
@@ -642,8 +876,8 @@ function preferredSpelling(kinds: NameKinds, key: string): string | null {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
 }
 
-/** A hyphenated compound of capitalised words (`Mcp-Session-Id`, `Last-Event-ID`): a header's name, not an ordinary word. */
-const HEADER_LIKE = /^[A-Za-z][a-z]*(?:-[A-Za-z][A-Za-z]*){1,4}$/;
+/** A hyphenated compound of capitalised words (`Mcp-Session-Id`, `Last-Event-ID`, `MCP-Protocol-Version`): a header's name, not an ordinary word. */
+const HEADER_LIKE = /^(?:[A-Za-z][a-z]*|[A-Z]+)(?:-[A-Za-z][A-Za-z]*){1,4}$/;
 
 // ── small helpers ────────────────────────────────────────────────────────────────────────
 

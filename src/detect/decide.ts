@@ -108,11 +108,25 @@ interface DecideInput {
   named: Set<string>;
   hasCode: boolean;
   /** Words for an interval ("2025-11-25 and later"), shared with the evidence lines. */
-  spanText: (span: readonly string[], compat?: readonly string[]) => string;
+  spanText: (span: readonly string[], marker?: Pick<Marker, 'compat' | 'extension'> | null) => string;
 }
 
 export function isStrong(item: Item): boolean {
   return !item.weak && !item.undated && item.background === null;
+}
+
+/** A link to a dated page of the spec: what the author read, which bounds the answer only where the text's own names allow it. */
+function isCitation(item: Item): boolean {
+  return item.marker === null && item.where === 'url';
+}
+
+/**
+ * Is this evidence more than a name in passing? Code shows it (an example, a code block), or the
+ * text comes back to it (two mentions, of one name or of two).
+ */
+function substantial(items: Item[]): boolean {
+  if (sum(items.filter((i) => i.where === 'json' || i.where === 'code').map((i) => i.weight)) >= NULL_BELOW) return true;
+  return sum(items.map((i) => i.mentions)) >= PROSE_MENTIONS_MIN && sum(items.map((i) => i.weight)) >= NULL_BELOW;
 }
 
 export function decide(input: DecideInput): Decision {
@@ -122,7 +136,7 @@ export function decide(input: DecideInput): Decision {
   const ties = items.filter((i) => !isStrong(i) && !i.undated);
   const none: Decision = { chosen: [], eras: [], setAside: [], compatible: [], confidence: 0, alsoValid: [], runnerUp: null, decidedBy: [], explanation: '', steps: [] };
   const steps: string[] = [];
-  for (const item of [...strong].sort((a, b) => b.weight - a.weight || a.line - b.line).slice(0, 12)) steps.push(`${item.token} (line ${item.line}): ${input.spanText(item.span, item.marker?.compat)}.`);
+  for (const item of [...strong].sort((a, b) => b.weight - a.weight || a.line - b.line).slice(0, 12)) steps.push(`${item.token} (line ${item.line}): ${input.spanText(item.span, item.marker)}.`);
   if (strong.length > 12) steps.push(`…and ${strong.length - 12} more pieces of strong evidence.`);
   if (sum(strong.map((i) => i.weight)) < NULL_BELOW) {
     const explanation = items.length === 0
@@ -131,14 +145,22 @@ export function decide(input: DecideInput): Decision {
     return { ...none, explanation, steps: [...steps, explanation] };
   }
 
+  // ── citations: a dated link names the page the author read, not the shapes the text teaches ──
+  // It bounds the answer like a name, unless the text's own protocol names need other revisions and
+  // are more than a name in passing (code, or names the text comes back to): then the names decide,
+  // and the link only narrows an era whose interval holds it.
+  const protocol = strong.filter((i) => !isCitation(i));
+  const contradicted = sum(protocol.map((i) => i.weight)) < NULL_BELOW ? [] : strong.filter((i) => isCitation(i) && substantial(protocol.filter((n) => !n.span.includes(i.span[0]!))));
+  const bounding = strong.filter((i) => !contradicted.includes(i));
+
   // ── eras: the revision most strong weight agrees on, its items, their intersection ──
   const absent = absentCentral(input, strong);
   const eras: Era[] = [];
-  let remaining = strong;
+  let remaining = bounding;
   while (remaining.length > 0) {
     const pivot = earliestBest(ids, (id) => scoreOf(id, remaining));
     const agreeing = remaining.filter((i) => i.span.includes(pivot));
-    if (eras.length > 0 && !teachesToo(agreeing, pivot, eras.flatMap((e) => e.items), strong, input.hasCode)) break;
+    if (eras.length > 0 && !teachesToo(agreeing, pivot, eras.flatMap((e) => e.items), bounding, input.hasCode)) break;
     const interval = ids.filter((id) => agreeing.every((i) => i.span.includes(id)));
     eras.push({ revision: interval[0]!, interval, items: agreeing });
     remaining = remaining.filter((i) => !i.span.includes(pivot));
@@ -154,7 +176,7 @@ export function decide(input: DecideInput): Decision {
     for (const era of eras) {
       const others = new Set(eras.filter((e) => e !== era).flatMap((e) => [...sectionsOf(e)]));
       const own = new Set([...sectionsOf(era)].filter((s) => s >= 0 && !others.has(s)));
-      for (const item of strong) {
+      for (const item of bounding) {
         if (era.items.includes(item) || !own.has(item.section)) continue;
         const narrowed = era.interval.filter((id) => item.span.includes(id));
         if (narrowed.length > 0) {
@@ -164,6 +186,15 @@ export function decide(input: DecideInput): Decision {
       }
     }
   }
+  // A link the names contradicted still narrows the era whose interval holds its revision (a mixed text's half).
+  const citationsAside: Item[] = [];
+  for (const link of contradicted) {
+    const era = eras.find((e) => e.interval.includes(link.span[0]!));
+    if (era) {
+      era.interval = era.interval.filter((id) => link.span.includes(id));
+      era.items.push(link);
+    } else citationsAside.push(link);
+  }
   // Inside each era's bounds: weak evidence and absence break ties, the earliest wins what is left. The
   // weak evidence of a mixed text's era is what stands in its own sections, not in the other era's.
   for (const era of eras) {
@@ -171,9 +202,12 @@ export function decide(input: DecideInput): Decision {
     const own = new Set(era.items.map((i) => i.section).filter((s) => !theirs.has(s)));
     const local = eras.length === 1 ? ties : ties.filter((t) => own.has(t.section));
     const tieScore = (id: string) => scoreOf(id, local) - ABSENCE_SHARE * sum((absent.get(id) ?? []).map((m) => CENTRAL[m.kind]!));
-    era.revision = earliestBest(era.interval, tieScore);
+    const picked = earliestBest(era.interval, tieScore);
+    // Absence alone never moves the answer past the earliest revision the bounds allow: a later revision
+    // that dropped a shape lacks it as the text does, which says nothing about what the text teaches.
+    era.revision = scoreOf(picked, local) > scoreOf(era.interval[0]!, local) + EPSILON ? picked : era.interval[0]!;
   }
-  const setAside = remaining;
+  const setAside = [...remaining, ...citationsAside];
   eras.sort((a, b) => order.get(a.revision)! - order.get(b.revision)!);
   const chosen = eras.map((e) => e.revision);
   const compatible = ids.filter((id) => eras.some((e) => e.interval.includes(id)));
@@ -186,7 +220,8 @@ export function decide(input: DecideInput): Decision {
       : `Era ${eras.indexOf(era) + 1}: ${list(unique(era.items.map((i) => i.token)).slice(0, 4))}${era.items.length > 4 ? ' and more' : ''} meet in ${bounds}.`);
   }
   if (eras.length > 1) steps.push(`The eras do not overlap and each has substantial code of its own: the text teaches ${list(chosen)} side by side (mixed).`);
-  if (setAside.length > 0) steps.push(`Set aside, outweighed (outside the intersection, not a second era): ${list(unique(setAside.map((i) => `${i.token} (line ${i.line})`)).slice(0, 4))}.`);
+  if (remaining.length > 0) steps.push(`Set aside, outweighed (outside the intersection, not a second era): ${list(unique(remaining.map((i) => `${i.token} (line ${i.line})`)).slice(0, 4))}.`);
+  for (const link of citationsAside) steps.push(`Set aside: the link to the ${link.token} specification (line ${link.line}) is a citation; the text's own names need ${list(eras.map((e) => intervalWords(e.interval)))}.`);
   const weakCount = ties.filter((i) => i.background === null).length;
   const backgroundCount = ties.length - weakCount;
   if (weakCount > 0) steps.push(`${weakCount} weak piece${weakCount === 1 ? '' : 's'} of evidence (ordinary words, headings, revisions named in prose) only break${weakCount === 1 ? 's' : ''} ties inside the intersection.`);

@@ -122,7 +122,7 @@ interface Index {
   datedIds: string[];
   draftId: string | null;
   /** Revision ids as they are mentioned, per context (the draft only in a URL): compiled once, not per span. */
-  mentions: { text: RegExp | null; url: RegExp | null; starts: string[] };
+  mentions: { text: RegExp | null; url: RegExp | null; prose: RegExp | null; starts: string[] };
   /**
    * Names of features: the names capabilities are declared under. A text that names one
    * (a heading, inline code, a sentence) is about that feature even when the name is an
@@ -135,6 +135,8 @@ interface Index {
   splitEndpoints: Marker | null;
   /** Types the fingerprints know the shape of, under each of their fields (normalized), in marker order. */
   shapedTypes: Map<string, ShapedType[]>;
+  /** Namespaced keys by their bare name (normalized): a text writing `widgetId` for `org.example/widgetId` does not lack the key. */
+  bare: Map<string, string[]>;
 }
 
 const indexes = new WeakMap<FingerprintData, Index>();
@@ -151,12 +153,18 @@ function indexOf(data: FingerprintData): Index {
       latest: latestRevision(data.revisions)?.id ?? null,
       datedIds: data.revisions.filter((r) => r.date !== null).map((r) => r.id),
       draftId: data.revisions.find((r) => r.status === 'draft')?.id ?? null,
-      mentions: { text: null, url: null, starts: [] },
+      mentions: { text: null, url: null, prose: null, starts: [] },
       featureNames: new Set(data.markers.filter((m) => m.kind === 'capability').map((m) => `term:${normalizeName(m.token)}`)),
       transports: transportMatchers(data.markers),
       splitEndpoints: only(data.markers.filter((m) => m.kind === 'transport' && (m.endpoints ?? 0) >= 2)),
       shapedTypes: new Map(),
+      bare: new Map(),
     };
+    for (const m of data.markers) {
+      if (m.bare === undefined) continue;
+      const name = normalizeName(m.bare);
+      index.bare.set(name, [...(index.bare.get(name) ?? []), m.key]);
+    }
     // Types by each of their fields: an object's shape is compared only with the types that have its first key.
     for (const m of data.markers) {
       if (m.kind !== 'definition' || !m.fields || m.namedIn) continue;
@@ -168,7 +176,7 @@ function indexOf(data: FingerprintData): Index {
       }
     }
     const draft = index.draftId === null ? [] : [index.draftId];
-    index.mentions = { text: mentionPattern(index.datedIds), url: mentionPattern([...index.datedIds, ...draft]), starts: [...new Set([...index.datedIds, ...draft].map((id) => id.slice(0, 2)))] };
+    index.mentions = { text: mentionPattern(index.datedIds), url: mentionPattern([...index.datedIds, ...draft]), prose: mentionPattern(index.datedIds, true), starts: [...new Set([...index.datedIds, ...draft].map((id) => id.slice(0, 2)))] };
     indexes.set(data, index);
   }
   return index;
@@ -238,15 +246,17 @@ interface ShapedType {
   required: string[];
 }
 
-function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolean; headings: ScannedText['headings'] } {
+function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolean; headings: ScannedText['headings']; bareNamed: Set<string> } {
   const scanned = scanText(text);
   const hits: Hit[] = [];
+  const bareNamed = new Set<string>();
   const wordMethods: Hit[] = [];
   // Texts repeat their names: each token is resolved to the markers its variants name once.
   const resolved = new Map<string, Resolved[]>();
   const resolve = (token: string): Resolved[] => resolved.get(token) ?? resolveNew(token);
   const resolveNew = (token: string): Resolved[] => {
     let found = NONE;
+    if (index.bare.size > 0) for (const key of index.bare.get(normalizeName(token)) ?? []) bareNamed.add(key);
     for (const variant of tokenVariants(token)) {
       const marker = index.byKey.get(`term:${normalizeName(variant)}`) ?? (ERROR_CODE.test(variant) ? index.byKey.get(`error:${variant}`) : undefined);
       if (marker) (found === NONE ? (found = []) : found).push({ variant, marker, term: marker.key.startsWith('term:') });
@@ -372,7 +382,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     const marker = index.byKey.get(`section:${normalizeHeading(heading.text)}`);
     if (marker) hits.push({ key: marker.key, marker, revision: null, token: heading.text, line: heading.line, where: 'heading', cue: heading.cue, methodValue: false });
   }
-  return { hits, hasCode, headings: scanned.headings };
+  return { hits, hasCode, headings: scanned.headings, bareNamed };
 }
 
 /**
@@ -414,7 +424,8 @@ function only<T>(xs: T[]): T | null {
 
 /** Dated revision ids anywhere, the draft only in a spec URL. */
 function revisionMentions(text: string, line: number, context: Context, cue: string | null, index: Index, hits: Hit[]): void {
-  const pattern = context === 'url' ? index.mentions.url : index.mentions.text;
+  // Prose writes a date as its writer does (`2025/11/25`); a path or a URL with slashes is no date.
+  const pattern = context === 'url' ? index.mentions.url : context === 'prose' || context === 'heading' ? index.mentions.prose : index.mentions.text;
   if (pattern === null) return;
   // A mention holds an id, so it holds the id's first two characters: most spans hold none.
   if (!index.mentions.starts.some((start) => text.includes(start))) return;
@@ -424,7 +435,7 @@ function revisionMentions(text: string, line: number, context: Context, cue: str
   // revisions many times cost their number times its length.
   let lineAt: ((offset: number) => number) | null = null;
   for (const m of text.matchAll(pattern)) {
-    const id = m[2]!;
+    const id = m[2]!.replace(DATE_SEPARATOR, '-');
     const at = m.index + m[1]!.length;
     const inUrl = context === 'url' || inLink(text, at);
     if (id === index.draftId && !text.endsWith('/specification/', at)) continue;
@@ -457,10 +468,13 @@ function inLink(text: string, at: number): boolean {
 const WHITE_SPACE = /\s/;
 const LINK_START = /https?:\/\//;
 
-/** Any of the ids, standing alone (not inside a longer name or number); null for none. */
-function mentionPattern(ids: string[]): RegExp | null {
-  return ids.length === 0 ? null : new RegExp(`(^|[^\\w-])(${ids.map(escapeRegExp).join('|')})(?![\\w-]*\\d)`, 'g');
+/** Any of the ids, standing alone (not inside a longer name or number); null for none. A date may be written with slashes where `slashes`. */
+function mentionPattern(ids: string[], slashes = false): RegExp | null {
+  if (ids.length === 0) return null;
+  if (!slashes) return new RegExp(`(^|[^\\w-])(${ids.map(escapeRegExp).join('|')})(?![\\w-]*\\d)`, 'g');
+  return new RegExp(`(^|[^\\w/-])(${ids.map((s) => escapeRegExp(s).replace(/-/g, '[-/]')).join('|')})(?![\\w/-]*\\d)`, 'g');
 }
+const DATE_SEPARATOR = /\//g;
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -498,7 +512,7 @@ function isOutdated(span: readonly string[], index: Index): boolean {
 
 export function detectRevision(text: string, data: FingerprintData, options: DetectOptions = {}): WhichResult {
   const index = indexOf(data);
-  const { hits, hasCode, headings } = collectHits(text, index);
+  const { hits, hasCode, headings, bareNamed } = collectHits(text, index);
   // The section an item stands in: where a text's halves (one per era) begin and end.
   const sectionOf = (line: number) => {
     let lo = 0;
@@ -556,7 +570,7 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
   for (const [key, group] of background) items.push(toItem(key, group, group.hits[0]!.cue));
   items.sort((a, b) => a.line - b.line || (a.key < b.key ? -1 : 1));
 
-  const decision = decide({ items, data, order: index.order, named: new Set(hits.map((h) => h.key)), hasCode, spanText: (span, compat) => spanText(span, index, compat) });
+  const decision = decide({ items, data, order: index.order, named: new Set([...hits.map((h) => h.key), ...bareNamed]), hasCode, spanText: (span, marker) => spanText(span, index, marker) });
   const chosen = decision.chosen;
   const setAside = new Set(decision.setAside);
 
@@ -564,7 +578,7 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
   const evidence: Evidence[] = teachingItems.map((item) => {
     const implied = implies(item, chosen, index);
     let why = explain(item, index);
-    if (setAside.has(item)) why += '; outside the intersection of the rest, set aside as outweighed';
+    if (setAside.has(item)) why += item.marker === null && item.where === 'url' ? "; a citation: the text's own names need other revisions, so it is set aside" : '; outside the intersection of the rest, set aside as outweighed';
     else if (!isStrong(item) && !item.undated) why += '; weak: breaks ties only, never a bound';
     const e: Evidence = { token: item.token, implies: implied, why, line: item.line, kind: item.marker?.kind ?? 'revision', context: item.where, weight: round(item.weight), span: item.span };
     if (item.marker?.shape) e.shape = item.marker.shape;
@@ -581,7 +595,7 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
   }
   const backgroundList: BackgroundMention[] = items
     .filter((i) => i.background !== null)
-    .map((i) => ({ token: i.token, line: i.line, why: `named while explaining an older revision ("${i.background}"): counted at a quarter of its weight, never a bound; ${spanText(i.span, index, i.marker?.compat)}` }));
+    .map((i) => ({ token: i.token, line: i.line, why: `named while explaining an older revision ("${i.background}"): counted at a quarter of its weight, never a bound; ${spanText(i.span, index, i.marker)}` }));
 
   const result: WhichResult = {
     revision: chosen.length === 0 ? null : chosen.length === 1 ? chosen[0]! : 'mixed',
@@ -648,11 +662,12 @@ function explain(item: Item, index: Index): string {
   if (m.pages > 3) caveats.push(`${m.pages} places in the spec use it, weaker`);
   if (m.namedIn) caveats.push(`the schema named it in ${m.namedIn}, but the shape is older: no proof of ${m.namedIn}`);
   if (m.borrowed) caveats.push(`part of ${m.borrowed.document}, another standard the spec cites from ${m.borrowed.since}`);
-  return `${what} ${WHERE_WORDS[item.where]}: ${spanText(m.span, index, m.compat)}${caveats.length ? ` (${caveats.join('; ')})` : ''}`;
+  return `${what} ${WHERE_WORDS[item.where]}: ${spanText(m.span, index, m)}${caveats.length ? ` (${caveats.join('; ')})` : ''}`;
 }
 
 /** "only 2025-11-25 has it", "2026-07-28 and later", "2025-06-18 to 2025-11-25; removed in 2026-07-28". */
-function spanText(span: readonly string[], index: Index, compat?: readonly string[]): string {
+function spanText(span: readonly string[], index: Index, marker?: Pick<Marker, 'compat' | 'extension'> | null): string {
+  const compat = marker?.compat;
   if (compat && compat.length > 0) {
     const defined = span.filter((id) => !compat.includes(id));
     return `defined in ${defined.length === 1 ? defined[0] : `${defined[0]} to ${defined.at(-1)}`}; ${compat.length === 1 ? compat[0] : `${compat[0]} to ${compat.at(-1)}`} keep${compat.length === 1 ? 's' : ''} it only for backwards compatibility (deprecated)`;
@@ -663,6 +678,8 @@ function spanText(span: readonly string[], index: Index, compat?: readonly strin
   const gone = removedIn(span, revisions);
   const introduced = index.order.get(first)! > 0 ? `introduced in ${first}` : `in every revision from ${first}`;
   if (span.length === 1) return gone ? `only ${first} has it (${introduced}, removed in ${gone})` : `only ${first} has it`;
+  const extension = marker?.extension;
+  if (extension && span.includes(extension.since)) return `${first} and later have it (introduced in ${first}; from ${extension.since} in the ${extension.name} extension, no longer in the core)`;
   if (!gone) return `${first} and later have it (${introduced})`;
   return `${first} to ${last} have it; removed in ${gone}`;
 }

@@ -70,6 +70,16 @@ export interface Marker {
    * sentence that first named it.
    */
   borrowed?: { document: string; since: string };
+  /**
+   * For a key under the spec's namespace (`org.example/widgetId`): its name part, which a text
+   * may write alone. A bare mention never bounds the answer as the key, but it is no absence of it.
+   */
+  bare?: string;
+  /**
+   * For a name whose feature a revision moved out of the core into an extension: the
+   * extension's identifier and that revision. The span runs on through it.
+   */
+  extension?: { name: string; since: string };
   /** Where the differs saw it come or go: `2025-11-25 client/elicitation: required-field-added`. At most three. */
   origins: string[];
   /**

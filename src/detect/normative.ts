@@ -22,7 +22,7 @@ const DEFINITION_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*)?`[^`]+`(?:\*\*)?\s*(?:
  * The web's own vocabulary, which the spec uses but does not define: generic HTTP fields and
  * media types. A catalog of HTTP's and IANA's names, not of the protocol's.
  */
-const WEB_VOCABULARY = /^(?:content-type|content-length|accept|authorization|origin|host|user-agent|(?:application|text|image|audio|video|multipart)\/[\w.+-]+)$/i;
+const WEB_VOCABULARY = /^(?:content-type|content-length|accept|authorization|www-authenticate|origin|host|user-agent|(?:application|text|image|audio|video|multipart)\/[\w.+-]+)$/i;
 /** JSON Schema's own types and formats: values a spec borrows with `type` and `format`, not its own. */
 const JSON_SCHEMA_VALUES = /^(?:type=(?:string|number|integer|boolean|object|array|null)|format=(?:date|date-time|time|email|uri|uri-reference|uuid|hostname|ipv4|ipv6|regex))$/i;
 
@@ -100,13 +100,16 @@ export function normativeNames(text: string, extraCue?: (sentence: string) => st
  * "OAuth 2.0 Authorization Server Metadata" and "OAuth Authorization Server Metadata" are one.
  */
 export function standardName(words: string): string {
-  return words.split(/\s+/).filter((w) => w && !/\d/.test(w)).join(' ').toLowerCase();
+  // "RFC 9999 Section 5.1" cites part of a document: the document is what comes before the section.
+  const document = words.replace(SECTION_OF, '');
+  return document.split(/\s+/).filter((w) => w && !/\d/.test(w)).join(' ').toLowerCase();
 }
+const SECTION_OF = /[\s,-]+(?:Section|Sec\.|§)\s*\d[\s\S]*$/i;
 
 /** A run of capitalised words (version numbers allowed among them): a document's or a standard's title. */
 const TITLE = String.raw`(?:[A-Z][\w-]*|\d[\w.]*)(?:[ \t]+(?:[A-Z][\w-]*|\d[\w.]*))+`;
-const TITLE_BEFORE_LINK = new RegExp(String.raw`(${TITLE})\s*\(?\s*\[[^\]\n]+\]\(https?:\/\/`, 'g');
-const TITLE_AS_LINK = new RegExp(String.raw`\[(${TITLE})\]\(https?:\/\/`, 'g');
+const TITLE_BEFORE_LINK = new RegExp(String.raw`(${TITLE})\s*\(?\s*\[[^\]\n]+\]\((https?:\/\/[^)\s]*)`, 'g');
+const TITLE_AS_LINK = new RegExp(String.raw`\[(${TITLE})\]\((https?:\/\/[^)\s]*)`, 'g');
 
 /**
  * The other standards a page cites: a title followed by a link to it on another site
@@ -114,16 +117,87 @@ const TITLE_AS_LINK = new RegExp(String.raw`\[(${TITLE})\]\(https?:\/\/`, 'g');
  * link ("[OpenID Connect Discovery 1.0](https://…)"). Names, normalized with standardName.
  */
 export function citedStandards(text: string): string[] {
-  const out = new Set<string>();
+  return [...citedTitles(text).keys()];
+}
+
+/**
+ * citedStandards with each title as the page first writes it (`OAuth 2.0 Authorization Server
+ * Metadata`), by its normalized name; `standard`: the RFC or Internet-Draft its link points to
+ * (see linkedDocuments), or null for a link to anything else.
+ */
+export function citedTitles(text: string): Map<string, { written: string; standard: string | null }> {
+  const out = new Map<string, { written: string; standard: string | null }>();
   const prose = text.replace(/^\s{0,3}(`{3,}|~{3,})[\s\S]*?^\s{0,3}\1\s*$/gm, '');
   for (const pattern of [TITLE_BEFORE_LINK, TITLE_AS_LINK]) {
     for (const m of prose.matchAll(pattern)) {
       const name = standardName(m[1]!);
-      if (name.includes(' ')) out.add(name);
+      const standard = documentOf(m[2]!);
+      if (name.includes(' ') && (!out.has(name) || (standard && !out.get(name)!.standard))) out.set(name, { written: m[1]!.trim(), standard });
     }
+  }
+  return out;
+}
+
+/**
+ * The IETF documents a text links to, by identity: an RFC by its number, an Internet-Draft by
+ * its name without its version (`draft-ietf-x-y-13` and `-14` are one document). A citation
+ * such as "[RFC9999 Section 5.1](…/rfc9999#section-5.1)" has no title of its own; its link
+ * says which standard it is.
+ */
+export function linkedDocuments(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(LINKED_URL)) {
+    const doc = documentOf(m[1]!);
+    if (doc) out.add(doc);
   }
   return [...out];
 }
+const LINKED_URL = /(https?:\/\/[^\s)<>"'`\]]+)/g;
+
+function documentOf(url: string): string | null {
+  const rfc = /\brfc[-_]?(\d{3,5})(?!\d)/i.exec(url);
+  if (rfc) return `rfc${Number(rfc[1])}`;
+  const draft = /\b(draft-[a-z][a-z0-9]*(?:-[a-z0-9]+)+?)(?:-\d{2})?(?:\.html|\.txt)?(?:[#?/]|$)/i.exec(url);
+  return draft ? draft[1]!.toLowerCase() : null;
+}
+
+/**
+ * The standards each name is cited beside: for every name in inline code, the documents the
+ * sentences naming it cite (a title before or as a link, a linked RFC or Internet-Draft, and
+ * any run of capitalised words, which the builder keeps only when some page cites a standard
+ * by that title: "**OAuth 2.0 Authorization Server Metadata**: if `x` is absent …"). Titles
+ * are normalized with standardName. Sentences explaining history say nothing.
+ */
+export function citationsOfNames(text: string, extraCue?: (sentence: string) => string | null): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  let lastSentence: string | undefined;
+  let cited: string[] = [];
+  for (const span of scanText(text, extraCue ? { extraCue } : {}).spans) {
+    if (span.context !== 'inline' || span.cue !== null || span.sentence === undefined) continue;
+    if (span.sentence !== lastSentence) {
+      lastSentence = span.sentence;
+      cited = sentenceDocuments(span.sentence);
+    }
+    if (cited.length === 0) continue;
+    const whole = span.text.trim();
+    if (!/^[\w$@./-]+$/.test(whole) || !isName(whole)) continue;
+    const set = out.get(whole) ?? new Set<string>();
+    for (const doc of cited) set.add(doc);
+    out.set(whole, set);
+  }
+  return out;
+}
+
+function sentenceDocuments(sentence: string): string[] {
+  const out = new Set(linkedDocuments(sentence));
+  // Code is no title: a name in backticks is what the sentence is about, not a standard.
+  for (const m of sentence.replace(/`[^`]*`/g, ' ').matchAll(TITLE_RUN)) {
+    const name = standardName(m[0]);
+    if (name.includes(' ')) out.add(name);
+  }
+  return [...out];
+}
+const TITLE_RUN = new RegExp(TITLE, 'g');
 
 /** The document a sentence places a name in: "(via `name` in OAuth Authorization Server Metadata)" → its title, or null. */
 function placedIn(sentence: string, code: string): string | null {

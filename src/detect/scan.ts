@@ -193,7 +193,8 @@ function splitBlocks(lines: string[]): Block[] {
       const text = para.lines.join('\n');
       // An example pasted without a fence (plain text, a copied page): an object on lines of its own.
       const bare = /^\s*[{[]/.test(text) && /[}\]]\s*$/.test(text);
-      blocks.push({ kind: bare ? 'code' : 'para', line: para.line, text, lang: null });
+      if (bare) blocks.push({ kind: 'code', line: para.line, text, lang: null });
+      else splitJsonInProse(text, para.line, blocks);
     }
     para = null;
   };
@@ -229,6 +230,45 @@ function splitBlocks(lines: string[]): Block[] {
   }
   flush();
   return blocks;
+}
+
+/**
+ * A page whose code fences were lost (a copied or flattened page) runs its JSON into the prose:
+ * "… the server sends { "method": "x", "params": { … } } and the client …". An object that opens
+ * with a quoted key and reads as an object literal is an example, cut out of the paragraph as
+ * code; the prose around it stays prose. Not inside inline code, which has its own context.
+ */
+function splitJsonInProse(text: string, line: number, blocks: Block[]): void {
+  let last = 0;
+  let lineNo = line;
+  // Each piece starts where the last one ended (`last`, on line `lineNo`).
+  const push = (kind: 'code' | 'para', to: number) => {
+    const piece = text.slice(last, to);
+    if (piece.trim() !== '') blocks.push({ kind, line: lineNo + leadingNewlines(piece, 0), text: kind === 'code' ? piece : piece.trim(), lang: null });
+    lineNo += countNewlines(text, last, to);
+    last = to;
+  };
+  if (text.includes('{')) {
+    PROSE_JSON.lastIndex = 0;
+    for (let m = PROSE_JSON.exec(text); m !== null; m = PROSE_JSON.exec(text)) {
+      if (m.index < last || backticksBefore(text, m.index) % 2 === 1) continue;
+      const object = looseObjects(text.slice(m.index), 1)[0];
+      if (object === undefined || object.start !== 0) continue;
+      push('para', m.index);
+      push('code', m.index + object.end);
+      PROSE_JSON.lastIndex = last;
+    }
+  }
+  if (last === 0) blocks.push({ kind: 'para', line, text, lang: null });
+  else push('para', text.length);
+}
+/** An object opening with a quoted key: `{"method":`, `{ "jsonrpc" :`. */
+const PROSE_JSON = /\{\s*"[A-Za-z_$@][\w$@./-]*"\s*:/g;
+
+function backticksBefore(text: string, at: number): number {
+  let n = 0;
+  for (let i = text.indexOf('`'); i !== -1 && i < at; i = text.indexOf('`', i + 1)) n += 1;
+  return n;
 }
 
 /**

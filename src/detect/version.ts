@@ -1,2 +1,2 @@
 /** Bumped whenever the fingerprint builder's rules change, so cached fingerprints are rebuilt. */
-export const BUILDER_VERSION = 'fp-builder-5';
+export const BUILDER_VERSION = 'fp-builder-6';

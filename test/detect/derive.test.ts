@@ -69,6 +69,26 @@ describe('a made-up protocol is learnt from its diffs alone', () => {
     expect(marker('capability:widgets@capabilities')!.records!.map((r) => r.revision)).toContain('2031-01-01');
   });
 
+  it('keeps a feature a revision moves into an extension of its name: its names run on, how the core declared it does not', () => {
+    // 2030-06-01 has a gadgets page; 2031-01-01 drops it and advertises `org.example/gadgets` as an extension.
+    const moved = { name: 'org.example/gadgets', since: '2031-01-01' };
+    for (const key of ['term:gadgets/poll', 'term:gadgetid', 'term:gadgetstate']) {
+      expect(marker(key)?.span, key).toEqual(['2030-06-01', '2031-01-01']);
+      expect(marker(key)?.extension, key).toEqual(moved);
+    }
+    expect(marker('capability:gadgets@capabilities')?.span).toEqual(['2030-06-01']);
+    expect(marker('capability:gadgets@capabilities')?.extension).toBeUndefined();
+    // A name under the protocol's own namespace is its own, even where only an example shows it.
+    expect(marker('term:org.example/gadgets')?.span).toEqual(['2031-01-01']);
+    const polled = 'Poll it:\n\n```json\n{"jsonrpc":"2.0","id":2,"method":"gadgets/poll","params":{"gadgetId":"g"}}\n```\n';
+    expect(detectRevision(polled, data).revision).toBe('2030-06-01');
+    expect(detectRevision(`${polled}\nAdvertise \`org.example/gadgets\` under \`extensions\`.\n`, data).revision).toBe('2031-01-01');
+  });
+
+  it('gives a namespaced key its bare name', () => {
+    expect(marker('term:org.example/clientCapabilities')?.bare).toBe('clientCapabilities');
+  });
+
   it('tells tutorials of that protocol apart', () => {
     const tracked = 'Track the spin:\n\n```json\n{"jsonrpc":"2.0","id":4,"method":"widgets/spin","params":{"spinSpeed":1,"spinTrackingId":"x"}}\n```\n';
     const pending = 'Return the spin:\n\n```ts\nreturn { pendingCalls: { a: { method: "widgets/spin", params: { spinSpeed: 1 } } }, resumeToken: token };\n```\n';
@@ -173,6 +193,49 @@ describe.skipIf(!mirrorAvailable())('the real spec (../shared/mcp-spec)', () => 
     // A name the protocol defines itself keeps its own first revision.
     expect(marker('term:authorizationservers')?.span[0]).toBe('2025-06-18');
     expect(marker('term:authorizationservers')?.borrowed).toBeUndefined();
+  });
+
+  it('dates the cited standards\' vocabulary from the first revision citing them, not from the first sentence naming it', () => {
+    // Names no schema defines, spelt as OAuth spells them (the schemas never join words with `_`), or ordinary words.
+    for (const key of ['term:clientid', 'term:redirecturis', 'term:granttypes', 'term:clientname', 'term:scopessupported', 'term:codechallengemethodssupported', 'term:refreshtoken', 'term:errordescription', 'term:insufficientscope']) {
+      expect(marker(key)?.span[0], key).toBe('2025-03-26');
+      expect(marker(key)?.borrowed?.since, key).toBe('2025-03-26');
+    }
+    // A name that spells a standard's title came with that standard.
+    expect(marker('term:clientidmetadatadocumentsupported')?.span[0]).toBe('2025-11-25');
+    expect(marker('term:clientidmetadatadocumentsupported')?.borrowed?.document).toMatch(/Client ID Metadata Document/);
+    // Named beside the standard that came with its revision: stays there.
+    expect(marker('term:iss')?.span[0]).toBe('2026-07-28');
+    expect(marker('term:resourcemetadata')?.span[0]).toBe('2025-06-18');
+  });
+
+  it('reads a name every revision has in some form as no evidence: dotted paths through references, bare names of namespaced keys', () => {
+    // `params.uri` of a read: inline in 2024-11-05's schema, behind a reference to a params definition in 2026-07-28's.
+    expect(marker('term:params.uri')).toBeUndefined();
+    expect(marker('term:params.name')).toBeUndefined();
+    // `clientInfo` is a field until 2025-11-25 and the name part of a `_meta` key after it.
+    expect(marker('term:clientinfo')).toBeUndefined();
+    expect(marker('term:protocolversion')).toBeUndefined();
+    expect(marker('term:io.modelcontextprotocol/clientInfo')?.bare).toBe('clientInfo');
+    // Spans are intervals: no revision inside one is skipped.
+    const ids = data.revisions.map((r) => r.id);
+    for (const m of data.markers.filter((m) => m.kind !== 'transport')) {
+      const at = m.span.map((id) => ids.indexOf(id));
+      expect(at, m.key).toEqual(at.map((_, i) => at[0]! + i));
+    }
+  });
+
+  it('keeps the core tasks in the extension 2026-07-28 moves them to, not the capability that declared them', () => {
+    expect(marker('term:tasks/get')?.span).toEqual(['2025-11-25', '2026-07-28', 'draft']);
+    expect(marker('term:tasks/get')?.extension).toEqual({ name: 'io.modelcontextprotocol/tasks', since: '2026-07-28' });
+    expect(marker('term:taskid')?.extension?.since).toBe('2026-07-28');
+    expect(marker('capability:tasks@capabilities')?.span).toEqual(['2025-11-25']);
+    expect(marker('term:io.modelcontextprotocol/tasks')?.span).toEqual(['2026-07-28', 'draft']);
+  });
+
+  it('reads a header in capitals as a name, not an ordinary word', () => {
+    expect(marker('term:mcpprotocolversion')?.wordLike).toBe(false);
+    expect(marker('term:mcpprotocolversion')?.span[0]).toBe('2025-06-18');
   });
 
   it('ends the initialize handshake at 2025-11-25: 2026-07-28 names it only as the legacy one', () => {

@@ -53,12 +53,12 @@ describe('the real-text corpus', () => {
     expect(detector.right).toBeGreaterThan(keywords.right);
   });
 
-  it('scores the held-out texts apart (never tuned on), no worse than last measured (20 of 22)', () => {
+  it('scores the held-out texts apart (never tuned on), no worse than last measured (21 of 22)', () => {
     const detector = score(heldOut, (name) => detect(realDir, name));
     const keywords = score(heldOut, (name) => keywordBaseline(read(realDir, name)));
     console.log(`which, real texts (held out): ${detector.right}/${detector.total}; keyword list ${keywords.right}/${keywords.total}${detector.wrong.map((w) => `\n  wrong: ${w}`).join('')}`);
-    // Measured after each round of the detector's changes (14 of 17, then 15 of 17, then 20 of 22 with five new texts): a floor against regressions, not a target tuned for.
-    expect(detector.right).toBeGreaterThanOrEqual(20);
+    // Measured after each round of the detector's changes (14 of 17, then 15 of 17, then 20 of 22 with five new texts, then 21 of 22 once a dated link became a citation): a floor against regressions, not a target tuned for.
+    expect(detector.right).toBeGreaterThanOrEqual(21);
     expect(detector.right).toBeGreaterThan(keywords.right);
   });
 });

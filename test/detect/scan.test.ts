@@ -126,3 +126,22 @@ describe('where code opens an SSE stream and where it POSTs (transport layouts)'
   });
 });
 
+describe('a page whose code fences were lost', () => {
+  it('cuts an object that opens with a quoted key out of its paragraph as an example; the prose around it stays prose', () => {
+    const text = 'Intro.\n\nThe server sends {"method": "x/do", "params": {"flag": true}} and then\nwaits for the answer.';
+    const scanned = scanText(text);
+    expect(scanned.examples.map((e) => [e.line, [...e.facts.methods]])).toEqual([[3, ['x/do']]]);
+    expect(scanned.spans.filter((s) => s.context === 'code').map((s) => s.text)).toEqual(['{"method": "x/do", "params": {"flag": true}}']);
+    const prose = scanned.spans.filter((s) => s.context === 'prose').map((s) => s.text.trim());
+    expect(prose).toEqual(['Intro.', 'The server sends', 'and then\nwaits for the answer.']);
+    expect(scanned.spans.find((s) => s.text.startsWith('and then'))?.line).toBe(3);
+  });
+
+  it('leaves JSON inside inline code and braces that read as no object alone', () => {
+    for (const text of ['Send `{"method": "x/do"}` first.', 'A {placeholder} and {"unclosed": here.', 'Use {name} for the name.']) {
+      const scanned = scanText(text);
+      expect(scanned.examples, text).toEqual([]);
+      expect(scanned.spans.some((s) => s.context === 'code'), text).toBe(false);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagramNames, isSequenceDiagram } from '../../src/detect/diagrams.ts';
-import { citedStandards, normativeNames } from '../../src/detect/normative.ts';
+import { citationsOfNames, citedStandards, citedTitles, linkedDocuments, normativeNames, standardName } from '../../src/detect/normative.ts';
 import { tokenVariants, wellKnownName } from '../../src/detect/tokens.ts';
 
 /**
@@ -105,5 +105,37 @@ describe('names placed in another standard\'s document', () => {
     const page = 'Clients **SHOULD** register (via `register_url` in Widget Registry Metadata) when they can.';
     expect(normativeNames(page).borrowed).toEqual([['register_url', 'Widget Registry Metadata']]);
     expect(normativeNames('Clients **MUST** send `widgetId` in every request.').borrowed).toEqual([]);
+  });
+});
+
+describe('the standards a name is cited beside', () => {
+  it('knows an RFC by its number and an Internet-Draft by its name without version, wherever they are served', () => {
+    const text = 'See [RFC9999 Section 5.1](https://datatracker.ietf.org/doc/html/rfc9999#section-5.1), [the draft](https://www.ietf.org/archive/id/draft-ietf-widget-tokens-07.html#section-2) and [JSON Schema](https://json-schema.org/draft-07/schema).';
+    expect(linkedDocuments(text).sort()).toEqual(['draft-ietf-widget-tokens', 'rfc9999']);
+  });
+
+  it('names the document a section reference points into, not the section', () => {
+    expect(standardName('Widget 2.0 Registry Metadata Section 3.2')).toBe('widget registry metadata');
+    expect(standardName('RFC 9999 Section 5.1')).toBe('rfc');
+  });
+
+  it('tells a standard (its link an RFC or an Internet-Draft) from any titled link', () => {
+    const page = 'Widget 2.0 Registry Metadata ([RFC9999](https://www.rfc-editor.org/rfc/rfc9999.html)) and [Gadget Forum Threads](https://forum.example.org/).';
+    expect(citedTitles(page).get('widget registry metadata')).toEqual({ written: 'Widget 2.0 Registry Metadata', standard: 'rfc9999' });
+    expect(citedTitles(page).get('gadget forum threads')?.standard).toBeNull();
+  });
+
+  it('pairs each name in inline code with what its sentence cites: links, titles, and titles written without a link', () => {
+    const page = [
+      'Servers **MUST** publish `widget_hint` as described in [RFC9999 Section 2](https://datatracker.ietf.org/doc/html/rfc9999#section-2).',
+      '',
+      '- **Widget Registry Metadata**: if `register_url` is absent, clients **MUST** stop.',
+      '',
+      'Clients **MUST** send `widgetId` on every call.',
+    ].join('\n');
+    const cited = citationsOfNames(page);
+    expect([...(cited.get('widget_hint') ?? [])]).toContain('rfc9999');
+    expect([...(cited.get('register_url') ?? [])]).toContain('widget registry metadata');
+    expect(cited.has('widgetId')).toBe(false);
   });
 });
