@@ -69,10 +69,11 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
     } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name, onBothSides)) {
       draft.level = 'editorial';
       draft.levelReason = `${def.name} names a shape the old schema spelled inline everywhere it is now referenced; what changed in that shape is reported field by field.`;
-    } else if (referenceCount(ctx.b.model, def.name) === 0 && !isUnionOfReferences(def)) {
-      // Nothing refers to it, nothing is sent as it (a message has a record of its own): a name for a shape, kept for code generators.
+    } else if (referenceCount(ctx.b.model, def.name) === 0 && spelledBy(ctx, def).length >= 2) {
+      // Nothing refers to it, and shapes both schemas have already spell every field of it: a name for a common part, kept for code generators.
+      const spelled = spelledBy(ctx, def);
       draft.level = 'editorial';
-      draft.levelReason = `Nothing in the schema refers to ${def.name}: no message carries it, so nothing on the wire changes.`;
+      draft.levelReason = `Nothing in the schema refers to ${def.name}, and ${spelled.slice(0, 3).join(', ')}${spelled.length > 3 ? ' and others' : ''} already had every field of it: it names a common part, nothing on the wire changes.`;
     } else if (wrapped !== null && wrapped.every((name) => ctx.b.model.byName.has(name))) {
       draft.level = 'editorial';
       draft.levelReason = `${def.name} only names the JSON-RPC response envelope around ${wrapped.map((name) => `\`${name}\``).join(' or ')}: nothing new travels.`;
@@ -120,8 +121,19 @@ function responseEnvelopeOf(def: SchemaDefinition): string[] | null {
   return types.length > 0 && types.every((t) => t.startsWith('→')) ? types.map((t) => t.slice(1)) : null;
 }
 
-/** A definition that is only a union of references: a root (every message of a kind) rather than a shape of its own. */
-function isUnionOfReferences(def: SchemaDefinition): boolean {
-  const root = def.fields.get('');
-  return root !== undefined && root.types.length > 1 && root.types.every((t) => t.startsWith('→'));
+/** Definitions of both schemas that already held every field of `def` (at some path, alike): the shapes it names a common part of. */
+function spelledBy(ctx: SchemaDiffContext, def: SchemaDefinition): string[] {
+  const own = [...def.fields].filter(([p]) => p !== '');
+  if (own.length === 0) return [];
+  const holders: string[] = [];
+  for (const old of ctx.a.model.definitions) {
+    if (!ctx.oldToNew.has(old.name)) continue;
+    const prefixes = [...new Set([...old.fields.keys()].map((p) => (p.includes('.') ? p.slice(0, p.lastIndexOf('.') + 1) : '')))];
+    const holds = prefixes.some((prefix) => own.every(([p, f]) => {
+      const g = old.fields.get(prefix + p);
+      return g !== undefined && g.types.join() === f.types.join();
+    }));
+    if (holds) holders.push(old.name);
+  }
+  return holders;
 }
