@@ -27450,7 +27450,7 @@ function diffDefinitionSets(ctx, reported) {
         id: "definition-removed",
         subject: def.name,
         section: { old: def.name, new: null },
-        before: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name },
+        before: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name, ...usedBy(ctx.a.model, def.name) },
         after: null
       };
       if (everyReferenceReplacedCleanly(ctx.inlined, ctx.a.model, def.name, (referrer) => ctx.oldToNew.has(referrer))) {
@@ -27481,7 +27481,7 @@ function diffDefinitionSets(ctx, reported) {
       subject: def.name,
       section: { old: null, new: def.name },
       before: null,
-      after: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name }
+      after: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name, ...usedBy(ctx.b.model, def.name) }
     };
     const wrapped = responseEnvelopeOf(def);
     const heir = ctx.heirs.get(def.name);
@@ -27496,9 +27496,10 @@ function diffDefinitionSets(ctx, reported) {
     } else if (everyReferenceReplaced(ctx.extracted, ctx.b.model, def.name, onBothSides)) {
       draft.level = "editorial";
       draft.levelReason = `${def.name} names a shape the old schema spelled inline everywhere it is now referenced; what changed in that shape is reported field by field.`;
-    } else if (referenceCount(ctx.b.model, def.name) === 0 && !isUnionOfReferences(def)) {
+    } else if (referenceCount(ctx.b.model, def.name) === 0 && spelledBy(ctx, def).length >= 2) {
+      const spelled = spelledBy(ctx, def);
       draft.level = "editorial";
-      draft.levelReason = `Nothing in the schema refers to ${def.name}: no message carries it, so nothing on the wire changes.`;
+      draft.levelReason = `Nothing in the schema refers to ${def.name}, and ${spelled.slice(0, 3).join(", ")}${spelled.length > 3 ? " and others" : ""} already had every field of it: it names a common part, nothing on the wire changes.`;
     } else if (wrapped !== null && wrapped.every((name) => ctx.b.model.byName.has(name))) {
       draft.level = "editorial";
       draft.levelReason = `${def.name} only names the JSON-RPC response envelope around ${wrapped.map((name) => `\`${name}\``).join(" or ")}: nothing new travels.`;
@@ -27524,9 +27525,24 @@ function responseEnvelopeOf(def) {
   const types = def.fields.get(payload[0]).types;
   return types.length > 0 && types.every((t) => t.startsWith("→")) ? types.map((t) => t.slice(1)) : null;
 }
-function isUnionOfReferences(def) {
-  const root = def.fields.get("");
-  return root !== void 0 && root.types.length > 1 && root.types.every((t) => t.startsWith("→"));
+function spelledBy(ctx, def) {
+  const own6 = [...def.fields].filter(([p]) => p !== "");
+  if (own6.length === 0) return [];
+  const holders = [];
+  for (const old of ctx.a.model.definitions) {
+    if (!ctx.oldToNew.has(old.name)) continue;
+    const prefixes = [...new Set([...old.fields.keys()].map((p) => p.includes(".") ? p.slice(0, p.lastIndexOf(".") + 1) : ""))];
+    const holds = prefixes.some((prefix) => own6.every(([p, f]) => {
+      const g = old.fields.get(prefix + p);
+      return g !== void 0 && g.types.join() === f.types.join();
+    }));
+    if (holds) holders.push(old.name);
+  }
+  return holders;
+}
+function usedBy(model, name) {
+  const referrers = model.definitions.filter((d) => d.name !== name && d.refs.includes(name)).map((d) => d.name);
+  return referrers.length > 0 ? { usedBy: referrers } : {};
 }
 var RESPONSE_FRAME, RESPONSE_PAYLOADS;
 var init_definitions = __esm({
@@ -28384,7 +28400,12 @@ function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
   const sections = members.filter((m) => m.direction !== "changed" && (m.change.kind === "section" || m.change.id === "page-added" || m.change.id === "page-removed"));
   const withContent = sections.filter((s) => s.change.kind !== "section" || direct(s) > 0);
   const home = [...withContent.length > 0 ? withContent : sections].sort((a, b) => subtree(b) - subtree(a) || a.path.length - b.path.length || a.index - b.index)[0];
-  const named = members.filter((m) => NAMED.includes(m.change.kind));
+  const messages = new Set(members.filter((m) => m.change.kind === "message").flatMap((m) => m.about));
+  const partOfMessage = (m) => {
+    const users = (m.direction === "removed" ? m.change.before : m.change.after)?.["usedBy"];
+    return m.change.kind === "definition" && Array.isArray(users) && users.length > 0 && users.every((u) => messages.has(canonicalName(String(u))));
+  };
+  const named = members.filter((m) => NAMED.includes(m.change.kind) && !partOfMessage(m));
   const distinctNames = new Set(named.map((m) => m.about[0]));
   if (named.length > 0 && (distinctNames.size === 1 || !home)) return pick(named);
   if (home && (home.change.id === "page-added" || home.change.id === "page-removed" || home.change.kind !== "section" || direct(home) > 0 || members.every((m) => m.change.kind === "section"))) return home;
@@ -28805,6 +28826,20 @@ function joinFieldsToTheirNewOwner(facts, uf) {
   }
 }
 var MIXIN_FIELDS = 2;
+function joinShapesToTheirUsers(facts, uf) {
+  const arrivals = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.direction === "changed" || f.change.kind !== "message") continue;
+    for (const name of f.about) if (!arrivals.has(`${f.direction}\0${name}`)) arrivals.set(`${f.direction}\0${name}`, f.index);
+  }
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.change.kind !== "definition" || f.direction === "changed") continue;
+    const users = (f.direction === "removed" ? f.change.before : f.change.after)?.["usedBy"];
+    if (!Array.isArray(users) || users.length === 0) continue;
+    const anchors = users.map((u) => arrivals.get(`${f.direction}\0${canonicalName(String(u))}`));
+    if (anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
+  }
+}
 function joinFieldsToTheirAlternatives(facts, uf) {
   const definitions = /* @__PURE__ */ new Map();
   for (const f of facts) {
@@ -29631,6 +29666,7 @@ var RELATIONS = [
   { name: "fields-to-their-new-owner", join: (facts, uf) => joinFieldsToTheirNewOwner(facts, uf) },
   { name: "fields-to-their-alternatives", join: (facts, uf) => joinFieldsToTheirAlternatives(facts, uf) },
   { name: "union-growth-to-members", join: (facts, uf) => joinUnionGrowthToMembers(facts, uf) },
+  { name: "shapes-to-their-users", join: (facts, uf) => joinShapesToTheirUsers(facts, uf) },
   { name: "schema-siblings", join: (facts, uf) => joinSchemaSiblings(facts, uf) },
   { name: "split-pages", join: (facts, uf, found, c) => {
     found.split = joinSplitPages(facts, uf, c.splits);
@@ -46936,8 +46972,9 @@ function pointedByPhrase(rule2, doc) {
 var KEYWORD_FIRST = /^[\W_]*(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL|NOT)\b/;
 function subjectOf(rule2, heading) {
   if (!heading || rule2.leadIn) return null;
-  return KEYWORD_FIRST.test(rule2.text) || pointsBack(rule2.text) ? heading : null;
+  return KEYWORD_FIRST.test(rule2.text) || pointsBack(rule2.text) || OBJECT_POINTS_BACK.test(rule2.text) ? heading : null;
 }
+var OBJECT_POINTS_BACK = /\b(?:MUST|SHALL|SHOULD|MAY)(?:\s+NOT)?\s+(?:\w+\s+){1,2}(?:it|them|these|those|this|that)\b(?!\s+(?:\w+)\b(?<!\b(?:to|for|in|on|by|and|or|if|when|as)\b))/;
 
 // src/diff/rules-in-place.ts
 var MIN_SUBJECT_WORDS = 2;

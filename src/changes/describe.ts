@@ -33,7 +33,13 @@ export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<
   const sections = members.filter((m) => m.direction !== 'changed' && (m.change.kind === 'section' || m.change.id === 'page-added' || m.change.id === 'page-removed'));
   const withContent = sections.filter((s) => s.change.kind !== 'section' || direct(s) > 0);
   const home = [...(withContent.length > 0 ? withContent : sections)].sort((a, b) => subtree(b) - subtree(a) || a.path.length - b.path.length || a.index - b.index)[0];
-  const named = members.filter((m) => NAMED.includes(m.change.kind));
+  // A shape a message of the change uses (its params) is part of that message's story, not a second name.
+  const messages = new Set(members.filter((m) => m.change.kind === 'message').flatMap((m) => m.about));
+  const partOfMessage = (m: RecordFacts) => {
+    const users = (m.direction === 'removed' ? m.change.before : m.change.after)?.['usedBy'];
+    return m.change.kind === 'definition' && Array.isArray(users) && users.length > 0 && users.every((u) => messages.has(canonicalName(String(u))));
+  };
+  const named = members.filter((m) => NAMED.includes(m.change.kind) && !partOfMessage(m));
   const distinctNames = new Set(named.map((m) => m.about[0]));
   // One name, told by the schema and the pages: the name leads. Several: the section that holds them does.
   if (named.length > 0 && (distinctNames.size === 1 || !home)) return pick(named);

@@ -1,5 +1,5 @@
 import type { Outlines, RecordFacts } from './facts.ts';
-import { joinFieldsToldTwice, joinFieldsToTheirAlternatives, joinFieldsToTheirNewOwner, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
+import { joinFieldsToldTwice, joinFieldsToTheirAlternatives, joinFieldsToTheirNewOwner, joinShapesToTheirUsers, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
 import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/names.ts';
 import { joinDutiesToldTwice, joinListItems, joinMovedRules } from './relations/rules.ts';
 import { joinExampleSiblings, joinLikeHeadedSections, joinPassagesToTheirSection, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
@@ -76,6 +76,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'fields-to-their-new-owner', join: (facts, uf) => joinFieldsToTheirNewOwner(facts, uf) },
   { name: 'fields-to-their-alternatives', join: (facts, uf) => joinFieldsToTheirAlternatives(facts, uf) },
   { name: 'union-growth-to-members', join: (facts, uf) => joinUnionGrowthToMembers(facts, uf) },
+  { name: 'shapes-to-their-users', join: (facts, uf) => joinShapesToTheirUsers(facts, uf) },
   { name: 'schema-siblings', join: (facts, uf) => joinSchemaSiblings(facts, uf) },
   { name: 'split-pages', join: (facts, uf, found, c) => { found.split = joinSplitPages(facts, uf, c.splits); } },
   { name: 'section-contents', join: (facts, uf, found) => { found.hollow = joinSectionContents(facts, uf, found.split); } },

@@ -14,5 +14,8 @@ const KEYWORD_FIRST = /^[\W_]*(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTI
 
 export function subjectOf(rule: Rule, heading: string | null | undefined): string | null {
   if (!heading || rule.leadIn) return null;
-  return KEYWORD_FIRST.test(rule.text) || pointsBack(rule.text) ? heading : null;
+  return KEYWORD_FIRST.test(rule.text) || pointsBack(rule.text) || OBJECT_POINTS_BACK.test(rule.text) ? heading : null;
 }
+
+/** A duty whose object is a word pointing back ("Implementations SHOULD NOT use them", "SHOULD NOT adopt it"): what it is about is elsewhere. */
+const OBJECT_POINTS_BACK = /\b(?:MUST|SHALL|SHOULD|MAY)(?:\s+NOT)?\s+(?:\w+\s+){1,2}(?:it|them|these|those|this|that)\b(?!\s+(?:\w+)\b(?<!\b(?:to|for|in|on|by|and|or|if|when|as)\b))/;

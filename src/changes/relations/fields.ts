@@ -99,6 +99,26 @@ export function joinFieldsToTheirNewOwner(facts: readonly RecordFacts[], uf: Uni
 const MIXIN_FIELDS = 2;
 
 /**
+ * 3e. A shape that came (or went) and that only messages which came (or went) with it use
+ * (the params of a removed request) is part of their change: it joins the first of them.
+ */
+export function joinShapesToTheirUsers(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const arrivals = new Map<string, number>();
+  for (const f of facts) {
+    // Messages only: a shape used by another new shape is told with that shape's own story, not pulled into it.
+    if (f.change.source !== 'schema' || f.direction === 'changed' || f.change.kind !== 'message') continue;
+    for (const name of f.about) if (!arrivals.has(`${f.direction}\u0000${name}`)) arrivals.set(`${f.direction}\u0000${name}`, f.index);
+  }
+  for (const f of facts) {
+    if (f.change.source !== 'schema' || f.change.kind !== 'definition' || f.direction === 'changed') continue;
+    const users = (f.direction === 'removed' ? f.change.before : f.change.after)?.['usedBy'];
+    if (!Array.isArray(users) || users.length === 0) continue;
+    const anchors = users.map((u) => arrivals.get(`${f.direction}\u0000${canonicalName(String(u))}`));
+    if (anchors.every((a) => a !== undefined)) uf.union(anchors[0]!, f.index);
+  }
+}
+
+/**
  * 3c'. A field that only some alternatives of a union carry (the schema differ lists them on
  * the record's side) came or went with those alternatives: a new field found only in a new
  * member, or a field "now optional" because a new member lacks it, is that member's change.

@@ -21,7 +21,7 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
         id: 'definition-removed',
         subject: def.name,
         section: { old: def.name, new: null },
-        before: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name },
+        before: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name, ...usedBy(ctx.a.model, def.name) },
         after: null,
       };
       if (everyReferenceReplacedCleanly(ctx.inlined, ctx.a.model, def.name, (referrer) => ctx.oldToNew.has(referrer))) {
@@ -54,7 +54,7 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
       subject: def.name,
       section: { old: null, new: def.name },
       before: null,
-      after: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name },
+      after: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name, ...usedBy(ctx.b.model, def.name) },
     };
     const wrapped = responseEnvelopeOf(def);
     const heir = ctx.heirs.get(def.name);
@@ -136,4 +136,10 @@ function spelledBy(ctx: SchemaDiffContext, def: SchemaDefinition): string[] {
     if (holds) holders.push(old.name);
   }
   return holders;
+}
+
+/** The definitions of its own schema that refer to a definition, for the record's side (the grouping reads them: a shape only a message uses comes and goes with it). */
+function usedBy(model: SchemaModel, name: string): { usedBy?: string[] } {
+  const referrers = model.definitions.filter((d) => d.name !== name && d.refs.includes(name)).map((d) => d.name);
+  return referrers.length > 0 ? { usedBy: referrers } : {};
 }
