@@ -28462,9 +28462,9 @@ function titleOf(lead, members) {
     return `Rule reworded${where} (${keywordOf(pair.arrived)}): ${quoteChanged(String(pair.gone.change.before?.text ?? ""), String(pair.arrived.change.after?.text ?? ""))}`;
   }
   const others = members.filter((m) => m !== lead);
-  if (others.every((m) => m.change.id === lead.change.id && m.change.kind === "schema-field")) {
-    const where = [...new Set(others.map((m) => m.change.section.new ?? m.change.section.old ?? m.change.subject))];
-    return `${own6.replace(/\.$/, "")}; also in ${where.map((w) => `\`${w}\``).join(", ")}.`;
+  const sameEdit = others.filter((m) => m.change.id === lead.change.id && m.change.kind === "schema-field" && m.change.source === "schema");
+  if (lead.change.kind === "schema-field" && sameEdit.length > 0) {
+    return `${own6.replace(/\.$/, "")}; also in ${alsoIn(lead, sameEdit).map((w) => `\`${w}\``).join(", ")}.`;
   }
   const sections = members.filter((m) => m.change.kind === "section");
   const passages = members.filter((m) => m.change.kind !== "section");
@@ -28486,6 +28486,12 @@ function titleOf(lead, members) {
     return wordingTitle(members, section);
   }
   return own6;
+}
+function alsoIn(lead, others) {
+  const definitionOf = (m) => m.change.section.new ?? m.change.section.old ?? m.change.subject;
+  const count = /* @__PURE__ */ new Map();
+  for (const m of [lead, ...others]) count.set(definitionOf(m), (count.get(definitionOf(m)) ?? 0) + 1);
+  return [...new Set(others.map((m) => count.get(definitionOf(m)) === 1 ? definitionOf(m) : m.change.subject))];
 }
 function wordingTitle(members, section) {
   const ordered = [...members].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));

@@ -119,9 +119,9 @@ export function titleOf(lead: RecordFacts, members: readonly RecordFacts[]): str
   }
   const others = members.filter((m) => m !== lead);
   // One edit made in several shapes: say where else.
-  if (others.every((m) => m.change.id === lead.change.id && m.change.kind === 'schema-field')) {
-    const where = [...new Set(others.map((m) => m.change.section.new ?? m.change.section.old ?? m.change.subject))];
-    return `${own.replace(/\.$/, '')}; also in ${where.map((w) => `\`${w}\``).join(', ')}.`;
+  const sameEdit = others.filter((m) => m.change.id === lead.change.id && m.change.kind === 'schema-field' && m.change.source === 'schema');
+  if (lead.change.kind === 'schema-field' && sameEdit.length > 0) {
+    return `${own.replace(/\.$/, '')}; also in ${alsoIn(lead, sameEdit).map((w) => `\`${w}\``).join(', ')}.`;
   }
   // Sections, and the passages that moved with them (relations/sections.ts 7d), apart.
   const sections = members.filter((m) => m.change.kind === 'section');
@@ -147,6 +147,14 @@ export function titleOf(lead: RecordFacts, members: readonly RecordFacts[]): str
     return wordingTitle(members, section);
   }
   return own;
+}
+
+/** Where else one field edit was made: each other definition by name, or the field's own path where a definition holds it twice (or is the lead's own). */
+function alsoIn(lead: RecordFacts, others: readonly RecordFacts[]): string[] {
+  const definitionOf = (m: RecordFacts) => m.change.section.new ?? m.change.section.old ?? m.change.subject;
+  const count = new Map<string, number>();
+  for (const m of [lead, ...others]) count.set(definitionOf(m), (count.get(definitionOf(m)) ?? 0) + 1);
+  return [...new Set(others.map((m) => (count.get(definitionOf(m)) === 1 ? definitionOf(m) : m.change.subject)))];
 }
 
 /**

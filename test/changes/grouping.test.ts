@@ -90,6 +90,8 @@ describe('records grouped into changes', () => {
     expect(meta.records).toHaveLength(3);
     expect(meta.title).toMatch(/also in `Widget\w+Params`, `Widget\w+Params`/);
     expect(one(grouped, /shade/)).toMatchObject({ impact: 'non-breaking' });
+    // Two fields of one shape changed alike: the title names the other field, not the shape again.
+    expect(one(grouped, /GaugeParams/).title).toMatch(/; also in `GaugeParams\.(low|high)`\.$/);
   });
 
   it('wording: a section reworded in several places is one editorial change', async () => {
