@@ -47104,7 +47104,9 @@ function bulletsAdded(before, after) {
   return now2.items.filter((i) => !had.has(normalizeText(i.text)));
 }
 function classifyPair(before, after, ctx) {
-  if (isNegative(before.keyword) !== isNegative(after.keyword)) return { id: "rule-inverted" };
+  if (isNegative(before.keyword) !== isNegative(after.keyword)) {
+    return exceptionRestated(before.text, after.text) ? { id: "rule-reworded", detail: { how: 'the old exception ("unless …") restated as a permission ("MAY … if …")' } } : { id: "rule-inverted" };
+  }
   if (strength(after.keyword) > strength(before.keyword)) return { id: "rule-strengthened" };
   if (strength(after.keyword) < strength(before.keyword)) return { id: "rule-weakened" };
   const actors = before.actors.length && after.actors.length ? compareActors(before.actors, after.actors) : null;
@@ -47126,6 +47128,13 @@ function classifyPair(before, after, ctx) {
   if (!sameWording(before.example ?? "", after.example ?? "")) return { id: "rule-example-changed" };
   return null;
 }
+function exceptionRestated(before, after) {
+  const exception = /\bunless\s+([^.;]+)/i.exec(before);
+  const condition = /\b(?:if|when|once)\s+([^.;]+)/i.exec(after);
+  if (!exception || !condition || !/\bMAY\b/.test(after) || !/\bNOT\b/.test(before)) return false;
+  return dice(tokens(exception[1]), tokens(condition[1])) >= RESTATED;
+}
+var RESTATED = 0.6;
 function absoluteRuleAsksMore(before, after) {
   if (strength(after.keyword) < 3) return null;
   const brought = dutyGrowth(before.text, after.text);
@@ -48300,7 +48309,7 @@ var StatementIndex = class {
     return [...found].sort((a, b) => a - b);
   }
   prefix(words3) {
-    const length = Math.min(words3.size, words3.size - Math.floor(RESTATED * words3.size) + 2);
+    const length = Math.min(words3.size, words3.size - Math.floor(RESTATED2 * words3.size) + 2);
     return [...words3].sort((a, b) => this.use.get(a) - this.use.get(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, length);
   }
 };
@@ -48320,13 +48329,13 @@ function sameNames(a, b) {
   return [...small].every((name) => large.has(name));
 }
 var LONG_STATEMENT = 20;
-var RESTATED = 0.8;
+var RESTATED2 = 0.8;
 function restatedWithin(a, b) {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   if (small.size < LONG_STATEMENT) return false;
   let shared = 0;
   for (const word of small) if (large.has(word)) shared += 1;
-  return shared / small.size >= RESTATED;
+  return shared / small.size >= RESTATED2;
 }
 function homeScore(change) {
   const words3 = new Set(tokens(change.after.text));

@@ -106,7 +106,9 @@ type Verdict = Pick<ChangeDraft, 'id' | 'level' | 'levelReason' | 'detail'>;
 
 /** The one record a paired rule deserves, most consequential first; null when nothing changed. */
 function classifyPair(before: Rule, after: Rule, ctx: DiffContext): Verdict | null {
-  if (isNegative(before.keyword) !== isNegative(after.keyword)) return { id: 'rule-inverted' };
+  if (isNegative(before.keyword) !== isNegative(after.keyword)) {
+    return exceptionRestated(before.text, after.text) ? { id: 'rule-reworded', detail: { how: 'the old exception ("unless …") restated as a permission ("MAY … if …")' } } : { id: 'rule-inverted' };
+  }
   if (strength(after.keyword) > strength(before.keyword)) return { id: 'rule-strengthened' };
   if (strength(after.keyword) < strength(before.keyword)) return { id: 'rule-weakened' };
   const actors = before.actors.length && after.actors.length ? compareActors(before.actors, after.actors) : null;
@@ -128,6 +130,20 @@ function classifyPair(before: Rule, after: Rule, ctx: DiffContext): Verdict | nu
   if (!sameWording(before.example ?? '', after.example ?? '')) return { id: 'rule-example-changed' };
   return null;
 }
+
+/**
+ * "X SHOULD NOT do A unless C" kept only its exception: "X MAY do A if C" allows what the
+ * old rule already allowed, under the same condition. Not an inversion, whatever became of
+ * the rest of the old rule (its other duties, if any, are told where they went).
+ */
+function exceptionRestated(before: string, after: string): boolean {
+  const exception = /\bunless\s+([^.;]+)/i.exec(before);
+  const condition = /\b(?:if|when|once)\s+([^.;]+)/i.exec(after);
+  if (!exception || !condition || !/\bMAY\b/.test(after) || !/\bNOT\b/.test(before)) return false;
+  return dice(tokens(exception[1]!), tokens(condition[1]!)) >= RESTATED;
+}
+
+const RESTATED = 0.6;
 
 /** An absolute rule reworded to name things it did not name is breaking: an implementation that met the old wording may miss the new. */
 function absoluteRuleAsksMore(before: Rule, after: Rule): Verdict | null {
