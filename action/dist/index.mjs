@@ -29498,8 +29498,19 @@ function joinSplitPages(facts, uf, splits) {
       moves.add(source.index);
       uf.union(page.index, source.index);
     }
+    for (const f of facts) {
+      const from = f.change.before?.["page"];
+      if (f.page !== split.page || f.direction !== "changed" || f.change.section.old !== split.heading || from !== void 0 && !samePage(String(from), split.from)) continue;
+      if (f.change.action === "moved" || f.change.level === "editorial") {
+        moves.add(f.index);
+        uf.union(page.index, f.index);
+      }
+    }
   }
   return moves;
+}
+function samePage(a, b) {
+  return a.replace(/\/index$/, "") === b.replace(/\/index$/, "");
 }
 function joinLikeHeadedSections(facts, uf) {
   const alone = lonelyRecords(facts, uf);
@@ -29929,7 +29940,10 @@ function reasonOf(decision, lead, facts) {
 function splitTitle(members) {
   const page = members.find((m) => m.change.id === "page-added");
   const section = members.find((m) => m.change.kind === "section" && m.change.id !== "page-added");
-  return section && page ? `Section “${section.change.subject}” moved to its own page ${page.change.subject}.` : titleOf(page ?? members[0], members);
+  const passages = members.filter((m) => m !== page && m !== section);
+  const reworded = passages.filter((m) => m.change.action !== "moved").length;
+  const along = passages.length === 0 ? "" : `, with ${passages.length} passage${passages.length === 1 ? "" : "s"}${reworded > 0 ? ` (${reworded} reworded without a change of duty)` : ""}`;
+  return section && page ? `Section “${section.change.subject}” moved to its own page ${page.change.subject}${along}.` : titleOf(page ?? members[0], members);
 }
 function withLoweredImpact(title, members, lead, decision) {
   if (members.length > 1 || decision.impact !== "editorial" || lead.change.kind !== "rule" || catalogEntry(lead.change.id).level === "editorial") return title;

@@ -114,7 +114,10 @@ function reasonOf(decision: ReturnType<typeof changeImpact>, lead: RecordFacts, 
 function splitTitle(members: readonly RecordFacts[]): string {
   const page = members.find((m) => m.change.id === 'page-added');
   const section = members.find((m) => m.change.kind === 'section' && m.change.id !== 'page-added');
-  return section && page ? `Section “${section.change.subject}” moved to its own page ${page.change.subject}.` : titleOf(page ?? members[0]!, members);
+  const passages = members.filter((m) => m !== page && m !== section);
+  const reworded = passages.filter((m) => m.change.action !== 'moved').length;
+  const along = passages.length === 0 ? '' : `, with ${passages.length} passage${passages.length === 1 ? '' : 's'}${reworded > 0 ? ` (${reworded} reworded without a change of duty)` : ''}`;
+  return section && page ? `Section “${section.change.subject}” moved to its own page ${page.change.subject}${along}.` : titleOf(page ?? members[0]!, members);
 }
 
 /**

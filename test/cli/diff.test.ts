@@ -203,6 +203,9 @@ describe('specdelta diff', () => {
 
   it('follows pages that became a folder or moved, and rules that changed pages', async () => {
     const { changes } = await revisionFixture('pages-move-and-split');
+    // The section that became a page, and the passages that came along with it, are one change.
+    const grouped = JSON.parse(readFileSync(join(fixturesDir, 'revisions/pages-move-and-split/changes.json'), 'utf8')) as { title: string }[];
+    expect(grouped.filter((c) => /Pipes/.test(c.title)).map((c) => c.title)).toEqual(['Section “Pipes” moved to its own page guide/transport/pipes, with 3 passages.']);
     const line = (c: Change) => `${c.page} ${c.id} ${c.level}`;
     // guide/transport → guide/transport/index is one address: diffed, no page record.
     expect(changes.some((c) => c.id.startsWith('page-') && ['guide/transport', 'guide/transport/index'].includes(c.subject))).toBe(false);

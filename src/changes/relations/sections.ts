@@ -88,8 +88,9 @@ export function joinSectionContents(facts: readonly RecordFacts[], uf: UnionFind
 /**
  * 3b. A page split off an older page's section is that section moved: its "new page" record
  * and the section's "removed" record are one change, and what changed in the text has its
- * own records (the split page was diffed against the section). Returns the records that
- * only say where the text went.
+ * own records (the split page was diffed against the section); the passages that came along
+ * word for word, or only reworded, are that move too. Returns the records that only say
+ * where the text went.
  */
 export function joinSplitPages(facts: readonly RecordFacts[], uf: UnionFind, splits: readonly SplitPage[]): Set<number> {
   const moves = new Set<number>();
@@ -102,8 +103,23 @@ export function joinSplitPages(facts: readonly RecordFacts[], uf: UnionFind, spl
       moves.add(source.index);
       uf.union(page.index, source.index);
     }
+    // What came along with the section, word for word or only reworded, is that move too; a change of duty stays its own.
+    for (const f of facts) {
+      // From the split section itself: not from a like-named section of another page.
+      const from = f.change.before?.['page'];
+      if (f.page !== split.page || f.direction !== 'changed' || f.change.section.old !== split.heading || (from !== undefined && !samePage(String(from), split.from))) continue;
+      if (f.change.action === 'moved' || f.change.level === 'editorial') {
+        moves.add(f.index);
+        uf.union(page.index, f.index);
+      }
+    }
   }
   return moves;
+}
+
+/** One page under two ids: `a` became `a/index` when pages were split off it. */
+function samePage(a: string, b: string): boolean {
+  return a.replace(/\/index$/, '') === b.replace(/\/index$/, '');
 }
 
 /**
