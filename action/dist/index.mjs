@@ -29348,8 +29348,10 @@ function joinMovedRules(facts, uf) {
   for (const a of arrived) {
     let best = null;
     for (const g of gone) {
-      if (g.page !== a.page || family(g) !== family(a)) continue;
-      const score = dice(wordsOf(g), wordsOf(a));
+      if (family(g) !== family(a)) continue;
+      const acrossPages = g.page !== a.page;
+      if (acrossPages && !(relatedPages(g.page, a.page) && sharesName(g, a))) continue;
+      const score = acrossPages && sameDutyVerb(g, a) ? 1 : dice(wordsOf(g), wordsOf(a));
       if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
     }
     if (best) {
@@ -29406,6 +29408,26 @@ function onlyRuleOfItsGroup(facts, uf) {
   return new Set(facts.filter((f) => rulesIn.get(uf.find(f.index)) === 1 && !othersIn.has(uf.find(f.index))).map((f) => f.index));
 }
 var MOVED_RULE = 0.5;
+function relatedPages(x, y) {
+  const own6 = (p) => p.replace(/\/index$/, "");
+  const parent = (p) => own6(p).split("/").slice(0, -1).join("/");
+  return own6(x) === parent(y) || own6(y) === parent(x) || parent(x) !== "" && parent(x) === parent(y);
+}
+function sharesName(g, a) {
+  const head = (name) => name.split(/[:\s]/)[0];
+  const now2 = new Set([...a.mentions.new].map(head));
+  for (const name of g.mentions.old) if (head(name).length >= 4 && now2.has(head(name))) return true;
+  return false;
+}
+function sameDutyVerb(g, a) {
+  const duty = (f) => {
+    const match = /\b(?:MUST|SHALL|SHOULD|MAY)(?:\s+NOT)?\s+(?:(?:also|always|only)\s+)?(\w+)((?:\s+\S+){0,4})/.exec(String((f.direction === "removed" ? f.change.before : f.change.after)?.text ?? ""));
+    const object = /`([^`:\s]+)/.exec(match?.[2] ?? "")?.[1]?.toLowerCase();
+    return match && object ? `${match[1].toLowerCase()} ${object}` : null;
+  };
+  const d = duty(g);
+  return d !== null && d === duty(a) && keywordOf(g) === keywordOf(a);
+}
 var ruleWordsCache = /* @__PURE__ */ new WeakMap();
 function ruleWords(f) {
   let words3 = ruleWordsCache.get(f);

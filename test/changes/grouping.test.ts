@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-rewritten-in-place', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'union-growth', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'union-growth', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -260,6 +260,13 @@ describe('records grouped into changes', () => {
     expect(grouped).toHaveLength(1);
     expect(grouped[0]!.title).toMatch(/^Request `items\/touch` removed/);
     expect(grouped[0]!.records).toHaveLength(2);
+  });
+
+  it('rule-moved-across-split: a duty rewritten on a sibling page for the same named thing (MUST include `X-Widget-Version`) is one rule moved, not a removal and a new MUST', async () => {
+    const { grouped } = await changesOf('rule-moved-across-split');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]).toMatchObject({ impact: 'non-breaking' });
+    expect(grouped[0]!.title).toMatch(/^Rule reworded and moved to “Version Header” \(MUST\)/);
   });
 
   it('heading-holds-name-words: a new section whose heading holds every word of a new definition\'s name, in any order ("Widget Archive Requests" for `ArchiveWidgetRequestParams`), is its home', async () => {

@@ -27,8 +27,12 @@ export function joinMovedRules(facts: readonly RecordFacts[], uf: UnionFind): Ma
   for (const a of arrived) {
     let best: { f: RecordFacts; score: number } | null = null;
     for (const g of gone) {
-      if (g.page !== a.page || family(g) !== family(a)) continue;
-      const score = dice(wordsOf(g), wordsOf(a));
+      if (family(g) !== family(a)) continue;
+      // Across pages only between a page and one split off it (or its siblings), and only for a rule about the same named thing.
+      const acrossPages = g.page !== a.page;
+      if (acrossPages && !(relatedPages(g.page, a.page) && sharesName(g, a))) continue;
+      // Across pages a rule is rewritten for its new home: the same duty (verb) about the same named thing is enough.
+      const score = acrossPages && sameDutyVerb(g, a) ? 1 : dice(wordsOf(g), wordsOf(a));
       if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
     }
     if (best) {
@@ -108,6 +112,32 @@ function onlyRuleOfItsGroup(facts: readonly RecordFacts[], uf: UnionFind): Set<n
 
 /** How alike a gone and an arrived rule must be to be one rule moved (their telling words, see commonWords). */
 const MOVED_RULE = 0.5;
+
+/** Pages of one folder: `a/index` (once `a`) and `a/b`, or `a/b` and `a/c`. */
+function relatedPages(x: string, y: string): boolean {
+  const own = (p: string) => p.replace(/\/index$/, '');
+  const parent = (p: string) => own(p).split('/').slice(0, -1).join('/');
+  return own(x) === parent(y) || own(y) === parent(x) || (parent(x) !== '' && parent(x) === parent(y));
+}
+
+/** Both rules name, in code, one same thing (a header, a field; `Name: <value>` is the name). */
+function sharesName(g: RecordFacts, a: RecordFacts): boolean {
+  const head = (name: string) => name.split(/[:\s]/)[0]!;
+  const now = new Set([...a.mentions.new].map(head));
+  for (const name of g.mentions.old) if (head(name).length >= 4 && now.has(head(name))) return true;
+  return false;
+}
+
+/** The same duty: the verb a rule's keyword governs ("MUST include"), and the named thing it governs right after it, in both. */
+function sameDutyVerb(g: RecordFacts, a: RecordFacts): boolean {
+  const duty = (f: RecordFacts) => {
+    const match = /\b(?:MUST|SHALL|SHOULD|MAY)(?:\s+NOT)?\s+(?:(?:also|always|only)\s+)?(\w+)((?:\s+\S+){0,4})/.exec(String((f.direction === 'removed' ? f.change.before : f.change.after)?.text ?? ''));
+    const object = /`([^`:\s]+)/.exec(match?.[2] ?? '')?.[1]?.toLowerCase();
+    return match && object ? `${match[1]!.toLowerCase()} ${object}` : null;
+  };
+  const d = duty(g);
+  return d !== null && d === duty(a) && keywordOf(g) === keywordOf(a);
+}
 
 const ruleWordsCache = new WeakMap<RecordFacts, string[]>();
 
