@@ -17,22 +17,28 @@ import type { SplitPage } from './unit.ts';
  * 3a. a definition whose object became a union of new definitions: its fields, its members;
  * 3c. a definition that came or went, with its own fields that came or went (a new base
  *    shape whose fields existing messages inherit);
+ * 3c'. a field only some alternatives of a union carry, with the alternative that brought it;
  * 3d. a union that only gained (or lost) members that came (or went) as definitions: their
  *    evidence, joined to the first one's change;
+ * 3e. a shape only messages that came (or went) use (their params), with the first of them;
  * 3. schema siblings: one edit repeated field by field (the same rule, the same last name,
  *    in shapes of one family; or the same transition in one definition);
  * 4. a section that came or went, with everything that came or went inside it;
  * 4c. sections that each hold only an example, under a heading that came or went with
  *    them: one change;
- * 5. a name's home: the new (or removed) section or page that talks about it most;
+ * 5. a name's home: the new (or removed) section or page that talks about it most (a page
+ *    that came or went is home to shapes named with the word it is named for);
  * 6. mentions: a rule or paragraph that names, in code, a name that came or went, in the
- *    same direction;
+ *    same direction (a namespaced key is a name of its own wherever it is written);
  * 7. a rule that moved and was reworded: gone from one place, arrived in another, nearly
- *    the same words and the same strength family;
+ *    the same words and the same strength family (on a page of the same folder: the same
+ *    verb governing the same named thing);
+ * 8b. one edit made to a schema description and a page passage alike;
  * 8. a paragraph next to a rule or field of one change in the same section;
  * 9. what is left of the wording: the editorial records of one section, together.
  *
- * Also: a page split off an older page's section is that section moved (3b); a new section
+ * Also: a page split off an older page's section is that section moved, with the passages
+ * that came along (3b); a new section
  * with no own content is titled by its sub-sections (4's containers); a lone new section
  * joins the section it is about by heading (4b); list items join their lead-in's change
  * (7a); one duty changed the same way in two places is one change (7b); a page's moved and
