@@ -70,8 +70,8 @@ console.log(`                   schema reported on are left unread), so its diff
 console.log(`  (CPU of both measuring processes, all rounds: ${ms(whole.cpuMs)})`);
 failed ||= wholeRatio > 1.3;
 // The changes (records grouped, each with its impact) on top of the records: at most 10% more than the records cost before grouping existed.
-const groupingShare = (whole.diffMs - whole.recordsMs) / whole.recordsMs;
-console.log(`  changes          the records alone ${ms(whole.recordsMs)}; grouping them into changes adds ${ms(whole.diffMs - whole.recordsMs)}, ${(groupingShare * 100).toFixed(1)}%   target ≤ 10%  ${verdict(groupingShare <= 0.1)}`);
+const groupingShare = (whole.diffBesideRecordsMs - whole.recordsMs) / whole.recordsMs;
+console.log(`  changes          the records alone ${ms(whole.recordsMs)}, grouped into changes ${ms(whole.diffBesideRecordsMs)} (timed in turn, fastest of 5 each): grouping adds ${(groupingShare * 100).toFixed(1)}%   target ≤ 10%  ${verdict(groupingShare <= 0.1)}`);
 failed ||= groupingShare > 0.1;
 
 for (const which of ['median', 'largest'] as const) {

@@ -29345,15 +29345,23 @@ function joinMovedRules(facts, uf) {
     if (!set) words3.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
     return set;
   };
+  const goneByPage = /* @__PURE__ */ new Map();
+  const goneByDuty = /* @__PURE__ */ new Map();
+  for (const g of gone) {
+    pushTo(goneByPage, g.page, g);
+    const duty = dutyOf(g);
+    if (duty) pushTo(goneByDuty, duty, g);
+  }
   for (const a of arrived) {
     let best = null;
-    for (const g of gone) {
+    for (const g of goneByPage.get(a.page) ?? []) {
       if (family(g) !== family(a)) continue;
-      const acrossPages = g.page !== a.page;
-      if (acrossPages && !(relatedPages(g.page, a.page) && sharesName(g, a))) continue;
-      const score = acrossPages && sameDutyVerb(g, a) ? 1 : dice(wordsOf(g), wordsOf(a));
+      const score = dice(wordsOf(g), wordsOf(a));
       if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
     }
+    const duty = best ? null : dutyOf(a);
+    const across = duty ? (goneByDuty.get(duty) ?? []).find((g) => g.page !== a.page && relatedPages(g.page, a.page)) : void 0;
+    if (across) best = { f: across, score: 1 };
     if (best) {
       uf.union(best.f.index, a.index);
       moved3.set(a.index, best.f.index);
@@ -29413,20 +29421,14 @@ function relatedPages(x, y) {
   const parent = (p) => own6(p).split("/").slice(0, -1).join("/");
   return own6(x) === parent(y) || own6(y) === parent(x) || parent(x) !== "" && parent(x) === parent(y);
 }
-function sharesName(g, a) {
-  const head = (name) => name.split(/[:\s]/)[0];
-  const now2 = new Set([...a.mentions.new].map(head));
-  for (const name of g.mentions.old) if (head(name).length >= 4 && now2.has(head(name))) return true;
-  return false;
-}
-function sameDutyVerb(g, a) {
-  const duty = (f) => {
-    const match = /\b(?:MUST|SHALL|SHOULD|MAY)(?:\s+NOT)?\s+(?:(?:also|always|only)\s+)?(\w+)((?:\s+\S+){0,4})/.exec(String((f.direction === "removed" ? f.change.before : f.change.after)?.text ?? ""));
-    const object = /`([^`:\s]+)/.exec(match?.[2] ?? "")?.[1]?.toLowerCase();
-    return match && object ? `${match[1].toLowerCase()} ${object}` : null;
-  };
-  const d = duty(g);
-  return d !== null && d === duty(a) && keywordOf(g) === keywordOf(a);
+var dutyCache = /* @__PURE__ */ new WeakMap();
+function dutyOf(f) {
+  if (dutyCache.has(f)) return dutyCache.get(f);
+  const match = /\b(?:MUST|SHALL|SHOULD|MAY)(?:\s+NOT)?\s+(?:(?:also|always|only)\s+)?(\w+)((?:\s+\S+){0,4})/.exec(String((f.direction === "removed" ? f.change.before : f.change.after)?.text ?? ""));
+  const object = /`([^`:\s]+)/.exec(match?.[2] ?? "")?.[1]?.toLowerCase();
+  const duty = match && object ? `${keywordOf(f)} ${match[1].toLowerCase()} ${object}` : null;
+  dutyCache.set(f, duty);
+  return duty;
 }
 var ruleWordsCache = /* @__PURE__ */ new WeakMap();
 function ruleWords(f) {

@@ -24,17 +24,25 @@ export function joinMovedRules(facts: readonly RecordFacts[], uf: UnionFind): Ma
     if (!set) words.set(f.index, (set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w)))));
     return set;
   };
+  const goneByPage = new Map<string, RecordFacts[]>();
+  const goneByDuty = new Map<string, RecordFacts[]>();
+  for (const g of gone) {
+    pushTo(goneByPage, g.page, g);
+    const duty = dutyOf(g);
+    if (duty) pushTo(goneByDuty, duty, g);
+  }
   for (const a of arrived) {
     let best: { f: RecordFacts; score: number } | null = null;
-    for (const g of gone) {
+    for (const g of goneByPage.get(a.page) ?? []) {
       if (family(g) !== family(a)) continue;
-      // Across pages only between a page and one split off it (or its siblings), and only for a rule about the same named thing.
-      const acrossPages = g.page !== a.page;
-      if (acrossPages && !(relatedPages(g.page, a.page) && sharesName(g, a))) continue;
-      // Across pages a rule is rewritten for its new home: the same duty (verb) about the same named thing is enough.
-      const score = acrossPages && sameDutyVerb(g, a) ? 1 : dice(wordsOf(g), wordsOf(a));
+      const score = dice(wordsOf(g), wordsOf(a));
       if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
     }
+    // Across pages a rule is rewritten for its new home: on a page of the same folder, the same duty (keyword,
+    // verb, and the named thing it governs) is that rule moved.
+    const duty = best ? null : dutyOf(a);
+    const across = duty ? (goneByDuty.get(duty) ?? []).find((g) => g.page !== a.page && relatedPages(g.page, a.page)) : undefined;
+    if (across) best = { f: across, score: 1 };
     if (best) {
       uf.union(best.f.index, a.index);
       moved.set(a.index, best.f.index);
@@ -120,23 +128,15 @@ function relatedPages(x: string, y: string): boolean {
   return own(x) === parent(y) || own(y) === parent(x) || (parent(x) !== '' && parent(x) === parent(y));
 }
 
-/** Both rules name, in code, one same thing (a header, a field; `Name: <value>` is the name). */
-function sharesName(g: RecordFacts, a: RecordFacts): boolean {
-  const head = (name: string) => name.split(/[:\s]/)[0]!;
-  const now = new Set([...a.mentions.new].map(head));
-  for (const name of g.mentions.old) if (head(name).length >= 4 && now.has(head(name))) return true;
-  return false;
-}
-
-/** The same duty: the verb a rule's keyword governs ("MUST include"), and the named thing it governs right after it, in both. */
-function sameDutyVerb(g: RecordFacts, a: RecordFacts): boolean {
-  const duty = (f: RecordFacts) => {
-    const match = /\b(?:MUST|SHALL|SHOULD|MAY)(?:\s+NOT)?\s+(?:(?:also|always|only)\s+)?(\w+)((?:\s+\S+){0,4})/.exec(String((f.direction === 'removed' ? f.change.before : f.change.after)?.text ?? ''));
-    const object = /`([^`:\s]+)/.exec(match?.[2] ?? '')?.[1]?.toLowerCase();
-    return match && object ? `${match[1]!.toLowerCase()} ${object}` : null;
-  };
-  const d = duty(g);
-  return d !== null && d === duty(a) && keywordOf(g) === keywordOf(a);
+/** A rule's duty as a key: its keyword, the verb the keyword governs, and the named thing right after it ("MUST include `X-Version`"); null when it names none there. */
+const dutyCache = new WeakMap<RecordFacts, string | null>();
+function dutyOf(f: RecordFacts): string | null {
+  if (dutyCache.has(f)) return dutyCache.get(f)!;
+  const match = /\b(?:MUST|SHALL|SHOULD|MAY)(?:\s+NOT)?\s+(?:(?:also|always|only)\s+)?(\w+)((?:\s+\S+){0,4})/.exec(String((f.direction === 'removed' ? f.change.before : f.change.after)?.text ?? ''));
+  const object = /`([^`:\s]+)/.exec(match?.[2] ?? '')?.[1]?.toLowerCase();
+  const duty = match && object ? `${keywordOf(f)} ${match[1]!.toLowerCase()} ${object}` : null;
+  dutyCache.set(f, duty);
+  return duty;
 }
 
 const ruleWordsCache = new WeakMap<RecordFacts, string[]>();
