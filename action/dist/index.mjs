@@ -667,7 +667,7 @@ function capitalize(s) {
 function article(word) {
   return /^[aeiou]/i.test(word) ? "an" : "a";
 }
-var code, was, now, kw, rule, about, changed, extended, parties, detail, mustSend, declaredBy, PAGE_CATALOG;
+var code, was, now, kw, rule, about, changed, extended, parties, detail, mustSend, nowProse, declaredBy, PAGE_CATALOG;
 var init_page_catalog = __esm({
   "src/records/page-catalog.ts"() {
     "use strict";
@@ -691,6 +691,7 @@ var init_page_catalog = __esm({
       const senders = c.after?.["mustSend"] ? String(c.after["mustSend"]).split(", ").map((p) => `${p}s`) : [];
       return senders.length ? ` ${capitalize(senders.join(" and "))} must now send it.` : "";
     };
+    nowProse = (c) => c.before?.["nowProse"] ? ` It now reads, without a keyword: ${excerpt(String(c.before["nowProse"]), Number(c.before["nowProseAt"] ?? 0), 90, 0)}` : "";
     declaredBy = (c) => c.after?.["rule"] ? ` The ${kw(c.after)} rule now reads: ${quoteChanged(String(c.before?.["rule"] ?? ""), String(c.after["rule"]))}` : "";
     PAGE_CATALOG = [
       // ── Normative rules (sentences carrying RFC 2119 / RFC 8174 keywords) ──────────────
@@ -719,7 +720,7 @@ var init_page_catalog = __esm({
         level: "breaking",
         description: "An absolute requirement is gone.",
         why: "The other side may have relied on the guarantee; implementations may now behave differently.",
-        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}`
+        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`
       },
       {
         id: "rule-removed",
@@ -728,7 +729,7 @@ var init_page_catalog = __esm({
         level: "non-breaking",
         description: "A recommendation or permission is gone.",
         why: "No implementation was required to follow it, so none stops conforming.",
-        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}`
+        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`
       },
       {
         id: "rule-strengthened",
@@ -1172,6 +1173,18 @@ var init_page_catalog = __esm({
         description: "The page stops naming a protocol identifier it named before.",
         why: "A signal, not a change: a name no longer mentioned is not proof of removal (removals of shapes have their own records), so it is never counted as non-breaking.",
         message: (c) => `The page no longer refers to ${code(c.subject)}.`
+      },
+      {
+        id: "term-renamed",
+        kind: "term",
+        action: "renamed",
+        level: "non-breaking",
+        description: "A name in code the page used is replaced by another wherever it stood: the older name is gone from the page, the newer one was not on it before, and the sentences that named it changed only by that name.",
+        why: "Whoever uses the old name (a field, a parameter, an option) must follow the new one; text alone cannot tell whether the name travels on the wire, so it is flagged for review rather than failed on.",
+        message: (c) => {
+          const places = Number(detail(c, "places"));
+          return `${code(detail(c, "from"))} renamed to ${code(detail(c, "to"))}${places > 1 ? ` (${places} places on the page)` : ""}.`;
+        }
       }
     ];
   }
@@ -28005,6 +28018,10 @@ function normalizeText(text4) {
   }
   return normal;
 }
+function wordsAsWritten(text4) {
+  const words3 = text4.replace(/[`*_"“”‘’]/g, "").replace(NOT_WORD, " ").replace(/\.(\s|$)/g, " ").replace(/ {2,}/g, " ").trim();
+  return words3 === "" ? [] : words3.split(" ");
+}
 var NOT_WORD = /(?:[\x00-\x23\x25-\x2c\x3a-\x3f\x5b-\x60\x7b-\x7f]|(?![\x00-\x7f])[^\p{L}\p{N}/.@$-])+/gu;
 var NORMALIZED_KEPT = 5e4;
 var normalized = /* @__PURE__ */ new Map();
@@ -28473,9 +28490,9 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
       continue;
     }
     page.sections.push(f.path);
-    const pageWords = ownerWords(f.page);
+    const pageWords2 = ownerWords(f.page);
     for (const word of headingWords(f.change.subject)) {
-      if (names.has(word) && [...owners.get(word) ?? []].some((w) => pageWords.has(w))) page.words.add(word);
+      if (names.has(word) && [...owners.get(word) ?? []].some((w) => pageWords2.has(w))) page.words.add(word);
     }
   }
   for (const [page, features] of pages) {
@@ -28515,22 +28532,22 @@ function optionalSections(facts, pages) {
   }
   const optional = /* @__PURE__ */ new Map();
   for (const [page, { sections }] of pages) {
-    const pageWords = ownerWords(page);
+    const pageWords2 = ownerWords(page);
     const phrases = phrasesOf.get(page) ?? [];
     for (const section of sections) {
-      const heading = [...ownerWords(section.at(-1))].filter((w) => !pageWords.has(w));
+      const heading = [...ownerWords(section.at(-1))].filter((w) => !pageWords2.has(w));
       if (heading.length === 0) continue;
-      const named = phrases.some((p) => namesHeading(p, heading, pageWords));
+      const named = phrases.some((p) => namesHeading(p, heading, pageWords2));
       if (named) optional.set(page, [...optional.get(page) ?? [], section]);
     }
   }
   return optional;
 }
-function namesHeading(phrase, heading, pageWords) {
+function namesHeading(phrase, heading, pageWords2) {
   const covered = heading.filter((w) => phrase.has(w)).length;
   if (covered === 0) return false;
   if (covered === heading.length && phrase.size <= heading.length + 3) return true;
-  return covered * 2 >= heading.length && [...phrase].every((w) => heading.includes(w) || pageWords.has(w));
+  return covered * 2 >= heading.length && [...phrase].every((w) => heading.includes(w) || pageWords2.has(w));
 }
 function introducedWords(facts) {
   const words3 = /* @__PURE__ */ new Set();
@@ -28613,7 +28630,7 @@ function itemHangsOn(item2, features, page) {
   }
   return null;
 }
-function newNamesIn(text4, features, pageWords, plainOn) {
+function newNamesIn(text4, features, pageWords2, plainOn) {
   const found = [];
   for (const match of text4.matchAll(/`([^`\n]+)`/g)) {
     const name = [...namesInCode(match[0])].find((n) => features.names.has(n));
@@ -28623,7 +28640,7 @@ function newNamesIn(text4, features, pageWords, plainOn) {
   const ofPage = (n) => plainOn !== null && n.length >= 4 && features.names.has(n) && [...features.owners.get(n) ?? []].some((w) => plainOn.has(w));
   for (const match of plain2.matchAll(/[A-Za-z][\w-]*/g)) {
     const word = match[0].toLowerCase();
-    const name = pageWords.has(word) ? word : [word, word.replace(/s$/, ""), word.replace(/es$/, "")].find(ofPage);
+    const name = pageWords2.has(word) ? word : [word, word.replace(/s$/, ""), word.replace(/es$/, "")].find(ofPage);
     if (name) found.push({ name, at: match.index, text: match[0] });
   }
   return found.sort((a, b) => a.at - b.at);
@@ -29159,7 +29176,7 @@ function joinMovedRules(facts, uf) {
   if (gone.length === 0 || arrived.length === 0) return moved3;
   const common = commonWords(rules);
   const words3 = /* @__PURE__ */ new Map();
-  const wordsOf = (f) => {
+  const wordsOf2 = (f) => {
     let set = words3.get(f.index);
     if (!set) words3.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
     return set;
@@ -29168,7 +29185,7 @@ function joinMovedRules(facts, uf) {
     let best = null;
     for (const g of gone) {
       if (g.page !== a.page || family(g) !== family(a)) continue;
-      const score = dice(wordsOf(g), wordsOf(a));
+      const score = dice(wordsOf2(g), wordsOf2(a));
       if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
     }
     if (best) {
@@ -44134,6 +44151,11 @@ function walkChildren(children, offset, state, leadIn) {
         break;
       }
       case "list":
+        if (previousParagraph?.block.type === "text" && joinAlternatives(previousParagraph.block, node2)) {
+          previousParagraph = null;
+          break;
+        }
+        if (isTableOfContents(node2)) dropContentsTitle(state.blocks);
         if (previousParagraph?.block.type === "text" && endsWithColon(previousParagraph.text)) previousParagraph.block.introducesList = true;
         walkList(node2, offset, state, endsWithColon(previousParagraph?.text) ? previousParagraph.text : leadIn);
         previousParagraph = null;
@@ -44198,6 +44220,31 @@ function walkList(list2, offset, state, leadIn) {
       }
     }
   }
+}
+var PRODUCTION_HEAD = /^[\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]\n]*\])?\s+(?::{1,3}|::=)(?:\s+one\s+of)?$/u;
+function joinAlternatives(head, list2) {
+  if (head.listItem || !PRODUCTION_HEAD.test(head.text.trim()) || list2.children.length === 0) return false;
+  const alternatives = [];
+  for (const item2 of list2.children) {
+    const [only, ...rest] = item2.children;
+    if (rest.length > 0 || only?.type !== "paragraph") return false;
+    const read = inlineText(only);
+    if (read.text.includes("\n") || !read.text.trim()) return false;
+    alternatives.push(read);
+  }
+  head.text = `${head.text.trim()} ${alternatives.map((a) => a.text.trim()).join(" | ")}`;
+  head.codeSpans = [...head.codeSpans, ...alternatives.flatMap((a) => a.codeSpans)];
+  return true;
+}
+function isTableOfContents(list2) {
+  const items = list2.children;
+  return items.length > 0 && items.every((item2) => item2.children.length > 0 && item2.children.every((child) => child.type === "paragraph" && isInPageLinkOnly(child) || child.type === "list" && isTableOfContents(child)));
+}
+function dropContentsTitle(blocks) {
+  const last = blocks.at(-1);
+  if (last?.type !== "text" || last.listItem || last.codeSpans.length > 0) return;
+  const text4 = last.text.trim();
+  if (text4.split(/\s+/).length <= 4 && !/[.:;!?]$/.test(text4)) blocks.pop();
 }
 function isInPageLinkOnly(paragraph) {
   const parts2 = paragraph.children.filter((c) => !(c.type === "text" && c.value.trim() === ""));
@@ -46449,18 +46496,43 @@ function pairProseRewrittenInPlace(old, now2, pairing, sameSection2) {
     added: pairing.added.filter((b) => !paired.has(b))
   };
 }
+var DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$)/u;
+function pairProductionsBySymbol(pairing, sameSection2) {
+  const symbolOf = (block) => DEFINES.exec(block.text)?.[1] ?? null;
+  const once = (blocks) => {
+    const by = /* @__PURE__ */ new Map();
+    for (const block of blocks) {
+      const symbol = symbolOf(block);
+      if (symbol !== null) by.set(symbol, by.has(symbol) ? null : block);
+    }
+    return by;
+  };
+  const added = once(pairing.added);
+  const found = [];
+  for (const [symbol, before] of once(pairing.removed)) {
+    const after = added.get(symbol);
+    if (before && after && sameSection2(before, after)) found.push([before, after]);
+  }
+  if (found.length === 0) return pairing;
+  const paired = new Set(found.flat());
+  return {
+    pairs: [...pairing.pairs, ...found],
+    removed: pairing.removed.filter((b) => !paired.has(b)),
+    added: pairing.added.filter((b) => !paired.has(b))
+  };
+}
 
 // src/diff/prose.ts
 init_quote();
 function diffProse(ctx, emit) {
-  const wordsOf = madeOnDemand((p) => new Set(tokens(p.text)));
+  const wordsOf2 = madeOnDemand((p) => new Set(tokens(p.text)));
   const threshold = 0.55;
   const sameSectionBonus = 0.1;
   const byWording = pairUp(ctx.old.prose, ctx.new.prose, {
     key: (p) => normalizeText(p.text),
     score: (o, n) => {
-      const a = wordsOf(o);
-      const b = wordsOf(n);
+      const a = wordsOf2(o);
+      const b = wordsOf2(n);
       const bonus = ctx.oldToNew.get(o.sectionId) === n.sectionId ? sameSectionBonus : 0;
       if (diceCeiling(a.size, b.size) + bonus < threshold) return 0;
       return dice(a, b) + bonus;
@@ -46468,9 +46540,10 @@ function diffProse(ctx, emit) {
     threshold,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
     // The section bonus is the most a pair adds to its words' likeness.
-    alike: { old: wordsOf, new: wordsOf, minDice: threshold - sameSectionBonus }
+    alike: { old: wordsOf2, new: wordsOf2, minDice: threshold - sameSectionBonus }
   });
-  const { pairs, removed, added } = pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId);
+  const sameSection2 = (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId;
+  const { pairs, removed, added } = pairProductionsBySymbol(pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, sameSection2), sameSection2);
   for (const [before, after] of pairs) {
     if (normalizeText(before.text) === normalizeText(after.text)) continue;
     const inverted = isInversion(before.text, after.text);
@@ -46599,8 +46672,9 @@ function unitOf(group2) {
 // src/diff/same-duty.ts
 function sameDuty(before, after) {
   const reasons = [];
-  let a = withoutConnective(withoutReferences(before));
-  let b = withoutConnective(withoutReferences(after));
+  let a = withoutConnective(withoutReferences(withoutExamples(before)));
+  let b = withoutConnective(withoutReferences(withoutExamples(after)));
+  if (examplesOf(before) !== examplesOf(after)) reasons.push("only its examples changed");
   if (refsOf(before) !== refsOf(after)) {
     if (asked(a) < 2 || asked(b) < 2) return null;
     reasons.push("only its references changed");
@@ -46616,6 +46690,13 @@ function sameDuty(before, after) {
   if (oneRunMoved(wa, wb)) return [...reasons, "a clause moved"].join("; ");
   if (sameSubjectFamily(a, b)) return [...reasons, "its subject is written as another word of the same family"].join("; ");
   return null;
+}
+var EXAMPLE_PARENTHESIS = /\s*\((?:such\s+as|e\.\s?g\.|for\s+example|for\s+instance|ex\.)[^()]*\)/gi;
+function withoutExamples(text4) {
+  return text4.replace(EXAMPLE_PARENTHESIS, "");
+}
+function examplesOf(text4) {
+  return [...text4.matchAll(EXAMPLE_PARENTHESIS)].map((m) => normalizeText(m[0])).join("|");
 }
 var CONNECTIVE = /^(?:additionally|also|furthermore|moreover|in addition|similarly|likewise|finally|further)\s*,?\s+/i;
 function withoutConnective(text4) {
@@ -46694,9 +46775,9 @@ function runWithInitials(text4, abbreviation) {
 function dutyGrowth(before, after) {
   if (sameDuty(before, after)) return [];
   const [askedBefore, askedAfter] = [asked2(before), asked2(after)];
-  if (keywordCount(after) > keywordCount(before)) return newlyRequired(askedBefore, askedAfter).length > 0 ? newlyRequired(askedBefore, askedAfter) : ["a second duty"];
-  const brought = newlyRequired(askedBefore, askedAfter);
-  const dropped = newlyRequired(askedAfter, askedBefore);
+  const brought = newlyRequired(askedBefore, withoutAsides(askedAfter), askedAfter);
+  if (keywordCount(after) > keywordCount(before)) return brought.length > 0 ? brought : ["a second duty"];
+  const dropped = newlyRequired(withoutAsides(askedAfter), askedBefore);
   const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
   const plainBefore = ` ${askedBefore.replace(/`/g, "").toLowerCase().replace(/\s+/g, " ")} `;
   const isNewName = (name) => !named.has(name) && !plainBefore.includes(` ${name.toLowerCase()}`);
@@ -46707,13 +46788,16 @@ var KEYWORD3 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOM
 function keywordCount(text4) {
   return text4.match(KEYWORD3)?.length ?? 0;
 }
+function withoutAsides(text4) {
+  return text4.replace(/\s*\(([^()]*)\)/g, (aside, inner) => /\b(?:must|shall|should|may|required|recommended|optional)\b|`/i.test(inner) ? aside : "");
+}
 function asked2(text4) {
   const at = text4.search(KEYWORD3);
   return at < 0 ? text4 : text4.slice(at);
 }
-function newlyRequired(before, after) {
+function newlyRequired(before, after, whole = after) {
   const had = new Set(tokens(before));
-  if (tokens(after).some((word) => RELAXING.has(word) && !had.has(word))) return [];
+  if (tokens(whole).some((word) => RELAXING.has(word) && !had.has(word))) return [];
   const stems2 = new Set([...had].map(stem));
   const brought = /* @__PURE__ */ new Set();
   for (const word of tokens(after)) {
@@ -47047,8 +47131,9 @@ function sideOf(section) {
   return { text: section.heading, line: section.lines.start, anchor: section.anchor, path: section.path.join(" › ") };
 }
 
-// src/diff/restructured-prose.ts
-init_quote();
+// src/diff/renamed-words.ts
+init_libesm();
+init_catalog();
 
 // src/diff/split-off-prose.ts
 init_catalog();
@@ -47084,50 +47169,6 @@ function splitFrom(words3, reworded) {
   return wordsFoundIn(words3, lost).length > 0;
 }
 
-// src/diff/restructured-prose.ts
-var TAKEN_SHARE4 = 0.75;
-var SURVIVING_SHARE = 0.8;
-function pairRestructuredProse(drafts) {
-  const addedProse = drafts.filter((d) => d.id === "prose-added" && d.after).map((added) => ({ added, now: contentWords(added.after.text) })).filter(({ now: now2 }) => now2.length >= MIN_CONTENT_WORDS);
-  const sectionWordings = /* @__PURE__ */ new Map();
-  const sectionWordingOf = (added, now2) => {
-    let wording = sectionWordings.get(added);
-    if (!wording) sectionWordings.set(added, wording = [...now2, ...rewordingsOf(drafts, added).flatMap((d) => contentWords(d.after.text))]);
-    return wording;
-  };
-  const matches = [];
-  for (const removed of drafts) {
-    if (removed.id !== "prose-removed" || !removed.before) continue;
-    const was2 = contentWords(removed.before.text);
-    if (was2.length < MIN_CONTENT_WORDS) continue;
-    for (const { added, now: now2 } of addedProse) {
-      if (!sameSection(removed, added)) continue;
-      const share = shareFoundIn(now2, was2);
-      if (share < TAKEN_SHARE4) continue;
-      if (shareFoundIn(was2, sectionWordingOf(added, now2)) >= SURVIVING_SHARE) matches.push({ removed, added, share });
-    }
-  }
-  matches.sort((a, b) => b.share - a.share);
-  const paired = /* @__PURE__ */ new Map();
-  const dropped = /* @__PURE__ */ new Set();
-  for (const { removed, added } of matches) {
-    if (dropped.has(removed) || paired.has(added)) continue;
-    dropped.add(removed);
-    paired.set(added, {
-      ...added,
-      id: "prose-changed",
-      subject: clip(added.after.text, 100),
-      key: removed.key ?? removed.subject,
-      section: { old: removed.section.old, new: added.section.new },
-      before: removed.before
-    });
-  }
-  return drafts.filter((d) => !dropped.has(d)).map((d) => paired.get(d) ?? d);
-}
-function rewordingsOf(drafts, added) {
-  return drafts.filter((d) => isReworded(d) && d.section.new === added.section.new);
-}
-
 // src/diff/terms.ts
 init_catalog();
 function diffTerms(ctx, emit, recorded) {
@@ -47160,6 +47201,327 @@ function vocabulary(doc) {
   const words3 = new Set(doc.terms.map((t) => t.token));
   for (const block of doc.codeBlocks) for (const word of block.value.match(/[\w$@./-]+/g) ?? []) words3.add(word);
   return words3;
+}
+
+// src/diff/renamed-words.ts
+var MAX_EXCHANGE = 3;
+var CONSISTENT = 3;
+var MIN_USES = 2;
+var VANISHED_SHARE = 0.25;
+var MIN_RENAMED_PLACES = 2;
+function readRenamedWords(drafts, ctx) {
+  const reworded = drafts.filter((d) => isReworded(d) && kindOf(d) !== null);
+  if (reworded.length === 0) return [...drafts];
+  const renames = renamedNames(reworded, ctx);
+  const exchanges = pageExchanges(reworded, ctx);
+  if (renames.size === 0 && exchanges.size === 0) return [...drafts];
+  const dropped = /* @__PURE__ */ new Set();
+  const places = /* @__PURE__ */ new Map();
+  const rewritten = /* @__PURE__ */ new Map();
+  for (const draft of reworded) {
+    const before = draft.before.text;
+    const after = draft.after.text;
+    const renamed = renamedIn(before, renames);
+    if (renamed !== before && normalizeText(renamed) === normalizeText(after)) {
+      const key2 = renameKeyIn(before, renames);
+      places.set(key2, [...places.get(key2) ?? [], draft]);
+      dropped.add(draft);
+      continue;
+    }
+    if (kindOf(draft) !== "rule-changed") continue;
+    const { exchanged, otherwise } = exchangesIn(hunksOf(renamed, after), exchanges, (hunk2) => vanished(ctx, hunk2.removed.join(" ")) ? hunk2.said : hunk2.saidWithNext);
+    if (exchanged.length === 0) continue;
+    const said = exchanged.map(([from, to]) => `“${from}” is “${to}” throughout the newer page`).join(", ");
+    const plainBefore = exchangeWords(renamed, exchanged);
+    const same = !otherwise ? "same" : sameDuty(plainBefore, after);
+    if (same) {
+      rewritten.set(draft, { ...withoutLevel(draft), id: "rule-reworded", detail: { ...draft.detail, how: same === "same" ? said : `${said}; ${same}` } });
+    } else if (draft.level === "breaking" && dutyGrowth(plainBefore, after).length === 0) {
+      rewritten.set(draft, withoutLevel(draft));
+    }
+  }
+  const renameRecords = [...places].map(([key2, joined]) => renameRecord(key2, joined));
+  const renamedTerms = new Set([...places.keys()].flatMap((key2) => key2.split("\0")));
+  return [
+    ...drafts.filter((d) => !dropped.has(d)).filter((d) => !((d.id === "term-added" || d.id === "term-removed") && renamedTerms.has(d.subject))).map((d) => rewritten.get(d) ?? d),
+    ...renameRecords
+  ];
+}
+function kindOf(draft) {
+  const kind = catalogEntry(draft.id).kind;
+  return kind === "rule" || kind === "prose" ? draft.id : null;
+}
+function withoutLevel(draft) {
+  const { level: _level, levelReason: _reason, ...rest } = draft;
+  return rest;
+}
+function renamedNames(reworded, ctx) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const draft of reworded) {
+    const was2 = codeNames(draft.before.text);
+    const now2 = codeNames(draft.after.text);
+    const gone = [...was2].filter((n) => !now2.has(n));
+    const came = [...now2].filter((n) => !was2.has(n));
+    if (gone.length !== 1 || came.length !== 1) continue;
+    const key2 = `${gone[0]}\0${came[0]}`;
+    seen.set(key2, (seen.get(key2) ?? 0) + 1);
+  }
+  const renames = /* @__PURE__ */ new Map();
+  const taken = /* @__PURE__ */ new Set();
+  for (const [key2, count] of seen) {
+    const [from, to] = key2.split("\0");
+    if (count < MIN_RENAMED_PLACES || taken.has(from) || taken.has(to)) continue;
+    if (namesIn(ctx.new, from) || namesIn(ctx.old, to)) continue;
+    renames.set(from, to);
+    taken.add(from).add(to);
+  }
+  return renames;
+}
+function codeNames(text4) {
+  return new Set([...text4.matchAll(/`([^`]+)`/g)].map((m) => m[1].trim()).filter(isIdentifierLike));
+}
+function namesIn(doc, name) {
+  return doc.terms.some((t) => t.token === name) || doc.codeBlocks.some((b) => mentions(b.value, name)) || pageText(doc).some((t) => mentions(t, name));
+}
+function renamedIn(text4, renames) {
+  if (renames.size === 0) return text4;
+  return text4.replace(/`([^`]+)`/g, (whole, name) => renames.has(name.trim()) ? `\`${renames.get(name.trim())}\`` : whole);
+}
+function renameKeyIn(text4, renames) {
+  for (const name of codeNames(text4)) if (renames.has(name)) return `${name}\0${renames.get(name)}`;
+  return null;
+}
+function renameRecord(key2, joined) {
+  const [from, to] = key2.split("\0");
+  const first = joined[0];
+  return {
+    id: "term-renamed",
+    subject: to,
+    key: `${from}\0${to}`,
+    section: first.section,
+    before: { text: from, line: first.before.line },
+    after: { text: to, line: first.after.line, places: joined.length, quoted: joined.map((d) => d.after.text) },
+    detail: { from, to, places: String(joined.length) }
+  };
+}
+function pageExchanges(reworded, ctx) {
+  const made = /* @__PURE__ */ new Map();
+  const withNext = /* @__PURE__ */ new Map();
+  for (const draft of reworded) {
+    const hunks = hunksOf(draft.before.text, draft.after.text).filter(isExchange);
+    for (const key2 of new Set(hunks.map((h) => keyOf(h)))) made.set(key2, (made.get(key2) ?? 0) + 1);
+    for (const hunk2 of hunks) if (hunk2.next) withNext.set(keyOf(hunk2), (withNext.get(keyOf(hunk2)) ?? /* @__PURE__ */ new Set()).add(hunk2.next));
+  }
+  const exchanges = /* @__PURE__ */ new Set();
+  const grew = (from, to) => uses(ctx.new, to) > uses(ctx.old, to) && uses(ctx.new, from) < uses(ctx.old, from);
+  for (const [key2, count] of made) {
+    const [from, to] = key2.split("\0");
+    if (grew(from, to) && (vanished(ctx, from) || count >= CONSISTENT && !made.has(`${to}\0${from}`))) exchanges.add(key2);
+    for (const next2 of withNext.get(key2) ?? []) {
+      const [fromNext, toNext] = [`${from} ${next2}`, `${to} ${next2}`];
+      if (grew(fromNext, toNext) && vanished(ctx, fromNext)) exchanges.add(`${fromNext}\0${toNext}`);
+    }
+  }
+  return exchanges;
+}
+function vanished(ctx, words3) {
+  const [before, after] = [uses(ctx.old, words3), uses(ctx.new, words3)];
+  return before >= MIN_USES && after <= before * VANISHED_SHARE;
+}
+function exchangesIn(hunks, exchanges, said) {
+  const found = [];
+  let otherwise = false;
+  for (const hunk2 of hunks) {
+    if (isExchange(hunk2) && (exchanges.has(keyOf(hunk2)) || hunk2.next !== null && exchanges.has(keyOf(hunk2, hunk2.next)))) {
+      found.push(said(hunk2));
+    } else if (![...hunk2.removed, ...hunk2.added].every((w) => STOPWORDS.has(w)) && !(hunk2.removed.length && hunk2.added.length && isCosmeticRewording(hunk2.said[0], hunk2.said[1]))) {
+      otherwise = true;
+    }
+  }
+  return { exchanged: dedupe(found), otherwise };
+}
+function dedupe(pairs) {
+  const seen = /* @__PURE__ */ new Set();
+  return pairs.filter(([a, b]) => !seen.has(`${a}\0${b}`) && seen.add(`${a}\0${b}`));
+}
+function exchangeWords(text4, exchanged) {
+  let out = text4;
+  for (const [from, to] of exchanged) {
+    const words3 = from.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const pattern = new RegExp(`(?<![\\w$-])${words3.map((w) => `${w}(?:e?s)?`).join("[^\\p{L}\\p{N}]+")}(?![\\w$-])`, "giu");
+    out = out.replace(pattern, to);
+  }
+  return out;
+}
+function hunksOf(before, after) {
+  const was2 = wordsOf(before);
+  const now2 = wordsOf(after);
+  const parts2 = diffArrays(was2.tokens, now2.tokens);
+  const hunks = [];
+  let [i, j] = [0, 0];
+  for (let k = 0; k < parts2.length; k++) {
+    const part = parts2[k];
+    if (!part.added && !part.removed) {
+      [i, j] = [i + part.value.length, j + part.value.length];
+      continue;
+    }
+    const next2 = parts2[k + 1];
+    const removedCount = part.removed ? part.value.length : 0;
+    const addedCount = part.added ? part.value.length : part.removed && next2?.added ? next2.value.length : 0;
+    if (part.removed && next2?.added) k += 1;
+    let [rs, re, as, ae] = [i, i + removedCount, j, j + addedCount];
+    [i, j] = [re, ae];
+    while (rs < re && as < ae && STOPWORDS.has(was2.tokens[rs]) && STOPWORDS.has(now2.tokens[as])) [rs, as] = [rs + 1, as + 1];
+    while (rs < re && as < ae && STOPWORDS.has(was2.tokens[re - 1]) && STOPWORDS.has(now2.tokens[ae - 1])) [re, ae] = [re - 1, ae - 1];
+    if (re - rs === ae - as && re - rs > 1) {
+      for (let d = 0; d < re - rs; d++) {
+        if (was2.tokens[rs + d] === now2.tokens[as + d] || STOPWORDS.has(was2.tokens[rs + d]) && STOPWORDS.has(now2.tokens[as + d])) continue;
+        hunks.push(hunk(was2, rs + d, rs + d + 1, now2, as + d, as + d + 1));
+      }
+    } else hunks.push(hunk(was2, rs, re, now2, as, ae));
+  }
+  return hunks;
+}
+function hunk(was2, rs, re, now2, as, ae) {
+  const shared = re < was2.tokens.length && ae < now2.tokens.length && was2.tokens[re] === now2.tokens[ae] && !was2.tokens[re].startsWith(CODE_WORD) && contentWords(was2.tokens[re]).length === 1;
+  const [wasSaid, nowSaid] = [was2.raw.slice(rs, re), now2.raw.slice(as, ae)];
+  return {
+    removed: was2.tokens.slice(rs, re),
+    added: now2.tokens.slice(as, ae),
+    next: shared ? was2.tokens[re] : null,
+    said: [wasSaid.join(" "), nowSaid.join(" ")],
+    saidWithNext: shared ? [[...wasSaid, was2.raw[re]].join(" "), [...nowSaid, now2.raw[ae]].join(" ")] : [wasSaid.join(" "), nowSaid.join(" ")]
+  };
+}
+var CODE_WORD = "zzcode";
+function wordsOf(text4) {
+  const coded = withoutExamples(text4).replace(/`([^`]+)`/g, (_m, name) => ` ${CODE_WORD}${name.replace(/[^A-Za-z0-9]/g, "x")} `);
+  const found = tokens(coded);
+  const raw = wordsAsWritten(coded);
+  return { tokens: found, raw: raw.length === found.length ? raw : normalizeText(coded).split(" ").filter(Boolean) };
+}
+function isExchange(hunk2) {
+  const { removed, added } = hunk2;
+  if (removed.length === 0 || added.length === 0 || removed.length > MAX_EXCHANGE || added.length > MAX_EXCHANGE) return false;
+  const all2 = [...removed, ...added];
+  if (all2.some((w) => KEYWORD_WORDS.has(w) || w.startsWith(CODE_WORD))) return false;
+  return !removed.every((w) => STOPWORDS.has(w)) && !added.every((w) => STOPWORDS.has(w));
+}
+function keyOf(hunk2, next2) {
+  const tail = next2 ? ` ${next2}` : "";
+  return `${hunk2.removed.join(" ")}${tail}\0${hunk2.added.join(" ")}${tail}`;
+}
+var pageWords = /* @__PURE__ */ new WeakMap();
+var pageTexts = /* @__PURE__ */ new WeakMap();
+function pageText(doc) {
+  let texts = pageTexts.get(doc);
+  if (!texts) {
+    texts = [...doc.sections.map((s) => s.heading), ...doc.prose.map((p) => p.text), ...doc.rules.map((r) => r.text), ...doc.fields.flatMap((f) => f.description ? [f.description] : [])];
+    pageTexts.set(doc, texts);
+  }
+  return texts;
+}
+function uses(doc, phrase) {
+  let words3 = pageWords.get(doc);
+  if (!words3) {
+    words3 = pageText(doc).flatMap((t) => [...wordsOf(t).tokens, "\0"]);
+    pageWords.set(doc, words3);
+  }
+  const want = phrase.split(" ");
+  let count = 0;
+  for (let i = 0; i + want.length <= words3.length; i++) {
+    if (words3[i] !== want[0]) continue;
+    if (want.every((w, j) => words3[i + j] === w)) count += 1;
+  }
+  return count;
+}
+
+// src/diff/rule-become-prose.ts
+init_catalog();
+var TAKEN_SHARE4 = 0.75;
+function foldRulesIntoProse(drafts) {
+  const prose = drafts.filter((d) => (d.id === "prose-changed" || d.id === "prose-added") && d.after).map((paragraph) => ({ paragraph, now: contentWords(paragraph.after.text), was: paragraph.before ? contentWords(paragraph.before.text) : [] }));
+  const matches = [];
+  for (const rule2 of drafts) {
+    if (!isRemovedRule(rule2)) continue;
+    const words3 = contentWords(rule2.before.text);
+    if (words3.length < MIN_CONTENT_WORDS) continue;
+    for (const { paragraph, now: now2, was: was2 } of prose) {
+      if (!sameSection(rule2, paragraph)) continue;
+      const share = shareFoundIn(words3, now2);
+      if (share >= TAKEN_SHARE4 && shareFoundIn(words3, was2) < TAKEN_SHARE4) matches.push({ rule: rule2, paragraph, share });
+    }
+  }
+  matches.sort((a, b) => b.share - a.share);
+  const joined = /* @__PURE__ */ new Map();
+  const dropped = /* @__PURE__ */ new Set();
+  for (const { rule: rule2, paragraph } of matches) {
+    if (joined.has(rule2) || dropped.has(paragraph)) continue;
+    dropped.add(paragraph);
+    const now2 = paragraph.after.text;
+    joined.set(rule2, { ...rule2, before: { ...rule2.before, nowProse: now2, nowProseAt: whereTaken(contentWords(rule2.before.text), now2), nowProseLine: paragraph.after.line } });
+  }
+  return drafts.filter((d) => !dropped.has(d)).map((d) => joined.get(d) ?? d);
+}
+function whereTaken(words3, paragraph) {
+  let best = { at: 0, share: -1 };
+  let from = 0;
+  for (const sentence of sentences(paragraph)) {
+    const at = paragraph.indexOf(sentence, from);
+    from = at < 0 ? from : at + sentence.length;
+    const share = shareFoundIn(words3, contentWords(sentence));
+    if (at >= 0 && share > best.share) best = { at, share };
+  }
+  return best.at;
+}
+function isRemovedRule(draft) {
+  const entry = catalogEntry(draft.id);
+  return entry.kind === "rule" && entry.action === "removed" && draft.before !== null;
+}
+
+// src/diff/restructured-prose.ts
+init_quote();
+var TAKEN_SHARE5 = 0.75;
+var SURVIVING_SHARE = 0.8;
+function pairRestructuredProse(drafts) {
+  const addedProse = drafts.filter((d) => d.id === "prose-added" && d.after).map((added) => ({ added, now: contentWords(added.after.text) })).filter(({ now: now2 }) => now2.length >= MIN_CONTENT_WORDS);
+  const sectionWordings = /* @__PURE__ */ new Map();
+  const sectionWordingOf = (added, now2) => {
+    let wording = sectionWordings.get(added);
+    if (!wording) sectionWordings.set(added, wording = [...now2, ...rewordingsOf(drafts, added).flatMap((d) => contentWords(d.after.text))]);
+    return wording;
+  };
+  const matches = [];
+  for (const removed of drafts) {
+    if (removed.id !== "prose-removed" || !removed.before) continue;
+    const was2 = contentWords(removed.before.text);
+    if (was2.length < MIN_CONTENT_WORDS) continue;
+    for (const { added, now: now2 } of addedProse) {
+      if (!sameSection(removed, added)) continue;
+      const share = shareFoundIn(now2, was2);
+      if (share < TAKEN_SHARE5) continue;
+      if (shareFoundIn(was2, sectionWordingOf(added, now2)) >= SURVIVING_SHARE) matches.push({ removed, added, share });
+    }
+  }
+  matches.sort((a, b) => b.share - a.share);
+  const paired = /* @__PURE__ */ new Map();
+  const dropped = /* @__PURE__ */ new Set();
+  for (const { removed, added } of matches) {
+    if (dropped.has(removed) || paired.has(added)) continue;
+    dropped.add(removed);
+    paired.set(added, {
+      ...added,
+      id: "prose-changed",
+      subject: clip(added.after.text, 100),
+      key: removed.key ?? removed.subject,
+      section: { old: removed.section.old, new: added.section.new },
+      before: removed.before
+    });
+  }
+  return drafts.filter((d) => !dropped.has(d)).map((d) => paired.get(d) ?? d);
+}
+function rewordingsOf(drafts, added) {
+  return drafts.filter((d) => isReworded(d) && d.section.new === added.section.new);
 }
 
 // src/diff/type-declarations.ts
@@ -47212,7 +47574,7 @@ function diffDocuments(oldDoc, newDoc) {
   return agreeSectionLevels(distinguishRepeats(orderDrafts(ctx, oneRecordPerChange(drafts, ctx))).map(finalizeChange));
 }
 function oneRecordPerChange(drafts, ctx) {
-  return foldRowProse(pairRestructuredProse(foldSplitOffProse(foldProseIntoRules(foldCapabilityRules(drafts)))), ctx.new.fields);
+  return readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(foldProseIntoRules(foldCapabilityRules(drafts))))), ctx.new.fields), ctx);
 }
 function distinguishRepeats(drafts) {
   const seen = /* @__PURE__ */ new Map();
@@ -47247,14 +47609,14 @@ function pageRoute(page) {
 }
 function pairPages(oldPages, newPages, text4) {
   const words3 = /* @__PURE__ */ new Map();
-  const wordsOf = (side6, page) => {
+  const wordsOf2 = (side6, page) => {
     const key2 = `${side6}\0${page}`;
     let found = words3.get(key2);
     if (!found) words3.set(key2, found = new Set(tokens(text4(side6, page))));
     return found;
   };
   const byRoute = pairUp(oldPages, newPages, { key: pageRoute, score: () => 0, threshold: Infinity });
-  const byContent = pairUp(byRoute.removed, byRoute.added, { key: null, score: (o, n) => dice(wordsOf("old", o), wordsOf("new", n)), threshold: MOVED_THRESHOLD });
+  const byContent = pairUp(byRoute.removed, byRoute.added, { key: null, score: (o, n) => dice(wordsOf2("old", o), wordsOf2("new", n)), threshold: MOVED_THRESHOLD });
   const pairs = [
     ...byRoute.pairs.map(([o, n]) => ({ old: o, new: n, how: "same" })),
     ...byContent.pairs.map(([o, n]) => ({ old: o, new: n, how: "moved" })),
@@ -47457,13 +47819,13 @@ function namingSection(doc, title) {
   }
   return best?.section ?? null;
 }
-function sectionAsPage(section, pageText, keepHeading, title) {
-  const lines = pageText.split("\n");
+function sectionAsPage(section, pageText2, keepHeading, title) {
+  const lines = pageText2.split("\n");
   const first = section.lines.start - (keepHeading ? 1 : 0);
-  const offsetOf = (line2) => Math.min(pageText.length, lines.slice(0, line2).reduce((sum, l) => sum + l.length + 1, 0));
+  const offsetOf = (line2) => Math.min(pageText2.length, lines.slice(0, line2).reduce((sum, l) => sum + l.length + 1, 0));
   const header = ["---", `title: ${JSON.stringify(title)}`, "---"];
   return { text: `${header.join("\n")}
-${pageText.slice(offsetOf(first), offsetOf(section.lines.end))}`, firstLine: first - header.length };
+${pageText2.slice(offsetOf(first), offsetOf(section.lines.end))}`, firstLine: first - header.length };
 }
 function tripleKeyFor(vocabulary2) {
   if (vocabulary2 ** 3 <= Number.MAX_SAFE_INTEGER) return (a, b, c) => (a * vocabulary2 + b) * vocabulary2 + c;
@@ -47962,8 +48324,8 @@ var PlacedIndex = class {
     return [...found].sort((a, b) => a - b).map((i) => this.placed[i]);
   }
   rarest(words3, count) {
-    const uses = (word) => this.byWord.get(word)?.length ?? 0;
-    return [...words3].sort((a, b) => uses(a) - uses(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, count);
+    const uses2 = (word) => this.byWord.get(word)?.length ?? 0;
+    return [...words3].sort((a, b) => uses2(a) - uses2(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, count);
   }
 };
 function moved2(removal, to) {
@@ -48149,7 +48511,7 @@ function levelProseBySchemaShape(changes, informative) {
   if (shapes.length === 0) return [...changes];
   return changes.map((change) => {
     if (change.id !== "prose-changed" || change.source !== "page" || informative(change) || !change.before || !change.after) return change;
-    const named = codeNames(change.before.text).filter((n) => codeNames(change.after.text).includes(n));
+    const named = codeNames2(change.before.text).filter((n) => codeNames2(change.after.text).includes(n));
     if (named.length === 0) return change;
     const reworded = symmetricDifference(tokens(change.before.text), tokens(change.after.text));
     const evidence = shapes.filter((s) => named.includes(identifierLeaf(s.subject) ?? "") && shapeWords(s).some((w) => reworded.has(w))).sort((a, b) => levelRank(a.level) - levelRank(b.level));
@@ -48161,7 +48523,7 @@ function levelProseBySchemaShape(changes, informative) {
 function isShapeChange(change) {
   return change.source === "schema" && change.kind === "schema-field" && change.before !== null && change.after !== null && !change.id.endsWith("description-changed");
 }
-function codeNames(text4) {
+function codeNames2(text4) {
   return [...text4.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((m) => m[1]);
 }
 function identifierLeaf(subject2) {
@@ -48214,7 +48576,7 @@ function dropRepeatedTermSignals(changes) {
     if (change.after) texts.after.push(change.after.text);
   }
   return changes.filter((change) => {
-    if (change.kind !== "term" || change.page === void 0) return true;
+    if (change.kind !== "term" || change.action === "renamed" || change.page === void 0) return true;
     if (pagesCameOrWent.has(change.page)) return false;
     const texts = quoted.get(change.page)?.[change.action === "removed" ? "before" : "after"] ?? [];
     return !texts.some((text4) => text4.includes(change.subject));

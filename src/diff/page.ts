@@ -16,6 +16,8 @@ import { diffProse } from './prose.ts';
 import { diffRules } from './rules.ts';
 import { agreeSectionLevels } from './section-levels.ts';
 import { alignSections, diffSections } from './sections.ts';
+import { readRenamedWords } from './renamed-words.ts';
+import { foldRulesIntoProse } from './rule-become-prose.ts';
 import { pairRestructuredProse } from './restructured-prose.ts';
 import { foldSplitOffProse } from './split-off-prose.ts';
 import { diffTerms } from './terms.ts';
@@ -42,11 +44,12 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
 
 /**
  * One change the differs saw from two sides is one record: a rule reworded because its
- * capability moved, a sentence rewritten into a rule, words split off a reworded sentence,
- * a paragraph rewritten around its content, a paragraph that says what a new table row says.
+ * capability moved, a sentence rewritten into a rule or a rule into a plain sentence, words
+ * split off a reworded sentence, a paragraph rewritten around its content, a paragraph that
+ * says what a new table row says, sentences that changed only by a name the page renamed.
  */
 function oneRecordPerChange(drafts: ChangeDraft[], ctx: DiffContext): ChangeDraft[] {
-  return foldRowProse(pairRestructuredProse(foldSplitOffProse(foldProseIntoRules(foldCapabilityRules(drafts)))), ctx.new.fields);
+  return readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(foldProseIntoRules(foldCapabilityRules(drafts))))), ctx.new.fields), ctx);
 }
 
 /**

@@ -46,3 +46,36 @@ export function pairProseRewrittenInPlace(
     added: pairing.added.filter((b) => !paired.has(b)),
   };
 }
+
+/**
+ * A grammar production rewritten (`SourceCharacter :: "U+0009" | …` → `SourceCharacter :: "Any
+ * Unicode scalar value"`) keeps its symbol: the older and newer paragraphs that define the
+ * same symbol in the same section are one rewording, however few words they share. A symbol
+ * defined twice on one side is left to the wording pairing.
+ */
+const DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$)/u;
+
+export function pairProductionsBySymbol(pairing: ProsePairing, sameSection: (before: ProseBlock, after: ProseBlock) => boolean): ProsePairing {
+  const symbolOf = (block: ProseBlock) => DEFINES.exec(block.text)?.[1] ?? null;
+  const once = (blocks: readonly ProseBlock[]) => {
+    const by = new Map<string, ProseBlock | null>();
+    for (const block of blocks) {
+      const symbol = symbolOf(block);
+      if (symbol !== null) by.set(symbol, by.has(symbol) ? null : block);
+    }
+    return by;
+  };
+  const added = once(pairing.added);
+  const found: [ProseBlock, ProseBlock][] = [];
+  for (const [symbol, before] of once(pairing.removed)) {
+    const after = added.get(symbol);
+    if (before && after && sameSection(before, after)) found.push([before, after]);
+  }
+  if (found.length === 0) return pairing;
+  const paired = new Set(found.flat());
+  return {
+    pairs: [...pairing.pairs, ...found],
+    removed: pairing.removed.filter((b) => !paired.has(b)),
+    added: pairing.added.filter((b) => !paired.has(b)),
+  };
+}

@@ -24,6 +24,17 @@ export function normalizeText(text: string): string {
   return normal;
 }
 
+/** The words `normalizeText` reads, as written (their case kept): word for word the same split. */
+export function wordsAsWritten(text: string): string[] {
+  const words = text
+    .replace(/[`*_"“”‘’]/g, '')
+    .replace(NOT_WORD, ' ')
+    .replace(/\.(\s|$)/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  return words === '' ? [] : words.split(' ');
+}
+
 /**
  * A run of characters that are not word characters (a letter, a digit, or one of `/.@$-`):
  * the same runs as `/[^\p{L}\p{N}/.@$-]+/gu` (test/diff/normalize-text.test.ts), split in

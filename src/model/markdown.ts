@@ -192,6 +192,13 @@ function walkChildren(children: readonly RootContent[], offset: number, state: W
         break;
       }
       case 'list':
+        // A grammar production's alternatives ("Name ::" then one per bullet) are the production's text: one block.
+        if (previousParagraph?.block.type === 'text' && joinAlternatives(previousParagraph.block, node as List)) {
+          previousParagraph = null;
+          break;
+        }
+        // A table of contents' title ("Table of Contents", a `<summary>`) is navigation, as its entries are.
+        if (isTableOfContents(node as List)) dropContentsTitle(state.blocks);
         if (previousParagraph?.block.type === 'text' && endsWithColon(previousParagraph.text)) previousParagraph.block.introducesList = true;
         walkList(node as List, offset, state, endsWithColon(previousParagraph?.text) ? previousParagraph!.text : leadIn);
         previousParagraph = null;
@@ -258,6 +265,50 @@ function walkList(list: List, offset: number, state: WalkState, leadIn: string |
       }
     }
   }
+}
+
+/**
+ * The head of a grammar production: a symbol (with its parameters, `Value[Const]`) and the
+ * notation's defining mark after a space (`::`, `:`, `:::`, `::=`), perhaps "one of", nothing else. Prose never
+ * puts a space before its colon.
+ */
+const PRODUCTION_HEAD = /^[\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]\n]*\])?\s+(?::{1,3}|::=)(?:\s+one\s+of)?$/u;
+
+/**
+ * A production written as a head and one alternative per bullet is one statement of the
+ * grammar, not a paragraph per alternative: the alternatives join the head's block
+ * (`SourceCharacter :: "U+0009" | "U+000A"`), so an alternative gained or lost rewords the
+ * production. Only bullets that are one line of text each (no nested list, no code) are
+ * alternatives; returns whether the list was joined.
+ */
+function joinAlternatives(head: Extract<Block, { type: 'text' }>, list: List): boolean {
+  if (head.listItem || !PRODUCTION_HEAD.test(head.text.trim()) || list.children.length === 0) return false;
+  const alternatives: { text: string; codeSpans: string[] }[] = [];
+  for (const item of list.children as ListItem[]) {
+    const [only, ...rest] = item.children;
+    if (rest.length > 0 || only?.type !== 'paragraph') return false;
+    const read = inlineText(only);
+    if (read.text.includes('\n') || !read.text.trim()) return false;
+    alternatives.push(read);
+  }
+  head.text = `${head.text.trim()} ${alternatives.map((a) => a.text.trim()).join(' | ')}`;
+  head.codeSpans = [...head.codeSpans, ...alternatives.flatMap((a) => a.codeSpans)];
+  return true;
+}
+
+/** A list of nothing but links to headings of this page, nested lists of the same included. */
+function isTableOfContents(list: List): boolean {
+  const items = list.children as ListItem[];
+  return items.length > 0 && items.every((item) => item.children.length > 0 && item.children.every((child) =>
+    (child.type === 'paragraph' && isInPageLinkOnly(child)) || (child.type === 'list' && isTableOfContents(child))));
+}
+
+/** The block right before a table of contents, when it is only a title (a few words, no sentence): it goes with the entries. */
+function dropContentsTitle(blocks: Block[]): void {
+  const last = blocks.at(-1);
+  if (last?.type !== 'text' || last.listItem || last.codeSpans.length > 0) return;
+  const text = last.text.trim();
+  if (text.split(/\s+/).length <= 4 && !/[.:;!?]$/.test(text)) blocks.pop();
 }
 
 /** A paragraph that is a single link to a fragment of this page (`[Message: \`Stack\`](#message-stack)`). */

@@ -34,6 +34,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(c.some((x) => x.kind === 'rule' && /^Codes of earlier versions/.test(x.subject))).toBe(false);
     expect(find(c, 'required-rule-added', /Viewers MUST retry/)).toBeDefined();
   },
+  'contents-title': (c) => {
+    // A table of contents (its title too) is navigation: only the new heading it lists is a record.
+    expect(ids(c)).toEqual(['section-added']);
+  },
   deprecations: (c) => {
     // Deprecation is its own action, non-breaking, for a feature, a message and a field.
     expect(c.filter((x) => x.action === 'deprecated').map((x) => `${x.id} ${x.level}`)).toEqual([
@@ -89,6 +93,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(find(c, 'message-envelope-changed', /^prompt\/ask$/)?.level).toBe('breaking');
     expect(find(c, 'section-removed', /Finishing/)?.level).toBe('breaking');
   },
+  'grammar-productions': (c) => {
+    // A production's alternatives are the production: one rewording each, never a paragraph per alternative.
+    expect(c.filter((x) => x.kind === 'prose').map((x) => x.subject)).toEqual(['Glyph :: "Any printable character"', 'Separator : Comma | Semicolon | Colon', 'plum']);
+  },
   'prose-become-rule': (c) => {
     // A sentence rewritten into a rule is that rule, not also a removed paragraph.
     expect(c.some((x) => x.id === 'prose-removed' && /posting a `Dispatch`/.test(x.subject))).toBe(false);
@@ -131,6 +139,12 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(find(c, 'field-type-changed', /Gadget Object › Fixed Fields › weight/)).toBeDefined();
     expect(c.some((x) => /Gadget Object/.test(x.subject) && x.id === 'section-added')).toBe(false);
   },
+  'renamed-words': (c) => {
+    // A word the page exchanged everywhere rewords its rules; a name in code exchanged everywhere is one rename.
+    expect(c.filter((x) => x.id === 'rule-reworded')).toHaveLength(4);
+    expect(c.filter((x) => x.id === 'term-renamed').map((x) => x.message)).toEqual(['`expiry_hint` renamed to `ttl_seconds` (3 places on the page).']);
+    expect(find(c, 'rule-changed', /twenty lookups/)).toBeDefined();
+  },
   'restructured-prose': (c) => {
     // A paragraph rewritten around its content is one reworded paragraph.
     expect(find(c, 'prose-changed', /^They are returned as plain HTTP status codes/)).toBeDefined();
@@ -138,6 +152,11 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
   'rule-actors': (c) => {
     // Binding fewer parties breaks no one; binding a party that was not bound does.
     expect(c.filter((x) => x.id === 'rule-actor-changed').map((x) => x.level)).toEqual(['non-breaking', 'non-breaking', 'breaking', 'breaking', 'non-breaking', 'non-breaking']);
+  },
+  'rule-become-prose': (c) => {
+    // A rule rewritten without its keyword is the rule's record, with the paragraph that took it in; that paragraph has none of its own.
+    expect(ids(c)).toEqual(['rule-removed', 'rule-removed']);
+    expect(c.every((x) => typeof x.before?.['nowProse'] === 'string')).toBe(true);
   },
   'rule-statements': (c) => {
     // An example after a rule is its example: a changed example alone is editorial.

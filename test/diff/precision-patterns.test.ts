@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diffPageTexts } from '../../src/diff/index.ts';
+import type { Change } from '../../src/records/change.ts';
+import { fixturesDir } from '../../harness/paths.ts';
+
+/**
+ * Records that were wrong on real specifications other than MCP, each pattern read from the
+ * documents' structure (bench/other-specs-precision.md): a hand-written statement of intent
+ * for each page fixture (fixtures/pages/<case>), so an UPDATE=1 of the goldens cannot bless
+ * a regression.
+ */
+const run = (name: string): Change[] => {
+  const dir = join(fixturesDir, 'pages', name);
+  return diffPageTexts(readFileSync(join(dir, 'old.mdx'), 'utf8'), readFileSync(join(dir, 'new.mdx'), 'utf8')).changes;
+};
+const rows = (changes: readonly Change[]) => changes.map((c) => [c.id, c.level]);
+
+describe('a page that calls a thing by another name everywhere', () => {
+  const changes = run('renamed-words');
+
+  it('a rule whose only change is the page’s new word for a thing states the same duty, and says which word', () => {
+    const reworded = changes.filter((c) => c.section.new === 'Lookups');
+    expect(rows(reworded)).toEqual([
+      ['rule-reworded', 'editorial'],
+      ['rule-reworded', 'editorial'],
+      ['rule-reworded', 'editorial'],
+      ['rule-reworded', 'editorial'],
+    ]);
+    expect(reworded[0]!.message).toContain('(“host” is “node” throughout the newer page)');
+  });
+
+  it('examples offered in a parenthesis ("such as …") are not the duty', () => {
+    const rule = changes.find((c) => c.after?.text.includes('`410`'))!;
+    expect([rule.id, rule.level]).toEqual(['rule-reworded', 'editorial']);
+  });
+
+  it('a name in code replaced in every place is one rename, which the sentences that changed only by it join', () => {
+    const inRecords = changes.filter((c) => c.section.new === 'Records');
+    expect(rows(inRecords)).toEqual([['term-renamed', 'non-breaking']]);
+    expect(inRecords[0]!.message).toBe('`expiry_hint` renamed to `ttl_seconds` (3 places on the page).');
+  });
+
+  it('a word changed in one sentence only, both words still in use, is still a change of substance', () => {
+    const limit = changes.find((c) => c.section.new === 'Limits')!;
+    expect(limit.id).toBe('rule-changed');
+  });
+});
+
+describe('grammar productions', () => {
+  const changes = run('grammar-productions');
+
+  it('a production’s alternatives, one per bullet, are the production: a changed alternative rewords it, once', () => {
+    expect(changes.map((c) => [c.id, c.subject])).toEqual([
+      ['prose-changed', 'Glyph :: "Any printable character"'],
+      ['prose-changed', 'Separator : Comma | Semicolon | Colon'],
+      // A list under a sentence is no production: its items stay items.
+      ['prose-added', 'plum'],
+    ]);
+    expect(changes[0]!.before!.text).toBe('Glyph :: "Tab" | "Space" | "Letter"');
+  });
+});
+
+describe('a table of contents', () => {
+  it('its title (a `<summary>`, a line of a few words right before its links) is navigation, as its entries are', () => {
+    expect(rows(run('contents-title'))).toEqual([['section-added', 'non-breaking']]);
+  });
+});
+
+describe('an aside in parentheses', () => {
+  it('explains a rule; it does not make a reworded MUST ask more', async () => {
+    const { dutyGrowth } = await import('../../src/diff/obligation-growth.ts');
+    const before = 'If a step fails, the failure MUST reach the enclosing batch, either stopping it or passing to its caller.';
+    const after = 'If a step fails, the failure MUST reach the enclosing unit (the whole batch in the case of a step, or the whole queue in the case of a queued job), either stopping it or passing to its caller.';
+    expect(dutyGrowth(before, after)).toEqual([]);
+    // A parenthesis with a name in code, or a keyword, still counts.
+    expect(dutyGrowth(before, 'If a step fails, the failure MUST reach the enclosing batch (`BatchFailed`), either stopping it or passing to its caller.')).not.toEqual([]);
+  });
+});
+
+describe('a rule rewritten as a plain sentence', () => {
+  const changes = run('rule-become-prose');
+
+  it('is the rule’s record, saying what the paragraph now reads; the paragraph is no rewording of its own', () => {
+    expect(rows(changes)).toEqual([
+      ['rule-removed', 'non-breaking'],
+      ['rule-removed', 'non-breaking'],
+    ]);
+    expect(changes[0]!.message).toContain('It now reads, without a keyword: …This in turn also drops the index of that entry');
+    expect(changes[1]!.before!['nowProse']).toBe('A cache typically loads its index at start-up.');
+  });
+});
