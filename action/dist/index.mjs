@@ -29710,9 +29710,9 @@ function changelogIndex(items) {
     const votes = /* @__PURE__ */ new Map();
     for (const m of members) for (const i of byRecord.get(m.change.fingerprint) ?? []) votes.set(i, (votes.get(i) ?? 0) + 1);
     const lead = new Set(byRecord.get(members[0].change.fingerprint) ?? []);
-    const announcing = [...votes].filter(([i, n]) => lead.has(i) || n * 2 >= members.length);
-    if (announcing.length === 0) return null;
-    const [best] = announcing.sort((a, b) => (lead.has(b[0]) ? 1 : 0) - (lead.has(a[0]) ? 1 : 0) || b[1] - a[1] || a[0] - b[0])[0];
+    const announcing2 = [...votes].filter(([i, n]) => lead.has(i) || n * 2 >= members.length);
+    if (announcing2.length === 0) return null;
+    const [best] = announcing2.sort((a, b) => (lead.has(b[0]) ? 1 : 0) - (lead.has(a[0]) ? 1 : 0) || b[1] - a[1] || a[0] - b[0])[0];
     const { section, number, line: line2, text: text4 } = items[best];
     return { section, number, line: line2, text: text4 };
   };
@@ -44157,7 +44157,7 @@ function walkChildren(children, offset, state, leadIn) {
         }
         if (isTableOfContents(node2)) dropContentsTitle(state.blocks);
         if (previousParagraph?.block.type === "text" && endsWithColon(previousParagraph.text)) previousParagraph.block.introducesList = true;
-        walkList(node2, offset, state, endsWithColon(previousParagraph?.text) ? previousParagraph.text : leadIn);
+        walkList(node2, offset, state, endsWithColon(previousParagraph?.text) ? previousParagraph.text : announcing(previousParagraph?.text) ?? leadIn);
         previousParagraph = null;
         break;
       case "code":
@@ -44194,13 +44194,17 @@ function walkList(list2, offset, state, leadIn) {
   for (const item2 of list2.children) {
     let itemTitle = null;
     let lastParagraph = null;
+    let lastBlock = null;
     for (const child of item2.children) {
       if (child.type === "paragraph" && isInPageLinkOnly(child)) continue;
       if (child.type === "paragraph") {
         const { text: text4, codeSpans, citations } = inlineText(child);
-        state.blocks.push({ type: "text", text: text4, codeSpans, line: line(child, offset), listItem: true, leadIn, ...cited(citations) });
+        lastBlock = { type: "text", text: text4, codeSpans, line: line(child, offset), listItem: true, leadIn, ...cited(citations) };
+        state.blocks.push(lastBlock);
         lastParagraph = { text: text4, spans: codeSpans };
         itemTitle ??= lastParagraph;
+      } else if (child.type === "list" && lastBlock && joinAttributes(lastBlock, child)) {
+        lastBlock = null;
       } else if (child.type === "list") {
         walkList(child, offset, state, endsWithColon(itemTitle?.text) ? itemTitle.text : withTerm(leadIn, itemTitle?.text));
       } else if (child.type === "code") {
@@ -44220,6 +44224,28 @@ function walkList(list2, offset, state, leadIn) {
       }
     }
   }
+}
+var ATTRIBUTE = /^[\p{Lu}][\p{L}-]*(?: [\p{L}-]+){0,2}: \S/u;
+var MAX_ATTRIBUTE_WORDS = 16;
+function isAttributeValue(text4) {
+  const colon = text4.indexOf(": ");
+  const [label2, value2] = [text4.slice(0, colon), text4.slice(colon + 2).trim()];
+  return !/[.!?]$/.test(value2) && !/^(?:the|a|an|this|these|that|those|it|they|we|you)\b/i.test(value2) && !/^(?:for|example|examples|note|notes|see|e\.g|i\.e)\b/i.test(label2);
+}
+function joinAttributes(block, list2) {
+  const attributes = [];
+  for (const item2 of list2.children) {
+    const [only, ...rest] = item2.children;
+    if (rest.length > 0 || only?.type !== "paragraph") return false;
+    const read = inlineText(only);
+    const text4 = read.text.trim();
+    if (!ATTRIBUTE.test(text4) || text4.split(/\s+/).length > MAX_ATTRIBUTE_WORDS || !isAttributeValue(text4)) return false;
+    attributes.push({ text: text4, codeSpans: read.codeSpans });
+  }
+  if (attributes.length === 0) return false;
+  block.text = `${block.text.trim().replace(/[.;]$/, "")} (${attributes.map((a) => a.text).join("; ")})`;
+  block.codeSpans = [...block.codeSpans, ...attributes.flatMap((a) => a.codeSpans)];
+  return true;
 }
 var PRODUCTION_HEAD = /^[\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]\n]*\])?\s+(?::{1,3}|::=)(?:\s+one\s+of)?$/u;
 function joinAlternatives(head, list2) {
@@ -44347,6 +44373,11 @@ function withTerm(leadIn, item2) {
   const term = /^(`[^`]+`|\*\*[^*]+\*\*)\s*(?::|—|-)\s/.exec(item2 ?? "")?.[1];
   if (!term) return leadIn;
   return leadIn ? `${leadIn} ${term}:` : `${term}:`;
+}
+function announcing(text4) {
+  if (text4 === void 0) return null;
+  const sentence = /(?:^|[.!?]\s+)([^.!?]*\bthe\s+following\b[^.!?]*[.!?])/i.exec(text4);
+  return sentence ? sentence[1].trim() : null;
 }
 function endsWithColon(text4) {
   return text4 !== void 0 && /:\s*$/.test(text4);
@@ -44951,6 +44982,7 @@ var DocumentBuilder = class {
       }
       const ownActors = own6.length ? this.partiesOf(statement2.subjectSentences) : [];
       const actors = ownActors.length ? ownActors : leadInActors;
+      const leadIn = statement2.leadIn ?? (own6.length && /[\p{L}\p{N}]/u.test(this.beforeKeyword(statement2.text)) ? null : block.leadIn);
       this.rules.push({
         text: statement2.text,
         keyword: strongest(keywords),
@@ -44960,7 +44992,8 @@ var DocumentBuilder = class {
         line: block.line,
         sectionId: this.section.id,
         // A bullet that starts with its keyword ("MUST NOT be empty") takes its subject from the lead-in.
-        leadIn: statement2.leadIn ?? (own6.length && /[\p{L}\p{N}]/u.test(this.beforeKeyword(statement2.text)) ? null : block.leadIn),
+        leadIn,
+        ...leadIn === null && block.listItem && block.leadIn ? { listLeadIn: block.leadIn } : {},
         ...statement2.example !== null ? { example: statement2.example } : {}
       });
     }
@@ -46642,9 +46675,15 @@ function headOf(group2, rules) {
   let head = null;
   for (const rule2 of rules) {
     if (rule2.line > first.line) break;
-    if (rule2.sectionId === first.sectionId && !group2.items.includes(rule2) && (parts2.has(rule2.text) || group2.leadIn.includes(rule2.text))) head = rule2;
+    if (rule2.sectionId === first.sectionId && !group2.items.includes(rule2) && (parts2.has(rule2.text) || holdsWords2(group2.leadIn, rule2.text))) head = rule2;
   }
   return head;
+}
+function holdsWords2(leadIn, text4) {
+  for (let at = leadIn.indexOf(text4); at !== -1; at = leadIn.indexOf(text4, at + 1)) {
+    if (!/[\p{L}\p{N}]/u.test(leadIn.charAt(at - 1)) && !/[\p{L}\p{N}]/u.test(leadIn.charAt(at + text4.length))) return true;
+  }
+  return false;
 }
 function unitOf(group2) {
   const { head, items } = group2;
@@ -46818,6 +46857,10 @@ var NAMED_OBJECT = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+NOT)?\s+(?
 function pointedSection(rule2, doc) {
   return pointedByPhrase(rule2, doc) ?? namedObjectSection(rule2, doc);
 }
+function leadInPointsAt(rule2, doc) {
+  const leadIn = rule2.leadIn ?? rule2.listLeadIn;
+  return leadIn ? pointedByPhrase({ ...rule2, text: leadIn }, doc) : null;
+}
 function namedObjectSection(rule2, doc) {
   const match = NAMED_OBJECT.exec(rule2.text);
   if (!match) return null;
@@ -46912,6 +46955,8 @@ function diffRules(ctx, emit) {
   const { removed, added } = inPlace;
   const emitAdded = (rule2) => {
     const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);
+    const spellsOut = pointsAt ? null : leadInPointsAt(rule2, ctx.new);
+    const where = (section) => section.startsWith("the ") ? section : `“${section}”`;
     emit({
       id: strength(rule2.keyword) === 3 ? "required-rule-added" : "rule-added",
       subject: rule2.text,
@@ -46919,8 +46964,9 @@ function diffRules(ctx, emit) {
       section: sectionPair(ctx, "new", rule2.sectionId),
       before: null,
       after: ruleSide(rule2, headingIn(ctx.new, rule2)),
-      // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts).
-      ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of ${pointsAt.startsWith("the ") ? pointsAt : `“${pointsAt}”`} on the same page: it adds none of its own` } : {}
+      // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts); nor does a bullet of a list whose lead-in points.
+      ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of ${where(pointsAt)} on the same page: it adds none of its own` } : {},
+      ...spellsOut ? { level: "editorial", levelReason: `its list's lead-in points at the duties of ${where(spellsOut)} on the same page: it spells one of them out` } : {}
     });
   };
   for (const rule2 of added) emitAdded(rule2);

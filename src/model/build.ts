@@ -163,6 +163,8 @@ class DocumentBuilder {
       }
       const ownActors = own.length ? this.partiesOf(statement.subjectSentences) : [];
       const actors = ownActors.length ? ownActors : leadInActors;
+      // A bullet that names its own subject ("**Enabled**: If the gadget is off, the reading MUST be dropped") inherits nothing, but its list still has a lead-in.
+      const leadIn = statement.leadIn ?? (own.length && /[\p{L}\p{N}]/u.test(this.beforeKeyword(statement.text)) ? null : block.leadIn);
       this.rules.push({
         text: statement.text,
         keyword: strongest(keywords),
@@ -172,7 +174,8 @@ class DocumentBuilder {
         line: block.line,
         sectionId: this.section.id,
         // A bullet that starts with its keyword ("MUST NOT be empty") takes its subject from the lead-in.
-        leadIn: statement.leadIn ?? (own.length && /[\p{L}\p{N}]/u.test(this.beforeKeyword(statement.text)) ? null : block.leadIn),
+        leadIn,
+        ...(leadIn === null && block.listItem && block.leadIn ? { listLeadIn: block.leadIn } : {}),
         ...(statement.example !== null ? { example: statement.example } : {}),
       });
     }

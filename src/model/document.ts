@@ -83,6 +83,8 @@ export interface Rule {
   sectionId: string;
   /** The lead-in sentence the rule inherited its keyword or actor from, if any. */
   leadIn: string | null;
+  /** A bullet that names its own subject and keyword (so inherits nothing): the sentence that introduced its list. */
+  listLeadIn?: string;
   /** The sentences after it that illustrate it ("For example, …"): not part of what it binds. */
   example?: string;
 }

@@ -200,7 +200,7 @@ function walkChildren(children: readonly RootContent[], offset: number, state: W
         // A table of contents' title ("Table of Contents", a `<summary>`) is navigation, as its entries are.
         if (isTableOfContents(node as List)) dropContentsTitle(state.blocks);
         if (previousParagraph?.block.type === 'text' && endsWithColon(previousParagraph.text)) previousParagraph.block.introducesList = true;
-        walkList(node as List, offset, state, endsWithColon(previousParagraph?.text) ? previousParagraph!.text : leadIn);
+        walkList(node as List, offset, state, endsWithColon(previousParagraph?.text) ? previousParagraph!.text : announcing(previousParagraph?.text) ?? leadIn);
         previousParagraph = null;
         break;
       case 'code':
@@ -238,14 +238,19 @@ function walkList(list: List, offset: number, state: WalkState, leadIn: string |
   for (const item of list.children as ListItem[]) {
     let itemTitle: { text: string; spans: string[] } | null = null;
     let lastParagraph: { text: string; spans: string[] } | null = null;
+    let lastBlock: Extract<Block, { type: 'text' }> | null = null;
     for (const child of item.children) {
       // A table of contents' entry (an item that is only a link to a heading of this page) is navigation, not text.
       if (child.type === 'paragraph' && isInPageLinkOnly(child)) continue;
       if (child.type === 'paragraph') {
         const { text, codeSpans, citations } = inlineText(child);
-        state.blocks.push({ type: 'text', text, codeSpans, line: line(child, offset), listItem: true, leadIn, ...cited(citations) });
+        lastBlock = { type: 'text', text, codeSpans, line: line(child, offset), listItem: true, leadIn, ...cited(citations) };
+        state.blocks.push(lastBlock);
         lastParagraph = { text, spans: codeSpans };
         itemTitle ??= lastParagraph;
+      } else if (child.type === 'list' && lastBlock && joinAttributes(lastBlock, child)) {
+        // Its attributes ("Default: 10s", "Type: Integer") are part of what the item says.
+        lastBlock = null;
       } else if (child.type === 'list') {
         // A nested list is introduced by its item's own text when that ends in ":"; under a
         // term's item ("`shape`: JSON Schema of the gadget") by the outer lead-in and that term, so
@@ -265,6 +270,38 @@ function walkList(list: List, offset: number, state: WalkState, leadIn: string |
       }
     }
   }
+}
+
+/**
+ * A nested list that only gives its item's attributes, each a label of a word or three and a
+ * short value ("Default: 10s", "Type: Integer", "Env vars: `X_TIMEOUT`"), is part of the item:
+ * its attributes join the item's text (`… (Default: 10s; Type: Integer)`), so an item that came
+ * with its attributes is one new item, not one paragraph per attribute. Returns whether it joined.
+ */
+const ATTRIBUTE = /^[\p{Lu}][\p{L}-]*(?: [\p{L}-]+){0,2}: \S/u;
+const MAX_ATTRIBUTE_WORDS = 16;
+
+/** A value, not a sentence: no full stop at its end, no determiner opening it, no label that introduces an example or a case ("For example:", "Note:", "For form mode:"). */
+function isAttributeValue(text: string): boolean {
+  const colon = text.indexOf(': ');
+  const [label, value] = [text.slice(0, colon), text.slice(colon + 2).trim()];
+  return !/[.!?]$/.test(value) && !/^(?:the|a|an|this|these|that|those|it|they|we|you)\b/i.test(value) && !/^(?:for|example|examples|note|notes|see|e\.g|i\.e)\b/i.test(label);
+}
+
+function joinAttributes(block: Extract<Block, { type: 'text' }>, list: List): boolean {
+  const attributes: { text: string; codeSpans: string[] }[] = [];
+  for (const item of list.children as ListItem[]) {
+    const [only, ...rest] = item.children;
+    if (rest.length > 0 || only?.type !== 'paragraph') return false;
+    const read = inlineText(only);
+    const text = read.text.trim();
+    if (!ATTRIBUTE.test(text) || text.split(/\s+/).length > MAX_ATTRIBUTE_WORDS || !isAttributeValue(text)) return false;
+    attributes.push({ text, codeSpans: read.codeSpans });
+  }
+  if (attributes.length === 0) return false;
+  block.text = `${block.text.trim().replace(/[.;]$/, '')} (${attributes.map((a) => a.text).join('; ')})`;
+  block.codeSpans = [...block.codeSpans, ...attributes.flatMap((a) => a.codeSpans)];
+  return true;
 }
 
 /**
@@ -439,6 +476,17 @@ function withTerm(leadIn: string | null, item: string | undefined): string | nul
   const term = /^(`[^`]+`|\*\*[^*]+\*\*)\s*(?::|—|-)\s/.exec(item ?? '')?.[1];
   if (!term) return leadIn;
   return leadIn ? `${leadIn} ${term}:` : `${term}:`;
+}
+
+/**
+ * The sentence of a paragraph that announces the list right after it without a colon ("The
+ * following options MUST be available to configure the exporter."): the list's lead-in, as a
+ * "…:" sentence would be. Only its own sentence, not the ones after it.
+ */
+function announcing(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  const sentence = /(?:^|[.!?]\s+)([^.!?]*\bthe\s+following\b[^.!?]*[.!?])/i.exec(text);
+  return sentence ? sentence[1]!.trim() : null;
 }
 
 function endsWithColon(text: string | undefined): boolean {

@@ -18,6 +18,13 @@ const ids = (changes: readonly Change[]) => changes.map((c) => c.id);
 const find = (changes: readonly Change[], id: string, subject: RegExp) => changes.find((c) => c.id === id && subject.test(c.subject));
 
 const INTENTS: Record<string, (changes: Change[]) => void> = {
+  'announced-list': (c) => {
+    // A list announced by "the following … MUST" holds duties: a new item is one, its attributes part of it.
+    expect(c.map(line)).toEqual([
+      'required-rule-added breaking Max Batch: The largest batch the exporter sends (Default: 512; Type: Integer)',
+      'prose-added editorial Backoff is described elsewhere.',
+    ]);
+  },
   capabilities: (c) => {
     // A capability's option gone breaks who used it; one that moved is a move, not a removal and an addition.
     expect(find(c, 'capability-option-removed', /widgets\.watch/)?.level).toBe('breaking');
@@ -124,6 +131,11 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // A table of data defines nothing, but its changed and new rows are still reported, as wording.
     expect(c.filter((x) => /alpha|gamma/.test(x.subject)).map((x) => `${x.id} ${x.level}`)).toEqual(['prose-changed editorial', 'prose-added editorial']);
     expect(c.some((x) => x.id.startsWith('entry-') && /alpha|gamma/.test(x.subject))).toBe(false);
+  },
+  'pointing-lead-in': (c) => {
+    // A bullet under a lead-in that points at a section of the page spells out a duty stated there.
+    expect(find(c, 'required-rule-added', /^Enabled:/)?.level).toBe('editorial');
+    expect(find(c, 'required-rule-added', /count what they skip/)?.level).toBe('breaking');
   },
   prose: (c) => {
     expect(find(c, 'prose-inverted', /do not require/)?.level).toBe('non-breaking');

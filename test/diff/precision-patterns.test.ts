@@ -91,3 +91,26 @@ describe('a rule rewritten as a plain sentence', () => {
     expect(changes[1]!.before!['nowProse']).toBe('A cache typically loads its index at start-up.');
   });
 });
+
+describe('a list announced by a sentence with a keyword', () => {
+  const changes = run('announced-list');
+
+  it('a new item of a list "the following … MUST" announces is a new duty, its attributes ("Default:", "Type:") part of it', () => {
+    expect(rows(changes)).toEqual([
+      ['required-rule-added', 'breaking'],
+      // A list announced without a keyword stays prose.
+      ['prose-added', 'editorial'],
+    ]);
+    expect(changes[0]!.message).toBe('New MUST rule: The following options MUST be available to configure the exporter. Max Batch: The largest batch the exporter sends (Default: 512; Type: Integer)');
+  });
+});
+
+describe('a bullet of a list whose lead-in points at another section of the page', () => {
+  it('spells out a duty stated there: not a new one', () => {
+    const [bullet, other] = run('pointing-lead-in');
+    expect([bullet!.id, bullet!.level]).toEqual(['required-rule-added', 'editorial']);
+    expect(bullet!.levelReason).toBe('its list\'s lead-in points at the duties of “Reader Config” on the same page: it spells one of them out');
+    // A rule beside the list is no bullet of it.
+    expect([other!.id, other!.level]).toEqual(['required-rule-added', 'breaking']);
+  });
+});
