@@ -44739,7 +44739,7 @@ function headingKey(heading) {
 }
 
 // src/model/cue-words.ts
-var EXAMPLE_OPENERS = ["for example", "for instance", "e\\.g\\.", "as an example", "by way of example", "example:"];
+var EXAMPLE_OPENERS = ["for example", "for instance", "e\\.g\\.", "as an example", "by way of example", "examples?:"];
 var EXAMPLE_OPENING = new RegExp(`^[\\W_]*(?:${EXAMPLE_OPENERS.join("|")})(?=[\\s,:]|$)`, "i");
 function opensAsExample(sentence) {
   return EXAMPLE_OPENING.test(sentence);
@@ -44974,6 +44974,10 @@ var DocumentBuilder = class {
     const ownKeywords = (text4) => this.keywords(withoutCitations(text4, block.citations));
     const read = block.listItem ? [{ text: block.text, keywords: ownKeywords(block.text), subjectSentences: [block.text], leadIn: null, example: null }] : statements(introducesList ? parts2.slice(0, -1) : parts2, ownKeywords);
     for (const statement2 of read) {
+      if (block.listItem && block.leadIn !== null && opensAsExample(block.leadIn)) {
+        proseParts.push(statement2.text);
+        continue;
+      }
       const own6 = statement2.keywords;
       const keywords = own6.length ? own6 : block.listItem ? leadInKeywords : [];
       if (keywords.length === 0) {
@@ -46382,9 +46386,9 @@ function orderDrafts(ctx, drafts) {
 }
 function mappedLine(ctx, oldLine) {
   const containing = ctx.old.sections.filter((s) => s.lines.start <= oldLine && oldLine <= s.lines.end).sort((a, b) => b.depth - a.depth || b.lines.start - a.lines.start);
-  const innermost = containing[0];
-  if (innermost && ctx.oldToNew.has(innermost.id)) {
-    return newSection(ctx, ctx.oldToNew.get(innermost.id)).lines.start + 0.5;
+  const innermost2 = containing[0];
+  if (innermost2 && ctx.oldToNew.has(innermost2.id)) {
+    return newSection(ctx, ctx.oldToNew.get(innermost2.id)).lines.start + 0.5;
   }
   const before = ctx.old.sections.filter((s) => s.lines.start <= oldLine && ctx.oldToNew.has(s.id) && !containing.slice(0, -1).includes(s)).at(-1);
   const survivor = containing.find((s) => ctx.oldToNew.has(s.id));
@@ -46419,9 +46423,44 @@ function foldProseIntoRules(drafts) {
   for (const { prose, rule: rule2 } of matches) {
     if (dropped.has(prose) || restated.has(rule2)) continue;
     dropped.add(prose);
-    restated.set(rule2, { ...rule2, after: { ...rule2.after, wasProse: prose.before.text } });
+    restated.set(rule2, restating(rule2, prose.before.text));
   }
   return drafts.filter((d) => !dropped.has(d)).map((d) => restated.get(d) ?? d);
+}
+function foldGoneProseIntoRules(drafts, ctx) {
+  const gone = ctx.old.prose.filter((p) => !ctx.oldToNew.has(p.sectionId)).map((p) => ({ p, words: contentWords(p.text) })).filter(({ words: words3 }) => words3.length >= MIN_CONTENT_WORDS);
+  if (gone.length === 0) return [...drafts];
+  const taken = /* @__PURE__ */ new Set();
+  return drafts.map((rule2) => {
+    if (!isAddedRule(rule2) || rule2.level !== void 0 || rule2.after["wasProse"] !== void 0 || catalogEntry(rule2.id).level !== "breaking") return rule2;
+    const home = innermost(ctx.new.sections, rule2.after.line ?? 0);
+    if (!home) return rule2;
+    const ruleWords2 = contentWords(withoutAsides(rule2.after.text));
+    const match = gone.find(({ p, words: words3 }) => !taken.has(p) && shareFoundIn(words3, ruleWords2) >= TAKEN_SHARE && shareFoundIn(ruleWords2, words3) >= TAKEN_SHARE && survivorHolds(ctx, p.sectionId, home.id));
+    if (!match) return rule2;
+    taken.add(match.p);
+    return restating(rule2, match.p.text);
+  });
+}
+function restating(rule2, prose) {
+  const restated = { ...rule2, after: { ...rule2.after, wasProse: prose } };
+  if (catalogEntry(rule2.id).level !== "breaking" || rule2.level !== void 0) return restated;
+  if (shareFoundIn(contentWords(withoutAsides(rule2.after.text)), contentWords(prose)) < TAKEN_SHARE || POSSIBILITY.test(prose)) return restated;
+  return { ...restated, level: "non-breaking", levelReason: "the older revision described this behaviour in plain prose; the keyword makes it a duty, but what conformed to the description still conforms" };
+}
+var POSSIBILITY = /\b(?:can|could|may|might|optional(?:ly)?|typically|usually|often|sometimes|generally|normally|ideally)\b/i;
+function withoutAsides(text4) {
+  return text4.replace(/\s*\([^()]*\)/g, "");
+}
+function innermost(sections, line2) {
+  return sections.filter((s) => s.lines.start <= line2 && line2 <= s.lines.end).sort((a, b) => b.depth - a.depth)[0];
+}
+function survivorHolds(ctx, oldSectionId, home) {
+  for (let id = oldSectionId; id !== null; id = ctx.old.sections.find((s) => s.id === id)?.parentId ?? null) {
+    const survivor = ctx.oldToNew.get(id);
+    if (survivor !== void 0) return inSection(home, survivor);
+  }
+  return false;
 }
 function isAddedRule(draft) {
   const entry = catalogEntry(draft.id);
@@ -46530,8 +46569,15 @@ function pairProseRewrittenInPlace(old, now2, pairing, sameSection2) {
   };
 }
 var DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$)/u;
+var LABEL2 = /^([\p{Lu}][\p{L}-]*(?: [\p{L}-]+){0,2}):\s+\S/u;
+var LABELLED_WORDS = 8;
+function symbolOf(block) {
+  const production = DEFINES.exec(block.text)?.[1];
+  if (production) return production;
+  const label2 = LABEL2.exec(block.text)?.[1];
+  return label2 && block.text.split(/\s+/).length <= LABELLED_WORDS ? `${label2}:` : null;
+}
 function pairProductionsBySymbol(pairing, sameSection2) {
-  const symbolOf = (block) => DEFINES.exec(block.text)?.[1] ?? null;
   const once = (blocks) => {
     const by = /* @__PURE__ */ new Map();
     for (const block of blocks) {
@@ -46814,9 +46860,9 @@ function runWithInitials(text4, abbreviation) {
 function dutyGrowth(before, after) {
   if (sameDuty(before, after)) return [];
   const [askedBefore, askedAfter] = [asked2(before), asked2(after)];
-  const brought = newlyRequired(askedBefore, withoutAsides(askedAfter), askedAfter);
+  const brought = newlyRequired(askedBefore, withoutAsides2(askedAfter), askedAfter);
   if (keywordCount(after) > keywordCount(before)) return brought.length > 0 ? brought : ["a second duty"];
-  const dropped = newlyRequired(withoutAsides(askedAfter), askedBefore);
+  const dropped = newlyRequired(withoutAsides2(askedAfter), askedBefore);
   const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
   const plainBefore = ` ${askedBefore.replace(/`/g, "").toLowerCase().replace(/\s+/g, " ")} `;
   const isNewName = (name) => !named.has(name) && !plainBefore.includes(` ${name.toLowerCase()}`);
@@ -46827,7 +46873,7 @@ var KEYWORD3 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOM
 function keywordCount(text4) {
   return text4.match(KEYWORD3)?.length ?? 0;
 }
-function withoutAsides(text4) {
+function withoutAsides2(text4) {
   return text4.replace(/\s*\(([^()]*)\)/g, (aside, inner) => /\b(?:must|shall|should|may|required|recommended|optional)\b|`/i.test(inner) ? aside : "");
 }
 function asked2(text4) {
@@ -47570,6 +47616,44 @@ function rewordingsOf(drafts, added) {
   return drafts.filter((d) => isReworded(d) && d.section.new === added.section.new);
 }
 
+// src/diff/rewritten-passages.ts
+init_catalog();
+function levelRewrittenPassages(drafts, ctx) {
+  const added = drafts.filter((d) => isAbsolute2(d, "added"));
+  const removed = drafts.filter((d) => isAbsolute2(d, "removed"));
+  if (added.length === 0 || removed.length === 0) return [...drafts];
+  const arrivedLines = new Set(drafts.filter((d) => d.before === null && d.after).map((d) => d.after.line));
+  const newLines = [.../* @__PURE__ */ new Set([...ctx.new.rules.map((r) => r.line), ...ctx.new.prose.map((p) => p.line)])].sort((a, b) => a - b);
+  const releveled = /* @__PURE__ */ new Map();
+  for (const reworded of drafts.filter(isRewordedRule)) {
+    const [was2, now2] = [reworded.before.line, reworded.after.line];
+    if (was2 === null || now2 === null) continue;
+    const left = removed.filter((r) => r.before.line === was2 && sameOld(r, reworded));
+    if (left.length === 0) continue;
+    const came = added.filter((a) => {
+      const at = a.after.line;
+      if (at === null || at < now2 || !sameNew(a, reworded)) return false;
+      return newLines.every((line2) => line2 <= now2 || line2 >= at || arrivedLines.has(line2));
+    });
+    if (came.length === 0) continue;
+    const where = `the passage at line ${now2} ("${reworded.after.text.slice(0, 60)}${reworded.after.text.length > 60 ? "…" : ""}")`;
+    for (const r of left) releveled.set(r, { ...r, level: "non-breaking", levelReason: `${where} was rewritten with ${came.length === 1 ? "a new absolute rule" : `${came.length} new absolute rules`} in its place: a duty restated, flagged for review` });
+    for (const a of came) releveled.set(a, { ...a, level: "non-breaking", levelReason: `it came with the rewrite of ${where}, whose older wording held ${left.length === 1 ? "an absolute rule" : `${left.length} absolute rules`} that left: a duty restated, flagged for review` });
+  }
+  return drafts.map((d) => releveled.get(d) ?? d);
+}
+function isAbsolute2(draft, action) {
+  const entry = catalogEntry(draft.id);
+  const side6 = action === "added" ? draft.after : draft.before;
+  return entry.kind === "rule" && entry.action === action && side6 !== null && draft.level === void 0 && typeof side6.keyword === "string" && strength(side6.keyword) === 3;
+}
+function isRewordedRule(draft) {
+  const entry = catalogEntry(draft.id);
+  return entry.kind === "rule" && entry.action === "changed" && draft.before !== null && draft.after !== null;
+}
+var sameOld = (a, b) => a.section.old !== null && a.section.old === b.section.old;
+var sameNew = (a, b) => a.section.new !== null && a.section.new === b.section.new;
+
 // src/diff/type-declarations.ts
 init_load();
 init_model();
@@ -47620,7 +47704,8 @@ function diffDocuments(oldDoc, newDoc) {
   return agreeSectionLevels(distinguishRepeats(orderDrafts(ctx, oneRecordPerChange(drafts, ctx))).map(finalizeChange));
 }
 function oneRecordPerChange(drafts, ctx) {
-  return readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(foldProseIntoRules(foldCapabilityRules(drafts))))), ctx.new.fields), ctx);
+  const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
+  return levelRewrittenPassages(readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(restated))), ctx.new.fields), ctx), ctx);
 }
 function distinguishRepeats(drafts) {
   const seen = /* @__PURE__ */ new Map();

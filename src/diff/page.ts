@@ -10,7 +10,7 @@ import { diffFields } from './fields.ts';
 import { finalizeChange } from '../records/finalize.ts';
 import { diffMessages } from './messages.ts';
 import { orderDrafts } from './order.ts';
-import { foldProseIntoRules } from './prose-become-rule.ts';
+import { foldGoneProseIntoRules, foldProseIntoRules } from './prose-become-rule.ts';
 import { foldRowProse } from './row-prose.ts';
 import { diffProse } from './prose.ts';
 import { diffRules } from './rules.ts';
@@ -19,6 +19,7 @@ import { alignSections, diffSections } from './sections.ts';
 import { readRenamedWords } from './renamed-words.ts';
 import { foldRulesIntoProse } from './rule-become-prose.ts';
 import { pairRestructuredProse } from './restructured-prose.ts';
+import { levelRewrittenPassages } from './rewritten-passages.ts';
 import { foldSplitOffProse } from './split-off-prose.ts';
 import { diffTerms } from './terms.ts';
 import { diffTypeDeclarations } from './type-declarations.ts';
@@ -49,7 +50,8 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
  * says what a new table row says, sentences that changed only by a name the page renamed.
  */
 function oneRecordPerChange(drafts: ChangeDraft[], ctx: DiffContext): ChangeDraft[] {
-  return readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(foldProseIntoRules(foldCapabilityRules(drafts))))), ctx.new.fields), ctx);
+  const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
+  return levelRewrittenPassages(readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(restated))), ctx.new.fields), ctx), ctx);
 }
 
 /**

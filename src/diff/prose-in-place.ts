@@ -49,14 +49,24 @@ export function pairProseRewrittenInPlace(
 
 /**
  * A grammar production rewritten (`SourceCharacter :: "U+0009" | …` → `SourceCharacter :: "Any
- * Unicode scalar value"`) keeps its symbol: the older and newer paragraphs that define the
- * same symbol in the same section are one rewording, however few words they share. A symbol
- * defined twice on one side is left to the wording pairing.
+ * Unicode scalar value"`) keeps its symbol, and a short labelled line ("Status: Beta" →
+ * "Status: Release Candidate") its label: the older and newer paragraphs that define the same
+ * symbol, or give the same label a value, in the same section are one rewording, however few
+ * words they share. A symbol or label used twice on one side is left to the wording pairing.
  */
 const DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$)/u;
+const LABEL = /^([\p{Lu}][\p{L}-]*(?: [\p{L}-]+){0,2}):\s+\S/u;
+/** A labelled line is a value, not a paragraph, up to this many words. */
+const LABELLED_WORDS = 8;
+
+function symbolOf(block: ProseBlock): string | null {
+  const production = DEFINES.exec(block.text)?.[1];
+  if (production) return production;
+  const label = LABEL.exec(block.text)?.[1];
+  return label && block.text.split(/\s+/).length <= LABELLED_WORDS ? `${label}:` : null;
+}
 
 export function pairProductionsBySymbol(pairing: ProsePairing, sameSection: (before: ProseBlock, after: ProseBlock) => boolean): ProsePairing {
-  const symbolOf = (block: ProseBlock) => DEFINES.exec(block.text)?.[1] ?? null;
   const once = (blocks: readonly ProseBlock[]) => {
     const by = new Map<string, ProseBlock | null>();
     for (const block of blocks) {

@@ -13,7 +13,7 @@ import { rangeBoundOffsets } from './code-ranges.ts';
 import { cellNames, errorCodeColumns, fieldColumns, namedEntryColumns, nameOfCell, requirednessOf } from './field-tables.ts';
 import { keywordCaseDeclared, type KeywordCase, type ParseOptions } from './keyword-case.ts';
 import { sectionLabel } from './section-label.ts';
-import { retires } from './cue-words.ts';
+import { opensAsExample, retires } from './cue-words.ts';
 import { statements, type Statement } from './statements.ts';
 import { foldLabels } from './labels.ts';
 import { isTypeScriptLang, mayDeclareTypes, readTypeDeclarations, type TypeChunk } from './typescript.ts';
@@ -154,6 +154,11 @@ class DocumentBuilder {
       ? [{ text: block.text, keywords: ownKeywords(block.text), subjectSentences: [block.text], leadIn: null, example: null }]
       : statements(introducesList ? parts.slice(0, -1) : parts, ownKeywords);
     for (const statement of read) {
+      // Bullets under "Examples:" illustrate: their keywords show a case, they bind nothing of their own.
+      if (block.listItem && block.leadIn !== null && opensAsExample(block.leadIn)) {
+        proseParts.push(statement.text);
+        continue;
+      }
       const own = statement.keywords;
       // A list item without a keyword inherits the lead-in's ("Clients MUST:" → each item).
       const keywords = own.length ? own : block.listItem ? leadInKeywords : [];

@@ -6,7 +6,7 @@
  */
 
 /** Openers of an illustration: the sentence shows a case of what was said, it states nothing new. */
-const EXAMPLE_OPENERS = ['for example', 'for instance', 'e\\.g\\.', 'as an example', 'by way of example', 'example:'];
+const EXAMPLE_OPENERS = ['for example', 'for instance', 'e\\.g\\.', 'as an example', 'by way of example', 'examples?:'];
 const EXAMPLE_OPENING = new RegExp(`^[\\W_]*(?:${EXAMPLE_OPENERS.join('|')})(?=[\\s,:]|$)`, 'i');
 
 /** True when the sentence opens as an example ("For example, a document … MUST be rejected."). */

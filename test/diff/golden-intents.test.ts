@@ -108,6 +108,8 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // A sentence rewritten into a rule is that rule, not also a removed paragraph.
     expect(c.some((x) => x.id === 'prose-removed' && /posting a `Dispatch`/.test(x.subject))).toBe(false);
     expect(find(c, 'rule-added', /Senders MAY ask for a delivery/)?.after?.['wasProse']).toBeDefined();
+    // What prose said "can" happen, a MUST now requires: a new duty.
+    expect(find(c, 'required-rule-added', /Parcel labels MUST/)?.level).toBe('breaking');
   },
   'prose-in-place': (c) => {
     // A paragraph rewritten where it stood is one reworded paragraph.
@@ -164,6 +166,17 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
   'rule-actors': (c) => {
     // Binding fewer parties breaks no one; binding a party that was not bound does.
     expect(c.filter((x) => x.id === 'rule-actor-changed').map((x) => x.level)).toEqual(['non-breaking', 'non-breaking', 'breaking', 'breaking', 'non-breaking', 'non-breaking']);
+  },
+  'restated-prose': (c) => {
+    // A MUST saying what a paragraph of a folded sub-section said is not breaking; a labelled line keeps its label.
+    expect(find(c, 'required-rule-added', /^`slots`/)?.level).toBe('non-breaking');
+    expect(find(c, 'required-rule-added', /^`volume`/)?.level).toBe('breaking');
+    expect(find(c, 'prose-changed', /^Stage:/)).toBeDefined();
+  },
+  'rewritten-passage': (c) => {
+    // Absolute rules that left and came with a rewritten passage are flagged, not breaking; an example's keyword binds nothing.
+    expect(c.filter((x) => x.kind === 'rule' && x.level === 'breaking').map((x) => x.subject)).toEqual(['Printers MUST report empty trays.']);
+    expect(find(c, 'prose-removed', /^If configured with/)).toBeDefined();
   },
   'rule-become-prose': (c) => {
     // A rule rewritten without its keyword is the rule's record, with the paragraph that took it in; that paragraph has none of its own.

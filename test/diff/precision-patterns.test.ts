@@ -114,3 +114,39 @@ describe('a bullet of a list whose lead-in points at another section of the page
     expect([other!.id, other!.level]).toEqual(['required-rule-added', 'breaking']);
   });
 });
+
+describe('a passage rewritten around its duties', () => {
+  const changes = run('rewritten-passage');
+
+  it('the absolute rules that left and came with a reworded rule’s paragraph are a duty restated, flagged, not a duty dropped and new ones imposed', () => {
+    expect(changes.map((c) => [c.id, c.level, c.subject.slice(0, 24)])).toEqual([
+      ['required-rule-removed', 'non-breaking', 'The tray negotiation MUS'],
+      // A bullet under "Examples:" shows a case; its keyword binds nothing.
+      ['prose-removed', 'editorial', 'If configured with `Lett'],
+      ['rule-changed', 'non-breaking', 'Regardless of the config'],
+      ['required-rule-added', 'non-breaking', 'First, `paper_mode` MUST'],
+      ['required-rule-added', 'non-breaking', 'Then, the printer MUST a'],
+      // A rule in another section, with no passage rewritten around it, is a new duty.
+      ['required-rule-added', 'breaking', 'Printers MUST report emp'],
+    ]);
+    expect(changes[3]!.levelReason).toMatch(/^it came with the rewrite of the passage at line 5/);
+  });
+});
+
+describe('a sub-section folded into its parent, its descriptions now duties', () => {
+  const changes = run('restated-prose');
+
+  it('a new MUST that says what a paragraph of the vanished sub-section said is no new duty', () => {
+    const restated = changes.filter((c) => c.id === 'required-rule-added');
+    expect(restated.map((c) => [c.subject.slice(0, 9), c.level])).toEqual([
+      ['`slots` M', 'non-breaking'],
+      ['`weight` ', 'non-breaking'],
+      ['`volume` ', 'breaking'],
+    ]);
+    expect(restated[0]!.after!['wasProse']).toBe('`slots`: The number of slots that a box holds.');
+  });
+
+  it('a short labelled line keeps its label: "Stage: Beta" → "Stage: Release Candidate" is one rewording', () => {
+    expect(changes.filter((c) => /Stage/.test(c.subject)).map((c) => c.id)).toEqual(['prose-changed']);
+  });
+});
