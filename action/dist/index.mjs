@@ -46300,6 +46300,44 @@ function side3(field) {
 // src/diff/page.ts
 init_finalize();
 
+// src/diff/maturity.ts
+init_catalog();
+var UNSTABLE = /^\W*status\W*:\W*(development|experimental|alpha|beta|draft|proposed|in development)\b/i;
+function levelUnstableSections(drafts, ctx) {
+  return drafts.map((draft) => {
+    const entry = catalogEntry(draft.id);
+    if (entry.kind !== "rule" || entry.action !== "added" || entry.level !== "breaking" || draft.level !== void 0 || !draft.after) return draft;
+    const status = ownStatus(draft) ?? sectionStatus(ctx.new, draft.after.line ?? 0);
+    if (!status) return draft;
+    return { ...draft, level: "non-breaking", levelReason: `it stands where the page says “Status: ${status}”: a feature not yet stable binds only the implementations that take it up` };
+  });
+}
+function ownStatus(draft) {
+  const texts = [draft.after.text, draft.after["leadIn"]].filter((t) => typeof t === "string");
+  for (const text4 of texts) {
+    const status = UNSTABLE.exec(text4)?.[1];
+    if (status) return capitalized(status);
+  }
+  return null;
+}
+function sectionStatus(doc, line2) {
+  let section = doc.sections.filter((s) => s.lines.start <= line2 && line2 <= s.lines.end).sort((a, b) => b.depth - a.depth)[0];
+  while (section) {
+    const status = UNSTABLE.exec(openingText(doc, section) ?? "")?.[1];
+    if (status) return capitalized(status);
+    const parent = section.parentId;
+    section = parent === null ? void 0 : doc.sections.find((s) => s.id === parent);
+  }
+  return null;
+}
+function openingText(doc, section) {
+  const first = [...doc.prose, ...doc.rules].filter((b) => b.sectionId === section.id).sort((a, b) => a.line - b.line)[0];
+  return first?.text ?? null;
+}
+function capitalized(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
 // src/diff/messages.ts
 init_envelopes();
 function diffMessages(ctx, emit) {
@@ -47705,7 +47743,8 @@ function diffDocuments(oldDoc, newDoc) {
 }
 function oneRecordPerChange(drafts, ctx) {
   const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
-  return levelRewrittenPassages(readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(restated))), ctx.new.fields), ctx), ctx);
+  const reworded = readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(restated))), ctx.new.fields), ctx);
+  return levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx);
 }
 function distinguishRepeats(drafts) {
   const seen = /* @__PURE__ */ new Map();

@@ -8,6 +8,7 @@ import { diffErrorCodes } from './error-codes.ts';
 import { diffEntries } from './entries.ts';
 import { diffFields } from './fields.ts';
 import { finalizeChange } from '../records/finalize.ts';
+import { levelUnstableSections } from './maturity.ts';
 import { diffMessages } from './messages.ts';
 import { orderDrafts } from './order.ts';
 import { foldGoneProseIntoRules, foldProseIntoRules } from './prose-become-rule.ts';
@@ -51,7 +52,8 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
  */
 function oneRecordPerChange(drafts: ChangeDraft[], ctx: DiffContext): ChangeDraft[] {
   const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
-  return levelRewrittenPassages(readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(restated))), ctx.new.fields), ctx), ctx);
+  const reworded = readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(restated))), ctx.new.fields), ctx);
+  return levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx);
 }
 
 /**

@@ -227,6 +227,11 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(c.filter((x) => /colour/.test(x.subject))).toHaveLength(1);
   },
   unchanged: (c) => expect(c).toEqual([]),
+  'unstable-sections': (c) => {
+    // A new MUST under a "Status: Development" (or "Experimental") binds adopters: non-breaking; under "Stable" it is breaking.
+    expect(find(c, 'required-rule-added', /tags/)?.level).toBe('non-breaking');
+    expect(find(c, 'required-rule-added', /schema URL/)?.level).toBe('breaking');
+  },
 };
 
 describe('what each golden page fixture is for', () => {

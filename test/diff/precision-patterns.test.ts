@@ -150,3 +150,15 @@ describe('a sub-section folded into its parent, its descriptions now duties', ()
     expect(changes.filter((c) => /Stage/.test(c.subject)).map((c) => c.id)).toEqual(['prose-changed']);
   });
 });
+
+describe('a part of the page marked as not yet stable', () => {
+  it('a new absolute rule where the page says "Status: Development" (or "Experimental") binds adopters only: non-breaking; under a stable status it is breaking', () => {
+    const rules = run('unstable-sections').filter((c) => c.kind === 'rule');
+    expect(rules.map((c) => [c.subject.slice(0, 30), c.level])).toEqual([
+      ['The merged resource MUST keep ', 'breaking'],
+      ['When either resource has tags,', 'non-breaking'],
+      ['Status: Experimental Before a ', 'non-breaking'],
+    ]);
+    expect(rules[1]!.levelReason).toBe('it stands where the page says “Status: Development”: a feature not yet stable binds only the implementations that take it up');
+  });
+});
