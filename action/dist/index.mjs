@@ -29176,7 +29176,7 @@ function joinMovedRules(facts, uf) {
   if (gone.length === 0 || arrived.length === 0) return moved3;
   const common = commonWords(rules);
   const words3 = /* @__PURE__ */ new Map();
-  const wordsOf2 = (f) => {
+  const wordsOf3 = (f) => {
     let set = words3.get(f.index);
     if (!set) words3.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
     return set;
@@ -29185,7 +29185,7 @@ function joinMovedRules(facts, uf) {
     let best = null;
     for (const g of gone) {
       if (g.page !== a.page || family(g) !== family(a)) continue;
-      const score = dice(wordsOf2(g), wordsOf2(a));
+      const score = dice(wordsOf3(g), wordsOf3(a));
       if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
     }
     if (best) {
@@ -44744,6 +44744,10 @@ var EXAMPLE_OPENING = new RegExp(`^[\\W_]*(?:${EXAMPLE_OPENERS.join("|")})(?=[\\
 function opensAsExample(sentence) {
   return EXAMPLE_OPENING.test(sentence);
 }
+var ASSERTION = /^[\W_]*assert\s*:/i;
+function isAssertion(sentence) {
+  return ASSERTION.test(sentence);
+}
 var ANAPHORS = ["they", "it", "this", "these", "those", "such", "its", "their", "them"];
 var CONNECTIVES2 = ["if", "when", "whenever", "unless", "once", "while", "because", "since", "and", "but", "so", "then", "in", "for", "with"];
 var BACK_REFERENCES = ["otherwise", "in that case", "in this case", "in such cases?", "if so", "if not"];
@@ -44974,7 +44978,7 @@ var DocumentBuilder = class {
     const ownKeywords = (text4) => this.keywords(withoutCitations(text4, block.citations));
     const read = block.listItem ? [{ text: block.text, keywords: ownKeywords(block.text), subjectSentences: [block.text], leadIn: null, example: null }] : statements(introducesList ? parts2.slice(0, -1) : parts2, ownKeywords);
     for (const statement2 of read) {
-      if (block.listItem && block.leadIn !== null && opensAsExample(block.leadIn)) {
+      if (block.listItem && block.leadIn !== null && opensAsExample(block.leadIn) || isAssertion(statement2.text)) {
         proseParts.push(statement2.text);
         continue;
       }
@@ -46615,7 +46619,7 @@ function symbolOf(block) {
   const label2 = LABEL2.exec(block.text)?.[1];
   return label2 && block.text.split(/\s+/).length <= LABELLED_WORDS ? `${label2}:` : null;
 }
-function pairProductionsBySymbol(pairing, sameSection2) {
+function pairProductionsBySymbol(old, now2, pairing, sameSection2) {
   const once = (blocks) => {
     const by = /* @__PURE__ */ new Map();
     for (const block of blocks) {
@@ -46624,11 +46628,14 @@ function pairProductionsBySymbol(pairing, sameSection2) {
     }
     return by;
   };
+  const [oldOnce, newOnce] = [once(old), once(now2)];
   const added = once(pairing.added);
   const found = [];
   for (const [symbol, before] of once(pairing.removed)) {
     const after = added.get(symbol);
-    if (before && after && sameSection2(before, after)) found.push([before, after]);
+    if (!before || !after) continue;
+    const productionOnce = !symbol.endsWith(":") && oldOnce.get(symbol) === before && newOnce.get(symbol) === after;
+    if (productionOnce || sameSection2(before, after)) found.push([before, after]);
   }
   if (found.length === 0) return pairing;
   const paired = new Set(found.flat());
@@ -46642,14 +46649,14 @@ function pairProductionsBySymbol(pairing, sameSection2) {
 // src/diff/prose.ts
 init_quote();
 function diffProse(ctx, emit) {
-  const wordsOf2 = madeOnDemand((p) => new Set(tokens(p.text)));
+  const wordsOf3 = madeOnDemand((p) => new Set(tokens(p.text)));
   const threshold = 0.55;
   const sameSectionBonus = 0.1;
   const byWording = pairUp(ctx.old.prose, ctx.new.prose, {
     key: (p) => normalizeText(p.text),
     score: (o, n) => {
-      const a = wordsOf2(o);
-      const b = wordsOf2(n);
+      const a = wordsOf3(o);
+      const b = wordsOf3(n);
       const bonus = ctx.oldToNew.get(o.sectionId) === n.sectionId ? sameSectionBonus : 0;
       if (diceCeiling(a.size, b.size) + bonus < threshold) return 0;
       return dice(a, b) + bonus;
@@ -46657,10 +46664,10 @@ function diffProse(ctx, emit) {
     threshold,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
     // The section bonus is the most a pair adds to its words' likeness.
-    alike: { old: wordsOf2, new: wordsOf2, minDice: threshold - sameSectionBonus }
+    alike: { old: wordsOf3, new: wordsOf3, minDice: threshold - sameSectionBonus }
   });
   const sameSection2 = (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId;
-  const { pairs, removed, added } = pairProductionsBySymbol(pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, sameSection2), sameSection2);
+  const { pairs, removed, added } = pairProductionsBySymbol(ctx.old.prose, ctx.new.prose, pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, sameSection2), sameSection2);
   for (const [before, after] of pairs) {
     if (normalizeText(before.text) === normalizeText(after.text)) continue;
     const inverted = isInversion(before.text, after.text);
@@ -46916,7 +46923,9 @@ function withoutAsides2(text4) {
 }
 function asked2(text4) {
   const at = text4.search(KEYWORD3);
-  return at < 0 ? text4 : text4.slice(at);
+  if (at >= 0) return text4.slice(at);
+  const lower2 = text4.search(/\b(?:must|shall|should|may|required|recommended|optional)\b/i);
+  return lower2 < 0 ? text4 : text4.slice(lower2);
 }
 function newlyRequired(before, after, whole = after) {
   const had = new Set(tokens(before));
@@ -46970,6 +46979,26 @@ var KEYWORD_FIRST = /^[\W_]*(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTION
 function subjectOf(rule2, heading) {
   if (!heading || rule2.leadIn) return null;
   return KEYWORD_FIRST.test(rule2.text) || pointsBack(rule2.text) ? heading : null;
+}
+
+// src/diff/split-rules.ts
+var TAKEN_SHARE3 = 0.75;
+function joinSplitRules(pairs, added, ctx) {
+  const taken = /* @__PURE__ */ new Set();
+  const joined = pairs.map(([before, after]) => {
+    if (strength(after.keyword) >= strength(before.keyword)) return [before, after];
+    const words3 = contentWords(before.text);
+    const half = added.find((r) => !taken.has(r) && r.sectionId === after.sectionId && r.line === after.line && ctx.oldToNew.get(before.sectionId) === r.sectionId && strength(r.keyword) === strength(before.keyword) && shareFoundIn(contentWords(r.text), words3) >= TAKEN_SHARE3);
+    if (!half) return [before, after];
+    taken.add(half);
+    const at = (r) => {
+      const found = before.text.toLowerCase().indexOf(r.text.toLowerCase().slice(0, 20));
+      return found < 0 ? Number.MAX_SAFE_INTEGER : found;
+    };
+    const [first, second] = at(half) < at(after) ? [half, after] : [after, half];
+    return [before, { ...after, text: `${first.text} ${second.text}`, keyword: before.keyword, keywords: [...first.keywords, ...second.keywords] }];
+  });
+  return { pairs: joined, added: added.filter((r) => !taken.has(r)) };
 }
 
 // src/diff/rules-in-place.ts
@@ -47035,8 +47064,8 @@ function diffRules(ctx, emit) {
     alike: { old: contentOf, new: contentOf, minDice: SAME_RULE - SAME_SECTION_BONUS }
   });
   const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule2) => ctx.oldToNew.get(rule2.sectionId));
-  const pairs = [...byWording.pairs, ...inPlace.pairs];
-  const { removed, added } = inPlace;
+  const { pairs, added } = joinSplitRules([...byWording.pairs, ...inPlace.pairs], inPlace.added, ctx);
+  const { removed } = inPlace;
   const emitAdded = (rule2) => {
     const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);
     const spellsOut = pointsAt ? null : leadInPointsAt(rule2, ctx.new);
@@ -47267,7 +47296,7 @@ init_catalog();
 
 // src/diff/split-off-prose.ts
 init_catalog();
-var TAKEN_SHARE3 = 0.8;
+var TAKEN_SHARE4 = 0.8;
 function foldSplitOffProse(drafts) {
   const reworded = drafts.filter(isReworded);
   const gaining = /* @__PURE__ */ new Map();
@@ -47292,7 +47321,7 @@ function takenFrom(words3, reworded) {
   return shareFoundIn(words3, contentWords(reworded.before.text));
 }
 function splitFrom(words3, reworded) {
-  if (takenFrom(words3, reworded) < TAKEN_SHARE3) return false;
+  if (takenFrom(words3, reworded) < TAKEN_SHARE4) return false;
   const was2 = contentWords(reworded.before.text);
   const now2 = contentWords(reworded.after.text);
   const lost = was2.filter((w) => wordsFoundIn([w], now2).length === 0);
@@ -47305,13 +47334,19 @@ function diffTerms(ctx, emit, recorded) {
   const covered = coverageText(recorded);
   const oldVocabulary = vocabulary(ctx.old);
   const newVocabulary = vocabulary(ctx.new);
+  const dataLines = { old: dataRowLines(ctx.old), new: dataRowLines(ctx.new) };
   const report = (term, side6) => {
     if (mentions(covered, term.token)) return;
+    if (!(side6 === "new" ? ctx.newToOld : ctx.oldToNew).has(term.sectionId)) return;
+    if (dataLines[side6].has(term.line)) return;
     const sideOf3 = { text: term.token, line: term.line, count: term.count };
     emit(side6 === "new" ? { id: "term-added", subject: term.token, section: sectionPair(ctx, "new", term.sectionId), before: null, after: sideOf3 } : { id: "term-removed", subject: term.token, section: sectionPair(ctx, "old", term.sectionId), before: sideOf3, after: null });
   };
   for (const term of ctx.new.terms) if (!oldVocabulary.has(term.token)) report(term, "new");
   for (const term of ctx.old.terms) if (!newVocabulary.has(term.token)) report(term, "old");
+}
+function dataRowLines(doc) {
+  return new Set(doc.prose.filter((p) => p.tableRow).map((p) => p.line));
 }
 var COVERING_KINDS = /* @__PURE__ */ new Set(["message", "schema-field", "error-code", "capability", "definition"]);
 function coverageText(recorded) {
@@ -47454,6 +47489,31 @@ function pageExchanges(reworded, ctx) {
   }
   return exchanges;
 }
+function revisionExchanges(pairs, docs) {
+  const made = /* @__PURE__ */ new Map();
+  for (const [before, after] of pairs) {
+    for (const key2 of new Set(hunksOf(before, after).filter(isExchange).map((h) => keyOf(h)))) made.set(key2, (made.get(key2) ?? 0) + 1);
+  }
+  const total = (side6, words3) => side6.reduce((sum, doc) => sum + uses(doc, words3), 0);
+  const exchanges = /* @__PURE__ */ new Set();
+  for (const [key2, count] of made) {
+    if (count < CONSISTENT) continue;
+    const [from, to] = key2.split("\0");
+    if (made.has(`${to}\0${from}`)) continue;
+    if (total(docs.new, to) > total(docs.old, to)) exchanges.add(key2);
+  }
+  return exchanges;
+}
+function rewordedByExchanges(before, after, exchanges) {
+  if (exchanges.size === 0) return null;
+  const stillUsed = new Set(wordsOf(after).tokens);
+  const { exchanged, otherwise } = exchangesIn(hunksOf(before, after), exchanges, (hunk2) => hunk2.removed.every((w) => stillUsed.has(w)) ? hunk2.saidWithNext : hunk2.said);
+  if (exchanged.length === 0) return null;
+  const said = exchanged.map(([from, to]) => `“${from}” is “${to}” throughout the newer revision`).join(", ");
+  if (!otherwise) return said;
+  const same = sameDuty(exchangeWords(before, exchanged), after);
+  return same ? `${said}; ${same}` : null;
+}
 function vanished(ctx, words3) {
   const [before, after] = [uses(ctx.old, words3), uses(ctx.new, words3)];
   return before >= MIN_USES && after <= before * VANISHED_SHARE;
@@ -47464,12 +47524,13 @@ function exchangesIn(hunks, exchanges, said) {
   for (const hunk2 of hunks) {
     if (isExchange(hunk2) && (exchanges.has(keyOf(hunk2)) || hunk2.next !== null && exchanges.has(keyOf(hunk2, hunk2.next)))) {
       found.push(said(hunk2));
-    } else if (![...hunk2.removed, ...hunk2.added].every((w) => STOPWORDS.has(w)) && !(hunk2.removed.length && hunk2.added.length && isCosmeticRewording(hunk2.said[0], hunk2.said[1]))) {
+    } else if (![...hunk2.removed, ...hunk2.added].every((w) => STOPWORDS.has(w) || QUANTIFIERS.has(w)) && !(hunk2.removed.length && hunk2.added.length && isCosmeticRewording(hunk2.said[0], hunk2.said[1]))) {
       otherwise = true;
     }
   }
   return { exchanged: dedupe(found), otherwise };
 }
+var QUANTIFIERS = /* @__PURE__ */ new Set(["any", "each", "every"]);
 function dedupe(pairs) {
   const seen = /* @__PURE__ */ new Set();
   return pairs.filter(([a, b]) => !seen.has(`${a}\0${b}`) && seen.add(`${a}\0${b}`));
@@ -47568,18 +47629,21 @@ function uses(doc, phrase) {
 
 // src/diff/rule-become-prose.ts
 init_catalog();
-var TAKEN_SHARE4 = 0.75;
+var TAKEN_SHARE5 = 0.75;
 function foldRulesIntoProse(drafts) {
-  const prose = drafts.filter((d) => (d.id === "prose-changed" || d.id === "prose-added") && d.after).map((paragraph) => ({ paragraph, now: contentWords(paragraph.after.text), was: paragraph.before ? contentWords(paragraph.before.text) : [] }));
+  const prose = drafts.filter((d) => (d.id === "prose-changed" || d.id === "prose-added") && d.after).map((paragraph) => ({ paragraph, now: wordsOf2(paragraph.after.text), was: paragraph.before ? wordsOf2(paragraph.before.text) : [] }));
   const matches = [];
   for (const rule2 of drafts) {
     if (!isRemovedRule(rule2)) continue;
-    const words3 = contentWords(rule2.before.text);
+    const words3 = wordsOf2(rule2.before.text);
     if (words3.length < MIN_CONTENT_WORDS) continue;
+    const asked3 = wordsOf2(askedPart(rule2.before.text));
     for (const { paragraph, now: now2, was: was2 } of prose) {
       if (!sameSection(rule2, paragraph)) continue;
       const share = shareFoundIn(words3, now2);
-      if (share >= TAKEN_SHARE4 && shareFoundIn(words3, was2) < TAKEN_SHARE4) matches.push({ rule: rule2, paragraph, share });
+      if (share < TAKEN_SHARE5 || shareFoundIn(asked3, now2) < TAKEN_SHARE5 || shareFoundIn(words3, was2) >= TAKEN_SHARE5) continue;
+      if (isNegative(String(rule2.before.keyword)) && !NEGATION.test(paragraph.after.text)) continue;
+      matches.push({ rule: rule2, paragraph, share });
     }
   }
   matches.sort((a, b) => b.share - a.share);
@@ -47592,6 +47656,14 @@ function foldRulesIntoProse(drafts) {
     joined.set(rule2, { ...rule2, before: { ...rule2.before, nowProse: now2, nowProseAt: whereTaken(contentWords(rule2.before.text), now2), nowProseLine: paragraph.after.line } });
   }
   return drafts.filter((d) => !dropped.has(d)).map((d) => joined.get(d) ?? d);
+}
+var NEGATION = /\b(?:not|no|never|none|nor|neither|without|avoids?|avoiding|cannot)\b|n't\b/i;
+function wordsOf2(text4) {
+  return contentWords(text4.replace(/(?<=[\p{L}])-(?=[\p{L}])/gu, " "));
+}
+function askedPart(text4) {
+  const at = text4.search(/\b(?:must|shall|should|may|required|recommended|optional)\b/i);
+  return at < 0 ? text4 : text4.slice(at);
 }
 function whereTaken(words3, paragraph) {
   let best = { at: 0, share: -1 };
@@ -47611,7 +47683,7 @@ function isRemovedRule(draft) {
 
 // src/diff/restructured-prose.ts
 init_quote();
-var TAKEN_SHARE5 = 0.75;
+var TAKEN_SHARE6 = 0.75;
 var SURVIVING_SHARE = 0.8;
 function pairRestructuredProse(drafts) {
   const addedProse = drafts.filter((d) => d.id === "prose-added" && d.after).map((added) => ({ added, now: contentWords(added.after.text) })).filter(({ now: now2 }) => now2.length >= MIN_CONTENT_WORDS);
@@ -47629,7 +47701,7 @@ function pairRestructuredProse(drafts) {
     for (const { added, now: now2 } of addedProse) {
       if (!sameSection(removed, added)) continue;
       const share = shareFoundIn(now2, was2);
-      if (share < TAKEN_SHARE5) continue;
+      if (share < TAKEN_SHARE6) continue;
       if (shareFoundIn(was2, sectionWordingOf(added, now2)) >= SURVIVING_SHARE) matches.push({ removed, added, share });
     }
   }
@@ -47779,14 +47851,14 @@ function pageRoute(page) {
 }
 function pairPages(oldPages, newPages, text4) {
   const words3 = /* @__PURE__ */ new Map();
-  const wordsOf2 = (side6, page) => {
+  const wordsOf3 = (side6, page) => {
     const key2 = `${side6}\0${page}`;
     let found = words3.get(key2);
     if (!found) words3.set(key2, found = new Set(tokens(text4(side6, page))));
     return found;
   };
   const byRoute = pairUp(oldPages, newPages, { key: pageRoute, score: () => 0, threshold: Infinity });
-  const byContent = pairUp(byRoute.removed, byRoute.added, { key: null, score: (o, n) => dice(wordsOf2("old", o), wordsOf2("new", n)), threshold: MOVED_THRESHOLD });
+  const byContent = pairUp(byRoute.removed, byRoute.added, { key: null, score: (o, n) => dice(wordsOf3("old", o), wordsOf3("new", n)), threshold: MOVED_THRESHOLD });
   const pairs = [
     ...byRoute.pairs.map(([o, n]) => ({ old: o, new: n, how: "same" })),
     ...byContent.pairs.map(([o, n]) => ({ old: o, new: n, how: "moved" })),
@@ -48640,6 +48712,32 @@ function withOtherPlaces(change, places) {
   return { ...change, after, message: change.message + alsoStatedAt(after) };
 }
 
+// src/revision/revision-vocabulary.ts
+init_finalize();
+function rewordByRevisionVocabulary(records, docs) {
+  const reworded = records.filter((c) => (c.kind === "rule" || c.kind === "prose") && c.before && c.after && c.before.text !== c.after.text);
+  const candidates = reworded.filter((c) => c.id === "rule-changed");
+  if (candidates.length === 0) return [...records];
+  const exchanges = revisionExchanges(reworded.map((c) => [c.before.text, c.after.text]), { old: [...docs.old.values()], new: [...docs.new.values()] });
+  if (exchanges.size === 0) return [...records];
+  return records.map((change) => {
+    if (change.id !== "rule-changed" || !change.before || !change.after) return change;
+    const how = rewordedByExchanges(change.before.text, change.after.text, exchanges);
+    if (!how) return change;
+    const rewritten = finalizeChange({
+      id: "rule-reworded",
+      subject: change.subject,
+      key: normalizeText(change.before.text),
+      section: change.section,
+      before: change.before,
+      after: change.after,
+      detail: { how },
+      ...change.source ? { source: change.source } : {}
+    });
+    return { ...rewritten, ...change.page !== void 0 ? { page: change.page } : {}, ...change.informative ? { informative: change.informative } : {} };
+  });
+}
+
 // src/revision/schema-said.ts
 var SAME_MEANING = 0.5;
 function levelRulesTheSchemaStated(changes, oldSchema, sectionText2) {
@@ -48851,6 +48949,12 @@ var REVISION_PASSES = [
     may: ["merge"],
     contract: "the same new rule or paragraph on several pages is one record at its home, naming the others",
     run: (records, c) => reportRepeatsOnce(records, informativeIn(c))
+  },
+  {
+    name: "reword-by-revision-vocabulary",
+    may: ["rewrite", "relevel"],
+    contract: "a rule whose only change is words the whole revision exchanged (on several pages, never back) is reworded, editorial",
+    run: (records, c) => rewordByRevisionVocabulary(records, c.docs)
   },
   {
     name: "drop-repeated-term-signals",

@@ -46,10 +46,16 @@ function withoutAsides(text: string): string {
   return text.replace(/\s*\(([^()]*)\)/g, (aside, inner: string) => (/\b(?:must|shall|should|may|required|recommended|optional)\b|`/i.test(inner) ? aside : ''));
 }
 
-/** What a rule asks for: its words from its first keyword on (the whole text when it has none in capitals). */
+/**
+ * What a rule asks for: its words from its first keyword on. A spec that writes its keywords
+ * in lower case has none in capitals: its first keyword word is where the asking starts (the
+ * words before it say whom or what it binds: "Any non-repeatable directives … must not").
+ */
 function asked(text: string): string {
   const at = text.search(KEYWORD);
-  return at < 0 ? text : text.slice(at);
+  if (at >= 0) return text.slice(at);
+  const lower = text.search(/\b(?:must|shall|should|may|required|recommended|optional)\b/i);
+  return lower < 0 ? text : text.slice(lower);
 }
 
 /** The words `after` asks for that `before` did not; none when `whole` (the full new wording) brings a condition or an alternative. */

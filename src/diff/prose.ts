@@ -33,7 +33,7 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
   // Rewritten where it stood, between unchanged neighbours (prose-in-place.ts).
   const sameSection = (o: ProseBlock, n: ProseBlock) => ctx.oldToNew.get(o.sectionId) === n.sectionId;
   // …and a grammar production rewritten keeps its symbol.
-  const { pairs, removed, added } = pairProductionsBySymbol(pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, sameSection), sameSection);
+  const { pairs, removed, added } = pairProductionsBySymbol(ctx.old.prose, ctx.new.prose, pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, sameSection), sameSection);
   for (const [before, after] of pairs) {
     if (normalizeText(before.text) === normalizeText(after.text)) continue;
     const inverted = isInversion(before.text, after.text);

@@ -193,6 +193,44 @@ function pageExchanges(reworded: readonly ChangeDraft[], ctx: DiffContext): Set<
   return exchanges;
 }
 
+/**
+ * The same for a whole revision (src/revision): exchanges several of its reworded texts make
+ * (`pairs`, older and newer wording), never the other way, while its pages use the newer words
+ * more than before.
+ */
+export function revisionExchanges(pairs: readonly [string, string][], docs: { old: readonly SpecDocument[]; new: readonly SpecDocument[] }): Set<string> {
+  const made = new Map<string, number>();
+  for (const [before, after] of pairs) {
+    for (const key of new Set(hunksOf(before, after).filter(isExchange).map((h) => keyOf(h)))) made.set(key, (made.get(key) ?? 0) + 1);
+  }
+  const total = (side: readonly SpecDocument[], words: string) => side.reduce((sum, doc) => sum + uses(doc, words), 0);
+  const exchanges = new Set<string>();
+  for (const [key, count] of made) {
+    if (count < CONSISTENT) continue;
+    const [from, to] = key.split('\u0000') as [string, string];
+    if (made.has(`${to}\u0000${from}`)) continue;
+    // The newer words are the revision's (used more than before); the older ones may live on in other senses.
+    if (total(docs.new, to) > total(docs.old, to)) exchanges.add(key);
+  }
+  return exchanges;
+}
+
+/**
+ * A reworded rule read against a revision's exchanges: how the rule-reworded record says it
+ * (null when something else changed too, or no exchange was made).
+ */
+export function rewordedByExchanges(before: string, after: string, exchanges: ReadonlySet<string>): string | null {
+  if (exchanges.size === 0) return null;
+  // A word the newer wording still uses elsewhere was exchanged as a qualifier: said with the word it qualified ("field error").
+  const stillUsed = new Set(wordsOf(after).tokens);
+  const { exchanged, otherwise } = exchangesIn(hunksOf(before, after), exchanges, (hunk) => (hunk.removed.every((w) => stillUsed.has(w)) ? hunk.saidWithNext : hunk.said));
+  if (exchanged.length === 0) return null;
+  const said = exchanged.map(([from, to]) => `“${from}” is “${to}” throughout the newer revision`).join(', ');
+  if (!otherwise) return said;
+  const same = sameDuty(exchangeWords(before, exchanged), after);
+  return same ? `${said}; ${same}` : null;
+}
+
 /** The older page used the words, the newer one (nearly) stopped. */
 function vanished(ctx: DiffContext, words: string): boolean {
   const [before, after] = [uses(ctx.old, words), uses(ctx.new, words)];
@@ -210,12 +248,15 @@ function exchangesIn(hunks: readonly Hunk[], exchanges: ReadonlySet<string>, sai
     if (isExchange(hunk) && (exchanges.has(keyOf(hunk)) || (hunk.next !== null && exchanges.has(keyOf(hunk, hunk.next))))) {
       // A word the page stopped using is said alone; one it still uses elsewhere, with the word it qualified.
       found.push(said(hunk));
-    } else if (![...hunk.removed, ...hunk.added].every((w) => STOPWORDS.has(w)) && !(hunk.removed.length && hunk.added.length && isCosmeticRewording(hunk.said[0], hunk.said[1]))) {
+    } else if (![...hunk.removed, ...hunk.added].every((w) => STOPWORDS.has(w) || QUANTIFIERS.has(w)) && !(hunk.removed.length && hunk.added.length && isCosmeticRewording(hunk.said[0], hunk.said[1]))) {
       otherwise = true;
     }
   }
   return { exchanged: dedupe(found), otherwise };
 }
+
+/** Words that, for a rule's object, say what "a" says ("for a field" ↔ "for any field"). */
+const QUANTIFIERS = new Set(['any', 'each', 'every']);
 
 function dedupe(pairs: [string, string][]): [string, string][] {
   const seen = new Set<string>();

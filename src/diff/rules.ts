@@ -8,6 +8,7 @@ import { sameDuty } from './same-duty.ts';
 import { leadInPointsAt, pointedSection } from './pointer-rules.ts';
 import { KEYWORD_WORDS } from './rule-words.ts';
 import { subjectOf } from './rule-subject.ts';
+import { joinSplitRules } from './split-rules.ts';
 import { pairRulesRewrittenInPlace } from './rules-in-place.ts';
 import { bothSections, sectionById, sectionPair, type DiffContext, type Emit } from './context.ts';
 import { dice, isCosmeticRewording, madeOnDemand, normalizeText, pairUp, tokens } from './similarity.ts';
@@ -41,8 +42,9 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
   });
   // Rules rewritten in place: same section, keyword and subject, too few shared words (rules-in-place.ts).
   const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule) => ctx.oldToNew.get(rule.sectionId));
-  const pairs = [...byWording.pairs, ...inPlace.pairs];
-  const { removed, added } = inPlace;
+  // A sentence with two duties split in two: its weaker half paired, its stronger half a sentence of its own (split-rules.ts).
+  const { pairs, added } = joinSplitRules([...byWording.pairs, ...inPlace.pairs], inPlace.added, ctx);
+  const { removed } = inPlace;
 
   const emitAdded = (rule: Rule) => {
     const pointsAt = pointedSection(rule, ctx.new) ?? introducesTable(rule, ctx.new);

@@ -1,8 +1,8 @@
 /**
  * The few English cue words the reading of page text rests on, kept in one place: the
- * words that open an illustration ("For example, …") and the words by which a sentence
- * points back at the one before it ("If they differ, …", "It MUST …"). Everything else is
- * read from the page's structure.
+ * words that open an illustration ("For example, …") or an algorithm's assertion ("Assert:
+ * …"), and the words by which a sentence points back at the one before it ("If they differ,
+ * …", "It MUST …"). Everything else is read from the page's structure.
  */
 
 /** Openers of an illustration: the sentence shows a case of what was said, it states nothing new. */
@@ -12,6 +12,16 @@ const EXAMPLE_OPENING = new RegExp(`^[\\W_]*(?:${EXAMPLE_OPENERS.join('|')})(?=[
 /** True when the sentence opens as an example ("For example, a document … MUST be rejected."). */
 export function opensAsExample(sentence: string): boolean {
   return EXAMPLE_OPENING.test(sentence);
+}
+
+/**
+ * An algorithm's assertion step ("Assert: {type} must exist."): it states what holds at that
+ * step of the algorithm, a precondition the algorithm relies on, not a duty of any party.
+ */
+const ASSERTION = /^[\W_]*assert\s*:/i;
+
+export function isAssertion(sentence: string): boolean {
+  return ASSERTION.test(sentence);
 }
 
 /**

@@ -119,6 +119,15 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // Only a negation in front of words both versions state is an inversion.
     expect(c.filter((x) => x.id === 'prose-inverted')).toHaveLength(1);
   },
+  'lowercase-narrowing': (c) => {
+    // In a lower-case spec, a word added before "must not" narrows the rule; an "Assert:" step is no rule.
+    expect(find(c, 'rule-changed', /non-repeatable/)?.level).toBe('non-breaking');
+    expect(c.some((x) => x.kind === 'rule' && /^Assert:/.test(x.subject))).toBe(false);
+  },
+  'moved-production': (c) => {
+    // A production moved into a sub-section is reworded there, not removed.
+    expect(c.filter((x) => x.kind === 'prose').map((x) => x.id)).toEqual(['prose-changed']);
+  },
   'named-tables': (c) => {
     // A table whose first column names things defines them: rows removed, added and changed are entries of that kind.
     expect(find(c, 'entry-removed', /^paused$/)?.level).toBe('breaking');
@@ -180,8 +189,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
   },
   'rule-become-prose': (c) => {
     // A rule rewritten without its keyword is the rule's record, with the paragraph that took it in; that paragraph has none of its own.
-    expect(ids(c)).toEqual(['rule-removed', 'rule-removed']);
-    expect(c.every((x) => typeof x.before?.['nowProse'] === 'string')).toBe(true);
+    expect(ids(c)).toEqual(['rule-removed', 'rule-removed', 'rule-removed', 'prose-changed']);
+    expect(c.slice(0, 2).every((x) => typeof x.before?.['nowProse'] === 'string')).toBe(true);
+    // A prohibition the paragraph does not negate was not rewritten as it.
+    expect(c[2]!.before?.['nowProse']).toBeUndefined();
   },
   'rule-statements': (c) => {
     // An example after a rule is its example: a changed example alone is editorial.
@@ -207,12 +218,20 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // Words split off a reworded rule belong to its record, not to a new paragraph.
     expect(c.some((x) => x.id === 'prose-added' && /every token/.test(x.subject))).toBe(false);
   },
+  'split-rules': (c) => {
+    // A sentence of two duties split in two is the same two duties.
+    expect(ids(c)).toEqual(['rule-reworded']);
+  },
   'table-row-prose': (c) => {
     // A paragraph saying what a new row says is part of the row's record.
     expect(c.some((x) => x.id === 'prose-added' && /highWater|lowWater/.test(x.subject))).toBe(false);
   },
   terms: (c) => {
     expect(c.map((x) => `${x.id} ${x.level}`)).toEqual(['term-removed editorial', 'term-added editorial', 'prose-changed editorial']);
+  },
+  'terms-new-sections': (c) => {
+    // Names that came with a new section, or sit in a table of data, are no term records.
+    expect(c.filter((x) => x.kind === 'term').map((x) => x.subject)).toEqual(['foo.bar', 'exporter.naming_strategy']);
   },
   'type-declarations': (c) => {
     // TypeScript declarations in code blocks are read as a schema: values, requiredness, deprecation, new types and codes.
