@@ -44136,10 +44136,12 @@ function walkChildren(children, offset, state, leadIn) {
   let previousParagraph = null;
   for (const node2 of children) {
     switch (node2.type) {
-      case "heading":
-        state.blocks.push({ type: "heading", depth: node2.depth, text: inlineText(node2).text, line: line(node2, offset) });
+      case "heading": {
+        const page = linkedPage(node2);
+        state.blocks.push({ type: "heading", depth: node2.depth, text: inlineText(node2).text, line: line(node2, offset), ...page ? { linksTo: page } : {} });
         previousParagraph = null;
         break;
+      }
       case "paragraph": {
         const { text: text4, codeSpans, citations } = inlineText(node2);
         const block = { type: "text", text: text4, codeSpans, line: line(node2, offset), listItem: false, leadIn, ...cited(citations) };
@@ -44262,6 +44264,12 @@ function joinAlternatives(head, list2) {
   head.codeSpans = [...head.codeSpans, ...alternatives.flatMap((a) => a.codeSpans)];
   return true;
 }
+function linkedPage(heading) {
+  const parts2 = heading.children.filter((c) => !(c.type === "text" && c.value.trim() === ""));
+  const only = parts2.length === 1 ? parts2[0] : null;
+  if (only?.type !== "link" || /^(?:#|[a-z][a-z0-9+.-]*:)/i.test(only.url)) return null;
+  return /\.(?:md|mdx|markdown)(?:#.*)?$/i.test(decodeURI(only.url)) ? only.url : null;
+}
 function isTableOfContents(list2) {
   const items = list2.children;
   return items.length > 0 && items.every((item2) => item2.children.length > 0 && item2.children.every((child) => child.type === "paragraph" && isInPageLinkOnly(child) || child.type === "list" && isTableOfContents(child)));
@@ -44367,7 +44375,7 @@ function isEmphasized(paragraph) {
   return shown2.length > 0 && shown2.every((child) => child.type === "strong" || child.type === "emphasis");
 }
 function isCaption(text4) {
-  return endsWithColon(text4) && text4.length <= 160;
+  return endsWithColon(text4) && text4.length <= 160 || text4.trim().split(/\s+/).length <= 3 && !/[.!?;]\s*$/.test(text4) && /^[\p{L}]/u.test(text4.trim());
 }
 function withTerm(leadIn, item2) {
   const term = /^(`[^`]+`|\*\*[^*]+\*\*)\s*(?::|—|-)\s/.exec(item2 ?? "")?.[1];
@@ -44748,6 +44756,10 @@ var ASSERTION = /^[\W_]*assert\s*:/i;
 function isAssertion(sentence) {
   return ASSERTION.test(sentence);
 }
+var NOTE = /^[\W_]*notes?\s*:/i;
+function isNote(text4) {
+  return NOTE.test(text4);
+}
 var ANAPHORS = ["they", "it", "this", "these", "those", "such", "its", "their", "them"];
 var CONNECTIVES2 = ["if", "when", "whenever", "unless", "once", "while", "because", "since", "and", "but", "so", "then", "in", "for", "with"];
 var BACK_REFERENCES = ["otherwise", "in that case", "in this case", "in such cases?", "if so", "if not"];
@@ -44924,7 +44936,7 @@ var DocumentBuilder = class {
   add(block) {
     switch (block.type) {
       case "heading":
-        return this.addHeading(block.depth, block.text, block.line);
+        return this.addHeading(block.depth, block.text, block.line, block.linksTo);
       case "text":
         return this.addText(block);
       case "code":
@@ -44933,7 +44945,7 @@ var DocumentBuilder = class {
         return this.addTable(block);
     }
   }
-  addHeading(depth, text4, line2) {
+  addHeading(depth, text4, line2, linksTo) {
     while (this.stack.length > 1 && this.stack.at(-1).depth >= depth) this.stack.pop();
     const parent = this.stack.at(-1);
     const anchor = this.slugger.slug(text4);
@@ -44944,7 +44956,8 @@ var DocumentBuilder = class {
       path: [...parent.path, text4],
       anchor,
       lines: { start: line2, end: line2 },
-      parentId: parent.id
+      parentId: parent.id,
+      ...linksTo ? { linksTo } : {}
     };
     this.sections.push(section);
     if (!this.sectionById.has(section.id)) this.sectionById.set(section.id, section);
@@ -44975,7 +44988,7 @@ var DocumentBuilder = class {
     const parts2 = block.listItem ? [block.text] : sentences(block.text);
     const last = parts2.at(-1);
     const introducesList = block.introducesList === true && last !== void 0 && /:\s*$/.test(last) && this.keywords(last).length > 0;
-    const ownKeywords = (text4) => this.keywords(withoutCitations(text4, block.citations));
+    const ownKeywords = (text4) => isNote(block.text) ? keywordsIn(withoutCitations(text4, block.citations), "uppercase") : this.keywords(withoutCitations(text4, block.citations));
     const read = block.listItem ? [{ text: block.text, keywords: ownKeywords(block.text), subjectSentences: [block.text], leadIn: null, example: null }] : statements(introducesList ? parts2.slice(0, -1) : parts2, ownKeywords);
     for (const statement2 of read) {
       if (block.listItem && block.leadIn !== null && opensAsExample(block.leadIn) || isAssertion(statement2.text)) {
@@ -46471,24 +46484,36 @@ function foldProseIntoRules(drafts) {
 }
 function foldGoneProseIntoRules(drafts, ctx) {
   const gone = ctx.old.prose.filter((p) => !ctx.oldToNew.has(p.sectionId)).map((p) => ({ p, words: contentWords(p.text) })).filter(({ words: words3 }) => words3.length >= MIN_CONTENT_WORDS);
-  if (gone.length === 0) return [...drafts];
+  const retitled = retitledSections(ctx);
+  if (gone.length === 0 && retitled.size === 0) return [...drafts];
   const taken = /* @__PURE__ */ new Set();
   return drafts.map((rule2) => {
     if (!isAddedRule(rule2) || rule2.level !== void 0 || rule2.after["wasProse"] !== void 0 || catalogEntry(rule2.id).level !== "breaking") return rule2;
     const home = innermost(ctx.new.sections, rule2.after.line ?? 0);
     if (!home) return rule2;
     const ruleWords2 = contentWords(withoutAsides(rule2.after.text));
-    const match = gone.find(({ p, words: words3 }) => !taken.has(p) && shareFoundIn(words3, ruleWords2) >= TAKEN_SHARE && shareFoundIn(ruleWords2, words3) >= TAKEN_SHARE && survivorHolds(ctx, p.sectionId, home.id));
+    const said = (words3) => shareFoundIn(words3, ruleWords2) >= TAKEN_SHARE && shareFoundIn(ruleWords2, words3) >= TAKEN_SHARE;
+    const title = retitled.get(home.id);
+    if (title && said(contentWords(title))) return restating(rule2, title, `the section's former title said this ("${title}")`);
+    const match = gone.find(({ p, words: words3 }) => !taken.has(p) && said(words3) && survivorHolds(ctx, p.sectionId, home.id));
     if (!match) return rule2;
     taken.add(match.p);
     return restating(rule2, match.p.text);
   });
 }
-function restating(rule2, prose) {
+function retitledSections(ctx) {
+  const retitled = /* @__PURE__ */ new Map();
+  for (const [oldId, newId] of ctx.oldToNew) {
+    const [before, after] = [ctx.old.sections.find((s) => s.id === oldId), ctx.new.sections.find((s) => s.id === newId)];
+    if (before && after && before.heading !== after.heading && contentWords(before.heading).length >= MIN_CONTENT_WORDS) retitled.set(newId, before.heading);
+  }
+  return retitled;
+}
+function restating(rule2, prose, said = "the older revision described this behaviour in plain prose") {
   const restated = { ...rule2, after: { ...rule2.after, wasProse: prose } };
   if (catalogEntry(rule2.id).level !== "breaking" || rule2.level !== void 0) return restated;
   if (shareFoundIn(contentWords(withoutAsides(rule2.after.text)), contentWords(prose)) < TAKEN_SHARE || POSSIBILITY.test(prose)) return restated;
-  return { ...restated, level: "non-breaking", levelReason: "the older revision described this behaviour in plain prose; the keyword makes it a duty, but what conformed to the description still conforms" };
+  return { ...restated, level: "non-breaking", levelReason: `${said}; the keyword makes it a duty, but what conformed to the description still conforms` };
 }
 var POSSIBILITY = /\b(?:can|could|may|might|optional(?:ly)?|typically|usually|often|sometimes|generally|normally|ideally)\b/i;
 function withoutAsides(text4) {
@@ -47247,6 +47272,7 @@ function diffSections(ctx, emit) {
   for (const section of ctx.new.sections) {
     const oldId = ctx.newToOld.get(section.id);
     if (oldId === void 0) {
+      if (isOutlineEntry(ctx.new, section)) continue;
       emit({ id: "section-added", subject: sectionLabel2(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel2(ctx.new, section) }, before: null, after: sideOf(section), ...onlyExamples(ctx.new, section) });
       continue;
     }
@@ -47263,9 +47289,14 @@ function diffSections(ctx, emit) {
     }
   }
   for (const section of ctx.old.sections) {
-    if (ctx.oldToNew.has(section.id)) continue;
+    if (ctx.oldToNew.has(section.id) || isOutlineEntry(ctx.old, section)) continue;
     emit({ id: "section-removed", subject: sectionLabel2(ctx.old, section), key: section.id, section: { old: sectionLabel2(ctx.old, section), new: null }, before: sideOf(section), after: null, ...onlyExamples(ctx.old, section) });
   }
+}
+function isOutlineEntry(doc, section) {
+  if (!section.linksTo) return false;
+  const inside = (sectionId) => inSection(sectionId, section.id);
+  return !doc.prose.some((p) => inside(p.sectionId)) && !doc.rules.some((r) => inside(r.sectionId)) && !doc.codeBlocks.some((c) => inside(c.sectionId)) && !doc.fields.some((f) => inside(f.sectionId));
 }
 function onlyExamples(doc, section) {
   const inside = (sectionId) => inSection(sectionId, section.id);

@@ -51,26 +51,43 @@ export function foldProseIntoRules(drafts: readonly ChangeDraft[]): ChangeDraft[
  */
 export function foldGoneProseIntoRules(drafts: readonly ChangeDraft[], ctx: DiffContext): ChangeDraft[] {
   const gone = ctx.old.prose.filter((p) => !ctx.oldToNew.has(p.sectionId)).map((p) => ({ p, words: contentWords(p.text) })).filter(({ words }) => words.length >= MIN_CONTENT_WORDS);
-  if (gone.length === 0) return [...drafts];
+  const retitled = retitledSections(ctx);
+  if (gone.length === 0 && retitled.size === 0) return [...drafts];
   const taken = new Set<ProseBlock>();
   return drafts.map((rule) => {
     if (!isAddedRule(rule) || rule.level !== undefined || rule.after!['wasProse'] !== undefined || catalogEntry(rule.id).level !== 'breaking') return rule;
     const home = innermost(ctx.new.sections, rule.after!.line ?? 0);
     if (!home) return rule;
     const ruleWords = contentWords(withoutAsides(rule.after!.text));
-    const match = gone.find(({ p, words }) => !taken.has(p) && shareFoundIn(words, ruleWords) >= TAKEN_SHARE && shareFoundIn(ruleWords, words) >= TAKEN_SHARE && survivorHolds(ctx, p.sectionId, home.id));
+    const said = (words: string[]) => shareFoundIn(words, ruleWords) >= TAKEN_SHARE && shareFoundIn(ruleWords, words) >= TAKEN_SHARE;
+    // A retitled section's new opening rule that says what its former title said ("Field Selections
+    // on Objects, Interfaces, and Unions Types" → "Field selections must exist on Object, Interface,
+    // and Union types") restates the title.
+    const title = retitled.get(home.id);
+    if (title && said(contentWords(title))) return restating(rule, title, `the section's former title said this ("${title}")`);
+    const match = gone.find(({ p, words }) => !taken.has(p) && said(words) && survivorHolds(ctx, p.sectionId, home.id));
     if (!match) return rule;
     taken.add(match.p);
     return restating(rule, match.p.text);
   });
 }
 
+/** Newer section id → its older heading, for sections whose heading changed. */
+function retitledSections(ctx: DiffContext): Map<string, string> {
+  const retitled = new Map<string, string>();
+  for (const [oldId, newId] of ctx.oldToNew) {
+    const [before, after] = [ctx.old.sections.find((s) => s.id === oldId), ctx.new.sections.find((s) => s.id === newId)];
+    if (before && after && before.heading !== after.heading && contentWords(before.heading).length >= MIN_CONTENT_WORDS) retitled.set(newId, before.heading);
+  }
+  return retitled;
+}
+
 /** The rule with the paragraph it restates; not breaking when it asks no more than the paragraph said. */
-function restating(rule: ChangeDraft, prose: string): ChangeDraft {
+function restating(rule: ChangeDraft, prose: string, said = 'the older revision described this behaviour in plain prose'): ChangeDraft {
   const restated = { ...rule, after: { ...rule.after!, wasProse: prose } };
   if (catalogEntry(rule.id).level !== 'breaking' || rule.level !== undefined) return restated;
   if (shareFoundIn(contentWords(withoutAsides(rule.after!.text)), contentWords(prose)) < TAKEN_SHARE || POSSIBILITY.test(prose)) return restated;
-  return { ...restated, level: 'non-breaking', levelReason: 'the older revision described this behaviour in plain prose; the keyword makes it a duty, but what conformed to the description still conforms' };
+  return { ...restated, level: 'non-breaking', levelReason: `${said}; the keyword makes it a duty, but what conformed to the description still conforms` };
 }
 
 /** Words by which prose describes what may or may not happen ("labels can carry a code"): a MUST made of it is a new duty. */

@@ -13,7 +13,7 @@ import { rangeBoundOffsets } from './code-ranges.ts';
 import { cellNames, errorCodeColumns, fieldColumns, namedEntryColumns, nameOfCell, requirednessOf } from './field-tables.ts';
 import { keywordCaseDeclared, type KeywordCase, type ParseOptions } from './keyword-case.ts';
 import { sectionLabel } from './section-label.ts';
-import { isAssertion, opensAsExample, retires } from './cue-words.ts';
+import { isAssertion, isNote, opensAsExample, retires } from './cue-words.ts';
 import { statements, type Statement } from './statements.ts';
 import { foldLabels } from './labels.ts';
 import { isTypeScriptLang, mayDeclareTypes, readTypeDeclarations, type TypeChunk } from './typescript.ts';
@@ -94,14 +94,14 @@ class DocumentBuilder {
 
   add(block: Block): void {
     switch (block.type) {
-      case 'heading': return this.addHeading(block.depth, block.text, block.line);
+      case 'heading': return this.addHeading(block.depth, block.text, block.line, block.linksTo);
       case 'text': return this.addText(block);
       case 'code': return this.addCode(block);
       case 'table': return this.addTable(block);
     }
   }
 
-  private addHeading(depth: number, text: string, line: number): void {
+  private addHeading(depth: number, text: string, line: number, linksTo?: string): void {
     while (this.stack.length > 1 && this.stack.at(-1)!.depth >= depth) this.stack.pop();
     const parent = this.stack.at(-1)!;
     const anchor = this.slugger.slug(text);
@@ -113,6 +113,7 @@ class DocumentBuilder {
       anchor,
       lines: { start: line, end: line },
       parentId: parent.id,
+      ...(linksTo ? { linksTo } : {}),
     };
     this.sections.push(section);
     if (!this.sectionById.has(section.id)) this.sectionById.set(section.id, section);
@@ -149,7 +150,9 @@ class DocumentBuilder {
     // "Clients MUST:" before a list is not a rule of its own: each item is.
     const introducesList = block.introducesList === true && last !== undefined && /:\s*$/.test(last) && this.keywords(last).length > 0;
     // A keyword in the words of a link into the spec cites a rule stated where the link points; it binds nothing here.
-    const ownKeywords = (text: string) => this.keywords(withoutCitations(text, block.citations));
+    // A note ("Note: …") read in a spec whose keywords may be lower case binds only by its capitals:
+    // its lower-case "may" and "should" are the note's English, not the spec's keywords.
+    const ownKeywords = (text: string) => (isNote(block.text) ? keywordsIn(withoutCitations(text, block.citations), 'uppercase') : this.keywords(withoutCitations(text, block.citations)));
     const read: Statement[] = block.listItem
       ? [{ text: block.text, keywords: ownKeywords(block.text), subjectSentences: [block.text], leadIn: null, example: null }]
       : statements(introducesList ? parts.slice(0, -1) : parts, ownKeywords);

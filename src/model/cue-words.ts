@@ -24,6 +24,13 @@ export function isAssertion(sentence: string): boolean {
   return ASSERTION.test(sentence);
 }
 
+/** A note: a paragraph that opens with "Note:" (or "Notes:"). */
+const NOTE = /^[\W_]*notes?\s*:/i;
+
+export function isNote(text: string): boolean {
+  return NOTE.test(text);
+}
+
 /**
  * Words that stand for something said before: pronouns, and determiners whose noun was
  * named before ("This header MUST …", "Such requests …").

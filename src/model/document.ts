@@ -48,6 +48,8 @@ export interface Section {
   anchor: string;
   lines: LineRange;
   parentId: string | null;
+  /** The heading is only a link to another page of the spec (an outline's entry): that page. */
+  linksTo?: string;
 }
 
 /** Whether a section id is `outer` or one of the sections below it (ids are slug paths). */

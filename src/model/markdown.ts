@@ -15,7 +15,11 @@ import { readYaml } from './yaml.ts';
  */
 
 export type Block =
-  | { type: 'heading'; depth: number; text: string; line: number }
+  | {
+      type: 'heading'; depth: number; text: string; line: number;
+      /** The heading is only a link to another page of the spec (an outline's entry, `# [Overview](overview.md)`). */
+      linksTo?: string;
+    }
   | {
       type: 'text';
       text: string;
@@ -177,10 +181,12 @@ function walkChildren(children: readonly RootContent[], offset: number, state: W
   let previousParagraph: { text: string; spans: string[]; block: Block } | null = null;
   for (const node of children) {
     switch (node.type) {
-      case 'heading':
-        state.blocks.push({ type: 'heading', depth: (node as Heading).depth, text: inlineText(node).text, line: line(node, offset) });
+      case 'heading': {
+        const page = linkedPage(node as Heading);
+        state.blocks.push({ type: 'heading', depth: (node as Heading).depth, text: inlineText(node).text, line: line(node, offset), ...(page ? { linksTo: page } : {}) });
         previousParagraph = null;
         break;
+      }
       case 'paragraph': {
         const { text, codeSpans, citations } = inlineText(node as Paragraph);
         const block: Block = { type: 'text', text, codeSpans, line: line(node, offset), listItem: false, leadIn, ...cited(citations) };
@@ -333,6 +339,14 @@ function joinAlternatives(head: Extract<Block, { type: 'text' }>, list: List): b
   return true;
 }
 
+/** The page a heading is nothing but a link to (a local Markdown file, not a fragment of this page or another site). */
+function linkedPage(heading: Heading): string | null {
+  const parts = heading.children.filter((c) => !(c.type === 'text' && c.value.trim() === ''));
+  const only = parts.length === 1 ? parts[0]! : null;
+  if (only?.type !== 'link' || /^(?:#|[a-z][a-z0-9+.-]*:)/i.test(only.url)) return null;
+  return /\.(?:md|mdx|markdown)(?:#.*)?$/i.test(decodeURI(only.url)) ? only.url : null;
+}
+
 /** A list of nothing but links to headings of this page, nested lists of the same included. */
 function isTableOfContents(list: List): boolean {
   const items = list.children as ListItem[];
@@ -468,7 +482,9 @@ function isEmphasized(paragraph: Paragraph): boolean {
 
 /** A short line ending in ":" right before a code block names that block. */
 function isCaption(text: string): boolean {
-  return endsWithColon(text) && text.length <= 160;
+  // "…:" before the block, or a fragment of a few words with no end of sentence ("The query",
+  // "would return"): either way the words name the example, they say nothing of their own.
+  return (endsWithColon(text) && text.length <= 160) || (text.trim().split(/\s+/).length <= 3 && !/[.!?;]\s*$/.test(text) && /^[\p{L}]/u.test(text.trim()));
 }
 
 /** The term an item defines ("`name`: …", "**name** - …"), appended to the lead-in above it; the lead-in alone when the item defines none. */

@@ -124,6 +124,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(find(c, 'rule-changed', /non-repeatable/)?.level).toBe('non-breaking');
     expect(c.some((x) => x.kind === 'rule' && /^Assert:/.test(x.subject))).toBe(false);
   },
+  'lowercase-notes': (c) => {
+    // A note's lower-case keywords bind no one; its capitals and a plain sentence's lower case still do.
+    expect(ids(c)).toEqual(['prose-added', 'required-rule-added', 'rule-added']);
+  },
   'moved-production': (c) => {
     // A production moved into a sub-section is reworded there, not removed.
     expect(c.filter((x) => x.kind === 'prose').map((x) => x.id)).toEqual(['prose-changed']);
@@ -142,6 +146,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // A table of data defines nothing, but its changed and new rows are still reported, as wording.
     expect(c.filter((x) => /alpha|gamma/.test(x.subject)).map((x) => `${x.id} ${x.level}`)).toEqual(['prose-changed editorial', 'prose-added editorial']);
     expect(c.some((x) => x.id.startsWith('entry-') && /alpha|gamma/.test(x.subject))).toBe(false);
+  },
+  'outline-and-captions': (c) => {
+    // Outline entries (headings that only link to a page) and a code block's few-word captions are no text.
+    expect(c).toEqual([]);
   },
   'pointing-lead-in': (c) => {
     // A bullet under a lead-in that points at a section of the page spells out a duty stated there.
@@ -181,6 +189,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(find(c, 'required-rule-added', /^`slots`/)?.level).toBe('non-breaking');
     expect(find(c, 'required-rule-added', /^`volume`/)?.level).toBe('breaking');
     expect(find(c, 'prose-changed', /^Stage:/)).toBeDefined();
+  },
+  'retitled-sections': (c) => {
+    // A rule restating the section's former title is not breaking.
+    expect(find(c, 'required-rule-added', /MUST exist/)?.level).toBe('non-breaking');
   },
   'rewritten-passage': (c) => {
     // Absolute rules that left and came with a rewritten passage are flagged, not breaking; an example's keyword binds nothing.

@@ -202,3 +202,26 @@ describe('a prohibition a paragraph does not negate', () => {
     expect(rule.before!['nowProse']).toBeUndefined();
   });
 });
+
+describe('a note in a spec whose keywords may be lower case', () => {
+  it('binds only by its capitals: its lower-case "may" and "should" are its English', () => {
+    expect(run('lowercase-notes').map((c) => [c.id, c.subject.slice(0, 24)])).toEqual([
+      ['prose-added', 'Note: A request error ma'],
+      ['required-rule-added', 'Note: Services MUST log '],
+      ['rule-added', 'A service should report '],
+    ]);
+  });
+});
+
+describe("a spec's outline and an example's captions", () => {
+  it('a heading that is only a link to another page, and a few words naming the code block below them, are no text of their own', () => {
+    expect(run('outline-and-captions')).toEqual([]);
+  });
+});
+
+describe('a retitled section', () => {
+  it("a new rule that says what the section's former title said restates it", () => {
+    const rule = run('retitled-sections').find((c) => c.id === 'required-rule-added')!;
+    expect([rule.level, rule.after!['wasProse']]).toEqual(['non-breaking', 'Selections on Boxes, Crates and Bins Kinds']);
+  });
+});
