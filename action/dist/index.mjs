@@ -44756,7 +44756,7 @@ var ASSERTION = /^[\W_]*assert\s*:/i;
 function isAssertion(sentence) {
   return ASSERTION.test(sentence);
 }
-var NOTE = /^[\W_]*notes?\s*:/i;
+var NOTE = /^[\W_]*notes?\s*:|^\s*::\s/i;
 function isNote(text4) {
   return NOTE.test(text4);
 }
@@ -47555,11 +47555,16 @@ function exchangesIn(hunks, exchanges, said) {
   for (const hunk2 of hunks) {
     if (isExchange(hunk2) && (exchanges.has(keyOf(hunk2)) || hunk2.next !== null && exchanges.has(keyOf(hunk2, hunk2.next)))) {
       found.push(said(hunk2));
-    } else if (![...hunk2.removed, ...hunk2.added].every((w) => STOPWORDS.has(w) || QUANTIFIERS.has(w)) && !(hunk2.removed.length && hunk2.added.length && isCosmeticRewording(hunk2.said[0], hunk2.said[1]))) {
+    } else if (![...hunk2.removed, ...hunk2.added].every((w) => STOPWORDS.has(w) || QUANTIFIERS.has(w)) && !(hunk2.removed.length && hunk2.added.length && isCosmeticRewording(hunk2.said[0], hunk2.said[1])) && !sameNameOtherwiseSet(hunk2)) {
       otherwise = true;
     }
   }
   return { exchanged: dedupe(found), otherwise };
+}
+function sameNameOtherwiseSet(hunk2) {
+  if (hunk2.removed.length !== 1 || hunk2.added.length !== 1) return false;
+  const plain2 = (w) => w.startsWith(CODE_WORD) ? w.slice(CODE_WORD.length).toLowerCase() : w.replace(/[^a-z0-9]/g, "x");
+  return plain2(hunk2.removed[0]) === plain2(hunk2.added[0]);
 }
 var QUANTIFIERS = /* @__PURE__ */ new Set(["any", "each", "every"]);
 function dedupe(pairs) {

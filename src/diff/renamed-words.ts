@@ -248,11 +248,18 @@ function exchangesIn(hunks: readonly Hunk[], exchanges: ReadonlySet<string>, sai
     if (isExchange(hunk) && (exchanges.has(keyOf(hunk)) || (hunk.next !== null && exchanges.has(keyOf(hunk, hunk.next))))) {
       // A word the page stopped using is said alone; one it still uses elsewhere, with the word it qualified.
       found.push(said(hunk));
-    } else if (![...hunk.removed, ...hunk.added].every((w) => STOPWORDS.has(w) || QUANTIFIERS.has(w)) && !(hunk.removed.length && hunk.added.length && isCosmeticRewording(hunk.said[0], hunk.said[1]))) {
+    } else if (![...hunk.removed, ...hunk.added].every((w) => STOPWORDS.has(w) || QUANTIFIERS.has(w)) && !(hunk.removed.length && hunk.added.length && isCosmeticRewording(hunk.said[0], hunk.said[1])) && !sameNameOtherwiseSet(hunk)) {
       otherwise = true;
     }
   }
   return { exchanged: dedupe(found), otherwise };
+}
+
+/** One name set in code on one side and as a plain word (or a `{Symbol}`) on the other: `String` ↔ {String}. */
+function sameNameOtherwiseSet(hunk: Hunk): boolean {
+  if (hunk.removed.length !== 1 || hunk.added.length !== 1) return false;
+  const plain = (w: string) => (w.startsWith(CODE_WORD) ? w.slice(CODE_WORD.length).toLowerCase() : w.replace(/[^a-z0-9]/g, 'x'));
+  return plain(hunk.removed[0]!) === plain(hunk.added[0]!);
 }
 
 /** Words that, for a rule's object, say what "a" says ("for a field" ↔ "for any field"). */

@@ -24,8 +24,12 @@ export function isAssertion(sentence: string): boolean {
   return ASSERTION.test(sentence);
 }
 
-/** A note: a paragraph that opens with "Note:" (or "Notes:"). */
-const NOTE = /^[\W_]*notes?\s*:/i;
+/**
+ * A note or a definition: a paragraph that opens with "Note:" (or "Notes:"), or with the "::"
+ * that marks a definition in spec-md ("\:: A *list* is an ordered collection of values which
+ * may contain duplicates."). What it says explains; its lower-case "may" describes.
+ */
+const NOTE = /^[\W_]*notes?\s*:|^\s*::\s/i;
 
 export function isNote(text: string): boolean {
   return NOTE.test(text);

@@ -22,7 +22,9 @@ describe('a page that calls a thing by another name everywhere', () => {
 
   it('a rule whose only change is the page’s new word for a thing states the same duty, and says which word', () => {
     const reworded = changes.filter((c) => c.section.new === 'Lookups');
+    // The last one also sets its name in braces instead of code: `Span` and {Span} are one name.
     expect(rows(reworded)).toEqual([
+      ['rule-reworded', 'editorial'],
       ['rule-reworded', 'editorial'],
       ['rule-reworded', 'editorial'],
       ['rule-reworded', 'editorial'],
@@ -209,6 +211,8 @@ describe('a note in a spec whose keywords may be lower case', () => {
       ['prose-added', 'Note: A request error ma'],
       ['required-rule-added', 'Note: Services MUST log '],
       ['rule-added', 'A service should report '],
+      // A definition ("::" in spec-md) describes: its "may" permits no one.
+      ['prose-added', ':: A batch is a list of '],
     ]);
   });
 });
