@@ -29157,7 +29157,7 @@ function beforeFirstKeyword(text4, keywordCase = "uppercase") {
   const match = keywordMatches(text4, keywordCase)[0];
   return match ? text4.slice(0, match.index) : text4;
 }
-var ABBREVIATIONS = /\b(e\.g|i\.e|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
+var ABBREVIATIONS = /\b(e\.g|i\.e|ex|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
 var SENTENCE_START = /[A-Z`"(*\[]/;
 var endsProseSentence = (text4, at, start) => {
   const after = text4[at + 2];
@@ -47404,6 +47404,7 @@ var MAX_EXCHANGE = 3;
 var CONSISTENT = 3;
 var MIN_USES = 2;
 var VANISHED_SHARE = 0.25;
+var RARE = 5;
 var MIN_RENAMED_PLACES = 2;
 function readRenamedWords(drafts, ctx) {
   const reworded = drafts.filter((d) => isReworded(d) && kindOf(d) !== null);
@@ -47503,16 +47504,22 @@ function renameRecord(key2, joined) {
 function pageExchanges(reworded, ctx) {
   const made = /* @__PURE__ */ new Map();
   const withNext = /* @__PURE__ */ new Map();
+  const written = /* @__PURE__ */ new Map();
   for (const draft of reworded) {
     const hunks = hunksOf(draft.before.text, draft.after.text).filter(isExchange);
     for (const key2 of new Set(hunks.map((h) => keyOf(h)))) made.set(key2, (made.get(key2) ?? 0) + 1);
-    for (const hunk2 of hunks) if (hunk2.next) withNext.set(keyOf(hunk2), (withNext.get(keyOf(hunk2)) ?? /* @__PURE__ */ new Set()).add(hunk2.next));
+    for (const hunk2 of hunks) {
+      written.set(keyOf(hunk2), hunk2.said[1]);
+      if (hunk2.next) withNext.set(keyOf(hunk2), (withNext.get(keyOf(hunk2)) ?? /* @__PURE__ */ new Set()).add(hunk2.next));
+    }
   }
   const exchanges = /* @__PURE__ */ new Set();
   const grew = (from, to) => uses(ctx.new, to) > uses(ctx.old, to) && uses(ctx.new, from) < uses(ctx.old, from);
   for (const [key2, count] of made) {
     const [from, to] = key2.split("\0");
-    if (grew(from, to) && (vanished(ctx, from) || count >= CONSISTENT && !made.has(`${to}\0${from}`))) exchanges.add(key2);
+    const newPlainWord = !to.includes(" ") && /^[a-z]+$/.test(written.get(key2) ?? "") && uses(ctx.old, to) * RARE <= uses(ctx.new, to);
+    if (!newPlainWord && grew(from, to) && (vanished(ctx, from) || count >= CONSISTENT && !made.has(`${to}\0${from}`))) exchanges.add(key2);
+    if (newPlainWord) continue;
     for (const next2 of withNext.get(key2) ?? []) {
       const [fromNext, toNext] = [`${from} ${next2}`, `${to} ${next2}`];
       if (grew(fromNext, toNext) && vanished(ctx, fromNext)) exchanges.add(`${fromNext}\0${toNext}`);
@@ -47522,8 +47529,11 @@ function pageExchanges(reworded, ctx) {
 }
 function revisionExchanges(pairs, docs) {
   const made = /* @__PURE__ */ new Map();
+  const written = /* @__PURE__ */ new Map();
   for (const [before, after] of pairs) {
-    for (const key2 of new Set(hunksOf(before, after).filter(isExchange).map((h) => keyOf(h)))) made.set(key2, (made.get(key2) ?? 0) + 1);
+    const hunks = hunksOf(before, after).filter(isExchange);
+    for (const key2 of new Set(hunks.map((h) => keyOf(h)))) made.set(key2, (made.get(key2) ?? 0) + 1);
+    for (const hunk2 of hunks) written.set(keyOf(hunk2), hunk2.said[1]);
   }
   const total = (side6, words3) => side6.reduce((sum, doc) => sum + uses(doc, words3), 0);
   const exchanges = /* @__PURE__ */ new Set();
@@ -47531,6 +47541,7 @@ function revisionExchanges(pairs, docs) {
     if (count < CONSISTENT) continue;
     const [from, to] = key2.split("\0");
     if (made.has(`${to}\0${from}`)) continue;
+    if (!to.includes(" ") && /^[a-z]+$/.test(written.get(key2) ?? "") && total(docs.old, to) * RARE <= total(docs.new, to)) continue;
     if (total(docs.new, to) > total(docs.old, to)) exchanges.add(key2);
   }
   return exchanges;

@@ -19,7 +19,8 @@ import { mentions } from './terms.ts';
  * exchange is the page's vocabulary, not any one rule's duty. An exchange of words is the
  * page's when the two pages show it: the older page used the words, and the newer one
  * (nearly) stopped using them while using the new words more; or several sentences make the
- * same exchange and none makes it the other way.
+ * same exchange and none makes it the other way. A plain word the older page (nearly) never
+ * used ("original" → "previous") is not taken for its vocabulary: it may say something new.
  *
  * - A rule whose every change is such an exchange (or only its examples changed) states the
  *   same duty: `rule-reworded`, saying which words the page exchanged. A rule that also
@@ -38,6 +39,8 @@ const CONSISTENT = 3;
 /** The older words must be used this often to be said to vanish, and the newer page uses them at most this share as often. */
 const MIN_USES = 2;
 const VANISHED_SHARE = 0.25;
+/** A word the older text used less than a fifth as often as the newer one is new to it. */
+const RARE = 5;
 /** A name in code exchanged in this many places is renamed. */
 const MIN_RENAMED_PLACES = 2;
 
@@ -175,16 +178,25 @@ function renameRecord(key: string, joined: readonly ChangeDraft[]): ChangeDraft 
 function pageExchanges(reworded: readonly ChangeDraft[], ctx: DiffContext): Set<string> {
   const made = new Map<string, number>();
   const withNext = new Map<string, Set<string>>();
+  const written = new Map<string, string>();
   for (const draft of reworded) {
     const hunks = hunksOf(draft.before!.text, draft.after!.text).filter(isExchange);
     for (const key of new Set(hunks.map((h) => keyOf(h)))) made.set(key, (made.get(key) ?? 0) + 1);
-    for (const hunk of hunks) if (hunk.next) withNext.set(keyOf(hunk), (withNext.get(keyOf(hunk)) ?? new Set()).add(hunk.next));
+    for (const hunk of hunks) {
+      written.set(keyOf(hunk), hunk.said[1]);
+      if (hunk.next) withNext.set(keyOf(hunk), (withNext.get(keyOf(hunk)) ?? new Set()).add(hunk.next));
+    }
   }
   const exchanges = new Set<string>();
   const grew = (from: string, to: string) => uses(ctx.new, to) > uses(ctx.old, to) && uses(ctx.new, from) < uses(ctx.old, from);
   for (const [key, count] of made) {
     const [from, to] = key.split('\u0000') as [string, string];
-    if (grew(from, to) && (vanished(ctx, from) || (count >= CONSISTENT && !made.has(`${to}\u0000${from}`)))) exchanges.add(key);
+    // A plain word the older page (nearly) never used ("original" → "previous") may say something new;
+    // the page's own word for a thing it already named ("server" → "service"), a name
+    // (`groupedFieldSet` → `collectedFieldsMap`) or a term of several words is its vocabulary.
+    const newPlainWord = !to.includes(' ') && /^[a-z]+$/.test(written.get(key) ?? '') && uses(ctx.old, to) * RARE <= uses(ctx.new, to);
+    if (!newPlainWord && grew(from, to) && (vanished(ctx, from) || (count >= CONSISTENT && !made.has(`${to}\u0000${from}`)))) exchanges.add(key);
+    if (newPlainWord) continue;
     for (const next of withNext.get(key) ?? []) {
       const [fromNext, toNext] = [`${from} ${next}`, `${to} ${next}`];
       if (grew(fromNext, toNext) && vanished(ctx, fromNext)) exchanges.add(`${fromNext}\u0000${toNext}`);
@@ -200,8 +212,11 @@ function pageExchanges(reworded: readonly ChangeDraft[], ctx: DiffContext): Set<
  */
 export function revisionExchanges(pairs: readonly [string, string][], docs: { old: readonly SpecDocument[]; new: readonly SpecDocument[] }): Set<string> {
   const made = new Map<string, number>();
+  const written = new Map<string, string>();
   for (const [before, after] of pairs) {
-    for (const key of new Set(hunksOf(before, after).filter(isExchange).map((h) => keyOf(h)))) made.set(key, (made.get(key) ?? 0) + 1);
+    const hunks = hunksOf(before, after).filter(isExchange);
+    for (const key of new Set(hunks.map((h) => keyOf(h)))) made.set(key, (made.get(key) ?? 0) + 1);
+    for (const hunk of hunks) written.set(keyOf(hunk), hunk.said[1]);
   }
   const total = (side: readonly SpecDocument[], words: string) => side.reduce((sum, doc) => sum + uses(doc, words), 0);
   const exchanges = new Set<string>();
@@ -209,6 +224,8 @@ export function revisionExchanges(pairs: readonly [string, string][], docs: { ol
     if (count < CONSISTENT) continue;
     const [from, to] = key.split('\u0000') as [string, string];
     if (made.has(`${to}\u0000${from}`)) continue;
+    // As on a page: a plain word the older revision (nearly) never used may say something new.
+    if (!to.includes(' ') && /^[a-z]+$/.test(written.get(key) ?? '') && total(docs.old, to) * RARE <= total(docs.new, to)) continue;
     // The newer words are the revision's (used more than before); the older ones may live on in other senses.
     if (total(docs.new, to) > total(docs.old, to)) exchanges.add(key);
   }

@@ -44,6 +44,10 @@ describe('a page that calls a thing by another name everywhere', () => {
     expect(inRecords[0]!.message).toBe('`expiry_hint` renamed to `ttl_seconds` (3 places on the page).');
   });
 
+  it('a plain word the older page never used, put in everywhere ("original" → "previous"), may say something new: still a change of substance', () => {
+    expect(changes.filter((c) => c.section.new === 'Extensions').map((c) => c.id)).toEqual(['rule-changed', 'rule-changed', 'rule-changed']);
+  });
+
   it('a word changed in one sentence only, both words still in use, is still a change of substance', () => {
     const limit = changes.find((c) => c.section.new === 'Limits')!;
     expect(limit.id).toBe('rule-changed');
@@ -227,5 +231,15 @@ describe('a retitled section', () => {
   it("a new rule that says what the section's former title said restates it", () => {
     const rule = run('retitled-sections').find((c) => c.id === 'required-rule-added')!;
     expect([rule.level, rule.after!['wasProse']]).toEqual(['non-breaking', 'Selections on Boxes, Crates and Bins Kinds']);
+  });
+});
+
+describe('the abbreviation "ex." of an example', () => {
+  it('ends no sentence, so an example written "(ex. …)" stays in its rule', async () => {
+    const { sentences } = await import('../../src/model/rules.ts');
+    expect(sentences('The values of a list may be any literal (ex. `[1, 2]`). Lists are ordered.')).toEqual([
+      'The values of a list may be any literal (ex. `[1, 2]`).',
+      'Lists are ordered.',
+    ]);
   });
 });
