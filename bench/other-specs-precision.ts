@@ -13,12 +13,26 @@ import { drawSample, readVerdicts, type SampledRecord, type Verdict } from './pr
  *
  *   npx tsx bench/other-specs-precision.ts           score the judged samples; list records not judged
  *   npx tsx bench/other-specs-precision.ts --write   redraw the samples, keeping the verdicts of records still drawn
+ *
+ * `--seed S` draws another sample (any text; the default is the seed the first sample was
+ * drawn with) and `--out FILE` names the judged file (default bench/other-specs-precision.md):
+ * a fresh sample for a measurement nobody tuned against, e.g.
+ *
+ *   npx tsx bench/other-specs-precision.ts --seed fresh-1 --out bench/other-specs-precision-fresh.md --write
  */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const otherSpecs = resolve(repoRoot, '../shared/other-specs');
-const judgedFile = join(repoRoot, 'bench/other-specs-precision.md');
 const SIZE = 20;
 const SEED = 20281128;
+
+/** The value after `--name`, or null. */
+function option(name: string): string | null {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 && at + 1 < process.argv.length ? process.argv[at + 1]! : null;
+}
+
+const seed: number | string = option('seed') ?? SEED;
+const judgedFile = resolve(repoRoot, option('out') ?? 'bench/other-specs-precision.md');
 const SPECS = [
   { spec: 'graphql-spec', revisions: ['June2018', 'October2021', 'September2025'] },
   { spec: 'opentelemetry-specification', revisions: ['v1.58.0', 'v1.59.0', 'v1.60.0'] },
@@ -44,7 +58,7 @@ function render(samples: { spec: string; sample: SampledRecord[] }[], verdicts: 
   const lines = [
     '# Precision on specs other than MCP',
     '',
-    `Samples of ${SIZE} records per spec drawn with a fixed seed (\`bench/other-specs-precision.ts\`) from`,
+    `Samples of ${SIZE} records per spec drawn with a fixed seed (${seed === SEED ? 'the default' : `\`--seed ${seed}\``}; \`bench/other-specs-precision.ts\`) from`,
     '`specdelta diff OLD NEW --format json` over the adjacent pairs in `../shared/other-specs`, each judged',
     'by reading both revisions. **right**: a real change, said so a reader understands it, at a level',
     'that can be defended; **wrong**: a repeat, no real change, or a level against the evidence.',
@@ -64,7 +78,7 @@ function render(samples: { spec: string; sample: SampledRecord[] }[], verdicts: 
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const verdicts = existsSync(judgedFile) ? readVerdicts(readFileSync(judgedFile, 'utf8')) : new Map<string, Verdict>();
-  const samples = SPECS.map(({ spec, revisions }) => ({ spec, sample: drawSample(recordsOf(spec, revisions), SIZE, SEED) }));
+  const samples = SPECS.map(({ spec, revisions }) => ({ spec, sample: drawSample(recordsOf(spec, revisions), SIZE, seed) }));
   if (process.argv.includes('--write')) {
     writeFileSync(judgedFile, render(samples, verdicts));
     console.log(`wrote ${judgedFile}`);

@@ -45,7 +45,7 @@ export interface Verdict {
  * records swaps only those rows and every other verdict stays drawn (a shuffle of the
  * whole list would redraw the sample whenever the record count moved).
  */
-export function drawSample<T extends { fingerprint: string; page: string | null }>(records: T[], size = SAMPLE_SIZE, seed = SEED): T[] {
+export function drawSample<T extends { fingerprint: string; page: string | null }>(records: T[], size = SAMPLE_SIZE, seed: number | string = SEED): T[] {
   const rank = (r: T) => createHash('sha256').update(`${seed}|${key(r)}`).digest('hex');
   return records
     .map((record) => ({ record, rank: rank(record) }))

@@ -681,7 +681,7 @@ function capitalize(s) {
 function article(word) {
   return /^[aeiou]/i.test(word) ? "an" : "a";
 }
-var code, was, now, kw, rule, RULE_QUOTE, about, changed, changedRule, extended, parties, detail, mustSend, declaredBy, PAGE_CATALOG;
+var code, was, now, kw, rule, RULE_QUOTE, about, changed, changedRule, extended, parties, detail, mustSend, nowProse, declaredBy, PAGE_CATALOG;
 var init_page_catalog = __esm({
   "src/records/page-catalog.ts"() {
     "use strict";
@@ -711,6 +711,7 @@ var init_page_catalog = __esm({
       const senders = c.after?.["mustSend"] ? String(c.after["mustSend"]).split(", ").map((p) => `${p}s`) : [];
       return senders.length ? ` ${capitalize(senders.join(" and "))} must now send it.` : "";
     };
+    nowProse = (c) => c.before?.["nowProse"] ? ` It now reads, without a keyword: ${excerpt(String(c.before["nowProse"]), Number(c.before["nowProseAt"] ?? 0), 90, 0)}` : "";
     declaredBy = (c) => c.after?.["rule"] ? ` The ${kw(c.after)} rule now reads: ${quoteChanged(String(c.before?.["rule"] ?? ""), String(c.after["rule"]))}` : "";
     PAGE_CATALOG = [
       // ── Normative rules (sentences carrying RFC 2119 / RFC 8174 keywords) ──────────────
@@ -739,7 +740,7 @@ var init_page_catalog = __esm({
         level: "breaking",
         description: "An absolute requirement is gone.",
         why: "The other side may have relied on the guarantee; implementations may now behave differently.",
-        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}`
+        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`
       },
       {
         id: "rule-removed",
@@ -748,7 +749,7 @@ var init_page_catalog = __esm({
         level: "non-breaking",
         description: "A recommendation or permission is gone.",
         why: "No implementation was required to follow it, so none stops conforming.",
-        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}`
+        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`
       },
       {
         id: "rule-strengthened",
@@ -1192,6 +1193,18 @@ var init_page_catalog = __esm({
         description: "The page stops naming a protocol identifier it named before.",
         why: "A signal, not a change: a name no longer mentioned is not proof of removal (removals of shapes have their own records), so it is never counted as non-breaking.",
         message: (c) => `The page no longer refers to ${code(c.subject)}.`
+      },
+      {
+        id: "term-renamed",
+        kind: "term",
+        action: "renamed",
+        level: "non-breaking",
+        description: "A name in code the page used is replaced by another wherever it stood: the older name is gone from the page, the newer one was not on it before, and the sentences that named it changed only by that name.",
+        why: "Whoever uses the old name (a field, a parameter, an option) must follow the new one; text alone cannot tell whether the name travels on the wire, so it is flagged for review rather than failed on.",
+        message: (c) => {
+          const places = Number(detail(c, "places"));
+          return `${code(detail(c, "from"))} renamed to ${code(detail(c, "to"))}${places > 1 ? ` (${places} places on the page)` : ""}.`;
+        }
       }
     ];
   }
@@ -28094,6 +28107,10 @@ function normalizeText(text4) {
   }
   return normal;
 }
+function wordsAsWritten(text4) {
+  const words3 = text4.replace(/[`*_"“”‘’]/g, "").replace(NOT_WORD, " ").replace(/\.(\s|$)/g, " ").replace(/ {2,}/g, " ").trim();
+  return words3 === "" ? [] : words3.split(" ");
+}
 function sameWording(a, b) {
   if (normalizeText(a) === normalizeText(b)) return true;
   return normalizeText(a.replace(STRAIGHT_APOSTROPHE, "’")) === normalizeText(b.replace(STRAIGHT_APOSTROPHE, "’"));
@@ -28592,9 +28609,9 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
       continue;
     }
     page.sections.push(f.path);
-    const pageWords = ownerWords(f.page);
+    const pageWords2 = ownerWords(f.page);
     for (const word of headingWords(f.change.subject)) {
-      if (names.has(word) && [...owners.get(word) ?? []].some((w) => pageWords.has(w))) page.words.add(word);
+      if (names.has(word) && [...owners.get(word) ?? []].some((w) => pageWords2.has(w))) page.words.add(word);
     }
   }
   const heirs = heirWords(facts);
@@ -28635,22 +28652,22 @@ function optionalSections(facts, pages) {
   }
   const optional = /* @__PURE__ */ new Map();
   for (const [page, { sections }] of pages) {
-    const pageWords = ownerWords(page);
+    const pageWords2 = ownerWords(page);
     const phrases = phrasesOf.get(page) ?? [];
     for (const section of sections) {
-      const heading = [...ownerWords(section.at(-1))].filter((w) => !pageWords.has(w));
+      const heading = [...ownerWords(section.at(-1))].filter((w) => !pageWords2.has(w));
       if (heading.length === 0) continue;
-      const named = phrases.some((p) => namesHeading(p, heading, pageWords));
+      const named = phrases.some((p) => namesHeading(p, heading, pageWords2));
       if (named) optional.set(page, [...optional.get(page) ?? [], section]);
     }
   }
   return optional;
 }
-function namesHeading(phrase, heading, pageWords) {
+function namesHeading(phrase, heading, pageWords2) {
   const covered = heading.filter((w) => phrase.has(w)).length;
   if (covered === 0) return false;
   if (covered === heading.length && phrase.size <= heading.length + 3) return true;
-  return covered * 2 >= heading.length && [...phrase].every((w) => heading.includes(w) || pageWords.has(w));
+  return covered * 2 >= heading.length && [...phrase].every((w) => heading.includes(w) || pageWords2.has(w));
 }
 function introducedWords(facts) {
   const words3 = /* @__PURE__ */ new Set();
@@ -28746,7 +28763,7 @@ function itemHangsOn(item2, features, page) {
   }
   return null;
 }
-function newNamesIn(text4, features, pageWords, plainOn) {
+function newNamesIn(text4, features, pageWords2, plainOn) {
   const found = [];
   for (const match of text4.matchAll(/`([^`\n]+)`/g)) {
     const name = [...namesInCode(match[0])].find((n) => features.names.has(n));
@@ -28756,7 +28773,7 @@ function newNamesIn(text4, features, pageWords, plainOn) {
   const ofPage = (n) => plainOn !== null && n.length >= 4 && features.names.has(n) && [...features.owners.get(n) ?? []].some((w) => plainOn.has(w));
   for (const match of plain2.matchAll(/[A-Za-z][\w-]*/g)) {
     const word = match[0].toLowerCase();
-    const name = pageWords.has(word) ? word : [word, word.replace(/s$/, ""), word.replace(/es$/, "")].find(ofPage);
+    const name = pageWords2.has(word) ? word : [word, word.replace(/s$/, ""), word.replace(/es$/, "")].find(ofPage);
     if (name) found.push({ name, at: match.index, text: match[0] });
   }
   return found.sort((a, b) => a.at - b.at);
@@ -29321,7 +29338,7 @@ function beforeFirstKeyword(text4, keywordCase = "uppercase") {
   const match = keywordMatches(text4, keywordCase)[0];
   return match ? text4.slice(0, match.index) : text4;
 }
-var ABBREVIATIONS = /\b(e\.g|i\.e|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
+var ABBREVIATIONS = /\b(e\.g|i\.e|ex|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
 var SENTENCE_START = /[A-Z`"(*\[]/;
 var endsProseSentence = (text4, at, start) => {
   const after = text4[at + 2];
@@ -29340,7 +29357,7 @@ function joinMovedRules(facts, uf) {
   if (gone.length === 0 || arrived.length === 0) return moved3;
   const common = commonWords(rules);
   const words3 = /* @__PURE__ */ new Map();
-  const wordsOf = (f) => {
+  const wordsOf3 = (f) => {
     let set = words3.get(f.index);
     if (!set) words3.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
     return set;
@@ -29356,7 +29373,7 @@ function joinMovedRules(facts, uf) {
     let best = null;
     for (const g of goneByPage.get(a.page) ?? []) {
       if (family(g) !== family(a)) continue;
-      const score = dice(wordsOf(g), wordsOf(a));
+      const score = dice(wordsOf3(g), wordsOf3(a));
       if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
     }
     const duty = best ? null : dutyOf(a);
@@ -29948,9 +29965,9 @@ function changelogIndex(items) {
     const votes = /* @__PURE__ */ new Map();
     for (const m of members) for (const i of byRecord.get(m.change.fingerprint) ?? []) votes.set(i, (votes.get(i) ?? 0) + 1);
     const lead = new Set(byRecord.get(members[0].change.fingerprint) ?? []);
-    const announcing = [...votes].filter(([i, n]) => lead.has(i) || n * 2 >= members.length);
-    if (announcing.length === 0) return null;
-    const [best] = announcing.sort((a, b) => (lead.has(b[0]) ? 1 : 0) - (lead.has(a[0]) ? 1 : 0) || b[1] - a[1] || a[0] - b[0])[0];
+    const announcing2 = [...votes].filter(([i, n]) => lead.has(i) || n * 2 >= members.length);
+    if (announcing2.length === 0) return null;
+    const [best] = announcing2.sort((a, b) => (lead.has(b[0]) ? 1 : 0) - (lead.has(a[0]) ? 1 : 0) || b[1] - a[1] || a[0] - b[0])[0];
     const { section, number, line: line2, text: text4 } = items[best];
     return { section, number, line: line2, text: text4 };
   };
@@ -44377,10 +44394,12 @@ function walkChildren(children, offset, state, leadIn) {
   let previousParagraph = null;
   for (const node2 of children) {
     switch (node2.type) {
-      case "heading":
-        state.blocks.push({ type: "heading", depth: node2.depth, text: inlineText(node2).text, line: line(node2, offset) });
+      case "heading": {
+        const page = linkedPage(node2);
+        state.blocks.push({ type: "heading", depth: node2.depth, text: inlineText(node2).text, line: line(node2, offset), ...page ? { linksTo: page } : {} });
         previousParagraph = null;
         break;
+      }
       case "paragraph": {
         const { text: text4, codeSpans, citations } = inlineText(node2);
         const block = { type: "text", text: text4, codeSpans, line: line(node2, offset), listItem: false, leadIn, ...cited(citations) };
@@ -44392,8 +44411,13 @@ function walkChildren(children, offset, state, leadIn) {
         break;
       }
       case "list":
+        if (previousParagraph?.block.type === "text" && joinAlternatives(previousParagraph.block, node2)) {
+          previousParagraph = null;
+          break;
+        }
+        if (isTableOfContents(node2)) dropContentsTitle(state.blocks);
         if (previousParagraph?.block.type === "text" && endsWithColon(previousParagraph.text)) previousParagraph.block.introducesList = true;
-        walkList(node2, offset, state, endsWithColon(previousParagraph?.text) ? previousParagraph.text : leadIn);
+        walkList(node2, offset, state, endsWithColon(previousParagraph?.text) ? previousParagraph.text : announcing(previousParagraph?.text) ?? leadIn);
         previousParagraph = null;
         break;
       case "code":
@@ -44430,13 +44454,17 @@ function walkList(list2, offset, state, leadIn) {
   for (const item2 of list2.children) {
     let itemTitle = null;
     let lastParagraph = null;
+    let lastBlock = null;
     for (const child of item2.children) {
       if (child.type === "paragraph" && isInPageLinkOnly(child)) continue;
       if (child.type === "paragraph") {
         const { text: text4, codeSpans, citations } = inlineText(child);
-        state.blocks.push({ type: "text", text: text4, codeSpans, line: line(child, offset), listItem: true, leadIn, ...cited(citations) });
+        lastBlock = { type: "text", text: text4, codeSpans, line: line(child, offset), listItem: true, leadIn, ...cited(citations) };
+        state.blocks.push(lastBlock);
         lastParagraph = { text: text4, spans: codeSpans };
         itemTitle ??= lastParagraph;
+      } else if (child.type === "list" && lastBlock && joinAttributes(lastBlock, child)) {
+        lastBlock = null;
       } else if (child.type === "list") {
         walkList(child, offset, state, endsWithColon(itemTitle?.text) ? itemTitle.text : withTerm(leadIn, itemTitle?.text));
       } else if (child.type === "code") {
@@ -44456,6 +44484,59 @@ function walkList(list2, offset, state, leadIn) {
       }
     }
   }
+}
+var ATTRIBUTE = /^[\p{Lu}][\p{L}-]*(?: [\p{L}-]+){0,2}: \S/u;
+var MAX_ATTRIBUTE_WORDS = 16;
+function isAttributeValue(text4) {
+  const colon = text4.indexOf(": ");
+  const [label2, value2] = [text4.slice(0, colon), text4.slice(colon + 2).trim()];
+  return !/[.!?]$/.test(value2) && !/^(?:the|a|an|this|these|that|those|it|they|we|you)\b/i.test(value2) && !/^(?:for|example|examples|note|notes|see|e\.g|i\.e)\b/i.test(label2);
+}
+function joinAttributes(block, list2) {
+  const attributes = [];
+  for (const item2 of list2.children) {
+    const [only, ...rest] = item2.children;
+    if (rest.length > 0 || only?.type !== "paragraph") return false;
+    const read = inlineText(only);
+    const text4 = read.text.trim();
+    if (!ATTRIBUTE.test(text4) || text4.split(/\s+/).length > MAX_ATTRIBUTE_WORDS || !isAttributeValue(text4)) return false;
+    attributes.push({ text: text4, codeSpans: read.codeSpans });
+  }
+  if (attributes.length === 0) return false;
+  block.text = `${block.text.trim().replace(/[.;]$/, "")} (${attributes.map((a) => a.text).join("; ")})`;
+  block.codeSpans = [...block.codeSpans, ...attributes.flatMap((a) => a.codeSpans)];
+  return true;
+}
+var PRODUCTION_HEAD = /^[\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]\n]*\])?\s+(?::{1,3}|::=)(?:\s+one\s+of)?$/u;
+function joinAlternatives(head, list2) {
+  if (head.listItem || !PRODUCTION_HEAD.test(head.text.trim()) || list2.children.length === 0) return false;
+  const alternatives = [];
+  for (const item2 of list2.children) {
+    const [only, ...rest] = item2.children;
+    if (rest.length > 0 || only?.type !== "paragraph") return false;
+    const read = inlineText(only);
+    if (read.text.includes("\n") || !read.text.trim()) return false;
+    alternatives.push(read);
+  }
+  head.text = `${head.text.trim()} ${alternatives.map((a) => a.text.trim()).join(" | ")}`;
+  head.codeSpans = [...head.codeSpans, ...alternatives.flatMap((a) => a.codeSpans)];
+  return true;
+}
+function linkedPage(heading) {
+  const parts2 = heading.children.filter((c) => !(c.type === "text" && c.value.trim() === ""));
+  const only = parts2.length === 1 ? parts2[0] : null;
+  if (only?.type !== "link" || /^(?:#|[a-z][a-z0-9+.-]*:)/i.test(only.url)) return null;
+  return /\.(?:md|mdx|markdown)(?:#.*)?$/i.test(decodeURI(only.url)) ? only.url : null;
+}
+function isTableOfContents(list2) {
+  const items = list2.children;
+  return items.length > 0 && items.every((item2) => item2.children.length > 0 && item2.children.every((child) => child.type === "paragraph" && isInPageLinkOnly(child) || child.type === "list" && isTableOfContents(child)));
+}
+function dropContentsTitle(blocks) {
+  const last = blocks.at(-1);
+  if (last?.type !== "text" || last.listItem || last.codeSpans.length > 0) return;
+  const text4 = last.text.trim();
+  if (text4.split(/\s+/).length <= 4 && !/[.:;!?]$/.test(text4)) blocks.pop();
 }
 function isInPageLinkOnly(paragraph) {
   const parts2 = paragraph.children.filter((c) => !(c.type === "text" && c.value.trim() === ""));
@@ -44552,12 +44633,17 @@ function isEmphasized(paragraph) {
   return shown2.length > 0 && shown2.every((child) => child.type === "strong" || child.type === "emphasis");
 }
 function isCaption(text4) {
-  return endsWithColon(text4) && text4.length <= 160;
+  return endsWithColon(text4) && text4.length <= 160 || text4.trim().split(/\s+/).length <= 3 && !/[.!?;]\s*$/.test(text4) && /^[\p{L}]/u.test(text4.trim());
 }
 function withTerm(leadIn, item2) {
   const term = /^(`[^`]+`|\*\*[^*]+\*\*)\s*(?::|—|-)\s/.exec(item2 ?? "")?.[1];
   if (!term) return leadIn;
   return leadIn ? `${leadIn} ${term}:` : `${term}:`;
+}
+function announcing(text4) {
+  if (text4 === void 0) return null;
+  const sentence = /(?:^|[.!?]\s+)([^.!?]*\bthe\s+following\b[^.!?]*[.!?])/i.exec(text4);
+  return sentence ? sentence[1].trim() : null;
 }
 function endsWithColon(text4) {
   return text4 !== void 0 && /:\s*$/.test(text4);
@@ -44919,10 +45005,18 @@ function headingKey(heading) {
 }
 
 // src/model/cue-words.ts
-var EXAMPLE_OPENERS = ["for example", "for instance", "e\\.g\\.", "as an example", "by way of example", "example:"];
+var EXAMPLE_OPENERS = ["for example", "for instance", "e\\.g\\.", "as an example", "by way of example", "examples?:"];
 var EXAMPLE_OPENING = new RegExp(`^[\\W_]*(?:${EXAMPLE_OPENERS.join("|")})(?=[\\s,:]|$)`, "i");
 function opensAsExample(sentence) {
   return EXAMPLE_OPENING.test(sentence);
+}
+var ASSERTION = /^[\W_]*assert\s*:/i;
+function isAssertion(sentence) {
+  return ASSERTION.test(sentence);
+}
+var NOTE = /^[\W_]*notes?\s*:|^\s*::\s/i;
+function isNote(text4) {
+  return NOTE.test(text4);
 }
 var ANAPHORS = ["they", "it", "this", "these", "those", "such", "its", "their", "them"];
 var CONNECTIVES2 = ["if", "when", "whenever", "unless", "once", "while", "because", "since", "and", "but", "so", "then", "in", "for", "with"];
@@ -45100,7 +45194,7 @@ var DocumentBuilder = class {
   add(block) {
     switch (block.type) {
       case "heading":
-        return this.addHeading(block.depth, block.text, block.line);
+        return this.addHeading(block.depth, block.text, block.line, block.linksTo);
       case "text":
         return this.addText(block);
       case "code":
@@ -45109,7 +45203,7 @@ var DocumentBuilder = class {
         return this.addTable(block);
     }
   }
-  addHeading(depth, text4, line2) {
+  addHeading(depth, text4, line2, linksTo) {
     while (this.stack.length > 1 && this.stack.at(-1).depth >= depth) this.stack.pop();
     const parent = this.stack.at(-1);
     const anchor = this.slugger.slug(text4);
@@ -45120,7 +45214,8 @@ var DocumentBuilder = class {
       path: [...parent.path, text4],
       anchor,
       lines: { start: line2, end: line2 },
-      parentId: parent.id
+      parentId: parent.id,
+      ...linksTo ? { linksTo } : {}
     };
     this.sections.push(section);
     if (!this.sectionById.has(section.id)) this.sectionById.set(section.id, section);
@@ -45151,9 +45246,13 @@ var DocumentBuilder = class {
     const parts2 = block.listItem ? [block.text] : sentences(block.text);
     const last = parts2.at(-1);
     const introducesList = block.introducesList === true && last !== void 0 && /:\s*$/.test(last) && this.keywords(last).length > 0;
-    const ownKeywords = (text4) => this.keywords(withoutCitations(text4, block.citations));
+    const ownKeywords = (text4) => isNote(block.text) ? keywordsIn(withoutCitations(text4, block.citations), "uppercase") : this.keywords(withoutCitations(text4, block.citations));
     const read = block.listItem ? [{ text: block.text, keywords: ownKeywords(block.text), subjectSentences: [block.text], leadIn: null, example: null }] : statements(introducesList ? parts2.slice(0, -1) : parts2, ownKeywords);
     for (const statement2 of read) {
+      if (block.listItem && block.leadIn !== null && opensAsExample(block.leadIn) || isAssertion(statement2.text)) {
+        proseParts.push(statement2.text);
+        continue;
+      }
       const own6 = statement2.keywords;
       const keywords = own6.length ? own6 : block.listItem ? leadInKeywords : [];
       if (keywords.length === 0) {
@@ -45162,6 +45261,7 @@ var DocumentBuilder = class {
       }
       const ownActors = own6.length ? this.partiesOf(statement2.subjectSentences) : [];
       const actors = ownActors.length ? ownActors : leadInActors;
+      const leadIn = statement2.leadIn ?? (own6.length && /[\p{L}\p{N}]/u.test(this.beforeKeyword(statement2.text)) ? null : block.leadIn);
       this.rules.push({
         text: statement2.text,
         keyword: strongest(keywords),
@@ -45171,7 +45271,8 @@ var DocumentBuilder = class {
         line: block.line,
         sectionId: this.section.id,
         // A bullet that starts with its keyword ("MUST NOT be empty") takes its subject from the lead-in.
-        leadIn: statement2.leadIn ?? (own6.length && /[\p{L}\p{N}]/u.test(this.beforeKeyword(statement2.text)) ? null : block.leadIn),
+        leadIn,
+        ...leadIn === null && block.listItem && block.leadIn ? { listLeadIn: block.leadIn } : {},
         ...statement2.example !== null ? { example: statement2.example } : {}
       });
     }
@@ -46474,6 +46575,44 @@ function side3(field) {
 // src/diff/page.ts
 init_finalize();
 
+// src/diff/maturity.ts
+init_catalog();
+var UNSTABLE = /^\W*status\W*:\W*(development|experimental|alpha|beta|draft|proposed|in development)\b/i;
+function levelUnstableSections(drafts, ctx) {
+  return drafts.map((draft) => {
+    const entry = catalogEntry(draft.id);
+    if (entry.kind !== "rule" || entry.action !== "added" || entry.level !== "breaking" || draft.level !== void 0 || !draft.after) return draft;
+    const status = ownStatus(draft) ?? sectionStatus(ctx.new, draft.after.line ?? 0);
+    if (!status) return draft;
+    return { ...draft, level: "non-breaking", levelReason: `it stands where the page says “Status: ${status}”: a feature not yet stable binds only the implementations that take it up` };
+  });
+}
+function ownStatus(draft) {
+  const texts = [draft.after.text, draft.after["leadIn"]].filter((t) => typeof t === "string");
+  for (const text4 of texts) {
+    const status = UNSTABLE.exec(text4)?.[1];
+    if (status) return capitalized(status);
+  }
+  return null;
+}
+function sectionStatus(doc, line2) {
+  let section = doc.sections.filter((s) => s.lines.start <= line2 && line2 <= s.lines.end).sort((a, b) => b.depth - a.depth)[0];
+  while (section) {
+    const status = UNSTABLE.exec(openingText(doc, section) ?? "")?.[1];
+    if (status) return capitalized(status);
+    const parent = section.parentId;
+    section = parent === null ? void 0 : doc.sections.find((s) => s.id === parent);
+  }
+  return null;
+}
+function openingText(doc, section) {
+  const first = [...doc.prose, ...doc.rules].filter((b) => b.sectionId === section.id).sort((a, b) => a.line - b.line)[0];
+  return first?.text ?? null;
+}
+function capitalized(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
 // src/diff/messages.ts
 init_envelopes();
 function diffMessages(ctx, emit) {
@@ -46560,9 +46699,9 @@ function orderDrafts(ctx, drafts) {
 }
 function mappedLine(ctx, oldLine) {
   const containing = ctx.old.sections.filter((s) => s.lines.start <= oldLine && oldLine <= s.lines.end).sort((a, b) => b.depth - a.depth || b.lines.start - a.lines.start);
-  const innermost = containing[0];
-  if (innermost && ctx.oldToNew.has(innermost.id)) {
-    return newSection(ctx, ctx.oldToNew.get(innermost.id)).lines.start + 0.5;
+  const innermost2 = containing[0];
+  if (innermost2 && ctx.oldToNew.has(innermost2.id)) {
+    return newSection(ctx, ctx.oldToNew.get(innermost2.id)).lines.start + 0.5;
   }
   const before = ctx.old.sections.filter((s) => s.lines.start <= oldLine && ctx.oldToNew.has(s.id) && !containing.slice(0, -1).includes(s)).at(-1);
   const survivor = containing.find((s) => ctx.oldToNew.has(s.id));
@@ -46597,9 +46736,56 @@ function foldProseIntoRules(drafts) {
   for (const { prose, rule: rule2 } of matches) {
     if (dropped.has(prose) || restated.has(rule2)) continue;
     dropped.add(prose);
-    restated.set(rule2, { ...rule2, after: { ...rule2.after, wasProse: prose.before.text } });
+    restated.set(rule2, restating(rule2, prose.before.text));
   }
   return drafts.filter((d) => !dropped.has(d)).map((d) => restated.get(d) ?? d);
+}
+function foldGoneProseIntoRules(drafts, ctx) {
+  const gone = ctx.old.prose.filter((p) => !ctx.oldToNew.has(p.sectionId)).map((p) => ({ p, words: contentWords(p.text) })).filter(({ words: words3 }) => words3.length >= MIN_CONTENT_WORDS);
+  const retitled = retitledSections(ctx);
+  if (gone.length === 0 && retitled.size === 0) return [...drafts];
+  const taken = /* @__PURE__ */ new Set();
+  return drafts.map((rule2) => {
+    if (!isAddedRule(rule2) || rule2.level !== void 0 || rule2.after["wasProse"] !== void 0 || catalogEntry(rule2.id).level !== "breaking") return rule2;
+    const home = innermost(ctx.new.sections, rule2.after.line ?? 0);
+    if (!home) return rule2;
+    const ruleWords2 = contentWords(withoutAsides(rule2.after.text));
+    const said = (words3) => shareFoundIn(words3, ruleWords2) >= TAKEN_SHARE && shareFoundIn(ruleWords2, words3) >= TAKEN_SHARE;
+    const title = retitled.get(home.id);
+    if (title && said(contentWords(title))) return restating(rule2, title, `the section's former title said this ("${title}")`);
+    const match = gone.find(({ p, words: words3 }) => !taken.has(p) && said(words3) && survivorHolds(ctx, p.sectionId, home.id));
+    if (!match) return rule2;
+    taken.add(match.p);
+    return restating(rule2, match.p.text);
+  });
+}
+function retitledSections(ctx) {
+  const retitled = /* @__PURE__ */ new Map();
+  for (const [oldId, newId] of ctx.oldToNew) {
+    const [before, after] = [ctx.old.sections.find((s) => s.id === oldId), ctx.new.sections.find((s) => s.id === newId)];
+    if (before && after && before.heading !== after.heading && contentWords(before.heading).length >= MIN_CONTENT_WORDS) retitled.set(newId, before.heading);
+  }
+  return retitled;
+}
+function restating(rule2, prose, said = "the older revision described this behaviour in plain prose") {
+  const restated = { ...rule2, after: { ...rule2.after, wasProse: prose } };
+  if (catalogEntry(rule2.id).level !== "breaking" || rule2.level !== void 0) return restated;
+  if (shareFoundIn(contentWords(withoutAsides(rule2.after.text)), contentWords(prose)) < TAKEN_SHARE || POSSIBILITY.test(prose)) return restated;
+  return { ...restated, level: "non-breaking", levelReason: `${said}; the keyword makes it a duty, but what conformed to the description still conforms` };
+}
+var POSSIBILITY = /\b(?:can|could|may|might|optional(?:ly)?|typically|usually|often|sometimes|generally|normally|ideally)\b/i;
+function withoutAsides(text4) {
+  return text4.replace(/\s*\([^()]*\)/g, "");
+}
+function innermost(sections, line2) {
+  return sections.filter((s) => s.lines.start <= line2 && line2 <= s.lines.end).sort((a, b) => b.depth - a.depth)[0];
+}
+function survivorHolds(ctx, oldSectionId, home) {
+  for (let id = oldSectionId; id !== null; id = ctx.old.sections.find((s) => s.id === id)?.parentId ?? null) {
+    const survivor = ctx.oldToNew.get(id);
+    if (survivor !== void 0) return inSection(home, survivor);
+  }
+  return false;
 }
 function isAddedRule(draft) {
   const entry = catalogEntry(draft.id);
@@ -46707,18 +46893,53 @@ function pairProseRewrittenInPlace(old, now2, pairing, sameSection2) {
     added: pairing.added.filter((b) => !paired.has(b))
   };
 }
+var DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$)/u;
+var LABEL2 = /^([\p{Lu}][\p{L}-]*(?: [\p{L}-]+){0,2}):\s+\S/u;
+var LABELLED_WORDS = 8;
+function symbolOf(block) {
+  const production = DEFINES.exec(block.text)?.[1];
+  if (production) return production;
+  const label2 = LABEL2.exec(block.text)?.[1];
+  return label2 && block.text.split(/\s+/).length <= LABELLED_WORDS ? `${label2}:` : null;
+}
+function pairProductionsBySymbol(old, now2, pairing, sameSection2) {
+  const once = (blocks) => {
+    const by = /* @__PURE__ */ new Map();
+    for (const block of blocks) {
+      const symbol = symbolOf(block);
+      if (symbol !== null) by.set(symbol, by.has(symbol) ? null : block);
+    }
+    return by;
+  };
+  const [oldOnce, newOnce] = [once(old), once(now2)];
+  const added = once(pairing.added);
+  const found = [];
+  for (const [symbol, before] of once(pairing.removed)) {
+    const after = added.get(symbol);
+    if (!before || !after) continue;
+    const productionOnce = !symbol.endsWith(":") && oldOnce.get(symbol) === before && newOnce.get(symbol) === after;
+    if (productionOnce || sameSection2(before, after)) found.push([before, after]);
+  }
+  if (found.length === 0) return pairing;
+  const paired = new Set(found.flat());
+  return {
+    pairs: [...pairing.pairs, ...found],
+    removed: pairing.removed.filter((b) => !paired.has(b)),
+    added: pairing.added.filter((b) => !paired.has(b))
+  };
+}
 
 // src/diff/prose.ts
 init_quote();
 function diffProse(ctx, emit) {
-  const wordsOf = madeOnDemand((p) => new Set(tokens(p.text)));
+  const wordsOf3 = madeOnDemand((p) => new Set(tokens(p.text)));
   const threshold = 0.55;
   const sameSectionBonus = 0.1;
   const byWording = pairUp(ctx.old.prose, ctx.new.prose, {
     key: (p) => normalizeText(p.text),
     score: (o, n) => {
-      const a = wordsOf(o);
-      const b = wordsOf(n);
+      const a = wordsOf3(o);
+      const b = wordsOf3(n);
       const bonus = ctx.oldToNew.get(o.sectionId) === n.sectionId ? sameSectionBonus : 0;
       if (diceCeiling(a.size, b.size) + bonus < threshold) return 0;
       return dice(a, b) + bonus;
@@ -46726,9 +46947,10 @@ function diffProse(ctx, emit) {
     threshold,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
     // The section bonus is the most a pair adds to its words' likeness.
-    alike: { old: wordsOf, new: wordsOf, minDice: threshold - sameSectionBonus }
+    alike: { old: wordsOf3, new: wordsOf3, minDice: threshold - sameSectionBonus }
   });
-  const { pairs, removed, added } = pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId);
+  const sameSection2 = (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId;
+  const { pairs, removed, added } = pairProductionsBySymbol(ctx.old.prose, ctx.new.prose, pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, sameSection2), sameSection2);
   for (const [before, after] of pairs) {
     if (sameWording(before.text, after.text)) continue;
     const inverted = isInversion(before.text, after.text);
@@ -46827,9 +47049,15 @@ function headOf(group2, rules) {
   let head = null;
   for (const rule2 of rules) {
     if (rule2.line > first.line) break;
-    if (rule2.sectionId === first.sectionId && !group2.items.includes(rule2) && (parts2.has(rule2.text) || group2.leadIn.includes(rule2.text))) head = rule2;
+    if (rule2.sectionId === first.sectionId && !group2.items.includes(rule2) && (parts2.has(rule2.text) || holdsWords2(group2.leadIn, rule2.text))) head = rule2;
   }
   return head;
+}
+function holdsWords2(leadIn, text4) {
+  for (let at = leadIn.indexOf(text4); at !== -1; at = leadIn.indexOf(text4, at + 1)) {
+    if (!/[\p{L}\p{N}]/u.test(leadIn.charAt(at - 1)) && !/[\p{L}\p{N}]/u.test(leadIn.charAt(at + text4.length))) return true;
+  }
+  return false;
 }
 function unitOf(group2) {
   const { head, items } = group2;
@@ -46857,8 +47085,9 @@ function unitOf(group2) {
 // src/diff/same-duty.ts
 function sameDuty(before, after) {
   const reasons = [];
-  let a = withoutConnective(withoutReferences(before));
-  let b = withoutConnective(withoutReferences(after));
+  let a = withoutConnective(withoutReferences(withoutExamples(before)));
+  let b = withoutConnective(withoutReferences(withoutExamples(after)));
+  if (examplesOf(before) !== examplesOf(after)) reasons.push("only its examples changed");
   if (refsOf(before) !== refsOf(after)) {
     if (asked(a) < 2 || asked(b) < 2) return null;
     reasons.push("only its references changed");
@@ -46874,6 +47103,13 @@ function sameDuty(before, after) {
   if (oneRunMoved(wa, wb)) return [...reasons, "a clause moved"].join("; ");
   if (sameSubjectFamily(a, b)) return [...reasons, "its subject is written as another word of the same family"].join("; ");
   return null;
+}
+var EXAMPLE_PARENTHESIS = /\s*\((?:such\s+as|e\.\s?g\.|for\s+example|for\s+instance|ex\.)[^()]*\)/gi;
+function withoutExamples(text4) {
+  return text4.replace(EXAMPLE_PARENTHESIS, "");
+}
+function examplesOf(text4) {
+  return [...text4.matchAll(EXAMPLE_PARENTHESIS)].map((m) => normalizeText(m[0])).join("|");
 }
 var CONNECTIVE = /^(?:additionally|also|furthermore|moreover|in addition|similarly|likewise|finally|further)\s*,?\s+/i;
 function withoutConnective(text4) {
@@ -46952,9 +47188,9 @@ function runWithInitials(text4, abbreviation) {
 function dutyGrowth(before, after) {
   if (sameDuty(before, after)) return [];
   const [askedBefore, askedAfter] = [asked2(before), asked2(after)];
-  if (keywordCount(after) > keywordCount(before)) return newlyRequired(askedBefore, askedAfter).length > 0 ? newlyRequired(askedBefore, askedAfter) : ["a second duty"];
-  const brought = newlyRequired(askedBefore, askedAfter);
-  const dropped = newlyRequired(askedAfter, askedBefore);
+  const brought = newlyRequired(askedBefore, withoutAsides2(askedAfter), askedAfter);
+  if (keywordCount(after) > keywordCount(before)) return brought.length > 0 ? brought : ["a second duty"];
+  const dropped = newlyRequired(withoutAsides2(askedAfter), askedBefore);
   const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
   const plainBefore = ` ${askedBefore.replace(/`/g, "").toLowerCase().replace(/\s+/g, " ")} `;
   const isNewName = (name) => !named.has(name) && !plainBefore.includes(` ${name.toLowerCase()}`);
@@ -46965,13 +47201,18 @@ var KEYWORD3 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOM
 function keywordCount(text4) {
   return text4.match(KEYWORD3)?.length ?? 0;
 }
+function withoutAsides2(text4) {
+  return text4.replace(/\s*\(([^()]*)\)/g, (aside, inner) => /\b(?:must|shall|should|may|required|recommended|optional)\b|`/i.test(inner) ? aside : "");
+}
 function asked2(text4) {
   const at = text4.search(KEYWORD3);
-  return at < 0 ? text4 : text4.slice(at);
+  if (at >= 0) return text4.slice(at);
+  const lower2 = text4.search(/\b(?:must|shall|should|may|required|recommended|optional)\b/i);
+  return lower2 < 0 ? text4 : text4.slice(lower2);
 }
-function newlyRequired(before, after) {
+function newlyRequired(before, after, whole = after) {
   const had = new Set(tokens(before));
-  if (tokens(after).some((word) => RELAXING.has(word) && !had.has(word))) return [];
+  if (tokens(whole).some((word) => RELAXING.has(word) && !had.has(word))) return [];
   const stems2 = new Set([...had].map(stem));
   const brought = /* @__PURE__ */ new Set();
   for (const word of tokens(after)) {
@@ -46991,6 +47232,10 @@ var POINTER = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+\w+){0,2}?\s+
 var NAMED_OBJECT = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+NOT)?\s+(?:also\s+|always\s+)?(?:include|send|use|set|provide|support|honou?r|validate|attach|carry)\s+(?:all\s+(?:of\s+)?)?the\s+(.+)$/i;
 function pointedSection(rule2, doc) {
   return pointedByPhrase(rule2, doc) ?? namedObjectSection(rule2, doc);
+}
+function leadInPointsAt(rule2, doc) {
+  const leadIn = rule2.leadIn ?? rule2.listLeadIn;
+  return leadIn ? pointedByPhrase({ ...rule2, text: leadIn }, doc) : null;
 }
 function namedObjectSection(rule2, doc) {
   const match = NAMED_OBJECT.exec(rule2.text);
@@ -47019,6 +47264,26 @@ function subjectOf(rule2, heading) {
   return KEYWORD_FIRST.test(rule2.text) || pointsBack(rule2.text) || OBJECT_POINTS_BACK.test(rule2.text) ? heading : null;
 }
 var OBJECT_POINTS_BACK = /\b(?:MUST|SHALL|SHOULD|MAY)(?:\s+NOT)?\s+(?:\w+\s+){1,2}(?:it|them|these|those|this|that)\b(?!\s+(?:\w+)\b(?<!\b(?:to|for|in|on|by|and|or|if|when|as)\b))/;
+
+// src/diff/split-rules.ts
+var TAKEN_SHARE3 = 0.75;
+function joinSplitRules(pairs, added, ctx) {
+  const taken = /* @__PURE__ */ new Set();
+  const joined = pairs.map(([before, after]) => {
+    if (strength(after.keyword) >= strength(before.keyword)) return [before, after];
+    const words3 = contentWords(before.text);
+    const half = added.find((r) => !taken.has(r) && r.sectionId === after.sectionId && r.line === after.line && ctx.oldToNew.get(before.sectionId) === r.sectionId && strength(r.keyword) === strength(before.keyword) && shareFoundIn(contentWords(r.text), words3) >= TAKEN_SHARE3);
+    if (!half) return [before, after];
+    taken.add(half);
+    const at = (r) => {
+      const found = before.text.toLowerCase().indexOf(r.text.toLowerCase().slice(0, 20));
+      return found < 0 ? Number.MAX_SAFE_INTEGER : found;
+    };
+    const [first, second] = at(half) < at(after) ? [half, after] : [after, half];
+    return [before, { ...after, text: `${first.text} ${second.text}`, keyword: before.keyword, keywords: [...first.keywords, ...second.keywords] }];
+  });
+  return { pairs: joined, added: added.filter((r) => !taken.has(r)) };
+}
 
 // src/diff/rules-in-place.ts
 var MIN_SUBJECT_WORDS = 2;
@@ -47083,10 +47348,12 @@ function diffRules(ctx, emit) {
     alike: { old: contentOf, new: contentOf, minDice: SAME_RULE - SAME_SECTION_BONUS }
   });
   const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule2) => ctx.oldToNew.get(rule2.sectionId));
-  const pairs = [...byWording.pairs, ...inPlace.pairs];
-  const { removed, added } = inPlace;
+  const { pairs, added } = joinSplitRules([...byWording.pairs, ...inPlace.pairs], inPlace.added, ctx);
+  const { removed } = inPlace;
   const emitAdded = (rule2) => {
     const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);
+    const spellsOut = pointsAt ? null : leadInPointsAt(rule2, ctx.new);
+    const where = (section) => section.startsWith("the ") ? section : `“${section}”`;
     emit({
       id: strength(rule2.keyword) === 3 ? "required-rule-added" : "rule-added",
       subject: rule2.text,
@@ -47094,8 +47361,9 @@ function diffRules(ctx, emit) {
       section: sectionPair(ctx, "new", rule2.sectionId),
       before: null,
       after: ruleSide(rule2, headingIn(ctx.new, rule2)),
-      // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts).
-      ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of ${pointsAt.startsWith("the ") ? pointsAt : `“${pointsAt}”`} on the same page: it adds none of its own` } : {}
+      // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts); nor does a bullet of a list whose lead-in points.
+      ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of ${where(pointsAt)} on the same page: it adds none of its own` } : {},
+      ...spellsOut ? { level: "editorial", levelReason: `its list's lead-in points at the duties of ${where(spellsOut)} on the same page: it spells one of them out` } : {}
     });
   };
   for (const rule2 of added) emitAdded(rule2);
@@ -47277,6 +47545,7 @@ function diffSections(ctx, emit) {
   for (const section of ctx.new.sections) {
     const oldId = ctx.newToOld.get(section.id);
     if (oldId === void 0) {
+      if (isOutlineEntry(ctx.new, section)) continue;
       const holds = boundless(ctx.new, section);
       emit({ id: "section-added", subject: sectionLabel2(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel2(ctx.new, section) }, before: null, after: { ...sideOf(section), ...holds ? { holds: holds.holds } : {} }, ...holds ? { level: holds.level, levelReason: holds.levelReason } : {} });
       continue;
@@ -47294,10 +47563,15 @@ function diffSections(ctx, emit) {
     }
   }
   for (const section of ctx.old.sections) {
-    if (ctx.oldToNew.has(section.id)) continue;
+    if (ctx.oldToNew.has(section.id) || isOutlineEntry(ctx.old, section)) continue;
     const holds = boundless(ctx.old, section);
     emit({ id: "section-removed", subject: sectionLabel2(ctx.old, section), key: section.id, section: { old: sectionLabel2(ctx.old, section), new: null }, before: { ...sideOf(section), ...holds ? { holds: holds.holds } : {} }, after: null, ...holds ? { level: holds.level, levelReason: holds.levelReason } : {} });
   }
+}
+function isOutlineEntry(doc, section) {
+  if (!section.linksTo) return false;
+  const inside = (sectionId) => inSection(sectionId, section.id);
+  return !doc.prose.some((p) => inside(p.sectionId)) && !doc.rules.some((r) => inside(r.sectionId)) && !doc.codeBlocks.some((c) => inside(c.sectionId)) && !doc.fields.some((f) => inside(f.sectionId));
 }
 function boundless(doc, section) {
   const inside = (sectionId) => inSection(sectionId, section.id);
@@ -47327,12 +47601,13 @@ function sideOf(section) {
   return { text: section.heading, line: section.lines.start, anchor: section.anchor, path: section.path.join(" › ") };
 }
 
-// src/diff/restructured-prose.ts
-init_quote();
+// src/diff/renamed-words.ts
+init_libesm();
+init_catalog();
 
 // src/diff/split-off-prose.ts
 init_catalog();
-var TAKEN_SHARE3 = 0.8;
+var TAKEN_SHARE4 = 0.8;
 function foldSplitOffProse(drafts) {
   const reworded = drafts.filter(isReworded);
   const gaining = /* @__PURE__ */ new Map();
@@ -47357,15 +47632,385 @@ function takenFrom(words3, reworded) {
   return shareFoundIn(words3, contentWords(reworded.before.text));
 }
 function splitFrom(words3, reworded) {
-  if (takenFrom(words3, reworded) < TAKEN_SHARE3) return false;
+  if (takenFrom(words3, reworded) < TAKEN_SHARE4) return false;
   const was2 = contentWords(reworded.before.text);
   const now2 = contentWords(reworded.after.text);
   const lost = was2.filter((w) => wordsFoundIn([w], now2).length === 0);
   return wordsFoundIn(words3, lost).length > 0;
 }
 
+// src/diff/terms.ts
+init_catalog();
+function diffTerms(ctx, emit, recorded) {
+  const covered = coverageText(recorded);
+  const oldVocabulary = vocabulary(ctx.old);
+  const newVocabulary = vocabulary(ctx.new);
+  const dataLines = { old: dataRowLines(ctx.old), new: dataRowLines(ctx.new) };
+  const report = (term, side6) => {
+    if (mentions(covered, term.token)) return;
+    if (!(side6 === "new" ? ctx.newToOld : ctx.oldToNew).has(term.sectionId)) return;
+    if (dataLines[side6].has(term.line)) return;
+    const sideOf3 = { text: term.token, line: term.line, count: term.count };
+    emit(side6 === "new" ? { id: "term-added", subject: term.token, section: sectionPair(ctx, "new", term.sectionId), before: null, after: sideOf3 } : { id: "term-removed", subject: term.token, section: sectionPair(ctx, "old", term.sectionId), before: sideOf3, after: null });
+  };
+  for (const term of ctx.new.terms) if (!oldVocabulary.has(term.token)) report(term, "new");
+  for (const term of ctx.old.terms) if (!newVocabulary.has(term.token)) report(term, "old");
+}
+function dataRowLines(doc) {
+  return new Set(doc.prose.filter((p) => p.tableRow).map((p) => p.line));
+}
+var COVERING_KINDS = /* @__PURE__ */ new Set(["message", "schema-field", "error-code", "capability", "definition"]);
+function coverageText(recorded) {
+  return recorded.filter((d) => COVERING_KINDS.has(catalogEntry(d.id).kind)).flatMap((d) => [d.subject, ...Object.values(d.detail ?? {}), String(d.before?.["name"] ?? ""), String(d.after?.["name"] ?? "")]).join("\n");
+}
+function mentions(haystack, token) {
+  for (let at = haystack.indexOf(token); at !== -1; ) {
+    if (!NAME_CHARACTER.test(haystack.charAt(at - 1)) && !NAME_CHARACTER.test(haystack.charAt(at + token.length))) return true;
+    const next2 = haystack.indexOf(token, at + 1);
+    if (next2 <= at) break;
+    at = next2;
+  }
+  return false;
+}
+var NAME_CHARACTER = /^[\w$]$/;
+function vocabulary(doc) {
+  const words3 = new Set(doc.terms.map((t) => t.token));
+  for (const block of doc.codeBlocks) for (const word of block.value.match(/[\w$@./-]+/g) ?? []) words3.add(word);
+  return words3;
+}
+
+// src/diff/renamed-words.ts
+var MAX_EXCHANGE = 3;
+var CONSISTENT = 3;
+var MIN_USES = 2;
+var VANISHED_SHARE = 0.25;
+var RARE = 5;
+var MIN_RENAMED_PLACES = 2;
+function readRenamedWords(drafts, ctx) {
+  const reworded = drafts.filter((d) => isReworded(d) && kindOf(d) !== null);
+  if (reworded.length === 0) return [...drafts];
+  const renames = renamedNames(reworded, ctx);
+  const exchanges = pageExchanges(reworded, ctx);
+  if (renames.size === 0 && exchanges.size === 0) return [...drafts];
+  const dropped = /* @__PURE__ */ new Set();
+  const places = /* @__PURE__ */ new Map();
+  const rewritten = /* @__PURE__ */ new Map();
+  for (const draft of reworded) {
+    const before = draft.before.text;
+    const after = draft.after.text;
+    const renamed = renamedIn(before, renames);
+    if (renamed !== before && normalizeText(renamed) === normalizeText(after)) {
+      const key2 = renameKeyIn(before, renames);
+      places.set(key2, [...places.get(key2) ?? [], draft]);
+      dropped.add(draft);
+      continue;
+    }
+    if (kindOf(draft) !== "rule-changed") continue;
+    const { exchanged, otherwise } = exchangesIn(hunksOf(renamed, after), exchanges, (hunk2) => vanished(ctx, hunk2.removed.join(" ")) ? hunk2.said : hunk2.saidWithNext);
+    if (exchanged.length === 0) continue;
+    const said = exchanged.map(([from, to]) => `“${from}” is “${to}” throughout the newer page`).join(", ");
+    const plainBefore = exchangeWords(renamed, exchanged);
+    const same = !otherwise ? "same" : sameDuty(plainBefore, after);
+    if (same) {
+      rewritten.set(draft, { ...withoutLevel(draft), id: "rule-reworded", detail: { ...draft.detail, how: same === "same" ? said : `${said}; ${same}` } });
+    } else if (draft.level === "breaking" && dutyGrowth(plainBefore, after).length === 0) {
+      rewritten.set(draft, withoutLevel(draft));
+    }
+  }
+  const renameRecords = [...places].map(([key2, joined]) => renameRecord(key2, joined));
+  const renamedTerms = new Set([...places.keys()].flatMap((key2) => key2.split("\0")));
+  return [
+    ...drafts.filter((d) => !dropped.has(d)).filter((d) => !((d.id === "term-added" || d.id === "term-removed") && renamedTerms.has(d.subject))).map((d) => rewritten.get(d) ?? d),
+    ...renameRecords
+  ];
+}
+function kindOf(draft) {
+  const kind = catalogEntry(draft.id).kind;
+  return kind === "rule" || kind === "prose" ? draft.id : null;
+}
+function withoutLevel(draft) {
+  const { level: _level, levelReason: _reason, ...rest } = draft;
+  return rest;
+}
+function renamedNames(reworded, ctx) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const draft of reworded) {
+    const was2 = codeNames(draft.before.text);
+    const now2 = codeNames(draft.after.text);
+    const gone = [...was2].filter((n) => !now2.has(n));
+    const came = [...now2].filter((n) => !was2.has(n));
+    if (gone.length !== 1 || came.length !== 1) continue;
+    const key2 = `${gone[0]}\0${came[0]}`;
+    seen.set(key2, (seen.get(key2) ?? 0) + 1);
+  }
+  const renames = /* @__PURE__ */ new Map();
+  const taken = /* @__PURE__ */ new Set();
+  for (const [key2, count] of seen) {
+    const [from, to] = key2.split("\0");
+    if (count < MIN_RENAMED_PLACES || taken.has(from) || taken.has(to)) continue;
+    if (namesIn(ctx.new, from) || namesIn(ctx.old, to)) continue;
+    renames.set(from, to);
+    taken.add(from).add(to);
+  }
+  return renames;
+}
+function codeNames(text4) {
+  return new Set([...text4.matchAll(/`([^`]+)`/g)].map((m) => m[1].trim()).filter(isIdentifierLike));
+}
+function namesIn(doc, name) {
+  return doc.terms.some((t) => t.token === name) || doc.codeBlocks.some((b) => mentions(b.value, name)) || pageText(doc).some((t) => mentions(t, name));
+}
+function renamedIn(text4, renames) {
+  if (renames.size === 0) return text4;
+  return text4.replace(/`([^`]+)`/g, (whole, name) => renames.has(name.trim()) ? `\`${renames.get(name.trim())}\`` : whole);
+}
+function renameKeyIn(text4, renames) {
+  for (const name of codeNames(text4)) if (renames.has(name)) return `${name}\0${renames.get(name)}`;
+  return null;
+}
+function renameRecord(key2, joined) {
+  const [from, to] = key2.split("\0");
+  const first = joined[0];
+  return {
+    id: "term-renamed",
+    subject: to,
+    key: `${from}\0${to}`,
+    section: first.section,
+    before: { text: from, line: first.before.line },
+    after: { text: to, line: first.after.line, places: joined.length, quoted: joined.map((d) => d.after.text) },
+    detail: { from, to, places: String(joined.length) }
+  };
+}
+function pageExchanges(reworded, ctx) {
+  const made = /* @__PURE__ */ new Map();
+  const withNext = /* @__PURE__ */ new Map();
+  const written = /* @__PURE__ */ new Map();
+  for (const draft of reworded) {
+    const hunks = hunksOf(draft.before.text, draft.after.text).filter(isExchange);
+    for (const key2 of new Set(hunks.map((h) => keyOf(h)))) made.set(key2, (made.get(key2) ?? 0) + 1);
+    for (const hunk2 of hunks) {
+      written.set(keyOf(hunk2), hunk2.said[1]);
+      if (hunk2.next) withNext.set(keyOf(hunk2), (withNext.get(keyOf(hunk2)) ?? /* @__PURE__ */ new Set()).add(hunk2.next));
+    }
+  }
+  const exchanges = /* @__PURE__ */ new Set();
+  const grew = (from, to) => uses(ctx.new, to) > uses(ctx.old, to) && uses(ctx.new, from) < uses(ctx.old, from);
+  for (const [key2, count] of made) {
+    const [from, to] = key2.split("\0");
+    const newPlainWord = !to.includes(" ") && /^[a-z]+$/.test(written.get(key2) ?? "") && uses(ctx.old, to) * RARE <= uses(ctx.new, to);
+    if (!newPlainWord && grew(from, to) && (vanished(ctx, from) || count >= CONSISTENT && !made.has(`${to}\0${from}`))) exchanges.add(key2);
+    if (newPlainWord) continue;
+    for (const next2 of withNext.get(key2) ?? []) {
+      const [fromNext, toNext] = [`${from} ${next2}`, `${to} ${next2}`];
+      if (grew(fromNext, toNext) && vanished(ctx, fromNext)) exchanges.add(`${fromNext}\0${toNext}`);
+    }
+  }
+  return exchanges;
+}
+function revisionExchanges(pairs, docs) {
+  const made = /* @__PURE__ */ new Map();
+  const written = /* @__PURE__ */ new Map();
+  for (const [before, after] of pairs) {
+    const hunks = hunksOf(before, after).filter(isExchange);
+    for (const key2 of new Set(hunks.map((h) => keyOf(h)))) made.set(key2, (made.get(key2) ?? 0) + 1);
+    for (const hunk2 of hunks) written.set(keyOf(hunk2), hunk2.said[1]);
+  }
+  const total = (side6, words3) => side6.reduce((sum, doc) => sum + uses(doc, words3), 0);
+  const exchanges = /* @__PURE__ */ new Set();
+  for (const [key2, count] of made) {
+    if (count < CONSISTENT) continue;
+    const [from, to] = key2.split("\0");
+    if (made.has(`${to}\0${from}`)) continue;
+    if (!to.includes(" ") && /^[a-z]+$/.test(written.get(key2) ?? "") && total(docs.old, to) * RARE <= total(docs.new, to)) continue;
+    if (total(docs.new, to) > total(docs.old, to)) exchanges.add(key2);
+  }
+  return exchanges;
+}
+function rewordedByExchanges(before, after, exchanges) {
+  if (exchanges.size === 0) return null;
+  const stillUsed = new Set(wordsOf(after).tokens);
+  const { exchanged, otherwise } = exchangesIn(hunksOf(before, after), exchanges, (hunk2) => hunk2.removed.every((w) => stillUsed.has(w)) ? hunk2.saidWithNext : hunk2.said);
+  if (exchanged.length === 0) return null;
+  const said = exchanged.map(([from, to]) => `“${from}” is “${to}” throughout the newer revision`).join(", ");
+  if (!otherwise) return said;
+  const same = sameDuty(exchangeWords(before, exchanged), after);
+  return same ? `${said}; ${same}` : null;
+}
+function vanished(ctx, words3) {
+  const [before, after] = [uses(ctx.old, words3), uses(ctx.new, words3)];
+  return before >= MIN_USES && after <= before * VANISHED_SHARE;
+}
+function exchangesIn(hunks, exchanges, said) {
+  const found = [];
+  let otherwise = false;
+  for (const hunk2 of hunks) {
+    if (isExchange(hunk2) && (exchanges.has(keyOf(hunk2)) || hunk2.next !== null && exchanges.has(keyOf(hunk2, hunk2.next)))) {
+      found.push(said(hunk2));
+    } else if (![...hunk2.removed, ...hunk2.added].every((w) => STOPWORDS.has(w) || QUANTIFIERS.has(w)) && !(hunk2.removed.length && hunk2.added.length && isCosmeticRewording(hunk2.said[0], hunk2.said[1])) && !sameNameOtherwiseSet(hunk2)) {
+      otherwise = true;
+    }
+  }
+  return { exchanged: dedupe(found), otherwise };
+}
+function sameNameOtherwiseSet(hunk2) {
+  if (hunk2.removed.length !== 1 || hunk2.added.length !== 1) return false;
+  const plain2 = (w) => w.startsWith(CODE_WORD) ? w.slice(CODE_WORD.length).toLowerCase() : w.replace(/[^a-z0-9]/g, "x");
+  return plain2(hunk2.removed[0]) === plain2(hunk2.added[0]);
+}
+var QUANTIFIERS = /* @__PURE__ */ new Set(["any", "each", "every"]);
+function dedupe(pairs) {
+  const seen = /* @__PURE__ */ new Set();
+  return pairs.filter(([a, b]) => !seen.has(`${a}\0${b}`) && seen.add(`${a}\0${b}`));
+}
+function exchangeWords(text4, exchanged) {
+  let out = text4;
+  for (const [from, to] of exchanged) {
+    const words3 = from.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const pattern = new RegExp(`(?<![\\w$-])${words3.map((w) => `${w}(?:e?s)?`).join("[^\\p{L}\\p{N}]+")}(?![\\w$-])`, "giu");
+    out = out.replace(pattern, to);
+  }
+  return out;
+}
+function hunksOf(before, after) {
+  const was2 = wordsOf(before);
+  const now2 = wordsOf(after);
+  const parts2 = diffArrays(was2.tokens, now2.tokens);
+  const hunks = [];
+  let [i, j] = [0, 0];
+  for (let k = 0; k < parts2.length; k++) {
+    const part = parts2[k];
+    if (!part.added && !part.removed) {
+      [i, j] = [i + part.value.length, j + part.value.length];
+      continue;
+    }
+    const next2 = parts2[k + 1];
+    const removedCount = part.removed ? part.value.length : 0;
+    const addedCount = part.added ? part.value.length : part.removed && next2?.added ? next2.value.length : 0;
+    if (part.removed && next2?.added) k += 1;
+    let [rs, re, as, ae] = [i, i + removedCount, j, j + addedCount];
+    [i, j] = [re, ae];
+    while (rs < re && as < ae && STOPWORDS.has(was2.tokens[rs]) && STOPWORDS.has(now2.tokens[as])) [rs, as] = [rs + 1, as + 1];
+    while (rs < re && as < ae && STOPWORDS.has(was2.tokens[re - 1]) && STOPWORDS.has(now2.tokens[ae - 1])) [re, ae] = [re - 1, ae - 1];
+    if (re - rs === ae - as && re - rs > 1) {
+      for (let d = 0; d < re - rs; d++) {
+        if (was2.tokens[rs + d] === now2.tokens[as + d] || STOPWORDS.has(was2.tokens[rs + d]) && STOPWORDS.has(now2.tokens[as + d])) continue;
+        hunks.push(hunk(was2, rs + d, rs + d + 1, now2, as + d, as + d + 1));
+      }
+    } else hunks.push(hunk(was2, rs, re, now2, as, ae));
+  }
+  return hunks;
+}
+function hunk(was2, rs, re, now2, as, ae) {
+  const shared = re < was2.tokens.length && ae < now2.tokens.length && was2.tokens[re] === now2.tokens[ae] && !was2.tokens[re].startsWith(CODE_WORD) && contentWords(was2.tokens[re]).length === 1;
+  const [wasSaid, nowSaid] = [was2.raw.slice(rs, re), now2.raw.slice(as, ae)];
+  return {
+    removed: was2.tokens.slice(rs, re),
+    added: now2.tokens.slice(as, ae),
+    next: shared ? was2.tokens[re] : null,
+    said: [wasSaid.join(" "), nowSaid.join(" ")],
+    saidWithNext: shared ? [[...wasSaid, was2.raw[re]].join(" "), [...nowSaid, now2.raw[ae]].join(" ")] : [wasSaid.join(" "), nowSaid.join(" ")]
+  };
+}
+var CODE_WORD = "zzcode";
+function wordsOf(text4) {
+  const coded = withoutExamples(text4).replace(/`([^`]+)`/g, (_m, name) => ` ${CODE_WORD}${name.replace(/[^A-Za-z0-9]/g, "x")} `);
+  const found = tokens(coded);
+  const raw = wordsAsWritten(coded);
+  return { tokens: found, raw: raw.length === found.length ? raw : normalizeText(coded).split(" ").filter(Boolean) };
+}
+function isExchange(hunk2) {
+  const { removed, added } = hunk2;
+  if (removed.length === 0 || added.length === 0 || removed.length > MAX_EXCHANGE || added.length > MAX_EXCHANGE) return false;
+  const all2 = [...removed, ...added];
+  if (all2.some((w) => KEYWORD_WORDS.has(w) || w.startsWith(CODE_WORD))) return false;
+  return !removed.every((w) => STOPWORDS.has(w)) && !added.every((w) => STOPWORDS.has(w));
+}
+function keyOf(hunk2, next2) {
+  const tail = next2 ? ` ${next2}` : "";
+  return `${hunk2.removed.join(" ")}${tail}\0${hunk2.added.join(" ")}${tail}`;
+}
+var pageWords = /* @__PURE__ */ new WeakMap();
+var pageTexts = /* @__PURE__ */ new WeakMap();
+function pageText(doc) {
+  let texts = pageTexts.get(doc);
+  if (!texts) {
+    texts = [...doc.sections.map((s) => s.heading), ...doc.prose.map((p) => p.text), ...doc.rules.map((r) => r.text), ...doc.fields.flatMap((f) => f.description ? [f.description] : [])];
+    pageTexts.set(doc, texts);
+  }
+  return texts;
+}
+function uses(doc, phrase) {
+  let words3 = pageWords.get(doc);
+  if (!words3) {
+    words3 = pageText(doc).flatMap((t) => [...wordsOf(t).tokens, "\0"]);
+    pageWords.set(doc, words3);
+  }
+  const want = phrase.split(" ");
+  let count = 0;
+  for (let i = 0; i + want.length <= words3.length; i++) {
+    if (words3[i] !== want[0]) continue;
+    if (want.every((w, j) => words3[i + j] === w)) count += 1;
+  }
+  return count;
+}
+
+// src/diff/rule-become-prose.ts
+init_catalog();
+var TAKEN_SHARE5 = 0.75;
+function foldRulesIntoProse(drafts) {
+  const prose = drafts.filter((d) => (d.id === "prose-changed" || d.id === "prose-added") && d.after).map((paragraph) => ({ paragraph, now: wordsOf2(paragraph.after.text), was: paragraph.before ? wordsOf2(paragraph.before.text) : [] }));
+  const matches = [];
+  for (const rule2 of drafts) {
+    if (!isRemovedRule(rule2)) continue;
+    const words3 = wordsOf2(rule2.before.text);
+    if (words3.length < MIN_CONTENT_WORDS) continue;
+    const asked3 = wordsOf2(askedPart(rule2.before.text));
+    for (const { paragraph, now: now2, was: was2 } of prose) {
+      if (!sameSection(rule2, paragraph)) continue;
+      const share = shareFoundIn(words3, now2);
+      if (share < TAKEN_SHARE5 || shareFoundIn(asked3, now2) < TAKEN_SHARE5 || shareFoundIn(words3, was2) >= TAKEN_SHARE5) continue;
+      if (isNegative(String(rule2.before.keyword)) && !NEGATION.test(paragraph.after.text)) continue;
+      matches.push({ rule: rule2, paragraph, share });
+    }
+  }
+  matches.sort((a, b) => b.share - a.share);
+  const joined = /* @__PURE__ */ new Map();
+  const dropped = /* @__PURE__ */ new Set();
+  for (const { rule: rule2, paragraph } of matches) {
+    if (joined.has(rule2) || dropped.has(paragraph)) continue;
+    dropped.add(paragraph);
+    const now2 = paragraph.after.text;
+    joined.set(rule2, { ...rule2, before: { ...rule2.before, nowProse: now2, nowProseAt: whereTaken(contentWords(rule2.before.text), now2), nowProseLine: paragraph.after.line } });
+  }
+  return drafts.filter((d) => !dropped.has(d)).map((d) => joined.get(d) ?? d);
+}
+var NEGATION = /\b(?:not|no|never|none|nor|neither|without|avoids?|avoiding|cannot)\b|n't\b/i;
+function wordsOf2(text4) {
+  return contentWords(text4.replace(/(?<=[\p{L}])-(?=[\p{L}])/gu, " "));
+}
+function askedPart(text4) {
+  const at = text4.search(/\b(?:must|shall|should|may|required|recommended|optional)\b/i);
+  return at < 0 ? text4 : text4.slice(at);
+}
+function whereTaken(words3, paragraph) {
+  let best = { at: 0, share: -1 };
+  let from = 0;
+  for (const sentence of sentences(paragraph)) {
+    const at = paragraph.indexOf(sentence, from);
+    from = at < 0 ? from : at + sentence.length;
+    const share = shareFoundIn(words3, contentWords(sentence));
+    if (at >= 0 && share > best.share) best = { at, share };
+  }
+  return best.at;
+}
+function isRemovedRule(draft) {
+  const entry = catalogEntry(draft.id);
+  return entry.kind === "rule" && entry.action === "removed" && draft.before !== null;
+}
+
 // src/diff/restructured-prose.ts
-var TAKEN_SHARE4 = 0.75;
+init_quote();
+var TAKEN_SHARE6 = 0.75;
 var SURVIVING_SHARE = 0.8;
 function pairRestructuredProse(drafts) {
   const addedProse = drafts.filter((d) => d.id === "prose-added" && d.after).map((added) => ({ added, now: contentWords(added.after.text) })).filter(({ now: now2 }) => now2.length >= MIN_CONTENT_WORDS);
@@ -47383,7 +48028,7 @@ function pairRestructuredProse(drafts) {
     for (const { added, now: now2 } of addedProse) {
       if (!sameSection(removed, added)) continue;
       const share = shareFoundIn(now2, was2);
-      if (share < TAKEN_SHARE4) continue;
+      if (share < TAKEN_SHARE6) continue;
       if (shareFoundIn(was2, sectionWordingOf(added, now2)) >= SURVIVING_SHARE) matches.push({ removed, added, share });
     }
   }
@@ -47408,39 +48053,43 @@ function rewordingsOf(drafts, added) {
   return drafts.filter((d) => isReworded(d) && d.section.new === added.section.new);
 }
 
-// src/diff/terms.ts
+// src/diff/rewritten-passages.ts
 init_catalog();
-function diffTerms(ctx, emit, recorded) {
-  const covered = coverageText(recorded);
-  const oldVocabulary = vocabulary(ctx.old);
-  const newVocabulary = vocabulary(ctx.new);
-  const report = (term, side6) => {
-    if (mentions(covered, term.token)) return;
-    const sideOf3 = { text: term.token, line: term.line, count: term.count };
-    emit(side6 === "new" ? { id: "term-added", subject: term.token, section: sectionPair(ctx, "new", term.sectionId), before: null, after: sideOf3 } : { id: "term-removed", subject: term.token, section: sectionPair(ctx, "old", term.sectionId), before: sideOf3, after: null });
-  };
-  for (const term of ctx.new.terms) if (!oldVocabulary.has(term.token)) report(term, "new");
-  for (const term of ctx.old.terms) if (!newVocabulary.has(term.token)) report(term, "old");
-}
-var COVERING_KINDS = /* @__PURE__ */ new Set(["message", "schema-field", "error-code", "capability", "definition"]);
-function coverageText(recorded) {
-  return recorded.filter((d) => COVERING_KINDS.has(catalogEntry(d.id).kind)).flatMap((d) => [d.subject, ...Object.values(d.detail ?? {}), String(d.before?.["name"] ?? ""), String(d.after?.["name"] ?? "")]).join("\n");
-}
-function mentions(haystack, token) {
-  for (let at = haystack.indexOf(token); at !== -1; ) {
-    if (!NAME_CHARACTER.test(haystack.charAt(at - 1)) && !NAME_CHARACTER.test(haystack.charAt(at + token.length))) return true;
-    const next2 = haystack.indexOf(token, at + 1);
-    if (next2 <= at) break;
-    at = next2;
+function levelRewrittenPassages(drafts, ctx) {
+  const added = drafts.filter((d) => isAbsolute2(d, "added"));
+  const removed = drafts.filter((d) => isAbsolute2(d, "removed"));
+  if (added.length === 0 || removed.length === 0) return [...drafts];
+  const arrivedLines = new Set(drafts.filter((d) => d.before === null && d.after).map((d) => d.after.line));
+  const newLines = [.../* @__PURE__ */ new Set([...ctx.new.rules.map((r) => r.line), ...ctx.new.prose.map((p) => p.line)])].sort((a, b) => a - b);
+  const releveled = /* @__PURE__ */ new Map();
+  for (const reworded of drafts.filter(isRewordedRule)) {
+    const [was2, now2] = [reworded.before.line, reworded.after.line];
+    if (was2 === null || now2 === null) continue;
+    const left = removed.filter((r) => r.before.line === was2 && sameOld(r, reworded));
+    if (left.length === 0) continue;
+    const came = added.filter((a) => {
+      const at = a.after.line;
+      if (at === null || at < now2 || !sameNew(a, reworded)) return false;
+      return newLines.every((line2) => line2 <= now2 || line2 >= at || arrivedLines.has(line2));
+    });
+    if (came.length === 0) continue;
+    const where = `the passage at line ${now2} ("${reworded.after.text.slice(0, 60)}${reworded.after.text.length > 60 ? "…" : ""}")`;
+    for (const r of left) releveled.set(r, { ...r, level: "non-breaking", levelReason: `${where} was rewritten with ${came.length === 1 ? "a new absolute rule" : `${came.length} new absolute rules`} in its place: a duty restated, flagged for review` });
+    for (const a of came) releveled.set(a, { ...a, level: "non-breaking", levelReason: `it came with the rewrite of ${where}, whose older wording held ${left.length === 1 ? "an absolute rule" : `${left.length} absolute rules`} that left: a duty restated, flagged for review` });
   }
-  return false;
+  return drafts.map((d) => releveled.get(d) ?? d);
 }
-var NAME_CHARACTER = /^[\w$]$/;
-function vocabulary(doc) {
-  const words3 = new Set(doc.terms.map((t) => t.token));
-  for (const block of doc.codeBlocks) for (const word of block.value.match(/[\w$@./-]+/g) ?? []) words3.add(word);
-  return words3;
+function isAbsolute2(draft, action) {
+  const entry = catalogEntry(draft.id);
+  const side6 = action === "added" ? draft.after : draft.before;
+  return entry.kind === "rule" && entry.action === action && side6 !== null && draft.level === void 0 && typeof side6.keyword === "string" && strength(side6.keyword) === 3;
 }
+function isRewordedRule(draft) {
+  const entry = catalogEntry(draft.id);
+  return entry.kind === "rule" && entry.action === "changed" && draft.before !== null && draft.after !== null;
+}
+var sameOld = (a, b) => a.section.old !== null && a.section.old === b.section.old;
+var sameNew = (a, b) => a.section.new !== null && a.section.new === b.section.new;
 
 // src/diff/type-declarations.ts
 init_load();
@@ -47492,7 +48141,9 @@ function diffDocuments(oldDoc, newDoc) {
   return agreeSectionLevels(distinguishRepeats(orderDrafts(ctx, oneRecordPerChange(drafts, ctx))).map(finalizeChange));
 }
 function oneRecordPerChange(drafts, ctx) {
-  return foldRowProse(pairRestructuredProse(foldSplitOffProse(foldProseIntoRules(foldCapabilityRules(drafts)))), ctx.new.fields);
+  const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
+  const reworded = readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(restated))), ctx.new.fields), ctx);
+  return levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx);
 }
 function distinguishRepeats(drafts) {
   const seen = /* @__PURE__ */ new Map();
@@ -47527,14 +48178,14 @@ function pageRoute(page) {
 }
 function pairPages(oldPages, newPages, text4) {
   const words3 = /* @__PURE__ */ new Map();
-  const wordsOf = (side6, page) => {
+  const wordsOf3 = (side6, page) => {
     const key2 = `${side6}\0${page}`;
     let found = words3.get(key2);
     if (!found) words3.set(key2, found = new Set(tokens(text4(side6, page))));
     return found;
   };
   const byRoute = pairUp(oldPages, newPages, { key: pageRoute, score: () => 0, threshold: Infinity });
-  const byContent = pairUp(byRoute.removed, byRoute.added, { key: null, score: (o, n) => dice(wordsOf("old", o), wordsOf("new", n)), threshold: MOVED_THRESHOLD });
+  const byContent = pairUp(byRoute.removed, byRoute.added, { key: null, score: (o, n) => dice(wordsOf3("old", o), wordsOf3("new", n)), threshold: MOVED_THRESHOLD });
   const pairs = [
     ...byRoute.pairs.map(([o, n]) => ({ old: o, new: n, how: "same" })),
     ...byContent.pairs.map(([o, n]) => ({ old: o, new: n, how: "moved" })),
@@ -47737,13 +48388,13 @@ function namingSection(doc, title) {
   }
   return best?.section ?? null;
 }
-function sectionAsPage(section, pageText, keepHeading, title) {
-  const lines = pageText.split("\n");
+function sectionAsPage(section, pageText2, keepHeading, title) {
+  const lines = pageText2.split("\n");
   const first = section.lines.start - (keepHeading ? 1 : 0);
-  const offsetOf = (line2) => Math.min(pageText.length, lines.slice(0, line2).reduce((sum, l) => sum + l.length + 1, 0));
+  const offsetOf = (line2) => Math.min(pageText2.length, lines.slice(0, line2).reduce((sum, l) => sum + l.length + 1, 0));
   const header = ["---", `title: ${JSON.stringify(title)}`, "---"];
   return { text: `${header.join("\n")}
-${pageText.slice(offsetOf(first), offsetOf(section.lines.end))}`, firstLine: first - header.length };
+${pageText2.slice(offsetOf(first), offsetOf(section.lines.end))}`, firstLine: first - header.length };
 }
 function tripleKeyFor(vocabulary2) {
   if (vocabulary2 ** 3 <= Number.MAX_SAFE_INTEGER) return (a, b, c) => (a * vocabulary2 + b) * vocabulary2 + c;
@@ -48242,8 +48893,8 @@ var PlacedIndex = class {
     return [...found].sort((a, b) => a - b).map((i) => this.placed[i]);
   }
   rarest(words3, count) {
-    const uses = (word) => this.byWord.get(word)?.length ?? 0;
-    return [...words3].sort((a, b) => uses(a) - uses(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, count);
+    const uses2 = (word) => this.byWord.get(word)?.length ?? 0;
+    return [...words3].sort((a, b) => uses2(a) - uses2(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, count);
   }
 };
 function moved2(removal, to) {
@@ -48388,6 +49039,32 @@ function withOtherPlaces(change, places) {
   return { ...change, after, message: change.message + alsoStatedAt(after) };
 }
 
+// src/revision/revision-vocabulary.ts
+init_finalize();
+function rewordByRevisionVocabulary(records, docs) {
+  const reworded = records.filter((c) => (c.kind === "rule" || c.kind === "prose") && c.before && c.after && c.before.text !== c.after.text);
+  const candidates = reworded.filter((c) => c.id === "rule-changed");
+  if (candidates.length === 0) return [...records];
+  const exchanges = revisionExchanges(reworded.map((c) => [c.before.text, c.after.text]), { old: [...docs.old.values()], new: [...docs.new.values()] });
+  if (exchanges.size === 0) return [...records];
+  return records.map((change) => {
+    if (change.id !== "rule-changed" || !change.before || !change.after) return change;
+    const how = rewordedByExchanges(change.before.text, change.after.text, exchanges);
+    if (!how) return change;
+    const rewritten = finalizeChange({
+      id: "rule-reworded",
+      subject: change.subject,
+      key: normalizeText(change.before.text),
+      section: change.section,
+      before: change.before,
+      after: change.after,
+      detail: { how },
+      ...change.source ? { source: change.source } : {}
+    });
+    return { ...rewritten, ...change.page !== void 0 ? { page: change.page } : {}, ...change.informative ? { informative: change.informative } : {} };
+  });
+}
+
 // src/revision/schema-said.ts
 var SAME_MEANING = 0.5;
 function levelRulesTheSchemaStated(changes, oldSchema, sectionText2) {
@@ -48429,7 +49106,7 @@ function levelProseBySchemaShape(changes, informative) {
   if (shapes.length === 0) return [...changes];
   return changes.map((change) => {
     if (change.id !== "prose-changed" || change.source !== "page" || informative(change) || !change.before || !change.after) return change;
-    const named = codeNames(change.before.text).filter((n) => codeNames(change.after.text).includes(n));
+    const named = codeNames2(change.before.text).filter((n) => codeNames2(change.after.text).includes(n));
     if (named.length === 0) return change;
     const reworded = symmetricDifference(tokens(change.before.text), tokens(change.after.text));
     const evidence = shapes.filter((s) => named.includes(identifierLeaf(s.subject) ?? "") && shapeWords(s).some((w) => reworded.has(w))).sort((a, b) => levelRank(a.level) - levelRank(b.level));
@@ -48441,7 +49118,7 @@ function levelProseBySchemaShape(changes, informative) {
 function isShapeChange(change) {
   return change.source === "schema" && change.kind === "schema-field" && change.before !== null && change.after !== null && !change.id.endsWith("description-changed");
 }
-function codeNames(text4) {
+function codeNames2(text4) {
   return [...text4.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((m) => m[1]);
 }
 function identifierLeaf(subject2) {
@@ -48494,7 +49171,7 @@ function dropRepeatedTermSignals(changes) {
     if (change.after) texts.after.push(change.after.text);
   }
   return changes.filter((change) => {
-    if (change.kind !== "term" || change.page === void 0) return true;
+    if (change.kind !== "term" || change.action === "renamed" || change.page === void 0) return true;
     if (pagesCameOrWent.has(change.page)) return false;
     const texts = quoted.get(change.page)?.[change.action === "removed" ? "before" : "after"] ?? [];
     return !texts.some((text4) => text4.includes(change.subject));
@@ -48599,6 +49276,12 @@ var REVISION_PASSES = [
     may: ["merge"],
     contract: "the same new rule or paragraph on several pages is one record at its home, naming the others",
     run: (records, c) => reportRepeatsOnce(records, informativeIn(c))
+  },
+  {
+    name: "reword-by-revision-vocabulary",
+    may: ["rewrite", "relevel"],
+    contract: "a rule whose only change is words the whole revision exchanged (on several pages, never back) is reworded, editorial",
+    run: (records, c) => rewordByRevisionVocabulary(records, c.docs)
   },
   {
     name: "drop-repeated-term-signals",

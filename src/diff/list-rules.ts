@@ -82,9 +82,17 @@ function headOf(group: ListGroup, rules: readonly Rule[]): Rule | null {
   let head: Rule | null = null;
   for (const rule of rules) {
     if (rule.line > first.line) break;
-    if (rule.sectionId === first.sectionId && !group.items.includes(rule) && (parts.has(rule.text) || group.leadIn.includes(rule.text))) head = rule;
+    if (rule.sectionId === first.sectionId && !group.items.includes(rule) && (parts.has(rule.text) || holdsWords(group.leadIn, rule.text))) head = rule;
   }
   return head;
+}
+
+/** `text` stands in `leadIn` as whole words ("port" is not in "exporter"). */
+function holdsWords(leadIn: string, text: string): boolean {
+  for (let at = leadIn.indexOf(text); at !== -1; at = leadIn.indexOf(text, at + 1)) {
+    if (!/[\p{L}\p{N}]/u.test(leadIn.charAt(at - 1)) && !/[\p{L}\p{N}]/u.test(leadIn.charAt(at + text.length))) return true;
+  }
+  return false;
 }
 
 function unitOf(group: ListGroup): Rule {

@@ -19,10 +19,12 @@ import { sameDuty } from './same-duty.ts';
 export function dutyGrowth(before: string, after: string): string[] {
   // The same duty told another way (a reference, a spelled-out subject, a moved clause) asks nothing more.
   if (sameDuty(before, after)) return [];
+  // A parenthesis that states no duty of its own explains the rule ("(the entire list in the case of a list position)"): it asks nothing.
+  // (A condition or an alternative it brings still narrows when the rule applies.)
   const [askedBefore, askedAfter] = [asked(before), asked(after)];
-  if (keywordCount(after) > keywordCount(before)) return newlyRequired(askedBefore, askedAfter).length > 0 ? newlyRequired(askedBefore, askedAfter) : ['a second duty'];
-  const brought = newlyRequired(askedBefore, askedAfter);
-  const dropped = newlyRequired(askedAfter, askedBefore);
+  const brought = newlyRequired(askedBefore, withoutAsides(askedAfter), askedAfter);
+  if (keywordCount(after) > keywordCount(before)) return brought.length > 0 ? brought : ['a second duty'];
+  const dropped = newlyRequired(withoutAsides(askedAfter), askedBefore);
   // A protocol name exchanged for another (`-32011` → `-32013`) changes what must be done, however few words moved.
   // A name the old wording wrote as plain words (`id`, `400 Bad Request` where it said id, 400 Bad Request) is the same name set in code.
   const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
@@ -39,16 +41,28 @@ function keywordCount(text: string): number {
   return text.match(KEYWORD)?.length ?? 0;
 }
 
-/** What a rule asks for: its words from its first keyword on (the whole text when it has none in capitals). */
-function asked(text: string): string {
-  const at = text.search(KEYWORD);
-  return at < 0 ? text : text.slice(at);
+/** A parenthesis of plain words (no keyword of any case, no name in code): an aside that explains or qualifies, never a duty of its own. */
+function withoutAsides(text: string): string {
+  return text.replace(/\s*\(([^()]*)\)/g, (aside, inner: string) => (/\b(?:must|shall|should|may|required|recommended|optional)\b|`/i.test(inner) ? aside : ''));
 }
 
-function newlyRequired(before: string, after: string): string[] {
+/**
+ * What a rule asks for: its words from its first keyword on. A spec that writes its keywords
+ * in lower case has none in capitals: its first keyword word is where the asking starts (the
+ * words before it say whom or what it binds: "Any non-repeatable directives … must not").
+ */
+function asked(text: string): string {
+  const at = text.search(KEYWORD);
+  if (at >= 0) return text.slice(at);
+  const lower = text.search(/\b(?:must|shall|should|may|required|recommended|optional)\b/i);
+  return lower < 0 ? text : text.slice(lower);
+}
+
+/** The words `after` asks for that `before` did not; none when `whole` (the full new wording) brings a condition or an alternative. */
+function newlyRequired(before: string, after: string, whole = after): string[] {
   const had = new Set(tokens(before));
   // A condition or an alternative the old wording lacked ("when …", "or report …") narrows when the rule applies: not more asked.
-  if (tokens(after).some((word) => RELAXING.has(word) && !had.has(word))) return [];
+  if (tokens(whole).some((word) => RELAXING.has(word) && !had.has(word))) return [];
   const stems = new Set([...had].map(stem));
   const brought = new Set<string>();
   for (const word of tokens(after)) {

@@ -8,15 +8,19 @@ import { diffErrorCodes } from './error-codes.ts';
 import { diffEntries } from './entries.ts';
 import { diffFields } from './fields.ts';
 import { finalizeChange } from '../records/finalize.ts';
+import { levelUnstableSections } from './maturity.ts';
 import { diffMessages } from './messages.ts';
 import { orderDrafts } from './order.ts';
-import { foldProseIntoRules } from './prose-become-rule.ts';
+import { foldGoneProseIntoRules, foldProseIntoRules } from './prose-become-rule.ts';
 import { foldRowProse } from './row-prose.ts';
 import { diffProse } from './prose.ts';
 import { diffRules } from './rules.ts';
 import { agreeSectionLevels } from './section-levels.ts';
 import { alignSections, diffSections } from './sections.ts';
+import { readRenamedWords } from './renamed-words.ts';
+import { foldRulesIntoProse } from './rule-become-prose.ts';
 import { pairRestructuredProse } from './restructured-prose.ts';
+import { levelRewrittenPassages } from './rewritten-passages.ts';
 import { foldSplitOffProse } from './split-off-prose.ts';
 import { diffTerms } from './terms.ts';
 import { diffTypeDeclarations } from './type-declarations.ts';
@@ -42,11 +46,14 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
 
 /**
  * One change the differs saw from two sides is one record: a rule reworded because its
- * capability moved, a sentence rewritten into a rule, words split off a reworded sentence,
- * a paragraph rewritten around its content, a paragraph that says what a new table row says.
+ * capability moved, a sentence rewritten into a rule or a rule into a plain sentence, words
+ * split off a reworded sentence, a paragraph rewritten around its content, a paragraph that
+ * says what a new table row says, sentences that changed only by a name the page renamed.
  */
 function oneRecordPerChange(drafts: ChangeDraft[], ctx: DiffContext): ChangeDraft[] {
-  return foldRowProse(pairRestructuredProse(foldSplitOffProse(foldProseIntoRules(foldCapabilityRules(drafts)))), ctx.new.fields);
+  const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
+  const reworded = readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(restated))), ctx.new.fields), ctx);
+  return levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx);
 }
 
 /**

@@ -24,6 +24,16 @@ export function pointedSection(rule: Rule, doc: SpecDocument): string | null {
   return pointedByPhrase(rule, doc) ?? namedObjectSection(rule, doc);
 }
 
+/**
+ * A bullet under a lead-in that points ("… MUST apply the filtering rules defined by the
+ * Widget Config section:" then one bullet per rule) spells out duties stated where the lead-in
+ * points: that section, or null.
+ */
+export function leadInPointsAt(rule: Rule, doc: SpecDocument): string | null {
+  const leadIn = rule.leadIn ?? rule.listLeadIn;
+  return leadIn ? pointedByPhrase({ ...rule, text: leadIn }, doc) : null;
+}
+
 function namedObjectSection(rule: Rule, doc: SpecDocument): string | null {
   const match = NAMED_OBJECT.exec(rule.text);
   if (!match) return null;

@@ -46,3 +46,57 @@ export function pairProseRewrittenInPlace(
     added: pairing.added.filter((b) => !paired.has(b)),
   };
 }
+
+/**
+ * A grammar production rewritten (`SourceCharacter :: "U+0009" | …` → `SourceCharacter :: "Any
+ * Unicode scalar value"`) keeps its symbol, and a short labelled line ("Status: Beta" →
+ * "Status: Release Candidate") its label: the older and newer paragraphs that define the same
+ * symbol, or give the same label a value, in the same section are one rewording, however few
+ * words they share; a symbol the page defines once on each side, wherever it went. A symbol or
+ * label used twice on one side is left to the wording pairing.
+ */
+const DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$)/u;
+const LABEL = /^([\p{Lu}][\p{L}-]*(?: [\p{L}-]+){0,2}):\s+\S/u;
+/** A labelled line is a value, not a paragraph, up to this many words. */
+const LABELLED_WORDS = 8;
+
+function symbolOf(block: ProseBlock): string | null {
+  const production = DEFINES.exec(block.text)?.[1];
+  if (production) return production;
+  const label = LABEL.exec(block.text)?.[1];
+  return label && block.text.split(/\s+/).length <= LABELLED_WORDS ? `${label}:` : null;
+}
+
+export function pairProductionsBySymbol(
+  old: readonly ProseBlock[],
+  now: readonly ProseBlock[],
+  pairing: ProsePairing,
+  sameSection: (before: ProseBlock, after: ProseBlock) => boolean,
+): ProsePairing {
+  const once = (blocks: readonly ProseBlock[]) => {
+    const by = new Map<string, ProseBlock | null>();
+    for (const block of blocks) {
+      const symbol = symbolOf(block);
+      if (symbol !== null) by.set(symbol, by.has(symbol) ? null : block);
+    }
+    return by;
+  };
+  // A grammar symbol the whole page defines once on each side names one production wherever it
+  // went (a production moved into a sub-section of its own); a label pairs within its section.
+  const [oldOnce, newOnce] = [once(old), once(now)];
+  const added = once(pairing.added);
+  const found: [ProseBlock, ProseBlock][] = [];
+  for (const [symbol, before] of once(pairing.removed)) {
+    const after = added.get(symbol);
+    if (!before || !after) continue;
+    const productionOnce = !symbol.endsWith(':') && oldOnce.get(symbol) === before && newOnce.get(symbol) === after;
+    if (productionOnce || sameSection(before, after)) found.push([before, after]);
+  }
+  if (found.length === 0) return pairing;
+  const paired = new Set(found.flat());
+  return {
+    pairs: [...pairing.pairs, ...found],
+    removed: pairing.removed.filter((b) => !paired.has(b)),
+    added: pairing.added.filter((b) => !paired.has(b)),
+  };
+}

@@ -1,7 +1,7 @@
 import type { ProseBlock } from '../model/index.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
 import { isInversion } from './inversion.ts';
-import { pairProseRewrittenInPlace } from './prose-in-place.ts';
+import { pairProductionsBySymbol, pairProseRewrittenInPlace } from './prose-in-place.ts';
 import { clip } from '../records/quote.ts';
 import { dice, diceCeiling, madeOnDemand, normalizeText, pairUp, sameWording, tokens } from './similarity.ts';
 
@@ -31,7 +31,9 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
     alike: { old: wordsOf, new: wordsOf, minDice: threshold - sameSectionBonus },
   });
   // Rewritten where it stood, between unchanged neighbours (prose-in-place.ts).
-  const { pairs, removed, added } = pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId);
+  const sameSection = (o: ProseBlock, n: ProseBlock) => ctx.oldToNew.get(o.sectionId) === n.sectionId;
+  // …and a grammar production rewritten keeps its symbol.
+  const { pairs, removed, added } = pairProductionsBySymbol(ctx.old.prose, ctx.new.prose, pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, sameSection), sameSection);
   for (const [before, after] of pairs) {
     if (sameWording(before.text, after.text)) continue;
     const inverted = isInversion(before.text, after.text);

@@ -5,9 +5,10 @@ import type { ChangeDraft, ChangeSide } from '../records/change.ts';
 import { listParts, ruleUnits } from './list-rules.ts';
 import { dutyGrowth } from './obligation-growth.ts';
 import { sameDuty } from './same-duty.ts';
-import { pointedSection } from './pointer-rules.ts';
+import { leadInPointsAt, pointedSection } from './pointer-rules.ts';
 import { KEYWORD_WORDS } from './rule-words.ts';
 import { subjectOf } from './rule-subject.ts';
+import { joinSplitRules } from './split-rules.ts';
 import { pairRulesRewrittenInPlace } from './rules-in-place.ts';
 import { bothSections, sectionById, sectionPair, type DiffContext, type Emit } from './context.ts';
 import { dice, isCosmeticRewording, madeOnDemand, normalizeText, pairUp, sameWording, tokens } from './similarity.ts';
@@ -41,17 +42,21 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
   });
   // Rules rewritten in place: same section, keyword and subject, too few shared words (rules-in-place.ts).
   const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule) => ctx.oldToNew.get(rule.sectionId));
-  const pairs = [...byWording.pairs, ...inPlace.pairs];
-  const { removed, added } = inPlace;
+  // A sentence with two duties split in two: its weaker half paired, its stronger half a sentence of its own (split-rules.ts).
+  const { pairs, added } = joinSplitRules([...byWording.pairs, ...inPlace.pairs], inPlace.added, ctx);
+  const { removed } = inPlace;
 
   const emitAdded = (rule: Rule) => {
     const pointsAt = pointedSection(rule, ctx.new) ?? introducesTable(rule, ctx.new);
+    const spellsOut = pointsAt ? null : leadInPointsAt(rule, ctx.new);
+    const where = (section: string) => (section.startsWith('the ') ? section : `“${section}”`);
     emit({
       id: strength(rule.keyword) === 3 ? 'required-rule-added' : 'rule-added',
       subject: rule.text, key: normalizeText(rule.text),
       section: sectionPair(ctx, 'new', rule.sectionId), before: null, after: ruleSide(rule, headingIn(ctx.new, rule)),
-      // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts).
-      ...(pointsAt ? { level: 'editorial' as const, levelReason: `it only points at the duties of ${pointsAt.startsWith('the ') ? pointsAt : `“${pointsAt}”`} on the same page: it adds none of its own` } : {}),
+      // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts); nor does a bullet of a list whose lead-in points.
+      ...(pointsAt ? { level: 'editorial' as const, levelReason: `it only points at the duties of ${where(pointsAt)} on the same page: it adds none of its own` } : {}),
+      ...(spellsOut ? { level: 'editorial' as const, levelReason: `its list's lead-in points at the duties of ${where(spellsOut)} on the same page: it spells one of them out` } : {}),
     });
   };
   for (const rule of added) emitAdded(rule);

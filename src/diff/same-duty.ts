@@ -24,8 +24,10 @@ import { KEYWORD_WORDS } from './rule-words.ts';
  */
 export function sameDuty(before: string, after: string): string | null {
   const reasons: string[] = [];
-  let a = withoutConnective(withoutReferences(before));
-  let b = withoutConnective(withoutReferences(after));
+  let a = withoutConnective(withoutReferences(withoutExamples(before)));
+  let b = withoutConnective(withoutReferences(withoutExamples(after)));
+  // What a parenthesis offers as an example ("(such as `4`)" → "(such as `4` or `-4`)") illustrates the duty; it is not the duty.
+  if (examplesOf(before) !== examplesOf(after)) reasons.push('only its examples changed');
   if (refsOf(before) !== refsOf(after)) {
     // A duty that is only to follow what a reference says ("MUST follow Section 4 of [X]") changes with it.
     if (asked(a) < 2 || asked(b) < 2) return null;
@@ -42,6 +44,18 @@ export function sameDuty(before: string, after: string): string | null {
   if (oneRunMoved(wa, wb)) return [...reasons, 'a clause moved'].join('; ');
   if (sameSubjectFamily(a, b)) return [...reasons, 'its subject is written as another word of the same family'].join('; ');
   return null;
+}
+
+/** A parenthesis that offers examples: "(such as …)", "(e.g. …)", "(for example …)", "(for instance …)", "(ex. …)". */
+const EXAMPLE_PARENTHESIS = /\s*\((?:such\s+as|e\.\s?g\.|for\s+example|for\s+instance|ex\.)[^()]*\)/gi;
+
+/** A text without the parentheses that only offer examples. */
+export function withoutExamples(text: string): string {
+  return text.replace(EXAMPLE_PARENTHESIS, '');
+}
+
+function examplesOf(text: string): string {
+  return [...text.matchAll(EXAMPLE_PARENTHESIS)].map((m) => normalizeText(m[0])).join('|');
 }
 
 /** Words that only tie a sentence to the one before it. */

@@ -76,6 +76,7 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
   for (const section of ctx.new.sections) {
     const oldId = ctx.newToOld.get(section.id);
     if (oldId === undefined) {
+      if (isOutlineEntry(ctx.new, section)) continue;
       const holds = boundless(ctx.new, section);
       emit({ id: 'section-added', subject: sectionLabel(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel(ctx.new, section) }, before: null, after: { ...sideOf(section), ...(holds ? { holds: holds.holds } : {}) }, ...(holds ? { level: holds.level, levelReason: holds.levelReason } : {}) });
       continue;
@@ -95,10 +96,21 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
     }
   }
   for (const section of ctx.old.sections) {
-    if (ctx.oldToNew.has(section.id)) continue;
+    if (ctx.oldToNew.has(section.id) || isOutlineEntry(ctx.old, section)) continue;
     const holds = boundless(ctx.old, section);
     emit({ id: 'section-removed', subject: sectionLabel(ctx.old, section), key: section.id, section: { old: sectionLabel(ctx.old, section), new: null }, before: { ...sideOf(section), ...(holds ? { holds: holds.holds } : {}) }, after: null, ...(holds ? { level: holds.level, levelReason: holds.levelReason } : {}) });
   }
+}
+
+/**
+ * A heading that is only a link to another page, with nothing under it (a spec's outline:
+ * `# [Appendix: Conformance](Appendix A.md)`), is an entry of the outline: the page it links to
+ * has records of its own, the entry coming or going is no section of text.
+ */
+function isOutlineEntry(doc: SpecDocument, section: Section): boolean {
+  if (!section.linksTo) return false;
+  const inside = (sectionId: string) => inSection(sectionId, section.id);
+  return !doc.prose.some((p) => inside(p.sectionId)) && !doc.rules.some((r) => inside(r.sectionId)) && !doc.codeBlocks.some((c) => inside(c.sectionId)) && !doc.fields.some((f) => inside(f.sectionId));
 }
 
 /**

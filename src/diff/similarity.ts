@@ -24,6 +24,17 @@ export function normalizeText(text: string): string {
   return normal;
 }
 
+/** The words `normalizeText` reads, as written (their case kept): word for word the same split. */
+export function wordsAsWritten(text: string): string[] {
+  const words = text
+    .replace(/[`*_"“”‘’]/g, '')
+    .replace(NOT_WORD, ' ')
+    .replace(/\.(\s|$)/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  return words === '' ? [] : words.split(' ');
+}
+
 /**
  * The same wording, typography aside: what normalizeText keeps equal, and an apostrophe
  * typed straight or curly ("MCP's" and "MCP’s") is one character. Kept apart from

@@ -6,15 +6,22 @@ import { sectionPair, type DiffContext, type Emit } from './context.ts';
 /**
  * Protocol names the page starts or stops naming in code, when no structural record says
  * so already: a field, message, error code or capability record that names the term
- * covers it. A term only counts as new when the other version names it nowhere, not even
- * inside a code block.
+ * covers it, and so does the record of a section that came or went with it (a name first
+ * named in a new section); a name first seen in a row of a table of data is a value, not a
+ * name. A term only counts as new when the other version names it nowhere, not even inside a
+ * code block.
  */
 export function diffTerms(ctx: DiffContext, emit: Emit, recorded: readonly ChangeDraft[]): void {
   const covered = coverageText(recorded);
   const oldVocabulary = vocabulary(ctx.old);
   const newVocabulary = vocabulary(ctx.new);
+  // Rows of a table of data (values beside values) hold values, not names the page defines.
+  const dataLines = { old: dataRowLines(ctx.old), new: dataRowLines(ctx.new) };
   const report = (term: Term, side: 'old' | 'new') => {
     if (mentions(covered, term.token)) return;
+    // A name first named in a section that came (or went) with it is that section's: its record says so.
+    if (!(side === 'new' ? ctx.newToOld : ctx.oldToNew).has(term.sectionId)) return;
+    if (dataLines[side].has(term.line)) return;
     const sideOf = { text: term.token, line: term.line, count: term.count };
     emit(side === 'new'
       ? { id: 'term-added', subject: term.token, section: sectionPair(ctx, 'new', term.sectionId), before: null, after: sideOf }
@@ -22,6 +29,10 @@ export function diffTerms(ctx: DiffContext, emit: Emit, recorded: readonly Chang
   };
   for (const term of ctx.new.terms) if (!oldVocabulary.has(term.token)) report(term, 'new');
   for (const term of ctx.old.terms) if (!newVocabulary.has(term.token)) report(term, 'old');
+}
+
+function dataRowLines(doc: SpecDocument): Set<number> {
+  return new Set(doc.prose.filter((p) => p.tableRow).map((p) => p.line));
 }
 
 /** Structural records cover the names they carry; rules, prose and sections only quote text. */

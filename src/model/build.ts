@@ -13,7 +13,7 @@ import { rangeBoundOffsets } from './code-ranges.ts';
 import { cellNames, errorCodeColumns, fieldColumns, namedEntryColumns, nameOfCell, requirednessOf } from './field-tables.ts';
 import { keywordCaseDeclared, type KeywordCase, type ParseOptions } from './keyword-case.ts';
 import { sectionLabel } from './section-label.ts';
-import { retires } from './cue-words.ts';
+import { isAssertion, isNote, opensAsExample, retires } from './cue-words.ts';
 import { statements, type Statement } from './statements.ts';
 import { foldLabels } from './labels.ts';
 import { isTypeScriptLang, mayDeclareTypes, readTypeDeclarations, type TypeChunk } from './typescript.ts';
@@ -94,14 +94,14 @@ class DocumentBuilder {
 
   add(block: Block): void {
     switch (block.type) {
-      case 'heading': return this.addHeading(block.depth, block.text, block.line);
+      case 'heading': return this.addHeading(block.depth, block.text, block.line, block.linksTo);
       case 'text': return this.addText(block);
       case 'code': return this.addCode(block);
       case 'table': return this.addTable(block);
     }
   }
 
-  private addHeading(depth: number, text: string, line: number): void {
+  private addHeading(depth: number, text: string, line: number, linksTo?: string): void {
     while (this.stack.length > 1 && this.stack.at(-1)!.depth >= depth) this.stack.pop();
     const parent = this.stack.at(-1)!;
     const anchor = this.slugger.slug(text);
@@ -113,6 +113,7 @@ class DocumentBuilder {
       anchor,
       lines: { start: line, end: line },
       parentId: parent.id,
+      ...(linksTo ? { linksTo } : {}),
     };
     this.sections.push(section);
     if (!this.sectionById.has(section.id)) this.sectionById.set(section.id, section);
@@ -149,11 +150,19 @@ class DocumentBuilder {
     // "Clients MUST:" before a list is not a rule of its own: each item is.
     const introducesList = block.introducesList === true && last !== undefined && /:\s*$/.test(last) && this.keywords(last).length > 0;
     // A keyword in the words of a link into the spec cites a rule stated where the link points; it binds nothing here.
-    const ownKeywords = (text: string) => this.keywords(withoutCitations(text, block.citations));
+    // A note ("Note: …") read in a spec whose keywords may be lower case binds only by its capitals:
+    // its lower-case "may" and "should" are the note's English, not the spec's keywords.
+    const ownKeywords = (text: string) => (isNote(block.text) ? keywordsIn(withoutCitations(text, block.citations), 'uppercase') : this.keywords(withoutCitations(text, block.citations)));
     const read: Statement[] = block.listItem
       ? [{ text: block.text, keywords: ownKeywords(block.text), subjectSentences: [block.text], leadIn: null, example: null }]
       : statements(introducesList ? parts.slice(0, -1) : parts, ownKeywords);
     for (const statement of read) {
+      // Bullets under "Examples:" illustrate: their keywords show a case, they bind nothing of their
+      // own; an algorithm's "Assert:" step states what holds, not what anyone must do.
+      if ((block.listItem && block.leadIn !== null && opensAsExample(block.leadIn)) || isAssertion(statement.text)) {
+        proseParts.push(statement.text);
+        continue;
+      }
       const own = statement.keywords;
       // A list item without a keyword inherits the lead-in's ("Clients MUST:" → each item).
       const keywords = own.length ? own : block.listItem ? leadInKeywords : [];
@@ -163,6 +172,8 @@ class DocumentBuilder {
       }
       const ownActors = own.length ? this.partiesOf(statement.subjectSentences) : [];
       const actors = ownActors.length ? ownActors : leadInActors;
+      // A bullet that names its own subject ("**Enabled**: If the gadget is off, the reading MUST be dropped") inherits nothing, but its list still has a lead-in.
+      const leadIn = statement.leadIn ?? (own.length && /[\p{L}\p{N}]/u.test(this.beforeKeyword(statement.text)) ? null : block.leadIn);
       this.rules.push({
         text: statement.text,
         keyword: strongest(keywords),
@@ -172,7 +183,8 @@ class DocumentBuilder {
         line: block.line,
         sectionId: this.section.id,
         // A bullet that starts with its keyword ("MUST NOT be empty") takes its subject from the lead-in.
-        leadIn: statement.leadIn ?? (own.length && /[\p{L}\p{N}]/u.test(this.beforeKeyword(statement.text)) ? null : block.leadIn),
+        leadIn,
+        ...(leadIn === null && block.listItem && block.leadIn ? { listLeadIn: block.leadIn } : {}),
         ...(statement.example !== null ? { example: statement.example } : {}),
       });
     }

@@ -1,17 +1,38 @@
 /**
  * The few English cue words the reading of page text rests on, kept in one place: the
- * words that open an illustration ("For example, …") and the words by which a sentence
- * points back at the one before it ("If they differ, …", "It MUST …"). Everything else is
- * read from the page's structure.
+ * words that open an illustration ("For example, …") or an algorithm's assertion ("Assert:
+ * …"), and the words by which a sentence points back at the one before it ("If they differ,
+ * …", "It MUST …"). Everything else is read from the page's structure.
  */
 
 /** Openers of an illustration: the sentence shows a case of what was said, it states nothing new. */
-const EXAMPLE_OPENERS = ['for example', 'for instance', 'e\\.g\\.', 'as an example', 'by way of example', 'example:'];
+const EXAMPLE_OPENERS = ['for example', 'for instance', 'e\\.g\\.', 'as an example', 'by way of example', 'examples?:'];
 const EXAMPLE_OPENING = new RegExp(`^[\\W_]*(?:${EXAMPLE_OPENERS.join('|')})(?=[\\s,:]|$)`, 'i');
 
 /** True when the sentence opens as an example ("For example, a document … MUST be rejected."). */
 export function opensAsExample(sentence: string): boolean {
   return EXAMPLE_OPENING.test(sentence);
+}
+
+/**
+ * An algorithm's assertion step ("Assert: {type} must exist."): it states what holds at that
+ * step of the algorithm, a precondition the algorithm relies on, not a duty of any party.
+ */
+const ASSERTION = /^[\W_]*assert\s*:/i;
+
+export function isAssertion(sentence: string): boolean {
+  return ASSERTION.test(sentence);
+}
+
+/**
+ * A note or a definition: a paragraph that opens with "Note:" (or "Notes:"), or with the "::"
+ * that marks a definition in spec-md ("\:: A *list* is an ordered collection of values which
+ * may contain duplicates."). What it says explains; its lower-case "may" describes.
+ */
+const NOTE = /^[\W_]*notes?\s*:|^\s*::\s/i;
+
+export function isNote(text: string): boolean {
+  return NOTE.test(text);
 }
 
 /**

@@ -48,6 +48,8 @@ export interface Section {
   anchor: string;
   lines: LineRange;
   parentId: string | null;
+  /** The heading is only a link to another page of the spec (an outline's entry): that page. */
+  linksTo?: string;
 }
 
 /** Whether a section id is `outer` or one of the sections below it (ids are slug paths). */
@@ -83,6 +85,8 @@ export interface Rule {
   sectionId: string;
   /** The lead-in sentence the rule inherited its keyword or actor from, if any. */
   leadIn: string | null;
+  /** A bullet that names its own subject and keyword (so inherits nothing): the sentence that introduced its list. */
+  listLeadIn?: string;
   /** The sentences after it that illustrate it ("For example, …"): not part of what it binds. */
   example?: string;
 }

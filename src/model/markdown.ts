@@ -15,7 +15,11 @@ import { readYaml } from './yaml.ts';
  */
 
 export type Block =
-  | { type: 'heading'; depth: number; text: string; line: number }
+  | {
+      type: 'heading'; depth: number; text: string; line: number;
+      /** The heading is only a link to another page of the spec (an outline's entry, `# [Overview](overview.md)`). */
+      linksTo?: string;
+    }
   | {
       type: 'text';
       text: string;
@@ -177,10 +181,12 @@ function walkChildren(children: readonly RootContent[], offset: number, state: W
   let previousParagraph: { text: string; spans: string[]; block: Block } | null = null;
   for (const node of children) {
     switch (node.type) {
-      case 'heading':
-        state.blocks.push({ type: 'heading', depth: (node as Heading).depth, text: inlineText(node).text, line: line(node, offset) });
+      case 'heading': {
+        const page = linkedPage(node as Heading);
+        state.blocks.push({ type: 'heading', depth: (node as Heading).depth, text: inlineText(node).text, line: line(node, offset), ...(page ? { linksTo: page } : {}) });
         previousParagraph = null;
         break;
+      }
       case 'paragraph': {
         const { text, codeSpans, citations } = inlineText(node as Paragraph);
         const block: Block = { type: 'text', text, codeSpans, line: line(node, offset), listItem: false, leadIn, ...cited(citations) };
@@ -192,8 +198,15 @@ function walkChildren(children: readonly RootContent[], offset: number, state: W
         break;
       }
       case 'list':
+        // A grammar production's alternatives ("Name ::" then one per bullet) are the production's text: one block.
+        if (previousParagraph?.block.type === 'text' && joinAlternatives(previousParagraph.block, node as List)) {
+          previousParagraph = null;
+          break;
+        }
+        // A table of contents' title ("Table of Contents", a `<summary>`) is navigation, as its entries are.
+        if (isTableOfContents(node as List)) dropContentsTitle(state.blocks);
         if (previousParagraph?.block.type === 'text' && endsWithColon(previousParagraph.text)) previousParagraph.block.introducesList = true;
-        walkList(node as List, offset, state, endsWithColon(previousParagraph?.text) ? previousParagraph!.text : leadIn);
+        walkList(node as List, offset, state, endsWithColon(previousParagraph?.text) ? previousParagraph!.text : announcing(previousParagraph?.text) ?? leadIn);
         previousParagraph = null;
         break;
       case 'code':
@@ -231,14 +244,19 @@ function walkList(list: List, offset: number, state: WalkState, leadIn: string |
   for (const item of list.children as ListItem[]) {
     let itemTitle: { text: string; spans: string[] } | null = null;
     let lastParagraph: { text: string; spans: string[] } | null = null;
+    let lastBlock: Extract<Block, { type: 'text' }> | null = null;
     for (const child of item.children) {
       // A table of contents' entry (an item that is only a link to a heading of this page) is navigation, not text.
       if (child.type === 'paragraph' && isInPageLinkOnly(child)) continue;
       if (child.type === 'paragraph') {
         const { text, codeSpans, citations } = inlineText(child);
-        state.blocks.push({ type: 'text', text, codeSpans, line: line(child, offset), listItem: true, leadIn, ...cited(citations) });
+        lastBlock = { type: 'text', text, codeSpans, line: line(child, offset), listItem: true, leadIn, ...cited(citations) };
+        state.blocks.push(lastBlock);
         lastParagraph = { text, spans: codeSpans };
         itemTitle ??= lastParagraph;
+      } else if (child.type === 'list' && lastBlock && joinAttributes(lastBlock, child)) {
+        // Its attributes ("Default: 10s", "Type: Integer") are part of what the item says.
+        lastBlock = null;
       } else if (child.type === 'list') {
         // A nested list is introduced by its item's own text when that ends in ":"; under a
         // term's item ("`shape`: JSON Schema of the gadget") by the outer lead-in and that term, so
@@ -258,6 +276,90 @@ function walkList(list: List, offset: number, state: WalkState, leadIn: string |
       }
     }
   }
+}
+
+/**
+ * A nested list that only gives its item's attributes, each a label of a word or three and a
+ * short value ("Default: 10s", "Type: Integer", "Env vars: `X_TIMEOUT`"), is part of the item:
+ * its attributes join the item's text (`… (Default: 10s; Type: Integer)`), so an item that came
+ * with its attributes is one new item, not one paragraph per attribute. Returns whether it joined.
+ */
+const ATTRIBUTE = /^[\p{Lu}][\p{L}-]*(?: [\p{L}-]+){0,2}: \S/u;
+const MAX_ATTRIBUTE_WORDS = 16;
+
+/** A value, not a sentence: no full stop at its end, no determiner opening it, no label that introduces an example or a case ("For example:", "Note:", "For form mode:"). */
+function isAttributeValue(text: string): boolean {
+  const colon = text.indexOf(': ');
+  const [label, value] = [text.slice(0, colon), text.slice(colon + 2).trim()];
+  return !/[.!?]$/.test(value) && !/^(?:the|a|an|this|these|that|those|it|they|we|you)\b/i.test(value) && !/^(?:for|example|examples|note|notes|see|e\.g|i\.e)\b/i.test(label);
+}
+
+function joinAttributes(block: Extract<Block, { type: 'text' }>, list: List): boolean {
+  const attributes: { text: string; codeSpans: string[] }[] = [];
+  for (const item of list.children as ListItem[]) {
+    const [only, ...rest] = item.children;
+    if (rest.length > 0 || only?.type !== 'paragraph') return false;
+    const read = inlineText(only);
+    const text = read.text.trim();
+    if (!ATTRIBUTE.test(text) || text.split(/\s+/).length > MAX_ATTRIBUTE_WORDS || !isAttributeValue(text)) return false;
+    attributes.push({ text, codeSpans: read.codeSpans });
+  }
+  if (attributes.length === 0) return false;
+  block.text = `${block.text.trim().replace(/[.;]$/, '')} (${attributes.map((a) => a.text).join('; ')})`;
+  block.codeSpans = [...block.codeSpans, ...attributes.flatMap((a) => a.codeSpans)];
+  return true;
+}
+
+/**
+ * The head of a grammar production: a symbol (with its parameters, `Value[Const]`) and the
+ * notation's defining mark after a space (`::`, `:`, `:::`, `::=`), perhaps "one of", nothing else. Prose never
+ * puts a space before its colon.
+ */
+const PRODUCTION_HEAD = /^[\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]\n]*\])?\s+(?::{1,3}|::=)(?:\s+one\s+of)?$/u;
+
+/**
+ * A production written as a head and one alternative per bullet is one statement of the
+ * grammar, not a paragraph per alternative: the alternatives join the head's block
+ * (`SourceCharacter :: "U+0009" | "U+000A"`), so an alternative gained or lost rewords the
+ * production. Only bullets that are one line of text each (no nested list, no code) are
+ * alternatives; returns whether the list was joined.
+ */
+function joinAlternatives(head: Extract<Block, { type: 'text' }>, list: List): boolean {
+  if (head.listItem || !PRODUCTION_HEAD.test(head.text.trim()) || list.children.length === 0) return false;
+  const alternatives: { text: string; codeSpans: string[] }[] = [];
+  for (const item of list.children as ListItem[]) {
+    const [only, ...rest] = item.children;
+    if (rest.length > 0 || only?.type !== 'paragraph') return false;
+    const read = inlineText(only);
+    if (read.text.includes('\n') || !read.text.trim()) return false;
+    alternatives.push(read);
+  }
+  head.text = `${head.text.trim()} ${alternatives.map((a) => a.text.trim()).join(' | ')}`;
+  head.codeSpans = [...head.codeSpans, ...alternatives.flatMap((a) => a.codeSpans)];
+  return true;
+}
+
+/** The page a heading is nothing but a link to (a local Markdown file, not a fragment of this page or another site). */
+function linkedPage(heading: Heading): string | null {
+  const parts = heading.children.filter((c) => !(c.type === 'text' && c.value.trim() === ''));
+  const only = parts.length === 1 ? parts[0]! : null;
+  if (only?.type !== 'link' || /^(?:#|[a-z][a-z0-9+.-]*:)/i.test(only.url)) return null;
+  return /\.(?:md|mdx|markdown)(?:#.*)?$/i.test(decodeURI(only.url)) ? only.url : null;
+}
+
+/** A list of nothing but links to headings of this page, nested lists of the same included. */
+function isTableOfContents(list: List): boolean {
+  const items = list.children as ListItem[];
+  return items.length > 0 && items.every((item) => item.children.length > 0 && item.children.every((child) =>
+    (child.type === 'paragraph' && isInPageLinkOnly(child)) || (child.type === 'list' && isTableOfContents(child))));
+}
+
+/** The block right before a table of contents, when it is only a title (a few words, no sentence): it goes with the entries. */
+function dropContentsTitle(blocks: Block[]): void {
+  const last = blocks.at(-1);
+  if (last?.type !== 'text' || last.listItem || last.codeSpans.length > 0) return;
+  const text = last.text.trim();
+  if (text.split(/\s+/).length <= 4 && !/[.:;!?]$/.test(text)) blocks.pop();
 }
 
 /** A paragraph that is a single link to a fragment of this page (`[Message: \`Stack\`](#message-stack)`). */
@@ -380,7 +482,9 @@ function isEmphasized(paragraph: Paragraph): boolean {
 
 /** A short line ending in ":" right before a code block names that block. */
 function isCaption(text: string): boolean {
-  return endsWithColon(text) && text.length <= 160;
+  // "…:" before the block, or a fragment of a few words with no end of sentence ("The query",
+  // "would return"): either way the words name the example, they say nothing of their own.
+  return (endsWithColon(text) && text.length <= 160) || (text.trim().split(/\s+/).length <= 3 && !/[.!?;]\s*$/.test(text) && /^[\p{L}]/u.test(text.trim()));
 }
 
 /** The term an item defines ("`name`: …", "**name** - …"), appended to the lead-in above it; the lead-in alone when the item defines none. */
@@ -388,6 +492,17 @@ function withTerm(leadIn: string | null, item: string | undefined): string | nul
   const term = /^(`[^`]+`|\*\*[^*]+\*\*)\s*(?::|—|-)\s/.exec(item ?? '')?.[1];
   if (!term) return leadIn;
   return leadIn ? `${leadIn} ${term}:` : `${term}:`;
+}
+
+/**
+ * The sentence of a paragraph that announces the list right after it without a colon ("The
+ * following options MUST be available to configure the exporter."): the list's lead-in, as a
+ * "…:" sentence would be. Only its own sentence, not the ones after it.
+ */
+function announcing(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  const sentence = /(?:^|[.!?]\s+)([^.!?]*\bthe\s+following\b[^.!?]*[.!?])/i.exec(text);
+  return sentence ? sentence[1]!.trim() : null;
 }
 
 function endsWithColon(text: string | undefined): boolean {

@@ -137,7 +137,7 @@ export function beforeFirstKeyword(text: string, keywordCase: KeywordCase = 'upp
   return match ? text.slice(0, match.index) : text;
 }
 
-const ABBREVIATIONS = /\b(e\.g|i\.e|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
+const ABBREVIATIONS = /\b(e\.g|i\.e|ex|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
 /** What the word after a sentence's end starts with. */
 const SENTENCE_START = /[A-Z`"(*\[]/;
 

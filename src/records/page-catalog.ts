@@ -40,6 +40,9 @@ const mustSend = (c: ChangeDraft) => {
   return senders.length ? ` ${capitalize(senders.join(' and '))} must now send it.` : '';
 };
 
+/** A rule rewritten as a plain sentence: what the paragraph that took it in now reads (rule-become-prose.ts). */
+const nowProse = (c: ChangeDraft) => (c.before?.['nowProse'] ? ` It now reads, without a keyword: ${excerpt(String(c.before['nowProse']), Number(c.before['nowProseAt'] ?? 0), 90, 0)}` : '');
+
 /** The rule that says where a capability is declared, when it was folded into the capability's record (capability-rule-fold.ts). */
 const declaredBy = (c: ChangeDraft) =>
   c.after?.['rule'] ? ` The ${kw(c.after)} rule now reads: ${quoteChanged(String(c.before?.['rule'] ?? ''), String(c.after['rule']))}` : '';
@@ -63,13 +66,13 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'required-rule-removed', kind: 'rule', action: 'removed', level: 'breaking',
     description: 'An absolute requirement is gone.',
     why: 'The other side may have relied on the guarantee; implementations may now behave differently.',
-    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}`,
+    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`,
   },
   {
     id: 'rule-removed', kind: 'rule', action: 'removed', level: 'non-breaking',
     description: 'A recommendation or permission is gone.',
     why: 'No implementation was required to follow it, so none stops conforming.',
-    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}`,
+    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`,
   },
   {
     id: 'rule-strengthened', kind: 'rule', action: 'strengthened', level: 'breaking',
@@ -381,6 +384,15 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     description: 'The page stops naming a protocol identifier it named before.',
     why: 'A signal, not a change: a name no longer mentioned is not proof of removal (removals of shapes have their own records), so it is never counted as non-breaking.',
     message: (c) => `The page no longer refers to ${code(c.subject)}.`,
+  },
+  {
+    id: 'term-renamed', kind: 'term', action: 'renamed', level: 'non-breaking',
+    description: 'A name in code the page used is replaced by another wherever it stood: the older name is gone from the page, the newer one was not on it before, and the sentences that named it changed only by that name.',
+    why: 'Whoever uses the old name (a field, a parameter, an option) must follow the new one; text alone cannot tell whether the name travels on the wire, so it is flagged for review rather than failed on.',
+    message: (c) => {
+      const places = Number(detail(c, 'places'));
+      return `${code(detail(c, 'from'))} renamed to ${code(detail(c, 'to'))}${places > 1 ? ` (${places} places on the page)` : ''}.`;
+    },
   },
 ];
 

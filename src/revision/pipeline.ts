@@ -10,6 +10,7 @@ import { relocateSections } from './moved-sections.ts';
 import { relocateProse } from './moved-prose.ts';
 import { deferToSchema } from './reference-page.ts';
 import { reportRepeatsOnce } from './repeated-arrivals.ts';
+import { rewordByRevisionVocabulary } from './revision-vocabulary.ts';
 import { confirmEnvelopesBySchema, type MethodEnvelopes } from './schema-envelopes.ts';
 import { levelRulesTheSchemaStated } from './schema-said.ts';
 import { levelProseBySchemaShape } from './schema-shaped-prose.ts';
@@ -128,6 +129,11 @@ export const REVISION_PASSES: readonly RevisionPass[] = [
     name: 'report-repeats-once', may: ['merge'],
     contract: 'the same new rule or paragraph on several pages is one record at its home, naming the others',
     run: (records, c) => reportRepeatsOnce(records, informativeIn(c)),
+  },
+  {
+    name: 'reword-by-revision-vocabulary', may: ['rewrite', 'relevel'],
+    contract: 'a rule whose only change is words the whole revision exchanged (on several pages, never back) is reworded, editorial',
+    run: (records, c) => rewordByRevisionVocabulary(records, c.docs),
   },
   {
     name: 'drop-repeated-term-signals', may: ['drop'],

@@ -18,6 +18,13 @@ const ids = (changes: readonly Change[]) => changes.map((c) => c.id);
 const find = (changes: readonly Change[], id: string, subject: RegExp) => changes.find((c) => c.id === id && subject.test(c.subject));
 
 const INTENTS: Record<string, (changes: Change[]) => void> = {
+  'announced-list': (c) => {
+    // A list announced by "the following … MUST" holds duties: a new item is one, its attributes part of it.
+    expect(c.map(line)).toEqual([
+      'required-rule-added breaking Max Batch: The largest batch the exporter sends (Default: 512; Type: Integer)',
+      'prose-added editorial Backoff is described elsewhere.',
+    ]);
+  },
   capabilities: (c) => {
     // A capability's option gone breaks who used it; one that moved is a move, not a removal and an addition.
     expect(find(c, 'capability-option-removed', /widgets\.watch/)?.level).toBe('breaking');
@@ -33,6 +40,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // A keyword inside a link into the spec cites a rule stated elsewhere: the sentence is prose.
     expect(c.some((x) => x.kind === 'rule' && /^Codes of earlier versions/.test(x.subject))).toBe(false);
     expect(find(c, 'required-rule-added', /Viewers MUST retry/)).toBeDefined();
+  },
+  'contents-title': (c) => {
+    // A table of contents (its title too) is navigation: only the new heading it lists is a record.
+    expect(ids(c)).toEqual(['section-added']);
   },
   deprecations: (c) => {
     // Deprecation is its own action, non-breaking, for a feature, a message and a field.
@@ -89,10 +100,16 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(find(c, 'message-envelope-changed', /^prompt\/ask$/)?.level).toBe('breaking');
     expect(find(c, 'section-removed', /Finishing/)?.level).toBe('breaking');
   },
+  'grammar-productions': (c) => {
+    // A production's alternatives are the production: one rewording each, never a paragraph per alternative.
+    expect(c.filter((x) => x.kind === 'prose').map((x) => x.subject)).toEqual(['Glyph :: "Any printable character"', 'Separator : Comma | Semicolon | Colon', 'plum']);
+  },
   'prose-become-rule': (c) => {
     // A sentence rewritten into a rule is that rule, not also a removed paragraph.
     expect(c.some((x) => x.id === 'prose-removed' && /posting a `Dispatch`/.test(x.subject))).toBe(false);
     expect(find(c, 'rule-added', /Senders MAY ask for a delivery/)?.after?.['wasProse']).toBeDefined();
+    // What prose said "can" happen, a MUST now requires: a new duty.
+    expect(find(c, 'required-rule-added', /Parcel labels MUST/)?.level).toBe('breaking');
   },
   'prose-in-place': (c) => {
     // A paragraph rewritten where it stood is one reworded paragraph.
@@ -101,6 +118,19 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
   'prose-inversion': (c) => {
     // Only a negation in front of words both versions state is an inversion.
     expect(c.filter((x) => x.id === 'prose-inverted')).toHaveLength(1);
+  },
+  'lowercase-narrowing': (c) => {
+    // In a lower-case spec, a word added before "must not" narrows the rule; an "Assert:" step is no rule.
+    expect(find(c, 'rule-changed', /non-repeatable/)?.level).toBe('non-breaking');
+    expect(c.some((x) => x.kind === 'rule' && /^Assert:/.test(x.subject))).toBe(false);
+  },
+  'lowercase-notes': (c) => {
+    // A note's lower-case keywords bind no one; its capitals and a plain sentence's lower case still do.
+    expect(ids(c)).toEqual(['prose-added', 'required-rule-added', 'rule-added', 'prose-added']);
+  },
+  'moved-production': (c) => {
+    // A production moved into a sub-section is reworded there, not removed.
+    expect(c.filter((x) => x.kind === 'prose').map((x) => x.id)).toEqual(['prose-changed']);
   },
   'named-tables': (c) => {
     // A table whose first column names things defines them: rows removed, added and changed are entries of that kind.
@@ -117,6 +147,15 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(c.filter((x) => /alpha|gamma/.test(x.subject)).map((x) => `${x.id} ${x.level}`)).toEqual(['prose-changed editorial', 'prose-added editorial']);
     expect(c.some((x) => x.id.startsWith('entry-') && /alpha|gamma/.test(x.subject))).toBe(false);
   },
+  'outline-and-captions': (c) => {
+    // Outline entries (headings that only link to a page) and a code block's few-word captions are no text.
+    expect(c).toEqual([]);
+  },
+  'pointing-lead-in': (c) => {
+    // A bullet under a lead-in that points at a section of the page spells out a duty stated there.
+    expect(find(c, 'required-rule-added', /^Enabled:/)?.level).toBe('editorial');
+    expect(find(c, 'required-rule-added', /count what they skip/)?.level).toBe('breaking');
+  },
   prose: (c) => {
     expect(find(c, 'prose-inverted', /do not require/)?.level).toBe('non-breaking');
     expect(c.filter((x) => x.kind === 'prose').every((x) => x.level !== 'breaking')).toBe(true);
@@ -131,6 +170,12 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(find(c, 'field-type-changed', /Gadget Object › Fixed Fields › weight/)).toBeDefined();
     expect(c.some((x) => /Gadget Object/.test(x.subject) && x.id === 'section-added')).toBe(false);
   },
+  'renamed-words': (c) => {
+    // A word the page exchanged everywhere rewords its rules; a name in code exchanged everywhere is one rename.
+    expect(c.filter((x) => x.id === 'rule-reworded')).toHaveLength(5);
+    expect(c.filter((x) => x.id === 'term-renamed').map((x) => x.message)).toEqual(['`expiry_hint` renamed to `ttl_seconds` (3 places on the page).']);
+    expect(find(c, 'rule-changed', /twenty lookups/)).toBeDefined();
+  },
   'restructured-prose': (c) => {
     // A paragraph rewritten around its content is one reworded paragraph.
     expect(find(c, 'prose-changed', /^They are returned as plain HTTP status codes/)).toBeDefined();
@@ -138,6 +183,28 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
   'rule-actors': (c) => {
     // Binding fewer parties breaks no one; binding a party that was not bound does.
     expect(c.filter((x) => x.id === 'rule-actor-changed').map((x) => x.level)).toEqual(['non-breaking', 'non-breaking', 'breaking', 'breaking', 'non-breaking', 'non-breaking']);
+  },
+  'restated-prose': (c) => {
+    // A MUST saying what a paragraph of a folded sub-section said is not breaking; a labelled line keeps its label.
+    expect(find(c, 'required-rule-added', /^`slots`/)?.level).toBe('non-breaking');
+    expect(find(c, 'required-rule-added', /^`volume`/)?.level).toBe('breaking');
+    expect(find(c, 'prose-changed', /^Stage:/)).toBeDefined();
+  },
+  'retitled-sections': (c) => {
+    // A rule restating the section's former title is not breaking.
+    expect(find(c, 'required-rule-added', /MUST exist/)?.level).toBe('non-breaking');
+  },
+  'rewritten-passage': (c) => {
+    // Absolute rules that left and came with a rewritten passage are flagged, not breaking; an example's keyword binds nothing.
+    expect(c.filter((x) => x.kind === 'rule' && x.level === 'breaking').map((x) => x.subject)).toEqual(['Printers MUST report empty trays.']);
+    expect(find(c, 'prose-removed', /^If configured with/)).toBeDefined();
+  },
+  'rule-become-prose': (c) => {
+    // A rule rewritten without its keyword is the rule's record, with the paragraph that took it in; that paragraph has none of its own.
+    expect(ids(c)).toEqual(['rule-removed', 'rule-removed', 'rule-removed', 'prose-changed']);
+    expect(c.slice(0, 2).every((x) => typeof x.before?.['nowProse'] === 'string')).toBe(true);
+    // A prohibition the paragraph does not negate was not rewritten as it.
+    expect(c[2]!.before?.['nowProse']).toBeUndefined();
   },
   'rule-statements': (c) => {
     // An example after a rule is its example: a changed example alone is editorial.
@@ -163,12 +230,20 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // Words split off a reworded rule belong to its record, not to a new paragraph.
     expect(c.some((x) => x.id === 'prose-added' && /every token/.test(x.subject))).toBe(false);
   },
+  'split-rules': (c) => {
+    // A sentence of two duties split in two is the same two duties.
+    expect(ids(c)).toEqual(['rule-reworded']);
+  },
   'table-row-prose': (c) => {
     // A paragraph saying what a new row says is part of the row's record.
     expect(c.some((x) => x.id === 'prose-added' && /highWater|lowWater/.test(x.subject))).toBe(false);
   },
   terms: (c) => {
     expect(c.map((x) => `${x.id} ${x.level}`)).toEqual(['term-removed editorial', 'term-added editorial', 'prose-changed editorial']);
+  },
+  'terms-new-sections': (c) => {
+    // Names that came with a new section, or sit in a table of data, are no term records.
+    expect(c.filter((x) => x.kind === 'term').map((x) => x.subject)).toEqual(['foo.bar', 'exporter.naming_strategy']);
   },
   'type-declarations': (c) => {
     // TypeScript declarations in code blocks are read as a schema: values, requiredness, deprecation, new types and codes.
@@ -183,6 +258,11 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(c.filter((x) => /colour/.test(x.subject))).toHaveLength(1);
   },
   unchanged: (c) => expect(c).toEqual([]),
+  'unstable-sections': (c) => {
+    // A new MUST under a "Status: Development" (or "Experimental") binds adopters: non-breaking; under "Stable" it is breaking.
+    expect(find(c, 'required-rule-added', /tags/)?.level).toBe('non-breaking');
+    expect(find(c, 'required-rule-added', /schema URL/)?.level).toBe('breaking');
+  },
 };
 
 describe('what each golden page fixture is for', () => {

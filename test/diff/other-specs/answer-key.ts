@@ -62,7 +62,8 @@ export const ANSWER_KEY: AnswerPair[] = [
       { item: '… with new requirements on entities', page: /^resource\/sdk$/, id: /^required-rule-added$/, subject: /entities/, levels: ['breaking'] },
       { item: 'Clarify the interaction between Prometheus content negotiation and translation strategy', page: /prometheus$/, id: /rule-(?:added|changed)$/, subject: /translation_strategy/, levels: normative },
       { item: 'Stabilize Target section (Prometheus exporter)', page: /prometheus$/, id: /^prose-changed$/, subject: /^Status: Stable/, levels: any },
-      { item: 'Add max request / response size options to the OTLP exporter configuration options', page: /^protocol\/exporter$/, id: /^(?:prose|field)-added$/, subject: /Max Request Size/, levels: any },
+      // The options list is announced by "The following configuration options MUST be available": a new option is a new duty.
+      { item: 'Add max request / response size options to the OTLP exporter configuration options', page: /^protocol\/exporter$/, id: /^(?:prose|field)-added$|rule-added$/, subject: /Max Request Size/, levels: any },
     ],
   },
   {

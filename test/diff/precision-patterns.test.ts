@@ -1,0 +1,245 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diffPageTexts } from '../../src/diff/index.ts';
+import type { Change } from '../../src/records/change.ts';
+import { fixturesDir } from '../../harness/paths.ts';
+
+/**
+ * Records that were wrong on real specifications other than MCP, each pattern read from the
+ * documents' structure (bench/other-specs-precision.md): a hand-written statement of intent
+ * for each page fixture (fixtures/pages/<case>), so an UPDATE=1 of the goldens cannot bless
+ * a regression.
+ */
+const run = (name: string): Change[] => {
+  const dir = join(fixturesDir, 'pages', name);
+  return diffPageTexts(readFileSync(join(dir, 'old.mdx'), 'utf8'), readFileSync(join(dir, 'new.mdx'), 'utf8')).changes;
+};
+const rows = (changes: readonly Change[]) => changes.map((c) => [c.id, c.level]);
+
+describe('a page that calls a thing by another name everywhere', () => {
+  const changes = run('renamed-words');
+
+  it('a rule whose only change is the page’s new word for a thing states the same duty, and says which word', () => {
+    const reworded = changes.filter((c) => c.section.new === 'Lookups');
+    // The last one also sets its name in braces instead of code: `Span` and {Span} are one name.
+    expect(rows(reworded)).toEqual([
+      ['rule-reworded', 'editorial'],
+      ['rule-reworded', 'editorial'],
+      ['rule-reworded', 'editorial'],
+      ['rule-reworded', 'editorial'],
+      ['rule-reworded', 'editorial'],
+    ]);
+    expect(reworded[0]!.message).toContain('(“host” is “node” throughout the newer page)');
+  });
+
+  it('examples offered in a parenthesis ("such as …") are not the duty', () => {
+    const rule = changes.find((c) => c.after?.text.includes('`410`'))!;
+    expect([rule.id, rule.level]).toEqual(['rule-reworded', 'editorial']);
+  });
+
+  it('a name in code replaced in every place is one rename, which the sentences that changed only by it join', () => {
+    const inRecords = changes.filter((c) => c.section.new === 'Records');
+    expect(rows(inRecords)).toEqual([['term-renamed', 'non-breaking']]);
+    expect(inRecords[0]!.message).toBe('`expiry_hint` renamed to `ttl_seconds` (3 places on the page).');
+  });
+
+  it('a plain word the older page never used, put in everywhere ("original" → "previous"), may say something new: still a change of substance', () => {
+    expect(changes.filter((c) => c.section.new === 'Extensions').map((c) => c.id)).toEqual(['rule-changed', 'rule-changed', 'rule-changed']);
+  });
+
+  it('a word changed in one sentence only, both words still in use, is still a change of substance', () => {
+    const limit = changes.find((c) => c.section.new === 'Limits')!;
+    expect(limit.id).toBe('rule-changed');
+  });
+});
+
+describe('grammar productions', () => {
+  const changes = run('grammar-productions');
+
+  it('a production’s alternatives, one per bullet, are the production: a changed alternative rewords it, once', () => {
+    expect(changes.map((c) => [c.id, c.subject])).toEqual([
+      ['prose-changed', 'Glyph :: "Any printable character"'],
+      ['prose-changed', 'Separator : Comma | Semicolon | Colon'],
+      // A list under a sentence is no production: its items stay items.
+      ['prose-added', 'plum'],
+    ]);
+    expect(changes[0]!.before!.text).toBe('Glyph :: "Tab" | "Space" | "Letter"');
+  });
+});
+
+describe('a table of contents', () => {
+  it('its title (a `<summary>`, a line of a few words right before its links) is navigation, as its entries are', () => {
+    expect(rows(run('contents-title'))).toEqual([['section-added', 'non-breaking']]);
+  });
+});
+
+describe('an aside in parentheses', () => {
+  it('explains a rule; it does not make a reworded MUST ask more', async () => {
+    const { dutyGrowth } = await import('../../src/diff/obligation-growth.ts');
+    const before = 'If a step fails, the failure MUST reach the enclosing batch, either stopping it or passing to its caller.';
+    const after = 'If a step fails, the failure MUST reach the enclosing unit (the whole batch in the case of a step, or the whole queue in the case of a queued job), either stopping it or passing to its caller.';
+    expect(dutyGrowth(before, after)).toEqual([]);
+    // A parenthesis with a name in code, or a keyword, still counts.
+    expect(dutyGrowth(before, 'If a step fails, the failure MUST reach the enclosing batch (`BatchFailed`), either stopping it or passing to its caller.')).not.toEqual([]);
+  });
+});
+
+describe('a rule rewritten as a plain sentence', () => {
+  const changes = run('rule-become-prose');
+
+  it('is the rule’s record, saying what the paragraph now reads; the paragraph is no rewording of its own', () => {
+    expect(rows(changes.filter((c) => c.section.new !== 'Shutdown'))).toEqual([
+      ['rule-removed', 'non-breaking'],
+      ['rule-removed', 'non-breaking'],
+    ]);
+    expect(changes[0]!.message).toContain('It now reads, without a keyword: …This in turn also drops the index of that entry');
+    expect(changes[1]!.before!['nowProse']).toBe('A cache typically loads its index at start-up.');
+  });
+});
+
+describe('a list announced by a sentence with a keyword', () => {
+  const changes = run('announced-list');
+
+  it('a new item of a list "the following … MUST" announces is a new duty, its attributes ("Default:", "Type:") part of it', () => {
+    expect(rows(changes)).toEqual([
+      ['required-rule-added', 'breaking'],
+      // A list announced without a keyword stays prose.
+      ['prose-added', 'editorial'],
+    ]);
+    expect(changes[0]!.message).toBe('New MUST rule: The following options MUST be available to configure the exporter. Max Batch: The largest batch the exporter sends (Default: 512; Type: Integer)');
+  });
+});
+
+describe('a bullet of a list whose lead-in points at another section of the page', () => {
+  it('spells out a duty stated there: not a new one', () => {
+    const [bullet, other] = run('pointing-lead-in');
+    expect([bullet!.id, bullet!.level]).toEqual(['required-rule-added', 'editorial']);
+    expect(bullet!.levelReason).toBe('its list\'s lead-in points at the duties of “Reader Config” on the same page: it spells one of them out');
+    // A rule beside the list is no bullet of it.
+    expect([other!.id, other!.level]).toEqual(['required-rule-added', 'breaking']);
+  });
+});
+
+describe('a passage rewritten around its duties', () => {
+  const changes = run('rewritten-passage');
+
+  it('the absolute rules that left and came with a reworded rule’s paragraph are a duty restated, flagged, not a duty dropped and new ones imposed', () => {
+    expect(changes.map((c) => [c.id, c.level, c.subject.slice(0, 24)])).toEqual([
+      ['required-rule-removed', 'non-breaking', 'The tray negotiation MUS'],
+      // A bullet under "Examples:" shows a case; its keyword binds nothing.
+      ['prose-removed', 'editorial', 'If configured with `Lett'],
+      ['rule-changed', 'non-breaking', 'Regardless of the config'],
+      ['required-rule-added', 'non-breaking', 'First, `paper_mode` MUST'],
+      ['required-rule-added', 'non-breaking', 'Then, the printer MUST a'],
+      // A rule in another section, with no passage rewritten around it, is a new duty.
+      ['required-rule-added', 'breaking', 'Printers MUST report emp'],
+    ]);
+    expect(changes[3]!.levelReason).toMatch(/^it came with the rewrite of the passage at line 5/);
+  });
+});
+
+describe('a sub-section folded into its parent, its descriptions now duties', () => {
+  const changes = run('restated-prose');
+
+  it('a new MUST that says what a paragraph of the vanished sub-section said is no new duty', () => {
+    const restated = changes.filter((c) => c.id === 'required-rule-added');
+    expect(restated.map((c) => [c.subject.slice(0, 9), c.level])).toEqual([
+      ['`slots` M', 'non-breaking'],
+      ['`weight` ', 'non-breaking'],
+      ['`volume` ', 'breaking'],
+    ]);
+    expect(restated[0]!.after!['wasProse']).toBe('`slots`: The number of slots that a box holds.');
+  });
+
+  it('a short labelled line keeps its label: "Stage: Beta" → "Stage: Release Candidate" is one rewording', () => {
+    expect(changes.filter((c) => /Stage/.test(c.subject)).map((c) => c.id)).toEqual(['prose-changed']);
+  });
+});
+
+describe('a part of the page marked as not yet stable', () => {
+  it('a new absolute rule where the page says "Status: Development" (or "Experimental") binds adopters only: non-breaking; under a stable status it is breaking', () => {
+    const rules = run('unstable-sections').filter((c) => c.kind === 'rule');
+    expect(rules.map((c) => [c.subject.slice(0, 30), c.level])).toEqual([
+      ['The merged resource MUST keep ', 'breaking'],
+      ['When either resource has tags,', 'non-breaking'],
+      ['Status: Experimental Before a ', 'non-breaking'],
+    ]);
+    expect(rules[1]!.levelReason).toBe('it stands where the page says “Status: Development”: a feature not yet stable binds only the implementations that take it up');
+  });
+});
+
+describe('a spec that writes its keywords in lower case', () => {
+  const changes = run('lowercase-narrowing');
+
+  it('what a rule asks starts at its lower-case keyword: a word added to its subject narrows it, it asks nothing more', () => {
+    expect(changes.map((c) => [c.id, c.level, c.subject.slice(0, 30)])).toEqual([
+      ['rule-changed', 'non-breaking', 'Any non-repeatable tags provid'],
+      // Words added after the keyword still ask more.
+      ['rule-changed', 'breaking', 'Every extension must name an i'],
+      // An algorithm's "Assert:" step states what holds; it binds no one.
+      ['prose-added', 'editorial', 'Assert: {tag} must exist.'],
+    ]);
+  });
+});
+
+describe('a grammar production moved into a sub-section of its own', () => {
+  it('is the same production, reworded (the page defines its symbol once on each side), not a paragraph removed', () => {
+    expect(run('moved-production').filter((c) => c.kind === 'prose').map((c) => [c.id, c.before?.text])).toEqual([['prose-changed', 'Glyph :: /[a-z]/']]);
+  });
+});
+
+describe('a sentence of two duties split in two', () => {
+  it('is compared whole with the older sentence: nothing weakened or inverted, no new rule', () => {
+    expect(run('split-rules').map((c) => [c.id, c.level])).toEqual([['rule-reworded', 'editorial']]);
+  });
+});
+
+describe('names of things that came with a section, and values in a table of data', () => {
+  it('are no term records: the section, the paragraph naming them, say it', () => {
+    const terms = run('terms-new-sections').filter((c) => c.kind === 'term').map((c) => c.subject);
+    expect(terms).toEqual(['foo.bar', 'exporter.naming_strategy']);
+  });
+});
+
+describe('a prohibition a paragraph does not negate', () => {
+  it('was not rewritten as that paragraph, however many words they share', () => {
+    const rule = run('rule-become-prose').find((c) => c.subject.startsWith('A cache SHOULD NOT keep'))!;
+    expect(rule.before!['nowProse']).toBeUndefined();
+  });
+});
+
+describe('a note in a spec whose keywords may be lower case', () => {
+  it('binds only by its capitals: its lower-case "may" and "should" are its English', () => {
+    expect(run('lowercase-notes').map((c) => [c.id, c.subject.slice(0, 24)])).toEqual([
+      ['prose-added', 'Note: A request error ma'],
+      ['required-rule-added', 'Note: Services MUST log '],
+      ['rule-added', 'A service should report '],
+      // A definition ("::" in spec-md) describes: its "may" permits no one.
+      ['prose-added', ':: A batch is a list of '],
+    ]);
+  });
+});
+
+describe("a spec's outline and an example's captions", () => {
+  it('a heading that is only a link to another page, and a few words naming the code block below them, are no text of their own', () => {
+    expect(run('outline-and-captions')).toEqual([]);
+  });
+});
+
+describe('a retitled section', () => {
+  it("a new rule that says what the section's former title said restates it", () => {
+    const rule = run('retitled-sections').find((c) => c.id === 'required-rule-added')!;
+    expect([rule.level, rule.after!['wasProse']]).toEqual(['non-breaking', 'Selections on Boxes, Crates and Bins Kinds']);
+  });
+});
+
+describe('the abbreviation "ex." of an example', () => {
+  it('ends no sentence, so an example written "(ex. …)" stays in its rule', async () => {
+    const { sentences } = await import('../../src/model/rules.ts');
+    expect(sentences('The values of a list may be any literal (ex. `[1, 2]`). Lists are ordered.')).toEqual([
+      'The values of a list may be any literal (ex. `[1, 2]`).',
+      'Lists are ordered.',
+    ]);
+  });
+});
