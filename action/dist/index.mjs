@@ -28979,9 +28979,9 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     if (named.length === 0) continue;
     const direction = named[0].direction;
     const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf] : m.about));
-    const spelledWords = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
-    const namedWords = spelledWords.map((words3) => new Set([...words3].map(singular)));
-    spelledWords.splice(0, spelledWords.length, ...spelledWords.filter((words3) => words3.size >= 3));
+    const nameWords2 = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
+    const spelledWords = nameWords2.filter((words3) => words3.size >= 3);
+    const namedWords = nameWords2.map((words3) => new Set([...words3].map(singular)));
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field.owner])) : null;
     const scores = [];
     for (const profile of profiles) {

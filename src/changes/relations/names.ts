@@ -50,9 +50,10 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
     const direction = named[0]!.direction;
     const names = new Set(named.flatMap((m) => (m.field ? [m.field.leaf] : m.about)));
     // Names as written (camelCase tells their words apart), read into words once for every candidate home.
-    const spelledWords = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
-    const namedWords = spelledWords.map((words) => new Set([...words].map(singular)));
-    spelledWords.splice(0, spelledWords.length, ...spelledWords.filter((words) => words.size >= 3));
+    const nameWords = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
+    const spelledWords = nameWords.filter((words) => words.size >= 3);
+    // The same words without a plural "s", to meet a page named in the plural.
+    const namedWords = nameWords.map((words) => new Set([...words].map(singular)));
     // Only fields: their last names are common words, at home only where their owner is talked about.
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field!.owner])) : null;
     const scores: { root: number; score: number }[] = [];
