@@ -28521,8 +28521,7 @@ function wordingTitle(members, section) {
   if (removed.length === members.length) return `${count(removed.length, "removed from")} “${section}”, from “${clip(text4(removed[0]), 80)}”.`;
   if (added.length === members.length) return `${count(added.length, "added to")} “${section}”, from “${clip(text4(added[0]), 80)}”.`;
   const parts2 = [removed.length ? `${removed.length} removed` : "", added.length ? `${added.length} added` : "", changed2.length ? `${changed2.length} reworded` : "", moved3.length ? `${moved3.length} moved` : ""].filter(Boolean);
-  const first = changed2[0] ? quoteChanged(String(changed2[0].change.before?.text ?? ""), text4(changed2[0]), 80) : `“${clip(text4(removed[0] ?? added[0] ?? moved3[0]), 80)}”`;
-  return `Wording revised in “${section}” (${parts2.join(", ")}): ${first.startsWith("dropped") || first.startsWith("“") ? first : `“${first}”`}.`;
+  return `Wording revised in “${section}” (${parts2.join(", ")}).`;
 }
 function homeOf(members) {
   const counts2 = /* @__PURE__ */ new Map();

@@ -30,6 +30,15 @@ export const CHANGE_RECORD_TYPE = 'change';
 /** Weights (Pagefind: 0–10, squared in the ranking) by impact: a reworded sentence says less about a name than a new field does. */
 const TITLE_WEIGHT = { breaking: 4, 'opt-in': 4, 'non-breaking': 4, editorial: 1.5 } as const;
 const NAMES_WEIGHT = { breaking: 4, 'opt-in': 4, 'non-breaking': 4, editorial: 1 } as const;
+/**
+ * A change about one or two names is a strong hit for each; one that gathers many (a feature's
+ * shapes, fields and capability together) is less about any one of them, and should not
+ * outrank the feature's own page for the words they share. The weight shrinks with the root of
+ * the count beyond one, to no less than 1.
+ */
+function namesWeight(impact: keyof typeof NAMES_WEIGHT, count: number): string {
+  return String(Math.max(1, Math.round((NAMES_WEIGHT[impact] / Math.sqrt(Math.max(1, count - 1))) * 10) / 10));
+}
 const BODY_WEIGHT = { breaking: 0.6, 'opt-in': 0.6, 'non-breaking': 0.6, editorial: 0.3 } as const;
 
 /**
@@ -94,7 +103,7 @@ function changeHtml(change: SpecChange, records: readonly Change[], page: PageJs
     '<html lang="en"><body>',
     `<main data-pagefind-body data-pagefind-filter="type:${CHANGE_RECORD_TYPE}">`,
     `<h1 data-pagefind-weight="${TITLE_WEIGHT[impact]}">${escapeHtml(title)}</h1>`,
-    names.length ? `<p data-pagefind-weight="${NAMES_WEIGHT[impact]}">${escapeHtml(names.join(' '))}</p>` : '',
+    names.length ? `<p data-pagefind-weight="${namesWeight(impact, names.length)}">${escapeHtml(names.join(' '))}</p>` : '',
     `<div data-pagefind-weight="${BODY_WEIGHT[impact]}">${body.map((t) => `<p>${escapeHtml(plainText(t))}</p>`).join('')}</div>`,
     `<span data-pagefind-meta="title" hidden>${escapeHtml(title)}</span>`,
     `<span data-pagefind-meta="pair" hidden>${escapeHtml(pair)}</span>`,

@@ -173,8 +173,8 @@ function wordingTitle(members: readonly RecordFacts[], section: string): string 
   if (removed.length === members.length) return `${count(removed.length, 'removed from')} “${section}”, from “${clip(text(removed[0]!), 80)}”.`;
   if (added.length === members.length) return `${count(added.length, 'added to')} “${section}”, from “${clip(text(added[0]!), 80)}”.`;
   const parts = [removed.length ? `${removed.length} removed` : '', added.length ? `${added.length} added` : '', changed.length ? `${changed.length} reworded` : '', moved.length ? `${moved.length} moved` : ''].filter(Boolean);
-  const first = changed[0] ? quoteChanged(String(changed[0].change.before?.text ?? ''), text(changed[0]), 80) : `“${clip(text(removed[0] ?? added[0] ?? moved[0]!), 80)}”`;
-  return `Wording revised in “${section}” (${parts.join(', ')}): ${first.startsWith('dropped') || first.startsWith('“') ? first : `“${first}”`}.`;
+  // What a mix of edits says is in its passages; the title counts them by what happened.
+  return `Wording revised in “${section}” (${parts.join(', ')}).`;
 }
 
 /** The page a change is at home on: where most of its records are; the schema when only the schema tells it. */

@@ -97,7 +97,7 @@ describe('records grouped into changes', () => {
   it('wording: a section reworded in several places is one editorial change', async () => {
     const { grouped } = await changesOf('wording');
     expect(grouped).toHaveLength(1);
-    expect(grouped[0]).toMatchObject({ impact: 'editorial', title: 'Wording revised in “Keeping Notes” (1 added, 2 reworded): “…are kept by the server for as long as the connection lasts and then discarded.”.' });
+    expect(grouped[0]).toMatchObject({ impact: 'editorial', title: 'Wording revised in “Keeping Notes” (1 added, 2 reworded).' });
   });
 
   it('duty-told-twice: one recommendation strengthened in the two places a page states it is one breaking change; one weakened in two places, its parties named in another order, is one change too', async () => {
