@@ -158,9 +158,10 @@ function alsoIn(lead: RecordFacts, others: readonly RecordFacts[]): string[] {
 }
 
 /**
- * Editorial passages of one section, said as what happened to them: removed, added or
- * reworded, with the first of them quoted, so a reader sees a principle that went rather
- * than "wording revised".
+ * Editorial passages of one section, said as what happened to them: passages that only went
+ * (or only came) are said so, the first quoted, so a reader sees a principle that went rather
+ * than "wording revised"; a mix is counted by what happened to each (removed, added,
+ * reworded, moved).
  */
 function wordingTitle(members: readonly RecordFacts[], section: string): string {
   const ordered = [...members].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
