@@ -45366,7 +45366,7 @@ var DocumentBuilder = class {
   }
   /**
    * Codes in code spans; the ends of a range ("`-32768` to `-32000`") are a range, not codes
-   * (code-ranges.ts). A code's name stands beside it: "`-32601` (Method not found)", or a
+   * (code-ranges.ts). A code's name stands beside it: "`-32099` (Widget jammed)", or a
    * type name in code with nothing but a bracket between ("`Gone` (`-32012`)", "`Gone` `-32012`").
    */
   noteErrorCodesInText(text4, line2) {

@@ -290,7 +290,7 @@ class DocumentBuilder {
 
   /**
    * Codes in code spans; the ends of a range ("`-32768` to `-32000`") are a range, not codes
-   * (code-ranges.ts). A code's name stands beside it: "`-32601` (Method not found)", or a
+   * (code-ranges.ts). A code's name stands beside it: "`-32099` (Widget jammed)", or a
    * type name in code with nothing but a bracket between ("`Gone` (`-32012`)", "`Gone` `-32012`").
    */
   private noteErrorCodesInText(text: string, line: number): void {
@@ -299,7 +299,7 @@ class DocumentBuilder {
     const bounds = rangeBoundOffsets(text);
     for (const span of spans) {
       if (!isJsonRpcErrorCode(span.value) || bounds.has(span.start)) continue;
-      // "`-32601` (Method not found)" names the code; "`-32601` (see below)" only points elsewhere.
+      // "`-32099` (Widget jammed)" names the code; "`-32099` (see below)" only points elsewhere.
       const after = /^\s*\(([^)]+)\)/.exec(text.slice(span.end))?.[1]?.replace(/`/g, '').trim();
       const own = after !== undefined && (/^\p{Lu}/u.test(after) || isIdentifierLike(after)) ? after : undefined;
       const beside = spans.find((s) => isIdentifierLike(s.value) && /^[A-Z]/.test(s.value) && sideBySide(text, s, span));

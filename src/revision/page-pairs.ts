@@ -2,10 +2,10 @@ import { dice, pairUp, tokens } from '../diff/similarity.ts';
 
 /**
  * Which page of one revision is which page of the next. Pages pair by their address on
- * the rendered site (`basic/transports` and `basic/transports/index` are one page: a page
+ * the rendered site (`guide/transport` and `guide/transport/index` are one page: a page
  * that grew sub-pages became a folder's index), then by content: a page that left one id
- * and arrived under another with mostly the same words has moved (`basic/utilities/progress`
- * → `basic/patterns/progress`). Pages left over came or went.
+ * and arrived under another with mostly the same words has moved (`guide/utilities/ping`
+ * → `guide/patterns/ping`). Pages left over came or went.
  */
 export interface PagePair {
   old: string | null;
