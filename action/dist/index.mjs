@@ -27107,8 +27107,8 @@ function compareField(pair, path2, of, nf, subject2) {
   if (of.default !== nf.default) {
     pair.emitField({ id: "field-default-changed", subject: subject2, before: { ...pair.side(path2, of), default: of.default ?? null }, after: { ...pair.side(path2, nf), default: nf.default ?? null }, detail: { from: of.default ?? "none", to: nf.default ?? "none" } }, null, path2, null);
   }
-  const newlyDeprecated = !of.deprecated && nf.deprecated === true;
-  if (pair.ctx.descriptions && path2 !== "" && !shapeChanged && of.required === nf.required && !newlyDeprecated) {
+  const newlyDeprecated2 = !of.deprecated && nf.deprecated === true;
+  if (pair.ctx.descriptions && path2 !== "" && !shapeChanged && of.required === nf.required && !newlyDeprecated2) {
     const od = readable(pair.ctx, of.description);
     const nd = readable(pair.ctx, nf.description);
     if (od !== nd && od !== null && nd !== null) {
@@ -28291,6 +28291,10 @@ var JSON_WORDS = /* @__PURE__ */ new Set(["true", "false", "null", "undefined"])
 function fieldOwner(path2) {
   return path2.split(/[.[{]/)[0] ?? path2;
 }
+function typeAtoms(text4) {
+  const colon = text4.indexOf(": ");
+  return colon < 0 ? [] : text4.slice(colon + 2).replace(/ \((?:required|optional)\)$/, "").split(" | ").map((t) => t.trim()).filter(Boolean);
+}
 function fieldLeaf(path2) {
   return canonicalName(lastName(path2));
 }
@@ -28409,6 +28413,11 @@ function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
   if (pair) return pair.arrived;
   const restructure = members.find((m) => m.change.source === "schema" && typeof m.change.after?.["members"] === "string");
   if (restructure && members.length > 1) return restructure;
+  const notice = members.find((m) => m.change.action === "deprecated");
+  if (notice && members.every((m) => m === notice || m.change.kind === "rule" || m.change.kind === "prose" || m.field !== null && m.direction === "changed")) return notice;
+  const definitions = new Set(members.filter((m) => m.change.kind === "definition").map((m) => m.change.subject));
+  const union = members.find((m) => m.change.kind === "definition" && m.direction !== "changed" && isUnionOf(m, definitions));
+  if (union) return union;
   const moved3 = members.filter((m) => !hollow.has(m.index));
   if (moved3.length > 0 && moved3.length < members.length) return leadRecord(moved3);
   const holds = (s, m) => m !== s && m.sidePage === s.sidePage && (s.change.kind !== "section" || within(m.path, s.path));
@@ -28418,9 +28427,10 @@ function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
   const withContent = sections.filter((s) => s.change.kind !== "section" || direct(s) > 0);
   const home = [...withContent.length > 0 ? withContent : sections].sort((a, b) => subtree(b) - subtree(a) || a.path.length - b.path.length || a.index - b.index)[0];
   const messages = new Set(members.filter((m) => m.change.kind === "message").flatMap((m) => m.about));
+  const fieldOwners = new Set(members.filter((m) => m.field && m.change.source === "schema").map((m) => m.change.section.new ?? m.change.section.old ?? ""));
   const partOfMessage = (m) => {
     const users = (m.direction === "removed" ? m.change.before : m.change.after)?.["usedBy"];
-    return m.change.kind === "definition" && Array.isArray(users) && users.length > 0 && users.every((u) => messages.has(canonicalName(String(u))));
+    return m.change.kind === "definition" && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u)))) || users.some((u) => fieldOwners.has(String(u))));
   };
   const named = members.filter((m) => NAMED.includes(m.change.kind) && !partOfMessage(m));
   const distinctNames = new Set(named.map((m) => m.about[0]));
@@ -28429,6 +28439,10 @@ function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
   const fields = members.filter((m) => m.change.kind === "schema-field" && m.change.source === "schema");
   if (fields.length > 0 && new Set(fields.map((m) => m.about[0])).size === 1) return fields[0];
   return pick(members);
+}
+function isUnionOf(m, definitions) {
+  const atoms = typeAtoms(String((m.direction === "removed" ? m.change.before : m.change.after)?.text ?? ""));
+  return atoms.length >= 2 && atoms.every((a) => definitions.has(a));
 }
 function pick(members) {
   return [...members].sort(
@@ -28782,6 +28796,45 @@ function featureHeading(sections, word) {
   return top ? `“${top.at(-1)}”` : null;
 }
 
+// src/changes/relations/union-find.ts
+var UnionFind = class {
+  parent;
+  /** Records of informative pages (a changelog describing changes) are never one change with the records they describe. */
+  apart;
+  constructor(apart) {
+    this.parent = Array.from({ length: apart.length }, (_, i) => i);
+    this.apart = apart;
+  }
+  find(i) {
+    let root = i;
+    while (this.parent[root] !== root) root = this.parent[root];
+    while (this.parent[i] !== root) {
+      const next2 = this.parent[i];
+      this.parent[i] = root;
+      i = next2;
+    }
+    return root;
+  }
+  pass = "";
+  union(a, b) {
+    if (this.apart[a] !== this.apart[b]) return;
+    if (process.env["SPECDELTA_TRACE_GROUPS"] && this.find(a) !== this.find(b)) console.error(`${this.pass}: ${a} + ${b}`);
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  }
+};
+function pushTo(map, key2, value2) {
+  const list2 = map.get(key2);
+  if (list2) list2.push(value2);
+  else map.set(key2, [value2]);
+}
+function lonelyRecords(facts, uf) {
+  const sizes = /* @__PURE__ */ new Map();
+  for (const f of facts) sizes.set(uf.find(f.index), (sizes.get(uf.find(f.index)) ?? 0) + 1);
+  return new Set(facts.filter((f) => sizes.get(uf.find(f.index)) === 1).map((f) => f.index));
+}
+
 // src/changes/relations/fields.ts
 function joinFieldsToldTwice(facts, uf) {
   const schemaFields = facts.filter((f) => f.field && f.change.source === "schema");
@@ -28862,6 +28915,41 @@ function joinShapesToTheirUsers(facts, uf) {
     if (anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
   }
 }
+function joinShapesToTheirUse(facts, uf) {
+  const definitions = /* @__PURE__ */ new Map();
+  const fieldsOf = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.source !== "schema") continue;
+    if (f.change.kind === "definition" && f.direction !== "changed") definitions.set(`${f.direction}\0${f.change.subject}`, f.index);
+    if (f.field) pushTo(fieldsOf, `${f.change.section.new ?? f.change.section.old}`, f);
+  }
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.change.kind !== "definition" || f.direction === "changed") continue;
+    const side6 = f.direction === "removed" ? f.change.before : f.change.after;
+    const name = f.change.subject;
+    const members = typeAtoms(side6.text);
+    const memberRecords = members.length >= 2 ? members.map((m) => definitions.get(`${f.direction}\0${m}`)) : [];
+    if (memberRecords.length > 0 && memberRecords.every((m) => m !== void 0 && !carriesOldShape(facts[m]))) {
+      for (const m of memberRecords) uf.union(m, f.index);
+      continue;
+    }
+    const users = Array.isArray(side6["usedBy"]) ? side6["usedBy"].map(String) : [];
+    if (users.length === 0) continue;
+    const use = users.map((user) => (fieldsOf.get(user) ?? []).find((field) => isUseOf(field, f.direction, name, members))).find((u) => u !== void 0);
+    if (use) uf.union(use.index, f.index);
+  }
+}
+function carriesOldShape(f) {
+  const side6 = f.change.after;
+  return side6 !== null && (side6["names"] !== void 0 || side6["alternativeOf"] !== void 0);
+}
+var atomName = (atom) => atom.replace(/\[\]$/, "").replace(/^array of /, "");
+function isUseOf(field, direction, name, members) {
+  const side6 = field.direction === "removed" ? field.change.before : field.change.after;
+  const types = typeAtoms(String(side6?.text ?? "")).map(atomName);
+  if (members.length >= 2) return field.direction !== (direction === "added" ? "removed" : "added") && (types.includes(name) || members.every((m) => types.includes(m)));
+  return field.direction === direction && types.length === 1 && types[0] === name;
+}
 function joinFieldsToTheirAlternatives(facts, uf) {
   const definitions = /* @__PURE__ */ new Map();
   for (const f of facts) {
@@ -28907,43 +28995,30 @@ function unionMembers(text4) {
   return match ? new Set(match[1].split(" | ")) : null;
 }
 
-// src/changes/relations/union-find.ts
-var UnionFind = class {
-  parent;
-  /** Records of informative pages (a changelog describing changes) are never one change with the records they describe. */
-  apart;
-  constructor(apart) {
-    this.parent = Array.from({ length: apart.length }, (_, i) => i);
-    this.apart = apart;
+// src/changes/relations/deprecations.ts
+function joinDeprecationNotices(facts, uf) {
+  const notices = facts.filter((f) => f.change.action === "deprecated" && f.direction !== "removed");
+  if (notices.length === 0) return;
+  const block = (f) => `${f.sidePage}\0${f.side}\0${f.line}`;
+  const noticeAt = /* @__PURE__ */ new Map();
+  const noticeOf = /* @__PURE__ */ new Map();
+  for (const n of notices) {
+    if (n.line !== null && !noticeAt.has(block(n))) noticeAt.set(block(n), n.index);
+    for (const name of n.mentions.new) if (!noticeOf.has(name)) noticeOf.set(name, n.index);
   }
-  find(i) {
-    let root = i;
-    while (this.parent[root] !== root) root = this.parent[root];
-    while (this.parent[i] !== root) {
-      const next2 = this.parent[i];
-      this.parent[i] = root;
-      i = next2;
+  for (const f of facts) {
+    if (f.change.action === "deprecated" || f.direction === "removed") continue;
+    const sameBlock = f.line !== null && f.change.source !== "schema" ? noticeAt.get(block(f)) : void 0;
+    if (sameBlock !== void 0) uf.union(sameBlock, f.index);
+    else if (f.field && f.change.source === "schema" && f.direction === "changed" && newlyDeprecated(f)) {
+      const notice = noticeOf.get(f.field.leaf);
+      if (notice !== void 0) uf.union(notice, f.index);
     }
-    return root;
   }
-  pass = "";
-  union(a, b) {
-    if (this.apart[a] !== this.apart[b]) return;
-    if (process.env["SPECDELTA_TRACE_GROUPS"] && this.find(a) !== this.find(b)) console.error(`${this.pass}: ${a} + ${b}`);
-    const ra = this.find(a);
-    const rb = this.find(b);
-    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
-  }
-};
-function pushTo(map, key2, value2) {
-  const list2 = map.get(key2);
-  if (list2) list2.push(value2);
-  else map.set(key2, [value2]);
 }
-function lonelyRecords(facts, uf) {
-  const sizes = /* @__PURE__ */ new Map();
-  for (const f of facts) sizes.set(uf.find(f.index), (sizes.get(uf.find(f.index)) ?? 0) + 1);
-  return new Set(facts.filter((f) => sizes.get(uf.find(f.index)) === 1).map((f) => f.index));
+function newlyDeprecated(f) {
+  const said = (text4) => typeof text4 === "string" && /\bdeprecat/i.test(text4);
+  return said(f.change.after?.text) && !said(f.change.before?.text);
 }
 
 // src/changes/relations/names.ts
@@ -29467,6 +29542,26 @@ function commonWords(rules) {
 function family(f) {
   return strength(keywordOf(f)) >= 3 ? "absolute" : "recommendation";
 }
+function joinDutyRestated(facts, uf) {
+  const alone = onlyRuleOfItsGroup(facts, uf);
+  const rules = facts.filter((f) => f.change.kind === "rule" && f.direction !== "changed" && f.change.level !== "editorial");
+  const names = (f) => f.direction === "removed" ? f.mentions.old : f.mentions.new;
+  for (let i = 0; i < rules.length; i++) {
+    for (let j = i + 1; j < rules.length; j++) {
+      const a = rules[i];
+      const b = rules[j];
+      if (a.direction !== b.direction || keywordOf(a) !== keywordOf(b) || actorOf(a) !== actorOf(b)) continue;
+      if (!alone.has(a.index) && !alone.has(b.index)) continue;
+      if (a.page === b.page ? a.path.join("\0") === b.path.join("\0") : !relatedPages(a.page, b.page)) continue;
+      if (uf.find(a.index) === uf.find(b.index)) continue;
+      const score = dice(ruleWords(a), ruleWords(b));
+      const [na, nb] = [names(a), names(b)];
+      const namesAgree = na.size === 0 || nb.size === 0 || [...na].some((n) => nb.has(n));
+      if (score >= RESTATED_DUTY && namesAgree) uf.union(a.index, b.index);
+    }
+  }
+}
+var RESTATED_DUTY = 0.7;
 
 // src/changes/relations/sections.ts
 function movedSectionsBy(facts) {
@@ -29724,6 +29819,7 @@ var RELATIONS = [
   { name: "fields-to-their-alternatives", join: (facts, uf) => joinFieldsToTheirAlternatives(facts, uf) },
   { name: "union-growth-to-members", join: (facts, uf) => joinUnionGrowthToMembers(facts, uf) },
   { name: "shapes-to-their-users", join: (facts, uf) => joinShapesToTheirUsers(facts, uf) },
+  { name: "shapes-to-their-use", join: (facts, uf) => joinShapesToTheirUse(facts, uf) },
   { name: "schema-siblings", join: (facts, uf) => joinSchemaSiblings(facts, uf) },
   { name: "split-pages", join: (facts, uf, found, c) => {
     found.split = joinSplitPages(facts, uf, c.splits);
@@ -29740,6 +29836,8 @@ var RELATIONS = [
   } },
   { name: "list-items", join: (facts, uf) => joinListItems(facts, uf) },
   { name: "duties-told-twice", join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
+  { name: "deprecation-notices", join: (facts, uf) => joinDeprecationNotices(facts, uf) },
+  { name: "duty-restated", join: (facts, uf) => joinDutyRestated(facts, uf) },
   { name: "rearranged-sections", join: (facts, uf, found) => {
     found.emptied = joinRearrangedSections(facts, uf);
   } },

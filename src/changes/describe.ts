@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { normalizeText } from '../diff/similarity.ts';
-import { canonicalName, fieldOwner, keywordOf, within, type RecordFacts } from './facts.ts';
+import { canonicalName, fieldOwner, keywordOf, typeAtoms, within, type RecordFacts } from './facts.ts';
 import { clip, quoteChanged } from '../records/quote.ts';
 
 /**
@@ -22,6 +22,13 @@ export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<
   // A definition that became a union of definitions is what its fields and members tell.
   const restructure = members.find((m) => m.change.source === 'schema' && typeof m.change.after?.['members'] === 'string');
   if (restructure && members.length > 1) return restructure;
+  // A deprecation notice with what it says (its guidance, a schema description repeating it) is told as the deprecation.
+  const notice = members.find((m) => m.change.action === 'deprecated');
+  if (notice && members.every((m) => m === notice || m.change.kind === 'rule' || m.change.kind === 'prose' || (m.field !== null && m.direction === 'changed'))) return notice;
+  // A union that came (or went) with all of its members names them together.
+  const definitions = new Set(members.filter((m) => m.change.kind === 'definition').map((m) => m.change.subject));
+  const union = members.find((m) => m.change.kind === 'definition' && m.direction !== 'changed' && isUnionOf(m, definitions));
+  if (union) return union;
   // A new heading over text that moved in is not what changed: the moved text is.
   const moved = members.filter((m) => !hollow.has(m.index));
   if (moved.length > 0 && moved.length < members.length) return leadRecord(moved);
@@ -35,9 +42,11 @@ export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<
   const home = [...(withContent.length > 0 ? withContent : sections)].sort((a, b) => subtree(b) - subtree(a) || a.path.length - b.path.length || a.index - b.index)[0];
   // A shape a message of the change uses (its params) is part of that message's story, not a second name.
   const messages = new Set(members.filter((m) => m.change.kind === 'message').flatMap((m) => m.about));
+  // So is the type of a field of the change (`Widget.mode: WidgetMode`): the field tells it.
+  const fieldOwners = new Set(members.filter((m) => m.field && m.change.source === 'schema').map((m) => m.change.section.new ?? m.change.section.old ?? ''));
   const partOfMessage = (m: RecordFacts) => {
     const users = (m.direction === 'removed' ? m.change.before : m.change.after)?.['usedBy'];
-    return m.change.kind === 'definition' && Array.isArray(users) && users.length > 0 && users.every((u) => messages.has(canonicalName(String(u))));
+    return m.change.kind === 'definition' && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u)))) || users.some((u) => fieldOwners.has(String(u))));
   };
   const named = members.filter((m) => NAMED.includes(m.change.kind) && !partOfMessage(m));
   const distinctNames = new Set(named.map((m) => m.about[0]));
@@ -48,6 +57,11 @@ export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<
   const fields = members.filter((m) => m.change.kind === 'schema-field' && m.change.source === 'schema');
   if (fields.length > 0 && new Set(fields.map((m) => m.about[0])).size === 1) return fields[0]!;
   return pick(members);
+}
+
+function isUnionOf(m: RecordFacts, definitions: ReadonlySet<string>): boolean {
+  const atoms = typeAtoms(String((m.direction === 'removed' ? m.change.before : m.change.after)?.text ?? ''));
+  return atoms.length >= 2 && atoms.every((a) => definitions.has(a));
 }
 
 function pick(members: readonly RecordFacts[]): RecordFacts {

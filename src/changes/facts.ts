@@ -70,6 +70,12 @@ export function fieldOwner(path: string): string {
   return path.split(/[.[{]/)[0] ?? path;
 }
 
+/** The types a shape's description lists (`name: A | B (optional)` → A, B): the schema differ's wording of a definition or field. */
+export function typeAtoms(text: string): string[] {
+  const colon = text.indexOf(': ');
+  return colon < 0 ? [] : text.slice(colon + 2).replace(/ \((?:required|optional)\)$/, '').split(' | ').map((t) => t.trim()).filter(Boolean);
+}
+
 /** The last name of a field path, as the grouping compares names (model/field-names.ts). */
 export function fieldLeaf(path: string): string {
   return canonicalName(lastName(path));

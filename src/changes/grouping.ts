@@ -1,7 +1,8 @@
 import type { Outlines, RecordFacts } from './facts.ts';
-import { joinFieldsToldTwice, joinFieldsToTheirAlternatives, joinFieldsToTheirNewOwner, joinShapesToTheirUsers, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
+import { joinFieldsToldTwice, joinFieldsToTheirAlternatives, joinFieldsToTheirNewOwner, joinShapesToTheirUse, joinShapesToTheirUsers, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
+import { joinDeprecationNotices } from './relations/deprecations.ts';
 import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/names.ts';
-import { joinDutiesToldTwice, joinListItems, joinMovedRules } from './relations/rules.ts';
+import { joinDutiesToldTwice, joinDutyRestated, joinListItems, joinMovedRules } from './relations/rules.ts';
 import { joinExampleSiblings, joinLikeHeadedSections, joinPassagesToTheirSection, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
 import { pushTo, UnionFind } from './relations/union-find.ts';
 import { joinLeftoverWording, joinNeighbouringProse, joinSameTextTwice, joinSameEditTwice } from './relations/wording.ts';
@@ -21,6 +22,8 @@ import type { SplitPage } from './unit.ts';
  * 3d. a union that only gained (or lost) members that came (or went) as definitions: their
  *    evidence, joined to the first one's change;
  * 3e. a shape only messages that came (or went) use (their params), with the first of them;
+ * 3f. a shape that came (or went) for one use: the type of a new field, a name for the union
+ *    a field now holds, a union of shapes that all came (or went);
  * 3. schema siblings: one edit repeated field by field (the same rule, the same last name,
  *    in shapes of one family; or the same transition in one definition);
  * 4. a section that came or went, with everything that came or went inside it;
@@ -41,7 +44,9 @@ import type { SplitPage } from './unit.ts';
  * that came along (3b); a new section
  * with no own content is titled by its sub-sections (4's containers); a lone new section
  * joins the section it is about by heading (4b); list items join their lead-in's change
- * (7a); one duty changed the same way in two places is one change (7b); a page's moved and
+ * (7a); one duty changed the same way in two places is one change (7b), and so is one new
+ * (or removed) duty told twice in nearly the same words (7e); a deprecation notice joins its
+ * paragraph, its guidance and a schema description that repeats it (7f); a page's moved and
  * renamed sections are one rearrangement (7c); passages that moved to another page with
  * their section are that section's move (7d). Records of informative pages (a changelog)
  * join only each other: what a changelog says is not part of the change it describes.
@@ -83,6 +88,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'fields-to-their-alternatives', join: (facts, uf) => joinFieldsToTheirAlternatives(facts, uf) },
   { name: 'union-growth-to-members', join: (facts, uf) => joinUnionGrowthToMembers(facts, uf) },
   { name: 'shapes-to-their-users', join: (facts, uf) => joinShapesToTheirUsers(facts, uf) },
+  { name: 'shapes-to-their-use', join: (facts, uf) => joinShapesToTheirUse(facts, uf) },
   { name: 'schema-siblings', join: (facts, uf) => joinSchemaSiblings(facts, uf) },
   { name: 'split-pages', join: (facts, uf, found, c) => { found.split = joinSplitPages(facts, uf, c.splits); } },
   { name: 'section-contents', join: (facts, uf, found) => { found.hollow = joinSectionContents(facts, uf, found.split); } },
@@ -93,6 +99,8 @@ const RELATIONS: readonly Relation[] = [
   { name: 'moved-rules', join: (facts, uf, found) => { found.moved = joinMovedRules(facts, uf); } },
   { name: 'list-items', join: (facts, uf) => joinListItems(facts, uf) },
   { name: 'duties-told-twice', join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
+  { name: 'deprecation-notices', join: (facts, uf) => joinDeprecationNotices(facts, uf) },
+  { name: 'duty-restated', join: (facts, uf) => joinDutyRestated(facts, uf) },
   { name: 'rearranged-sections', join: (facts, uf, found) => { found.emptied = joinRearrangedSections(facts, uf); } },
   { name: 'passages-to-their-section', join: (facts, uf, found) => joinPassagesToTheirSection(facts, uf, found.emptied, found.split) },
   { name: 'same-edit-twice', join: (facts, uf) => joinSameEditTwice(facts, uf) },

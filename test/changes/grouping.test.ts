@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'union-growth', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'union-growth', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -136,7 +136,8 @@ describe('records grouped into changes', () => {
     expect(one(grouped, /`Gadget` became a union/)).toMatchObject({ impact: 'breaking' });
     const widget = one(grouped, /`Widget` became a union/);
     expect(widget.title).toMatch(/old shape is now named `LegacyWidget`/);
-    expect(widget.records).toHaveLength(4);
+    // With the union that reads `Widget`'s members and grew by them (`Part`).
+    expect(widget.records).toHaveLength(5);
     expect(grouped.filter((c) => /renamed|removed|New definition/.test(c.title))).toHaveLength(0);
   });
 
@@ -280,6 +281,30 @@ describe('records grouped into changes', () => {
     expect(grouped).toHaveLength(1);
     expect(grouped[0]).toMatchObject({ impact: 'editorial' });
     expect(grouped[0]!.title).toMatch(/^Section "Retention" moved from "guide\/widgets" to "guide\/storage", with its 2 passages unchanged\.$/);
+  });
+
+  it('shape-of-one-use: the type of a new field is that field\'s change, titled by the field; a name given to the union a field now holds joins that field\'s change; a union of shapes that all came is one change with them, titled by the union', async () => {
+    const { grouped } = await changesOf('shape-of-one-use');
+    expect(one(grouped, /^New field `Gadget\.spin`/).records).toHaveLength(2);
+    expect(one(grouped, /^Field `Gadget\.parts\[\]` widened/).records).toHaveLength(2);
+    expect(one(grouped, /^New definition `MomentarySwitch`/).records).toHaveLength(3);
+    expect(grouped.filter((c) => /GadgetSpin|GadgetPart|PushSwitch|RockerSwitch/.test(c.title))).toEqual([]);
+  });
+
+  it('duty-restated: one duty stated on two pages of a folder, in nearly the same words, is one change; duties alike but for the named thing they govern (`gizmos/list`, `gadgets/list`) stay two', async () => {
+    const { grouped } = await changesOf('duty-restated');
+    expect(one(grouped, /^New SHOULD rule: Custom channels/).records).toHaveLength(2);
+    expect(one(grouped, /`gizmos\/list`/).records).toHaveLength(1);
+    expect(one(grouped, /`gadgets\/list`/).records).toHaveLength(1);
+  });
+
+  it('deprecation-notice: a deprecation, the paragraph that states it, the guidance beside it and a schema description that newly calls the field deprecated are one change, told as the deprecation', async () => {
+    const { grouped } = await changesOf('deprecation-notice');
+    const wild = one(grouped, /^Deprecated: `mode` parameter value/);
+    expect(wild.records).toHaveLength(4);
+    expect(wild.impact).toBe('non-breaking');
+    expect(one(grouped, /^Deprecated: Gizmos feature/).records).toHaveLength(3);
+    expect(grouped).toHaveLength(2);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {

@@ -1,6 +1,6 @@
 import { dice } from '../../diff/similarity.ts';
-import { canonicalName, fieldOwner, type RecordFacts } from '../facts.ts';
-import type { UnionFind } from './union-find.ts';
+import { canonicalName, fieldOwner, typeAtoms, type RecordFacts } from '../facts.ts';
+import { pushTo, type UnionFind } from './union-find.ts';
 
 /**
  * Relations of fields: a field a page's table and the schema both describe (2), and one edit
@@ -116,6 +116,62 @@ export function joinShapesToTheirUsers(facts: readonly RecordFacts[], uf: UnionF
     const anchors = users.map((u) => arrivals.get(`${f.direction}\u0000${canonicalName(String(u))}`));
     if (anchors.every((a) => a !== undefined)) uf.union(anchors[0]!, f.index);
   }
+}
+
+/**
+ * 3f. A shape that came (or went) for one use is part of that use's change: the type of a new
+ * field (`Widget.mode: WidgetMode`), or a name given to the union a field now holds. A union
+ * whose members all came (or went) themselves is one change with them. A shape no changed
+ * field holds (a name given to an inline shape that stayed) stands on its own.
+ */
+export function joinShapesToTheirUse(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const definitions = new Map<string, number>();
+  const fieldsOf = new Map<string, RecordFacts[]>();
+  for (const f of facts) {
+    if (f.change.source !== 'schema') continue;
+    if (f.change.kind === 'definition' && f.direction !== 'changed') definitions.set(`${f.direction}\u0000${f.change.subject}`, f.index);
+    if (f.field) pushTo(fieldsOf, `${f.change.section.new ?? f.change.section.old}`, f);
+  }
+  for (const f of facts) {
+    if (f.change.source !== 'schema' || f.change.kind !== 'definition' || f.direction === 'changed') continue;
+    const side = (f.direction === 'removed' ? f.change.before : f.change.after)!;
+    const name = f.change.subject;
+    const members = typeAtoms(side.text);
+    // A union of shapes that all came (or went) with it only names them together.
+    // (Not when one of them carries on an old shape: then the union names what was there, and says so on its own.)
+    const memberRecords = members.length >= 2 ? members.map((m) => definitions.get(`${f.direction}\u0000${m}`)) : [];
+    if (memberRecords.length > 0 && memberRecords.every((m) => m !== undefined && !carriesOldShape(facts[m]!))) {
+      for (const m of memberRecords) uf.union(m!, f.index);
+      continue;
+    }
+    const users = Array.isArray(side['usedBy']) ? (side['usedBy'] as unknown[]).map(String) : [];
+    if (users.length === 0) continue;
+    // A user whose field is not told apart (an heir of a changed base, folded into the base's record) does not count against it.
+    const use = users.map((user) => (fieldsOf.get(user) ?? []).find((field) => isUseOf(field, f.direction, name, members))).find((u) => u !== undefined);
+    if (use) uf.union(use.index, f.index);
+  }
+}
+
+/** A new definition that names a shape the old revision spelled inline (the schema differ's `names` / `alternativeOf`). */
+function carriesOldShape(f: RecordFacts): boolean {
+  const side = f.change.after;
+  return side !== null && (side['names'] !== undefined || side['alternativeOf'] !== undefined);
+}
+
+
+/** A type atom's name, without the list marks around it (`Widget[]`, `array of Widget`). */
+const atomName = (atom: string) => atom.replace(/\[\]$/, '').replace(/^array of /, '');
+
+/**
+ * A field record that is a use of the shape: a field that came (or went) with the shape as its
+ * whole type, or, for a union shape, a field that now holds all of its members. A field that
+ * gained several new shapes (a result union that grew) is no one shape's use.
+ */
+function isUseOf(field: RecordFacts, direction: RecordFacts['direction'], name: string, members: readonly string[]): boolean {
+  const side = field.direction === 'removed' ? field.change.before : field.change.after;
+  const types = typeAtoms(String(side?.text ?? '')).map(atomName);
+  if (members.length >= 2) return field.direction !== (direction === 'added' ? 'removed' : 'added') && (types.includes(name) || members.every((m) => types.includes(m)));
+  return field.direction === direction && types.length === 1 && types[0] === name;
 }
 
 /**

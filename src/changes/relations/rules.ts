@@ -165,3 +165,36 @@ function commonWords(rules: readonly RecordFacts[]): Map<string, Set<string>> {
 function family(f: RecordFacts): 'absolute' | 'recommendation' {
   return strength(keywordOf(f)) >= 3 ? 'absolute' : 'recommendation';
 }
+
+/**
+ * 7e. One duty stated twice, in two sections of a page or on pages of one folder (a summary
+ * rule and the section that spells it out, the same advice in an overview and in a binding):
+ * the same keyword and parties, nearly the same telling words, and, when both name things in
+ * code, a name in common (`gizmos/list` and `gadgets/list` are two duties told alike). One of
+ * the two must be the only rule of its change so far, so that two sections' duties are never
+ * merged through one resemblance.
+ */
+export function joinDutyRestated(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const alone = onlyRuleOfItsGroup(facts, uf);
+  // A rule whose party the page names in its own words ("Custom channels built over …") has none read: its words alone must then agree.
+  const rules = facts.filter((f) => f.change.kind === 'rule' && f.direction !== 'changed' && f.change.level !== 'editorial');
+  const names = (f: RecordFacts) => (f.direction === 'removed' ? f.mentions.old : f.mentions.new);
+  for (let i = 0; i < rules.length; i++) {
+    for (let j = i + 1; j < rules.length; j++) {
+      const a = rules[i]!;
+      const b = rules[j]!;
+      if (a.direction !== b.direction || keywordOf(a) !== keywordOf(b) || actorOf(a) !== actorOf(b)) continue;
+      if (!alone.has(a.index) && !alone.has(b.index)) continue;
+      // Told twice means in two places: alike duties side by side in one section are a list of duties.
+      if (a.page === b.page ? a.path.join('\u0000') === b.path.join('\u0000') : !relatedPages(a.page, b.page)) continue;
+      if (uf.find(a.index) === uf.find(b.index)) continue;
+      const score = dice(ruleWords(a), ruleWords(b));
+      const [na, nb] = [names(a), names(b)];
+      const namesAgree = na.size === 0 || nb.size === 0 || [...na].some((n) => nb.has(n));
+      if (score >= RESTATED_DUTY && namesAgree) uf.union(a.index, b.index);
+    }
+  }
+}
+
+/** How alike two rules of one party and keyword must be to be one duty told twice. */
+const RESTATED_DUTY = 0.7;
