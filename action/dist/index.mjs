@@ -29622,7 +29622,7 @@ function joinSectionContents(facts, uf, split) {
   }
   return hollow;
 }
-function joinSplitPages(facts, uf, splits) {
+function joinSplitPages(facts, uf, splits, outlines) {
   const moves = /* @__PURE__ */ new Set();
   for (const split of splits) {
     const page = facts.find((f) => f.change.id === "page-added" && f.page === split.page);
@@ -29635,7 +29635,7 @@ function joinSplitPages(facts, uf, splits) {
     }
     for (const f of facts) {
       const from = f.change.before?.["page"];
-      if (f.page !== split.page || f.direction !== "changed" || f.change.section.old !== split.heading || from !== void 0 && !samePage(String(from), split.from)) continue;
+      if (f.page !== split.page || f.direction !== "changed" || !withinSplit(f.change, split, outlines) || from !== void 0 && !samePage(String(from), split.from)) continue;
       if (f.change.action === "moved" || f.change.level === "editorial") {
         moves.add(f.index);
         uf.union(page.index, f.index);
@@ -29643,6 +29643,13 @@ function joinSplitPages(facts, uf, splits) {
     }
   }
   return moves;
+}
+function withinSplit(change, split, outlines) {
+  const heading = change.section.old;
+  if (heading === split.heading) return true;
+  if (change.section.new !== heading) return false;
+  const outline = outlines?.(split.from, "old") ?? outlines?.(split.from.replace(/\/index$/, ""), "old");
+  return heading !== null && (outline?.sections ?? []).some((s) => s.path.at(-1) === heading && s.path.slice(0, -1).includes(split.heading));
 }
 function samePage(a, b) {
   return a.replace(/\/index$/, "") === b.replace(/\/index$/, "");
@@ -29822,7 +29829,7 @@ var RELATIONS = [
   { name: "shapes-to-their-use", join: (facts, uf) => joinShapesToTheirUse(facts, uf) },
   { name: "schema-siblings", join: (facts, uf) => joinSchemaSiblings(facts, uf) },
   { name: "split-pages", join: (facts, uf, found, c) => {
-    found.split = joinSplitPages(facts, uf, c.splits);
+    found.split = joinSplitPages(facts, uf, c.splits, c.outlines);
   } },
   { name: "section-contents", join: (facts, uf, found) => {
     found.hollow = joinSectionContents(facts, uf, found.split);
@@ -30077,11 +30084,16 @@ function reasonOf(decision, lead, facts) {
 }
 function splitTitle(members) {
   const page = members.find((m) => m.change.id === "page-added");
-  const section = members.find((m) => m.change.kind === "section" && m.change.id !== "page-added");
-  const passages = members.filter((m) => m !== page && m !== section);
+  const source = members.find((m) => m.change.kind === "section" && m.change.id !== "page-added" && m.direction === "removed");
+  const sections = members.filter((m) => m.change.kind === "section" && m.change.id !== "page-added" && m !== source);
+  const passages = members.filter((m) => m !== page && m !== source && !sections.includes(m));
   const reworded = passages.filter((m) => m.change.action !== "moved").length;
   const along = passages.length === 0 ? "" : `, with ${passages.length} passage${passages.length === 1 ? "" : "s"}${reworded > 0 ? ` (${reworded} reworded without a change of duty)` : ""}`;
-  return section && page ? `Section “${section.change.subject}” moved to its own page ${page.change.subject}${along}.` : titleOf(page ?? members[0], members);
+  if (!page) return titleOf(members[0], members);
+  if (source) return `Section “${source.change.subject}” moved to its own page ${page.change.subject}${along}.`;
+  if (sections.length === 0) return titleOf(page, members);
+  const named = sections.slice(0, 3).map((m) => `“${m.change.subject}”`).join(", ") + (sections.length > 3 ? ` and ${sections.length - 3} more` : "");
+  return `Section${sections.length === 1 ? "" : "s"} ${named} moved to the new page ${page.change.subject}${along}.`;
 }
 function withLoweredImpact(title, members, lead, decision) {
   if (members.length > 1 || decision.impact !== "editorial" || lead.change.kind !== "rule" || catalogEntry(lead.change.id).level === "editorial") return title;

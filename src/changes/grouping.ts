@@ -41,7 +41,7 @@ import type { SplitPage } from './unit.ts';
  * 9. what is left of the wording: the editorial records of one section, together.
  *
  * Also: a page split off an older page's section is that section moved, with the passages
- * that came along (3b); a new section
+ * that came along, from it or from its sub-sections that kept their headings (3b); a new section
  * with no own content is titled by its sub-sections (4's containers); a lone new section
  * joins the section it is about by heading (4b); list items join their lead-in's change
  * (7a); one duty changed the same way in two places is one change (7b), and so is one new
@@ -90,7 +90,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'shapes-to-their-users', join: (facts, uf) => joinShapesToTheirUsers(facts, uf) },
   { name: 'shapes-to-their-use', join: (facts, uf) => joinShapesToTheirUse(facts, uf) },
   { name: 'schema-siblings', join: (facts, uf) => joinSchemaSiblings(facts, uf) },
-  { name: 'split-pages', join: (facts, uf, found, c) => { found.split = joinSplitPages(facts, uf, c.splits); } },
+  { name: 'split-pages', join: (facts, uf, found, c) => { found.split = joinSplitPages(facts, uf, c.splits, c.outlines); } },
   { name: 'section-contents', join: (facts, uf, found) => { found.hollow = joinSectionContents(facts, uf, found.split); } },
   { name: 'example-siblings', join: (facts, uf) => joinExampleSiblings(facts, uf) },
   { name: 'like-headed-sections', join: (facts, uf) => joinLikeHeadedSections(facts, uf) },

@@ -110,14 +110,23 @@ function reasonOf(decision: ReturnType<typeof changeImpact>, lead: RecordFacts, 
   return `${decision.rule}${which}: ${decision.reason}`;
 }
 
-/** A section that moved to a page of its own: "Section “Retention” moved to its own page guide/retention." */
+/**
+ * A section that moved to a page of its own: "Section “Retention” moved to its own page
+ * guide/retention." When the old section stays (only its sub-sections left), the sections
+ * that moved are named instead.
+ */
 function splitTitle(members: readonly RecordFacts[]): string {
   const page = members.find((m) => m.change.id === 'page-added');
-  const section = members.find((m) => m.change.kind === 'section' && m.change.id !== 'page-added');
-  const passages = members.filter((m) => m !== page && m !== section);
+  const source = members.find((m) => m.change.kind === 'section' && m.change.id !== 'page-added' && m.direction === 'removed');
+  const sections = members.filter((m) => m.change.kind === 'section' && m.change.id !== 'page-added' && m !== source);
+  const passages = members.filter((m) => m !== page && m !== source && !sections.includes(m));
   const reworded = passages.filter((m) => m.change.action !== 'moved').length;
   const along = passages.length === 0 ? '' : `, with ${passages.length} passage${passages.length === 1 ? '' : 's'}${reworded > 0 ? ` (${reworded} reworded without a change of duty)` : ''}`;
-  return section && page ? `Section “${section.change.subject}” moved to its own page ${page.change.subject}${along}.` : titleOf(page ?? members[0]!, members);
+  if (!page) return titleOf(members[0]!, members);
+  if (source) return `Section “${source.change.subject}” moved to its own page ${page.change.subject}${along}.`;
+  if (sections.length === 0) return titleOf(page, members);
+  const named = sections.slice(0, 3).map((m) => `“${m.change.subject}”`).join(', ') + (sections.length > 3 ? ` and ${sections.length - 3} more` : '');
+  return `Section${sections.length === 1 ? '' : 's'} ${named} moved to the new page ${page.change.subject}${along}.`;
 }
 
 /**

@@ -201,6 +201,15 @@ describe('specdelta diff', () => {
     expect(envelopes.find((c) => c.subject === 'notifications/done')?.level).toBe('editorial');
   });
 
+  it('a page split off the sub-sections of a section the old page keeps is those sections\' move: one editorial change naming them', async () => {
+    await revisionFixture('split-with-subsections');
+    const grouped = JSON.parse(readFileSync(join(fixturesDir, 'revisions/split-with-subsections/changes.json'), 'utf8')) as { title: string; impact: string; records: string[] }[];
+    const moved = grouped.filter((c) => /Token Theft/.test(c.title));
+    expect(moved.map((c) => c.title)).toEqual(['Sections “Token Theft”, “Replay Attacks”, “Channel Security” moved to the new page guide/transport/security, with 3 passages.']);
+    expect(moved[0]).toMatchObject({ impact: 'editorial' });
+    expect(grouped.filter((c) => /rearranged|^New page/.test(c.title))).toEqual([]);
+  });
+
   it('follows pages that became a folder or moved, and rules that changed pages', async () => {
     const { changes } = await revisionFixture('pages-move-and-split');
     // The section that became a page, and the passages that came along with it, are one change.

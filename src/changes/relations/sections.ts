@@ -1,6 +1,6 @@
 import { contentWords } from '../../diff/content-words.ts';
 import { dice } from '../../diff/similarity.ts';
-import { within, type RecordFacts } from '../facts.ts';
+import { within, type Outlines, type RecordFacts } from '../facts.ts';
 import type { SplitPage } from '../unit.ts';
 import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
 
@@ -92,7 +92,7 @@ export function joinSectionContents(facts: readonly RecordFacts[], uf: UnionFind
  * word for word, or only reworded, are that move too. Returns the records that only say
  * where the text went.
  */
-export function joinSplitPages(facts: readonly RecordFacts[], uf: UnionFind, splits: readonly SplitPage[]): Set<number> {
+export function joinSplitPages(facts: readonly RecordFacts[], uf: UnionFind, splits: readonly SplitPage[], outlines: Outlines | undefined): Set<number> {
   const moves = new Set<number>();
   for (const split of splits) {
     const page = facts.find((f) => f.change.id === 'page-added' && f.page === split.page);
@@ -107,7 +107,7 @@ export function joinSplitPages(facts: readonly RecordFacts[], uf: UnionFind, spl
     for (const f of facts) {
       // From the split section itself: not from a like-named section of another page.
       const from = f.change.before?.['page'];
-      if (f.page !== split.page || f.direction !== 'changed' || f.change.section.old !== split.heading || (from !== undefined && !samePage(String(from), split.from))) continue;
+      if (f.page !== split.page || f.direction !== 'changed' || !withinSplit(f.change, split, outlines) || (from !== undefined && !samePage(String(from), split.from))) continue;
       if (f.change.action === 'moved' || f.change.level === 'editorial') {
         moves.add(f.index);
         uf.union(page.index, f.index);
@@ -115,6 +115,20 @@ export function joinSplitPages(facts: readonly RecordFacts[], uf: UnionFind, spl
     }
   }
   return moves;
+}
+
+/**
+ * From the split section itself, or from a section that stood under it on the old page and kept
+ * its heading on the new one (a sub-section that came along; text that went into a new
+ * section of the page is that section's).
+ */
+function withinSplit(change: RecordFacts['change'], split: SplitPage, outlines: Outlines | undefined): boolean {
+  const heading = change.section.old;
+  if (heading === split.heading) return true;
+  if (change.section.new !== heading) return false;
+  // The old page under its old id: a page that became a folder's index (`a` → `a/index`) is named by its newer id.
+  const outline = outlines?.(split.from, 'old') ?? outlines?.(split.from.replace(/\/index$/, ''), 'old');
+  return heading !== null && (outline?.sections ?? []).some((s) => s.path.at(-1) === heading && s.path.slice(0, -1).includes(split.heading));
 }
 
 /** One page under two ids: `a` became `a/index` when pages were split off it. */
