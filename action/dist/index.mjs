@@ -29052,7 +29052,7 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     const named = members.filter((m) => m.direction !== "changed" && m.change.source === "schema" && (NAME_KINDS.has(m.change.kind) || m.field));
     if (named.length === 0) continue;
     const direction = named[0].direction;
-    const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf] : m.about));
+    const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf, ...innerPaths(m.change.subject)] : m.about));
     const nameWords2 = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
     const spelledWords = nameWords2.filter((words3) => words3.size >= 3);
     const namedWords = nameWords2.map((words3) => new Set([...words3].map(singular)));
@@ -29076,6 +29076,10 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     const [best, second] = scores;
     if (best && (!second || best.score >= 2 * second.score)) uf.union(best.root, root);
   }
+}
+function innerPaths(path2) {
+  const parts2 = canonicalName(path2).split(".");
+  return parts2.slice(1, -1).map((_, i) => parts2.slice(i + 1).join("."));
 }
 var HEADING_PREFIX = 5;
 var PAGE_WORD = 3;
@@ -29458,8 +29462,27 @@ function joinMovedRules(facts, uf) {
       moved3.set(a.index, best.f.index);
     }
   }
+  joinSplitRules(gone, arrived, uf, moved3);
   return moved3;
 }
+function joinSplitRules(gone, arrived, uf, moved3) {
+  const taken = new Set(moved3.values());
+  const free = arrived.filter((a) => !moved3.has(a.index) && ruleWords(a).length >= MIN_HALF_WORDS);
+  for (const g of gone) {
+    if (taken.has(g.index)) continue;
+    const whole = ruleWords(g);
+    const halves = free.filter((a) => a.page === g.page && !moved3.has(a.index) && shareFoundIn(ruleWords(a), whole) >= SPLIT_HALF);
+    if (halves.length < 2) continue;
+    const said = new Set(halves.flatMap((a) => wordsFoundIn(whole, ruleWords(a))));
+    if (said.size / whole.length < SPLIT_WHOLE) continue;
+    const own6 = halves.find((a) => family(a) === family(g)) ?? halves[0];
+    uf.union(g.index, own6.index);
+    for (const a of halves) moved3.set(a.index, g.index);
+  }
+}
+var SPLIT_HALF = 0.6;
+var SPLIT_WHOLE = 0.6;
+var MIN_HALF_WORDS = 3;
 function joinListItems(facts, uf) {
   const changedRules = facts.filter((f) => f.change.kind === "rule" && f.direction === "changed");
   if (changedRules.length === 0) return;
@@ -47376,7 +47399,7 @@ var OBJECT_POINTS_BACK = /\b(?:MUST|SHALL|SHOULD|MAY)(?:\s+NOT)?\s+(?:\w+\s+){1,
 
 // src/diff/split-rules.ts
 var TAKEN_SHARE3 = 0.75;
-function joinSplitRules(pairs, added, ctx) {
+function joinSplitRules2(pairs, added, ctx) {
   const taken = /* @__PURE__ */ new Set();
   const joined = pairs.map(([before, after]) => {
     if (strength(after.keyword) >= strength(before.keyword)) return [before, after];
@@ -47457,7 +47480,7 @@ function diffRules(ctx, emit) {
     alike: { old: contentOf, new: contentOf, minDice: SAME_RULE - SAME_SECTION_BONUS }
   });
   const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule2) => ctx.oldToNew.get(rule2.sectionId));
-  const { pairs, added } = joinSplitRules([...byWording.pairs, ...inPlace.pairs], inPlace.added, ctx);
+  const { pairs, added } = joinSplitRules2([...byWording.pairs, ...inPlace.pairs], inPlace.added, ctx);
   const { removed } = inPlace;
   const emitAdded = (rule2) => {
     const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);

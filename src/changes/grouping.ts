@@ -36,6 +36,7 @@ import type { SplitPage } from './unit.ts';
  * 7. a rule that moved and was reworded: gone from one place, arrived in another, nearly
  *    the same words and the same strength family (on a page of the same folder: the same
  *    verb governing the same named thing);
+ * 7'. a rule split in two or more, each new rule made of its words: moved, not removed;
  * 8b. one edit made to a schema description and a page passage alike;
  * 8. a paragraph next to a rule or field of one change in the same section;
  * 9. what is left of the wording: the editorial records of one section, together.

@@ -33,7 +33,7 @@ const one = (grouped: readonly SpecChange[], title: RegExp) => {
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')));
-    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'union-growth', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'union-growth', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -305,6 +305,20 @@ describe('records grouped into changes', () => {
     expect(wild.impact).toBe('non-breaking');
     expect(one(grouped, /^Deprecated: Gizmos feature/).records).toHaveLength(3);
     expect(grouped).toHaveLength(2);
+  });
+
+  it('rule-split: a rule that allowed one thing and required another, split into two rules in two new sections, is moved, not "MUST rule removed" beside a new MUST', async () => {
+    const { grouped } = await changesOf('rule-split');
+    expect(grouped.filter((c) => /removed/.test(c.title))).toEqual([]);
+    expect(grouped.map((c) => c.impact)).toEqual(['non-breaking', 'non-breaking']);
+    expect(one(grouped, /Fault Replies/).records).toHaveLength(3);
+  });
+
+  it('field-path-home: a new capability field, named on the page by its path without its definition (`widgets.gadgets`), is at home in the new section whose duties name it', async () => {
+    const { grouped } = await changesOf('field-path-home');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]).toMatchObject({ impact: 'opt-in', title: 'New section "Gadgets in Widgets".' });
+    expect(grouped[0]!.records).toHaveLength(4);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {

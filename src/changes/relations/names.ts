@@ -1,5 +1,5 @@
 import type { PageOutline } from '../../model/outline.ts';
-import { ownerWords, squashed, type Direction, type Outlines, type RecordFacts } from '../facts.ts';
+import { canonicalName, ownerWords, squashed, type Direction, type Outlines, type RecordFacts } from '../facts.ts';
 import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
 
 /**
@@ -48,7 +48,7 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
     const named = members.filter((m) => m.direction !== 'changed' && m.change.source === 'schema' && (NAME_KINDS.has(m.change.kind) || m.field));
     if (named.length === 0) continue;
     const direction = named[0]!.direction;
-    const names = new Set(named.flatMap((m) => (m.field ? [m.field.leaf] : m.about)));
+    const names = new Set(named.flatMap((m) => (m.field ? [m.field.leaf, ...innerPaths(m.change.subject)] : m.about)));
     // Names as written (camelCase tells their words apart), read into words once for every candidate home.
     const nameWords = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
     const spelledWords = nameWords.filter((words) => words.size >= 3);
@@ -78,6 +78,15 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
     const [best, second] = scores;
     if (best && (!second || best.score >= 2 * second.score)) uf.union(best.root, root);
   }
+}
+
+/**
+ * How a page writes a schema field's path without its definition: `sampling.tools` for
+ * `Capabilities.sampling.tools` (each dotted tail of two names or more).
+ */
+function innerPaths(path: string): string[] {
+  const parts = canonicalName(path).split('.');
+  return parts.slice(1, -1).map((_, i) => parts.slice(i + 1).join('.'));
 }
 
 /**

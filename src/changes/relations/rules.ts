@@ -1,4 +1,4 @@
-import { contentWords } from '../../diff/content-words.ts';
+import { contentWords, shareFoundIn, wordsFoundIn } from '../../diff/content-words.ts';
 import { dice, normalizeText } from '../../diff/similarity.ts';
 import { strength } from '../../model/rules.ts';
 import { keywordOf, type RecordFacts } from '../facts.ts';
@@ -48,8 +48,36 @@ export function joinMovedRules(facts: readonly RecordFacts[], uf: UnionFind): Ma
       moved.set(a.index, best.f.index);
     }
   }
+  joinSplitRules(gone, arrived, uf, moved);
   return moved;
 }
+
+/**
+ * 7'. A rule split in two or more (a sentence that allowed one thing and required another,
+ * now two rules in two sections): each new rule's telling words are mostly the old rule's,
+ * and together they say most of it. The old rule goes with the half of its own strength;
+ * every half is a move, not a new duty.
+ */
+function joinSplitRules(gone: readonly RecordFacts[], arrived: readonly RecordFacts[], uf: UnionFind, moved: Map<number, number>): void {
+  const taken = new Set(moved.values());
+  const free = arrived.filter((a) => !moved.has(a.index) && ruleWords(a).length >= MIN_HALF_WORDS);
+  for (const g of gone) {
+    if (taken.has(g.index)) continue;
+    const whole = ruleWords(g);
+    const halves = free.filter((a) => a.page === g.page && !moved.has(a.index) && shareFoundIn(ruleWords(a), whole) >= SPLIT_HALF);
+    if (halves.length < 2) continue;
+    const said = new Set(halves.flatMap((a) => wordsFoundIn(whole, ruleWords(a))));
+    if (said.size / whole.length < SPLIT_WHOLE) continue;
+    const own = halves.find((a) => family(a) === family(g)) ?? halves[0]!;
+    uf.union(g.index, own.index);
+    for (const a of halves) moved.set(a.index, g.index);
+  }
+}
+
+/** How much of a new rule must be the old rule's words to be a part of it, and how much of the old rule its parts must say together. */
+const SPLIT_HALF = 0.6;
+const SPLIT_WHOLE = 0.6;
+const MIN_HALF_WORDS = 3;
 
 /**
  * 7a. An item of a list that came or went under a lead-in whose own wording changed is part
