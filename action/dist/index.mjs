@@ -672,6 +672,11 @@ var init_code_span = __esm({
 });
 
 // src/records/page-catalog.ts
+function headingRestyled(c) {
+  const [from, to] = [String(detail(c, "from")), String(detail(c, "to"))];
+  const where = from === to ? "" : ` in "${to}"`;
+  return c.detail?.["label"] === "now" ? `Sub-section "${c.subject}" of "${from}" is now a paragraph in bold${where}, its heading set as emphasis.` : `Paragraph in bold "${c.subject}" of "${from}" is now a sub-section${where}, its heading set as a heading.`;
+}
 function deprecation(id, kind, description, why) {
   return { id, kind, action: "deprecated", level: "non-breaking", description, why, message: (c) => `Deprecated: ${c.subject} ("${detail(c, "notice")}").` };
 }
@@ -866,7 +871,7 @@ var init_page_catalog = __esm({
         level: "editorial",
         description: "A section now sits under another parent.",
         why: "Placement carries no obligations.",
-        message: (c) => `Section "${c.subject}" moved from "${detail(c, "from")}" to "${detail(c, "to")}".`
+        message: (c) => c.detail?.["label"] ? headingRestyled(c) : `Section "${c.subject}" moved from "${detail(c, "from")}" to "${detail(c, "to")}".`
       },
       {
         id: "page-added",
@@ -45163,6 +45168,7 @@ var DocumentBuilder = class {
   capabilities = [];
   errorCodes = [];
   entries = [];
+  subheads = [];
   terms = /* @__PURE__ */ new Map();
   /** TypeScript blocks that may declare types, read together at the end (a block may use a name another declares). */
   typeChunks = [];
@@ -45223,6 +45229,7 @@ var DocumentBuilder = class {
   }
   addText(block) {
     this.noteTerms(block.codeSpans, block.line);
+    if (block.label && block.emphasized) this.subheads.push({ text: block.text.replace(/:\s*$/, "").trim(), line: block.line, sectionId: this.section.id });
     if (block.definitions) {
       for (const d of block.definitions) this.addListField(d.term, null, null, d.definition, d.line);
       return;
@@ -45403,6 +45410,7 @@ var DocumentBuilder = class {
       errorCodes: this.errorCodes,
       terms: [...this.terms.values()],
       ...this.entries.length ? { entries: this.entries } : {},
+      ...this.subheads.length ? { subheads: this.subheads } : {},
       ...types ? { types } : {},
       diagnostics: this.diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
     };
@@ -47520,11 +47528,20 @@ function alignSections(oldDoc, newDoc) {
   });
   const oldToNew = /* @__PURE__ */ new Map();
   const newToOld = /* @__PURE__ */ new Map();
-  for (const [o, n] of [...byPath.pairs, ...byHeading.pairs, ...byContent.pairs]) {
+  const titles = pageTitles(oldDoc, newDoc, byContent.removed, byContent.added);
+  for (const [o, n] of [...byPath.pairs, ...byHeading.pairs, ...byContent.pairs, ...titles]) {
     oldToNew.set(o.id, n.id);
     newToOld.set(n.id, o.id);
   }
   return { oldToNew, newToOld };
+}
+function pageTitles(oldDoc, newDoc, oldLeft, newLeft) {
+  const title = (doc, left) => {
+    const top = doc.sections.filter((s) => s.id !== "" && (s.parentId === "" || s.parentId === null));
+    return top.length === 1 && left.includes(top[0]) ? top[0] : null;
+  };
+  const [o, n] = [title(oldDoc, oldLeft), title(newDoc, newLeft)];
+  return o && n ? [[o, n]] : [];
 }
 function sectionWords(doc, sectionIds) {
   const words3 = /* @__PURE__ */ new Map();
@@ -47545,6 +47562,12 @@ function diffSections(ctx, emit) {
     const oldId = ctx.newToOld.get(section.id);
     if (oldId === void 0) {
       if (isOutlineEntry(ctx.new, section)) continue;
+      const label2 = subheadNamed(ctx.old, section.heading);
+      if (label2) {
+        const was2 = labelPlace(ctx.old, label2);
+        emit({ id: "section-moved", subject: sectionLabel2(ctx.new, section), key: section.id, section: { old: was2, new: sectionLabel2(ctx.new, section) }, before: { text: label2.text, line: label2.line }, after: sideOf(section), detail: { from: was2, to: parentPath(ctx.new, section), label: "before" } });
+        continue;
+      }
       const holds = boundless(ctx.new, section);
       emit({ id: "section-added", subject: sectionLabel2(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel2(ctx.new, section) }, before: null, after: { ...sideOf(section), ...holds ? { holds: holds.holds } : {} }, ...holds ? { level: holds.level, levelReason: holds.levelReason } : {} });
       continue;
@@ -47563,9 +47586,24 @@ function diffSections(ctx, emit) {
   }
   for (const section of ctx.old.sections) {
     if (ctx.oldToNew.has(section.id) || isOutlineEntry(ctx.old, section)) continue;
+    const label2 = subheadNamed(ctx.new, section.heading);
+    if (label2) {
+      const now2 = labelPlace(ctx.new, label2);
+      emit({ id: "section-moved", subject: sectionLabel2(ctx.old, section), key: section.id, section: { old: sectionLabel2(ctx.old, section), new: now2 }, before: sideOf(section), after: { text: label2.text, line: label2.line }, detail: { from: parentPath(ctx.old, section), to: now2, label: "now" } });
+      continue;
+    }
     const holds = boundless(ctx.old, section);
     emit({ id: "section-removed", subject: sectionLabel2(ctx.old, section), key: section.id, section: { old: sectionLabel2(ctx.old, section), new: null }, before: { ...sideOf(section), ...holds ? { holds: holds.holds } : {} }, after: null, ...holds ? { level: holds.level, levelReason: holds.levelReason } : {} });
   }
+}
+function subheadNamed(doc, heading) {
+  const name = normalizeText(heading);
+  const found = (doc.subheads ?? []).filter((s) => normalizeText(s.text) === name);
+  return found.length === 1 ? found[0] : null;
+}
+function labelPlace(doc, label2) {
+  const section = doc.sections.find((s) => s.id === label2.sectionId);
+  return section && section.id !== "" ? sectionLabel2(doc, section) : "(top)";
 }
 function isOutlineEntry(doc, section) {
   if (!section.linksTo) return false;
@@ -49038,6 +49076,56 @@ function withOtherPlaces(change, places) {
   return { ...change, after, message: change.message + alsoStatedAt(after) };
 }
 
+// src/revision/repeated-edits.ts
+function reportRepeatedEditsOnce(changes, informative, oldDocs) {
+  const groups = /* @__PURE__ */ new Map();
+  changes.forEach((change, index2) => {
+    if (!isEdit(change) || informative(change)) return;
+    const key2 = `${change.id}\0${normalizeText(change.before.text)}\0${normalizeText(change.after.text)}`;
+    groups.set(key2, [...groups.get(key2) ?? [], index2]);
+  });
+  const stating = pagesStating(oldDocs);
+  const repeated = [...groups.values()].filter((group2) => {
+    const pages = new Set(group2.map((i) => changes[i].page));
+    return pages.size > 1 && stating(normalizeText(changes[group2[0]].before.text)) <= pages.size;
+  });
+  if (repeated.length === 0) return [...changes];
+  const edits = /* @__PURE__ */ new Map();
+  const repeats = /* @__PURE__ */ new Map();
+  for (const change of changes) if (isEdit(change)) edits.set(change.page, (edits.get(change.page) ?? 0) + 1);
+  for (const group2 of repeated) for (const i of group2) repeats.set(changes[i].page, (repeats.get(changes[i].page) ?? 0) + 1);
+  const share = (i) => repeats.get(changes[i].page) / edits.get(changes[i].page);
+  const dropped = /* @__PURE__ */ new Set();
+  const replaced = /* @__PURE__ */ new Map();
+  for (const group2 of repeated) {
+    const home = group2.reduce((best, i) => share(i) < share(best) ? i : best);
+    const others = group2.filter((i) => changes[i].page !== changes[home].page);
+    for (const i of others) dropped.add(i);
+    replaced.set(home, withOtherPlaces(changes[home], others.map((i) => placeOf(changes[i]))));
+  }
+  return changes.flatMap((change, index2) => dropped.has(index2) ? [] : [replaced.get(index2) ?? change]);
+}
+function pagesStating(docs) {
+  let index2 = null;
+  return (text4) => {
+    if (index2 === null) {
+      index2 = /* @__PURE__ */ new Map();
+      for (const [page, doc] of docs) {
+        for (const block of [...doc.prose, ...doc.rules]) {
+          const key2 = normalizeText(block.text);
+          const pages = index2.get(key2);
+          if (pages) pages.add(page);
+          else index2.set(key2, /* @__PURE__ */ new Set([page]));
+        }
+      }
+    }
+    return index2.get(text4)?.size ?? 0;
+  };
+}
+function isEdit(change) {
+  return change.action === "changed" && (change.kind === "rule" || change.kind === "prose") && change.source !== "schema" && change.before !== null && change.after !== null && change.page !== void 0;
+}
+
 // src/revision/revision-vocabulary.ts
 init_finalize();
 function rewordByRevisionVocabulary(records, docs) {
@@ -49287,6 +49375,13 @@ var REVISION_PASSES = [
     may: ["drop"],
     contract: "a term signal that another record of its page already names is dropped",
     run: (records) => dropRepeatedTermSignals(records)
+  },
+  {
+    name: "report-repeated-edits-once",
+    may: ["merge"],
+    // After the term signals: a name the copy's edit brought is dropped there as the copy's before the copy goes.
+    contract: "the same edit to a passage stated on several pages is one record on the page that repeats least, naming the others",
+    run: (records, c) => reportRepeatedEditsOnce(records, informativeIn(c), c.docs.old)
   },
   {
     name: "schema-said",

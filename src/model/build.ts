@@ -1,7 +1,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Block, TableRow } from './markdown.ts';
 import { parseMarkdown } from './markdown.ts';
-import type { Capability, CodeBlock, ErrorCode, Field, MessageShape, NamedEntry, ProseBlock, Rule, Section, SpecDocument, Term } from './document.ts';
+import type { Capability, CodeBlock, ErrorCode, Field, MessageShape, NamedEntry, ProseBlock, Rule, Section, SpecDocument, Subhead, Term } from './document.ts';
 import { inSection } from './document.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import { isJsonLang, parseJsonExample } from './json.ts';
@@ -46,6 +46,7 @@ class DocumentBuilder {
   private readonly capabilities: Capability[] = [];
   private readonly errorCodes: ErrorCode[] = [];
   private readonly entries: NamedEntry[] = [];
+  private readonly subheads: Subhead[] = [];
   private readonly terms = new Map<string, Term>();
   /** TypeScript blocks that may declare types, read together at the end (a block may use a name another declares). */
   private readonly typeChunks: TypeChunk[] = [];
@@ -123,6 +124,7 @@ class DocumentBuilder {
 
   private addText(block: Extract<Block, { type: 'text' }>): void {
     this.noteTerms(block.codeSpans, block.line);
+    if (block.label && block.emphasized) this.subheads.push({ text: block.text.replace(/:\s*$/, '').trim(), line: block.line, sectionId: this.section.id });
     // Definitions are fields of their section, not prose: what each says is its description, its duties its rules.
     if (block.definitions) {
       for (const d of block.definitions) this.addListField(d.term, null, null, d.definition, d.line);
@@ -330,6 +332,7 @@ class DocumentBuilder {
       errorCodes: this.errorCodes,
       terms: [...this.terms.values()],
       ...(this.entries.length ? { entries: this.entries } : {}),
+      ...(this.subheads.length ? { subheads: this.subheads } : {}),
       ...(types ? { types } : {}),
       diagnostics: this.diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
     };

@@ -34,6 +34,15 @@ const extended = (c: ChangeDraft) => {
 const parties = (side: ChangeDraft['before']) =>
   (Array.isArray(side?.['actors']) ? (side['actors'] as string[]).join(' and ') : side?.actor) ?? 'another party';
 const detail = (c: ChangeDraft, key: string) => c.detail?.[key] ?? '';
+
+/** A heading the other side sets as a paragraph in bold (sections.ts): where it stands, said once when that did not change. */
+function headingRestyled(c: ChangeDraft): string {
+  const [from, to] = [String(detail(c, 'from')), String(detail(c, 'to'))];
+  const where = from === to ? '' : ` in "${to}"`;
+  return c.detail?.['label'] === 'now'
+    ? `Sub-section "${c.subject}" of "${from}" is now a paragraph in bold${where}, its heading set as emphasis.`
+    : `Paragraph in bold "${c.subject}" of "${from}" is now a sub-section${where}, its heading set as a heading.`;
+}
 /** Who a new obligation binds, when the schema says who sends the shape. */
 const mustSend = (c: ChangeDraft) => {
   const senders = c.after?.['mustSend'] ? String(c.after['mustSend']).split(', ').map((p) => `${p}s`) : [];
@@ -154,7 +163,7 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'section-moved', kind: 'section', action: 'moved', level: 'editorial',
     description: 'A section now sits under another parent.',
     why: 'Placement carries no obligations.',
-    message: (c) => `Section "${c.subject}" moved from "${detail(c, 'from')}" to "${detail(c, 'to')}".`,
+    message: (c) => (c.detail?.['label'] ? headingRestyled(c) : `Section "${c.subject}" moved from "${detail(c, 'from')}" to "${detail(c, 'to')}".`),
   },
 
   {

@@ -25,6 +25,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
       'prose-added editorial Backoff is described elsewhere.',
     ]);
   },
+  'bold-subheads': (c) => {
+    // A sub-section whose heading became a paragraph in bold is the same sub-section: moved, not removed.
+    expect(c.filter((x) => x.kind === 'section').map(line)).toEqual(['section-moved editorial Electric', 'section-moved editorial Stovetop', 'section-moved editorial Cleaning', 'section-added editorial Lids']);
+  },
   capabilities: (c) => {
     // A capability's option gone breaks who used it; one that moved is a move, not a removal and an addition.
     expect(find(c, 'capability-option-removed', /widgets\.watch/)?.level).toBe('breaking');
@@ -189,6 +193,13 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(find(c, 'required-rule-added', /^`slots`/)?.level).toBe('non-breaking');
     expect(find(c, 'required-rule-added', /^`volume`/)?.level).toBe('breaking');
     expect(find(c, 'prose-changed', /^Stage:/)).toBeDefined();
+    // Its sub-sections' headings became paragraphs in bold: no section removed.
+    expect(c.filter((x) => x.id === 'section-removed')).toEqual([]);
+  },
+  'retitled-page': (c) => {
+    // The page's one top heading retitled is a rename, not a section removed and one added.
+    expect(find(c, 'section-renamed', /^C\. Appendix: Glossary$/)).toBeDefined();
+    expect(c.filter((x) => x.id === 'section-removed')).toEqual([]);
   },
   'retitled-sections': (c) => {
     // A rule restating the section's former title is not breaking.

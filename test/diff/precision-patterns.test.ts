@@ -244,3 +244,33 @@ describe('the abbreviation "ex." of an example', () => {
     ]);
   });
 });
+
+describe('a heading set as a paragraph in bold', () => {
+  it('is the same sub-section, restyled: no section removed, its rules moved with it', () => {
+    const changes = run('bold-subheads');
+    expect(changes.filter((c) => c.kind === 'section').map((c) => [c.id, c.level, c.subject])).toEqual([
+      ['section-moved', 'editorial', 'Electric'],
+      ['section-moved', 'editorial', 'Stovetop'],
+      ['section-moved', 'editorial', 'Cleaning'],
+      // A section new on the page is still new.
+      ['section-added', 'editorial', 'Lids'],
+    ]);
+    expect(changes.find((c) => c.subject === 'Electric')!.message).toBe('Sub-section "Electric" of "Kettle kinds" is now a paragraph in bold, its heading set as emphasis.');
+    expect(changes.filter((c) => c.kind === 'rule').map((c) => c.id)).toEqual(['rule-moved', 'rule-moved']);
+  });
+
+  it('and back: a paragraph in bold made a heading is no new section', () => {
+    const dir = join(fixturesDir, 'pages', 'bold-subheads');
+    const changes = diffPageTexts(readFileSync(join(dir, 'new.mdx'), 'utf8'), readFileSync(join(dir, 'old.mdx'), 'utf8')).changes;
+    expect(changes.filter((c) => c.subject === 'Electric').map((c) => [c.id, c.message])).toEqual([
+      ['section-moved', 'Paragraph in bold "Electric" of "Kettle kinds" is now a sub-section, its heading set as a heading.'],
+    ]);
+  });
+});
+
+describe('a page whose one top heading was retitled', () => {
+  it('is that title renamed, not a section removed and another added', () => {
+    expect(rows(run('retitled-page')).slice(0, 1)).toEqual([['section-renamed', 'editorial']]);
+    expect(run('retitled-page').some((c) => c.id === 'section-removed')).toBe(false);
+  });
+});
