@@ -46871,6 +46871,26 @@ function statesUnnegated(phrase, text4) {
   return false;
 }
 
+// src/diff/grammar-rules.ts
+var DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$)/u;
+function productionSymbol(text4) {
+  return DEFINES.exec(text4)?.[1] ?? null;
+}
+var KEYWORD3 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
+var NAMED_SYMBOL = /\{([\p{L}_][\p{L}\p{N}_]*)\}|`([\p{L}_][\p{L}\p{N}_]*)`/gu;
+function spellsOutGrammar(rule2, doc) {
+  const keyword = KEYWORD3.exec(rule2.text);
+  const subject2 = keyword ? rule2.text.slice(0, keyword.index) : "";
+  const named = new Set([...subject2.matchAll(NAMED_SYMBOL)].map((m) => m[1] ?? m[2]));
+  if (named.size === 0) return null;
+  for (const block of doc.prose) {
+    if (block.sectionId !== rule2.sectionId) continue;
+    const symbol = productionSymbol(block.text)?.replace(/\[.*$/, "");
+    if (symbol !== void 0 && named.has(symbol)) return symbol;
+  }
+  return null;
+}
+
 // src/diff/prose-in-place.ts
 var SHARED_WORDS = 0.25;
 function pairProseRewrittenInPlace(old, now2, pairing, sameSection2) {
@@ -46900,11 +46920,10 @@ function pairProseRewrittenInPlace(old, now2, pairing, sameSection2) {
     added: pairing.added.filter((b) => !paired.has(b))
   };
 }
-var DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$)/u;
 var LABEL2 = /^([\p{Lu}][\p{L}-]*(?: [\p{L}-]+){0,2}):\s+\S/u;
 var LABELLED_WORDS = 8;
 function symbolOf(block) {
-  const production = DEFINES.exec(block.text)?.[1];
+  const production = productionSymbol(block.text);
   if (production) return production;
   const label2 = LABEL2.exec(block.text)?.[1];
   return label2 && block.text.split(/\s+/).length <= LABELLED_WORDS ? `${label2}:` : null;
@@ -47204,15 +47223,15 @@ function dutyGrowth(before, after) {
   if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => isNewName(m[1]))) return brought.length > 0 ? brought : ["another name"];
   return brought.length > 0 && dropped.length === 0 || brought.length - dropped.length >= 2 ? brought : [];
 }
-var KEYWORD3 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
+var KEYWORD4 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
 function keywordCount(text4) {
-  return text4.match(KEYWORD3)?.length ?? 0;
+  return text4.match(KEYWORD4)?.length ?? 0;
 }
 function withoutAsides2(text4) {
   return text4.replace(/\s*\(([^()]*)\)/g, (aside, inner) => /\b(?:must|shall|should|may|required|recommended|optional)\b|`/i.test(inner) ? aside : "");
 }
 function asked2(text4) {
-  const at = text4.search(KEYWORD3);
+  const at = text4.search(KEYWORD4);
   if (at >= 0) return text4.slice(at);
   const lower2 = text4.search(/\b(?:must|shall|should|may|required|recommended|optional)\b/i);
   return lower2 < 0 ? text4 : text4.slice(lower2);
@@ -47360,6 +47379,7 @@ function diffRules(ctx, emit) {
   const emitAdded = (rule2) => {
     const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);
     const spellsOut = pointsAt ? null : leadInPointsAt(rule2, ctx.new);
+    const grammar = pointsAt || spellsOut ? null : spellsOutGrammar(rule2, ctx.new);
     const where = (section) => section.startsWith("the ") ? section : `“${section}”`;
     emit({
       id: strength(rule2.keyword) === 3 ? "required-rule-added" : "rule-added",
@@ -47370,7 +47390,8 @@ function diffRules(ctx, emit) {
       after: ruleSide(rule2, headingIn(ctx.new, rule2)),
       // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts); nor does a bullet of a list whose lead-in points.
       ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of ${where(pointsAt)} on the same page: it adds none of its own` } : {},
-      ...spellsOut ? { level: "editorial", levelReason: `its list's lead-in points at the duties of ${where(spellsOut)} on the same page: it spells one of them out` } : {}
+      ...spellsOut ? { level: "editorial", levelReason: `its list's lead-in points at the duties of ${where(spellsOut)} on the same page: it spells one of them out` } : {},
+      ...grammar ? { level: "non-breaking", levelReason: `it says in words what its section's grammar production of ${grammar} defines: that production's change, if any, is reported as its own` } : {}
     });
   };
   for (const rule2 of added) emitAdded(rule2);

@@ -174,6 +174,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(find(c, 'field-type-changed', /Gadget Object › Fixed Fields › weight/)).toBeDefined();
     expect(c.some((x) => /Gadget Object/.test(x.subject) && x.id === 'section-added')).toBe(false);
   },
+  'grammar-spelled-out': (c) => {
+    // A MUST about a symbol its section's production defines spells out the grammar: not breaking.
+    expect(c.filter((x) => x.kind === 'rule' && x.level === 'breaking').map((x) => x.subject)).toEqual(['An {Amount} in a total MUST NOT exceed 99.']);
+  },
   'renamed-words': (c) => {
     // A word the page exchanged everywhere rewords its rules; a name in code exchanged everywhere is one rename.
     expect(c.filter((x) => x.id === 'rule-reworded')).toHaveLength(5);

@@ -274,3 +274,15 @@ describe('a page whose one top heading was retitled', () => {
     expect(run('retitled-page').some((c) => c.id === 'section-removed')).toBe(false);
   });
 });
+
+describe('a rule that says in words what its section’s grammar defines', () => {
+  it('is no new duty beyond the grammar (non-breaking); a rule about the symbol elsewhere still binds', () => {
+    const changes = run('grammar-spelled-out');
+    expect(changes.filter((c) => c.kind === 'rule').map((c) => [c.level, c.subject])).toEqual([
+      ['non-breaking', 'An {Amount} MUST NOT have a leading {0}.'],
+      ['non-breaking', 'An {Amount} MUST NOT be followed by a {Digit}.'],
+      ['breaking', 'An {Amount} in a total MUST NOT exceed 99.'],
+    ]);
+    expect(changes[1]!.levelReason).toContain('grammar production of Amount');
+  });
+});
