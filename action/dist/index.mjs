@@ -45014,6 +45014,10 @@ var EXAMPLE_OPENING = new RegExp(`^[\\W_]*(?:${EXAMPLE_OPENERS.join("|")})(?=[\\
 function opensAsExample(sentence) {
   return EXAMPLE_OPENING.test(sentence);
 }
+var ABOUT_EXAMPLE = /^[\W_]*(?:in\s+)?(?:(?:this|these|that|those|each)\s+(?:\w+\s+)?examples?\b|the\s+(?:(?:above|following|preceding|previous|next|last|first|second)\s+examples?|examples?\s+(?:above|below))\b)/i;
+function describesExample(sentence) {
+  return ABOUT_EXAMPLE.test(sentence);
+}
 var ASSERTION = /^[\W_]*assert\s*:/i;
 function isAssertion(sentence) {
   return ASSERTION.test(sentence);
@@ -45255,7 +45259,7 @@ var DocumentBuilder = class {
     const ownKeywords = (text4) => isNote(block.text) ? keywordsIn(withoutCitations(text4, block.citations), "uppercase") : this.keywords(withoutCitations(text4, block.citations));
     const read = block.listItem ? [{ text: block.text, keywords: ownKeywords(block.text), subjectSentences: [block.text], leadIn: null, example: null }] : statements(introducesList ? parts2.slice(0, -1) : parts2, ownKeywords);
     for (const statement2 of read) {
-      if (block.listItem && block.leadIn !== null && opensAsExample(block.leadIn) || isAssertion(statement2.text)) {
+      if (block.listItem && block.leadIn !== null && opensAsExample(block.leadIn) || isAssertion(statement2.text) || describesExample(statement2.text)) {
         proseParts.push(statement2.text);
         continue;
       }

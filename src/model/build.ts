@@ -13,7 +13,7 @@ import { rangeBoundOffsets } from './code-ranges.ts';
 import { cellNames, errorCodeColumns, fieldColumns, namedEntryColumns, nameOfCell, requirednessOf } from './field-tables.ts';
 import { keywordCaseDeclared, type KeywordCase, type ParseOptions } from './keyword-case.ts';
 import { sectionLabel } from './section-label.ts';
-import { isAssertion, isNote, opensAsExample, retires } from './cue-words.ts';
+import { describesExample, isAssertion, isNote, opensAsExample, retires } from './cue-words.ts';
 import { statements, type Statement } from './statements.ts';
 import { foldLabels } from './labels.ts';
 import { isTypeScriptLang, mayDeclareTypes, readTypeDeclarations, type TypeChunk } from './typescript.ts';
@@ -160,8 +160,9 @@ class DocumentBuilder {
       : statements(introducesList ? parts.slice(0, -1) : parts, ownKeywords);
     for (const statement of read) {
       // Bullets under "Examples:" illustrate: their keywords show a case, they bind nothing of their
-      // own; an algorithm's "Assert:" step states what holds, not what anyone must do.
-      if ((block.listItem && block.leadIn !== null && opensAsExample(block.leadIn)) || isAssertion(statement.text)) {
+      // own; an algorithm's "Assert:" step states what holds, not what anyone must do; a sentence
+      // about an example shown says why it reads so.
+      if ((block.listItem && block.leadIn !== null && opensAsExample(block.leadIn)) || isAssertion(statement.text) || describesExample(statement.text)) {
         proseParts.push(statement.text);
         continue;
       }

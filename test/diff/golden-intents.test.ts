@@ -174,6 +174,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(find(c, 'field-type-changed', /Gadget Object › Fixed Fields › weight/)).toBeDefined();
     expect(c.some((x) => /Gadget Object/.test(x.subject) && x.id === 'section-added')).toBe(false);
   },
+  'example-sentences': (c) => {
+    // "This example is valid as … MAY …" explains the example: prose, not a rule.
+    expect(c.filter((x) => x.kind === 'prose').map((x) => x.subject)).toEqual(['This example is valid as the inner tray MAY be empty.', 'In the example below, the outer tray MUST NOT hold itself.']);
+  },
   'grammar-spelled-out': (c) => {
     // A MUST about a symbol its section's production defines spells out the grammar: not breaking.
     expect(c.filter((x) => x.kind === 'rule' && x.level === 'breaking').map((x) => x.subject)).toEqual(['An {Amount} in a total MUST NOT exceed 99.']);

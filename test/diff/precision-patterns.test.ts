@@ -286,3 +286,14 @@ describe('a rule that says in words what its section’s grammar defines', () =>
     expect(changes[1]!.levelReason).toContain('grammar production of Amount');
   });
 });
+
+describe('a sentence about an example shown beside it', () => {
+  it('says why the example reads so: its keywords bind no one; a rule about what an example must be still binds', () => {
+    expect(run('example-sentences').map((c) => [c.id, c.level])).toEqual([
+      ['rule-added', 'non-breaking'],
+      ['prose-added', 'editorial'],
+      ['prose-added', 'editorial'],
+      ['required-rule-added', 'breaking'],
+    ]);
+  });
+});
