@@ -32778,7 +32778,7 @@ var getCodePoint = (
   )
 );
 function getEscaper(regex2, map) {
-  return function escape4(data) {
+  return function escape5(data) {
     let match;
     let lastIdx = 0;
     let result = "";
@@ -37614,9 +37614,9 @@ function factoryTitle(effects, ok3, nok, type, markerType, stringType) {
       return atBreak(code5);
     }
     effects.consume(code5);
-    return code5 === 92 ? escape4 : inside;
+    return code5 === 92 ? escape5 : inside;
   }
-  function escape4(code5) {
+  function escape5(code5) {
     if (code5 === marker || code5 === 92) {
       effects.consume(code5);
       return inside;
@@ -46840,6 +46840,25 @@ function addedRows(drafts, newFields) {
   return [...rows.values()].filter((row) => newFields.filter((f) => f.origin === "table" && f.line === row.line).length === row.keys.size);
 }
 
+// src/diff/exceptions.ts
+var EXCEPTION = /\b(?:except(?:\s+for)?|other\s+than|but\s+not|excluding|apart\s+from|save\s+for)\s+((?:`[^`]+`(?:\s*(?:,|and|or|,\s*and|,\s*or)\s*)?)+)/gi;
+function leftOut(text4) {
+  const names = /* @__PURE__ */ new Set();
+  for (const m of text4.matchAll(EXCEPTION)) for (const name of m[1].matchAll(/`([^`]+)`/g)) names.add(name[1]);
+  return names;
+}
+function exceptionsChanged(before, after) {
+  const [was2, now2] = [leftOut(before), leftOut(after)];
+  const gained = [...now2].filter((n) => !was2.has(n) && !new RegExp(`\`${escape3(n)}\``).test(before));
+  const lost = [...was2].filter((n) => !now2.has(n) && !new RegExp(`\`${escape3(n)}\``).test(after));
+  if (gained.length === 0 && lost.length === 0) return null;
+  const list2 = (names) => names.map((n) => `\`${n}\``).join(", ");
+  return [gained.length ? `it now leaves out ${list2(gained)}` : "", lost.length ? `it no longer leaves out ${list2(lost)}` : ""].filter(Boolean).join("; ");
+}
+function escape3(text4) {
+  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 // src/diff/inversion.ts
 init_libesm();
 var NEGATION_WORDS = /* @__PURE__ */ new Set(["not", "no", "never", "cannot", "without", "neither", "nor"]);
@@ -46984,13 +47003,15 @@ function diffProse(ctx, emit) {
   for (const [before, after] of pairs) {
     if (sameWording(before.text, after.text)) continue;
     const inverted = isInversion(before.text, after.text);
+    const narrowed = inverted ? null : exceptionsChanged(before.text, after.text);
     emit({
       id: inverted ? "prose-inverted" : "prose-changed",
       subject: clip(after.text, 100),
       key: normalizeText(before.text),
       section: bothSections(ctx, before.sectionId, after.sectionId),
       before: side5(before),
-      after: side5(after)
+      after: side5(after),
+      ...narrowed ? { level: "non-breaking", levelReason: `${narrowed}: what the statement includes changed` } : {}
     });
   }
   const dataRowsIn = (blocks) => new Set(blocks.filter((b) => b.tableRow).map((b) => b.sectionId));
@@ -49695,14 +49716,14 @@ function changelogHeadline(reading) {
   const { items, confirmed, notVisible, unannounced } = reading.summary;
   return `Changelog (${reading.page}): ${items} items, ${confirmed} confirmed by the diff, ${notVisible} ${NOT_VISIBLE}; ${unannounced} breaking or non-breaking records no item announces`;
 }
-function changelogMarkdownLines(reading, escape4) {
-  if (reading.page === null) return [`**Changelog:** ${escape4(reading.note)}`, ""];
-  const lines = [`### ${escape4(changelogHeadline(reading))}`, "", "| item | verdict |", "| --- | --- |"];
-  for (const item2 of reading.items) lines.push(`| ${escape4(itemName(item2))}: ${escape4(clip2(item2.text))} | ${escape4(verdict(item2))} |`);
+function changelogMarkdownLines(reading, escape5) {
+  if (reading.page === null) return [`**Changelog:** ${escape5(reading.note)}`, ""];
+  const lines = [`### ${escape5(changelogHeadline(reading))}`, "", "| item | verdict |", "| --- | --- |"];
+  for (const item2 of reading.items) lines.push(`| ${escape5(itemName(item2))}: ${escape5(clip2(item2.text))} | ${escape5(verdict(item2))} |`);
   lines.push("");
   if (reading.unannounced.length > 0) {
     lines.push(`<details><summary>Unannounced changes: ${reading.summary.unannounced} records in ${reading.unannounced.length} themes</summary>`, "");
-    for (const group2 of reading.unannounced) lines.push(`- ${escape4(`${group2.page} › ${group2.theme}`)}: ${plural2(group2.records.length, "record")}`);
+    for (const group2 of reading.unannounced) lines.push(`- ${escape5(`${group2.page} › ${group2.theme}`)}: ${plural2(group2.records.length, "record")}`);
     lines.push("", "</details>", "");
   }
   return lines;
@@ -49797,22 +49818,22 @@ function renderMarkdown(report, options = {}) {
   const budget2 = options.maxChars ?? MARKDOWN_BUDGET;
   const { impact } = report.summary;
   const head = [];
-  head.push(`## ${escape3(label(report.old))} → ${escape3(label(report.new))}`, "");
+  head.push(`## ${escape4(label(report.old))} → ${escape4(label(report.new))}`, "");
   head.push("| breaking | opt-in | non-breaking | editorial | records |", "| ---: | ---: | ---: | ---: | ---: |");
   head.push(`| ${impact.breaking} | ${impact["opt-in"]} | ${impact["non-breaking"]} | ${impact.editorial} | ${report.changes.length} |`, "");
   if (report.summary.acknowledged) head.push(`${report.summary.acknowledged} of these changes are acknowledged in the spec's config: listed, never failed on.`, "");
   if (report.summary.informative) head.push(`Not counted: ${report.summary.informative} records of informative pages (change logs, indexes).`, "");
   const reading = readingLines(report);
-  if (reading.length) head.push(...reading.map((line2) => `> ${escape3(line2)}`), "");
+  if (reading.length) head.push(...reading.map((line2) => `> ${escape4(line2)}`), "");
   if (report.grouped.length === 0) head.push("No changes.", "");
-  if (report.changelog) head.push(...changelogMarkdownLines(report.changelog, escape3));
+  if (report.changelog) head.push(...changelogMarkdownLines(report.changelog, escape4));
   const diagnostics = changedPageDiagnostics(report);
-  const tail = diagnostics.length ? ["> [!WARNING]", "> Read with problems; the diff covers what could be read:", ...diagnostics.slice(0, 20).map((d) => `> - ${escape3(d)}`), ""] : [];
+  const tail = diagnostics.length ? ["> [!WARNING]", "> Read with problems; the diff covers what could be read:", ...diagnostics.slice(0, 20).map((d) => `> - ${escape4(d)}`), ""] : [];
   const sections = changeSections(report);
   const announced = sections.filter((s) => s.kind === "announced");
   const rest = sections.filter((s) => s.kind === "page").flatMap((s) => s.changes);
   const parts2 = [];
-  for (const section of announced) parts2.push({ title: `Announced: ${escape3(section.title)}`, items: section.changes.map((c) => item(c, report, options.records)), fold: false, unit: "announced changes" });
+  for (const section of announced) parts2.push({ title: `Announced: ${escape4(section.title)}`, items: section.changes.map((c) => item(c, report, options.records)), fold: false, unit: "announced changes" });
   for (const level of IMPACTS) {
     const changes = rest.filter((c) => c.impact === level);
     if (changes.length) parts2.push({ title: `${TITLES[level]}${announced.length ? ", not announced" : ""} (${changes.length})`, items: changes.map((c) => item(c, report, options.records)), fold: level === "editorial", unit: `${level} changes` });
@@ -49852,16 +49873,16 @@ function item(change, report, withRecords = false) {
   const line2 = `- ${escapeKeepingCode(change.title)} _(${facts})_ \`${change.id}\``;
   if (!withRecords) return line2;
   const records = recordsOf(change, report).map((r) => {
-    const where = [pageLabel(r), r.section.new ?? r.section.old, lineRef(r)].filter(Boolean).map((s) => escape3(String(s))).join(", ");
+    const where = [pageLabel(r), r.section.new ?? r.section.old, lineRef(r)].filter(Boolean).map((s) => escape4(String(s))).join(", ");
     return `  - **${r.id}** (${r.level}) — ${escapeKeepingCode(r.message)}${where ? ` _(${where})_` : ""}`;
   });
-  return [line2, `  <details><summary>${escape3(change.reason)}</summary>`, "", ...records, "", "  </details>"].join("\n");
+  return [line2, `  <details><summary>${escape4(change.reason)}</summary>`, "", ...records, "", "  </details>"].join("\n");
 }
-function escape3(text4) {
+function escape4(text4) {
   return text4.replace(/[\\`*_{}[\]<>()#+!|~]/g, (ch) => ch === "<" ? "&lt;" : ch === ">" ? "&gt;" : `\\${ch}`);
 }
 function escapeKeepingCode(text4) {
-  return text4.split(/(`[^`\n]+`)/).map((part) => /^`[^`\n]+`$/.test(part) ? part : escape3(part)).join("");
+  return text4.split(/(`[^`\n]+`)/).map((part) => /^`[^`\n]+`$/.test(part) ? part : escape4(part)).join("");
 }
 
 // src/action/mentions.ts
@@ -49903,7 +49924,7 @@ function reportsMarkdown(sections, room) {
   const name = (s) => `\`${s.spec}\`${s.schema ? ` + \`${s.schema}\`` : ""}`;
   const total = (impact) => sections.reduce((n, s) => n + s.report.summary.impact[impact], 0);
   const head = [
-    `## ${escape3(label(first.old))} → ${escape3(label(first.new))}: ${sections.length} spec paths`,
+    `## ${escape4(label(first.old))} → ${escape4(label(first.new))}: ${sections.length} spec paths`,
     "",
     `| spec path | ${IMPACTS.join(" | ")} |`,
     `| --- |${IMPACTS.map(() => " ---: |").join("")}`,

@@ -178,6 +178,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // "This example is valid as … MAY …" explains the example: prose, not a rule.
     expect(c.filter((x) => x.kind === 'prose').map((x) => x.subject)).toEqual(['This example is valid as the inner tray MAY be empty.', 'In the example below, the outer tray MUST NOT hold itself.']);
   },
+  'exceptions-added': (c) => {
+    // A paragraph that now leaves out a name in code ("except `origin`") includes something else: non-breaking.
+    expect(c.map((x) => x.level)).toEqual(['non-breaking', 'editorial', 'non-breaking']);
+  },
   'grammar-spelled-out': (c) => {
     // A MUST about a symbol its section's production defines spells out the grammar: not breaking.
     expect(c.filter((x) => x.kind === 'rule' && x.level === 'breaking').map((x) => x.subject)).toEqual(['An {Amount} in a total MUST NOT exceed 99.']);

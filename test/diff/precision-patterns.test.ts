@@ -297,3 +297,16 @@ describe('a sentence about an example shown beside it', () => {
     ]);
   });
 });
+
+describe('a statement that leaves out another name', () => {
+  it('includes something else now: not editorial; an exception without a name in code stays a rewording', () => {
+    const changes = run('exceptions-added');
+    expect(changes.map((c) => [c.id, c.level])).toEqual([
+      ['prose-changed', 'non-breaking'],
+      ['prose-changed', 'editorial'],
+      ['prose-changed', 'non-breaking'],
+    ]);
+    expect(changes[0]!.levelReason).toContain('it now leaves out `origin`');
+    expect(changes[2]!.levelReason).toContain('it now leaves out `perishable`');
+  });
+});
