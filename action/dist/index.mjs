@@ -686,7 +686,7 @@ function capitalize(s) {
 function article(word) {
   return /^[aeiou]/i.test(word) ? "an" : "a";
 }
-var code, was, now, kw, rule, RULE_QUOTE, about, changed, changedRule, extended, parties, detail, mustSend, nowProse, declaredBy, PAGE_CATALOG;
+var code, was, now, kw, rule, RULE_QUOTE, about, changed, changedRule, extended, parties, detail, wasProse, mustSend, nowProse, declaredBy, PAGE_CATALOG;
 var init_page_catalog = __esm({
   "src/records/page-catalog.ts"() {
     "use strict";
@@ -712,6 +712,7 @@ var init_page_catalog = __esm({
     };
     parties = (side6) => (Array.isArray(side6?.["actors"]) ? side6["actors"].join(" and ") : side6?.actor) ?? "another party";
     detail = (c, key2) => c.detail?.[key2] ?? "";
+    wasProse = (c) => typeof c.after?.["wasProse"] === "string" ? ` Its description was plain text before: “${clip(c.after["wasProse"], 80)}”` : "";
     mustSend = (c) => {
       const senders = c.after?.["mustSend"] ? String(c.after["mustSend"]).split(", ").map((p) => `${p}s`) : [];
       return senders.length ? ` ${capitalize(senders.join(" and "))} must now send it.` : "";
@@ -985,7 +986,7 @@ var init_page_catalog = __esm({
         level: "breaking",
         description: "A new field that must be present.",
         why: "Existing senders do not send it: breaking for the side that sends the shape (from the schema, whichever way it travels, request or result), which the record names.",
-        message: (c) => `New required field ${code(c.subject)}.${mustSend(c)}`
+        message: (c) => `New required field ${code(c.subject)}.${mustSend(c)}${wasProse(c)}`
       },
       {
         id: "field-added",
@@ -994,7 +995,7 @@ var init_page_catalog = __esm({
         level: "non-breaking",
         description: "A new optional field.",
         why: "Receivers that do not know it can ignore it; senders need not send it.",
-        message: (c) => `New field ${code(c.subject)}.`
+        message: (c) => `New field ${code(c.subject)}.${wasProse(c)}`
       },
       {
         id: "required-field-removed",
@@ -46840,6 +46841,26 @@ function addedRows(drafts, newFields) {
   return [...rows.values()].filter((row) => newFields.filter((f) => f.origin === "table" && f.line === row.line).length === row.keys.size);
 }
 
+// src/diff/prose-become-fields.ts
+var SAME_SHARE = 0.75;
+function foldProseBecomeFields(drafts, newFields) {
+  const fields = drafts.filter((d) => (d.id === "field-added" || d.id === "required-field-added") && d.after?.["origin"] === "list" && d.section.new !== null);
+  if (fields.length === 0) return [...drafts];
+  const descriptions = new Map(fields.map((d) => [d, contentWords(newFields.find((f) => f.origin === "list" && f.line === d.after.line && f.path === d.after["path"])?.description ?? "")]));
+  const told2 = /* @__PURE__ */ new Map();
+  const dropped = /* @__PURE__ */ new Set();
+  for (const prose of drafts) {
+    if (prose.id !== "prose-removed" || !prose.before || prose.section.new === null) continue;
+    const words3 = contentWords(prose.before.text);
+    if (words3.length < MIN_CONTENT_WORDS) continue;
+    const field = fields.find((f) => !told2.has(f) && f.section.new === prose.section.new && descriptions.get(f).length > 0 && shareFoundIn(words3, descriptions.get(f)) >= SAME_SHARE && shareFoundIn(descriptions.get(f), words3) >= SAME_SHARE);
+    if (!field) continue;
+    dropped.add(prose);
+    told2.set(field, prose.before.text);
+  }
+  return drafts.filter((d) => !dropped.has(d)).map((d) => told2.has(d) ? { ...d, after: { ...d.after, wasProse: told2.get(d) } } : d);
+}
+
 // src/diff/exceptions.ts
 var EXCEPTION = /\b(?:except(?:\s+for)?|other\s+than|but\s+not|excluding|apart\s+from|save\s+for)\s+((?:`[^`]+`(?:\s*(?:,|and|or|,\s*and|,\s*or)\s*)?)+)/gi;
 function leftOut(text4) {
@@ -48225,7 +48246,7 @@ function diffDocuments(oldDoc, newDoc) {
 }
 function oneRecordPerChange(drafts, ctx) {
   const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
-  const reworded = readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(restated))), ctx.new.fields), ctx);
+  const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(restated))), ctx.new.fields), ctx.new.fields), ctx);
   return levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx);
 }
 function distinguishRepeats(drafts) {

@@ -34,6 +34,8 @@ const extended = (c: ChangeDraft) => {
 const parties = (side: ChangeDraft['before']) =>
   (Array.isArray(side?.['actors']) ? (side['actors'] as string[]).join(' and ') : side?.actor) ?? 'another party';
 const detail = (c: ChangeDraft, key: string) => c.detail?.[key] ?? '';
+/** A field whose description was a plain bullet before (prose-become-fields.ts): what it read. */
+const wasProse = (c: ChangeDraft) => (typeof c.after?.['wasProse'] === 'string' ? ` Its description was plain text before: “${clip(c.after['wasProse'], 80)}”` : '');
 
 /** A heading the other side sets as a paragraph in bold (sections.ts): where it stands, said once when that did not change. */
 function headingRestyled(c: ChangeDraft): string {
@@ -247,13 +249,13 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'required-field-added', kind: 'schema-field', action: 'added', level: 'breaking',
     description: 'A new field that must be present.',
     why: 'Existing senders do not send it: breaking for the side that sends the shape (from the schema, whichever way it travels, request or result), which the record names.',
-    message: (c) => `New required field ${code(c.subject)}.${mustSend(c)}`,
+    message: (c) => `New required field ${code(c.subject)}.${mustSend(c)}${wasProse(c)}`,
   },
   {
     id: 'field-added', kind: 'schema-field', action: 'added', level: 'non-breaking',
     description: 'A new optional field.',
     why: 'Receivers that do not know it can ignore it; senders need not send it.',
-    message: (c) => `New field ${code(c.subject)}.`,
+    message: (c) => `New field ${code(c.subject)}.${wasProse(c)}`,
   },
   {
     id: 'required-field-removed', kind: 'schema-field', action: 'removed', level: 'breaking',

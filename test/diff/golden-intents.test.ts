@@ -29,6 +29,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // A sub-section whose heading became a paragraph in bold is the same sub-section: moved, not removed.
     expect(c.filter((x) => x.kind === 'section').map(line)).toEqual(['section-moved editorial Electric', 'section-moved editorial Stovetop', 'section-moved editorial Cleaning', 'section-added editorial Lids']);
   },
+  'bullets-become-fields': (c) => {
+    // Bullets that became named fields' descriptions are those fields' records, not paragraphs removed.
+    expect(c.some((x) => x.id === 'prose-removed')).toBe(false);
+  },
   capabilities: (c) => {
     // A capability's option gone breaks who used it; one that moved is a move, not a removal and an addition.
     expect(find(c, 'capability-option-removed', /widgets\.watch/)?.level).toBe('breaking');

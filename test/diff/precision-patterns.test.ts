@@ -310,3 +310,13 @@ describe('a statement that leaves out another name', () => {
     expect(changes[2]!.levelReason).toContain('it now leaves out `perishable`');
   });
 });
+
+describe('plain bullets rewritten as named fields', () => {
+  it('each bullet is its field’s description, not a paragraph removed; the field record says what it read', () => {
+    const changes = run('bullets-become-fields');
+    expect(changes.map((c) => c.id)).toEqual(['prose-changed', 'field-added', 'field-added', 'field-added']);
+    expect(changes[1]!.message).toBe('New field `Brew requests › blend`. Its description was plain text before: “Optionally: The blend of leaves to steep.”');
+    // A field new in every way says nothing of the kind.
+    expect(changes[3]!.message).toBe('New field `Brew requests › sugar`.');
+  });
+});
