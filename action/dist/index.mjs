@@ -686,7 +686,7 @@ function capitalize(s) {
 function article(word) {
   return /^[aeiou]/i.test(word) ? "an" : "a";
 }
-var code, was, now, kw, rule, RULE_QUOTE, about, changed, changedRule, extended, parties, detail, wasProse, mustSend, nowProse, declaredBy, PAGE_CATALOG;
+var code, was, now, kw, rule, RULE_QUOTE, about, changed, changedRule, extended, parties, detail, wasProse, mustSend, nowProse, halfNowProse, declaredBy, PAGE_CATALOG;
 var init_page_catalog = __esm({
   "src/records/page-catalog.ts"() {
     "use strict";
@@ -718,6 +718,7 @@ var init_page_catalog = __esm({
       return senders.length ? ` ${capitalize(senders.join(" and "))} must now send it.` : "";
     };
     nowProse = (c) => c.before?.["nowProse"] ? ` It now reads, without a keyword: ${excerpt(String(c.before["nowProse"]), Number(c.before["nowProseAt"] ?? 0), 90, 0)}` : "";
+    halfNowProse = (c) => c.before?.["halfNowProse"] ? ` Its plain half now reads: ${clip(String(c.before["halfNowProse"]), 90)}` : "";
     declaredBy = (c) => c.after?.["rule"] ? ` The ${kw(c.after)} rule now reads: ${quoteChanged(String(c.before?.["rule"] ?? ""), String(c.after["rule"]))}` : "";
     PAGE_CATALOG = [
       // ── Normative rules (sentences carrying RFC 2119 / RFC 8174 keywords) ──────────────
@@ -746,7 +747,7 @@ var init_page_catalog = __esm({
         level: "breaking",
         description: "An absolute requirement is gone.",
         why: "The other side may have relied on the guarantee; implementations may now behave differently.",
-        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`
+        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}${halfNowProse(c)}`
       },
       {
         id: "rule-removed",
@@ -755,7 +756,7 @@ var init_page_catalog = __esm({
         level: "non-breaking",
         description: "A recommendation or permission is gone.",
         why: "No implementation was required to follow it, so none stops conforming.",
-        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`
+        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}${halfNowProse(c)}`
       },
       {
         id: "rule-strengthened",
@@ -28187,11 +28188,11 @@ function pairUp(olds, news, options) {
     const s = options.score(olds[i], news[j]);
     if (s >= options.threshold) scored.push({ i, j, s });
   };
-  const alike = options.alike;
-  if (alike && alike.minDice > 0) {
+  const alike2 = options.alike;
+  if (alike2 && alike2.minDice > 0) {
     const oldIds = [...freeOld];
     const newIds = [...freeNew];
-    const likely = likelyPairs(oldIds.map((i) => alike.old(olds[i])), newIds.map((j) => alike.new(news[j])), alike.minDice);
+    const likely = likelyPairs(oldIds.map((i) => alike2.old(olds[i])), newIds.map((j) => alike2.new(news[j])), alike2.minDice);
     likely.forEach((partners, a) => {
       for (const b of partners) consider(oldIds[a], newIds[b]);
     });
@@ -29412,8 +29413,8 @@ function joinDutiesToldTwice(facts, uf) {
       const a = rules[i];
       const b = rules[j];
       if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join("\0") === b.path.join("\0")) continue;
-      const alike = duties.get(a.index).some((x) => duties.get(b.index).some((y) => dice(x, y) >= 0.6));
-      if (alike) uf.union(a.index, b.index);
+      const alike2 = duties.get(a.index).some((x) => duties.get(b.index).some((y) => dice(x, y) >= 0.6));
+      if (alike2) uf.union(a.index, b.index);
     }
   }
 }
@@ -48112,6 +48113,33 @@ function isRemovedRule(draft) {
   return entry.kind === "rule" && entry.action === "removed" && draft.before !== null;
 }
 
+// src/diff/rule-half-prose.ts
+init_catalog();
+var SAME_SHARE2 = 0.6;
+var MIN_WORDS = 6;
+var KEYWORD5 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
+function foldPlainHalvesOfRules(drafts) {
+  const added = drafts.filter((d) => d.id === "prose-added" && d.after);
+  if (added.length === 0) return [...drafts];
+  const joined = /* @__PURE__ */ new Map();
+  const dropped = /* @__PURE__ */ new Set();
+  for (const rule2 of drafts) {
+    const entry = catalogEntry(rule2.id);
+    if (entry.kind !== "rule" || entry.action !== "removed" || !rule2.before || rule2.before["nowProse"]) continue;
+    const plain2 = sentences(rule2.before.text).filter((s) => !KEYWORD5.test(s)).join(" ");
+    const words3 = wordsOf2(plain2);
+    if (words3.length < MIN_WORDS) continue;
+    const paragraph = added.find((p) => !dropped.has(p) && sameSection(rule2, p) && alike(words3, wordsOf2(p.after.text)));
+    if (!paragraph) continue;
+    dropped.add(paragraph);
+    joined.set(rule2, { ...rule2, before: { ...rule2.before, halfNowProse: paragraph.after.text, halfNowProseLine: paragraph.after.line } });
+  }
+  return drafts.filter((d) => !dropped.has(d)).map((d) => joined.get(d) ?? d);
+}
+function alike(a, b) {
+  return shareFoundIn(a, b) >= SAME_SHARE2 && shareFoundIn(b, a) >= SAME_SHARE2;
+}
+
 // src/diff/restructured-prose.ts
 init_quote();
 var TAKEN_SHARE6 = 0.75;
@@ -48246,7 +48274,7 @@ function diffDocuments(oldDoc, newDoc) {
 }
 function oneRecordPerChange(drafts, ctx) {
   const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
-  const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(restated))), ctx.new.fields), ctx.new.fields), ctx);
+  const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated)))), ctx.new.fields), ctx.new.fields), ctx);
   return levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx);
 }
 function distinguishRepeats(drafts) {

@@ -53,6 +53,8 @@ const mustSend = (c: ChangeDraft) => {
 
 /** A rule rewritten as a plain sentence: what the paragraph that took it in now reads (rule-become-prose.ts). */
 const nowProse = (c: ChangeDraft) => (c.before?.['nowProse'] ? ` It now reads, without a keyword: ${excerpt(String(c.before['nowProse']), Number(c.before['nowProseAt'] ?? 0), 90, 0)}` : '');
+/** A removed rule whose plain half the newer text kept as a paragraph (rule-half-prose.ts). */
+const halfNowProse = (c: ChangeDraft) => (c.before?.['halfNowProse'] ? ` Its plain half now reads: ${clip(String(c.before['halfNowProse']), 90)}` : '');
 
 /** The rule that says where a capability is declared, when it was folded into the capability's record (capability-rule-fold.ts). */
 const declaredBy = (c: ChangeDraft) =>
@@ -77,13 +79,13 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'required-rule-removed', kind: 'rule', action: 'removed', level: 'breaking',
     description: 'An absolute requirement is gone.',
     why: 'The other side may have relied on the guarantee; implementations may now behave differently.',
-    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`,
+    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}${halfNowProse(c)}`,
   },
   {
     id: 'rule-removed', kind: 'rule', action: 'removed', level: 'non-breaking',
     description: 'A recommendation or permission is gone.',
     why: 'No implementation was required to follow it, so none stops conforming.',
-    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`,
+    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}${halfNowProse(c)}`,
   },
   {
     id: 'rule-strengthened', kind: 'rule', action: 'strengthened', level: 'breaking',

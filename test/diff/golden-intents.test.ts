@@ -233,6 +233,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // A prohibition the paragraph does not negate was not rewritten as it.
     expect(c[2]!.before?.['nowProse']).toBeUndefined();
   },
+  'rule-plain-half': (c) => {
+    // A removed rule's plain half kept as a paragraph is named by the rule's record: no paragraph record of its own.
+    expect(c.some((x) => x.id === 'prose-added')).toBe(false);
+  },
   'rule-statements': (c) => {
     // An example after a rule is its example: a changed example alone is editorial.
     expect(c.filter((x) => x.id === 'rule-example-changed').every((x) => x.level === 'editorial')).toBe(true);

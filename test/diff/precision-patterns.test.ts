@@ -320,3 +320,12 @@ describe('plain bullets rewritten as named fields', () => {
     expect(changes[3]!.message).toBe('New field `Brew requests › sugar`.');
   });
 });
+
+describe('a removed rule whose plain half the newer text keeps', () => {
+  it('the paragraph that keeps it is the rule’s first half, named by the rule’s record, not a new paragraph', () => {
+    const changes = run('rule-plain-half');
+    expect(changes.map((c) => c.id)).toEqual(['required-rule-removed', 'required-rule-added']);
+    expect(changes[0]!.before?.['halfNowProse']).toMatch(/^The calling application stays in charge of the retry loop/);
+    expect(changes[0]!.message).toContain('Its plain half now reads: The calling application stays in charge');
+  });
+});
