@@ -672,6 +672,11 @@ var init_code_span = __esm({
 });
 
 // src/records/page-catalog.ts
+function headingRestyled(c) {
+  const [from, to] = [String(detail(c, "from")), String(detail(c, "to"))];
+  const where = from === to ? "" : ` in "${to}"`;
+  return c.detail?.["label"] === "now" ? `Sub-section "${c.subject}" of "${from}" is now a paragraph in bold${where}, its heading set as emphasis.` : `Paragraph in bold "${c.subject}" of "${from}" is now a sub-section${where}, its heading set as a heading.`;
+}
 function deprecation(id, kind, description, why) {
   return { id, kind, action: "deprecated", level: "non-breaking", description, why, message: (c) => `Deprecated: ${c.subject} ("${detail(c, "notice")}").` };
 }
@@ -681,7 +686,7 @@ function capitalize(s) {
 function article(word) {
   return /^[aeiou]/i.test(word) ? "an" : "a";
 }
-var code, was, now, kw, rule, RULE_QUOTE, about, changed, changedRule, extended, parties, detail, mustSend, nowProse, declaredBy, PAGE_CATALOG;
+var code, was, now, kw, rule, RULE_QUOTE, about, changed, changedRule, extended, parties, detail, wasProse, mustSend, nowProse, halfNowProse, declaredBy, PAGE_CATALOG;
 var init_page_catalog = __esm({
   "src/records/page-catalog.ts"() {
     "use strict";
@@ -707,11 +712,13 @@ var init_page_catalog = __esm({
     };
     parties = (side6) => (Array.isArray(side6?.["actors"]) ? side6["actors"].join(" and ") : side6?.actor) ?? "another party";
     detail = (c, key2) => c.detail?.[key2] ?? "";
+    wasProse = (c) => typeof c.after?.["wasProse"] === "string" ? ` Its description was plain text before: “${clip(c.after["wasProse"], 80)}”` : "";
     mustSend = (c) => {
       const senders = c.after?.["mustSend"] ? String(c.after["mustSend"]).split(", ").map((p) => `${p}s`) : [];
       return senders.length ? ` ${capitalize(senders.join(" and "))} must now send it.` : "";
     };
     nowProse = (c) => c.before?.["nowProse"] ? ` It now reads, without a keyword: ${excerpt(String(c.before["nowProse"]), Number(c.before["nowProseAt"] ?? 0), 90, 0)}` : "";
+    halfNowProse = (c) => c.before?.["halfNowProse"] ? ` Its plain half now reads: ${clip(String(c.before["halfNowProse"]), 90)}` : "";
     declaredBy = (c) => c.after?.["rule"] ? ` The ${kw(c.after)} rule now reads: ${quoteChanged(String(c.before?.["rule"] ?? ""), String(c.after["rule"]))}` : "";
     PAGE_CATALOG = [
       // ── Normative rules (sentences carrying RFC 2119 / RFC 8174 keywords) ──────────────
@@ -740,7 +747,7 @@ var init_page_catalog = __esm({
         level: "breaking",
         description: "An absolute requirement is gone.",
         why: "The other side may have relied on the guarantee; implementations may now behave differently.",
-        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`
+        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}${halfNowProse(c)}`
       },
       {
         id: "rule-removed",
@@ -749,7 +756,7 @@ var init_page_catalog = __esm({
         level: "non-breaking",
         description: "A recommendation or permission is gone.",
         why: "No implementation was required to follow it, so none stops conforming.",
-        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`
+        message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}${halfNowProse(c)}`
       },
       {
         id: "rule-strengthened",
@@ -866,7 +873,7 @@ var init_page_catalog = __esm({
         level: "editorial",
         description: "A section now sits under another parent.",
         why: "Placement carries no obligations.",
-        message: (c) => `Section "${c.subject}" moved from "${detail(c, "from")}" to "${detail(c, "to")}".`
+        message: (c) => c.detail?.["label"] ? headingRestyled(c) : `Section "${c.subject}" moved from "${detail(c, "from")}" to "${detail(c, "to")}".`
       },
       {
         id: "page-added",
@@ -980,7 +987,7 @@ var init_page_catalog = __esm({
         level: "breaking",
         description: "A new field that must be present.",
         why: "Existing senders do not send it: breaking for the side that sends the shape (from the schema, whichever way it travels, request or result), which the record names.",
-        message: (c) => `New required field ${code(c.subject)}.${mustSend(c)}`
+        message: (c) => `New required field ${code(c.subject)}.${mustSend(c)}${wasProse(c)}`
       },
       {
         id: "field-added",
@@ -989,7 +996,7 @@ var init_page_catalog = __esm({
         level: "non-breaking",
         description: "A new optional field.",
         why: "Receivers that do not know it can ignore it; senders need not send it.",
-        message: (c) => `New field ${code(c.subject)}.`
+        message: (c) => `New field ${code(c.subject)}.${wasProse(c)}`
       },
       {
         id: "required-field-removed",
@@ -28181,11 +28188,11 @@ function pairUp(olds, news, options) {
     const s = options.score(olds[i], news[j]);
     if (s >= options.threshold) scored.push({ i, j, s });
   };
-  const alike = options.alike;
-  if (alike && alike.minDice > 0) {
+  const alike2 = options.alike;
+  if (alike2 && alike2.minDice > 0) {
     const oldIds = [...freeOld];
     const newIds = [...freeNew];
-    const likely = likelyPairs(oldIds.map((i) => alike.old(olds[i])), newIds.map((j) => alike.new(news[j])), alike.minDice);
+    const likely = likelyPairs(oldIds.map((i) => alike2.old(olds[i])), newIds.map((j) => alike2.new(news[j])), alike2.minDice);
     likely.forEach((partners, a) => {
       for (const b of partners) consider(oldIds[a], newIds[b]);
     });
@@ -29504,8 +29511,8 @@ function joinDutiesToldTwice(facts, uf) {
       const a = rules[i];
       const b = rules[j];
       if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join("\0") === b.path.join("\0")) continue;
-      const alike = duties.get(a.index).some((x) => duties.get(b.index).some((y) => dice(x, y) >= 0.6));
-      if (alike) uf.union(a.index, b.index);
+      const alike2 = duties.get(a.index).some((x) => duties.get(b.index).some((y) => dice(x, y) >= 0.6));
+      if (alike2) uf.union(a.index, b.index);
     }
   }
 }
@@ -32906,7 +32913,7 @@ var getCodePoint = (
   )
 );
 function getEscaper(regex2, map) {
-  return function escape4(data) {
+  return function escape5(data) {
     let match;
     let lastIdx = 0;
     let result = "";
@@ -37742,9 +37749,9 @@ function factoryTitle(effects, ok3, nok, type, markerType, stringType) {
       return atBreak(code5);
     }
     effects.consume(code5);
-    return code5 === 92 ? escape4 : inside;
+    return code5 === 92 ? escape5 : inside;
   }
-  function escape4(code5) {
+  function escape5(code5) {
     if (code5 === marker || code5 === 92) {
       effects.consume(code5);
       return inside;
@@ -45142,6 +45149,10 @@ var EXAMPLE_OPENING = new RegExp(`^[\\W_]*(?:${EXAMPLE_OPENERS.join("|")})(?=[\\
 function opensAsExample(sentence) {
   return EXAMPLE_OPENING.test(sentence);
 }
+var ABOUT_EXAMPLE = /^[\W_]*(?:in\s+)?(?:(?:this|these|that|those|each)\s+(?:\w+\s+)?examples?\b|the\s+(?:(?:above|following|preceding|previous|next|last|first|second)\s+examples?|examples?\s+(?:above|below))\b)/i;
+function describesExample(sentence) {
+  return ABOUT_EXAMPLE.test(sentence);
+}
 var ASSERTION = /^[\W_]*assert\s*:/i;
 function isAssertion(sentence) {
   return ASSERTION.test(sentence);
@@ -45296,6 +45307,7 @@ var DocumentBuilder = class {
   capabilities = [];
   errorCodes = [];
   entries = [];
+  subheads = [];
   terms = /* @__PURE__ */ new Map();
   /** TypeScript blocks that may declare types, read together at the end (a block may use a name another declares). */
   typeChunks = [];
@@ -45356,6 +45368,7 @@ var DocumentBuilder = class {
   }
   addText(block) {
     this.noteTerms(block.codeSpans, block.line);
+    if (block.label && block.emphasized) this.subheads.push({ text: block.text.replace(/:\s*$/, "").trim(), line: block.line, sectionId: this.section.id });
     if (block.definitions) {
       for (const d of block.definitions) this.addListField(d.term, null, null, d.definition, d.line);
       return;
@@ -45381,7 +45394,7 @@ var DocumentBuilder = class {
     const ownKeywords = (text4) => isNote(block.text) ? keywordsIn(withoutCitations(text4, block.citations), "uppercase") : this.keywords(withoutCitations(text4, block.citations));
     const read = block.listItem ? [{ text: block.text, keywords: ownKeywords(block.text), subjectSentences: [block.text], leadIn: null, example: null }] : statements(introducesList ? parts2.slice(0, -1) : parts2, ownKeywords);
     for (const statement2 of read) {
-      if (block.listItem && block.leadIn !== null && opensAsExample(block.leadIn) || isAssertion(statement2.text)) {
+      if (block.listItem && block.leadIn !== null && opensAsExample(block.leadIn) || isAssertion(statement2.text) || describesExample(statement2.text)) {
         proseParts.push(statement2.text);
         continue;
       }
@@ -45536,6 +45549,7 @@ var DocumentBuilder = class {
       errorCodes: this.errorCodes,
       terms: [...this.terms.values()],
       ...this.entries.length ? { entries: this.entries } : {},
+      ...this.subheads.length ? { subheads: this.subheads } : {},
       ...types ? { types } : {},
       diagnostics: this.diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
     };
@@ -46961,6 +46975,45 @@ function addedRows(drafts, newFields) {
   return [...rows.values()].filter((row) => newFields.filter((f) => f.origin === "table" && f.line === row.line).length === row.keys.size);
 }
 
+// src/diff/prose-become-fields.ts
+var SAME_SHARE = 0.75;
+function foldProseBecomeFields(drafts, newFields) {
+  const fields = drafts.filter((d) => (d.id === "field-added" || d.id === "required-field-added") && d.after?.["origin"] === "list" && d.section.new !== null);
+  if (fields.length === 0) return [...drafts];
+  const descriptions = new Map(fields.map((d) => [d, contentWords(newFields.find((f) => f.origin === "list" && f.line === d.after.line && f.path === d.after["path"])?.description ?? "")]));
+  const told2 = /* @__PURE__ */ new Map();
+  const dropped = /* @__PURE__ */ new Set();
+  for (const prose of drafts) {
+    if (prose.id !== "prose-removed" || !prose.before || prose.section.new === null) continue;
+    const words3 = contentWords(prose.before.text);
+    if (words3.length < MIN_CONTENT_WORDS) continue;
+    const field = fields.find((f) => !told2.has(f) && f.section.new === prose.section.new && descriptions.get(f).length > 0 && shareFoundIn(words3, descriptions.get(f)) >= SAME_SHARE && shareFoundIn(descriptions.get(f), words3) >= SAME_SHARE);
+    if (!field) continue;
+    dropped.add(prose);
+    told2.set(field, prose.before.text);
+  }
+  return drafts.filter((d) => !dropped.has(d)).map((d) => told2.has(d) ? { ...d, after: { ...d.after, wasProse: told2.get(d) } } : d);
+}
+
+// src/diff/exceptions.ts
+var EXCEPTION = /\b(?:except(?:\s+for)?|other\s+than|but\s+not|excluding|apart\s+from|save\s+for)\s+((?:`[^`]+`(?:\s*(?:,|and|or|,\s*and|,\s*or)\s*)?)+)/gi;
+function leftOut(text4) {
+  const names = /* @__PURE__ */ new Set();
+  for (const m of text4.matchAll(EXCEPTION)) for (const name of m[1].matchAll(/`([^`]+)`/g)) names.add(name[1]);
+  return names;
+}
+function exceptionsChanged(before, after) {
+  const [was2, now2] = [leftOut(before), leftOut(after)];
+  const gained = [...now2].filter((n) => !was2.has(n) && !new RegExp(`\`${escape3(n)}\``).test(before));
+  const lost = [...was2].filter((n) => !now2.has(n) && !new RegExp(`\`${escape3(n)}\``).test(after));
+  if (gained.length === 0 && lost.length === 0) return null;
+  const list2 = (names) => names.map((n) => `\`${n}\``).join(", ");
+  return [gained.length ? `it now leaves out ${list2(gained)}` : "", lost.length ? `it no longer leaves out ${list2(lost)}` : ""].filter(Boolean).join("; ");
+}
+function escape3(text4) {
+  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 // src/diff/inversion.ts
 init_libesm();
 var NEGATION_WORDS = /* @__PURE__ */ new Set(["not", "no", "never", "cannot", "without", "neither", "nor"]);
@@ -46996,6 +47049,26 @@ function statesUnnegated(phrase, text4) {
   return false;
 }
 
+// src/diff/grammar-rules.ts
+var DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$)/u;
+function productionSymbol(text4) {
+  return DEFINES.exec(text4)?.[1] ?? null;
+}
+var KEYWORD3 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
+var NAMED_SYMBOL = /\{([\p{L}_][\p{L}\p{N}_]*)\}|`([\p{L}_][\p{L}\p{N}_]*)`/gu;
+function spellsOutGrammar(rule2, doc) {
+  const keyword = KEYWORD3.exec(rule2.text);
+  const subject2 = keyword ? rule2.text.slice(0, keyword.index) : "";
+  const named = new Set([...subject2.matchAll(NAMED_SYMBOL)].map((m) => m[1] ?? m[2]));
+  if (named.size === 0) return null;
+  for (const block of doc.prose) {
+    if (block.sectionId !== rule2.sectionId) continue;
+    const symbol = productionSymbol(block.text)?.replace(/\[.*$/, "");
+    if (symbol !== void 0 && named.has(symbol)) return symbol;
+  }
+  return null;
+}
+
 // src/diff/prose-in-place.ts
 var SHARED_WORDS = 0.25;
 function pairProseRewrittenInPlace(old, now2, pairing, sameSection2) {
@@ -47025,11 +47098,10 @@ function pairProseRewrittenInPlace(old, now2, pairing, sameSection2) {
     added: pairing.added.filter((b) => !paired.has(b))
   };
 }
-var DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$)/u;
 var LABEL2 = /^([\p{Lu}][\p{L}-]*(?: [\p{L}-]+){0,2}):\s+\S/u;
 var LABELLED_WORDS = 8;
 function symbolOf(block) {
-  const production = DEFINES.exec(block.text)?.[1];
+  const production = productionSymbol(block.text);
   if (production) return production;
   const label2 = LABEL2.exec(block.text)?.[1];
   return label2 && block.text.split(/\s+/).length <= LABELLED_WORDS ? `${label2}:` : null;
@@ -47086,13 +47158,15 @@ function diffProse(ctx, emit) {
   for (const [before, after] of pairs) {
     if (sameWording(before.text, after.text)) continue;
     const inverted = isInversion(before.text, after.text);
+    const narrowed = inverted ? null : exceptionsChanged(before.text, after.text);
     emit({
       id: inverted ? "prose-inverted" : "prose-changed",
       subject: clip(after.text, 100),
       key: normalizeText(before.text),
       section: bothSections(ctx, before.sectionId, after.sectionId),
       before: side5(before),
-      after: side5(after)
+      after: side5(after),
+      ...narrowed ? { level: "non-breaking", levelReason: `${narrowed}: what the statement includes changed` } : {}
     });
   }
   const dataRowsIn = (blocks) => new Set(blocks.filter((b) => b.tableRow).map((b) => b.sectionId));
@@ -47329,15 +47403,15 @@ function dutyGrowth(before, after) {
   if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => isNewName(m[1]))) return brought.length > 0 ? brought : ["another name"];
   return brought.length > 0 && dropped.length === 0 || brought.length - dropped.length >= 2 ? brought : [];
 }
-var KEYWORD3 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
+var KEYWORD4 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
 function keywordCount(text4) {
-  return text4.match(KEYWORD3)?.length ?? 0;
+  return text4.match(KEYWORD4)?.length ?? 0;
 }
 function withoutAsides2(text4) {
   return text4.replace(/\s*\(([^()]*)\)/g, (aside, inner) => /\b(?:must|shall|should|may|required|recommended|optional)\b|`/i.test(inner) ? aside : "");
 }
 function asked2(text4) {
-  const at = text4.search(KEYWORD3);
+  const at = text4.search(KEYWORD4);
   if (at >= 0) return text4.slice(at);
   const lower2 = text4.search(/\b(?:must|shall|should|may|required|recommended|optional)\b/i);
   return lower2 < 0 ? text4 : text4.slice(lower2);
@@ -47485,6 +47559,7 @@ function diffRules(ctx, emit) {
   const emitAdded = (rule2) => {
     const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);
     const spellsOut = pointsAt ? null : leadInPointsAt(rule2, ctx.new);
+    const grammar = pointsAt || spellsOut ? null : spellsOutGrammar(rule2, ctx.new);
     const where = (section) => section.startsWith("the ") ? section : `“${section}”`;
     emit({
       id: strength(rule2.keyword) === 3 ? "required-rule-added" : "rule-added",
@@ -47495,7 +47570,8 @@ function diffRules(ctx, emit) {
       after: ruleSide(rule2, headingIn(ctx.new, rule2)),
       // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts); nor does a bullet of a list whose lead-in points.
       ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of ${where(pointsAt)} on the same page: it adds none of its own` } : {},
-      ...spellsOut ? { level: "editorial", levelReason: `its list's lead-in points at the duties of ${where(spellsOut)} on the same page: it spells one of them out` } : {}
+      ...spellsOut ? { level: "editorial", levelReason: `its list's lead-in points at the duties of ${where(spellsOut)} on the same page: it spells one of them out` } : {},
+      ...grammar ? { level: "non-breaking", levelReason: `it says in words what its section's grammar production of ${grammar} defines: that production's change, if any, is reported as its own` } : {}
     });
   };
   for (const rule2 of added) emitAdded(rule2);
@@ -47653,11 +47729,20 @@ function alignSections(oldDoc, newDoc) {
   });
   const oldToNew = /* @__PURE__ */ new Map();
   const newToOld = /* @__PURE__ */ new Map();
-  for (const [o, n] of [...byPath.pairs, ...byHeading.pairs, ...byContent.pairs]) {
+  const titles = pageTitles(oldDoc, newDoc, byContent.removed, byContent.added);
+  for (const [o, n] of [...byPath.pairs, ...byHeading.pairs, ...byContent.pairs, ...titles]) {
     oldToNew.set(o.id, n.id);
     newToOld.set(n.id, o.id);
   }
   return { oldToNew, newToOld };
+}
+function pageTitles(oldDoc, newDoc, oldLeft, newLeft) {
+  const title = (doc, left) => {
+    const top = doc.sections.filter((s) => s.id !== "" && (s.parentId === "" || s.parentId === null));
+    return top.length === 1 && left.includes(top[0]) ? top[0] : null;
+  };
+  const [o, n] = [title(oldDoc, oldLeft), title(newDoc, newLeft)];
+  return o && n ? [[o, n]] : [];
 }
 function sectionWords(doc, sectionIds) {
   const words3 = /* @__PURE__ */ new Map();
@@ -47678,6 +47763,12 @@ function diffSections(ctx, emit) {
     const oldId = ctx.newToOld.get(section.id);
     if (oldId === void 0) {
       if (isOutlineEntry(ctx.new, section)) continue;
+      const label2 = subheadNamed(ctx.old, section.heading);
+      if (label2) {
+        const was2 = labelPlace(ctx.old, label2);
+        emit({ id: "section-moved", subject: sectionLabel2(ctx.new, section), key: section.id, section: { old: was2, new: sectionLabel2(ctx.new, section) }, before: { text: label2.text, line: label2.line }, after: sideOf(section), detail: { from: was2, to: parentPath(ctx.new, section), label: "before" } });
+        continue;
+      }
       const holds = boundless(ctx.new, section);
       emit({ id: "section-added", subject: sectionLabel2(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel2(ctx.new, section) }, before: null, after: { ...sideOf(section), ...holds ? { holds: holds.holds } : {} }, ...holds ? { level: holds.level, levelReason: holds.levelReason } : {} });
       continue;
@@ -47696,9 +47787,24 @@ function diffSections(ctx, emit) {
   }
   for (const section of ctx.old.sections) {
     if (ctx.oldToNew.has(section.id) || isOutlineEntry(ctx.old, section)) continue;
+    const label2 = subheadNamed(ctx.new, section.heading);
+    if (label2) {
+      const now2 = labelPlace(ctx.new, label2);
+      emit({ id: "section-moved", subject: sectionLabel2(ctx.old, section), key: section.id, section: { old: sectionLabel2(ctx.old, section), new: now2 }, before: sideOf(section), after: { text: label2.text, line: label2.line }, detail: { from: parentPath(ctx.old, section), to: now2, label: "now" } });
+      continue;
+    }
     const holds = boundless(ctx.old, section);
     emit({ id: "section-removed", subject: sectionLabel2(ctx.old, section), key: section.id, section: { old: sectionLabel2(ctx.old, section), new: null }, before: { ...sideOf(section), ...holds ? { holds: holds.holds } : {} }, after: null, ...holds ? { level: holds.level, levelReason: holds.levelReason } : {} });
   }
+}
+function subheadNamed(doc, heading) {
+  const name = normalizeText(heading);
+  const found = (doc.subheads ?? []).filter((s) => normalizeText(s.text) === name);
+  return found.length === 1 ? found[0] : null;
+}
+function labelPlace(doc, label2) {
+  const section = doc.sections.find((s) => s.id === label2.sectionId);
+  return section && section.id !== "" ? sectionLabel2(doc, section) : "(top)";
 }
 function isOutlineEntry(doc, section) {
   if (!section.linksTo) return false;
@@ -48140,6 +48246,33 @@ function isRemovedRule(draft) {
   return entry.kind === "rule" && entry.action === "removed" && draft.before !== null;
 }
 
+// src/diff/rule-half-prose.ts
+init_catalog();
+var SAME_SHARE2 = 0.6;
+var MIN_WORDS = 6;
+var KEYWORD5 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
+function foldPlainHalvesOfRules(drafts) {
+  const added = drafts.filter((d) => d.id === "prose-added" && d.after);
+  if (added.length === 0) return [...drafts];
+  const joined = /* @__PURE__ */ new Map();
+  const dropped = /* @__PURE__ */ new Set();
+  for (const rule2 of drafts) {
+    const entry = catalogEntry(rule2.id);
+    if (entry.kind !== "rule" || entry.action !== "removed" || !rule2.before || rule2.before["nowProse"]) continue;
+    const plain2 = sentences(rule2.before.text).filter((s) => !KEYWORD5.test(s)).join(" ");
+    const words3 = wordsOf2(plain2);
+    if (words3.length < MIN_WORDS) continue;
+    const paragraph = added.find((p) => !dropped.has(p) && sameSection(rule2, p) && alike(words3, wordsOf2(p.after.text)));
+    if (!paragraph) continue;
+    dropped.add(paragraph);
+    joined.set(rule2, { ...rule2, before: { ...rule2.before, halfNowProse: paragraph.after.text, halfNowProseLine: paragraph.after.line } });
+  }
+  return drafts.filter((d) => !dropped.has(d)).map((d) => joined.get(d) ?? d);
+}
+function alike(a, b) {
+  return shareFoundIn(a, b) >= SAME_SHARE2 && shareFoundIn(b, a) >= SAME_SHARE2;
+}
+
 // src/diff/restructured-prose.ts
 init_quote();
 var TAKEN_SHARE6 = 0.75;
@@ -48274,7 +48407,7 @@ function diffDocuments(oldDoc, newDoc) {
 }
 function oneRecordPerChange(drafts, ctx) {
   const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
-  const reworded = readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(restated))), ctx.new.fields), ctx);
+  const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated)))), ctx.new.fields), ctx.new.fields), ctx);
   return levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx);
 }
 function distinguishRepeats(drafts) {
@@ -49171,6 +49304,56 @@ function withOtherPlaces(change, places) {
   return { ...change, after, message: change.message + alsoStatedAt(after) };
 }
 
+// src/revision/repeated-edits.ts
+function reportRepeatedEditsOnce(changes, informative, oldDocs) {
+  const groups = /* @__PURE__ */ new Map();
+  changes.forEach((change, index2) => {
+    if (!isEdit(change) || informative(change)) return;
+    const key2 = `${change.id}\0${normalizeText(change.before.text)}\0${normalizeText(change.after.text)}`;
+    groups.set(key2, [...groups.get(key2) ?? [], index2]);
+  });
+  const stating = pagesStating(oldDocs);
+  const repeated = [...groups.values()].filter((group2) => {
+    const pages = new Set(group2.map((i) => changes[i].page));
+    return pages.size > 1 && stating(normalizeText(changes[group2[0]].before.text)) <= pages.size;
+  });
+  if (repeated.length === 0) return [...changes];
+  const edits = /* @__PURE__ */ new Map();
+  const repeats = /* @__PURE__ */ new Map();
+  for (const change of changes) if (isEdit(change)) edits.set(change.page, (edits.get(change.page) ?? 0) + 1);
+  for (const group2 of repeated) for (const i of group2) repeats.set(changes[i].page, (repeats.get(changes[i].page) ?? 0) + 1);
+  const share = (i) => repeats.get(changes[i].page) / edits.get(changes[i].page);
+  const dropped = /* @__PURE__ */ new Set();
+  const replaced = /* @__PURE__ */ new Map();
+  for (const group2 of repeated) {
+    const home = group2.reduce((best, i) => share(i) < share(best) ? i : best);
+    const others = group2.filter((i) => changes[i].page !== changes[home].page);
+    for (const i of others) dropped.add(i);
+    replaced.set(home, withOtherPlaces(changes[home], others.map((i) => placeOf(changes[i]))));
+  }
+  return changes.flatMap((change, index2) => dropped.has(index2) ? [] : [replaced.get(index2) ?? change]);
+}
+function pagesStating(docs) {
+  let index2 = null;
+  return (text4) => {
+    if (index2 === null) {
+      index2 = /* @__PURE__ */ new Map();
+      for (const [page, doc] of docs) {
+        for (const block of [...doc.prose, ...doc.rules]) {
+          const key2 = normalizeText(block.text);
+          const pages = index2.get(key2);
+          if (pages) pages.add(page);
+          else index2.set(key2, /* @__PURE__ */ new Set([page]));
+        }
+      }
+    }
+    return index2.get(text4)?.size ?? 0;
+  };
+}
+function isEdit(change) {
+  return change.action === "changed" && (change.kind === "rule" || change.kind === "prose") && change.source !== "schema" && change.before !== null && change.after !== null && change.page !== void 0;
+}
+
 // src/revision/revision-vocabulary.ts
 init_finalize();
 function rewordByRevisionVocabulary(records, docs) {
@@ -49420,6 +49603,13 @@ var REVISION_PASSES = [
     may: ["drop"],
     contract: "a term signal that another record of its page already names is dropped",
     run: (records) => dropRepeatedTermSignals(records)
+  },
+  {
+    name: "report-repeated-edits-once",
+    may: ["merge"],
+    // After the term signals: a name the copy's edit brought is dropped there as the copy's before the copy goes.
+    contract: "the same edit to a passage stated on several pages is one record on the page that repeats least, naming the others",
+    run: (records, c) => reportRepeatedEditsOnce(records, informativeIn(c), c.docs.old)
   },
   {
     name: "schema-said",
@@ -49708,14 +49898,14 @@ function changelogHeadline(reading) {
   const { items, confirmed, notVisible, unannounced } = reading.summary;
   return `Changelog (${reading.page}): ${items} items, ${confirmed} confirmed by the diff, ${notVisible} ${NOT_VISIBLE}; ${unannounced} breaking or non-breaking records no item announces`;
 }
-function changelogMarkdownLines(reading, escape4) {
-  if (reading.page === null) return [`**Changelog:** ${escape4(reading.note)}`, ""];
-  const lines = [`### ${escape4(changelogHeadline(reading))}`, "", "| item | verdict |", "| --- | --- |"];
-  for (const item2 of reading.items) lines.push(`| ${escape4(itemName(item2))}: ${escape4(clip2(item2.text))} | ${escape4(verdict(item2))} |`);
+function changelogMarkdownLines(reading, escape5) {
+  if (reading.page === null) return [`**Changelog:** ${escape5(reading.note)}`, ""];
+  const lines = [`### ${escape5(changelogHeadline(reading))}`, "", "| item | verdict |", "| --- | --- |"];
+  for (const item2 of reading.items) lines.push(`| ${escape5(itemName(item2))}: ${escape5(clip2(item2.text))} | ${escape5(verdict(item2))} |`);
   lines.push("");
   if (reading.unannounced.length > 0) {
     lines.push(`<details><summary>Unannounced changes: ${reading.summary.unannounced} records in ${reading.unannounced.length} themes</summary>`, "");
-    for (const group2 of reading.unannounced) lines.push(`- ${escape4(`${group2.page} › ${group2.theme}`)}: ${plural2(group2.records.length, "record")}`);
+    for (const group2 of reading.unannounced) lines.push(`- ${escape5(`${group2.page} › ${group2.theme}`)}: ${plural2(group2.records.length, "record")}`);
     lines.push("", "</details>", "");
   }
   return lines;
@@ -49810,22 +50000,22 @@ function renderMarkdown(report, options = {}) {
   const budget2 = options.maxChars ?? MARKDOWN_BUDGET;
   const { impact } = report.summary;
   const head = [];
-  head.push(`## ${escape3(label(report.old))} → ${escape3(label(report.new))}`, "");
+  head.push(`## ${escape4(label(report.old))} → ${escape4(label(report.new))}`, "");
   head.push("| breaking | opt-in | non-breaking | editorial | records |", "| ---: | ---: | ---: | ---: | ---: |");
   head.push(`| ${impact.breaking} | ${impact["opt-in"]} | ${impact["non-breaking"]} | ${impact.editorial} | ${report.changes.length} |`, "");
   if (report.summary.acknowledged) head.push(`${report.summary.acknowledged} of these changes are acknowledged in the spec's config: listed, never failed on.`, "");
   if (report.summary.informative) head.push(`Not counted: ${report.summary.informative} records of informative pages (change logs, indexes).`, "");
   const reading = readingLines(report);
-  if (reading.length) head.push(...reading.map((line2) => `> ${escape3(line2)}`), "");
+  if (reading.length) head.push(...reading.map((line2) => `> ${escape4(line2)}`), "");
   if (report.grouped.length === 0) head.push("No changes.", "");
-  if (report.changelog) head.push(...changelogMarkdownLines(report.changelog, escape3));
+  if (report.changelog) head.push(...changelogMarkdownLines(report.changelog, escape4));
   const diagnostics = changedPageDiagnostics(report);
-  const tail = diagnostics.length ? ["> [!WARNING]", "> Read with problems; the diff covers what could be read:", ...diagnostics.slice(0, 20).map((d) => `> - ${escape3(d)}`), ""] : [];
+  const tail = diagnostics.length ? ["> [!WARNING]", "> Read with problems; the diff covers what could be read:", ...diagnostics.slice(0, 20).map((d) => `> - ${escape4(d)}`), ""] : [];
   const sections = changeSections(report);
   const announced = sections.filter((s) => s.kind === "announced");
   const rest = sections.filter((s) => s.kind === "page").flatMap((s) => s.changes);
   const parts2 = [];
-  for (const section of announced) parts2.push({ title: `Announced: ${escape3(section.title)}`, items: section.changes.map((c) => item(c, report, options.records)), fold: false, unit: "announced changes" });
+  for (const section of announced) parts2.push({ title: `Announced: ${escape4(section.title)}`, items: section.changes.map((c) => item(c, report, options.records)), fold: false, unit: "announced changes" });
   for (const level of IMPACTS) {
     const changes = rest.filter((c) => c.impact === level);
     if (changes.length) parts2.push({ title: `${TITLES[level]}${announced.length ? ", not announced" : ""} (${changes.length})`, items: changes.map((c) => item(c, report, options.records)), fold: level === "editorial", unit: `${level} changes` });
@@ -49865,16 +50055,16 @@ function item(change, report, withRecords = false) {
   const line2 = `- ${escapeKeepingCode(change.title)} _(${facts})_ \`${change.id}\``;
   if (!withRecords) return line2;
   const records = recordsOf(change, report).map((r) => {
-    const where = [pageLabel(r), r.section.new ?? r.section.old, lineRef(r)].filter(Boolean).map((s) => escape3(String(s))).join(", ");
+    const where = [pageLabel(r), r.section.new ?? r.section.old, lineRef(r)].filter(Boolean).map((s) => escape4(String(s))).join(", ");
     return `  - **${r.id}** (${r.level}) — ${escapeKeepingCode(r.message)}${where ? ` _(${where})_` : ""}`;
   });
-  return [line2, `  <details><summary>${escape3(change.reason)}</summary>`, "", ...records, "", "  </details>"].join("\n");
+  return [line2, `  <details><summary>${escape4(change.reason)}</summary>`, "", ...records, "", "  </details>"].join("\n");
 }
-function escape3(text4) {
+function escape4(text4) {
   return text4.replace(/[\\`*_{}[\]<>()#+!|~]/g, (ch) => ch === "<" ? "&lt;" : ch === ">" ? "&gt;" : `\\${ch}`);
 }
 function escapeKeepingCode(text4) {
-  return text4.split(/(`[^`\n]+`)/).map((part) => /^`[^`\n]+`$/.test(part) ? part : escape3(part)).join("");
+  return text4.split(/(`[^`\n]+`)/).map((part) => /^`[^`\n]+`$/.test(part) ? part : escape4(part)).join("");
 }
 
 // src/action/mentions.ts
@@ -49916,7 +50106,7 @@ function reportsMarkdown(sections, room) {
   const name = (s) => `\`${s.spec}\`${s.schema ? ` + \`${s.schema}\`` : ""}`;
   const total = (impact) => sections.reduce((n, s) => n + s.report.summary.impact[impact], 0);
   const head = [
-    `## ${escape3(label(first.old))} → ${escape3(label(first.new))}: ${sections.length} spec paths`,
+    `## ${escape4(label(first.old))} → ${escape4(label(first.new))}: ${sections.length} spec paths`,
     "",
     `| spec path | ${IMPACTS.join(" | ")} |`,
     `| --- |${IMPACTS.map(() => " ---: |").join("")}`,

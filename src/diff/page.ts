@@ -13,12 +13,14 @@ import { diffMessages } from './messages.ts';
 import { orderDrafts } from './order.ts';
 import { foldGoneProseIntoRules, foldProseIntoRules } from './prose-become-rule.ts';
 import { foldRowProse } from './row-prose.ts';
+import { foldProseBecomeFields } from './prose-become-fields.ts';
 import { diffProse } from './prose.ts';
 import { diffRules } from './rules.ts';
 import { agreeSectionLevels } from './section-levels.ts';
 import { alignSections, diffSections } from './sections.ts';
 import { readRenamedWords } from './renamed-words.ts';
 import { foldRulesIntoProse } from './rule-become-prose.ts';
+import { foldPlainHalvesOfRules } from './rule-half-prose.ts';
 import { pairRestructuredProse } from './restructured-prose.ts';
 import { levelRewrittenPassages } from './rewritten-passages.ts';
 import { foldSplitOffProse } from './split-off-prose.ts';
@@ -48,11 +50,12 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
  * One change the differs saw from two sides is one record: a rule reworded because its
  * capability moved, a sentence rewritten into a rule or a rule into a plain sentence, words
  * split off a reworded sentence, a paragraph rewritten around its content, a paragraph that
- * says what a new table row says, sentences that changed only by a name the page renamed.
+ * says what a new table row says, a rule's plain half kept as a paragraph, a bullet that became a named field's description, sentences
+ * that changed only by a name the page renamed.
  */
 function oneRecordPerChange(drafts: ChangeDraft[], ctx: DiffContext): ChangeDraft[] {
   const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
-  const reworded = readRenamedWords(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldRulesIntoProse(restated))), ctx.new.fields), ctx);
+  const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated)))), ctx.new.fields), ctx.new.fields), ctx);
   return levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx);
 }
 

@@ -1,3 +1,4 @@
+import { productionSymbol } from './grammar-rules.ts';
 import type { ProseBlock } from '../model/index.ts';
 import { dice, tokens, type Pairing } from './similarity.ts';
 
@@ -55,13 +56,12 @@ export function pairProseRewrittenInPlace(
  * words they share; a symbol the page defines once on each side, wherever it went. A symbol or
  * label used twice on one side is left to the wording pairing.
  */
-const DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$)/u;
 const LABEL = /^([\p{Lu}][\p{L}-]*(?: [\p{L}-]+){0,2}):\s+\S/u;
 /** A labelled line is a value, not a paragraph, up to this many words. */
 const LABELLED_WORDS = 8;
 
 function symbolOf(block: ProseBlock): string | null {
-  const production = DEFINES.exec(block.text)?.[1];
+  const production = productionSymbol(block.text);
   if (production) return production;
   const label = LABEL.exec(block.text)?.[1];
   return label && block.text.split(/\s+/).length <= LABELLED_WORDS ? `${label}:` : null;

@@ -1,5 +1,6 @@
 import type { ProseBlock } from '../model/index.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
+import { exceptionsChanged } from './exceptions.ts';
 import { isInversion } from './inversion.ts';
 import { pairProductionsBySymbol, pairProseRewrittenInPlace } from './prose-in-place.ts';
 import { clip } from '../records/quote.ts';
@@ -37,10 +38,13 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
   for (const [before, after] of pairs) {
     if (sameWording(before.text, after.text)) continue;
     const inverted = isInversion(before.text, after.text);
+    // What a statement includes changed when the names it leaves out did (exceptions.ts).
+    const narrowed = inverted ? null : exceptionsChanged(before.text, after.text);
     emit({
       id: inverted ? 'prose-inverted' : 'prose-changed',
       subject: clip(after.text, 100), key: normalizeText(before.text),
       section: bothSections(ctx, before.sectionId, after.sectionId), before: side(before), after: side(after),
+      ...(narrowed ? { level: 'non-breaking' as const, levelReason: `${narrowed}: what the statement includes changed` } : {}),
     });
   }
   // A table read as data on one side and as named entries on the other (a row with a description

@@ -53,7 +53,7 @@ export function foldRulesIntoProse(drafts: readonly ChangeDraft[]): ChangeDraft[
 const NEGATION = /\b(?:not|no|never|none|nor|neither|without|avoids?|avoiding|cannot)\b|n't\b/i;
 
 /** Content words, a compound's parts as words of their own ("child-process startup" says child, process, startup). */
-function wordsOf(text: string): string[] {
+export function wordsOf(text: string): string[] {
   return contentWords(text.replace(/(?<=[\p{L}])-(?=[\p{L}])/gu, ' '));
 }
 

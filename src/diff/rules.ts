@@ -8,6 +8,7 @@ import { sameDuty } from './same-duty.ts';
 import { leadInPointsAt, pointedSection } from './pointer-rules.ts';
 import { KEYWORD_WORDS } from './rule-words.ts';
 import { subjectOf } from './rule-subject.ts';
+import { spellsOutGrammar } from './grammar-rules.ts';
 import { joinSplitRules } from './split-rules.ts';
 import { pairRulesRewrittenInPlace } from './rules-in-place.ts';
 import { bothSections, sectionById, sectionPair, type DiffContext, type Emit } from './context.ts';
@@ -49,6 +50,7 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
   const emitAdded = (rule: Rule) => {
     const pointsAt = pointedSection(rule, ctx.new) ?? introducesTable(rule, ctx.new);
     const spellsOut = pointsAt ? null : leadInPointsAt(rule, ctx.new);
+    const grammar = pointsAt || spellsOut ? null : spellsOutGrammar(rule, ctx.new);
     const where = (section: string) => (section.startsWith('the ') ? section : `“${section}”`);
     emit({
       id: strength(rule.keyword) === 3 ? 'required-rule-added' : 'rule-added',
@@ -57,6 +59,7 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
       // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts); nor does a bullet of a list whose lead-in points.
       ...(pointsAt ? { level: 'editorial' as const, levelReason: `it only points at the duties of ${where(pointsAt)} on the same page: it adds none of its own` } : {}),
       ...(spellsOut ? { level: 'editorial' as const, levelReason: `its list's lead-in points at the duties of ${where(spellsOut)} on the same page: it spells one of them out` } : {}),
+      ...(grammar ? { level: 'non-breaking' as const, levelReason: `it says in words what its section's grammar production of ${grammar} defines: that production's change, if any, is reported as its own` } : {}),
     });
   };
   for (const rule of added) emitAdded(rule);

@@ -1,4 +1,4 @@
-import type { Section, SpecDocument } from '../model/index.ts';
+import type { Section, SpecDocument, Subhead } from '../model/index.ts';
 import { inSection } from '../model/document.ts';
 import type { DiffContext, Emit } from './context.ts';
 import { headingPathKey, sectionLabel } from './section-paths.ts';
@@ -45,11 +45,27 @@ export function alignSections(oldDoc: SpecDocument, newDoc: SpecDocument): { old
   });
   const oldToNew = new Map<string, string>();
   const newToOld = new Map<string, string>();
-  for (const [o, n] of [...byPath.pairs, ...byHeading.pairs, ...byContent.pairs]) {
+  const titles = pageTitles(oldDoc, newDoc, byContent.removed, byContent.added);
+  for (const [o, n] of [...byPath.pairs, ...byHeading.pairs, ...byContent.pairs, ...titles]) {
     oldToNew.set(o.id, n.id);
     newToOld.set(n.id, o.id);
   }
   return { oldToNew, newToOld };
+}
+
+/**
+ * A page's one top heading is its title, whatever it now reads ("B. Appendix: Glossary" →
+ * "C. Appendix: Glossary" when appendices are lettered anew): the page was paired, so its
+ * title is the same section, retitled. Only when each side has exactly one and neither found
+ * a partner otherwise.
+ */
+function pageTitles(oldDoc: SpecDocument, newDoc: SpecDocument, oldLeft: readonly Section[], newLeft: readonly Section[]): [Section, Section][] {
+  const title = (doc: SpecDocument, left: readonly Section[]) => {
+    const top = doc.sections.filter((s) => s.id !== '' && (s.parentId === '' || s.parentId === null));
+    return top.length === 1 && left.includes(top[0]!) ? top[0]! : null;
+  };
+  const [o, n] = [title(oldDoc, oldLeft), title(newDoc, newLeft)];
+  return o && n ? [[o, n]] : [];
 }
 
 /**
@@ -77,6 +93,12 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
     const oldId = ctx.newToOld.get(section.id);
     if (oldId === undefined) {
       if (isOutlineEntry(ctx.new, section)) continue;
+      const label = subheadNamed(ctx.old, section.heading);
+      if (label) {
+        const was = labelPlace(ctx.old, label);
+        emit({ id: 'section-moved', subject: sectionLabel(ctx.new, section), key: section.id, section: { old: was, new: sectionLabel(ctx.new, section) }, before: { text: label.text, line: label.line }, after: sideOf(section), detail: { from: was, to: parentPath(ctx.new, section), label: 'before' } });
+        continue;
+      }
       const holds = boundless(ctx.new, section);
       emit({ id: 'section-added', subject: sectionLabel(ctx.new, section), key: section.id, section: { old: null, new: sectionLabel(ctx.new, section) }, before: null, after: { ...sideOf(section), ...(holds ? { holds: holds.holds } : {}) }, ...(holds ? { level: holds.level, levelReason: holds.levelReason } : {}) });
       continue;
@@ -97,9 +119,31 @@ export function diffSections(ctx: DiffContext, emit: Emit): void {
   }
   for (const section of ctx.old.sections) {
     if (ctx.oldToNew.has(section.id) || isOutlineEntry(ctx.old, section)) continue;
+    const label = subheadNamed(ctx.new, section.heading);
+    if (label) {
+      const now = labelPlace(ctx.new, label);
+      emit({ id: 'section-moved', subject: sectionLabel(ctx.old, section), key: section.id, section: { old: sectionLabel(ctx.old, section), new: now }, before: sideOf(section), after: { text: label.text, line: label.line }, detail: { from: parentPath(ctx.old, section), to: now, label: 'now' } });
+      continue;
+    }
     const holds = boundless(ctx.old, section);
     emit({ id: 'section-removed', subject: sectionLabel(ctx.old, section), key: section.id, section: { old: sectionLabel(ctx.old, section), new: null }, before: { ...sideOf(section), ...(holds ? { holds: holds.holds } : {}) }, after: null, ...(holds ? { level: holds.level, levelReason: holds.levelReason } : {}) });
   }
+}
+
+/**
+ * A heading the other side writes as a paragraph in bold ("#### Limits" → "**Limits**", or
+ * back): the same sub-section, its heading set another way. Only a name the page gives one
+ * such paragraph counts: a label repeated under many sections heads none of them alone.
+ */
+function subheadNamed(doc: SpecDocument, heading: string): Subhead | null {
+  const name = normalizeText(heading);
+  const found = (doc.subheads ?? []).filter((s) => normalizeText(s.text) === name);
+  return found.length === 1 ? found[0]! : null;
+}
+
+function labelPlace(doc: SpecDocument, label: Subhead): string {
+  const section = doc.sections.find((s) => s.id === label.sectionId);
+  return section && section.id !== '' ? sectionLabel(doc, section) : '(top)';
 }
 
 /**

@@ -1,7 +1,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Block, TableRow } from './markdown.ts';
 import { parseMarkdown } from './markdown.ts';
-import type { Capability, CodeBlock, ErrorCode, Field, MessageShape, NamedEntry, ProseBlock, Rule, Section, SpecDocument, Term } from './document.ts';
+import type { Capability, CodeBlock, ErrorCode, Field, MessageShape, NamedEntry, ProseBlock, Rule, Section, SpecDocument, Subhead, Term } from './document.ts';
 import { inSection } from './document.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import { isJsonLang, parseJsonExample } from './json.ts';
@@ -13,7 +13,7 @@ import { rangeBoundOffsets } from './code-ranges.ts';
 import { cellNames, errorCodeColumns, fieldColumns, namedEntryColumns, nameOfCell, requirednessOf } from './field-tables.ts';
 import { keywordCaseDeclared, type KeywordCase, type ParseOptions } from './keyword-case.ts';
 import { sectionLabel } from './section-label.ts';
-import { isAssertion, isNote, opensAsExample, retires } from './cue-words.ts';
+import { describesExample, isAssertion, isNote, opensAsExample, retires } from './cue-words.ts';
 import { statements, type Statement } from './statements.ts';
 import { foldLabels } from './labels.ts';
 import { isTypeScriptLang, mayDeclareTypes, readTypeDeclarations, type TypeChunk } from './typescript.ts';
@@ -46,6 +46,7 @@ class DocumentBuilder {
   private readonly capabilities: Capability[] = [];
   private readonly errorCodes: ErrorCode[] = [];
   private readonly entries: NamedEntry[] = [];
+  private readonly subheads: Subhead[] = [];
   private readonly terms = new Map<string, Term>();
   /** TypeScript blocks that may declare types, read together at the end (a block may use a name another declares). */
   private readonly typeChunks: TypeChunk[] = [];
@@ -123,6 +124,7 @@ class DocumentBuilder {
 
   private addText(block: Extract<Block, { type: 'text' }>): void {
     this.noteTerms(block.codeSpans, block.line);
+    if (block.label && block.emphasized) this.subheads.push({ text: block.text.replace(/:\s*$/, '').trim(), line: block.line, sectionId: this.section.id });
     // Definitions are fields of their section, not prose: what each says is its description, its duties its rules.
     if (block.definitions) {
       for (const d of block.definitions) this.addListField(d.term, null, null, d.definition, d.line);
@@ -158,8 +160,9 @@ class DocumentBuilder {
       : statements(introducesList ? parts.slice(0, -1) : parts, ownKeywords);
     for (const statement of read) {
       // Bullets under "Examples:" illustrate: their keywords show a case, they bind nothing of their
-      // own; an algorithm's "Assert:" step states what holds, not what anyone must do.
-      if ((block.listItem && block.leadIn !== null && opensAsExample(block.leadIn)) || isAssertion(statement.text)) {
+      // own; an algorithm's "Assert:" step states what holds, not what anyone must do; a sentence
+      // about an example shown says why it reads so.
+      if ((block.listItem && block.leadIn !== null && opensAsExample(block.leadIn)) || isAssertion(statement.text) || describesExample(statement.text)) {
         proseParts.push(statement.text);
         continue;
       }
@@ -330,6 +333,7 @@ class DocumentBuilder {
       errorCodes: this.errorCodes,
       terms: [...this.terms.values()],
       ...(this.entries.length ? { entries: this.entries } : {}),
+      ...(this.subheads.length ? { subheads: this.subheads } : {}),
       ...(types ? { types } : {}),
       diagnostics: this.diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
     };

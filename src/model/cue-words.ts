@@ -15,6 +15,19 @@ export function opensAsExample(sentence: string): boolean {
 }
 
 /**
+ * A sentence about an example shown beside it ("This example is valid as the field may be
+ * omitted.", "In the example below, the variable may be used because …"): it says why the
+ * example reads as it does; its keywords describe the example, they bind no one. Only an
+ * example pointed at ("this", "these", "the … below/above"), not one a rule is about ("The
+ * example MUST be valid JSON").
+ */
+const ABOUT_EXAMPLE = /^[\W_]*(?:in\s+)?(?:(?:this|these|that|those|each)\s+(?:\w+\s+)?examples?\b|the\s+(?:(?:above|following|preceding|previous|next|last|first|second)\s+examples?|examples?\s+(?:above|below))\b)/i;
+
+export function describesExample(sentence: string): boolean {
+  return ABOUT_EXAMPLE.test(sentence);
+}
+
+/**
  * An algorithm's assertion step ("Assert: {type} must exist."): it states what holds at that
  * step of the algorithm, a precondition the algorithm relies on, not a duty of any party.
  */

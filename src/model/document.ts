@@ -26,6 +26,12 @@ export interface SpecDocument {
    */
   entries?: NamedEntry[];
   /**
+   * Paragraphs set wholly in bold or italics that head what follows them ("**Limits**"): a
+   * heading written as emphasis, which a revision may turn into a heading or make of one;
+   * absent when the page has none.
+   */
+  subheads?: Subhead[];
+  /**
    * The TypeScript declarations of the page's TypeScript blocks (`interface`, `type`, `enum`,
    * `namespace`, `export const`), read as JSON Schema (typescript.ts); absent when it has none.
    */
@@ -169,6 +175,12 @@ export interface NamedEntry {
   /** The other cells by their column's header, the describing column apart. */
   values: Record<string, string>;
   description: string | null;
+  line: number;
+  sectionId: string;
+}
+
+export interface Subhead {
+  text: string;
   line: number;
   sectionId: string;
 }

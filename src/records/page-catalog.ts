@@ -34,6 +34,17 @@ const extended = (c: ChangeDraft) => {
 const parties = (side: ChangeDraft['before']) =>
   (Array.isArray(side?.['actors']) ? (side['actors'] as string[]).join(' and ') : side?.actor) ?? 'another party';
 const detail = (c: ChangeDraft, key: string) => c.detail?.[key] ?? '';
+/** A field whose description was a plain bullet before (prose-become-fields.ts): what it read. */
+const wasProse = (c: ChangeDraft) => (typeof c.after?.['wasProse'] === 'string' ? ` Its description was plain text before: “${clip(c.after['wasProse'], 80)}”` : '');
+
+/** A heading the other side sets as a paragraph in bold (sections.ts): where it stands, said once when that did not change. */
+function headingRestyled(c: ChangeDraft): string {
+  const [from, to] = [String(detail(c, 'from')), String(detail(c, 'to'))];
+  const where = from === to ? '' : ` in "${to}"`;
+  return c.detail?.['label'] === 'now'
+    ? `Sub-section "${c.subject}" of "${from}" is now a paragraph in bold${where}, its heading set as emphasis.`
+    : `Paragraph in bold "${c.subject}" of "${from}" is now a sub-section${where}, its heading set as a heading.`;
+}
 /** Who a new obligation binds, when the schema says who sends the shape. */
 const mustSend = (c: ChangeDraft) => {
   const senders = c.after?.['mustSend'] ? String(c.after['mustSend']).split(', ').map((p) => `${p}s`) : [];
@@ -42,6 +53,8 @@ const mustSend = (c: ChangeDraft) => {
 
 /** A rule rewritten as a plain sentence: what the paragraph that took it in now reads (rule-become-prose.ts). */
 const nowProse = (c: ChangeDraft) => (c.before?.['nowProse'] ? ` It now reads, without a keyword: ${excerpt(String(c.before['nowProse']), Number(c.before['nowProseAt'] ?? 0), 90, 0)}` : '');
+/** A removed rule whose plain half the newer text kept as a paragraph (rule-half-prose.ts). */
+const halfNowProse = (c: ChangeDraft) => (c.before?.['halfNowProse'] ? ` Its plain half now reads: ${clip(String(c.before['halfNowProse']), 90)}` : '');
 
 /** The rule that says where a capability is declared, when it was folded into the capability's record (capability-rule-fold.ts). */
 const declaredBy = (c: ChangeDraft) =>
@@ -66,13 +79,13 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'required-rule-removed', kind: 'rule', action: 'removed', level: 'breaking',
     description: 'An absolute requirement is gone.',
     why: 'The other side may have relied on the guarantee; implementations may now behave differently.',
-    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`,
+    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}${halfNowProse(c)}`,
   },
   {
     id: 'rule-removed', kind: 'rule', action: 'removed', level: 'non-breaking',
     description: 'A recommendation or permission is gone.',
     why: 'No implementation was required to follow it, so none stops conforming.',
-    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}`,
+    message: (c) => `${kw(c.before)} rule removed: ${rule(c.before)}${nowProse(c)}${halfNowProse(c)}`,
   },
   {
     id: 'rule-strengthened', kind: 'rule', action: 'strengthened', level: 'breaking',
@@ -154,7 +167,7 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'section-moved', kind: 'section', action: 'moved', level: 'editorial',
     description: 'A section now sits under another parent.',
     why: 'Placement carries no obligations.',
-    message: (c) => `Section "${c.subject}" moved from "${detail(c, 'from')}" to "${detail(c, 'to')}".`,
+    message: (c) => (c.detail?.['label'] ? headingRestyled(c) : `Section "${c.subject}" moved from "${detail(c, 'from')}" to "${detail(c, 'to')}".`),
   },
 
   {
@@ -238,13 +251,13 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'required-field-added', kind: 'schema-field', action: 'added', level: 'breaking',
     description: 'A new field that must be present.',
     why: 'Existing senders do not send it: breaking for the side that sends the shape (from the schema, whichever way it travels, request or result), which the record names.',
-    message: (c) => `New required field ${code(c.subject)}.${mustSend(c)}`,
+    message: (c) => `New required field ${code(c.subject)}.${mustSend(c)}${wasProse(c)}`,
   },
   {
     id: 'field-added', kind: 'schema-field', action: 'added', level: 'non-breaking',
     description: 'A new optional field.',
     why: 'Receivers that do not know it can ignore it; senders need not send it.',
-    message: (c) => `New field ${code(c.subject)}.`,
+    message: (c) => `New field ${code(c.subject)}.${wasProse(c)}`,
   },
   {
     id: 'required-field-removed', kind: 'schema-field', action: 'removed', level: 'breaking',

@@ -10,6 +10,7 @@ import { relocateSections } from './moved-sections.ts';
 import { relocateProse } from './moved-prose.ts';
 import { deferToSchema } from './reference-page.ts';
 import { reportRepeatsOnce } from './repeated-arrivals.ts';
+import { reportRepeatedEditsOnce } from './repeated-edits.ts';
 import { rewordByRevisionVocabulary } from './revision-vocabulary.ts';
 import { confirmEnvelopesBySchema, type MethodEnvelopes } from './schema-envelopes.ts';
 import { levelRulesTheSchemaStated } from './schema-said.ts';
@@ -139,6 +140,12 @@ export const REVISION_PASSES: readonly RevisionPass[] = [
     name: 'drop-repeated-term-signals', may: ['drop'],
     contract: 'a term signal that another record of its page already names is dropped',
     run: (records) => dropRepeatedTermSignals(records),
+  },
+  {
+    name: 'report-repeated-edits-once', may: ['merge'],
+    // After the term signals: a name the copy's edit brought is dropped there as the copy's before the copy goes.
+    contract: 'the same edit to a passage stated on several pages is one record on the page that repeats least, naming the others',
+    run: (records, c) => reportRepeatedEditsOnce(records, informativeIn(c), c.docs.old),
   },
   {
     name: 'schema-said', may: ['relevel'], needsSchema: true,

@@ -176,11 +176,12 @@ function homeScore(change: Change): number {
   return place.filter((w) => words.has(w)).length;
 }
 
-function placeOf(change: Change): string {
+export function placeOf(change: Change): string {
   return change.section.new ? `${change.page} › ${change.section.new}` : change.page!;
 }
 
-function withOtherPlaces(change: Change, places: string[]): Change {
+/** The record at home, naming the other places the same change was made. */
+export function withOtherPlaces(change: Change, places: string[]): Change {
   const after = { ...change.after!, alsoAt: places };
   return { ...change, after, message: change.message + alsoStatedAt(after) };
 }

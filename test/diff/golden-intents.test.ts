@@ -25,6 +25,14 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
       'prose-added editorial Backoff is described elsewhere.',
     ]);
   },
+  'bold-subheads': (c) => {
+    // A sub-section whose heading became a paragraph in bold is the same sub-section: moved, not removed.
+    expect(c.filter((x) => x.kind === 'section').map(line)).toEqual(['section-moved editorial Electric', 'section-moved editorial Stovetop', 'section-moved editorial Cleaning', 'section-added editorial Lids']);
+  },
+  'bullets-become-fields': (c) => {
+    // Bullets that became named fields' descriptions are those fields' records, not paragraphs removed.
+    expect(c.some((x) => x.id === 'prose-removed')).toBe(false);
+  },
   capabilities: (c) => {
     // A capability's option gone breaks who used it; one that moved is a move, not a removal and an addition.
     expect(find(c, 'capability-option-removed', /widgets\.watch/)?.level).toBe('breaking');
@@ -170,6 +178,18 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(find(c, 'field-type-changed', /Gadget Object › Fixed Fields › weight/)).toBeDefined();
     expect(c.some((x) => /Gadget Object/.test(x.subject) && x.id === 'section-added')).toBe(false);
   },
+  'example-sentences': (c) => {
+    // "This example is valid as … MAY …" explains the example: prose, not a rule.
+    expect(c.filter((x) => x.kind === 'prose').map((x) => x.subject)).toEqual(['This example is valid as the inner tray MAY be empty.', 'In the example below, the outer tray MUST NOT hold itself.']);
+  },
+  'exceptions-added': (c) => {
+    // A paragraph that now leaves out a name in code ("except `origin`") includes something else: non-breaking.
+    expect(c.map((x) => x.level)).toEqual(['non-breaking', 'editorial', 'non-breaking']);
+  },
+  'grammar-spelled-out': (c) => {
+    // A MUST about a symbol its section's production defines spells out the grammar: not breaking.
+    expect(c.filter((x) => x.kind === 'rule' && x.level === 'breaking').map((x) => x.subject)).toEqual(['An {Amount} in a total MUST NOT exceed 99.']);
+  },
   'renamed-words': (c) => {
     // A word the page exchanged everywhere rewords its rules; a name in code exchanged everywhere is one rename.
     expect(c.filter((x) => x.id === 'rule-reworded')).toHaveLength(5);
@@ -189,6 +209,13 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(find(c, 'required-rule-added', /^`slots`/)?.level).toBe('non-breaking');
     expect(find(c, 'required-rule-added', /^`volume`/)?.level).toBe('breaking');
     expect(find(c, 'prose-changed', /^Stage:/)).toBeDefined();
+    // Its sub-sections' headings became paragraphs in bold: no section removed.
+    expect(c.filter((x) => x.id === 'section-removed')).toEqual([]);
+  },
+  'retitled-page': (c) => {
+    // The page's one top heading retitled is a rename, not a section removed and one added.
+    expect(find(c, 'section-renamed', /^C\. Appendix: Glossary$/)).toBeDefined();
+    expect(c.filter((x) => x.id === 'section-removed')).toEqual([]);
   },
   'retitled-sections': (c) => {
     // A rule restating the section's former title is not breaking.
@@ -205,6 +232,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(c.slice(0, 2).every((x) => typeof x.before?.['nowProse'] === 'string')).toBe(true);
     // A prohibition the paragraph does not negate was not rewritten as it.
     expect(c[2]!.before?.['nowProse']).toBeUndefined();
+  },
+  'rule-plain-half': (c) => {
+    // A removed rule's plain half kept as a paragraph is named by the rule's record: no paragraph record of its own.
+    expect(c.some((x) => x.id === 'prose-added')).toBe(false);
   },
   'rule-statements': (c) => {
     // An example after a rule is its example: a changed example alone is editorial.

@@ -244,3 +244,88 @@ describe('the abbreviation "ex." of an example', () => {
     ]);
   });
 });
+
+describe('a heading set as a paragraph in bold', () => {
+  it('is the same sub-section, restyled: no section removed, its rules moved with it', () => {
+    const changes = run('bold-subheads');
+    expect(changes.filter((c) => c.kind === 'section').map((c) => [c.id, c.level, c.subject])).toEqual([
+      ['section-moved', 'editorial', 'Electric'],
+      ['section-moved', 'editorial', 'Stovetop'],
+      ['section-moved', 'editorial', 'Cleaning'],
+      // A section new on the page is still new.
+      ['section-added', 'editorial', 'Lids'],
+    ]);
+    expect(changes.find((c) => c.subject === 'Electric')!.message).toBe('Sub-section "Electric" of "Kettle kinds" is now a paragraph in bold, its heading set as emphasis.');
+    expect(changes.filter((c) => c.kind === 'rule').map((c) => c.id)).toEqual(['rule-moved', 'rule-moved']);
+  });
+
+  it('and back: a paragraph in bold made a heading is no new section', () => {
+    const dir = join(fixturesDir, 'pages', 'bold-subheads');
+    const changes = diffPageTexts(readFileSync(join(dir, 'new.mdx'), 'utf8'), readFileSync(join(dir, 'old.mdx'), 'utf8')).changes;
+    expect(changes.filter((c) => c.subject === 'Electric').map((c) => [c.id, c.message])).toEqual([
+      ['section-moved', 'Paragraph in bold "Electric" of "Kettle kinds" is now a sub-section, its heading set as a heading.'],
+    ]);
+  });
+});
+
+describe('a page whose one top heading was retitled', () => {
+  it('is that title renamed, not a section removed and another added', () => {
+    expect(rows(run('retitled-page')).slice(0, 1)).toEqual([['section-renamed', 'editorial']]);
+    expect(run('retitled-page').some((c) => c.id === 'section-removed')).toBe(false);
+  });
+});
+
+describe('a rule that says in words what its section’s grammar defines', () => {
+  it('is no new duty beyond the grammar (non-breaking); a rule about the symbol elsewhere still binds', () => {
+    const changes = run('grammar-spelled-out');
+    expect(changes.filter((c) => c.kind === 'rule').map((c) => [c.level, c.subject])).toEqual([
+      ['non-breaking', 'An {Amount} MUST NOT have a leading {0}.'],
+      ['non-breaking', 'An {Amount} MUST NOT be followed by a {Digit}.'],
+      ['breaking', 'An {Amount} in a total MUST NOT exceed 99.'],
+    ]);
+    expect(changes[1]!.levelReason).toContain('grammar production of Amount');
+  });
+});
+
+describe('a sentence about an example shown beside it', () => {
+  it('says why the example reads so: its keywords bind no one; a rule about what an example must be still binds', () => {
+    expect(run('example-sentences').map((c) => [c.id, c.level])).toEqual([
+      ['rule-added', 'non-breaking'],
+      ['prose-added', 'editorial'],
+      ['prose-added', 'editorial'],
+      ['required-rule-added', 'breaking'],
+    ]);
+  });
+});
+
+describe('a statement that leaves out another name', () => {
+  it('includes something else now: not editorial; an exception without a name in code stays a rewording', () => {
+    const changes = run('exceptions-added');
+    expect(changes.map((c) => [c.id, c.level])).toEqual([
+      ['prose-changed', 'non-breaking'],
+      ['prose-changed', 'editorial'],
+      ['prose-changed', 'non-breaking'],
+    ]);
+    expect(changes[0]!.levelReason).toContain('it now leaves out `origin`');
+    expect(changes[2]!.levelReason).toContain('it now leaves out `perishable`');
+  });
+});
+
+describe('plain bullets rewritten as named fields', () => {
+  it('each bullet is its field’s description, not a paragraph removed; the field record says what it read', () => {
+    const changes = run('bullets-become-fields');
+    expect(changes.map((c) => c.id)).toEqual(['prose-changed', 'field-added', 'field-added', 'field-added']);
+    expect(changes[1]!.message).toBe('New field `Brew requests › blend`. Its description was plain text before: “Optionally: The blend of leaves to steep.”');
+    // A field new in every way says nothing of the kind.
+    expect(changes[3]!.message).toBe('New field `Brew requests › sugar`.');
+  });
+});
+
+describe('a removed rule whose plain half the newer text keeps', () => {
+  it('the paragraph that keeps it is the rule’s first half, named by the rule’s record, not a new paragraph', () => {
+    const changes = run('rule-plain-half');
+    expect(changes.map((c) => c.id)).toEqual(['required-rule-removed', 'required-rule-added']);
+    expect(changes[0]!.before?.['halfNowProse']).toMatch(/^The calling application stays in charge of the retry loop/);
+    expect(changes[0]!.message).toContain('Its plain half now reads: The calling application stays in charge');
+  });
+});

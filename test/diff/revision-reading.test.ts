@@ -355,6 +355,14 @@ describe('one change, one record (fixtures)', () => {
     expect(messages).toContain('New REQUIRED rule: Headers: These headers are REQUIRED for compliance.');
   });
 
+  it('the same edit to a passage two pages state (a summary that copies a chapter) is one record that names the other place', async () => {
+    const { changes } = await fixture('repeated-edits');
+    expect(changes.map(line)).toEqual(['brewing prose-changed editorial', 'brewing prose-changed editorial', 'summary prose-changed editorial']);
+    expect(changes[0]!.after?.['alsoAt']).toEqual(['summary › Orders']);
+    // A copy edited otherwise is a change of its own.
+    expect(changes.slice(1).map((c) => c.after?.['alsoAt'])).toEqual([undefined, undefined]);
+  });
+
   it('a paragraph that left one page for another is moved, not removed', async () => {
     const { changes } = await fixture('moved-prose');
     expect(changes.map(line)).toEqual(['guide/transport prose-moved editorial']);
