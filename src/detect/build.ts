@@ -3,7 +3,7 @@ import type { Change } from '../records/change.ts';
 import { diffPageTexts } from '../diff/index.ts';
 import { parsePage } from '../model/index.ts';
 import { isIdentifierLike, isJsonRpcErrorCode } from '../model/terms.ts';
-import { analyzeSchema, diffSchemaTexts, parseSchemaText, type SchemaAnalysis } from '../schema/index.ts';
+import { analyzeSchema, diffSchemaTexts, parseSchemaText, type SchemaAnalysis, type SchemaDefinition, type SchemaModel } from '../schema/index.ts';
 import { FINGERPRINT_FORMAT, type FingerprintData, type FingerprintRevision, type Marker, type MarkerKind, type MarkerRecord } from './fingerprints.ts';
 import { judgePage } from '../revision/informative.ts';
 import { diagramNames, isSequenceDiagram } from './diagrams.ts';
@@ -722,9 +722,23 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
         marker.fields = fields;
         marker.required = [...definition.fields.values()].filter((f) => !f.path.includes('.') && f.required).map((f) => f.path);
       }
+      const items = arrayItems(definition, last!.model);
+      if (items) marker.items = items;
     }
   }
   return marker;
+}
+
+/**
+ * For a type that is an array of other types' objects (a JSON-RPC batch: requests and
+ * notifications), the keys each of those types requires: an array of such objects is one.
+ */
+function arrayItems(definition: SchemaDefinition, model: SchemaModel): string[][] | null {
+  if (definition.fields.get('')?.types.join() !== 'array') return null;
+  const refs = definition.fields.get('[]')?.types ?? [];
+  if (refs.length === 0 || !refs.every((t) => t.startsWith('→'))) return null;
+  const items = refs.map((t) => [...(model.byName.get(t.slice(1))?.fields.values() ?? [])].filter((f) => f.path !== '' && !/[.[{]/.test(f.path) && f.required).map((f) => f.path));
+  return items.every((keys) => keys.length > 0) ? items : null;
 }
 
 /** Joins words with `_` where the schemas' own property names (almost) never do: another standard's spelling. */

@@ -45,7 +45,7 @@ export interface Item {
   section: number;
   /** How many times the text names it this way (teaching, or background). */
   mentions: number;
-  /** For a transport recognised by its endpoints rather than its name: what the code shows. */
+  /** For a transport recognised by its endpoints, or a type by its fields, rather than its name: what the text shows. */
   layout?: string;
 }
 

@@ -54,6 +54,12 @@ describe('background cues', () => {
     expect(spans.map((s) => [s.text, s.cue])).toEqual([['NewThing', null], ['OldThing', ' Before'], ['Other', null]]);
   });
 
+  it('marks only the name an adjective of the past stands before ("the legacy `x`")', () => {
+    const spans = scanText('It omits the legacy `OldThing` and sends `NewThing` instead.\n').spans.filter((s) => s.context === 'inline');
+    expect(spans.map((s) => [s.text, s.cue])).toEqual([['OldThing', 'legacy'], ['NewThing', null]]);
+    expect(cueIn('A legacy-free `x` path.')).toBeNull();
+  });
+
   it('marks only the old side of a directional cue', () => {
     expect(findCue('Return `A` instead of sending `B`.')?.side).toBe('after');
     const spans = scanText('Return `NewThing` instead of sending `OldThing`.\n').spans.filter((s) => s.context === 'inline');
