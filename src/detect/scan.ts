@@ -155,6 +155,8 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
   let backgroundDepth: number | null = null;
   let sectionCue: string | null = null;
   let previous: Block | null = null;
+  /** The last paragraph since the last heading or code that ends with a colon: the caption of the code under it, whatever note comes between. */
+  let label: Block | null = null;
 
   for (const block of blocks) {
     if (block.kind === 'heading') {
@@ -170,14 +172,17 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
         backgroundDepth = depth;
         sectionCue = `section "${block.text.trim()}"`;
       }
+      label = null;
       headings.push({ text: stripInline(block.text), line: block.line, cue: sectionCue });
       inlineSpans(block.text, block.line, whole(sectionCue), spans, 'heading');
     } else if (block.kind === 'code') {
-      const caption = previous?.kind === 'para' ? previous : null;
+      const caption = label ?? (previous?.kind === 'para' ? previous : null);
+      label = null;
       const cue = sectionCue ?? (caption ? cueOf(caption.text)?.text ?? null : null);
       spans.push({ text: block.text, line: block.line, context: 'code', cue });
       examples.push(...readExamples(block.text, block.line, cue));
     } else {
+      if (CAPTION_END.test(block.text)) label = block;
       const callout = whole(calloutCue(block.text));
       const item = LIST_ITEM.test(block.text);
       for (const sentence of sentencesOf(block.text, block.line)) {
@@ -188,6 +193,9 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
   }
   return { spans, examples, headings, lineCount: lines.length };
 }
+
+/** A paragraph that introduces what follows ("After (2026-07-28):", "**Before**:"). */
+const CAPTION_END = /:\**\s*$/;
 
 function splitBlocks(lines: string[]): Block[] {
   const blocks: Block[] = [];

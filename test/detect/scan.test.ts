@@ -97,6 +97,11 @@ describe('captions that open with "Before"', () => {
     const scanned = scanText('Before:\n\n```json\n{"a": 1}\n```\n\nAfter:\n\n```json\n{"b": 2}\n```\n');
     expect(scanned.examples.map((e) => e.cue !== null)).toEqual([true, false]);
   });
+
+  it('govern the example under them when a note stands between, whatever the note says', () => {
+    const scanned = scanText('Before (2025-11-25):\n\nA note on it.\n\n```json\n{"a": 1}\n```\n\nAfter:\n\nWhat it used to need is gone.\n\n```json\n{"b": 2}\n```\n\nThe old shape, for reference.\n\n```json\n{"c": 3}\n```\n');
+    expect(scanned.examples.map((e) => e.cue !== null)).toEqual([true, false, true]);
+  });
 });
 
 describe('sections about the past', () => {
