@@ -76,6 +76,8 @@ interface RevisionPresence {
   pageDocuments: Map<string, Set<string>>;
   /** For each name (normalized), the documents cited in the sentences that name it. */
   nameCitations: Map<string, Set<string>>;
+  /** Every page's text as headings compare (lower case, no punctuation), each between spaces: where the revision speaks of a topic at all. */
+  words: string[];
 }
 
 /** What kinds of name a normalized name is, over all revisions (for the marker's kind). */
@@ -348,6 +350,7 @@ function readRevision(pages: Map<string, string>, analysis: SchemaAnalysis | nul
     borrowed: new Map(),
     pageDocuments: new Map(),
     nameCitations: new Map(),
+    words: [],
   };
   if (analysis) readSchema(analysis, p, kinds);
   for (const [page, text] of pages) readPage(page, text, others, p, kinds);
@@ -447,6 +450,7 @@ function note(map: Map<string, Set<string>>, key: string, page: string): void {
 
 function readPage(page: string, text: string, others: string[], p: RevisionPresence, kinds: NameKinds): void {
   const doc = parsePage(text);
+  p.words.push(` ${normalizeHeading(text.replace(/[^\w\s]+/g, ' '))} `);
   const struct = (name: string) => note(p.structNames, spell(kinds, name), page);
   for (const message of doc.messages) {
     if (message.method) {
@@ -679,6 +683,15 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
     if (name) shape = name;
   } else if (namespace === 'section') {
     wordLike = c.token.trim().split(/\s+/).length < 2;
+    // A heading dates a topic only where the spec first speaks of it: "Client Registration" heads a
+    // page from one revision on, but earlier ones already spoke of "dynamic client registration".
+    const phrase = ` ${c.key.slice('section:'.length).replace(/[^\w\s]+/g, ' ').replace(/\s+/g, ' ').trim()} `;
+    const first = ids.indexOf(span[0]!);
+    const spoken = revisions.slice(0, first).findIndex((r) => presence.get(r.id)!.words.some((w) => w.includes(phrase)));
+    if (spoken !== -1) {
+      span = [...ids.slice(spoken, first), ...span];
+      if (span.length === revisions.length) return null;
+    }
   } else if (namespace === 'value') {
     wordLike = false;
   }
