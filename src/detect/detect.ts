@@ -267,7 +267,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     resolved.set(token, found);
     return found;
   };
-  const termOf = (found: Resolved[], line: number, where: Where, cue: string | null, methodValue: boolean, inMessage: boolean, asMessage: (() => boolean) | null) => {
+  const termOf = (found: Resolved[], line: number, where: Where, cue: string | null, methodValue: boolean, inMessage: boolean, asMessage: (() => boolean) | null, generic?: (name: string) => boolean) => {
     for (const { variant, marker, term } of found) {
       if (!term) {
         hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: false });
@@ -277,8 +277,9 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       if (asMessage !== null && marker.kind === 'method' && marker.wordLike && asMessage()) methodValue = true;
       // An ordinary word is a protocol name only as a key or value inside a protocol message.
       const feature = where !== 'json' && index.featureNames.has(marker.key);
-      // A type name written as the schema spells it, in code (`Icon(src=…)`, `import { Icon }`), is the type, not a word.
-      const typeInCode = marker.kind === 'definition' && where === 'code' && variant === marker.token;
+      // A type name written as the schema spells it, in code (`Icon(src=…)`, `import { Icon }`), is the type, not a word;
+      // but not where the code gives it type arguments (`Annotated[str, …]`): the schema's types take none, a language's generics do.
+      const typeInCode = marker.kind === 'definition' && where === 'code' && variant === marker.token && generic?.(variant) !== true;
       if (marker.wordLike && !methodValue && !inMessage && !feature && !typeInCode) {
         // Kept aside: if the text names this word as a method elsewhere, this inline mention is that method too.
         if (marker.kind === 'method' && where === 'inline') wordMethods.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: true });
@@ -324,7 +325,8 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       messages.clear();
     }
     const asMessage = span.context === 'inline' ? () => messages.get(span.text) ?? messages.set(span.text, namedAsMessage(span)).get(span.text)! : null;
-    namingTokens(span.text, span.line, resolved, resolveNew, (found, line) => termOf(found, line, span.context, span.cue, false, false, asMessage));
+    const generic = span.context === 'code' ? genericUses(span.text) : undefined;
+    namingTokens(span.text, span.line, resolved, resolveNew, (found, line) => termOf(found, line, span.context, span.cue, false, false, asMessage, generic));
     if (span.context === 'code' || span.context === 'inline') valuePairs(span.text, span.line, span.context, span.cue, index, hits);
     // The transports the span's sentence can name (asked once per sentence: its spans share it).
     if (span.sentence === undefined || span.sentence !== sentence) {
@@ -453,6 +455,21 @@ function keyCount(type: ShapedType): number {
 /** At least this many of a type's fields, within this many lines of each other: a list of them, not a stray word. */
 const FIELD_RUN_MIN = 3;
 const FIELD_RUN_GAP = 3;
+
+/** Whether a piece of code applies a name to type arguments (`Name[str, …]`, `Name<T>`), asked once per name. */
+function genericUses(code: string): (name: string) => boolean {
+  const asked = new Map<string, boolean>();
+  return (name) => {
+    let found = asked.get(name);
+    if (found === undefined) {
+      found = false;
+      for (let at = code.indexOf(name); at !== -1 && !found; at = code.indexOf(name, at + name.length)) found = TYPE_ARGUMENTS.test(code.slice(at + name.length, at + name.length + 2)) && !/[\w$]/.test(code[at - 1] ?? ' ');
+      asked.set(name, found);
+    }
+    return found;
+  };
+}
+const TYPE_ARGUMENTS = /^[[<][A-Za-z_]/;
 
 /**
  * JSON-RPC's words for a message: inline code followed by one of them names a method ("the `initialize` response").
