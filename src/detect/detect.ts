@@ -267,7 +267,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     resolved.set(token, found);
     return found;
   };
-  const termOf = (found: Resolved[], line: number, where: Where, cue: string | null, methodValue: boolean, inMessage: boolean, asMessage: (() => boolean) | null, generic?: (name: string) => boolean) => {
+  const termOf = (found: Resolved[], line: number, where: Where, cue: string | null, methodValue: boolean, inMessage: boolean, asMessage: (() => boolean) | null, code?: CodeUses) => {
     for (const { variant, marker, term } of found) {
       if (!term) {
         hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: false });
@@ -279,7 +279,9 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       const feature = where !== 'json' && index.featureNames.has(marker.key);
       // A type name written as the schema spells it, in code (`Icon(src=…)`, `import { Icon }`), is the type, not a word;
       // but not where the code gives it type arguments (`Annotated[str, …]`): the schema's types take none, a language's generics do.
-      const typeInCode = marker.kind === 'definition' && where === 'code' && variant === marker.token && generic?.(variant) !== true;
+      const typeInCode = marker.kind === 'definition' && where === 'code' && variant === marker.token && code?.generic(variant) !== true;
+      // A field is data: code that calls the name (`session.create_message(…)`) calls an SDK's function of that name.
+      if (marker.kind === 'field' && code?.called(variant) === true) continue;
       if (marker.wordLike && !methodValue && !inMessage && !feature && !typeInCode) {
         // Kept aside: if the text names this word as a method elsewhere, this inline mention is that method too.
         if (marker.kind === 'method' && where === 'inline') wordMethods.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: true });
@@ -325,8 +327,8 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       messages.clear();
     }
     const asMessage = span.context === 'inline' ? () => messages.get(span.text) ?? messages.set(span.text, namedAsMessage(span)).get(span.text)! : null;
-    const generic = span.context === 'code' ? genericUses(span.text) : undefined;
-    namingTokens(span.text, span.line, resolved, resolveNew, (found, line) => termOf(found, line, span.context, span.cue, false, false, asMessage, generic));
+    const code = span.context === 'code' ? codeUses(span.text) : undefined;
+    namingTokens(span.text, span.line, resolved, resolveNew, (found, line) => termOf(found, line, span.context, span.cue, false, false, asMessage, code));
     if (span.context === 'code' || span.context === 'inline') valuePairs(span.text, span.line, span.context, span.cue, index, hits);
     // The transports the span's sentence can name (asked once per sentence: its spans share it).
     if (span.sentence === undefined || span.sentence !== sentence) {
@@ -456,20 +458,31 @@ function keyCount(type: ShapedType): number {
 const FIELD_RUN_MIN = 3;
 const FIELD_RUN_GAP = 3;
 
-/** Whether a piece of code applies a name to type arguments (`Name[str, …]`, `Name<T>`), asked once per name. */
-function genericUses(code: string): (name: string) => boolean {
+/** How a piece of code uses a name: applied to type arguments (`Name[str, …]`, `Name<T>`), or called (`x.name(…)`). */
+interface CodeUses {
+  generic: (name: string) => boolean;
+  called: (name: string) => boolean;
+}
+
+function codeUses(code: string): CodeUses {
+  return { generic: followedBy(code, TYPE_ARGUMENTS), called: followedBy(code, CALL) };
+}
+
+/** Whether some standalone occurrence of a name in the code is followed by what `next` matches, asked once per name. */
+function followedBy(code: string, next: RegExp): (name: string) => boolean {
   const asked = new Map<string, boolean>();
   return (name) => {
     let found = asked.get(name);
     if (found === undefined) {
       found = false;
-      for (let at = code.indexOf(name); at !== -1 && !found; at = code.indexOf(name, at + name.length)) found = TYPE_ARGUMENTS.test(code.slice(at + name.length, at + name.length + 2)) && !/[\w$]/.test(code[at - 1] ?? ' ');
+      for (let at = code.indexOf(name); at !== -1 && !found; at = code.indexOf(name, at + name.length)) found = next.test(code.slice(at + name.length, at + name.length + 2)) && !/[\w$]/.test(code[at - 1] ?? ' ');
       asked.set(name, found);
     }
     return found;
   };
 }
 const TYPE_ARGUMENTS = /^[[<][A-Za-z_]/;
+const CALL = /^\s?\(/;
 
 /**
  * JSON-RPC's words for a message: inline code followed by one of them names a method ("the `initialize` response").
