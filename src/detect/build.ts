@@ -15,7 +15,7 @@ import { pageTransports } from './transports.ts';
 import { unnamedBefore } from './named-shapes.ts';
 import { emptyFacts, readShapes, type ShapeFacts } from './shapes.ts';
 import type { SpecTree } from '../input/spec-tree.ts';
-import { normalizeHeading, normalizeName, wellKnownName } from './tokens.ts';
+import { isHeaderName, normalizeHeading, normalizeName, wellKnownName } from './tokens.ts';
 
 /**
  * Builds the detector's fingerprints from the spec itself, in two steps:
@@ -634,7 +634,7 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
     token = preferredSpelling(kinds, name) ?? c.token;
     // A name that travels on the wire (a method, a field) outranks the same name as a type.
     kind = kinds.methods.has(name) ? 'method' : kinds.fields.has(name) ? 'field' : kinds.definitions.has(name) ? 'definition' : kinds.values.has(name) ? 'value' : c.kind;
-    wordLike = !isIdentifierLike(token) && !HEADER_LIKE.test(token);
+    wordLike = !isIdentifierLike(token) && !isHeaderName(token);
     // A well-known URI is shown as a reader writes it (tokens begin at a letter: `well-known/…`).
     if (wellKnownName(token) === token) token = `/.${token}`;
     // A name the spec places in another standard's document ("`x` in OAuth Authorization Server
@@ -903,8 +903,6 @@ function preferredSpelling(kinds: NameKinds, key: string): string | null {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
 }
 
-/** A hyphenated compound of capitalised words (`Mcp-Session-Id`, `Last-Event-ID`, `MCP-Protocol-Version`): a header's name, not an ordinary word. */
-const HEADER_LIKE = /^(?:[A-Za-z][a-z]*|[A-Z]+)(?:-[A-Za-z][A-Za-z]*){1,4}$/;
 
 // ── small helpers ────────────────────────────────────────────────────────────────────────
 

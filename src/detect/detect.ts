@@ -1,7 +1,7 @@
 import { decide, isStrong, type Item, type Separator, type Where } from './decide.ts';
 import { latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind } from './fingerprints.ts';
 import { scanText, type Context, type ScannedText } from './scan.ts';
-import { normalizeHeading, normalizeName, TOKEN_PATTERN, tokenVariants, trimToken } from './tokens.ts';
+import { isHeaderName, normalizeHeading, normalizeName, TOKEN_PATTERN, tokenVariants, trimToken } from './tokens.ts';
 import { endpointLayout, transportMatchers, type TransportMatcher } from './transport-match.ts';
 import { lineLocator } from '../model/lines.ts';
 
@@ -262,6 +262,8 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     if (index.bare.size > 0) for (const key of index.bare.get(normalizeName(token)) ?? []) bareNamed.add(key);
     for (const variant of tokenVariants(token)) {
       const marker = index.byKey.get(`term:${normalizeName(variant)}`) ?? (ERROR_CODE.test(variant) ? index.byKey.get(`error:${variant}`) : undefined);
+      // A header travels by its hyphenated name in any case; the same words as a snake- or camel-case key (`mcp_protocol_version`, `mcpName`) are some other field.
+      if (marker && marker.kind !== 'section' && !variant.includes('-') && isHeaderName(marker.token)) continue;
       if (marker) (found === NONE ? (found = []) : found).push({ variant, marker, term: marker.key.startsWith('term:') });
     }
     resolved.set(token, found);
