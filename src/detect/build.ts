@@ -3,7 +3,7 @@ import type { Change } from '../records/change.ts';
 import { diffPageTexts } from '../diff/index.ts';
 import { parsePage } from '../model/index.ts';
 import { isIdentifierLike, isJsonRpcErrorCode } from '../model/terms.ts';
-import { analyzeSchema, diffSchemaTexts, parseSchemaText, type SchemaAnalysis } from '../schema/index.ts';
+import { analyzeSchema, diffSchemaTexts, parseSchemaText, type SchemaAnalysis, type SchemaDefinition, type SchemaModel } from '../schema/index.ts';
 import { FINGERPRINT_FORMAT, type FingerprintData, type FingerprintRevision, type Marker, type MarkerKind, type MarkerRecord } from './fingerprints.ts';
 import { judgePage } from '../revision/informative.ts';
 import { diagramNames, isSequenceDiagram } from './diagrams.ts';
@@ -15,7 +15,7 @@ import { pageTransports } from './transports.ts';
 import { unnamedBefore } from './named-shapes.ts';
 import { emptyFacts, readShapes, type ShapeFacts } from './shapes.ts';
 import type { SpecTree } from '../input/spec-tree.ts';
-import { normalizeHeading, normalizeName, wellKnownName } from './tokens.ts';
+import { isHeaderName, normalizeHeading, normalizeName, wellKnownName } from './tokens.ts';
 
 /**
  * Builds the detector's fingerprints from the spec itself, in two steps:
@@ -76,6 +76,8 @@ interface RevisionPresence {
   pageDocuments: Map<string, Set<string>>;
   /** For each name (normalized), the documents cited in the sentences that name it. */
   nameCitations: Map<string, Set<string>>;
+  /** Every page's text as headings compare (lower case, no punctuation), each between spaces: where the revision speaks of a topic at all. */
+  words: string[];
 }
 
 /** What kinds of name a normalized name is, over all revisions (for the marker's kind). */
@@ -348,6 +350,7 @@ function readRevision(pages: Map<string, string>, analysis: SchemaAnalysis | nul
     borrowed: new Map(),
     pageDocuments: new Map(),
     nameCitations: new Map(),
+    words: [],
   };
   if (analysis) readSchema(analysis, p, kinds);
   for (const [page, text] of pages) readPage(page, text, others, p, kinds);
@@ -447,6 +450,7 @@ function note(map: Map<string, Set<string>>, key: string, page: string): void {
 
 function readPage(page: string, text: string, others: string[], p: RevisionPresence, kinds: NameKinds): void {
   const doc = parsePage(text);
+  p.words.push(` ${normalizeHeading(text.replace(/[^\w\s]+/g, ' '))} `);
   const struct = (name: string) => note(p.structNames, spell(kinds, name), page);
   for (const message of doc.messages) {
     if (message.method) {
@@ -630,7 +634,7 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
     token = preferredSpelling(kinds, name) ?? c.token;
     // A name that travels on the wire (a method, a field) outranks the same name as a type.
     kind = kinds.methods.has(name) ? 'method' : kinds.fields.has(name) ? 'field' : kinds.definitions.has(name) ? 'definition' : kinds.values.has(name) ? 'value' : c.kind;
-    wordLike = !isIdentifierLike(token) && !HEADER_LIKE.test(token);
+    wordLike = !isIdentifierLike(token) && !isHeaderName(token);
     // A well-known URI is shown as a reader writes it (tokens begin at a letter: `well-known/…`).
     if (wellKnownName(token) === token) token = `/.${token}`;
     // A name the spec places in another standard's document ("`x` in OAuth Authorization Server
@@ -679,6 +683,15 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
     if (name) shape = name;
   } else if (namespace === 'section') {
     wordLike = c.token.trim().split(/\s+/).length < 2;
+    // A heading dates a topic only where the spec first speaks of it: "Client Registration" heads a
+    // page from one revision on, but earlier ones already spoke of "dynamic client registration".
+    const phrase = ` ${c.key.slice('section:'.length).replace(/[^\w\s]+/g, ' ').replace(/\s+/g, ' ').trim()} `;
+    const first = ids.indexOf(span[0]!);
+    const spoken = revisions.slice(0, first).findIndex((r) => presence.get(r.id)!.words.some((w) => w.includes(phrase)));
+    if (spoken !== -1) {
+      span = [...ids.slice(spoken, first), ...span];
+      if (span.length === revisions.length) return null;
+    }
   } else if (namespace === 'value') {
     wordLike = false;
   }
@@ -722,9 +735,23 @@ function place(c: Candidate, revisions: FingerprintRevision[], presence: Map<str
         marker.fields = fields;
         marker.required = [...definition.fields.values()].filter((f) => !f.path.includes('.') && f.required).map((f) => f.path);
       }
+      const items = arrayItems(definition, last!.model);
+      if (items) marker.items = items;
     }
   }
   return marker;
+}
+
+/**
+ * For a type that is an array of other types' objects (a JSON-RPC batch: requests and
+ * notifications), the keys each of those types requires: an array of such objects is one.
+ */
+function arrayItems(definition: SchemaDefinition, model: SchemaModel): string[][] | null {
+  if (definition.fields.get('')?.types.join() !== 'array') return null;
+  const refs = definition.fields.get('[]')?.types ?? [];
+  if (refs.length === 0 || !refs.every((t) => t.startsWith('→'))) return null;
+  const items = refs.map((t) => [...(model.byName.get(t.slice(1))?.fields.values() ?? [])].filter((f) => f.path !== '' && !/[.[{]/.test(f.path) && f.required).map((f) => f.path));
+  return items.every((keys) => keys.length > 0) ? items : null;
 }
 
 /** Joins words with `_` where the schemas' own property names (almost) never do: another standard's spelling. */
@@ -876,8 +903,6 @@ function preferredSpelling(kinds: NameKinds, key: string): string | null {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
 }
 
-/** A hyphenated compound of capitalised words (`Mcp-Session-Id`, `Last-Event-ID`, `MCP-Protocol-Version`): a header's name, not an ordinary word. */
-const HEADER_LIKE = /^(?:[A-Za-z][a-z]*|[A-Z]+)(?:-[A-Za-z][A-Za-z]*){1,4}$/;
 
 // ── small helpers ────────────────────────────────────────────────────────────────────────
 

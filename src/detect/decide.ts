@@ -45,7 +45,7 @@ export interface Item {
   section: number;
   /** How many times the text names it this way (teaching, or background). */
   mentions: number;
-  /** For a transport recognised by its endpoints rather than its name: what the code shows. */
+  /** For a transport recognised by its endpoints, or a type by its fields, rather than its name: what the text shows. */
   layout?: string;
 }
 
@@ -139,9 +139,14 @@ export function decide(input: DecideInput): Decision {
   for (const item of [...strong].sort((a, b) => b.weight - a.weight || a.line - b.line).slice(0, 12)) steps.push(`${item.token} (line ${item.line}): ${input.spanText(item.span, item.marker)}.`);
   if (strong.length > 12) steps.push(`…and ${strong.length - 12} more pieces of strong evidence.`);
   if (sum(strong.map((i) => i.weight)) < NULL_BELOW) {
+    // The strong pieces were listed above as bounds: the step says they are too light, not that there are none.
+    const light = strong.length;
+    const others = items.length - light;
     const explanation = items.length === 0
       ? 'The text names nothing the fingerprints know.'
-      : `Only weak evidence (${items.length} ordinary word${items.length === 1 ? '' : 's'}, heading${items.length === 1 ? '' : 's'}, background mention${items.length === 1 ? '' : 's'} or revision${items.length === 1 ? '' : 's'} named in prose): too little to bound a revision.`;
+      : light > 0
+        ? `The strong evidence weighs ${round(sum(strong.map((i) => i.weight)))}, less than the ${NULL_BELOW} it takes to bound a revision (${light === 1 ? 'one name' : `${light} names`} in passing${others > 0 ? `, besides ${others} weak piece${others === 1 ? '' : 's'}` : ''}): no answer.`
+        : `Only weak evidence (${items.length} ordinary word${items.length === 1 ? '' : 's'}, heading${items.length === 1 ? '' : 's'}, background mention${items.length === 1 ? '' : 's'} or revision${items.length === 1 ? '' : 's'} named in prose): too little to bound a revision.`;
     return { ...none, explanation, steps: [...steps, explanation] };
   }
 

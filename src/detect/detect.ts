@@ -1,7 +1,7 @@
 import { decide, isStrong, type Item, type Separator, type Where } from './decide.ts';
 import { latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind } from './fingerprints.ts';
 import { scanText, type Context, type ScannedText } from './scan.ts';
-import { normalizeHeading, normalizeName, TOKEN_PATTERN, tokenVariants, trimToken } from './tokens.ts';
+import { isHeaderName, normalizeHeading, normalizeName, TOKEN_PATTERN, tokenVariants, trimToken } from './tokens.ts';
 import { endpointLayout, transportMatchers, type TransportMatcher } from './transport-match.ts';
 import { lineLocator } from '../model/lines.ts';
 
@@ -135,6 +135,8 @@ interface Index {
   splitEndpoints: Marker | null;
   /** Types the fingerprints know the shape of, under each of their fields (normalized), in marker order. */
   shapedTypes: Map<string, ShapedType[]>;
+  /** Array types (a JSON-RPC batch), each with the keys every kind of its items requires (normalized). */
+  arrayTypes: { marker: Marker; items: string[][] }[];
   /** Namespaced keys by their bare name (normalized): a text writing `widgetId` for `org.example/widgetId` does not lack the key. */
   bare: Map<string, string[]>;
 }
@@ -158,6 +160,7 @@ function indexOf(data: FingerprintData): Index {
       transports: transportMatchers(data.markers),
       splitEndpoints: only(data.markers.filter((m) => m.kind === 'transport' && (m.endpoints ?? 0) >= 2)),
       shapedTypes: new Map(),
+      arrayTypes: data.markers.filter((m) => m.items !== undefined).map((m) => ({ marker: m, items: m.items!.map((keys) => keys.map(normalizeName)) })),
       bare: new Map(),
     };
     for (const m of data.markers) {
@@ -199,7 +202,7 @@ interface Hit {
   feature?: boolean;
   /** A field and value that are both ordinary words (`mode: "form"`): a protocol value only beside protocol names. */
   wordPair?: boolean;
-  /** A transport recognised by its endpoints rather than named: what the code shows. */
+  /** A transport recognised by its endpoints, or a type by its fields, rather than named: what the text shows. */
   layout?: string;
 }
 
@@ -259,12 +262,14 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     if (index.bare.size > 0) for (const key of index.bare.get(normalizeName(token)) ?? []) bareNamed.add(key);
     for (const variant of tokenVariants(token)) {
       const marker = index.byKey.get(`term:${normalizeName(variant)}`) ?? (ERROR_CODE.test(variant) ? index.byKey.get(`error:${variant}`) : undefined);
+      // A header travels by its hyphenated name in any case; the same words as a snake- or camel-case key (`mcp_protocol_version`, `mcpName`) are some other field.
+      if (marker && marker.kind !== 'section' && !variant.includes('-') && isHeaderName(marker.token)) continue;
       if (marker) (found === NONE ? (found = []) : found).push({ variant, marker, term: marker.key.startsWith('term:') });
     }
     resolved.set(token, found);
     return found;
   };
-  const termOf = (found: Resolved[], line: number, where: Where, cue: string | null, methodValue: boolean, inMessage: boolean, asMessage: (() => boolean) | null) => {
+  const termOf = (found: Resolved[], line: number, where: Where, cue: string | null, methodValue: boolean, inMessage: boolean, asMessage: (() => boolean) | null, code?: CodeUses) => {
     for (const { variant, marker, term } of found) {
       if (!term) {
         hits.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: false });
@@ -274,8 +279,11 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       if (asMessage !== null && marker.kind === 'method' && marker.wordLike && asMessage()) methodValue = true;
       // An ordinary word is a protocol name only as a key or value inside a protocol message.
       const feature = where !== 'json' && index.featureNames.has(marker.key);
-      // A type name written as the schema spells it, in code (`Icon(src=…)`, `import { Icon }`), is the type, not a word.
-      const typeInCode = marker.kind === 'definition' && where === 'code' && variant === marker.token;
+      // A type name written as the schema spells it, in code (`Icon(src=…)`, `import { Icon }`), is the type, not a word;
+      // but not where the code gives it type arguments (`Annotated[str, …]`): the schema's types take none, a language's generics do.
+      const typeInCode = marker.kind === 'definition' && where === 'code' && variant === marker.token && code?.generic(variant) !== true;
+      // A field is data: code that calls the name (`session.create_message(…)`) calls an SDK's function of that name.
+      if (marker.kind === 'field' && code?.called(variant) === true) continue;
       if (marker.wordLike && !methodValue && !inMessage && !feature && !typeInCode) {
         // Kept aside: if the text names this word as a method elsewhere, this inline mention is that method too.
         if (marker.kind === 'method' && where === 'inline') wordMethods.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: true });
@@ -300,7 +308,9 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   let hasCode = false;
   const streams: { path: string; line: number; cue: string | null }[] = [];
   const posts = new Set<string>();
+  const fieldRun = fieldRunReader(index, hits);
   for (const span of scanned.spans) {
+    fieldRun.read(span);
     // The span's line starts, found on its first find only (most spans have none).
     let lineAt: ((offset: number) => number) | null = null;
     if (span.context === 'code') {
@@ -319,7 +329,8 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       messages.clear();
     }
     const asMessage = span.context === 'inline' ? () => messages.get(span.text) ?? messages.set(span.text, namedAsMessage(span)).get(span.text)! : null;
-    namingTokens(span.text, span.line, resolved, resolveNew, (found, line) => termOf(found, line, span.context, span.cue, false, false, asMessage));
+    const code = span.context === 'code' ? codeUses(span.text) : undefined;
+    namingTokens(span.text, span.line, resolved, resolveNew, (found, line) => termOf(found, line, span.context, span.cue, false, false, asMessage, code));
     if (span.context === 'code' || span.context === 'inline') valuePairs(span.text, span.line, span.context, span.cue, index, hits);
     // The transports the span's sentence can name (asked once per sentence: its spans share it).
     if (span.sentence === undefined || span.sentence !== sentence) {
@@ -332,6 +343,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       }
     }
   }
+  fieldRun.end();
   // An SSE stream at one path and messages POSTed to another: the layout of the transport that requires two endpoints.
   const split = index.splitEndpoints;
   if (split && posts.size > 0) {
@@ -357,6 +369,16 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     for (const method of facts.methods) exampleName(method, true, false);
     for (const key of facts.keys) exampleName(key, false, facts.messageKeys.has(key));
     for (const value of facts.strings) if (value.length <= 80 && !/\s/.test(value)) exampleName(value, false, facts.messageStrings.has(value));
+    // Objects that are together one array literal, each with all the keys one kind of an array type's items requires, are that type (a batch of requests).
+    const siblings = example.siblings;
+    if (siblings !== undefined && index.arrayTypes.length > 0) {
+      const objects = siblings.map((keys) => new Set(keys.map(normalizeName)));
+      for (const type of index.arrayTypes) {
+        if (objects.every((keys) => type.items.some((item) => item.every((k) => keys.has(k))))) {
+          hits.push({ key: type.marker.key, marker: type.marker, revision: null, token: type.marker.token, line: example.line, where: 'json', cue, methodValue: true, layout: `an array of ${siblings.length} objects, each of a kind its items take,` });
+        }
+      }
+    }
     // An object with a type's fields (all its required ones, nothing it lacks) is that type, whatever its words.
     for (const keys of facts.objects) {
       if (keys.length < 2) continue;
@@ -384,6 +406,85 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   }
   return { hits, hasCode, headings: scanned.headings, bareNamed };
 }
+
+/**
+ * A type described field by field in prose ("an `Icon` has `src`, `mimeType`, `sizes`"): the
+ * inline names of a run of nearby lines (no heading or code between) that are most of one
+ * type's fields, its required ones among them, name that type as an object of its shape does,
+ * though each is an ordinary word that alone would count for nothing.
+ */
+function fieldRunReader(index: Index, hits: Hit[]): { read: (span: ScannedText['spans'][number]) => void; end: () => void } {
+  let names = new Map<string, number>();
+  let last = -1;
+  const end = () => {
+    if (names.size >= FIELD_RUN_MIN) {
+      const seen = new Set<ShapedType>();
+      for (const name of names.keys()) {
+        for (const type of index.shapedTypes.get(name) ?? NO_TYPES) {
+          if (seen.has(type)) continue;
+          seen.add(type);
+          let named = 0;
+          for (const field of type.fields) if (names.has(field)) named += 1;
+          if (named < FIELD_RUN_MIN || 2 * named < keyCount(type) || !type.required.every((k) => k === '' || k.includes('[') || names.has(k))) continue;
+          // Words every revision's types share (`uri`, `name`) could describe a type the fingerprints do not list (it never changed): two of the fields must be dated names themselves.
+          let dated = 0;
+          for (const field of type.fields) if (names.has(field) && index.byKey.has(`term:${field}`)) dated += 1;
+          if (dated < 2) continue;
+          const fields = (type.marker.fields ?? []).filter((f) => names.has(normalizeName(f)));
+          const line = Math.min(...fields.map((f) => names.get(normalizeName(f))!));
+          hits.push({ key: type.marker.key, marker: type.marker, revision: null, token: type.marker.token, line, where: 'inline', cue: null, methodValue: true, layout: `its fields ${fields.map((f) => `\`${f}\``).join(', ')} named together` });
+        }
+      }
+    }
+    names = new Map();
+  };
+  const read = (span: ScannedText['spans'][number]) => {
+    if (span.context === 'code' || span.context === 'heading') return end();
+    // What the text explains as the past describes no type it teaches.
+    if (span.context !== 'inline' || span.cue !== null) return;
+    if (span.line > last + FIELD_RUN_GAP) end();
+    last = span.line;
+    const name = normalizeName(trimToken(span.text.trim()));
+    if (!index.shapedTypes.has(name)) return;
+    if (!names.has(name)) names.set(name, span.line);
+  };
+  return { read, end };
+}
+/** The keys an object of the type holds (its fields minus its own shape, `''`, and array items, `sizes[]`). */
+function keyCount(type: ShapedType): number {
+  let n = 0;
+  for (const field of type.fields) if (field !== '' && !field.includes('[')) n += 1;
+  return n;
+}
+/** At least this many of a type's fields, within this many lines of each other: a list of them, not a stray word. */
+const FIELD_RUN_MIN = 3;
+const FIELD_RUN_GAP = 3;
+
+/** How a piece of code uses a name: applied to type arguments (`Name[str, …]`, `Name<T>`), or called (`x.name(…)`). */
+interface CodeUses {
+  generic: (name: string) => boolean;
+  called: (name: string) => boolean;
+}
+
+function codeUses(code: string): CodeUses {
+  return { generic: followedBy(code, TYPE_ARGUMENTS), called: followedBy(code, CALL) };
+}
+
+/** Whether some standalone occurrence of a name in the code is followed by what `next` matches, asked once per name. */
+function followedBy(code: string, next: RegExp): (name: string) => boolean {
+  const asked = new Map<string, boolean>();
+  return (name) => {
+    let found = asked.get(name);
+    if (found === undefined) {
+      found = false;
+      for (let at = code.indexOf(name); at !== -1 && !found; at = code.indexOf(name, at + name.length)) found = next.test(code.slice(at + name.length, at + name.length + 2)) && !/[\w$]/.test(code[at - 1] ?? ' ');
+      asked.set(name, found);
+    }
+    return found;
+  };
+}
+const TYPE_ARGUMENTS = /^[[<][A-Za-z_]/;
+const CALL = /^\s?\(/;
 
 /**
  * JSON-RPC's words for a message: inline code followed by one of them names a method ("the `initialize` response").
@@ -654,6 +755,7 @@ function explain(item: Item, index: Index): string {
   const what = m.kind === 'transport' ? `the ${m.token} transport${item.layout ? ` by its ${m.endpoints} endpoints (${item.layout})` : ''}`
     : m.kind === 'envelope' ? `${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'capability' ? `capability ${m.token} ${m.shape ?? ''}`.trim()
+    : m.kind === 'definition' && item.layout ? `type ${m.token} by ${item.layout}`
     : m.kind === 'error-code' ? `error code ${m.token}${m.shape ? ` (${m.shape})` : ''}`
     : m.wordLike && !item.weak && item.where !== 'json' && m.kind !== 'method' ? `feature ${m.token}`
     : `${KIND_WORDS[m.kind]} ${m.token}`;

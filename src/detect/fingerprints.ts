@@ -54,6 +54,8 @@ export interface Marker {
   /** For a type: its fields and required fields in the schema (of the span's last revision), so an object of that shape is recognised. */
   fields?: string[];
   required?: string[];
+  /** For an array type (a JSON-RPC batch): the keys each kind of its items requires, so an array of such objects is recognised. */
+  items?: string[][];
   /** An ordinary word (`url`, `mode`, `pattern`) rather than an identifier: weak evidence. */
   wordLike: boolean;
   /** Pages (plus the schema) that carry it, in the revision of its span that has most: a name many features share is weak. */

@@ -13,7 +13,7 @@ export interface RenderStyle {
 }
 
 export function headline(result: WhichResult): string {
-  if (result.revision === null) return 'No MCP revision recognised: the text names nothing that tells revisions apart.';
+  if (result.revision === null) return 'No MCP revision recognised: too little in the text tells revisions apart.';
   if (result.revision === 'mixed') return `Mixed: the text teaches ${listWords(result.revisions)} side by side (confidence ${result.confidence.toFixed(2)}).`;
   return `Teaches MCP ${result.revision} (confidence ${result.confidence.toFixed(2)}).`;
 }

@@ -32,6 +32,8 @@ interface CodeExample {
   lineOf: (needle: string) => number | null;
   line: number;
   cue: string | null;
+  /** Set when the object is one of two or more in an array literal of objects alone (a JSON-RPC batch): the keys of each, in order. */
+  siblings?: string[][];
 }
 
 export interface ScannedText {
@@ -47,7 +49,7 @@ export interface ScannedText {
  * caption before an example, or the section under such a heading) is background, and what
  * it names from an older revision is not what the text teaches.
  */
-type CueSide = 'all' | 'after' | 'before';
+type CueSide = 'all' | 'after' | 'before' | 'next';
 
 /**
  * Each cue with the side of it that names the old thing: "instead of X" (after), "X was replaced by Y" (before).
@@ -71,6 +73,8 @@ const BACKGROUND_CUES: [RegExp, CueSide][] = [
   [/\b(?<!-)(?:old|older|legacy|previous) (?:shape|flow|pattern|way|model|mechanism|version|revision|spec|specification|approach|behaviou?r|api|design)(?!\w)/i, 'all'],
   // "legacy (`x` handshake) servers": the parenthesis says what the old thing is.
   [/\b(?<!-)(?:old|older|legacy|previous) \(/i, 'all'],
+  // "omits the legacy `x` and sends `y`": the adjective qualifies the one name it stands before.
+  [/\b(?<!-)(?:old|older|legacy|previous|obsolete) (?=`)/i, 'next'],
   [/\bthe old(?![\w-])/i, 'all'],
   // A changelog-style aside: a dated revision and what it changed ("2025-11-25 added URL mode", "removed in 2026-07-28").
   [/\b\d{4}-\d{2}-\d{2}(?!\w)[^.;]{0,80}?\b(?:added|introduced|brought|removed|dropped|replaced|renamed|deprecated)(?!\w)|\b(?:added|introduced|removed|dropped|replaced|renamed|deprecated) (?:in|since|by) (?:the )?(?:revision |version |spec(?:ification)? )?\d{4}-\d{2}-\d{2}(?!\w)/i, 'all'],
@@ -151,6 +155,8 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
   let backgroundDepth: number | null = null;
   let sectionCue: string | null = null;
   let previous: Block | null = null;
+  /** The last paragraph since the last heading or code that ends with a colon: the caption of the code under it, whatever note comes between. */
+  let label: Block | null = null;
 
   for (const block of blocks) {
     if (block.kind === 'heading') {
@@ -166,14 +172,17 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
         backgroundDepth = depth;
         sectionCue = `section "${block.text.trim()}"`;
       }
+      label = null;
       headings.push({ text: stripInline(block.text), line: block.line, cue: sectionCue });
       inlineSpans(block.text, block.line, whole(sectionCue), spans, 'heading');
     } else if (block.kind === 'code') {
-      const caption = previous?.kind === 'para' ? previous : null;
+      const caption = label ?? (previous?.kind === 'para' ? previous : null);
+      label = null;
       const cue = sectionCue ?? (caption ? cueOf(caption.text)?.text ?? null : null);
       spans.push({ text: block.text, line: block.line, context: 'code', cue });
       examples.push(...readExamples(block.text, block.line, cue));
     } else {
+      if (CAPTION_END.test(block.text)) label = block;
       const callout = whole(calloutCue(block.text));
       const item = LIST_ITEM.test(block.text);
       for (const sentence of sentencesOf(block.text, block.line)) {
@@ -184,6 +193,9 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
   }
   return { spans, examples, headings, lineCount: lines.length };
 }
+
+/** A paragraph that introduces what follows ("After (2026-07-28):", "**Before**:"). */
+const CAPTION_END = /:\**\s*$/;
 
 function splitBlocks(lines: string[]): Block[] {
   const blocks: Block[] = [];
@@ -333,6 +345,7 @@ const INLINE = /(`+)([^`]+?)\1|\]\(([^)\s]{1,2048})(?:\s[^)]{0,2048})?\)|<(https
 /** A directional cue marks only its side of the sentence: "… a URL instead of a form" leaves what precedes it alone. */
 function cueAt(sentenceCue: Cue | null, from: number, to: number): string | null {
   if (!sentenceCue) return null;
+  if (sentenceCue.side === 'next') return from === sentenceCue.end ? sentenceCue.text.trim() : null;
   if (sentenceCue.side === 'after') return to > sentenceCue.end ? sentenceCue.text : null;
   if (sentenceCue.side === 'before') return from < sentenceCue.at ? sentenceCue.text : null;
   return sentenceCue.text;
@@ -340,7 +353,7 @@ function cueAt(sentenceCue: Cue | null, from: number, to: number): string | null
 
 /** Prose is cut at a directional cue, so each side gets its own verdict. */
 function pushProse(spans: Span[], text: string, from: number, to: number, line: number, lineAt: ((offset: number) => number) | null, context: 'prose' | 'heading', sentenceCue: Cue | null): void {
-  const cut = sentenceCue && sentenceCue.side !== 'all' ? (sentenceCue.side === 'after' ? sentenceCue.end : sentenceCue.at) : -1;
+  const cut = sentenceCue && sentenceCue.side !== 'all' && sentenceCue.side !== 'next' ? (sentenceCue.side === 'after' ? sentenceCue.end : sentenceCue.at) : -1;
   if (cut > from && cut < to) {
     spans.push({ text: text.slice(from, cut), line: lineAt === null ? line : lineAt(from), context, cue: cueAt(sentenceCue, from, cut), sentence: text });
     spans.push({ text: text.slice(cut, to), line: lineAt === null ? line : lineAt(cut), context, cue: cueAt(sentenceCue, cut, to), sentence: text });
@@ -355,14 +368,18 @@ function stripInline(text: string): string {
 function readExamples(code: string, line: number, cue: string | null): CodeExample[] {
   const out: CodeExample[] = [];
   const lineAt = lineLocator(code, line);
-  for (const found of looseObjects(code)) {
+  const objects = looseObjects(code);
+  const arrays = objectArrays(code, objects);
+  for (const [i, found] of objects.entries()) {
     const facts = readShapes(found.value, emptyFacts());
     const region = code.slice(found.start, found.end);
     const base = lineAt(found.start);
+    const siblings = arrays.get(i);
     out.push({
       facts,
       line: base,
       cue,
+      ...(siblings ? { siblings } : {}),
       // The line comes from the code's line starts (a binary search), not from counting the
       // region's newlines again for every name an example holds.
       lineOf: (needle: string) => {
@@ -392,6 +409,28 @@ function readExamples(code: string, line: number, cue: string | null): CodeExamp
   }
   return out;
 }
+
+/**
+ * Runs of outermost objects that are together the whole of one array literal (`[ {…}, {…} ]`,
+ * nothing between them but commas): the first object of each run, with every object's keys.
+ */
+function objectArrays(code: string, objects: { value: Record<string, unknown>; start: number; end: number }[]): Map<number, string[][]> {
+  const runs = new Map<number, string[][]>();
+  for (let i = 0; i < objects.length; ) {
+    if (!ARRAY_OPEN.test(code.slice(Math.max(0, objects[i]!.start - 200), objects[i]!.start))) {
+      i += 1;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < objects.length && BETWEEN_ITEMS.test(code.slice(objects[j]!.end, objects[j + 1]!.start))) j += 1;
+    if (j > i && ARRAY_CLOSE.test(code.slice(objects[j]!.end, objects[j]!.end + 200))) runs.set(i, objects.slice(i, j + 1).map((o) => Object.keys(o.value)));
+    i = j + 1;
+  }
+  return runs;
+}
+const ARRAY_OPEN = /\[\s*$/;
+const BETWEEN_ITEMS = /^\s*,\s*$/;
+const ARRAY_CLOSE = /^\s*,?\s*\]/;
 
 /** This module's own copy of the token pattern: forEachToken resets and advances it, and never calls itself. */
 const TOKENS = new RegExp(TOKEN_PATTERN.source, 'g');

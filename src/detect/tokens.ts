@@ -54,6 +54,12 @@ export function tokenVariants(token: string): string[] {
   return out;
 }
 
+/** A hyphenated compound of capitalised words (`Mcp-Session-Id`, `Last-Event-ID`, `MCP-Protocol-Version`): a header's name, not an ordinary word. */
+export function isHeaderName(token: string): boolean {
+  return HEADER_NAME.test(token);
+}
+const HEADER_NAME = /^(?:[A-Za-z][a-z]*|[A-Z]+)(?:-[A-Za-z][A-Za-z]*){1,4}$/;
+
 /** Section headings compare without case, quotes, code marks and punctuation. */
 export function normalizeHeading(heading: string): string {
   return heading.toLowerCase().replace(/[`*_"'’:.,()]/g, '').replace(/\s+/g, ' ').trim();

@@ -54,6 +54,12 @@ describe('background cues', () => {
     expect(spans.map((s) => [s.text, s.cue])).toEqual([['NewThing', null], ['OldThing', ' Before'], ['Other', null]]);
   });
 
+  it('marks only the name an adjective of the past stands before ("the legacy `x`")', () => {
+    const spans = scanText('It omits the legacy `OldThing` and sends `NewThing` instead.\n').spans.filter((s) => s.context === 'inline');
+    expect(spans.map((s) => [s.text, s.cue])).toEqual([['OldThing', 'legacy'], ['NewThing', null]]);
+    expect(cueIn('A legacy-free `x` path.')).toBeNull();
+  });
+
   it('marks only the old side of a directional cue', () => {
     expect(findCue('Return `A` instead of sending `B`.')?.side).toBe('after');
     const spans = scanText('Return `NewThing` instead of sending `OldThing`.\n').spans.filter((s) => s.context === 'inline');
@@ -90,6 +96,11 @@ describe('captions that open with "Before"', () => {
     expect(cueIn('Before you start, install the SDK.')).toBeNull();
     const scanned = scanText('Before:\n\n```json\n{"a": 1}\n```\n\nAfter:\n\n```json\n{"b": 2}\n```\n');
     expect(scanned.examples.map((e) => e.cue !== null)).toEqual([true, false]);
+  });
+
+  it('govern the example under them when a note stands between, whatever the note says', () => {
+    const scanned = scanText('Before (2025-11-25):\n\nA note on it.\n\n```json\n{"a": 1}\n```\n\nAfter:\n\nWhat it used to need is gone.\n\n```json\n{"b": 2}\n```\n\nThe old shape, for reference.\n\n```json\n{"c": 3}\n```\n');
+    expect(scanned.examples.map((e) => e.cue !== null)).toEqual([true, false, true]);
   });
 });
 
