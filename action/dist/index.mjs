@@ -915,7 +915,8 @@ var init_page_catalog = __esm({
         level: "editorial",
         description: "A paragraph reworded, with no normative keyword and no change of polarity.",
         why: "Non-normative text binds no one.",
-        message: (c) => `Paragraph reworded: ${changed(c)}`
+        // Prose binds only where it reserves names and reserves others now (diff/reservations.ts): the message says so.
+        message: (c) => `${c.level === "breaking" ? "Reserved names changed" : "Paragraph reworded"}: ${changed(c)}`
       },
       {
         id: "prose-added",
@@ -27497,6 +27498,7 @@ function diffDefinitionSets(ctx, reported) {
       after: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name, ...usedBy(ctx.b.model, def.name) }
     };
     const wrapped = responseEnvelopeOf(def);
+    const union = unionOnly(def);
     const heir = ctx.heirs.get(def.name);
     if (heir) {
       draft.level = "editorial";
@@ -27516,6 +27518,9 @@ function diffDefinitionSets(ctx, reported) {
     } else if (wrapped !== null && wrapped.every((name) => ctx.b.model.byName.has(name))) {
       draft.level = "editorial";
       draft.levelReason = `${def.name} only names the JSON-RPC response envelope around ${wrapped.map((name) => `\`${name}\``).join(" or ")}: nothing new travels.`;
+    } else if (union) {
+      draft.level = "editorial";
+      draft.levelReason = `${def.name} only names a union of definitions (${union.join(" | ")}): a member new in this revision is reported on its own, and a field that starts to use the union carries its own level.`;
     }
     ctx.records.emit(draft);
   }
@@ -27530,6 +27535,11 @@ function everyReferenceReplaced(tally, model, name, onBothSides) {
 }
 function everyReferrerSwapped(swaps, model, name, onBothSides) {
   return swaps === referenceCount(model, name) || swaps === referenceCount(model, name, onBothSides);
+}
+function unionOnly(def) {
+  const own6 = def.fields.get("");
+  if (!own6 || own6.types.length < 2 || !own6.types.every((t) => t.startsWith("→")) || [...def.fields.keys()].some((path2) => path2 !== "")) return null;
+  return own6.types.map((t) => t.slice(1));
 }
 function responseEnvelopeOf(def) {
   const top = [...def.fields.keys()].filter((path2) => path2 !== "" && /^[^.[{]+$/.test(path2));
@@ -28571,11 +28581,369 @@ var RFC2119_KEYWORDS = [
   "OPTIONAL"
 ];
 
+// src/model/parties.ts
+var ROLES = ["server", "client", "host", "user", "implementation", "implementer", "receiver", "sender", "requester", "requestor", "responder", "recipient", "application", "party", "peer", "proxy"];
+var KINDED = "(?:servers?|clients?|hosts?|prox(?:y|ies)|agents?|users?)";
+var ROLE = `(?:${ROLES.join("|")})`;
+var ROLE_WORD = `(?:proxies|parties|${ROLES.map((r) => `${r}s?`).join("|")})`;
+var NOT_A_KIND = /* @__PURE__ */ new Set(["a", "an", "the", "each", "every", "any", "all", "both", "either", "other", "no", "some", "this", "that", "these", "those", "its", "their", "our", "your", "same", "new", "old", "one", "two", "multiple", "several", "many", "such", "given", "remote", "local", "existing", "conforming", "compliant", "receiving", "sending", "calling", "and", "or", "to", "of", "for", "by", "from", "with", "as", "on", "in", "at", "if", "when", "then", "than", "is", "are", "be", "must", "should", "may", "shall", "not"]);
+var cache = /* @__PURE__ */ new Map();
+function partiesOf(text4) {
+  const kinds = /* @__PURE__ */ new Map();
+  for (const match of text4.matchAll(new RegExp(`\\b([A-Za-z][a-z]+(?:-[a-z]+)?)\\s+(${KINDED})\\b`, "g"))) {
+    const qualifier = match[1];
+    if (NOT_A_KIND.has(qualifier.toLowerCase()) || /^[A-Z]/.test(qualifier) && qualifier !== qualifier[0] + qualifier.slice(1).toLowerCase()) continue;
+    const kind = `${qualifier.toLowerCase()} ${singular(match[2].toLowerCase())}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  const abbreviations = {};
+  for (const match of text4.matchAll(new RegExp(`\\b((?:[A-Za-z][a-z]+\\s+){0,3}(?:${ROLE}|agent))s?\\s*\\(([A-Z]{2,6})\\)`, "g"))) {
+    const words3 = match[1].toLowerCase().split(/\s+/).filter((w) => !NOT_A_KIND.has(w));
+    const short = match[2];
+    const spelled = words3.slice(-short.length);
+    if (spelled.length === short.length && spelled.map((w) => w[0]).join("") === short.toLowerCase()) abbreviations[short] = plural(spelled.join(" "));
+  }
+  const compounds = [...kinds].filter(([kind, n]) => n >= 2 || Object.values(abbreviations).includes(plural(kind))).map(([kind]) => kind);
+  for (const expansion of Object.values(abbreviations)) {
+    const kind = singular(expansion);
+    if (kind.includes(" ") && !compounds.includes(kind)) compounds.push(kind);
+  }
+  const written = [
+    ...compounds.sort((a, b) => b.length - a.length).map((k) => `${escape(k).replace(/ /g, "\\s+")}s?`),
+    ROLE_WORD
+  ];
+  return { pattern: written.join("|"), abbreviations };
+}
+function cachedParties(text4) {
+  let found = cache.get(text4);
+  if (!found) {
+    found = partiesOf(text4);
+    if (cache.size > 256) cache.clear();
+    cache.set(text4, found);
+  }
+  return found;
+}
+function partyName(written) {
+  return plural(singular(written.toLowerCase().replace(/\s+/g, " ")));
+}
+function spellOutParties(text4, parties2) {
+  let out = text4;
+  for (const [short, long] of Object.entries(parties2.abbreviations)) out = out.replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, s) => `${singular(long)}${s}`);
+  return out;
+}
+function singular(word) {
+  if (word.endsWith("proxies")) return word.slice(0, -3) + "y";
+  if (word.endsWith("parties")) return word.slice(0, -3) + "y";
+  return word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
+}
+function plural(phrase) {
+  if (/(?:proxy|party)$/.test(phrase)) return `${phrase.slice(0, -1)}ies`;
+  if (phrase.endsWith("requestor")) return `${phrase.slice(0, -"requestor".length)}requesters`;
+  return phrase.endsWith("s") ? phrase : `${phrase}s`;
+}
+function escape(text4) {
+  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// src/core/sentences.ts
+function sentenceSpans(text4, ends) {
+  const spans = [];
+  let start = 0;
+  let inCode2 = false;
+  const marks = /[`.?!]/g;
+  for (let m = marks.exec(text4); m !== null; m = marks.exec(text4)) {
+    if (m[0] === "`") {
+      inCode2 = !inCode2;
+      continue;
+    }
+    if (inCode2 || !ends(text4, m.index, start)) continue;
+    spans.push({ start, end: m.index + 1 });
+    start = m.index + 1;
+  }
+  if (start < text4.length) spans.push({ start, end: text4.length });
+  return spans;
+}
+
+// src/model/rules.ts
+var KEYWORD_PATTERN = new RegExp(`\\b(${RFC2119_KEYWORDS.map((k) => k.replace(" ", "\\s+")).join("|")})\\b`, "g");
+var ANY_CASE_PATTERN = new RegExp(KEYWORD_PATTERN.source, "gi");
+function patternFor(keywordCase) {
+  return keywordCase === "any-case" ? ANY_CASE_PATTERN : KEYWORD_PATTERN;
+}
+function keywordsIn(text4, keywordCase = "uppercase") {
+  const found = [];
+  for (const match of keywordMatches(text4, keywordCase)) found.push(match[1].replace(/\s+/, " ").toUpperCase());
+  return found;
+}
+function keywordMatches(text4, keywordCase) {
+  const out = [];
+  for (const match of text4.matchAll(patternFor(keywordCase))) {
+    const word = match[1];
+    if (word !== word.toUpperCase() && !statesRequirement(text4, match.index, word)) continue;
+    out.push(match);
+  }
+  return out;
+}
+var ADJECTIVE = /^(?:required|recommended|not\s+recommended|optional)$/i;
+var STATED_ADJECTIVE = /\b(?:is|are|be|remains?)\s+(?:not\s+|also\s+|always\s+|therefore\s+)?$/i;
+var NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?:document|specification|spec|section|chapter|appendix|protocol)\s+(?:needs?|wants?|has|tries|aims?|intends?|defines?|describes?|specifies?|explains?)\b[^.;:!?]*$/i;
+function statesRequirement(text4, at, word) {
+  const before = text4.slice(Math.max(0, at - 120), at);
+  if (/["“'‘`]/.test(text4[at - 1] ?? "") && /["”'’`]/.test(text4[at + word.length] ?? "")) return false;
+  if (ADJECTIVE.test(word)) return STATED_ADJECTIVE.test(before);
+  return !NOT_A_DUTY.test(before);
+}
+function strength(keyword) {
+  switch (keyword) {
+    case "MUST":
+    case "MUST NOT":
+    case "SHALL":
+    case "SHALL NOT":
+    case "REQUIRED":
+      return 3;
+    case "SHOULD":
+    case "SHOULD NOT":
+    case "RECOMMENDED":
+    case "NOT RECOMMENDED":
+      return 2;
+    default:
+      return 1;
+  }
+}
+function isNegative(keyword) {
+  return keyword.includes("NOT");
+}
+function strongest(keywords) {
+  return [...keywords].sort((a, b) => strength(b) - strength(a))[0];
+}
+var QUALIFIERS = "(?:(?:all|both|either|the|other)\\s+)*(?:[\\w-]+\\s+)?";
+var compiled = /* @__PURE__ */ new Map();
+function actorPatterns(parties2) {
+  let found = compiled.get(parties2.pattern);
+  if (!found) {
+    const words3 = parties2.pattern;
+    found = {
+      first: new RegExp(`\\b(${words3})\\b`, "i"),
+      /**
+       * Parties joined to the first one ("clients and servers", "clients, servers, and hosts"):
+       * one subject, several parties. A list must end in "and"/"or", so "For remote servers,
+       * user identification" stays one party.
+       */
+      joined: new RegExp(`^(?:\\s*,\\s*${QUALIFIERS}(?:${words3})\\b)*\\s*,?\\s*(?:and\\/or|and|or)\\s+${QUALIFIERS}(?:${words3})\\b`, "i"),
+      each: new RegExp(`\\b(${words3})\\b`, "gi")
+    };
+    if (compiled.size > 64) compiled.clear();
+    compiled.set(parties2.pattern, found);
+  }
+  return found;
+}
+var GENERIC = partiesOf("");
+function actorsIn(subject2, parties2 = GENERIC) {
+  const patterns = actorPatterns(parties2);
+  const textBeforeKeyword = spellOutParties(subject2, parties2);
+  const first = patterns.first.exec(textBeforeKeyword);
+  if (!first) return [];
+  const found = [partyName(first[1])];
+  const joined = patterns.joined.exec(textBeforeKeyword.slice(first.index + first[0].length));
+  for (const match of joined?.[0].matchAll(patterns.each) ?? []) {
+    const actor = partyName(match[1]);
+    if (!found.includes(actor)) found.push(actor);
+  }
+  return found;
+}
+function beforeFirstKeyword(text4, keywordCase = "uppercase") {
+  const match = keywordMatches(text4, keywordCase)[0];
+  return match ? text4.slice(0, match.index) : text4;
+}
+var ABBREVIATIONS = /\b(e\.g|i\.e|ex|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
+var SENTENCE_START = /[A-Z`"(*\[]/;
+var endsProseSentence = (text4, at, start) => {
+  const after = text4[at + 2];
+  return text4[at + 1] === " " && after !== void 0 && SENTENCE_START.test(after) && !ABBREVIATIONS.test(text4.slice(start, at + 1));
+};
+function sentences(text4) {
+  return sentenceSpans(text4, endsProseSentence).map((span) => text4.slice(span.start, span.end).trim()).filter((sentence) => sentence !== "");
+}
+
+// src/diff/rule-words.ts
+var KEYWORD_WORDS = /* @__PURE__ */ new Set(["must", "not", "shall", "should", "may", "required", "recommended", "optional"]);
+
+// src/diff/same-duty.ts
+function sameDuty(before, after) {
+  const reasons = [];
+  let a = withoutConnective(withoutReferences(withoutExamples(before)));
+  let b = withoutConnective(withoutReferences(withoutExamples(after)));
+  if (examplesOf(before) !== examplesOf(after)) reasons.push("only its examples changed");
+  if (refsOf(before) !== refsOf(after)) {
+    if (asked(a) < 2 || asked(b) < 2) return null;
+    reasons.push("only its references changed");
+  }
+  const expanded = expandAbbreviations(a, b);
+  if (expanded) {
+    [a, b] = [expanded.before, expanded.after];
+    reasons.push(expanded.spelled.map(([short, long]) => `“${short}” is spelled out as “${long}”`).join(", "));
+  }
+  const wa = words(a);
+  const wb = words(b);
+  if (wa.join(" ") === wb.join(" ")) return reasons.length ? reasons.join("; ") : null;
+  if (oneRunMoved(wa, wb)) return [...reasons, "a clause moved"].join("; ");
+  if (sameSubjectFamily(a, b)) return [...reasons, "its subject is written as another word of the same family"].join("; ");
+  return null;
+}
+var EXAMPLE_PARENTHESIS = /\s*\((?:such\s+as|e\.\s?g\.|for\s+example|for\s+instance|ex\.)[^()]*\)/gi;
+function withoutExamples(text4) {
+  return text4.replace(EXAMPLE_PARENTHESIS, "");
+}
+function examplesOf(text4) {
+  return [...text4.matchAll(EXAMPLE_PARENTHESIS)].map((m) => normalizeText(m[0])).join("|");
+}
+var CONNECTIVE = /^(?:additionally|also|furthermore|moreover|in addition|similarly|likewise|finally|further)\s*,?\s+/i;
+function withoutConnective(text4) {
+  const rest = text4.replace(CONNECTIVE, "");
+  return rest === text4 ? text4 : rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+function sameSubjectFamily(a, b) {
+  const subjectA = beforeFirstKeyword(a);
+  const subjectB = beforeFirstKeyword(b);
+  if (subjectA === a || subjectB === b) return false;
+  if (words(a.slice(subjectA.length)).join(" ") !== words(b.slice(subjectB.length)).join(" ")) return false;
+  const sa = words(subjectA).map(family);
+  const sb = words(subjectB).map(family);
+  return sa.length > 0 && sa.join(" ") === sb.join(" ");
+}
+function family(word) {
+  return word.length >= 10 ? word.slice(0, 9) : word;
+}
+function asked(text4) {
+  const at = text4.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
+  return words(at < 0 ? text4 : text4.slice(at)).filter((w) => !KEYWORD_WORDS.has(w)).length;
+}
+function refsOf(text4) {
+  return [...text4.matchAll(REFERENCE)].map((m) => m[0].replace(/\s+/g, " ")).join("|");
+}
+var REFERENCE = /\{\{[^{}]+\}\}|\[(?:RFC|I-D|BCP|STD)[^\]]*\]|\bRFC\s?\d{3,5}\b|\bdraft-[a-z0-9-]+|\b(?:Section|Sections|Appendix)\s+[\dA-Z][\w.]*(?:\s+(?:of|in)\b)?|\((?:see|cf\.?)\s[^)]*\)/gi;
+var POINTING = /\bas\s+(?:described|defined|specified|outlined|laid\s+out|set\s+out|detailed|explained|given)\s+(?:in|by)\b/gi;
+function withoutReferences(text4) {
+  return text4.replace(REFERENCE, " ").replace(POINTING, "as described in").replace(/,?\s*\b(?:as\s+(?:described|defined|specified|outlined|required)\s+(?:in|by)|in\s+accordance\s+with|according\s+to|as\s+(?:describes?|defines?|specifies?|requires?)|per|see)\s*(?=[.,;]|$)/gi, "").replace(/\(\s*\)/g, " ").replace(/\s+([.,;])/g, "$1").replace(/\s+/g, " ").trim();
+}
+function oneRunMoved(a, b) {
+  if (a.length !== b.length || a.length > 80 || [...a].sort().join(" ") !== [...b].sort().join(" ")) return false;
+  const target2 = b.join(" ");
+  for (let i = 0; i < a.length; i++) {
+    for (let j = i + 1; j <= a.length; j++) {
+      const run = a.slice(i, j);
+      const rest = [...a.slice(0, i), ...a.slice(j)];
+      for (let k = 0; k <= rest.length; k++) {
+        if (k === i) continue;
+        if ([...rest.slice(0, k), ...run, ...rest.slice(k)].join(" ") === target2) return true;
+      }
+    }
+  }
+  return false;
+}
+function words(text4) {
+  return normalizeText(text4).split(" ").filter(Boolean).map((w) => w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w).filter((w) => !STOPWORDS.has(w) || KEYWORD_WORDS.has(w));
+}
+function expandAbbreviations(before, after) {
+  const spelled = [];
+  let a = before;
+  let b = after;
+  for (const [from, to, setFrom] of [[a, b, (t) => a = t], [b, a, (t) => b = t]]) {
+    for (const match of from.matchAll(/\b([A-Z]{2,6})s?\b/g)) {
+      const short = match[1];
+      if (new RegExp(`\\b${short}s?\\b`).test(to)) continue;
+      const long = runWithInitials(to, short);
+      if (!long) continue;
+      spelled.push([short, long]);
+      setFrom((from === a ? a : b).replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, plural4) => `${long}${plural4}`));
+    }
+  }
+  return spelled.length ? { before: a, after: b, spelled } : null;
+}
+function runWithInitials(text4, abbreviation) {
+  const list2 = text4.split(/[\s,;:()]+/).filter(Boolean);
+  const want = abbreviation.toLowerCase();
+  for (let i = 0; i + want.length <= list2.length; i++) {
+    const run = list2.slice(i, i + want.length);
+    if (run.map((w) => w[0].toLowerCase()).join("") === want && run.every((w) => /^[A-Za-z]/.test(w))) return run.join(" ").replace(/[.]$/, "");
+  }
+  return null;
+}
+
+// src/diff/obligation-growth.ts
+function dutyGrowth(before, after) {
+  if (sameDuty(before, after)) return [];
+  const [askedBefore, askedAfter] = [asked2(before), asked2(after)];
+  const brought = newlyRequired(askedBefore, withoutAsides(askedAfter), askedAfter);
+  if (keywordCount(after) > keywordCount(before)) return brought.length > 0 ? brought : ["a second duty"];
+  const dropped = newlyRequired(withoutAsides(askedAfter), askedBefore);
+  const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+  const plainBefore = ` ${askedBefore.replace(/`/g, "").toLowerCase().replace(/\s+/g, " ")} `;
+  const isNewName = (name) => !named.has(name) && !plainBefore.includes(` ${name.toLowerCase()}`);
+  if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => isNewName(m[1]))) return brought.length > 0 ? brought : ["another name"];
+  return brought.length > 0 && dropped.length === 0 || brought.length - dropped.length >= 2 ? brought : [];
+}
+function wordsBrought(before, after) {
+  return newlyRequired(asked2(before), withoutAsides(asked2(after)), asked2(after));
+}
+var KEYWORD2 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
+function keywordCount(text4) {
+  return text4.match(KEYWORD2)?.length ?? 0;
+}
+function withoutAsides(text4) {
+  return text4.replace(/\s*\(([^()]*)\)/g, (aside, inner) => /\b(?:must|shall|should|may|required|recommended|optional)\b|`/i.test(inner) ? aside : "");
+}
+function asked2(text4) {
+  const at = text4.search(KEYWORD2);
+  if (at >= 0) return text4.slice(at);
+  const lower2 = text4.search(/\b(?:must|shall|should|may|required|recommended|optional)\b/i);
+  return lower2 < 0 ? text4 : text4.slice(lower2);
+}
+function newlyRequired(before, after, whole = after) {
+  const had = new Set(tokens(before));
+  if (tokens(whole).some((word) => RELAXING.has(word) && !had.has(word))) return [];
+  const stems2 = new Set([...had].map(stem));
+  const brought = /* @__PURE__ */ new Set();
+  for (const word of tokens(after)) {
+    if (had.has(word) || stems2.has(stem(word)) || STOPWORDS.has(word) || KEYWORD_WORDS.has(word) || CONNECTIVES.has(word) || word.length < 4) continue;
+    brought.add(word);
+  }
+  return [...brought];
+}
+var RELAXING = /* @__PURE__ */ new Set(["or", "if", "when", "unless", "except", "only"]);
+var CONNECTIVES = /* @__PURE__ */ new Set(["additionally", "also", "however", "therefore", "furthermore", "moreover", "note", "outlined", "described", "defined", "specified", "above", "below", "following", "whether", "does", "their", "these", "those", "then", "when", "where", "which", "while"]);
+function stem(word) {
+  return word.slice(0, 6);
+}
+
+// src/changes/new-parts.ts
+function newPageWords(facts, split) {
+  const words3 = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.id !== "page-added" || split.has(f.index) || f.change.informative) continue;
+    const segments = f.change.subject.split("/");
+    const name = segments.at(-1) === "index" ? segments.at(-2) : segments.at(-1);
+    for (const word of (name ?? "").toLowerCase().split(/[^a-z0-9]+/)) if (word.length >= 4 && !words3.has(stem2(word))) words3.set(stem2(word), f.change.subject);
+  }
+  return words3;
+}
+function newPartsAsked(f, pages) {
+  const { change } = f;
+  if (change.kind !== "rule" || f.direction !== "changed" || pages.size === 0) return [];
+  const [before, after] = [change.before?.keyword, change.after?.keyword];
+  if (!before || !after || strength(before) < 3 || strength(after) < 3 || isNegative(after)) return [];
+  const asked3 = wordsBrought(change.before.text, change.after.text).map((w) => pages.get(stem2(w))).filter((p) => p !== void 0);
+  return [...new Set(asked3)];
+}
+function stem2(word) {
+  return word.toLowerCase().slice(0, 6);
+}
+
 // src/changes/features.ts
 function arrivesOptionally(change) {
   return change.action === "added" && change.level !== "breaking" && change.kind !== "rule" && change.kind !== "prose" && change.kind !== "section";
 }
-function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
+function featuresOf(facts, movedInto = /* @__PURE__ */ new Set(), split = /* @__PURE__ */ new Set()) {
   const names = /* @__PURE__ */ new Set();
   const owners = /* @__PURE__ */ new Map();
   const required = /* @__PURE__ */ new Set();
@@ -28620,12 +28988,12 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
       features.old.add(word);
     }
   }
-  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts), heirs: new Set(heirs) };
+  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts), heirs: new Set(heirs), newPages: newPageWords(facts, split) };
 }
 var TAKING_UP = "(?:support|implement|offer|adopt|us|provid|enabl|choos)";
 var QUALIFIER = new RegExp(`\\b(?:${TAKING_UP}(?:e?s|ing)|(?:that|which|who) ${TAKING_UP}e?s?)\\s+([^.;:,]+)`, "gi");
 function optionalPhrases(wording) {
-  const keyword = KEYWORD2.exec(wording);
+  const keyword = KEYWORD3.exec(wording);
   if (!keyword) return [];
   const phrases = [];
   const focus = subjectAndConditions(wording);
@@ -28693,11 +29061,11 @@ function nameWords(name) {
 function headingWords(heading) {
   return heading.toLowerCase().split(/[^a-z0-9_$-]+/).filter((w) => w.length >= 2);
 }
-var KEYWORD2 = new RegExp(`\\b(?:${RFC2119_KEYWORDS.join("|")})\\b`);
+var KEYWORD3 = new RegExp(`\\b(?:${RFC2119_KEYWORDS.join("|")})\\b`);
 var CONDITION = /\b(?:if|when|whenever|unless|where|while|once)\b[^.;:]*/gi;
 var ALTERNATIVE = /\b(?:or omit|or leave out|either\b[^.;]*\bor\b|if present|when present|unless absent)\b/i;
 function subjectAndConditions(text4) {
-  const keyword = KEYWORD2.exec(text4);
+  const keyword = KEYWORD3.exec(text4);
   if (!keyword) return text4;
   const before = text4.slice(0, keyword.index);
   const after = text4.slice(keyword.index);
@@ -28740,7 +29108,7 @@ function featureOf(f, features) {
 }
 var ADOPTING = /* @__PURE__ */ new Set(["use", "uses", "send", "sends", "include", "includes", "implement", "implements", "support", "supports", "declare", "declares", "provide", "provides", "set", "return", "returns", "emit", "emits", "accept", "accepts", "handle", "handles", "process", "advertise", "expose", "call", "invoke", "add", "populate", "specify"]);
 function namedNotAdopted(wording, features, page, pageId) {
-  const keyword = KEYWORD2.exec(wording);
+  const keyword = KEYWORD3.exec(wording);
   if (!keyword) return null;
   const predicate = wording.slice(keyword.index + keyword[0].length);
   if (/\bNOT\b/.test(keyword[0])) return newNamesIn(predicate, features, page?.words ?? /* @__PURE__ */ new Set(), ownerWords(pageId))[0]?.name ?? null;
@@ -28980,7 +29348,7 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf] : m.about));
     const nameWords2 = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
     const spelledWords = nameWords2.filter((words3) => words3.size >= 3);
-    const namedWords = nameWords2.map((words3) => new Set([...words3].map(singular)));
+    const namedWords = nameWords2.map((words3) => new Set([...words3].map(singular2)));
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field.owner])) : null;
     const scores = [];
     for (const profile of profiles) {
@@ -29004,7 +29372,7 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
 }
 var HEADING_PREFIX = 5;
 var PAGE_WORD = 3;
-function singular(word) {
+function singular2(word) {
   return word.length > 4 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
 }
 function holdsWords(heading, words3) {
@@ -29046,7 +29414,7 @@ function pageWordOf(page) {
   const parts2 = page.split("/");
   const last = parts2.at(-1) === "index" ? parts2.at(-2) : parts2.at(-1);
   const words3 = [...ownerWords(last ?? "")];
-  return words3.length === 1 ? singular(words3[0]) : null;
+  return words3.length === 1 ? singular2(words3[0]) : null;
 }
 var placeWordsCache = /* @__PURE__ */ new Map();
 function placeWords(f) {
@@ -29101,9 +29469,6 @@ function joinMentions(facts, uf) {
     }
   }
 }
-
-// src/diff/rule-words.ts
-var KEYWORD_WORDS = /* @__PURE__ */ new Set(["must", "not", "shall", "should", "may", "required", "recommended", "optional"]);
 
 // src/diff/content-words.ts
 var FUNCTION_WORDS = /* @__PURE__ */ new Set([
@@ -29163,190 +29528,6 @@ function shareFoundIn(words3, within2) {
   return words3.length === 0 ? 0 : wordsFoundIn(words3, within2).length / words3.length;
 }
 
-// src/model/parties.ts
-var ROLES = ["server", "client", "host", "user", "implementation", "implementer", "receiver", "sender", "requester", "requestor", "responder", "recipient", "application", "party", "peer", "proxy"];
-var KINDED = "(?:servers?|clients?|hosts?|prox(?:y|ies)|agents?|users?)";
-var ROLE = `(?:${ROLES.join("|")})`;
-var ROLE_WORD = `(?:proxies|parties|${ROLES.map((r) => `${r}s?`).join("|")})`;
-var NOT_A_KIND = /* @__PURE__ */ new Set(["a", "an", "the", "each", "every", "any", "all", "both", "either", "other", "no", "some", "this", "that", "these", "those", "its", "their", "our", "your", "same", "new", "old", "one", "two", "multiple", "several", "many", "such", "given", "remote", "local", "existing", "conforming", "compliant", "receiving", "sending", "calling", "and", "or", "to", "of", "for", "by", "from", "with", "as", "on", "in", "at", "if", "when", "then", "than", "is", "are", "be", "must", "should", "may", "shall", "not"]);
-var cache = /* @__PURE__ */ new Map();
-function partiesOf(text4) {
-  const kinds = /* @__PURE__ */ new Map();
-  for (const match of text4.matchAll(new RegExp(`\\b([A-Za-z][a-z]+(?:-[a-z]+)?)\\s+(${KINDED})\\b`, "g"))) {
-    const qualifier = match[1];
-    if (NOT_A_KIND.has(qualifier.toLowerCase()) || /^[A-Z]/.test(qualifier) && qualifier !== qualifier[0] + qualifier.slice(1).toLowerCase()) continue;
-    const kind = `${qualifier.toLowerCase()} ${singular2(match[2].toLowerCase())}`;
-    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-  }
-  const abbreviations = {};
-  for (const match of text4.matchAll(new RegExp(`\\b((?:[A-Za-z][a-z]+\\s+){0,3}(?:${ROLE}|agent))s?\\s*\\(([A-Z]{2,6})\\)`, "g"))) {
-    const words3 = match[1].toLowerCase().split(/\s+/).filter((w) => !NOT_A_KIND.has(w));
-    const short = match[2];
-    const spelled = words3.slice(-short.length);
-    if (spelled.length === short.length && spelled.map((w) => w[0]).join("") === short.toLowerCase()) abbreviations[short] = plural(spelled.join(" "));
-  }
-  const compounds = [...kinds].filter(([kind, n]) => n >= 2 || Object.values(abbreviations).includes(plural(kind))).map(([kind]) => kind);
-  for (const expansion of Object.values(abbreviations)) {
-    const kind = singular2(expansion);
-    if (kind.includes(" ") && !compounds.includes(kind)) compounds.push(kind);
-  }
-  const written = [
-    ...compounds.sort((a, b) => b.length - a.length).map((k) => `${escape(k).replace(/ /g, "\\s+")}s?`),
-    ROLE_WORD
-  ];
-  return { pattern: written.join("|"), abbreviations };
-}
-function cachedParties(text4) {
-  let found = cache.get(text4);
-  if (!found) {
-    found = partiesOf(text4);
-    if (cache.size > 256) cache.clear();
-    cache.set(text4, found);
-  }
-  return found;
-}
-function partyName(written) {
-  return plural(singular2(written.toLowerCase().replace(/\s+/g, " ")));
-}
-function spellOutParties(text4, parties2) {
-  let out = text4;
-  for (const [short, long] of Object.entries(parties2.abbreviations)) out = out.replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, s) => `${singular2(long)}${s}`);
-  return out;
-}
-function singular2(word) {
-  if (word.endsWith("proxies")) return word.slice(0, -3) + "y";
-  if (word.endsWith("parties")) return word.slice(0, -3) + "y";
-  return word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
-}
-function plural(phrase) {
-  if (/(?:proxy|party)$/.test(phrase)) return `${phrase.slice(0, -1)}ies`;
-  if (phrase.endsWith("requestor")) return `${phrase.slice(0, -"requestor".length)}requesters`;
-  return phrase.endsWith("s") ? phrase : `${phrase}s`;
-}
-function escape(text4) {
-  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-// src/core/sentences.ts
-function sentenceSpans(text4, ends) {
-  const spans = [];
-  let start = 0;
-  let inCode2 = false;
-  const marks = /[`.?!]/g;
-  for (let m = marks.exec(text4); m !== null; m = marks.exec(text4)) {
-    if (m[0] === "`") {
-      inCode2 = !inCode2;
-      continue;
-    }
-    if (inCode2 || !ends(text4, m.index, start)) continue;
-    spans.push({ start, end: m.index + 1 });
-    start = m.index + 1;
-  }
-  if (start < text4.length) spans.push({ start, end: text4.length });
-  return spans;
-}
-
-// src/model/rules.ts
-var KEYWORD_PATTERN = new RegExp(`\\b(${RFC2119_KEYWORDS.map((k) => k.replace(" ", "\\s+")).join("|")})\\b`, "g");
-var ANY_CASE_PATTERN = new RegExp(KEYWORD_PATTERN.source, "gi");
-function patternFor(keywordCase) {
-  return keywordCase === "any-case" ? ANY_CASE_PATTERN : KEYWORD_PATTERN;
-}
-function keywordsIn(text4, keywordCase = "uppercase") {
-  const found = [];
-  for (const match of keywordMatches(text4, keywordCase)) found.push(match[1].replace(/\s+/, " ").toUpperCase());
-  return found;
-}
-function keywordMatches(text4, keywordCase) {
-  const out = [];
-  for (const match of text4.matchAll(patternFor(keywordCase))) {
-    const word = match[1];
-    if (word !== word.toUpperCase() && !statesRequirement(text4, match.index, word)) continue;
-    out.push(match);
-  }
-  return out;
-}
-var ADJECTIVE = /^(?:required|recommended|not\s+recommended|optional)$/i;
-var STATED_ADJECTIVE = /\b(?:is|are|be|remains?)\s+(?:not\s+|also\s+|always\s+|therefore\s+)?$/i;
-var NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?:document|specification|spec|section|chapter|appendix|protocol)\s+(?:needs?|wants?|has|tries|aims?|intends?|defines?|describes?|specifies?|explains?)\b[^.;:!?]*$/i;
-function statesRequirement(text4, at, word) {
-  const before = text4.slice(Math.max(0, at - 120), at);
-  if (/["“'‘`]/.test(text4[at - 1] ?? "") && /["”'’`]/.test(text4[at + word.length] ?? "")) return false;
-  if (ADJECTIVE.test(word)) return STATED_ADJECTIVE.test(before);
-  return !NOT_A_DUTY.test(before);
-}
-function strength(keyword) {
-  switch (keyword) {
-    case "MUST":
-    case "MUST NOT":
-    case "SHALL":
-    case "SHALL NOT":
-    case "REQUIRED":
-      return 3;
-    case "SHOULD":
-    case "SHOULD NOT":
-    case "RECOMMENDED":
-    case "NOT RECOMMENDED":
-      return 2;
-    default:
-      return 1;
-  }
-}
-function isNegative(keyword) {
-  return keyword.includes("NOT");
-}
-function strongest(keywords) {
-  return [...keywords].sort((a, b) => strength(b) - strength(a))[0];
-}
-var QUALIFIERS = "(?:(?:all|both|either|the|other)\\s+)*(?:[\\w-]+\\s+)?";
-var compiled = /* @__PURE__ */ new Map();
-function actorPatterns(parties2) {
-  let found = compiled.get(parties2.pattern);
-  if (!found) {
-    const words3 = parties2.pattern;
-    found = {
-      first: new RegExp(`\\b(${words3})\\b`, "i"),
-      /**
-       * Parties joined to the first one ("clients and servers", "clients, servers, and hosts"):
-       * one subject, several parties. A list must end in "and"/"or", so "For remote servers,
-       * user identification" stays one party.
-       */
-      joined: new RegExp(`^(?:\\s*,\\s*${QUALIFIERS}(?:${words3})\\b)*\\s*,?\\s*(?:and\\/or|and|or)\\s+${QUALIFIERS}(?:${words3})\\b`, "i"),
-      each: new RegExp(`\\b(${words3})\\b`, "gi")
-    };
-    if (compiled.size > 64) compiled.clear();
-    compiled.set(parties2.pattern, found);
-  }
-  return found;
-}
-var GENERIC = partiesOf("");
-function actorsIn(subject2, parties2 = GENERIC) {
-  const patterns = actorPatterns(parties2);
-  const textBeforeKeyword = spellOutParties(subject2, parties2);
-  const first = patterns.first.exec(textBeforeKeyword);
-  if (!first) return [];
-  const found = [partyName(first[1])];
-  const joined = patterns.joined.exec(textBeforeKeyword.slice(first.index + first[0].length));
-  for (const match of joined?.[0].matchAll(patterns.each) ?? []) {
-    const actor = partyName(match[1]);
-    if (!found.includes(actor)) found.push(actor);
-  }
-  return found;
-}
-function beforeFirstKeyword(text4, keywordCase = "uppercase") {
-  const match = keywordMatches(text4, keywordCase)[0];
-  return match ? text4.slice(0, match.index) : text4;
-}
-var ABBREVIATIONS = /\b(e\.g|i\.e|ex|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
-var SENTENCE_START = /[A-Z`"(*\[]/;
-var endsProseSentence = (text4, at, start) => {
-  const after = text4[at + 2];
-  return text4[at + 1] === " " && after !== void 0 && SENTENCE_START.test(after) && !ABBREVIATIONS.test(text4.slice(start, at + 1));
-};
-function sentences(text4) {
-  return sentenceSpans(text4, endsProseSentence).map((span) => text4.slice(span.start, span.end).trim()).filter((sentence) => sentence !== "");
-}
-
 // src/changes/relations/rules.ts
 function joinMovedRules(facts, uf) {
   const moved3 = /* @__PURE__ */ new Map();
@@ -29371,7 +29552,7 @@ function joinMovedRules(facts, uf) {
   for (const a of arrived) {
     let best = null;
     for (const g of goneByPage.get(a.page) ?? []) {
-      if (family(g) !== family(a)) continue;
+      if (family2(g) !== family2(a)) continue;
       const score = dice(wordsOf3(g), wordsOf3(a));
       if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
     }
@@ -29464,7 +29645,7 @@ function commonWords(rules) {
   }
   return common;
 }
-function family(f) {
+function family2(f) {
   return strength(keywordOf(f)) >= 3 ? "absolute" : "recommendation";
 }
 
@@ -29815,6 +29996,10 @@ function recordImpact(f, features, moved3, facts, overrides) {
   }
   const level = FROM_LEVEL[change.level];
   const why = change.levelReason || catalogEntry(change.id).why;
+  const parts2 = level === "breaking" ? [] : newPartsAsked(f, features.newPages);
+  if (parts2.length > 0) {
+    return { impact: "breaking", rule: change.id, reason: `The ${keywordOf(f)} now asks for what this revision adds (${parts2.join(", ")}): every implementation it binds must take it up.`, feature: null };
+  }
   if (level === "breaking") {
     const feature = featureOf(f, features);
     if (feature && namesOldBehaviour(feature, features)) {
@@ -29897,7 +30082,7 @@ function roleOf(change, parties2) {
 function groupChanges(changes, options = {}) {
   const facts = factsOf(changes, options.outlines);
   const { groups, moved: moved3, emptied, hollow, split } = groupRecords(facts, options.outlines, options.splits ?? []);
-  const features = featuresOf(facts, new Set(moved3.keys()));
+  const features = featuresOf(facts, new Set(moved3.keys()), split);
   const from = new Map([...moved3].map(([arrived, gone]) => [gone, arrived]));
   const decisions = /* @__PURE__ */ new Map();
   const mandates = mandatesOf2(facts, options.outlines);
@@ -33065,10 +33250,10 @@ function languageOf(classes, lone = false) {
 
 // src/model/inline.ts
 function inlineText(node2) {
-  const codeSpans = [];
+  const codeSpans2 = [];
   const citations = [];
-  const text4 = render(node2, codeSpans, citations).replace(/\s+/g, " ").trim();
-  return { text: text4, codeSpans, citations };
+  const text4 = render(node2, codeSpans2, citations).replace(/\s+/g, " ").trim();
+  return { text: text4, codeSpans: codeSpans2, citations };
 }
 var LEAVES_SITE = /^[a-z][a-z0-9+.-]*:/i;
 function render(node2, spans, citations) {
@@ -41146,10 +41331,10 @@ var VFile = class {
    * @returns {undefined}
    *   Nothing.
    */
-  set stem(stem2) {
-    assertNonEmpty(stem2, "stem");
-    assertPart(stem2, "stem");
-    this.path = default2.join(this.dirname || "", stem2 + (this.extname || ""));
+  set stem(stem3) {
+    assertNonEmpty(stem3, "stem");
+    assertPart(stem3, "stem");
+    this.path = default2.join(this.dirname || "", stem3 + (this.extname || ""));
   }
   // Normal prototypal methods.
   /**
@@ -44400,13 +44585,13 @@ function walkChildren(children, offset, state, leadIn) {
         break;
       }
       case "paragraph": {
-        const { text: text4, codeSpans, citations } = inlineText(node2);
-        const block = { type: "text", text: text4, codeSpans, line: line(node2, offset), listItem: false, leadIn, ...cited(citations) };
+        const { text: text4, codeSpans: codeSpans2, citations } = inlineText(node2);
+        const block = { type: "text", text: text4, codeSpans: codeSpans2, line: line(node2, offset), listItem: false, leadIn, ...cited(citations) };
         if (isEmphasized(node2)) block.emphasized = true;
         const definitions = definitionList(node2, offset, state.source);
         if (definitions) block.definitions = definitions;
         state.blocks.push(block);
-        previousParagraph = { text: text4, spans: codeSpans, block };
+        previousParagraph = { text: text4, spans: codeSpans2, block };
         break;
       }
       case "list":
@@ -44457,10 +44642,10 @@ function walkList(list2, offset, state, leadIn) {
     for (const child of item2.children) {
       if (child.type === "paragraph" && isInPageLinkOnly(child)) continue;
       if (child.type === "paragraph") {
-        const { text: text4, codeSpans, citations } = inlineText(child);
-        lastBlock = { type: "text", text: text4, codeSpans, line: line(child, offset), listItem: true, leadIn, ...cited(citations) };
+        const { text: text4, codeSpans: codeSpans2, citations } = inlineText(child);
+        lastBlock = { type: "text", text: text4, codeSpans: codeSpans2, line: line(child, offset), listItem: true, leadIn, ...cited(citations) };
         state.blocks.push(lastBlock);
-        lastParagraph = { text: text4, spans: codeSpans };
+        lastParagraph = { text: text4, spans: codeSpans2 };
         itemTitle ??= lastParagraph;
       } else if (child.type === "list" && lastBlock && joinAttributes(lastBlock, child)) {
         lastBlock = null;
@@ -44822,10 +45007,10 @@ function isJsonRpcErrorCode(span) {
 
 // src/model/code-ranges.ts
 var NUMBER = "`?[-−]?\\d+`?";
-var CONNECTIVES = ["to", "through", "thru", "until", "till", "–", "\\.\\.\\.?"];
+var CONNECTIVES2 = ["to", "through", "thru", "until", "till", "–", "\\.\\.\\.?"];
 var RANGE_FORMS = [
   // "from A to B" needs no form of its own: "A to B" inside it is found.
-  new RegExp(`(?<a>${NUMBER})\\s*(?:${CONNECTIVES.map((c) => /^\w/.test(c) ? `\\b${c}\\b` : c).join("|")})\\s*(?<b>${NUMBER})`, "dgi"),
+  new RegExp(`(?<a>${NUMBER})\\s*(?:${CONNECTIVES2.map((c) => /^\w/.test(c) ? `\\b${c}\\b` : c).join("|")})\\s*(?<b>${NUMBER})`, "dgi"),
   new RegExp(`\\bbetween\\s+(?<a>${NUMBER})\\s+and\\s+(?<b>${NUMBER})`, "dgi"),
   // Interval notation: [A, B], [A, B), (A, B].
   new RegExp(`\\[\\s*(?<a>${NUMBER})\\s*[,;]\\s*(?<b>${NUMBER})\\s*[\\])]`, "dg"),
@@ -44949,13 +45134,13 @@ function nameOfCell(row, at) {
 }
 
 // src/model/keyword-case.ts
-var REFERENCE = /\b(?:RFC\s*2119|RFC\s*8174|BCP\s*14)\b/gi;
+var REFERENCE2 = /\b(?:RFC\s*2119|RFC\s*8174|BCP\s*14)\b/gi;
 var ANY_CASE = /\b(?:lower[- ]?case|regardless of (?:their )?(?:letter )?case|in any case|case[- ]insensitive(?:ly)?)\b/i;
 function keywordCaseDeclared(text4) {
   return anyCaseDeclaration(text4) === null ? "uppercase" : "any-case";
 }
 function anyCaseDeclaration(text4) {
-  for (const match of text4.matchAll(REFERENCE)) {
+  for (const match of text4.matchAll(REFERENCE2)) {
     const around = text4.slice(Math.max(0, match.index - 400), match.index + 400);
     const declared = ANY_CASE.exec(around);
     if (declared) return around.slice(Math.max(0, declared.index - 60), declared.index + 60).replace(/\s+/g, " ").trim();
@@ -45018,17 +45203,17 @@ function isNote(text4) {
   return NOTE.test(text4);
 }
 var ANAPHORS = ["they", "it", "this", "these", "those", "such", "its", "their", "them"];
-var CONNECTIVES2 = ["if", "when", "whenever", "unless", "once", "while", "because", "since", "and", "but", "so", "then", "in", "for", "with"];
+var CONNECTIVES3 = ["if", "when", "whenever", "unless", "once", "while", "because", "since", "and", "but", "so", "then", "in", "for", "with"];
 var BACK_REFERENCES = ["otherwise", "in that case", "in this case", "in such cases?", "if so", "if not"];
 var EMPTY_IT = "it\\s+is\\s+(?:not\\s+)?(?:strongly\\s+)?(?:required|recommended|optional|necessary|important|possible|permitted|allowed)\\b";
 var SELF_REFERENCE = "(?:this|these)\\s+(?:specifications?|documents?|sections?|pages?|versions?|revisions?)\\b";
-var POINTING = new RegExp(
-  `^[\\W_]*(?:(?:${BACK_REFERENCES.join("|")})\\b|(?:(?:${CONNECTIVES2.join("|")})\\s+)?(?:${ANAPHORS.join("|")})\\b)`,
+var POINTING2 = new RegExp(
+  `^[\\W_]*(?:(?:${BACK_REFERENCES.join("|")})\\b|(?:(?:${CONNECTIVES3.join("|")})\\s+)?(?:${ANAPHORS.join("|")})\\b)`,
   "i"
 );
-var NOT_POINTING = new RegExp(`^[\\W_]*(?:${EMPTY_IT}|(?:(?:${CONNECTIVES2.join("|")})\\s+)?${SELF_REFERENCE})`, "i");
+var NOT_POINTING = new RegExp(`^[\\W_]*(?:${EMPTY_IT}|(?:(?:${CONNECTIVES3.join("|")})\\s+)?${SELF_REFERENCE})`, "i");
 function pointsBack(sentence) {
-  return POINTING.test(sentence) && !NOT_POINTING.test(sentence);
+  return POINTING2.test(sentence) && !NOT_POINTING.test(sentence);
 }
 var RETIREMENT = /\b(?:retired|no longer (?:used|emitted|defined|valid|supported)|(?:not|never) be reused|replaced by|superseded by|MUST NOT (?:emit|use|send|return|allocate)|SHALL NOT (?:emit|use|send|return))\b/i;
 var NEGATED_RETIREMENT = /\b(?:no|not|never|none)\b[^.;:]*\b(?:retired|replaced by|superseded by)\b/i;
@@ -45762,10 +45947,10 @@ function topLevelLists(node2) {
 function readItem(node2, section, number) {
   const blocks = node2.children.map((child) => inlineText(child));
   const text4 = blocks.map((b) => b.text).join(" ");
-  const codeSpans = blocks.flatMap((b) => b.codeSpans);
+  const codeSpans2 = blocks.flatMap((b) => b.codeSpans);
   const links = [];
   collectLinks(node2, links);
-  return { section, number, line: node2.position?.start.line ?? 0, text: text4, codeSpans, links };
+  return { section, number, line: node2.position?.start.line ?? 0, text: text4, codeSpans: codeSpans2, links };
 }
 function collectLinks(node2, links) {
   if (node2.type === "link") links.push({ url: node2.url, text: inlineText(node2).text });
@@ -45805,10 +45990,10 @@ var ERROR_CODE = /(?<![\w.-])-\d{4,6}(?![\w.])/g;
 var URL2 = /\bhttps?:\/\/\S+/g;
 var CODE_SPAN = /`([^`\n]+)`/g;
 var IDENTIFIER_SHAPE = /^(?:_?[A-Za-z][a-z0-9]*[a-z0-9][A-Z]\w*|_?\w+_\w+|_[a-z]\w*|[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+|-\d{4,6})$/;
-var REFERENCE2 = /\b([A-Z]{2,5})[- ]?(\d{2,5})\b|(?<![\w&])#(\d{2,6})\b/g;
-function identifiersIn(text4, codeSpans = spansOf(text4)) {
+var REFERENCE3 = /\b([A-Z]{2,5})[- ]?(\d{2,5})\b|(?<![\w&])#(\d{2,6})\b/g;
+function identifiersIn(text4, codeSpans2 = spansOf(text4)) {
   const found = /* @__PURE__ */ new Set();
-  for (const span of codeSpans) addSpan(found, span);
+  for (const span of codeSpans2) addSpan(found, span);
   const prose = text4.replace(CODE_SPAN, " ").replace(URL2, " ");
   for (const pattern of [CAMEL, SNAKE, METHOD, HEADER, ERROR_CODE]) {
     for (const match of prose.matchAll(pattern)) found.add(normalize(match[0]));
@@ -45822,7 +46007,7 @@ function identifiersOfPath(path2) {
 }
 function referencesIn(text4) {
   const found = /* @__PURE__ */ new Set();
-  for (const match of text4.replace(URL2, " ").matchAll(REFERENCE2)) found.add(match[3] ? `#${match[3]}` : `${match[1].toLowerCase()}${match[2]}`);
+  for (const match of text4.replace(URL2, " ").matchAll(REFERENCE3)) found.add(match[3] ? `#${match[3]}` : `${match[1].toLowerCase()}${match[2]}`);
   return found;
 }
 function spansOf(text4) {
@@ -45959,9 +46144,9 @@ var FUNCTION_WORDS2 = new Set(
 );
 var stems = /* @__PURE__ */ new Map();
 function stemOf(word) {
-  let stem2 = stems.get(word);
-  if (stem2 === void 0) stems.set(word, stem2 = stemmer(word));
-  return stem2;
+  let stem3 = stems.get(word);
+  if (stem3 === void 0) stems.set(word, stem3 = stemmer(word));
+  return stem3;
 }
 function wordsIn(text4) {
   const urls = text4.includes("://") ? urlSpans(text4) : [];
@@ -46748,7 +46933,7 @@ function foldGoneProseIntoRules(drafts, ctx) {
     if (!isAddedRule(rule2) || rule2.level !== void 0 || rule2.after["wasProse"] !== void 0 || catalogEntry(rule2.id).level !== "breaking") return rule2;
     const home = innermost(ctx.new.sections, rule2.after.line ?? 0);
     if (!home) return rule2;
-    const ruleWords2 = contentWords(withoutAsides(rule2.after.text));
+    const ruleWords2 = contentWords(withoutAsides2(rule2.after.text));
     const said = (words3) => shareFoundIn(words3, ruleWords2) >= TAKEN_SHARE && shareFoundIn(ruleWords2, words3) >= TAKEN_SHARE;
     const title = retitled.get(home.id);
     if (title && said(contentWords(title))) return restating(rule2, title, `the section's former title said this ("${title}")`);
@@ -46769,11 +46954,11 @@ function retitledSections(ctx) {
 function restating(rule2, prose, said = "the older revision described this behaviour in plain prose") {
   const restated = { ...rule2, after: { ...rule2.after, wasProse: prose } };
   if (catalogEntry(rule2.id).level !== "breaking" || rule2.level !== void 0) return restated;
-  if (shareFoundIn(contentWords(withoutAsides(rule2.after.text)), contentWords(prose)) < TAKEN_SHARE || POSSIBILITY.test(prose)) return restated;
+  if (shareFoundIn(contentWords(withoutAsides2(rule2.after.text)), contentWords(prose)) < TAKEN_SHARE || POSSIBILITY.test(prose)) return restated;
   return { ...restated, level: "non-breaking", levelReason: `${said}; the keyword makes it a duty, but what conformed to the description still conforms` };
 }
 var POSSIBILITY = /\b(?:can|could|may|might|optional(?:ly)?|typically|usually|often|sometimes|generally|normally|ideally)\b/i;
-function withoutAsides(text4) {
+function withoutAsides2(text4) {
   return text4.replace(/\s*\([^()]*\)/g, "");
 }
 function innermost(sections, line2) {
@@ -46833,12 +47018,12 @@ init_libesm();
 var NEGATION_WORDS = /* @__PURE__ */ new Set(["not", "no", "never", "cannot", "without", "neither", "nor"]);
 var FILLERS = /* @__PURE__ */ new Set(["a", "an", "the", "of", "to", "and", "or", "is", "be", "it"]);
 var NEGATED_SPAN = 3;
-function words(text4) {
+function words2(text4) {
   return normalizeText(text4.replace(/n['’]t\b/gi, " not")).split(" ").filter(Boolean);
 }
 function isInversion(before, after) {
-  const a = words(before);
-  const b = words(after);
+  const a = words2(before);
+  const b = words2(after);
   const parts2 = diffArrays(a, b);
   let ai = 0;
   let bi = 0;
@@ -46861,6 +47046,17 @@ function statesUnnegated(phrase, text4) {
     if (phrase.every((w, j) => text4[i + j] === w) && !NEGATION_WORDS.has(text4[i - 1] ?? "")) return true;
   }
   return false;
+}
+
+// src/diff/reservations.ts
+var RESERVES = /\b(?:is|are|remains?|be)\s+(?:all\s+|also\s+)?reserved\b/i;
+function newlyReserved(before, after) {
+  if (!RESERVES.test(before) || !RESERVES.test(after)) return [];
+  const had = new Set(codeSpans(before));
+  return [...new Set(codeSpans(after))].filter((name) => !had.has(name));
+}
+function codeSpans(text4) {
+  return [...text4.matchAll(/`([^`\n]+)`/g)].map((m) => m[1].trim());
 }
 
 // src/diff/prose-in-place.ts
@@ -46953,13 +47149,16 @@ function diffProse(ctx, emit) {
   for (const [before, after] of pairs) {
     if (sameWording(before.text, after.text)) continue;
     const inverted = isInversion(before.text, after.text);
+    const reserved = inverted ? [] : newlyReserved(before.text, after.text);
     emit({
       id: inverted ? "prose-inverted" : "prose-changed",
       subject: clip(after.text, 100),
       key: normalizeText(before.text),
       section: bothSections(ctx, before.sectionId, after.sectionId),
       before: side5(before),
-      after: side5(after)
+      after: side5(after),
+      // A reservation binds without a keyword (reservations.ts).
+      ...reserved.length > 0 ? { level: "breaking", levelReason: `it reserves names, and now reserves ${reserved.map((n) => `\`${n}\``).join(", ")}, which it did not: an implementation that used them must give them up` } : {}
     });
   }
   const dataRowsIn = (blocks) => new Set(blocks.filter((b) => b.tableRow).map((b) => b.sectionId));
@@ -47079,151 +47278,6 @@ function unitOf(group2) {
   };
   parts.set(unit, { head, items });
   return unit;
-}
-
-// src/diff/same-duty.ts
-function sameDuty(before, after) {
-  const reasons = [];
-  let a = withoutConnective(withoutReferences(withoutExamples(before)));
-  let b = withoutConnective(withoutReferences(withoutExamples(after)));
-  if (examplesOf(before) !== examplesOf(after)) reasons.push("only its examples changed");
-  if (refsOf(before) !== refsOf(after)) {
-    if (asked(a) < 2 || asked(b) < 2) return null;
-    reasons.push("only its references changed");
-  }
-  const expanded = expandAbbreviations(a, b);
-  if (expanded) {
-    [a, b] = [expanded.before, expanded.after];
-    reasons.push(expanded.spelled.map(([short, long]) => `“${short}” is spelled out as “${long}”`).join(", "));
-  }
-  const wa = words2(a);
-  const wb = words2(b);
-  if (wa.join(" ") === wb.join(" ")) return reasons.length ? reasons.join("; ") : null;
-  if (oneRunMoved(wa, wb)) return [...reasons, "a clause moved"].join("; ");
-  if (sameSubjectFamily(a, b)) return [...reasons, "its subject is written as another word of the same family"].join("; ");
-  return null;
-}
-var EXAMPLE_PARENTHESIS = /\s*\((?:such\s+as|e\.\s?g\.|for\s+example|for\s+instance|ex\.)[^()]*\)/gi;
-function withoutExamples(text4) {
-  return text4.replace(EXAMPLE_PARENTHESIS, "");
-}
-function examplesOf(text4) {
-  return [...text4.matchAll(EXAMPLE_PARENTHESIS)].map((m) => normalizeText(m[0])).join("|");
-}
-var CONNECTIVE = /^(?:additionally|also|furthermore|moreover|in addition|similarly|likewise|finally|further)\s*,?\s+/i;
-function withoutConnective(text4) {
-  const rest = text4.replace(CONNECTIVE, "");
-  return rest === text4 ? text4 : rest.charAt(0).toUpperCase() + rest.slice(1);
-}
-function sameSubjectFamily(a, b) {
-  const subjectA = beforeFirstKeyword(a);
-  const subjectB = beforeFirstKeyword(b);
-  if (subjectA === a || subjectB === b) return false;
-  if (words2(a.slice(subjectA.length)).join(" ") !== words2(b.slice(subjectB.length)).join(" ")) return false;
-  const sa = words2(subjectA).map(family2);
-  const sb = words2(subjectB).map(family2);
-  return sa.length > 0 && sa.join(" ") === sb.join(" ");
-}
-function family2(word) {
-  return word.length >= 10 ? word.slice(0, 9) : word;
-}
-function asked(text4) {
-  const at = text4.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
-  return words2(at < 0 ? text4 : text4.slice(at)).filter((w) => !KEYWORD_WORDS.has(w)).length;
-}
-function refsOf(text4) {
-  return [...text4.matchAll(REFERENCE3)].map((m) => m[0].replace(/\s+/g, " ")).join("|");
-}
-var REFERENCE3 = /\{\{[^{}]+\}\}|\[(?:RFC|I-D|BCP|STD)[^\]]*\]|\bRFC\s?\d{3,5}\b|\bdraft-[a-z0-9-]+|\b(?:Section|Sections|Appendix)\s+[\dA-Z][\w.]*(?:\s+(?:of|in)\b)?|\((?:see|cf\.?)\s[^)]*\)/gi;
-var POINTING2 = /\bas\s+(?:described|defined|specified|outlined|laid\s+out|set\s+out|detailed|explained|given)\s+(?:in|by)\b/gi;
-function withoutReferences(text4) {
-  return text4.replace(REFERENCE3, " ").replace(POINTING2, "as described in").replace(/,?\s*\b(?:as\s+(?:described|defined|specified|outlined|required)\s+(?:in|by)|in\s+accordance\s+with|according\s+to|as\s+(?:describes?|defines?|specifies?|requires?)|per|see)\s*(?=[.,;]|$)/gi, "").replace(/\(\s*\)/g, " ").replace(/\s+([.,;])/g, "$1").replace(/\s+/g, " ").trim();
-}
-function oneRunMoved(a, b) {
-  if (a.length !== b.length || a.length > 80 || [...a].sort().join(" ") !== [...b].sort().join(" ")) return false;
-  const target2 = b.join(" ");
-  for (let i = 0; i < a.length; i++) {
-    for (let j = i + 1; j <= a.length; j++) {
-      const run = a.slice(i, j);
-      const rest = [...a.slice(0, i), ...a.slice(j)];
-      for (let k = 0; k <= rest.length; k++) {
-        if (k === i) continue;
-        if ([...rest.slice(0, k), ...run, ...rest.slice(k)].join(" ") === target2) return true;
-      }
-    }
-  }
-  return false;
-}
-function words2(text4) {
-  return normalizeText(text4).split(" ").filter(Boolean).map((w) => w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w).filter((w) => !STOPWORDS.has(w) || KEYWORD_WORDS.has(w));
-}
-function expandAbbreviations(before, after) {
-  const spelled = [];
-  let a = before;
-  let b = after;
-  for (const [from, to, setFrom] of [[a, b, (t) => a = t], [b, a, (t) => b = t]]) {
-    for (const match of from.matchAll(/\b([A-Z]{2,6})s?\b/g)) {
-      const short = match[1];
-      if (new RegExp(`\\b${short}s?\\b`).test(to)) continue;
-      const long = runWithInitials(to, short);
-      if (!long) continue;
-      spelled.push([short, long]);
-      setFrom((from === a ? a : b).replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, plural4) => `${long}${plural4}`));
-    }
-  }
-  return spelled.length ? { before: a, after: b, spelled } : null;
-}
-function runWithInitials(text4, abbreviation) {
-  const list2 = text4.split(/[\s,;:()]+/).filter(Boolean);
-  const want = abbreviation.toLowerCase();
-  for (let i = 0; i + want.length <= list2.length; i++) {
-    const run = list2.slice(i, i + want.length);
-    if (run.map((w) => w[0].toLowerCase()).join("") === want && run.every((w) => /^[A-Za-z]/.test(w))) return run.join(" ").replace(/[.]$/, "");
-  }
-  return null;
-}
-
-// src/diff/obligation-growth.ts
-function dutyGrowth(before, after) {
-  if (sameDuty(before, after)) return [];
-  const [askedBefore, askedAfter] = [asked2(before), asked2(after)];
-  const brought = newlyRequired(askedBefore, withoutAsides2(askedAfter), askedAfter);
-  if (keywordCount(after) > keywordCount(before)) return brought.length > 0 ? brought : ["a second duty"];
-  const dropped = newlyRequired(withoutAsides2(askedAfter), askedBefore);
-  const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
-  const plainBefore = ` ${askedBefore.replace(/`/g, "").toLowerCase().replace(/\s+/g, " ")} `;
-  const isNewName = (name) => !named.has(name) && !plainBefore.includes(` ${name.toLowerCase()}`);
-  if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => isNewName(m[1]))) return brought.length > 0 ? brought : ["another name"];
-  return brought.length > 0 && dropped.length === 0 || brought.length - dropped.length >= 2 ? brought : [];
-}
-var KEYWORD3 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
-function keywordCount(text4) {
-  return text4.match(KEYWORD3)?.length ?? 0;
-}
-function withoutAsides2(text4) {
-  return text4.replace(/\s*\(([^()]*)\)/g, (aside, inner) => /\b(?:must|shall|should|may|required|recommended|optional)\b|`/i.test(inner) ? aside : "");
-}
-function asked2(text4) {
-  const at = text4.search(KEYWORD3);
-  if (at >= 0) return text4.slice(at);
-  const lower2 = text4.search(/\b(?:must|shall|should|may|required|recommended|optional)\b/i);
-  return lower2 < 0 ? text4 : text4.slice(lower2);
-}
-function newlyRequired(before, after, whole = after) {
-  const had = new Set(tokens(before));
-  if (tokens(whole).some((word) => RELAXING.has(word) && !had.has(word))) return [];
-  const stems2 = new Set([...had].map(stem));
-  const brought = /* @__PURE__ */ new Set();
-  for (const word of tokens(after)) {
-    if (had.has(word) || stems2.has(stem(word)) || STOPWORDS.has(word) || KEYWORD_WORDS.has(word) || CONNECTIVES3.has(word) || word.length < 4) continue;
-    brought.add(word);
-  }
-  return [...brought];
-}
-var RELAXING = /* @__PURE__ */ new Set(["or", "if", "when", "unless", "except", "only"]);
-var CONNECTIVES3 = /* @__PURE__ */ new Set(["additionally", "also", "however", "therefore", "furthermore", "moreover", "note", "outlined", "described", "defined", "specified", "above", "below", "following", "whether", "does", "their", "these", "those", "then", "when", "where", "which", "while"]);
-function stem(word) {
-  return word.slice(0, 6);
 }
 
 // src/diff/pointer-rules.ts

@@ -1,5 +1,6 @@
 import { RFC2119_KEYWORDS } from '../model/document.ts';
 import type { Change } from '../records/change.ts';
+import { newPageWords } from './new-parts.ts';
 import { canonicalName, fieldLeaf, namesInCode, ownerWords, squashed, within, type RecordFacts } from './facts.ts';
 
 /**
@@ -29,6 +30,8 @@ export interface Features {
   introduced: Set<string>;
   /** Words that set apart an alternative carrying on an old shape ("form" of `PrintFormParams` in the union `PrintParams`): old behaviour with a new name. */
   heirs: Set<string>;
+  /** Words naming a page this revision adds, with that page (new-parts.ts). */
+  newPages: Map<string, string>;
 }
 
 /** Records whose arrival obliges nobody: what they introduce is a feature one may adopt. */
@@ -36,7 +39,7 @@ function arrivesOptionally(change: Change): boolean {
   return change.action === 'added' && change.level !== 'breaking' && change.kind !== 'rule' && change.kind !== 'prose' && change.kind !== 'section';
 }
 
-export function featuresOf(facts: readonly RecordFacts[], movedInto: ReadonlySet<number> = new Set()): Features {
+export function featuresOf(facts: readonly RecordFacts[], movedInto: ReadonlySet<number> = new Set(), split: ReadonlySet<number> = new Set()): Features {
   const names = new Set<string>();
   const owners = new Map<string, Set<string>>();
   const required = new Set<string>();
@@ -91,7 +94,7 @@ export function featuresOf(facts: readonly RecordFacts[], movedInto: ReadonlySet
       features.old.add(word);
     }
   }
-  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts), heirs: new Set(heirs) };
+  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts), heirs: new Set(heirs), newPages: newPageWords(facts, split) };
 }
 
 /** Verbs by which a rule takes up or offers a mechanism ("supporting X", "MAY offer X"), as stems. */

@@ -19,7 +19,7 @@ export { partiesOf } from './roles.ts';
 export function groupChanges(changes: readonly Change[], options: GroupingOptions = {}): SpecChange[] {
   const facts = factsOf(changes, options.outlines);
   const { groups, moved, emptied, hollow, split } = groupRecords(facts, options.outlines, options.splits ?? []);
-  const features = featuresOf(facts, new Set(moved.keys()));
+  const features = featuresOf(facts, new Set(moved.keys()), split);
   const from = new Map([...moved].map(([arrived, gone]) => [gone, arrived]));
   const decisions = new Map<number, ImpactDecision>();
   const mandates = mandatesOf(facts, options.outlines);

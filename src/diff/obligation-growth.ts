@@ -35,6 +35,15 @@ export function dutyGrowth(before: string, after: string): string[] {
   return (brought.length > 0 && dropped.length === 0) || brought.length - dropped.length >= 2 ? brought : [];
 }
 
+/**
+ * Every content word a reworded rule now asks for that its old wording did not, whether or
+ * not it dropped others: what dutyGrowth weighs, for a reader that knows more of the
+ * revision than the two sentences (words naming what the revision adds).
+ */
+export function wordsBrought(before: string, after: string): string[] {
+  return newlyRequired(asked(before), withoutAsides(asked(after)), asked(after));
+}
+
 const KEYWORD = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
 
 function keywordCount(text: string): number {

@@ -1,6 +1,7 @@
 import type { ProseBlock } from '../model/index.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
 import { isInversion } from './inversion.ts';
+import { newlyReserved } from './reservations.ts';
 import { pairProductionsBySymbol, pairProseRewrittenInPlace } from './prose-in-place.ts';
 import { clip } from '../records/quote.ts';
 import { dice, diceCeiling, madeOnDemand, normalizeText, pairUp, sameWording, tokens } from './similarity.ts';
@@ -37,10 +38,13 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
   for (const [before, after] of pairs) {
     if (sameWording(before.text, after.text)) continue;
     const inverted = isInversion(before.text, after.text);
+    const reserved = inverted ? [] : newlyReserved(before.text, after.text);
     emit({
       id: inverted ? 'prose-inverted' : 'prose-changed',
       subject: clip(after.text, 100), key: normalizeText(before.text),
       section: bothSections(ctx, before.sectionId, after.sectionId), before: side(before), after: side(after),
+      // A reservation binds without a keyword (reservations.ts).
+      ...(reserved.length > 0 ? { level: 'breaking' as const, levelReason: `it reserves names, and now reserves ${reserved.map((n) => `\`${n}\``).join(', ')}, which it did not: an implementation that used them must give them up` } : {}),
     });
   }
   // A table read as data on one side and as named entries on the other (a row with a description

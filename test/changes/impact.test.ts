@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { casesDir, changesOf, IMPACT_CASES, one } from './cases.ts';
+
+/**
+ * Whom a change breaks (breaking, opt-in, non-breaking, editorial), one fixture per pattern
+ * of the documents the impact reads (cases.ts); each case states its intent below, by hand.
+ */
+describe('the impact of a change', () => {
+  it('has a fixture for every case below', () => {
+    for (const name of IMPACT_CASES) expect(existsSync(join(casesDir, name, 'old')), name).toBe(true);
+  });
+
+  it('union-name: a new definition that only names a union of definitions (old members, or a member new on its own) is editorial; the new member and the field that uses it say what changed', async () => {
+    const { grouped } = await changesOf('union-name');
+    expect(one(grouped, /`FastenerPart`/)).toMatchObject({ impact: 'editorial', rule: 'definition-added' });
+    expect(one(grouped, /`LoosePart`/).impact).toBe('editorial');
+    expect(one(grouped, /`LoosePart`/).reason).toMatch(/only names a union of definitions \(NutPart \| WasherPart\)/);
+    expect(one(grouped, /`WasherPart`/).impact).toBe('non-breaking');
+    expect(one(grouped, /Crate\.spares/).impact).toBe('non-breaking');
+  });
+
+  it('reserved-names: a passage that reserves names, reworded to reserve others, is breaking though it has no keyword; a reservation reworded with the same names, and other prose, stay editorial', async () => {
+    const { grouped, changes } = await changesOf('reserved-names');
+    const reserved = one(grouped, /^Reserved names changed: /);
+    expect(reserved).toMatchObject({ impact: 'breaking', rule: 'prose-changed' });
+    expect(reserved.reason).toMatch(/now reserves `size\.gizmo\/`, `color\.gizmo\/`, which it did not/);
+    expect(changes.filter((c) => c.level !== 'editorial').map((c) => c.subject)).toEqual(['For example, `size.gizmo/` and `color.gizmo/` are reserved.']);
+    expect(grouped.filter((c) => c !== reserved).map((c) => c.impact)).toEqual(['editorial']);
+  });
+
+  it('new-parts-required: a MUST reworded to ask for parts this revision adds as pages (words exchanged for them, not only added) is breaking, naming them; a MUST reworded among old things stays as the wording reads', async () => {
+    const { grouped } = await changesOf('new-parts-required');
+    const conformance = one(grouped, /support the core messages, caching, and the exchange patterns/);
+    expect(conformance).toMatchObject({ impact: 'breaking', rule: 'rule-changed' });
+    expect(conformance.reason).toMatch(/asks for what this revision adds \(guide\/caching, guide\/patterns\/index\)/);
+    expect(one(grouped, /answer every request within the deadline/).impact).toBe('non-breaking');
+  });
+});
