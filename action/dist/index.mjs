@@ -25076,7 +25076,7 @@ function readTypeDeclarations(chunks) {
   for (const chunk of chunks) reader.read(chunk);
   return reader.finish();
 }
-function membersOf(elements, chunk, scope) {
+function membersOf2(elements, chunk, scope) {
   const properties = [];
   let index2 = null;
   for (const element of elements) {
@@ -25420,8 +25420,8 @@ var init_typescript = __esm({
       interfaceMembers(declared, depth) {
         const node2 = declared.node;
         const own6 = mergeMembers([
-          membersOf(node2.body.body, declared.chunk, declared.scope),
-          ...(this.merged.get(declared.name) ?? []).map((m) => membersOf(m.node.body.body, m.chunk, declared.scope))
+          membersOf2(node2.body.body, declared.chunk, declared.scope),
+          ...(this.merged.get(declared.name) ?? []).map((m) => membersOf2(m.node.body.body, m.chunk, declared.scope))
         ]);
         if (depth > MAX_DEPTH3) return own6;
         const bases = [];
@@ -25468,7 +25468,7 @@ var init_typescript = __esm({
         if (depth > MAX_DEPTH3) return empty2;
         switch (type.type) {
           case "TSTypeLiteral":
-            return membersOf(type.members, chunk, scope);
+            return membersOf2(type.members, chunk, scope);
           case "TSTypeReference": {
             const name = entityName(type.typeName);
             return name === null ? empty2 : this.membersOfReference(name, type.typeParameters?.params ?? [], scope, chunk, depth + 1);
@@ -25539,7 +25539,7 @@ var init_typescript = __esm({
           case "TSTupleType":
             return { type: "array", items: type.elementTypes.map((element, i) => this.typeSchema(element.type === "TSNamedTupleMember" ? element.elementType : element, [...path2, "items", String(i)], scope, chunk, depth + 1)) };
           case "TSTypeLiteral":
-            return this.objectSchema(membersOf(type.members, chunk, scope), path2, depth + 1);
+            return this.objectSchema(membersOf2(type.members, chunk, scope), path2, depth + 1);
           case "TSUnionType":
             return this.unionSchema(type.types, path2, scope, chunk, depth);
           case "TSIntersectionType":
@@ -28939,6 +28939,46 @@ function stem2(word) {
   return word.toLowerCase().slice(0, 6);
 }
 
+// src/changes/new-kinds.ts
+function newKindsOf(facts) {
+  const added = new Set(facts.filter((f) => f.change.id === "definition-added" && f.change.level !== "breaking" && f.change.level !== "editorial").map((f) => f.change.subject));
+  const kinds = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.kind !== "schema-field" || f.direction !== "changed") continue;
+    const before = membersOf(f.change.before?.text);
+    const after = membersOf(f.change.after?.text);
+    const old = after.filter((m) => before.includes(m));
+    if (old.length === 0) continue;
+    for (const member of after) {
+      if (before.includes(member) || !added.has(member) || kinds.has(member)) continue;
+      const words3 = distinctWords(member, old);
+      if (words3.length >= 2) kinds.set(member, { definition: member, words: words3 });
+    }
+  }
+  return [...kinds.values()];
+}
+function kindNamedIn(text4, kinds) {
+  const words3 = text4.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const same = (word, wanted) => word === wanted || word === `${wanted}s` || word === `${wanted}es`;
+  for (const kind of kinds) {
+    for (let i = 0; i + kind.words.length <= words3.length; i++) {
+      if (kind.words.every((w, j) => same(words3[i + j], w))) return kind;
+    }
+  }
+  return null;
+}
+function membersOf(text4) {
+  const type = text4?.replace(/^[^:]*:\s*/, "").replace(/\s*\([^)]*\)\s*$/, "") ?? "";
+  return type.split("|").map((t) => t.trim()).filter((t) => /^[A-Z]\w*$/.test(t));
+}
+function distinctWords(name, old) {
+  const shared = old.map(wordsOf).reduce((common, words3) => common.filter((w) => words3.includes(w)));
+  return wordsOf(name).filter((w) => !shared.includes(w));
+}
+function wordsOf(name) {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().split(/\s+/).filter(Boolean);
+}
+
 // src/changes/features.ts
 function arrivesOptionally(change) {
   return change.action === "added" && change.level !== "breaking" && change.kind !== "rule" && change.kind !== "prose" && change.kind !== "section";
@@ -28988,7 +29028,7 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set(), split = /* @__
       features.old.add(word);
     }
   }
-  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts), heirs: new Set(heirs), newPages: newPageWords(facts, split) };
+  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts), heirs: new Set(heirs), newPages: newPageWords(facts, split), kinds: newKindsOf(facts) };
 }
 var TAKING_UP = "(?:support|implement|offer|adopt|us|provid|enabl|choos)";
 var QUALIFIER = new RegExp(`\\b(?:${TAKING_UP}(?:e?s|ing)|(?:that|which|who) ${TAKING_UP}e?s?)\\s+([^.;:,]+)`, "gi");
@@ -29085,6 +29125,8 @@ function featureOf(f, features) {
   }
   const asked3 = namedNotAdopted(wording, features, page, f.page);
   if (asked3) return `\`${asked3}\``;
+  const kind = kindNamedIn(focus, features.kinds);
+  if (kind) return `\`${kind.definition}\``;
   if (page) {
     const words3 = new Set(focus.toLowerCase().split(/[^a-z0-9_$-]+/));
     for (const word of page.words) if (words3.has(word)) return featureHeading(page.sections, word) ?? `\`${word}\``;
@@ -29331,16 +29373,16 @@ function joinSameNames(facts, uf) {
 function joinNamesToTheirHome(facts, uf, outlines, notHome) {
   const homes = facts.filter((f) => f.direction !== "changed" && (f.change.kind === "section" || f.change.id === "page-added" || f.change.id === "page-removed") && !notHome.has(f.index));
   if (homes.length === 0) return;
-  const membersOf2 = /* @__PURE__ */ new Map();
+  const membersOf3 = /* @__PURE__ */ new Map();
   for (const f of facts) {
     const root = uf.find(f.index);
-    const list2 = membersOf2.get(root);
+    const list2 = membersOf3.get(root);
     if (list2) list2.push(f);
-    else membersOf2.set(root, [f]);
+    else membersOf3.set(root, [f]);
   }
-  const profiles = [...new Set(homes.map((h) => uf.find(h.index)))].map((root) => homeProfile(root, membersOf2.get(root) ?? [], outlines));
+  const profiles = [...new Set(homes.map((h) => uf.find(h.index)))].map((root) => homeProfile(root, membersOf3.get(root) ?? [], outlines));
   const homeRoots = new Set(profiles.map((p) => p.root));
-  for (const [root, members] of membersOf2) {
+  for (const [root, members] of membersOf3) {
     if (homeRoots.has(root)) continue;
     const named = members.filter((m) => m.direction !== "changed" && m.change.source === "schema" && (NAME_KINDS.has(m.change.kind) || m.field));
     if (named.length === 0) continue;
@@ -29537,7 +29579,7 @@ function joinMovedRules(facts, uf) {
   if (gone.length === 0 || arrived.length === 0) return moved3;
   const common = commonWords(rules);
   const words3 = /* @__PURE__ */ new Map();
-  const wordsOf3 = (f) => {
+  const wordsOf4 = (f) => {
     let set = words3.get(f.index);
     if (!set) words3.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
     return set;
@@ -29553,7 +29595,7 @@ function joinMovedRules(facts, uf) {
     let best = null;
     for (const g of goneByPage.get(a.page) ?? []) {
       if (family2(g) !== family2(a)) continue;
-      const score = dice(wordsOf3(g), wordsOf3(a));
+      const score = dice(wordsOf4(g), wordsOf4(a));
       if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
     }
     const duty = best ? null : dutyOf(a);
@@ -47127,14 +47169,14 @@ function pairProductionsBySymbol(old, now2, pairing, sameSection2) {
 // src/diff/prose.ts
 init_quote();
 function diffProse(ctx, emit) {
-  const wordsOf3 = madeOnDemand((p) => new Set(tokens(p.text)));
+  const wordsOf4 = madeOnDemand((p) => new Set(tokens(p.text)));
   const threshold = 0.55;
   const sameSectionBonus = 0.1;
   const byWording = pairUp(ctx.old.prose, ctx.new.prose, {
     key: (p) => normalizeText(p.text),
     score: (o, n) => {
-      const a = wordsOf3(o);
-      const b = wordsOf3(n);
+      const a = wordsOf4(o);
+      const b = wordsOf4(n);
       const bonus = ctx.oldToNew.get(o.sectionId) === n.sectionId ? sameSectionBonus : 0;
       if (diceCeiling(a.size, b.size) + bonus < threshold) return 0;
       return dice(a, b) + bonus;
@@ -47142,7 +47184,7 @@ function diffProse(ctx, emit) {
     threshold,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
     // The section bonus is the most a pair adds to its words' likeness.
-    alike: { old: wordsOf3, new: wordsOf3, minDice: threshold - sameSectionBonus }
+    alike: { old: wordsOf4, new: wordsOf4, minDice: threshold - sameSectionBonus }
   });
   const sameSection2 = (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId;
   const { pairs, removed, added } = pairProductionsBySymbol(ctx.old.prose, ctx.new.prose, pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, sameSection2), sameSection2);
@@ -47881,7 +47923,7 @@ function revisionExchanges(pairs, docs) {
 }
 function rewordedByExchanges(before, after, exchanges) {
   if (exchanges.size === 0) return null;
-  const stillUsed = new Set(wordsOf(after).tokens);
+  const stillUsed = new Set(wordsOf2(after).tokens);
   const { exchanged, otherwise } = exchangesIn(hunksOf(before, after), exchanges, (hunk2) => hunk2.removed.every((w) => stillUsed.has(w)) ? hunk2.saidWithNext : hunk2.said);
   if (exchanged.length === 0) return null;
   const said = exchanged.map(([from, to]) => `“${from}” is “${to}” throughout the newer revision`).join(", ");
@@ -47925,8 +47967,8 @@ function exchangeWords(text4, exchanged) {
   return out;
 }
 function hunksOf(before, after) {
-  const was2 = wordsOf(before);
-  const now2 = wordsOf(after);
+  const was2 = wordsOf2(before);
+  const now2 = wordsOf2(after);
   const parts2 = diffArrays(was2.tokens, now2.tokens);
   const hunks = [];
   let [i, j] = [0, 0];
@@ -47965,7 +48007,7 @@ function hunk(was2, rs, re, now2, as, ae) {
   };
 }
 var CODE_WORD = "zzcode";
-function wordsOf(text4) {
+function wordsOf2(text4) {
   const coded = withoutExamples(text4).replace(/`([^`]+)`/g, (_m, name) => ` ${CODE_WORD}${name.replace(/[^A-Za-z0-9]/g, "x")} `);
   const found = tokens(coded);
   const raw = wordsAsWritten(coded);
@@ -47995,7 +48037,7 @@ function pageText(doc) {
 function uses(doc, phrase) {
   let words3 = pageWords.get(doc);
   if (!words3) {
-    words3 = pageText(doc).flatMap((t) => [...wordsOf(t).tokens, "\0"]);
+    words3 = pageText(doc).flatMap((t) => [...wordsOf2(t).tokens, "\0"]);
     pageWords.set(doc, words3);
   }
   const want = phrase.split(" ");
@@ -48011,13 +48053,13 @@ function uses(doc, phrase) {
 init_catalog();
 var TAKEN_SHARE5 = 0.75;
 function foldRulesIntoProse(drafts) {
-  const prose = drafts.filter((d) => (d.id === "prose-changed" || d.id === "prose-added") && d.after).map((paragraph) => ({ paragraph, now: wordsOf2(paragraph.after.text), was: paragraph.before ? wordsOf2(paragraph.before.text) : [] }));
+  const prose = drafts.filter((d) => (d.id === "prose-changed" || d.id === "prose-added") && d.after).map((paragraph) => ({ paragraph, now: wordsOf3(paragraph.after.text), was: paragraph.before ? wordsOf3(paragraph.before.text) : [] }));
   const matches = [];
   for (const rule2 of drafts) {
     if (!isRemovedRule(rule2)) continue;
-    const words3 = wordsOf2(rule2.before.text);
+    const words3 = wordsOf3(rule2.before.text);
     if (words3.length < MIN_CONTENT_WORDS) continue;
-    const asked3 = wordsOf2(askedPart(rule2.before.text));
+    const asked3 = wordsOf3(askedPart(rule2.before.text));
     for (const { paragraph, now: now2, was: was2 } of prose) {
       if (!sameSection(rule2, paragraph)) continue;
       const share = shareFoundIn(words3, now2);
@@ -48038,7 +48080,7 @@ function foldRulesIntoProse(drafts) {
   return drafts.filter((d) => !dropped.has(d)).map((d) => joined.get(d) ?? d);
 }
 var NEGATION = /\b(?:not|no|never|none|nor|neither|without|avoids?|avoiding|cannot)\b|n't\b/i;
-function wordsOf2(text4) {
+function wordsOf3(text4) {
   return contentWords(text4.replace(/(?<=[\p{L}])-(?=[\p{L}])/gu, " "));
 }
 function askedPart(text4) {
@@ -48231,14 +48273,14 @@ function pageRoute(page) {
 }
 function pairPages(oldPages, newPages, text4) {
   const words3 = /* @__PURE__ */ new Map();
-  const wordsOf3 = (side6, page) => {
+  const wordsOf4 = (side6, page) => {
     const key2 = `${side6}\0${page}`;
     let found = words3.get(key2);
     if (!found) words3.set(key2, found = new Set(tokens(text4(side6, page))));
     return found;
   };
   const byRoute = pairUp(oldPages, newPages, { key: pageRoute, score: () => 0, threshold: Infinity });
-  const byContent = pairUp(byRoute.removed, byRoute.added, { key: null, score: (o, n) => dice(wordsOf3("old", o), wordsOf3("new", n)), threshold: MOVED_THRESHOLD });
+  const byContent = pairUp(byRoute.removed, byRoute.added, { key: null, score: (o, n) => dice(wordsOf4("old", o), wordsOf4("new", n)), threshold: MOVED_THRESHOLD });
   const pairs = [
     ...byRoute.pairs.map(([o, n]) => ({ old: o, new: n, how: "same" })),
     ...byContent.pairs.map(([o, n]) => ({ old: o, new: n, how: "moved" })),

@@ -37,4 +37,12 @@ describe('the impact of a change', () => {
     expect(conformance.reason).toMatch(/asks for what this revision adds \(guide\/caching, guide\/patterns\/index\)/);
     expect(one(grouped, /answer every request within the deadline/).impact).toBe('non-breaking');
   });
+
+  it('new-kind: duties about a new kind of something (a definition that joined a union beside old members, named in plain words by what sets it apart: "pen sketches" for `PenSketchPart` beside `TextPart`), in their subject or condition, are opt-in naming it; a new duty on what existed stays breaking', async () => {
+    const { grouped } = await changesOf('new-kind');
+    const sketches = one(grouped, /Pen Sketch Bodies/);
+    expect(sketches).toMatchObject({ impact: 'opt-in', feature: '`PenSketchPart`', rule: 'required-rule-added' });
+    expect(sketches.records).toHaveLength(4);
+    expect(one(grouped, /Titles/).impact).toBe('breaking');
+  });
 });
