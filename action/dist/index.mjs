@@ -47236,6 +47236,9 @@ function compareActors(before, after) {
     released: before.filter((b) => !after.some((a) => covers(a, b)))
   };
 }
+function alreadyBound(before, after) {
+  return before.length > 0 && after.length > 0 && after.every((a) => before.some((b) => covers(b, a)));
+}
 
 // src/diff/list-rules.ts
 var units = /* @__PURE__ */ new WeakMap();
@@ -47352,6 +47355,19 @@ function pointedByPhrase(rule2, doc) {
   return section ? section.heading : null;
 }
 
+// src/diff/restated-standard.ts
+var RESTATES = /\bas\s+(?:required|mandated)\s+(?:by|in)\s+(.+?)(?:,?\s+(?:Section|§)\s*\d[\d.]*\b.*)?\s*[.;]?\s*$/i;
+function restatedFrom(rule2, old) {
+  if (strength(rule2.keyword) < 3 || isNegative(rule2.keyword)) return null;
+  const cited2 = RESTATES.exec(rule2.text)?.[1]?.trim();
+  if (!cited2 || cited2.length < 3) return null;
+  const citing = new RegExp(`(?:^|[^\\w.])${cited2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w]|\\.\\d)`, "i");
+  return old.rules.find((r) => strength(r.keyword) === 3 && !isNegative(r.keyword) && alreadyBound(r.actors, rule2.actors) && citing.test(r.text)) ?? null;
+}
+
+// src/diff/rules.ts
+init_quote();
+
 // src/diff/rule-subject.ts
 var KEYWORD_FIRST = /^[\W_]*(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL|NOT)\b/;
 function subjectOf(rule2, heading) {
@@ -47448,6 +47464,7 @@ function diffRules(ctx, emit) {
   const emitAdded = (rule2) => {
     const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);
     const spellsOut = pointsAt ? null : leadInPointsAt(rule2, ctx.new);
+    const restated = pointsAt || spellsOut ? null : restatedFrom(rule2, ctx.old);
     const where = (section) => section.startsWith("the ") ? section : `“${section}”`;
     emit({
       id: strength(rule2.keyword) === 3 ? "required-rule-added" : "rule-added",
@@ -47458,7 +47475,9 @@ function diffRules(ctx, emit) {
       after: ruleSide(rule2, headingIn(ctx.new, rule2)),
       // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts); nor does a bullet of a list whose lead-in points.
       ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of ${where(pointsAt)} on the same page: it adds none of its own` } : {},
-      ...spellsOut ? { level: "editorial", levelReason: `its list's lead-in points at the duties of ${where(spellsOut)} on the same page: it spells one of them out` } : {}
+      ...spellsOut ? { level: "editorial", levelReason: `its list's lead-in points at the duties of ${where(spellsOut)} on the same page: it spells one of them out` } : {},
+      // A duty another document states, to which the old revision already bound the same parties (restated-standard.ts).
+      ...restated ? { level: "editorial", levelReason: `it restates what the document it cites requires, and the old revision already bound ${rule2.actors.join(" and ")} to that document: “${clip(restated.text, 160)}”` } : {}
     });
   };
   for (const rule2 of added) emitAdded(rule2);

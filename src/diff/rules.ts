@@ -6,6 +6,8 @@ import { listParts, ruleUnits } from './list-rules.ts';
 import { dutyGrowth } from './obligation-growth.ts';
 import { sameDuty } from './same-duty.ts';
 import { leadInPointsAt, pointedSection } from './pointer-rules.ts';
+import { restatedFrom } from './restated-standard.ts';
+import { clip } from '../records/quote.ts';
 import { KEYWORD_WORDS } from './rule-words.ts';
 import { subjectOf } from './rule-subject.ts';
 import { joinSplitRules } from './split-rules.ts';
@@ -49,6 +51,7 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
   const emitAdded = (rule: Rule) => {
     const pointsAt = pointedSection(rule, ctx.new) ?? introducesTable(rule, ctx.new);
     const spellsOut = pointsAt ? null : leadInPointsAt(rule, ctx.new);
+    const restated = pointsAt || spellsOut ? null : restatedFrom(rule, ctx.old);
     const where = (section: string) => (section.startsWith('the ') ? section : `“${section}”`);
     emit({
       id: strength(rule.keyword) === 3 ? 'required-rule-added' : 'rule-added',
@@ -57,6 +60,8 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
       // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts); nor does a bullet of a list whose lead-in points.
       ...(pointsAt ? { level: 'editorial' as const, levelReason: `it only points at the duties of ${where(pointsAt)} on the same page: it adds none of its own` } : {}),
       ...(spellsOut ? { level: 'editorial' as const, levelReason: `its list's lead-in points at the duties of ${where(spellsOut)} on the same page: it spells one of them out` } : {}),
+      // A duty another document states, to which the old revision already bound the same parties (restated-standard.ts).
+      ...(restated ? { level: 'editorial' as const, levelReason: `it restates what the document it cites requires, and the old revision already bound ${rule.actors.join(' and ')} to that document: “${clip(restated.text, 160)}”` } : {}),
     });
   };
   for (const rule of added) emitAdded(rule);

@@ -45,4 +45,13 @@ describe('the impact of a change', () => {
     expect(sketches.records).toHaveLength(4);
     expect(one(grouped, /Titles/).impact).toBe('breaking');
   });
+
+  it('restated-standard: a new MUST that restates another document ("as required by X Section n") binds no one anew when an old MUST already bound the same party to X: editorial; another party, or a document never cited, stays breaking', async () => {
+    const { grouped } = await changesOf('restated-standard');
+    const nonce = one(grouped, /send the nonce twice/);
+    expect(nonce).toMatchObject({ impact: 'editorial', rule: 'required-rule-added' });
+    expect(nonce.reason).toMatch(/already bound clients to that document: “Clients MUST implement the handshake according to Widget Auth 2\.0 Section 7\.”/);
+    expect(one(grouped, /log every nonce/).impact).toBe('breaking');
+    expect(one(grouped, /rotate their signing keys/).impact).toBe('breaking');
+  });
 });
