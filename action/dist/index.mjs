@@ -49213,6 +49213,41 @@ function fieldDescriptions(schema) {
   return out;
 }
 
+// src/revision/schema-required.ts
+var TYPE_DUTY = /^(?:MUST|SHALL)\s+be\s+(?:an?\s+)?(?:[\w-]+\s+){0,4}?(object|array|string|number|integer|boolean)\b/i;
+function levelRulesTheSchemaRequired(changes, oldSchema) {
+  const fields = fieldsByLeaf(oldSchema);
+  return changes.map((change) => {
+    if (change.id !== "required-rule-added" || change.source === "schema" || !change.after) return change;
+    const text4 = change.after.text;
+    const at = text4.search(/\b(?:MUST|SHALL)\b/);
+    if (at < 0) return change;
+    const type = TYPE_DUTY.exec(text4.slice(at))?.[1]?.toLowerCase();
+    const leadIn = typeof change.after["leadIn"] === "string" ? change.after["leadIn"] : "";
+    const subject2 = `${leadIn} ${text4.slice(0, at)}`;
+    const name = [...subject2.matchAll(/`([A-Za-z_$][\w$]*)`/g)].at(-1)?.[1];
+    if (!type || !name) return change;
+    const candidates = fields.get(name.toLowerCase()) ?? [];
+    const context = `${subject2} ${change.section.new ?? ""}`.toLowerCase();
+    const owned = candidates.filter((c) => new RegExp(`\\b${c.definition.toLowerCase()}\\b`).test(context));
+    const chosen = owned.length > 0 ? owned : candidates;
+    if (chosen.length === 0 || !chosen.every((c) => c.field.required && c.field.types.length === 1 && c.field.types[0] === type)) return change;
+    const where = chosen.map((c) => `\`${c.definition}.${c.field.path}\``).join(", ");
+    return { ...change, level: "editorial", levelReason: `the older revision's schema already required ${where}, as ${type === "array" || type === "object" || type === "integer" ? "an" : "a"} ${type}: every implementation that conformed already sent it so` };
+  });
+}
+function fieldsByLeaf(schema) {
+  const out = /* @__PURE__ */ new Map();
+  for (const definition2 of schema.definitions) {
+    for (const [path2, field] of definition2.fields) {
+      if (path2 === "") continue;
+      const leaf = path2.split(".").at(-1).replace(/\W/g, "").toLowerCase();
+      out.set(leaf, [...out.get(leaf) ?? [], { definition: definition2.name, field }]);
+    }
+  }
+  return out;
+}
+
 // src/revision/schema-shaped-prose.ts
 init_change();
 function levelProseBySchemaShape(changes, informative) {
@@ -49409,6 +49444,13 @@ var REVISION_PASSES = [
     needsSchema: true,
     contract: "a new MAY/SHOULD that the older schema's description of the same field already stated is editorial",
     run: (records, c) => levelRulesTheSchemaStated(records, c.schema.old, sectionText(c))
+  },
+  {
+    name: "schema-required",
+    may: ["relevel"],
+    needsSchema: true,
+    contract: "a new MUST that a field be of a type, where the older schema already required that field of that type, is editorial",
+    run: (records, c) => levelRulesTheSchemaRequired(records, c.schema.old)
   },
   {
     name: "drop-capability-echoes",

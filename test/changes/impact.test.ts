@@ -54,4 +54,12 @@ describe('the impact of a change', () => {
     expect(one(grouped, /log every nonce/).impact).toBe('breaking');
     expect(one(grouped, /rotate their signing keys/).impact).toBe('breaking');
   });
+
+  it('schema-required: a new MUST that a field be of a type, where the older schema already required that field of that type, is editorial; one about a field the old schema left optional stays breaking', async () => {
+    const { grouped } = await changesOf('schema-required');
+    const settings = one(grouped, /Gadget/);
+    expect(settings).toMatchObject({ impact: 'editorial', rule: 'required-rule-added' });
+    expect(settings.reason).toMatch(/schema already required `Gadget\.settings`, as an object/);
+    expect(one(grouped, /`tags`: MUST be a non-empty array/).impact).toBe('breaking');
+  });
 });
