@@ -28881,8 +28881,11 @@ function dutyGrowth(before, after) {
   const plainBefore = ` ${askedBefore.replace(/`/g, "").toLowerCase().replace(/\s+/g, " ")} `;
   const isNewName = (name) => !named.has(name) && !plainBefore.includes(` ${name.toLowerCase()}`);
   if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => isNewName(m[1]))) return brought.length > 0 ? brought : ["another name"];
+  const quantified = (text4) => tokens(text4).some((word) => QUANTIFIERS.has(word));
+  if (brought.length > 0 && quantified(askedAfter) && !quantified(askedBefore)) return brought;
   return brought.length > 0 && dropped.length === 0 || brought.length - dropped.length >= 2 ? brought : [];
 }
+var QUANTIFIERS = /* @__PURE__ */ new Set(["both", "all", "every", "each"]);
 function wordsBrought(before, after) {
   return newlyRequired(asked2(before), withoutAsides(asked2(after)), asked2(after));
 }
@@ -47960,7 +47963,7 @@ function exchangesIn(hunks, exchanges, said) {
   for (const hunk2 of hunks) {
     if (isExchange(hunk2) && (exchanges.has(keyOf(hunk2)) || hunk2.next !== null && exchanges.has(keyOf(hunk2, hunk2.next)))) {
       found.push(said(hunk2));
-    } else if (![...hunk2.removed, ...hunk2.added].every((w) => STOPWORDS.has(w) || QUANTIFIERS.has(w)) && !(hunk2.removed.length && hunk2.added.length && isCosmeticRewording(hunk2.said[0], hunk2.said[1])) && !sameNameOtherwiseSet(hunk2)) {
+    } else if (![...hunk2.removed, ...hunk2.added].every((w) => STOPWORDS.has(w) || QUANTIFIERS2.has(w)) && !(hunk2.removed.length && hunk2.added.length && isCosmeticRewording(hunk2.said[0], hunk2.said[1])) && !sameNameOtherwiseSet(hunk2)) {
       otherwise = true;
     }
   }
@@ -47971,7 +47974,7 @@ function sameNameOtherwiseSet(hunk2) {
   const plain2 = (w) => w.startsWith(CODE_WORD) ? w.slice(CODE_WORD.length).toLowerCase() : w.replace(/[^a-z0-9]/g, "x");
   return plain2(hunk2.removed[0]) === plain2(hunk2.added[0]);
 }
-var QUANTIFIERS = /* @__PURE__ */ new Set(["any", "each", "every"]);
+var QUANTIFIERS2 = /* @__PURE__ */ new Set(["any", "each", "every"]);
 function dedupe(pairs) {
   const seen = /* @__PURE__ */ new Set();
   return pairs.filter(([a, b]) => !seen.has(`${a}\0${b}`) && seen.add(`${a}\0${b}`));

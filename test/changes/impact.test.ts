@@ -62,4 +62,12 @@ describe('the impact of a change', () => {
     expect(settings.reason).toMatch(/schema already required `Gadget\.settings`, as an object/);
     expect(one(grouped, /`tags`: MUST be a non-empty array/).impact).toBe('breaking');
   });
+
+  it('quantified-duty: a MUST reworded from one named specification to "both" (all, every, each) of some mechanisms asks for every one where one did: breaking, though it exchanged more words than it brought; a MUST whose old wording already quantified stays as its words read', async () => {
+    const { grouped } = await changesOf('quantified-duty');
+    const both = one(grouped, /support both lookup methods/);
+    expect(both).toMatchObject({ impact: 'breaking', rule: 'rule-changed' });
+    expect(both.reason).toMatch(/now names what it did not \(support, both, lookup, method\)/);
+    expect(one(grouped, /keep each catalog location/).impact).toBe('non-breaking');
+  });
 });
