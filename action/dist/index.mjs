@@ -30123,6 +30123,18 @@ function roleOf(change, parties2) {
   return named.size === 1 ? [...named][0] : null;
 }
 
+// src/changes/sibling-duties.ts
+function siblingFeature(f, decision, facts, decisions, features) {
+  if (decision.impact !== "breaking" || decision.rule === "config" || f.change.kind !== "rule" || f.direction !== "added") return null;
+  const section = features.pages.get(f.page)?.sections.find((s) => within(f.path, s) && s.length === f.path.length);
+  if (!section) return null;
+  const siblings = facts.filter((g) => g !== f && g.change.kind === "rule" && g.direction === "added" && g.sidePage === f.sidePage && g.path.length === f.path.length && within(g.path, section));
+  const binding = siblings.map((g) => decisions.get(g.index)).filter((d) => d.impact === "breaking" || d.impact === "opt-in");
+  const feature = binding[0]?.feature;
+  if (binding.length < 2 || !feature || !binding.every((d) => d.impact === "opt-in" && d.feature === feature)) return null;
+  return { impact: "opt-in", rule: decision.rule, reason: `A duty of “${section.at(-1)}”, a section this revision adds whose other duties all hang on ${feature}: it binds only implementations that adopt it.`, feature };
+}
+
 // src/changes/index.ts
 function groupChanges(changes, options = {}) {
   const facts = factsOf(changes, options.outlines);
@@ -30135,6 +30147,10 @@ function groupChanges(changes, options = {}) {
     const decision = recordImpact(f, features, { to: moved3, from, emptied, hollow, split }, facts, options.impacts ?? {});
     const mandated = decision.rule === "config" || decision.impact === "breaking" ? null : mandatedMessage(f, mandates);
     decisions.set(f.index, mandated ?? decision);
+  }
+  for (const f of facts) {
+    const sibling = siblingFeature(f, decisions.get(f.index), facts, decisions, features);
+    if (sibling) decisions.set(f.index, sibling);
   }
   const parties2 = partiesOf2(changes);
   const acknowledged = new Set(options.acknowledged ?? []);

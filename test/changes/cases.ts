@@ -12,7 +12,7 @@ import { fixturesDir } from '../../harness/paths.ts';
 export const casesDir = join(fixturesDir, 'changes');
 
 /** The cases about a change's impact (impact.test.ts states their intents); the others are grouping.test.ts's. */
-export const IMPACT_CASES = ['new-kind', 'new-parts-required', 'quantified-duty', 'reserved-names', 'restated-standard', 'schema-required', 'union-name'];
+export const IMPACT_CASES = ['new-kind', 'new-parts-required', 'quantified-duty', 'reserved-names', 'restated-standard', 'schema-required', 'sibling-duties', 'union-name'];
 
 export async function changesOf(name: string): Promise<{ grouped: SpecChange[]; records: number; changes: Change[] }> {
   const dir = join(casesDir, name);

@@ -70,4 +70,12 @@ describe('the impact of a change', () => {
     expect(both.reason).toMatch(/now names what it did not \(support, both, lookup, method\)/);
     expect(one(grouped, /keep each catalog location/).impact).toBe('non-breaking');
   });
+
+  it('sibling-duties: a new duty that names nothing new ("To prevent this harm, servers MUST …") in a new section whose other duties all hang on one new feature is opt-in on it; beside a duty that binds everyone, or with one such sibling only, it stays breaking', async () => {
+    const { grouped } = await changesOf('sibling-duties');
+    const overheating = one(grouped, /Overheating/);
+    expect(overheating).toMatchObject({ impact: 'opt-in', feature: '`turbo`' });
+    expect(overheating.records).toHaveLength(4);
+    expect(one(grouped, /Noise/).impact).toBe('breaking');
+  });
 });
