@@ -922,7 +922,8 @@ var init_page_catalog = __esm({
         level: "editorial",
         description: "A paragraph reworded, with no normative keyword and no change of polarity.",
         why: "Non-normative text binds no one.",
-        message: (c) => `Paragraph reworded: ${changed(c)}`
+        // Prose binds only where it reserves names and reserves others now (diff/reservations.ts): the message says so.
+        message: (c) => `${c.level === "breaking" ? "Reserved names changed" : "Paragraph reworded"}: ${changed(c)}`
       },
       {
         id: "prose-added",
@@ -25082,7 +25083,7 @@ function readTypeDeclarations(chunks) {
   for (const chunk of chunks) reader.read(chunk);
   return reader.finish();
 }
-function membersOf(elements, chunk, scope) {
+function membersOf2(elements, chunk, scope) {
   const properties = [];
   let index2 = null;
   for (const element of elements) {
@@ -25426,8 +25427,8 @@ var init_typescript = __esm({
       interfaceMembers(declared, depth) {
         const node2 = declared.node;
         const own6 = mergeMembers([
-          membersOf(node2.body.body, declared.chunk, declared.scope),
-          ...(this.merged.get(declared.name) ?? []).map((m) => membersOf(m.node.body.body, m.chunk, declared.scope))
+          membersOf2(node2.body.body, declared.chunk, declared.scope),
+          ...(this.merged.get(declared.name) ?? []).map((m) => membersOf2(m.node.body.body, m.chunk, declared.scope))
         ]);
         if (depth > MAX_DEPTH3) return own6;
         const bases = [];
@@ -25474,7 +25475,7 @@ var init_typescript = __esm({
         if (depth > MAX_DEPTH3) return empty2;
         switch (type.type) {
           case "TSTypeLiteral":
-            return membersOf(type.members, chunk, scope);
+            return membersOf2(type.members, chunk, scope);
           case "TSTypeReference": {
             const name = entityName(type.typeName);
             return name === null ? empty2 : this.membersOfReference(name, type.typeParameters?.params ?? [], scope, chunk, depth + 1);
@@ -25545,7 +25546,7 @@ var init_typescript = __esm({
           case "TSTupleType":
             return { type: "array", items: type.elementTypes.map((element, i) => this.typeSchema(element.type === "TSNamedTupleMember" ? element.elementType : element, [...path2, "items", String(i)], scope, chunk, depth + 1)) };
           case "TSTypeLiteral":
-            return this.objectSchema(membersOf(type.members, chunk, scope), path2, depth + 1);
+            return this.objectSchema(membersOf2(type.members, chunk, scope), path2, depth + 1);
           case "TSUnionType":
             return this.unionSchema(type.types, path2, scope, chunk, depth);
           case "TSIntersectionType":
@@ -27504,6 +27505,7 @@ function diffDefinitionSets(ctx, reported) {
       after: { text: describeField(def.name, def.fields.get("")), line: def.line, path: def.name, ...usedBy(ctx.b.model, def.name) }
     };
     const wrapped = responseEnvelopeOf(def);
+    const union = unionOnly(def);
     const heir = ctx.heirs.get(def.name);
     if (heir) {
       draft.level = "editorial";
@@ -27523,6 +27525,9 @@ function diffDefinitionSets(ctx, reported) {
     } else if (wrapped !== null && wrapped.every((name) => ctx.b.model.byName.has(name))) {
       draft.level = "editorial";
       draft.levelReason = `${def.name} only names the JSON-RPC response envelope around ${wrapped.map((name) => `\`${name}\``).join(" or ")}: nothing new travels.`;
+    } else if (union) {
+      draft.level = "editorial";
+      draft.levelReason = `${def.name} only names a union of definitions (${union.join(" | ")}): a member new in this revision is reported on its own, and a field that starts to use the union carries its own level.`;
     }
     ctx.records.emit(draft);
   }
@@ -27537,6 +27542,11 @@ function everyReferenceReplaced(tally, model, name, onBothSides) {
 }
 function everyReferrerSwapped(swaps, model, name, onBothSides) {
   return swaps === referenceCount(model, name) || swaps === referenceCount(model, name, onBothSides);
+}
+function unionOnly(def) {
+  const own6 = def.fields.get("");
+  if (!own6 || own6.types.length < 2 || !own6.types.every((t) => t.startsWith("→")) || [...def.fields.keys()].some((path2) => path2 !== "")) return null;
+  return own6.types.map((t) => t.slice(1));
 }
 function responseEnvelopeOf(def) {
   const top = [...def.fields.keys()].filter((path2) => path2 !== "" && /^[^.[{]+$/.test(path2));
@@ -28592,11 +28602,412 @@ var RFC2119_KEYWORDS = [
   "OPTIONAL"
 ];
 
+// src/model/parties.ts
+var ROLES = ["server", "client", "host", "user", "implementation", "implementer", "receiver", "sender", "requester", "requestor", "responder", "recipient", "application", "party", "peer", "proxy"];
+var KINDED = "(?:servers?|clients?|hosts?|prox(?:y|ies)|agents?|users?)";
+var ROLE = `(?:${ROLES.join("|")})`;
+var ROLE_WORD = `(?:proxies|parties|${ROLES.map((r) => `${r}s?`).join("|")})`;
+var NOT_A_KIND = /* @__PURE__ */ new Set(["a", "an", "the", "each", "every", "any", "all", "both", "either", "other", "no", "some", "this", "that", "these", "those", "its", "their", "our", "your", "same", "new", "old", "one", "two", "multiple", "several", "many", "such", "given", "remote", "local", "existing", "conforming", "compliant", "receiving", "sending", "calling", "and", "or", "to", "of", "for", "by", "from", "with", "as", "on", "in", "at", "if", "when", "then", "than", "is", "are", "be", "must", "should", "may", "shall", "not"]);
+var cache = /* @__PURE__ */ new Map();
+function partiesOf(text4) {
+  const kinds = /* @__PURE__ */ new Map();
+  for (const match of text4.matchAll(new RegExp(`\\b([A-Za-z][a-z]+(?:-[a-z]+)?)\\s+(${KINDED})\\b`, "g"))) {
+    const qualifier = match[1];
+    if (NOT_A_KIND.has(qualifier.toLowerCase()) || /^[A-Z]/.test(qualifier) && qualifier !== qualifier[0] + qualifier.slice(1).toLowerCase()) continue;
+    const kind = `${qualifier.toLowerCase()} ${singular(match[2].toLowerCase())}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  const abbreviations = {};
+  for (const match of text4.matchAll(new RegExp(`\\b((?:[A-Za-z][a-z]+\\s+){0,3}(?:${ROLE}|agent))s?\\s*\\(([A-Z]{2,6})\\)`, "g"))) {
+    const words3 = match[1].toLowerCase().split(/\s+/).filter((w) => !NOT_A_KIND.has(w));
+    const short = match[2];
+    const spelled = words3.slice(-short.length);
+    if (spelled.length === short.length && spelled.map((w) => w[0]).join("") === short.toLowerCase()) abbreviations[short] = plural(spelled.join(" "));
+  }
+  const compounds = [...kinds].filter(([kind, n]) => n >= 2 || Object.values(abbreviations).includes(plural(kind))).map(([kind]) => kind);
+  for (const expansion of Object.values(abbreviations)) {
+    const kind = singular(expansion);
+    if (kind.includes(" ") && !compounds.includes(kind)) compounds.push(kind);
+  }
+  const written = [
+    ...compounds.sort((a, b) => b.length - a.length).map((k) => `${escape(k).replace(/ /g, "\\s+")}s?`),
+    ROLE_WORD
+  ];
+  return { pattern: written.join("|"), abbreviations };
+}
+function cachedParties(text4) {
+  let found = cache.get(text4);
+  if (!found) {
+    found = partiesOf(text4);
+    if (cache.size > 256) cache.clear();
+    cache.set(text4, found);
+  }
+  return found;
+}
+function partyName(written) {
+  return plural(singular(written.toLowerCase().replace(/\s+/g, " ")));
+}
+function spellOutParties(text4, parties2) {
+  let out = text4;
+  for (const [short, long] of Object.entries(parties2.abbreviations)) out = out.replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, s) => `${singular(long)}${s}`);
+  return out;
+}
+function singular(word) {
+  if (word.endsWith("proxies")) return word.slice(0, -3) + "y";
+  if (word.endsWith("parties")) return word.slice(0, -3) + "y";
+  return word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
+}
+function plural(phrase) {
+  if (/(?:proxy|party)$/.test(phrase)) return `${phrase.slice(0, -1)}ies`;
+  if (phrase.endsWith("requestor")) return `${phrase.slice(0, -"requestor".length)}requesters`;
+  return phrase.endsWith("s") ? phrase : `${phrase}s`;
+}
+function escape(text4) {
+  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// src/core/sentences.ts
+function sentenceSpans(text4, ends) {
+  const spans = [];
+  let start = 0;
+  let inCode2 = false;
+  const marks = /[`.?!]/g;
+  for (let m = marks.exec(text4); m !== null; m = marks.exec(text4)) {
+    if (m[0] === "`") {
+      inCode2 = !inCode2;
+      continue;
+    }
+    if (inCode2 || !ends(text4, m.index, start)) continue;
+    spans.push({ start, end: m.index + 1 });
+    start = m.index + 1;
+  }
+  if (start < text4.length) spans.push({ start, end: text4.length });
+  return spans;
+}
+
+// src/model/rules.ts
+var KEYWORD_PATTERN = new RegExp(`\\b(${RFC2119_KEYWORDS.map((k) => k.replace(" ", "\\s+")).join("|")})\\b`, "g");
+var ANY_CASE_PATTERN = new RegExp(KEYWORD_PATTERN.source, "gi");
+function patternFor(keywordCase) {
+  return keywordCase === "any-case" ? ANY_CASE_PATTERN : KEYWORD_PATTERN;
+}
+function keywordsIn(text4, keywordCase = "uppercase") {
+  const found = [];
+  for (const match of keywordMatches(text4, keywordCase)) found.push(match[1].replace(/\s+/, " ").toUpperCase());
+  return found;
+}
+function keywordMatches(text4, keywordCase) {
+  const out = [];
+  for (const match of text4.matchAll(patternFor(keywordCase))) {
+    const word = match[1];
+    if (word !== word.toUpperCase() && !statesRequirement(text4, match.index, word)) continue;
+    out.push(match);
+  }
+  return out;
+}
+var ADJECTIVE = /^(?:required|recommended|not\s+recommended|optional)$/i;
+var STATED_ADJECTIVE = /\b(?:is|are|be|remains?)\s+(?:not\s+|also\s+|always\s+|therefore\s+)?$/i;
+var NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?:document|specification|spec|section|chapter|appendix|protocol)\s+(?:needs?|wants?|has|tries|aims?|intends?|defines?|describes?|specifies?|explains?)\b[^.;:!?]*$/i;
+function statesRequirement(text4, at, word) {
+  const before = text4.slice(Math.max(0, at - 120), at);
+  if (/["“'‘`]/.test(text4[at - 1] ?? "") && /["”'’`]/.test(text4[at + word.length] ?? "")) return false;
+  if (ADJECTIVE.test(word)) return STATED_ADJECTIVE.test(before);
+  return !NOT_A_DUTY.test(before);
+}
+function strength(keyword) {
+  switch (keyword) {
+    case "MUST":
+    case "MUST NOT":
+    case "SHALL":
+    case "SHALL NOT":
+    case "REQUIRED":
+      return 3;
+    case "SHOULD":
+    case "SHOULD NOT":
+    case "RECOMMENDED":
+    case "NOT RECOMMENDED":
+      return 2;
+    default:
+      return 1;
+  }
+}
+function isNegative(keyword) {
+  return keyword.includes("NOT");
+}
+function strongest(keywords) {
+  return [...keywords].sort((a, b) => strength(b) - strength(a))[0];
+}
+var QUALIFIERS = "(?:(?:all|both|either|the|other)\\s+)*(?:[\\w-]+\\s+)?";
+var compiled = /* @__PURE__ */ new Map();
+function actorPatterns(parties2) {
+  let found = compiled.get(parties2.pattern);
+  if (!found) {
+    const words3 = parties2.pattern;
+    found = {
+      first: new RegExp(`\\b(${words3})\\b`, "i"),
+      /**
+       * Parties joined to the first one ("clients and servers", "clients, servers, and hosts"):
+       * one subject, several parties. A list must end in "and"/"or", so "For remote servers,
+       * user identification" stays one party.
+       */
+      joined: new RegExp(`^(?:\\s*,\\s*${QUALIFIERS}(?:${words3})\\b)*\\s*,?\\s*(?:and\\/or|and|or)\\s+${QUALIFIERS}(?:${words3})\\b`, "i"),
+      each: new RegExp(`\\b(${words3})\\b`, "gi")
+    };
+    if (compiled.size > 64) compiled.clear();
+    compiled.set(parties2.pattern, found);
+  }
+  return found;
+}
+var GENERIC = partiesOf("");
+function actorsIn(subject2, parties2 = GENERIC) {
+  const patterns = actorPatterns(parties2);
+  const textBeforeKeyword = spellOutParties(subject2, parties2);
+  const first = patterns.first.exec(textBeforeKeyword);
+  if (!first) return [];
+  const found = [partyName(first[1])];
+  const joined = patterns.joined.exec(textBeforeKeyword.slice(first.index + first[0].length));
+  for (const match of joined?.[0].matchAll(patterns.each) ?? []) {
+    const actor = partyName(match[1]);
+    if (!found.includes(actor)) found.push(actor);
+  }
+  return found;
+}
+function beforeFirstKeyword(text4, keywordCase = "uppercase") {
+  const match = keywordMatches(text4, keywordCase)[0];
+  return match ? text4.slice(0, match.index) : text4;
+}
+var ABBREVIATIONS = /\b(e\.g|i\.e|ex|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
+var SENTENCE_START = /[A-Z`"(*\[]/;
+var endsProseSentence = (text4, at, start) => {
+  const after = text4[at + 2];
+  return text4[at + 1] === " " && after !== void 0 && SENTENCE_START.test(after) && !ABBREVIATIONS.test(text4.slice(start, at + 1));
+};
+function sentences(text4) {
+  return sentenceSpans(text4, endsProseSentence).map((span) => text4.slice(span.start, span.end).trim()).filter((sentence) => sentence !== "");
+}
+
+// src/diff/rule-words.ts
+var KEYWORD_WORDS = /* @__PURE__ */ new Set(["must", "not", "shall", "should", "may", "required", "recommended", "optional"]);
+
+// src/diff/same-duty.ts
+function sameDuty(before, after) {
+  const reasons = [];
+  let a = withoutConnective(withoutReferences(withoutExamples(before)));
+  let b = withoutConnective(withoutReferences(withoutExamples(after)));
+  if (examplesOf(before) !== examplesOf(after)) reasons.push("only its examples changed");
+  if (refsOf(before) !== refsOf(after)) {
+    if (asked(a) < 2 || asked(b) < 2) return null;
+    reasons.push("only its references changed");
+  }
+  const expanded = expandAbbreviations(a, b);
+  if (expanded) {
+    [a, b] = [expanded.before, expanded.after];
+    reasons.push(expanded.spelled.map(([short, long]) => `“${short}” is spelled out as “${long}”`).join(", "));
+  }
+  const wa = words(a);
+  const wb = words(b);
+  if (wa.join(" ") === wb.join(" ")) return reasons.length ? reasons.join("; ") : null;
+  if (oneRunMoved(wa, wb)) return [...reasons, "a clause moved"].join("; ");
+  if (sameSubjectFamily(a, b)) return [...reasons, "its subject is written as another word of the same family"].join("; ");
+  return null;
+}
+var EXAMPLE_PARENTHESIS = /\s*\((?:such\s+as|e\.\s?g\.|for\s+example|for\s+instance|ex\.)[^()]*\)/gi;
+function withoutExamples(text4) {
+  return text4.replace(EXAMPLE_PARENTHESIS, "");
+}
+function examplesOf(text4) {
+  return [...text4.matchAll(EXAMPLE_PARENTHESIS)].map((m) => normalizeText(m[0])).join("|");
+}
+var CONNECTIVE = /^(?:additionally|also|furthermore|moreover|in addition|similarly|likewise|finally|further)\s*,?\s+/i;
+function withoutConnective(text4) {
+  const rest = text4.replace(CONNECTIVE, "");
+  return rest === text4 ? text4 : rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+function sameSubjectFamily(a, b) {
+  const subjectA = beforeFirstKeyword(a);
+  const subjectB = beforeFirstKeyword(b);
+  if (subjectA === a || subjectB === b) return false;
+  if (words(a.slice(subjectA.length)).join(" ") !== words(b.slice(subjectB.length)).join(" ")) return false;
+  const sa = words(subjectA).map(family);
+  const sb = words(subjectB).map(family);
+  return sa.length > 0 && sa.join(" ") === sb.join(" ");
+}
+function family(word) {
+  return word.length >= 10 ? word.slice(0, 9) : word;
+}
+function asked(text4) {
+  const at = text4.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
+  return words(at < 0 ? text4 : text4.slice(at)).filter((w) => !KEYWORD_WORDS.has(w)).length;
+}
+function refsOf(text4) {
+  return [...text4.matchAll(REFERENCE)].map((m) => m[0].replace(/\s+/g, " ")).join("|");
+}
+var REFERENCE = /\{\{[^{}]+\}\}|\[(?:RFC|I-D|BCP|STD)[^\]]*\]|\bRFC\s?\d{3,5}\b|\bdraft-[a-z0-9-]+|\b(?:Section|Sections|Appendix)\s+[\dA-Z][\w.]*(?:\s+(?:of|in)\b)?|\((?:see|cf\.?)\s[^)]*\)/gi;
+var POINTING = /\bas\s+(?:described|defined|specified|outlined|laid\s+out|set\s+out|detailed|explained|given)\s+(?:in|by)\b/gi;
+function withoutReferences(text4) {
+  return text4.replace(REFERENCE, " ").replace(POINTING, "as described in").replace(/,?\s*\b(?:as\s+(?:described|defined|specified|outlined|required)\s+(?:in|by)|in\s+accordance\s+with|according\s+to|as\s+(?:describes?|defines?|specifies?|requires?)|per|see)\s*(?=[.,;]|$)/gi, "").replace(/\(\s*\)/g, " ").replace(/\s+([.,;])/g, "$1").replace(/\s+/g, " ").trim();
+}
+function oneRunMoved(a, b) {
+  if (a.length !== b.length || a.length > 80 || [...a].sort().join(" ") !== [...b].sort().join(" ")) return false;
+  const target2 = b.join(" ");
+  for (let i = 0; i < a.length; i++) {
+    for (let j = i + 1; j <= a.length; j++) {
+      const run = a.slice(i, j);
+      const rest = [...a.slice(0, i), ...a.slice(j)];
+      for (let k = 0; k <= rest.length; k++) {
+        if (k === i) continue;
+        if ([...rest.slice(0, k), ...run, ...rest.slice(k)].join(" ") === target2) return true;
+      }
+    }
+  }
+  return false;
+}
+function words(text4) {
+  return normalizeText(text4).split(" ").filter(Boolean).map((w) => w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w).filter((w) => !STOPWORDS.has(w) || KEYWORD_WORDS.has(w));
+}
+function expandAbbreviations(before, after) {
+  const spelled = [];
+  let a = before;
+  let b = after;
+  for (const [from, to, setFrom] of [[a, b, (t) => a = t], [b, a, (t) => b = t]]) {
+    for (const match of from.matchAll(/\b([A-Z]{2,6})s?\b/g)) {
+      const short = match[1];
+      if (new RegExp(`\\b${short}s?\\b`).test(to)) continue;
+      const long = runWithInitials(to, short);
+      if (!long) continue;
+      spelled.push([short, long]);
+      setFrom((from === a ? a : b).replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, plural4) => `${long}${plural4}`));
+    }
+  }
+  return spelled.length ? { before: a, after: b, spelled } : null;
+}
+function runWithInitials(text4, abbreviation) {
+  const list2 = text4.split(/[\s,;:()]+/).filter(Boolean);
+  const want = abbreviation.toLowerCase();
+  for (let i = 0; i + want.length <= list2.length; i++) {
+    const run = list2.slice(i, i + want.length);
+    if (run.map((w) => w[0].toLowerCase()).join("") === want && run.every((w) => /^[A-Za-z]/.test(w))) return run.join(" ").replace(/[.]$/, "");
+  }
+  return null;
+}
+
+// src/diff/obligation-growth.ts
+function dutyGrowth(before, after) {
+  if (sameDuty(before, after)) return [];
+  const [askedBefore, askedAfter] = [asked2(before), asked2(after)];
+  const brought = newlyRequired(askedBefore, withoutAsides(askedAfter), askedAfter);
+  if (keywordCount(after) > keywordCount(before)) return brought.length > 0 ? brought : ["a second duty"];
+  const dropped = newlyRequired(withoutAsides(askedAfter), askedBefore);
+  const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+  const plainBefore = ` ${askedBefore.replace(/`/g, "").toLowerCase().replace(/\s+/g, " ")} `;
+  const isNewName = (name) => !named.has(name) && !plainBefore.includes(` ${name.toLowerCase()}`);
+  if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => isNewName(m[1]))) return brought.length > 0 ? brought : ["another name"];
+  const quantified = (text4) => tokens(text4).some((word) => QUANTIFIERS.has(word));
+  if (brought.length > 0 && quantified(askedAfter) && !quantified(askedBefore)) return brought;
+  return brought.length > 0 && dropped.length === 0 || brought.length - dropped.length >= 2 ? brought : [];
+}
+var QUANTIFIERS = /* @__PURE__ */ new Set(["both", "all", "every", "each"]);
+function wordsBrought(before, after) {
+  return newlyRequired(asked2(before), withoutAsides(asked2(after)), asked2(after));
+}
+var KEYWORD2 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
+function keywordCount(text4) {
+  return text4.match(KEYWORD2)?.length ?? 0;
+}
+function withoutAsides(text4) {
+  return text4.replace(/\s*\(([^()]*)\)/g, (aside, inner) => /\b(?:must|shall|should|may|required|recommended|optional)\b|`/i.test(inner) ? aside : "");
+}
+function asked2(text4) {
+  const at = text4.search(KEYWORD2);
+  if (at >= 0) return text4.slice(at);
+  const lower2 = text4.search(/\b(?:must|shall|should|may|required|recommended|optional)\b/i);
+  return lower2 < 0 ? text4 : text4.slice(lower2);
+}
+function newlyRequired(before, after, whole = after) {
+  const had = new Set(tokens(before));
+  if (tokens(whole).some((word) => RELAXING.has(word) && !had.has(word))) return [];
+  const stems2 = new Set([...had].map(stem));
+  const brought = /* @__PURE__ */ new Set();
+  for (const word of tokens(after)) {
+    if (had.has(word) || stems2.has(stem(word)) || STOPWORDS.has(word) || KEYWORD_WORDS.has(word) || CONNECTIVES.has(word) || word.length < 4) continue;
+    brought.add(word);
+  }
+  return [...brought];
+}
+var RELAXING = /* @__PURE__ */ new Set(["or", "if", "when", "unless", "except", "only"]);
+var CONNECTIVES = /* @__PURE__ */ new Set(["additionally", "also", "however", "therefore", "furthermore", "moreover", "note", "outlined", "described", "defined", "specified", "above", "below", "following", "whether", "does", "their", "these", "those", "then", "when", "where", "which", "while"]);
+function stem(word) {
+  return word.slice(0, 6);
+}
+
+// src/changes/new-parts.ts
+function newPageWords(facts, split) {
+  const words3 = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.id !== "page-added" || split.has(f.index) || f.change.informative) continue;
+    const segments = f.change.subject.split("/");
+    const name = segments.at(-1) === "index" ? segments.at(-2) : segments.at(-1);
+    for (const word of (name ?? "").toLowerCase().split(/[^a-z0-9]+/)) if (word.length >= 4 && !words3.has(stem2(word))) words3.set(stem2(word), f.change.subject);
+  }
+  return words3;
+}
+function newPartsAsked(f, pages) {
+  const { change } = f;
+  if (change.kind !== "rule" || f.direction !== "changed" || pages.size === 0) return [];
+  const [before, after] = [change.before?.keyword, change.after?.keyword];
+  if (!before || !after || strength(before) < 3 || strength(after) < 3 || isNegative(after)) return [];
+  const asked3 = wordsBrought(change.before.text, change.after.text).map((w) => pages.get(stem2(w))).filter((p) => p !== void 0);
+  return [...new Set(asked3)];
+}
+function stem2(word) {
+  return word.toLowerCase().slice(0, 6);
+}
+
+// src/changes/new-kinds.ts
+function newKindsOf(facts) {
+  const added = new Set(facts.filter((f) => f.change.id === "definition-added" && f.change.level !== "breaking" && f.change.level !== "editorial").map((f) => f.change.subject));
+  const kinds = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.kind !== "schema-field" || f.direction !== "changed") continue;
+    const before = membersOf(f.change.before?.text);
+    const after = membersOf(f.change.after?.text);
+    const old = after.filter((m) => before.includes(m));
+    if (old.length === 0) continue;
+    for (const member of after) {
+      if (before.includes(member) || !added.has(member) || kinds.has(member)) continue;
+      const words3 = distinctWords(member, old);
+      if (words3.length >= 2) kinds.set(member, { definition: member, words: words3 });
+    }
+  }
+  return [...kinds.values()];
+}
+function kindNamedIn(text4, kinds) {
+  const words3 = text4.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const same = (word, wanted) => word === wanted || word === `${wanted}s` || word === `${wanted}es`;
+  for (const kind of kinds) {
+    for (let i = 0; i + kind.words.length <= words3.length; i++) {
+      if (kind.words.every((w, j) => same(words3[i + j], w))) return kind;
+    }
+  }
+  return null;
+}
+function membersOf(text4) {
+  const type = text4?.replace(/^[^:]*:\s*/, "").replace(/\s*\([^)]*\)\s*$/, "") ?? "";
+  return type.split("|").map((t) => t.trim()).filter((t) => /^[A-Z]\w*$/.test(t));
+}
+function distinctWords(name, old) {
+  const shared = old.map(wordsOf).reduce((common, words3) => common.filter((w) => words3.includes(w)));
+  return wordsOf(name).filter((w) => !shared.includes(w));
+}
+function wordsOf(name) {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().split(/\s+/).filter(Boolean);
+}
+
 // src/changes/features.ts
 function arrivesOptionally(change) {
   return change.action === "added" && change.level !== "breaking" && change.kind !== "rule" && change.kind !== "prose" && change.kind !== "section";
 }
-function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
+function featuresOf(facts, movedInto = /* @__PURE__ */ new Set(), split = /* @__PURE__ */ new Set()) {
   const names = /* @__PURE__ */ new Set();
   const owners = /* @__PURE__ */ new Map();
   const required = /* @__PURE__ */ new Set();
@@ -28641,12 +29052,12 @@ function featuresOf(facts, movedInto = /* @__PURE__ */ new Set()) {
       features.old.add(word);
     }
   }
-  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts), heirs: new Set(heirs) };
+  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts), heirs: new Set(heirs), newPages: newPageWords(facts, split), kinds: newKindsOf(facts) };
 }
 var TAKING_UP = "(?:support|implement|offer|adopt|us|provid|enabl|choos)";
 var QUALIFIER = new RegExp(`\\b(?:${TAKING_UP}(?:e?s|ing)|(?:that|which|who) ${TAKING_UP}e?s?)\\s+([^.;:,]+)`, "gi");
 function optionalPhrases(wording) {
-  const keyword = KEYWORD2.exec(wording);
+  const keyword = KEYWORD3.exec(wording);
   if (!keyword) return [];
   const phrases = [];
   const focus = subjectAndConditions(wording);
@@ -28714,11 +29125,11 @@ function nameWords(name) {
 function headingWords(heading) {
   return heading.toLowerCase().split(/[^a-z0-9_$-]+/).filter((w) => w.length >= 2);
 }
-var KEYWORD2 = new RegExp(`\\b(?:${RFC2119_KEYWORDS.join("|")})\\b`);
+var KEYWORD3 = new RegExp(`\\b(?:${RFC2119_KEYWORDS.join("|")})\\b`);
 var CONDITION = /\b(?:if|when|whenever|unless|where|while|once)\b[^.;:]*/gi;
 var ALTERNATIVE = /\b(?:or omit|or leave out|either\b[^.;]*\bor\b|if present|when present|unless absent)\b/i;
 function subjectAndConditions(text4) {
-  const keyword = KEYWORD2.exec(text4);
+  const keyword = KEYWORD3.exec(text4);
   if (!keyword) return text4;
   const before = text4.slice(0, keyword.index);
   const after = text4.slice(keyword.index);
@@ -28738,6 +29149,8 @@ function featureOf(f, features) {
   }
   const asked3 = namedNotAdopted(wording, features, page, f.page);
   if (asked3) return `\`${asked3}\``;
+  const kind = kindNamedIn(focus, features.kinds);
+  if (kind) return `\`${kind.definition}\``;
   if (page) {
     const words3 = new Set(focus.toLowerCase().split(/[^a-z0-9_$-]+/));
     for (const word of page.words) if (words3.has(word)) return featureHeading(page.sections, word) ?? `\`${word}\``;
@@ -28761,7 +29174,7 @@ function featureOf(f, features) {
 }
 var ADOPTING = /* @__PURE__ */ new Set(["use", "uses", "send", "sends", "include", "includes", "implement", "implements", "support", "supports", "declare", "declares", "provide", "provides", "set", "return", "returns", "emit", "emits", "accept", "accepts", "handle", "handles", "process", "advertise", "expose", "call", "invoke", "add", "populate", "specify"]);
 function namedNotAdopted(wording, features, page, pageId) {
-  const keyword = KEYWORD2.exec(wording);
+  const keyword = KEYWORD3.exec(wording);
   if (!keyword) return null;
   const predicate = wording.slice(keyword.index + keyword[0].length);
   if (/\bNOT\b/.test(keyword[0])) return newNamesIn(predicate, features, page?.words ?? /* @__PURE__ */ new Set(), ownerWords(pageId))[0]?.name ?? null;
@@ -29045,16 +29458,16 @@ function joinSameNames(facts, uf) {
 function joinNamesToTheirHome(facts, uf, outlines, notHome) {
   const homes = facts.filter((f) => f.direction !== "changed" && (f.change.kind === "section" || f.change.id === "page-added" || f.change.id === "page-removed") && !notHome.has(f.index));
   if (homes.length === 0) return;
-  const membersOf2 = /* @__PURE__ */ new Map();
+  const membersOf3 = /* @__PURE__ */ new Map();
   for (const f of facts) {
     const root = uf.find(f.index);
-    const list2 = membersOf2.get(root);
+    const list2 = membersOf3.get(root);
     if (list2) list2.push(f);
-    else membersOf2.set(root, [f]);
+    else membersOf3.set(root, [f]);
   }
-  const profiles = [...new Set(homes.map((h) => uf.find(h.index)))].map((root) => homeProfile(root, membersOf2.get(root) ?? [], outlines));
+  const profiles = [...new Set(homes.map((h) => uf.find(h.index)))].map((root) => homeProfile(root, membersOf3.get(root) ?? [], outlines));
   const homeRoots = new Set(profiles.map((p) => p.root));
-  for (const [root, members] of membersOf2) {
+  for (const [root, members] of membersOf3) {
     if (homeRoots.has(root)) continue;
     const named = members.filter((m) => m.direction !== "changed" && m.change.source === "schema" && (NAME_KINDS.has(m.change.kind) || m.field));
     if (named.length === 0) continue;
@@ -29062,7 +29475,7 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf, ...innerPaths(m.change.subject)] : m.about));
     const nameWords2 = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
     const spelledWords = nameWords2.filter((words3) => words3.size >= 3);
-    const namedWords = nameWords2.map((words3) => new Set([...words3].map(singular)));
+    const namedWords = nameWords2.map((words3) => new Set([...words3].map(singular2)));
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field.owner])) : null;
     const scores = [];
     for (const profile of profiles) {
@@ -29090,7 +29503,7 @@ function innerPaths(path2) {
 }
 var HEADING_PREFIX = 5;
 var PAGE_WORD = 3;
-function singular(word) {
+function singular2(word) {
   return word.length > 4 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
 }
 function holdsWords(heading, words3) {
@@ -29132,7 +29545,7 @@ function pageWordOf(page) {
   const parts2 = page.split("/");
   const last = parts2.at(-1) === "index" ? parts2.at(-2) : parts2.at(-1);
   const words3 = [...ownerWords(last ?? "")];
-  return words3.length === 1 ? singular(words3[0]) : null;
+  return words3.length === 1 ? singular2(words3[0]) : null;
 }
 var placeWordsCache = /* @__PURE__ */ new Map();
 function placeWords(f) {
@@ -29187,9 +29600,6 @@ function joinMentions(facts, uf) {
     }
   }
 }
-
-// src/diff/rule-words.ts
-var KEYWORD_WORDS = /* @__PURE__ */ new Set(["must", "not", "shall", "should", "may", "required", "recommended", "optional"]);
 
 // src/diff/content-words.ts
 var FUNCTION_WORDS = /* @__PURE__ */ new Set([
@@ -29249,190 +29659,6 @@ function shareFoundIn(words3, within2) {
   return words3.length === 0 ? 0 : wordsFoundIn(words3, within2).length / words3.length;
 }
 
-// src/model/parties.ts
-var ROLES = ["server", "client", "host", "user", "implementation", "implementer", "receiver", "sender", "requester", "requestor", "responder", "recipient", "application", "party", "peer", "proxy"];
-var KINDED = "(?:servers?|clients?|hosts?|prox(?:y|ies)|agents?|users?)";
-var ROLE = `(?:${ROLES.join("|")})`;
-var ROLE_WORD = `(?:proxies|parties|${ROLES.map((r) => `${r}s?`).join("|")})`;
-var NOT_A_KIND = /* @__PURE__ */ new Set(["a", "an", "the", "each", "every", "any", "all", "both", "either", "other", "no", "some", "this", "that", "these", "those", "its", "their", "our", "your", "same", "new", "old", "one", "two", "multiple", "several", "many", "such", "given", "remote", "local", "existing", "conforming", "compliant", "receiving", "sending", "calling", "and", "or", "to", "of", "for", "by", "from", "with", "as", "on", "in", "at", "if", "when", "then", "than", "is", "are", "be", "must", "should", "may", "shall", "not"]);
-var cache = /* @__PURE__ */ new Map();
-function partiesOf(text4) {
-  const kinds = /* @__PURE__ */ new Map();
-  for (const match of text4.matchAll(new RegExp(`\\b([A-Za-z][a-z]+(?:-[a-z]+)?)\\s+(${KINDED})\\b`, "g"))) {
-    const qualifier = match[1];
-    if (NOT_A_KIND.has(qualifier.toLowerCase()) || /^[A-Z]/.test(qualifier) && qualifier !== qualifier[0] + qualifier.slice(1).toLowerCase()) continue;
-    const kind = `${qualifier.toLowerCase()} ${singular2(match[2].toLowerCase())}`;
-    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-  }
-  const abbreviations = {};
-  for (const match of text4.matchAll(new RegExp(`\\b((?:[A-Za-z][a-z]+\\s+){0,3}(?:${ROLE}|agent))s?\\s*\\(([A-Z]{2,6})\\)`, "g"))) {
-    const words3 = match[1].toLowerCase().split(/\s+/).filter((w) => !NOT_A_KIND.has(w));
-    const short = match[2];
-    const spelled = words3.slice(-short.length);
-    if (spelled.length === short.length && spelled.map((w) => w[0]).join("") === short.toLowerCase()) abbreviations[short] = plural(spelled.join(" "));
-  }
-  const compounds = [...kinds].filter(([kind, n]) => n >= 2 || Object.values(abbreviations).includes(plural(kind))).map(([kind]) => kind);
-  for (const expansion of Object.values(abbreviations)) {
-    const kind = singular2(expansion);
-    if (kind.includes(" ") && !compounds.includes(kind)) compounds.push(kind);
-  }
-  const written = [
-    ...compounds.sort((a, b) => b.length - a.length).map((k) => `${escape(k).replace(/ /g, "\\s+")}s?`),
-    ROLE_WORD
-  ];
-  return { pattern: written.join("|"), abbreviations };
-}
-function cachedParties(text4) {
-  let found = cache.get(text4);
-  if (!found) {
-    found = partiesOf(text4);
-    if (cache.size > 256) cache.clear();
-    cache.set(text4, found);
-  }
-  return found;
-}
-function partyName(written) {
-  return plural(singular2(written.toLowerCase().replace(/\s+/g, " ")));
-}
-function spellOutParties(text4, parties2) {
-  let out = text4;
-  for (const [short, long] of Object.entries(parties2.abbreviations)) out = out.replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, s) => `${singular2(long)}${s}`);
-  return out;
-}
-function singular2(word) {
-  if (word.endsWith("proxies")) return word.slice(0, -3) + "y";
-  if (word.endsWith("parties")) return word.slice(0, -3) + "y";
-  return word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
-}
-function plural(phrase) {
-  if (/(?:proxy|party)$/.test(phrase)) return `${phrase.slice(0, -1)}ies`;
-  if (phrase.endsWith("requestor")) return `${phrase.slice(0, -"requestor".length)}requesters`;
-  return phrase.endsWith("s") ? phrase : `${phrase}s`;
-}
-function escape(text4) {
-  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-// src/core/sentences.ts
-function sentenceSpans(text4, ends) {
-  const spans = [];
-  let start = 0;
-  let inCode2 = false;
-  const marks = /[`.?!]/g;
-  for (let m = marks.exec(text4); m !== null; m = marks.exec(text4)) {
-    if (m[0] === "`") {
-      inCode2 = !inCode2;
-      continue;
-    }
-    if (inCode2 || !ends(text4, m.index, start)) continue;
-    spans.push({ start, end: m.index + 1 });
-    start = m.index + 1;
-  }
-  if (start < text4.length) spans.push({ start, end: text4.length });
-  return spans;
-}
-
-// src/model/rules.ts
-var KEYWORD_PATTERN = new RegExp(`\\b(${RFC2119_KEYWORDS.map((k) => k.replace(" ", "\\s+")).join("|")})\\b`, "g");
-var ANY_CASE_PATTERN = new RegExp(KEYWORD_PATTERN.source, "gi");
-function patternFor(keywordCase) {
-  return keywordCase === "any-case" ? ANY_CASE_PATTERN : KEYWORD_PATTERN;
-}
-function keywordsIn(text4, keywordCase = "uppercase") {
-  const found = [];
-  for (const match of keywordMatches(text4, keywordCase)) found.push(match[1].replace(/\s+/, " ").toUpperCase());
-  return found;
-}
-function keywordMatches(text4, keywordCase) {
-  const out = [];
-  for (const match of text4.matchAll(patternFor(keywordCase))) {
-    const word = match[1];
-    if (word !== word.toUpperCase() && !statesRequirement(text4, match.index, word)) continue;
-    out.push(match);
-  }
-  return out;
-}
-var ADJECTIVE = /^(?:required|recommended|not\s+recommended|optional)$/i;
-var STATED_ADJECTIVE = /\b(?:is|are|be|remains?)\s+(?:not\s+|also\s+|always\s+|therefore\s+)?$/i;
-var NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?:document|specification|spec|section|chapter|appendix|protocol)\s+(?:needs?|wants?|has|tries|aims?|intends?|defines?|describes?|specifies?|explains?)\b[^.;:!?]*$/i;
-function statesRequirement(text4, at, word) {
-  const before = text4.slice(Math.max(0, at - 120), at);
-  if (/["“'‘`]/.test(text4[at - 1] ?? "") && /["”'’`]/.test(text4[at + word.length] ?? "")) return false;
-  if (ADJECTIVE.test(word)) return STATED_ADJECTIVE.test(before);
-  return !NOT_A_DUTY.test(before);
-}
-function strength(keyword) {
-  switch (keyword) {
-    case "MUST":
-    case "MUST NOT":
-    case "SHALL":
-    case "SHALL NOT":
-    case "REQUIRED":
-      return 3;
-    case "SHOULD":
-    case "SHOULD NOT":
-    case "RECOMMENDED":
-    case "NOT RECOMMENDED":
-      return 2;
-    default:
-      return 1;
-  }
-}
-function isNegative(keyword) {
-  return keyword.includes("NOT");
-}
-function strongest(keywords) {
-  return [...keywords].sort((a, b) => strength(b) - strength(a))[0];
-}
-var QUALIFIERS = "(?:(?:all|both|either|the|other)\\s+)*(?:[\\w-]+\\s+)?";
-var compiled = /* @__PURE__ */ new Map();
-function actorPatterns(parties2) {
-  let found = compiled.get(parties2.pattern);
-  if (!found) {
-    const words3 = parties2.pattern;
-    found = {
-      first: new RegExp(`\\b(${words3})\\b`, "i"),
-      /**
-       * Parties joined to the first one ("clients and servers", "clients, servers, and hosts"):
-       * one subject, several parties. A list must end in "and"/"or", so "For remote servers,
-       * user identification" stays one party.
-       */
-      joined: new RegExp(`^(?:\\s*,\\s*${QUALIFIERS}(?:${words3})\\b)*\\s*,?\\s*(?:and\\/or|and|or)\\s+${QUALIFIERS}(?:${words3})\\b`, "i"),
-      each: new RegExp(`\\b(${words3})\\b`, "gi")
-    };
-    if (compiled.size > 64) compiled.clear();
-    compiled.set(parties2.pattern, found);
-  }
-  return found;
-}
-var GENERIC = partiesOf("");
-function actorsIn(subject2, parties2 = GENERIC) {
-  const patterns = actorPatterns(parties2);
-  const textBeforeKeyword = spellOutParties(subject2, parties2);
-  const first = patterns.first.exec(textBeforeKeyword);
-  if (!first) return [];
-  const found = [partyName(first[1])];
-  const joined = patterns.joined.exec(textBeforeKeyword.slice(first.index + first[0].length));
-  for (const match of joined?.[0].matchAll(patterns.each) ?? []) {
-    const actor = partyName(match[1]);
-    if (!found.includes(actor)) found.push(actor);
-  }
-  return found;
-}
-function beforeFirstKeyword(text4, keywordCase = "uppercase") {
-  const match = keywordMatches(text4, keywordCase)[0];
-  return match ? text4.slice(0, match.index) : text4;
-}
-var ABBREVIATIONS = /\b(e\.g|i\.e|ex|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
-var SENTENCE_START = /[A-Z`"(*\[]/;
-var endsProseSentence = (text4, at, start) => {
-  const after = text4[at + 2];
-  return text4[at + 1] === " " && after !== void 0 && SENTENCE_START.test(after) && !ABBREVIATIONS.test(text4.slice(start, at + 1));
-};
-function sentences(text4) {
-  return sentenceSpans(text4, endsProseSentence).map((span) => text4.slice(span.start, span.end).trim()).filter((sentence) => sentence !== "");
-}
-
 // src/changes/relations/rules.ts
 function joinMovedRules(facts, uf) {
   const moved3 = /* @__PURE__ */ new Map();
@@ -29442,7 +29668,7 @@ function joinMovedRules(facts, uf) {
   if (gone.length === 0 || arrived.length === 0) return moved3;
   const common = commonWords(rules);
   const words3 = /* @__PURE__ */ new Map();
-  const wordsOf3 = (f) => {
+  const wordsOf4 = (f) => {
     let set = words3.get(f.index);
     if (!set) words3.set(f.index, set = new Set(ruleWords(f).filter((w) => !common.get(f.page)?.has(w))));
     return set;
@@ -29457,8 +29683,8 @@ function joinMovedRules(facts, uf) {
   for (const a of arrived) {
     let best = null;
     for (const g of goneByPage.get(a.page) ?? []) {
-      if (family(g) !== family(a)) continue;
-      const score = dice(wordsOf3(g), wordsOf3(a));
+      if (family2(g) !== family2(a)) continue;
+      const score = dice(wordsOf4(g), wordsOf4(a));
       if (score >= MOVED_RULE && (!best || score > best.score)) best = { f: g, score };
     }
     const duty = best ? null : dutyOf(a);
@@ -29482,7 +29708,7 @@ function joinSplitRules(gone, arrived, uf, moved3) {
     if (halves.length < 2) continue;
     const said = new Set(halves.flatMap((a) => wordsFoundIn(whole, ruleWords(a))));
     if (said.size / whole.length < SPLIT_WHOLE) continue;
-    const own6 = halves.find((a) => family(a) === family(g)) ?? halves[0];
+    const own6 = halves.find((a) => family2(a) === family2(g)) ?? halves[0];
     uf.union(g.index, own6.index);
     for (const a of halves) moved3.set(a.index, g.index);
   }
@@ -29569,7 +29795,7 @@ function commonWords(rules) {
   }
   return common;
 }
-function family(f) {
+function family2(f) {
   return strength(keywordOf(f)) >= 3 ? "absolute" : "recommendation";
 }
 function joinDutyRestated(facts, uf) {
@@ -29950,6 +30176,10 @@ function recordImpact(f, features, moved3, facts, overrides) {
   }
   const level = FROM_LEVEL[change.level];
   const why = change.levelReason || catalogEntry(change.id).why;
+  const parts2 = level === "breaking" ? [] : newPartsAsked(f, features.newPages);
+  if (parts2.length > 0) {
+    return { impact: "breaking", rule: change.id, reason: `The ${keywordOf(f)} now asks for what this revision adds (${parts2.join(", ")}): every implementation it binds must take it up.`, feature: null };
+  }
   if (level === "breaking") {
     const feature = featureOf(f, features);
     if (feature && namesOldBehaviour(feature, features)) {
@@ -30028,11 +30258,23 @@ function roleOf(change, parties2) {
   return named.size === 1 ? [...named][0] : null;
 }
 
+// src/changes/sibling-duties.ts
+function siblingFeature(f, decision, facts, decisions, features) {
+  if (decision.impact !== "breaking" || decision.rule === "config" || f.change.kind !== "rule" || f.direction !== "added") return null;
+  const section = features.pages.get(f.page)?.sections.find((s) => within(f.path, s) && s.length === f.path.length);
+  if (!section) return null;
+  const siblings = facts.filter((g) => g !== f && g.change.kind === "rule" && g.direction === "added" && g.sidePage === f.sidePage && g.path.length === f.path.length && within(g.path, section));
+  const binding = siblings.map((g) => decisions.get(g.index)).filter((d) => d.impact === "breaking" || d.impact === "opt-in");
+  const feature = binding[0]?.feature;
+  if (binding.length < 2 || !feature || !binding.every((d) => d.impact === "opt-in" && d.feature === feature)) return null;
+  return { impact: "opt-in", rule: decision.rule, reason: `A duty of “${section.at(-1)}”, a section this revision adds whose other duties all hang on ${feature}: it binds only implementations that adopt it.`, feature };
+}
+
 // src/changes/index.ts
 function groupChanges(changes, options = {}) {
   const facts = factsOf(changes, options.outlines);
   const { groups, moved: moved3, emptied, hollow, split } = groupRecords(facts, options.outlines, options.splits ?? []);
-  const features = featuresOf(facts, new Set(moved3.keys()));
+  const features = featuresOf(facts, new Set(moved3.keys()), split);
   const from = new Map([...moved3].map(([arrived, gone]) => [gone, arrived]));
   const decisions = /* @__PURE__ */ new Map();
   const mandates = mandatesOf2(facts, options.outlines);
@@ -30040,6 +30282,10 @@ function groupChanges(changes, options = {}) {
     const decision = recordImpact(f, features, { to: moved3, from, emptied, hollow, split }, facts, options.impacts ?? {});
     const mandated = decision.rule === "config" || decision.impact === "breaking" ? null : mandatedMessage(f, mandates);
     decisions.set(f.index, mandated ?? decision);
+  }
+  for (const f of facts) {
+    const sibling = siblingFeature(f, decisions.get(f.index), facts, decisions, features);
+    if (sibling) decisions.set(f.index, sibling);
   }
   const parties2 = partiesOf2(changes);
   const acknowledged = new Set(options.acknowledged ?? []);
@@ -33205,10 +33451,10 @@ function languageOf(classes, lone = false) {
 
 // src/model/inline.ts
 function inlineText(node2) {
-  const codeSpans = [];
+  const codeSpans2 = [];
   const citations = [];
-  const text4 = render(node2, codeSpans, citations).replace(/\s+/g, " ").trim();
-  return { text: text4, codeSpans, citations };
+  const text4 = render(node2, codeSpans2, citations).replace(/\s+/g, " ").trim();
+  return { text: text4, codeSpans: codeSpans2, citations };
 }
 var LEAVES_SITE = /^[a-z][a-z0-9+.-]*:/i;
 function render(node2, spans, citations) {
@@ -41286,10 +41532,10 @@ var VFile = class {
    * @returns {undefined}
    *   Nothing.
    */
-  set stem(stem2) {
-    assertNonEmpty(stem2, "stem");
-    assertPart(stem2, "stem");
-    this.path = default2.join(this.dirname || "", stem2 + (this.extname || ""));
+  set stem(stem3) {
+    assertNonEmpty(stem3, "stem");
+    assertPart(stem3, "stem");
+    this.path = default2.join(this.dirname || "", stem3 + (this.extname || ""));
   }
   // Normal prototypal methods.
   /**
@@ -44540,13 +44786,13 @@ function walkChildren(children, offset, state, leadIn) {
         break;
       }
       case "paragraph": {
-        const { text: text4, codeSpans, citations } = inlineText(node2);
-        const block = { type: "text", text: text4, codeSpans, line: line(node2, offset), listItem: false, leadIn, ...cited(citations) };
+        const { text: text4, codeSpans: codeSpans2, citations } = inlineText(node2);
+        const block = { type: "text", text: text4, codeSpans: codeSpans2, line: line(node2, offset), listItem: false, leadIn, ...cited(citations) };
         if (isEmphasized(node2)) block.emphasized = true;
         const definitions = definitionList(node2, offset, state.source);
         if (definitions) block.definitions = definitions;
         state.blocks.push(block);
-        previousParagraph = { text: text4, spans: codeSpans, block };
+        previousParagraph = { text: text4, spans: codeSpans2, block };
         break;
       }
       case "list":
@@ -44597,10 +44843,10 @@ function walkList(list2, offset, state, leadIn) {
     for (const child of item2.children) {
       if (child.type === "paragraph" && isInPageLinkOnly(child)) continue;
       if (child.type === "paragraph") {
-        const { text: text4, codeSpans, citations } = inlineText(child);
-        lastBlock = { type: "text", text: text4, codeSpans, line: line(child, offset), listItem: true, leadIn, ...cited(citations) };
+        const { text: text4, codeSpans: codeSpans2, citations } = inlineText(child);
+        lastBlock = { type: "text", text: text4, codeSpans: codeSpans2, line: line(child, offset), listItem: true, leadIn, ...cited(citations) };
         state.blocks.push(lastBlock);
-        lastParagraph = { text: text4, spans: codeSpans };
+        lastParagraph = { text: text4, spans: codeSpans2 };
         itemTitle ??= lastParagraph;
       } else if (child.type === "list" && lastBlock && joinAttributes(lastBlock, child)) {
         lastBlock = null;
@@ -44962,10 +45208,10 @@ function isJsonRpcErrorCode(span) {
 
 // src/model/code-ranges.ts
 var NUMBER = "`?[-−]?\\d+`?";
-var CONNECTIVES = ["to", "through", "thru", "until", "till", "–", "\\.\\.\\.?"];
+var CONNECTIVES2 = ["to", "through", "thru", "until", "till", "–", "\\.\\.\\.?"];
 var RANGE_FORMS = [
   // "from A to B" needs no form of its own: "A to B" inside it is found.
-  new RegExp(`(?<a>${NUMBER})\\s*(?:${CONNECTIVES.map((c) => /^\w/.test(c) ? `\\b${c}\\b` : c).join("|")})\\s*(?<b>${NUMBER})`, "dgi"),
+  new RegExp(`(?<a>${NUMBER})\\s*(?:${CONNECTIVES2.map((c) => /^\w/.test(c) ? `\\b${c}\\b` : c).join("|")})\\s*(?<b>${NUMBER})`, "dgi"),
   new RegExp(`\\bbetween\\s+(?<a>${NUMBER})\\s+and\\s+(?<b>${NUMBER})`, "dgi"),
   // Interval notation: [A, B], [A, B), (A, B].
   new RegExp(`\\[\\s*(?<a>${NUMBER})\\s*[,;]\\s*(?<b>${NUMBER})\\s*[\\])]`, "dg"),
@@ -45089,13 +45335,13 @@ function nameOfCell(row, at) {
 }
 
 // src/model/keyword-case.ts
-var REFERENCE = /\b(?:RFC\s*2119|RFC\s*8174|BCP\s*14)\b/gi;
+var REFERENCE2 = /\b(?:RFC\s*2119|RFC\s*8174|BCP\s*14)\b/gi;
 var ANY_CASE = /\b(?:lower[- ]?case|regardless of (?:their )?(?:letter )?case|in any case|case[- ]insensitive(?:ly)?)\b/i;
 function keywordCaseDeclared(text4) {
   return anyCaseDeclaration(text4) === null ? "uppercase" : "any-case";
 }
 function anyCaseDeclaration(text4) {
-  for (const match of text4.matchAll(REFERENCE)) {
+  for (const match of text4.matchAll(REFERENCE2)) {
     const around = text4.slice(Math.max(0, match.index - 400), match.index + 400);
     const declared = ANY_CASE.exec(around);
     if (declared) return around.slice(Math.max(0, declared.index - 60), declared.index + 60).replace(/\s+/g, " ").trim();
@@ -45162,17 +45408,17 @@ function isNote(text4) {
   return NOTE.test(text4);
 }
 var ANAPHORS = ["they", "it", "this", "these", "those", "such", "its", "their", "them"];
-var CONNECTIVES2 = ["if", "when", "whenever", "unless", "once", "while", "because", "since", "and", "but", "so", "then", "in", "for", "with"];
+var CONNECTIVES3 = ["if", "when", "whenever", "unless", "once", "while", "because", "since", "and", "but", "so", "then", "in", "for", "with"];
 var BACK_REFERENCES = ["otherwise", "in that case", "in this case", "in such cases?", "if so", "if not"];
 var EMPTY_IT = "it\\s+is\\s+(?:not\\s+)?(?:strongly\\s+)?(?:required|recommended|optional|necessary|important|possible|permitted|allowed)\\b";
 var SELF_REFERENCE = "(?:this|these)\\s+(?:specifications?|documents?|sections?|pages?|versions?|revisions?)\\b";
-var POINTING = new RegExp(
-  `^[\\W_]*(?:(?:${BACK_REFERENCES.join("|")})\\b|(?:(?:${CONNECTIVES2.join("|")})\\s+)?(?:${ANAPHORS.join("|")})\\b)`,
+var POINTING2 = new RegExp(
+  `^[\\W_]*(?:(?:${BACK_REFERENCES.join("|")})\\b|(?:(?:${CONNECTIVES3.join("|")})\\s+)?(?:${ANAPHORS.join("|")})\\b)`,
   "i"
 );
-var NOT_POINTING = new RegExp(`^[\\W_]*(?:${EMPTY_IT}|(?:(?:${CONNECTIVES2.join("|")})\\s+)?${SELF_REFERENCE})`, "i");
+var NOT_POINTING = new RegExp(`^[\\W_]*(?:${EMPTY_IT}|(?:(?:${CONNECTIVES3.join("|")})\\s+)?${SELF_REFERENCE})`, "i");
 function pointsBack(sentence) {
-  return POINTING.test(sentence) && !NOT_POINTING.test(sentence);
+  return POINTING2.test(sentence) && !NOT_POINTING.test(sentence);
 }
 var RETIREMENT = /\b(?:retired|no longer (?:used|emitted|defined|valid|supported)|(?:not|never) be reused|replaced by|superseded by|MUST NOT (?:emit|use|send|return|allocate)|SHALL NOT (?:emit|use|send|return))\b/i;
 var NEGATED_RETIREMENT = /\b(?:no|not|never|none)\b[^.;:]*\b(?:retired|replaced by|superseded by)\b/i;
@@ -45909,10 +46155,10 @@ function topLevelLists(node2) {
 function readItem(node2, section, number) {
   const blocks = node2.children.map((child) => inlineText(child));
   const text4 = blocks.map((b) => b.text).join(" ");
-  const codeSpans = blocks.flatMap((b) => b.codeSpans);
+  const codeSpans2 = blocks.flatMap((b) => b.codeSpans);
   const links = [];
   collectLinks(node2, links);
-  return { section, number, line: node2.position?.start.line ?? 0, text: text4, codeSpans, links };
+  return { section, number, line: node2.position?.start.line ?? 0, text: text4, codeSpans: codeSpans2, links };
 }
 function collectLinks(node2, links) {
   if (node2.type === "link") links.push({ url: node2.url, text: inlineText(node2).text });
@@ -45952,10 +46198,10 @@ var ERROR_CODE = /(?<![\w.-])-\d{4,6}(?![\w.])/g;
 var URL2 = /\bhttps?:\/\/\S+/g;
 var CODE_SPAN = /`([^`\n]+)`/g;
 var IDENTIFIER_SHAPE = /^(?:_?[A-Za-z][a-z0-9]*[a-z0-9][A-Z]\w*|_?\w+_\w+|_[a-z]\w*|[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+|-\d{4,6})$/;
-var REFERENCE2 = /\b([A-Z]{2,5})[- ]?(\d{2,5})\b|(?<![\w&])#(\d{2,6})\b/g;
-function identifiersIn(text4, codeSpans = spansOf(text4)) {
+var REFERENCE3 = /\b([A-Z]{2,5})[- ]?(\d{2,5})\b|(?<![\w&])#(\d{2,6})\b/g;
+function identifiersIn(text4, codeSpans2 = spansOf(text4)) {
   const found = /* @__PURE__ */ new Set();
-  for (const span of codeSpans) addSpan(found, span);
+  for (const span of codeSpans2) addSpan(found, span);
   const prose = text4.replace(CODE_SPAN, " ").replace(URL2, " ");
   for (const pattern of [CAMEL, SNAKE, METHOD, HEADER, ERROR_CODE]) {
     for (const match of prose.matchAll(pattern)) found.add(normalize(match[0]));
@@ -45969,7 +46215,7 @@ function identifiersOfPath(path2) {
 }
 function referencesIn(text4) {
   const found = /* @__PURE__ */ new Set();
-  for (const match of text4.replace(URL2, " ").matchAll(REFERENCE2)) found.add(match[3] ? `#${match[3]}` : `${match[1].toLowerCase()}${match[2]}`);
+  for (const match of text4.replace(URL2, " ").matchAll(REFERENCE3)) found.add(match[3] ? `#${match[3]}` : `${match[1].toLowerCase()}${match[2]}`);
   return found;
 }
 function spansOf(text4) {
@@ -46106,9 +46352,9 @@ var FUNCTION_WORDS2 = new Set(
 );
 var stems = /* @__PURE__ */ new Map();
 function stemOf(word) {
-  let stem2 = stems.get(word);
-  if (stem2 === void 0) stems.set(word, stem2 = stemmer(word));
-  return stem2;
+  let stem3 = stems.get(word);
+  if (stem3 === void 0) stems.set(word, stem3 = stemmer(word));
+  return stem3;
 }
 function wordsIn(text4) {
   const urls = text4.includes("://") ? urlSpans(text4) : [];
@@ -46895,7 +47141,7 @@ function foldGoneProseIntoRules(drafts, ctx) {
     if (!isAddedRule(rule2) || rule2.level !== void 0 || rule2.after["wasProse"] !== void 0 || catalogEntry(rule2.id).level !== "breaking") return rule2;
     const home = innermost(ctx.new.sections, rule2.after.line ?? 0);
     if (!home) return rule2;
-    const ruleWords2 = contentWords(withoutAsides(rule2.after.text));
+    const ruleWords2 = contentWords(withoutAsides2(rule2.after.text));
     const said = (words3) => shareFoundIn(words3, ruleWords2) >= TAKEN_SHARE && shareFoundIn(ruleWords2, words3) >= TAKEN_SHARE;
     const title = retitled.get(home.id);
     if (title && said(contentWords(title))) return restating(rule2, title, `the section's former title said this ("${title}")`);
@@ -46916,11 +47162,11 @@ function retitledSections(ctx) {
 function restating(rule2, prose, said = "the older revision described this behaviour in plain prose") {
   const restated = { ...rule2, after: { ...rule2.after, wasProse: prose } };
   if (catalogEntry(rule2.id).level !== "breaking" || rule2.level !== void 0) return restated;
-  if (shareFoundIn(contentWords(withoutAsides(rule2.after.text)), contentWords(prose)) < TAKEN_SHARE || POSSIBILITY.test(prose)) return restated;
+  if (shareFoundIn(contentWords(withoutAsides2(rule2.after.text)), contentWords(prose)) < TAKEN_SHARE || POSSIBILITY.test(prose)) return restated;
   return { ...restated, level: "non-breaking", levelReason: `${said}; the keyword makes it a duty, but what conformed to the description still conforms` };
 }
 var POSSIBILITY = /\b(?:can|could|may|might|optional(?:ly)?|typically|usually|often|sometimes|generally|normally|ideally)\b/i;
-function withoutAsides(text4) {
+function withoutAsides2(text4) {
   return text4.replace(/\s*\([^()]*\)/g, "");
 }
 function innermost(sections, line2) {
@@ -47019,12 +47265,12 @@ init_libesm();
 var NEGATION_WORDS = /* @__PURE__ */ new Set(["not", "no", "never", "cannot", "without", "neither", "nor"]);
 var FILLERS = /* @__PURE__ */ new Set(["a", "an", "the", "of", "to", "and", "or", "is", "be", "it"]);
 var NEGATED_SPAN = 3;
-function words(text4) {
+function words2(text4) {
   return normalizeText(text4.replace(/n['’]t\b/gi, " not")).split(" ").filter(Boolean);
 }
 function isInversion(before, after) {
-  const a = words(before);
-  const b = words(after);
+  const a = words2(before);
+  const b = words2(after);
   const parts2 = diffArrays(a, b);
   let ai = 0;
   let bi = 0;
@@ -47049,15 +47295,26 @@ function statesUnnegated(phrase, text4) {
   return false;
 }
 
+// src/diff/reservations.ts
+var RESERVES = /\b(?:is|are|remains?|be)\s+(?:all\s+|also\s+)?reserved\b/i;
+function newlyReserved(before, after) {
+  if (!RESERVES.test(before) || !RESERVES.test(after)) return [];
+  const had = new Set(codeSpans(before));
+  return [...new Set(codeSpans(after))].filter((name) => !had.has(name));
+}
+function codeSpans(text4) {
+  return [...text4.matchAll(/`([^`\n]+)`/g)].map((m) => m[1].trim());
+}
+
 // src/diff/grammar-rules.ts
 var DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$)/u;
 function productionSymbol(text4) {
   return DEFINES.exec(text4)?.[1] ?? null;
 }
-var KEYWORD3 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
+var KEYWORD4 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
 var NAMED_SYMBOL = /\{([\p{L}_][\p{L}\p{N}_]*)\}|`([\p{L}_][\p{L}\p{N}_]*)`/gu;
 function spellsOutGrammar(rule2, doc) {
-  const keyword = KEYWORD3.exec(rule2.text);
+  const keyword = KEYWORD4.exec(rule2.text);
   const subject2 = keyword ? rule2.text.slice(0, keyword.index) : "";
   const named = new Set([...subject2.matchAll(NAMED_SYMBOL)].map((m) => m[1] ?? m[2]));
   if (named.size === 0) return null;
@@ -47136,14 +47393,14 @@ function pairProductionsBySymbol(old, now2, pairing, sameSection2) {
 // src/diff/prose.ts
 init_quote();
 function diffProse(ctx, emit) {
-  const wordsOf3 = madeOnDemand((p) => new Set(tokens(p.text)));
+  const wordsOf4 = madeOnDemand((p) => new Set(tokens(p.text)));
   const threshold = 0.55;
   const sameSectionBonus = 0.1;
   const byWording = pairUp(ctx.old.prose, ctx.new.prose, {
     key: (p) => normalizeText(p.text),
     score: (o, n) => {
-      const a = wordsOf3(o);
-      const b = wordsOf3(n);
+      const a = wordsOf4(o);
+      const b = wordsOf4(n);
       const bonus = ctx.oldToNew.get(o.sectionId) === n.sectionId ? sameSectionBonus : 0;
       if (diceCeiling(a.size, b.size) + bonus < threshold) return 0;
       return dice(a, b) + bonus;
@@ -47151,7 +47408,7 @@ function diffProse(ctx, emit) {
     threshold,
     prefer: (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId,
     // The section bonus is the most a pair adds to its words' likeness.
-    alike: { old: wordsOf3, new: wordsOf3, minDice: threshold - sameSectionBonus }
+    alike: { old: wordsOf4, new: wordsOf4, minDice: threshold - sameSectionBonus }
   });
   const sameSection2 = (o, n) => ctx.oldToNew.get(o.sectionId) === n.sectionId;
   const { pairs, removed, added } = pairProductionsBySymbol(ctx.old.prose, ctx.new.prose, pairProseRewrittenInPlace(ctx.old.prose, ctx.new.prose, byWording, sameSection2), sameSection2);
@@ -47159,6 +47416,7 @@ function diffProse(ctx, emit) {
     if (sameWording(before.text, after.text)) continue;
     const inverted = isInversion(before.text, after.text);
     const narrowed = inverted ? null : exceptionsChanged(before.text, after.text);
+    const reserved = inverted ? [] : newlyReserved(before.text, after.text);
     emit({
       id: inverted ? "prose-inverted" : "prose-changed",
       subject: clip(after.text, 100),
@@ -47166,7 +47424,8 @@ function diffProse(ctx, emit) {
       section: bothSections(ctx, before.sectionId, after.sectionId),
       before: side5(before),
       after: side5(after),
-      ...narrowed ? { level: "non-breaking", levelReason: `${narrowed}: what the statement includes changed` } : {}
+      // A reservation binds without a keyword (reservations.ts); it outweighs a change of what a statement leaves out.
+      ...reserved.length > 0 ? { level: "breaking", levelReason: `it reserves names, and now reserves ${reserved.map((n) => `\`${n}\``).join(", ")}, which it did not: an implementation that used them must give them up` } : narrowed ? { level: "non-breaking", levelReason: `${narrowed}: what the statement includes changed` } : {}
     });
   }
   const dataRowsIn = (blocks) => new Set(blocks.filter((b) => b.tableRow).map((b) => b.sectionId));
@@ -47201,6 +47460,9 @@ function compareActors(before, after) {
     newlyBound: after.filter((a) => !before.some((b) => covers(b, a))),
     released: before.filter((b) => !after.some((a) => covers(a, b)))
   };
+}
+function alreadyBound(before, after) {
+  return before.length > 0 && after.length > 0 && after.every((a) => before.some((b) => covers(b, a)));
 }
 
 // src/diff/list-rules.ts
@@ -47288,151 +47550,6 @@ function unitOf(group2) {
   return unit;
 }
 
-// src/diff/same-duty.ts
-function sameDuty(before, after) {
-  const reasons = [];
-  let a = withoutConnective(withoutReferences(withoutExamples(before)));
-  let b = withoutConnective(withoutReferences(withoutExamples(after)));
-  if (examplesOf(before) !== examplesOf(after)) reasons.push("only its examples changed");
-  if (refsOf(before) !== refsOf(after)) {
-    if (asked(a) < 2 || asked(b) < 2) return null;
-    reasons.push("only its references changed");
-  }
-  const expanded = expandAbbreviations(a, b);
-  if (expanded) {
-    [a, b] = [expanded.before, expanded.after];
-    reasons.push(expanded.spelled.map(([short, long]) => `“${short}” is spelled out as “${long}”`).join(", "));
-  }
-  const wa = words2(a);
-  const wb = words2(b);
-  if (wa.join(" ") === wb.join(" ")) return reasons.length ? reasons.join("; ") : null;
-  if (oneRunMoved(wa, wb)) return [...reasons, "a clause moved"].join("; ");
-  if (sameSubjectFamily(a, b)) return [...reasons, "its subject is written as another word of the same family"].join("; ");
-  return null;
-}
-var EXAMPLE_PARENTHESIS = /\s*\((?:such\s+as|e\.\s?g\.|for\s+example|for\s+instance|ex\.)[^()]*\)/gi;
-function withoutExamples(text4) {
-  return text4.replace(EXAMPLE_PARENTHESIS, "");
-}
-function examplesOf(text4) {
-  return [...text4.matchAll(EXAMPLE_PARENTHESIS)].map((m) => normalizeText(m[0])).join("|");
-}
-var CONNECTIVE = /^(?:additionally|also|furthermore|moreover|in addition|similarly|likewise|finally|further)\s*,?\s+/i;
-function withoutConnective(text4) {
-  const rest = text4.replace(CONNECTIVE, "");
-  return rest === text4 ? text4 : rest.charAt(0).toUpperCase() + rest.slice(1);
-}
-function sameSubjectFamily(a, b) {
-  const subjectA = beforeFirstKeyword(a);
-  const subjectB = beforeFirstKeyword(b);
-  if (subjectA === a || subjectB === b) return false;
-  if (words2(a.slice(subjectA.length)).join(" ") !== words2(b.slice(subjectB.length)).join(" ")) return false;
-  const sa = words2(subjectA).map(family2);
-  const sb = words2(subjectB).map(family2);
-  return sa.length > 0 && sa.join(" ") === sb.join(" ");
-}
-function family2(word) {
-  return word.length >= 10 ? word.slice(0, 9) : word;
-}
-function asked(text4) {
-  const at = text4.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
-  return words2(at < 0 ? text4 : text4.slice(at)).filter((w) => !KEYWORD_WORDS.has(w)).length;
-}
-function refsOf(text4) {
-  return [...text4.matchAll(REFERENCE3)].map((m) => m[0].replace(/\s+/g, " ")).join("|");
-}
-var REFERENCE3 = /\{\{[^{}]+\}\}|\[(?:RFC|I-D|BCP|STD)[^\]]*\]|\bRFC\s?\d{3,5}\b|\bdraft-[a-z0-9-]+|\b(?:Section|Sections|Appendix)\s+[\dA-Z][\w.]*(?:\s+(?:of|in)\b)?|\((?:see|cf\.?)\s[^)]*\)/gi;
-var POINTING2 = /\bas\s+(?:described|defined|specified|outlined|laid\s+out|set\s+out|detailed|explained|given)\s+(?:in|by)\b/gi;
-function withoutReferences(text4) {
-  return text4.replace(REFERENCE3, " ").replace(POINTING2, "as described in").replace(/,?\s*\b(?:as\s+(?:described|defined|specified|outlined|required)\s+(?:in|by)|in\s+accordance\s+with|according\s+to|as\s+(?:describes?|defines?|specifies?|requires?)|per|see)\s*(?=[.,;]|$)/gi, "").replace(/\(\s*\)/g, " ").replace(/\s+([.,;])/g, "$1").replace(/\s+/g, " ").trim();
-}
-function oneRunMoved(a, b) {
-  if (a.length !== b.length || a.length > 80 || [...a].sort().join(" ") !== [...b].sort().join(" ")) return false;
-  const target2 = b.join(" ");
-  for (let i = 0; i < a.length; i++) {
-    for (let j = i + 1; j <= a.length; j++) {
-      const run = a.slice(i, j);
-      const rest = [...a.slice(0, i), ...a.slice(j)];
-      for (let k = 0; k <= rest.length; k++) {
-        if (k === i) continue;
-        if ([...rest.slice(0, k), ...run, ...rest.slice(k)].join(" ") === target2) return true;
-      }
-    }
-  }
-  return false;
-}
-function words2(text4) {
-  return normalizeText(text4).split(" ").filter(Boolean).map((w) => w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w).filter((w) => !STOPWORDS.has(w) || KEYWORD_WORDS.has(w));
-}
-function expandAbbreviations(before, after) {
-  const spelled = [];
-  let a = before;
-  let b = after;
-  for (const [from, to, setFrom] of [[a, b, (t) => a = t], [b, a, (t) => b = t]]) {
-    for (const match of from.matchAll(/\b([A-Z]{2,6})s?\b/g)) {
-      const short = match[1];
-      if (new RegExp(`\\b${short}s?\\b`).test(to)) continue;
-      const long = runWithInitials(to, short);
-      if (!long) continue;
-      spelled.push([short, long]);
-      setFrom((from === a ? a : b).replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, plural4) => `${long}${plural4}`));
-    }
-  }
-  return spelled.length ? { before: a, after: b, spelled } : null;
-}
-function runWithInitials(text4, abbreviation) {
-  const list2 = text4.split(/[\s,;:()]+/).filter(Boolean);
-  const want = abbreviation.toLowerCase();
-  for (let i = 0; i + want.length <= list2.length; i++) {
-    const run = list2.slice(i, i + want.length);
-    if (run.map((w) => w[0].toLowerCase()).join("") === want && run.every((w) => /^[A-Za-z]/.test(w))) return run.join(" ").replace(/[.]$/, "");
-  }
-  return null;
-}
-
-// src/diff/obligation-growth.ts
-function dutyGrowth(before, after) {
-  if (sameDuty(before, after)) return [];
-  const [askedBefore, askedAfter] = [asked2(before), asked2(after)];
-  const brought = newlyRequired(askedBefore, withoutAsides2(askedAfter), askedAfter);
-  if (keywordCount(after) > keywordCount(before)) return brought.length > 0 ? brought : ["a second duty"];
-  const dropped = newlyRequired(withoutAsides2(askedAfter), askedBefore);
-  const named = new Set([...askedBefore.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
-  const plainBefore = ` ${askedBefore.replace(/`/g, "").toLowerCase().replace(/\s+/g, " ")} `;
-  const isNewName = (name) => !named.has(name) && !plainBefore.includes(` ${name.toLowerCase()}`);
-  if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => isNewName(m[1]))) return brought.length > 0 ? brought : ["another name"];
-  return brought.length > 0 && dropped.length === 0 || brought.length - dropped.length >= 2 ? brought : [];
-}
-var KEYWORD4 = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;
-function keywordCount(text4) {
-  return text4.match(KEYWORD4)?.length ?? 0;
-}
-function withoutAsides2(text4) {
-  return text4.replace(/\s*\(([^()]*)\)/g, (aside, inner) => /\b(?:must|shall|should|may|required|recommended|optional)\b|`/i.test(inner) ? aside : "");
-}
-function asked2(text4) {
-  const at = text4.search(KEYWORD4);
-  if (at >= 0) return text4.slice(at);
-  const lower2 = text4.search(/\b(?:must|shall|should|may|required|recommended|optional)\b/i);
-  return lower2 < 0 ? text4 : text4.slice(lower2);
-}
-function newlyRequired(before, after, whole = after) {
-  const had = new Set(tokens(before));
-  if (tokens(whole).some((word) => RELAXING.has(word) && !had.has(word))) return [];
-  const stems2 = new Set([...had].map(stem));
-  const brought = /* @__PURE__ */ new Set();
-  for (const word of tokens(after)) {
-    if (had.has(word) || stems2.has(stem(word)) || STOPWORDS.has(word) || KEYWORD_WORDS.has(word) || CONNECTIVES3.has(word) || word.length < 4) continue;
-    brought.add(word);
-  }
-  return [...brought];
-}
-var RELAXING = /* @__PURE__ */ new Set(["or", "if", "when", "unless", "except", "only"]);
-var CONNECTIVES3 = /* @__PURE__ */ new Set(["additionally", "also", "however", "therefore", "furthermore", "moreover", "note", "outlined", "described", "defined", "specified", "above", "below", "following", "whether", "does", "their", "these", "those", "then", "when", "where", "which", "while"]);
-function stem(word) {
-  return word.slice(0, 6);
-}
-
 // src/diff/pointer-rules.ts
 var POINTER = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+\w+){0,2}?\s+(?:follow|comply\s+with|adhere\s+to|observe|meet|satisfy|respect|implement|apply)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:requirements|guidance|rules|recommendations|practices|considerations|guidelines|provisions|steps|measures)\s+(?:in|of|from|under|(?:described|outlined|defined|listed|given|set\s+out|stated|specified)\s+(?:in|under|by))\s+(?:the\s+)?(.+?)(?:\s+section)?\s*[.;:]?\s*$/i;
 var NAMED_OBJECT = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+NOT)?\s+(?:also\s+|always\s+)?(?:include|send|use|set|provide|support|honou?r|validate|attach|carry)\s+(?:all\s+(?:of\s+)?)?the\s+(.+)$/i;
@@ -47462,6 +47579,19 @@ function pointedByPhrase(rule2, doc) {
   const section = doc.sections.find((s) => dice(tokens(s.heading), target2) >= 0.8);
   return section ? section.heading : null;
 }
+
+// src/diff/restated-standard.ts
+var RESTATES = /\bas\s+(?:required|mandated)\s+(?:by|in)\s+(.+?)(?:,?\s+(?:Section|§)\s*\d[\d.]*\b.*)?\s*[.;]?\s*$/i;
+function restatedFrom(rule2, old) {
+  if (strength(rule2.keyword) < 3 || isNegative(rule2.keyword)) return null;
+  const cited2 = RESTATES.exec(rule2.text)?.[1]?.trim();
+  if (!cited2 || cited2.length < 3) return null;
+  const citing = new RegExp(`(?:^|[^\\w.])${cited2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w]|\\.\\d)`, "i");
+  return old.rules.find((r) => strength(r.keyword) === 3 && !isNegative(r.keyword) && alreadyBound(r.actors, rule2.actors) && citing.test(r.text)) ?? null;
+}
+
+// src/diff/rules.ts
+init_quote();
 
 // src/diff/rule-subject.ts
 var KEYWORD_FIRST = /^[\W_]*(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL|NOT)\b/;
@@ -47560,6 +47690,7 @@ function diffRules(ctx, emit) {
     const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);
     const spellsOut = pointsAt ? null : leadInPointsAt(rule2, ctx.new);
     const grammar = pointsAt || spellsOut ? null : spellsOutGrammar(rule2, ctx.new);
+    const restated = pointsAt || spellsOut || grammar ? null : restatedFrom(rule2, ctx.old);
     const where = (section) => section.startsWith("the ") ? section : `“${section}”`;
     emit({
       id: strength(rule2.keyword) === 3 ? "required-rule-added" : "rule-added",
@@ -47571,7 +47702,9 @@ function diffRules(ctx, emit) {
       // A sentence pointing at duties the page states elsewhere adds none (pointer-rules.ts); nor does a bullet of a list whose lead-in points.
       ...pointsAt ? { level: "editorial", levelReason: `it only points at the duties of ${where(pointsAt)} on the same page: it adds none of its own` } : {},
       ...spellsOut ? { level: "editorial", levelReason: `its list's lead-in points at the duties of ${where(spellsOut)} on the same page: it spells one of them out` } : {},
-      ...grammar ? { level: "non-breaking", levelReason: `it says in words what its section's grammar production of ${grammar} defines: that production's change, if any, is reported as its own` } : {}
+      ...grammar ? { level: "non-breaking", levelReason: `it says in words what its section's grammar production of ${grammar} defines: that production's change, if any, is reported as its own` } : {},
+      // A duty another document states, to which the old revision already bound the same parties (restated-standard.ts).
+      ...restated ? { level: "editorial", levelReason: `it restates what the document it cites requires, and the old revision already bound ${rule2.actors.join(" and ")} to that document: “${clip(restated.text, 160)}”` } : {}
     });
   };
   for (const rule2 of added) emitAdded(rule2);
@@ -48066,7 +48199,7 @@ function revisionExchanges(pairs, docs) {
 }
 function rewordedByExchanges(before, after, exchanges) {
   if (exchanges.size === 0) return null;
-  const stillUsed = new Set(wordsOf(after).tokens);
+  const stillUsed = new Set(wordsOf2(after).tokens);
   const { exchanged, otherwise } = exchangesIn(hunksOf(before, after), exchanges, (hunk2) => hunk2.removed.every((w) => stillUsed.has(w)) ? hunk2.saidWithNext : hunk2.said);
   if (exchanged.length === 0) return null;
   const said = exchanged.map(([from, to]) => `“${from}” is “${to}” throughout the newer revision`).join(", ");
@@ -48084,7 +48217,7 @@ function exchangesIn(hunks, exchanges, said) {
   for (const hunk2 of hunks) {
     if (isExchange(hunk2) && (exchanges.has(keyOf(hunk2)) || hunk2.next !== null && exchanges.has(keyOf(hunk2, hunk2.next)))) {
       found.push(said(hunk2));
-    } else if (![...hunk2.removed, ...hunk2.added].every((w) => STOPWORDS.has(w) || QUANTIFIERS.has(w)) && !(hunk2.removed.length && hunk2.added.length && isCosmeticRewording(hunk2.said[0], hunk2.said[1])) && !sameNameOtherwiseSet(hunk2)) {
+    } else if (![...hunk2.removed, ...hunk2.added].every((w) => STOPWORDS.has(w) || QUANTIFIERS2.has(w)) && !(hunk2.removed.length && hunk2.added.length && isCosmeticRewording(hunk2.said[0], hunk2.said[1])) && !sameNameOtherwiseSet(hunk2)) {
       otherwise = true;
     }
   }
@@ -48095,7 +48228,7 @@ function sameNameOtherwiseSet(hunk2) {
   const plain2 = (w) => w.startsWith(CODE_WORD) ? w.slice(CODE_WORD.length).toLowerCase() : w.replace(/[^a-z0-9]/g, "x");
   return plain2(hunk2.removed[0]) === plain2(hunk2.added[0]);
 }
-var QUANTIFIERS = /* @__PURE__ */ new Set(["any", "each", "every"]);
+var QUANTIFIERS2 = /* @__PURE__ */ new Set(["any", "each", "every"]);
 function dedupe(pairs) {
   const seen = /* @__PURE__ */ new Set();
   return pairs.filter(([a, b]) => !seen.has(`${a}\0${b}`) && seen.add(`${a}\0${b}`));
@@ -48110,8 +48243,8 @@ function exchangeWords(text4, exchanged) {
   return out;
 }
 function hunksOf(before, after) {
-  const was2 = wordsOf(before);
-  const now2 = wordsOf(after);
+  const was2 = wordsOf2(before);
+  const now2 = wordsOf2(after);
   const parts2 = diffArrays(was2.tokens, now2.tokens);
   const hunks = [];
   let [i, j] = [0, 0];
@@ -48150,7 +48283,7 @@ function hunk(was2, rs, re, now2, as, ae) {
   };
 }
 var CODE_WORD = "zzcode";
-function wordsOf(text4) {
+function wordsOf2(text4) {
   const coded = withoutExamples(text4).replace(/`([^`]+)`/g, (_m, name) => ` ${CODE_WORD}${name.replace(/[^A-Za-z0-9]/g, "x")} `);
   const found = tokens(coded);
   const raw = wordsAsWritten(coded);
@@ -48180,7 +48313,7 @@ function pageText(doc) {
 function uses(doc, phrase) {
   let words3 = pageWords.get(doc);
   if (!words3) {
-    words3 = pageText(doc).flatMap((t) => [...wordsOf(t).tokens, "\0"]);
+    words3 = pageText(doc).flatMap((t) => [...wordsOf2(t).tokens, "\0"]);
     pageWords.set(doc, words3);
   }
   const want = phrase.split(" ");
@@ -48196,13 +48329,13 @@ function uses(doc, phrase) {
 init_catalog();
 var TAKEN_SHARE5 = 0.75;
 function foldRulesIntoProse(drafts) {
-  const prose = drafts.filter((d) => (d.id === "prose-changed" || d.id === "prose-added") && d.after).map((paragraph) => ({ paragraph, now: wordsOf2(paragraph.after.text), was: paragraph.before ? wordsOf2(paragraph.before.text) : [] }));
+  const prose = drafts.filter((d) => (d.id === "prose-changed" || d.id === "prose-added") && d.after).map((paragraph) => ({ paragraph, now: wordsOf3(paragraph.after.text), was: paragraph.before ? wordsOf3(paragraph.before.text) : [] }));
   const matches = [];
   for (const rule2 of drafts) {
     if (!isRemovedRule(rule2)) continue;
-    const words3 = wordsOf2(rule2.before.text);
+    const words3 = wordsOf3(rule2.before.text);
     if (words3.length < MIN_CONTENT_WORDS) continue;
-    const asked3 = wordsOf2(askedPart(rule2.before.text));
+    const asked3 = wordsOf3(askedPart(rule2.before.text));
     for (const { paragraph, now: now2, was: was2 } of prose) {
       if (!sameSection(rule2, paragraph)) continue;
       const share = shareFoundIn(words3, now2);
@@ -48223,7 +48356,7 @@ function foldRulesIntoProse(drafts) {
   return drafts.filter((d) => !dropped.has(d)).map((d) => joined.get(d) ?? d);
 }
 var NEGATION = /\b(?:not|no|never|none|nor|neither|without|avoids?|avoiding|cannot)\b|n't\b/i;
-function wordsOf2(text4) {
+function wordsOf3(text4) {
   return contentWords(text4.replace(/(?<=[\p{L}])-(?=[\p{L}])/gu, " "));
 }
 function askedPart(text4) {
@@ -48260,9 +48393,9 @@ function foldPlainHalvesOfRules(drafts) {
     const entry = catalogEntry(rule2.id);
     if (entry.kind !== "rule" || entry.action !== "removed" || !rule2.before || rule2.before["nowProse"]) continue;
     const plain2 = sentences(rule2.before.text).filter((s) => !KEYWORD5.test(s)).join(" ");
-    const words3 = wordsOf2(plain2);
+    const words3 = wordsOf3(plain2);
     if (words3.length < MIN_WORDS) continue;
-    const paragraph = added.find((p) => !dropped.has(p) && sameSection(rule2, p) && alike(words3, wordsOf2(p.after.text)));
+    const paragraph = added.find((p) => !dropped.has(p) && sameSection(rule2, p) && alike(words3, wordsOf3(p.after.text)));
     if (!paragraph) continue;
     dropped.add(paragraph);
     joined.set(rule2, { ...rule2, before: { ...rule2.before, halfNowProse: paragraph.after.text, halfNowProseLine: paragraph.after.line } });
@@ -48443,14 +48576,14 @@ function pageRoute(page) {
 }
 function pairPages(oldPages, newPages, text4) {
   const words3 = /* @__PURE__ */ new Map();
-  const wordsOf3 = (side6, page) => {
+  const wordsOf4 = (side6, page) => {
     const key2 = `${side6}\0${page}`;
     let found = words3.get(key2);
     if (!found) words3.set(key2, found = new Set(tokens(text4(side6, page))));
     return found;
   };
   const byRoute = pairUp(oldPages, newPages, { key: pageRoute, score: () => 0, threshold: Infinity });
-  const byContent = pairUp(byRoute.removed, byRoute.added, { key: null, score: (o, n) => dice(wordsOf3("old", o), wordsOf3("new", n)), threshold: MOVED_THRESHOLD });
+  const byContent = pairUp(byRoute.removed, byRoute.added, { key: null, score: (o, n) => dice(wordsOf4("old", o), wordsOf4("new", n)), threshold: MOVED_THRESHOLD });
   const pairs = [
     ...byRoute.pairs.map(([o, n]) => ({ old: o, new: n, how: "same" })),
     ...byContent.pairs.map(([o, n]) => ({ old: o, new: n, how: "moved" })),
@@ -49414,6 +49547,41 @@ function fieldDescriptions(schema) {
   return out;
 }
 
+// src/revision/schema-required.ts
+var TYPE_DUTY = /^(?:MUST|SHALL)\s+be\s+(?:an?\s+)?(?:[\w-]+\s+){0,4}?(object|array|string|number|integer|boolean)\b/i;
+function levelRulesTheSchemaRequired(changes, oldSchema) {
+  const fields = fieldsByLeaf(oldSchema);
+  return changes.map((change) => {
+    if (change.id !== "required-rule-added" || change.source === "schema" || !change.after) return change;
+    const text4 = change.after.text;
+    const at = text4.search(/\b(?:MUST|SHALL)\b/);
+    if (at < 0) return change;
+    const type = TYPE_DUTY.exec(text4.slice(at))?.[1]?.toLowerCase();
+    const leadIn = typeof change.after["leadIn"] === "string" ? change.after["leadIn"] : "";
+    const subject2 = `${leadIn} ${text4.slice(0, at)}`;
+    const name = [...subject2.matchAll(/`([A-Za-z_$][\w$]*)`/g)].at(-1)?.[1];
+    if (!type || !name) return change;
+    const candidates = fields.get(name.toLowerCase()) ?? [];
+    const context = `${subject2} ${change.section.new ?? ""}`.toLowerCase();
+    const owned = candidates.filter((c) => new RegExp(`\\b${c.definition.toLowerCase()}\\b`).test(context));
+    const chosen = owned.length > 0 ? owned : candidates;
+    if (chosen.length === 0 || !chosen.every((c) => c.field.required && c.field.types.length === 1 && c.field.types[0] === type)) return change;
+    const where = chosen.map((c) => `\`${c.definition}.${c.field.path}\``).join(", ");
+    return { ...change, level: "editorial", levelReason: `the older revision's schema already required ${where}, as ${type === "array" || type === "object" || type === "integer" ? "an" : "a"} ${type}: every implementation that conformed already sent it so` };
+  });
+}
+function fieldsByLeaf(schema) {
+  const out = /* @__PURE__ */ new Map();
+  for (const definition2 of schema.definitions) {
+    for (const [path2, field] of definition2.fields) {
+      if (path2 === "") continue;
+      const leaf = path2.split(".").at(-1).replace(/\W/g, "").toLowerCase();
+      out.set(leaf, [...out.get(leaf) ?? [], { definition: definition2.name, field }]);
+    }
+  }
+  return out;
+}
+
 // src/revision/schema-shaped-prose.ts
 init_change();
 function levelProseBySchemaShape(changes, informative) {
@@ -49617,6 +49785,13 @@ var REVISION_PASSES = [
     needsSchema: true,
     contract: "a new MAY/SHOULD that the older schema's description of the same field already stated is editorial",
     run: (records, c) => levelRulesTheSchemaStated(records, c.schema.old, sectionText(c))
+  },
+  {
+    name: "schema-required",
+    may: ["relevel"],
+    needsSchema: true,
+    contract: "a new MUST that a field be of a type, where the older schema already required that field of that type, is editorial",
+    run: (records, c) => levelRulesTheSchemaRequired(records, c.schema.old)
   },
   {
     name: "drop-capability-echoes",

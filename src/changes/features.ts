@@ -1,5 +1,7 @@
 import { RFC2119_KEYWORDS } from '../model/document.ts';
 import type { Change } from '../records/change.ts';
+import { newPageWords } from './new-parts.ts';
+import { kindNamedIn, newKindsOf, type NewKind } from './new-kinds.ts';
 import { canonicalName, fieldLeaf, namesInCode, ownerWords, squashed, within, type RecordFacts } from './facts.ts';
 
 /**
@@ -29,6 +31,10 @@ export interface Features {
   introduced: Set<string>;
   /** Words that set apart an alternative carrying on an old shape ("form" of `PrintFormParams` in the union `PrintParams`): old behaviour with a new name. */
   heirs: Set<string>;
+  /** Words naming a page this revision adds, with that page (new-parts.ts). */
+  newPages: Map<string, string>;
+  /** New kinds of an existing thing, and the plain words that name them (new-kinds.ts). */
+  kinds: NewKind[];
 }
 
 /** Records whose arrival obliges nobody: what they introduce is a feature one may adopt. */
@@ -36,7 +42,7 @@ function arrivesOptionally(change: Change): boolean {
   return change.action === 'added' && change.level !== 'breaking' && change.kind !== 'rule' && change.kind !== 'prose' && change.kind !== 'section';
 }
 
-export function featuresOf(facts: readonly RecordFacts[], movedInto: ReadonlySet<number> = new Set()): Features {
+export function featuresOf(facts: readonly RecordFacts[], movedInto: ReadonlySet<number> = new Set(), split: ReadonlySet<number> = new Set()): Features {
   const names = new Set<string>();
   const owners = new Map<string, Set<string>>();
   const required = new Set<string>();
@@ -91,7 +97,7 @@ export function featuresOf(facts: readonly RecordFacts[], movedInto: ReadonlySet
       features.old.add(word);
     }
   }
-  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts), heirs: new Set(heirs) };
+  return { names, owners, pages, optional: optionalSections(facts, pages), introduced: introducedWords(facts), heirs: new Set(heirs), newPages: newPageWords(facts, split), kinds: newKindsOf(facts) };
 }
 
 /** Verbs by which a rule takes up or offers a mechanism ("supporting X", "MAY offer X"), as stems. */
@@ -225,6 +231,9 @@ export function featureOf(f: RecordFacts, features: Features): string | null {
   // to adopt with an alternative implementations already have ("support `form` or `url`", `form` being old behaviour).
   const asked = namedNotAdopted(wording, features, page, f.page);
   if (asked) return `\`${asked}\``;
+  // About a new kind of something, or applying when it is there ("When a message contains tool results, …"): only who deals in it meets it.
+  const kind = kindNamedIn(focus, features.kinds);
+  if (kind) return `\`${kind.definition}\``;
   if (page) {
     const words = new Set(focus.toLowerCase().split(/[^a-z0-9_$-]+/));
     for (const word of page.words) if (words.has(word)) return featureHeading(page.sections, word) ?? `\`${word}\``;

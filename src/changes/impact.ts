@@ -6,6 +6,7 @@ import { mandatesOf as mandatesIn, type Mandate } from '../records/mandates.ts';
 import { featureOf, type Features } from './features.ts';
 import { keywordOf } from './facts.ts';
 import { samePlace } from './describe.ts';
+import { newPartsAsked } from './new-parts.ts';
 import { IMPACTS, impactRank, type Impact, type ImpactOverrides } from './unit.ts';
 
 /**
@@ -55,6 +56,10 @@ export function recordImpact(f: RecordFacts, features: Features, moved: { to: Re
 
   const level = FROM_LEVEL[change.level];
   const why = change.levelReason || catalogEntry(change.id).why;
+  const parts = level === 'breaking' ? [] : newPartsAsked(f, features.newPages);
+  if (parts.length > 0) {
+    return { impact: 'breaking', rule: change.id, reason: `The ${keywordOf(f)} now asks for what this revision adds (${parts.join(', ')}): every implementation it binds must take it up.`, feature: null };
+  }
   if (level === 'breaking') {
     const feature = featureOf(f, features);
     if (feature && namesOldBehaviour(feature, features)) {

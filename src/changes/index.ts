@@ -6,6 +6,7 @@ import { featuresOf } from './features.ts';
 import { groupRecords } from './grouping.ts';
 import { changeImpact, mandatedMessage, mandatesOf, recordImpact, type ImpactDecision } from './impact.ts';
 import { partiesOf, roleOf } from './roles.ts';
+import { siblingFeature } from './sibling-duties.ts';
 import type { AnnouncedBy, ChangelogItemRef, GroupingOptions, SpecChange } from './unit.ts';
 
 export * from './unit.ts';
@@ -19,7 +20,7 @@ export { partiesOf } from './roles.ts';
 export function groupChanges(changes: readonly Change[], options: GroupingOptions = {}): SpecChange[] {
   const facts = factsOf(changes, options.outlines);
   const { groups, moved, emptied, hollow, split } = groupRecords(facts, options.outlines, options.splits ?? []);
-  const features = featuresOf(facts, new Set(moved.keys()));
+  const features = featuresOf(facts, new Set(moved.keys()), split);
   const from = new Map([...moved].map(([arrived, gone]) => [gone, arrived]));
   const decisions = new Map<number, ImpactDecision>();
   const mandates = mandatesOf(facts, options.outlines);
@@ -27,6 +28,11 @@ export function groupChanges(changes: readonly Change[], options: GroupingOption
     const decision = recordImpact(f, features, { to: moved, from, emptied, hollow, split }, facts, options.impacts ?? {});
     const mandated = decision.rule === 'config' || decision.impact === 'breaking' ? null : mandatedMessage(f, mandates);
     decisions.set(f.index, mandated ?? decision);
+  }
+  // Read once every duty has its own decision: a duty is judged by its section's others.
+  for (const f of facts) {
+    const sibling = siblingFeature(f, decisions.get(f.index)!, facts, decisions, features);
+    if (sibling) decisions.set(f.index, sibling);
   }
   const parties = partiesOf(changes);
   const acknowledged = new Set(options.acknowledged ?? []);

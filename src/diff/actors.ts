@@ -31,3 +31,8 @@ export function compareActors(before: readonly string[], after: readonly string[
     released: before.filter((b) => !after.some((a) => covers(a, b))),
   };
 }
+
+/** Whether binding `before` already bound every party of `after` (both named). */
+export function alreadyBound(before: readonly string[], after: readonly string[]): boolean {
+  return before.length > 0 && after.length > 0 && after.every((a) => before.some((b) => covers(b, a)));
+}

@@ -31,8 +31,22 @@ export function dutyGrowth(before: string, after: string): string[] {
   const plainBefore = ` ${askedBefore.replace(/`/g, '').toLowerCase().replace(/\s+/g, ' ')} `;
   const isNewName = (name: string) => !named.has(name) && !plainBefore.includes(` ${name.toLowerCase()}`);
   if ([...askedAfter.matchAll(/`([^`]+)`/g)].some((m) => isNewName(m[1]!))) return brought.length > 0 ? brought : ['another name'];
+  // A quantifier over what is asked that the old wording lacked ("follow the X specification" → "support both mechanisms") asks for every one where one did.
+  const quantified = (text: string) => tokens(text).some((word) => QUANTIFIERS.has(word));
+  if (brought.length > 0 && quantified(askedAfter) && !quantified(askedBefore)) return brought;
   // Words only added ("greet clients" → "greet clients by name") ask for more; words exchanged reword.
   return (brought.length > 0 && dropped.length === 0) || brought.length - dropped.length >= 2 ? brought : [];
+}
+
+const QUANTIFIERS = new Set(['both', 'all', 'every', 'each']);
+
+/**
+ * Every content word a reworded rule now asks for that its old wording did not, whether or
+ * not it dropped others: what dutyGrowth weighs, for a reader that knows more of the
+ * revision than the two sentences (words naming what the revision adds).
+ */
+export function wordsBrought(before: string, after: string): string[] {
+  return newlyRequired(asked(before), withoutAsides(asked(after)), asked(after));
 }
 
 const KEYWORD = /\b(?:MUST(?: NOT)?|SHALL(?: NOT)?|REQUIRED|SHOULD(?: NOT)?|RECOMMENDED|MAY|OPTIONAL)\b/g;

@@ -2,6 +2,7 @@ import type { ProseBlock } from '../model/index.ts';
 import { bothSections, sectionPair, type DiffContext, type Emit } from './context.ts';
 import { exceptionsChanged } from './exceptions.ts';
 import { isInversion } from './inversion.ts';
+import { newlyReserved } from './reservations.ts';
 import { pairProductionsBySymbol, pairProseRewrittenInPlace } from './prose-in-place.ts';
 import { clip } from '../records/quote.ts';
 import { dice, diceCeiling, madeOnDemand, normalizeText, pairUp, sameWording, tokens } from './similarity.ts';
@@ -40,11 +41,15 @@ export function diffProse(ctx: DiffContext, emit: Emit): void {
     const inverted = isInversion(before.text, after.text);
     // What a statement includes changed when the names it leaves out did (exceptions.ts).
     const narrowed = inverted ? null : exceptionsChanged(before.text, after.text);
+    const reserved = inverted ? [] : newlyReserved(before.text, after.text);
     emit({
       id: inverted ? 'prose-inverted' : 'prose-changed',
       subject: clip(after.text, 100), key: normalizeText(before.text),
       section: bothSections(ctx, before.sectionId, after.sectionId), before: side(before), after: side(after),
-      ...(narrowed ? { level: 'non-breaking' as const, levelReason: `${narrowed}: what the statement includes changed` } : {}),
+      // A reservation binds without a keyword (reservations.ts); it outweighs a change of what a statement leaves out.
+      ...(reserved.length > 0
+        ? { level: 'breaking' as const, levelReason: `it reserves names, and now reserves ${reserved.map((n) => `\`${n}\``).join(', ')}, which it did not: an implementation that used them must give them up` }
+        : narrowed ? { level: 'non-breaking' as const, levelReason: `${narrowed}: what the statement includes changed` } : {}),
     });
   }
   // A table read as data on one side and as named entries on the other (a row with a description

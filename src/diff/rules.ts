@@ -6,6 +6,8 @@ import { listParts, ruleUnits } from './list-rules.ts';
 import { dutyGrowth } from './obligation-growth.ts';
 import { sameDuty } from './same-duty.ts';
 import { leadInPointsAt, pointedSection } from './pointer-rules.ts';
+import { restatedFrom } from './restated-standard.ts';
+import { clip } from '../records/quote.ts';
 import { KEYWORD_WORDS } from './rule-words.ts';
 import { subjectOf } from './rule-subject.ts';
 import { spellsOutGrammar } from './grammar-rules.ts';
@@ -51,6 +53,7 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
     const pointsAt = pointedSection(rule, ctx.new) ?? introducesTable(rule, ctx.new);
     const spellsOut = pointsAt ? null : leadInPointsAt(rule, ctx.new);
     const grammar = pointsAt || spellsOut ? null : spellsOutGrammar(rule, ctx.new);
+    const restated = pointsAt || spellsOut || grammar ? null : restatedFrom(rule, ctx.old);
     const where = (section: string) => (section.startsWith('the ') ? section : `“${section}”`);
     emit({
       id: strength(rule.keyword) === 3 ? 'required-rule-added' : 'rule-added',
@@ -60,6 +63,8 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
       ...(pointsAt ? { level: 'editorial' as const, levelReason: `it only points at the duties of ${where(pointsAt)} on the same page: it adds none of its own` } : {}),
       ...(spellsOut ? { level: 'editorial' as const, levelReason: `its list's lead-in points at the duties of ${where(spellsOut)} on the same page: it spells one of them out` } : {}),
       ...(grammar ? { level: 'non-breaking' as const, levelReason: `it says in words what its section's grammar production of ${grammar} defines: that production's change, if any, is reported as its own` } : {}),
+      // A duty another document states, to which the old revision already bound the same parties (restated-standard.ts).
+      ...(restated ? { level: 'editorial' as const, levelReason: `it restates what the document it cites requires, and the old revision already bound ${rule.actors.join(' and ')} to that document: “${clip(restated.text, 160)}”` } : {}),
     });
   };
   for (const rule of added) emitAdded(rule);

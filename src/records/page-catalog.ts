@@ -203,7 +203,8 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'prose-changed', kind: 'prose', action: 'changed', level: 'editorial',
     description: 'A paragraph reworded, with no normative keyword and no change of polarity.',
     why: 'Non-normative text binds no one.',
-    message: (c) => `Paragraph reworded: ${changed(c)}`,
+    // Prose binds only where it reserves names and reserves others now (diff/reservations.ts): the message says so.
+    message: (c) => `${c.level === 'breaking' ? 'Reserved names changed' : 'Paragraph reworded'}: ${changed(c)}`,
   },
   {
     id: 'prose-added', kind: 'prose', action: 'added', level: 'editorial',

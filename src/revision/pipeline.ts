@@ -14,6 +14,7 @@ import { reportRepeatedEditsOnce } from './repeated-edits.ts';
 import { rewordByRevisionVocabulary } from './revision-vocabulary.ts';
 import { confirmEnvelopesBySchema, type MethodEnvelopes } from './schema-envelopes.ts';
 import { levelRulesTheSchemaStated } from './schema-said.ts';
+import { levelRulesTheSchemaRequired } from './schema-required.ts';
 import { levelProseBySchemaShape } from './schema-shaped-prose.ts';
 import { foldMembersIntoSignatures } from './signature-members.ts';
 import { dropRemovalsCarriedBySplits } from './split-pages.ts';
@@ -151,6 +152,11 @@ export const REVISION_PASSES: readonly RevisionPass[] = [
     name: 'schema-said', may: ['relevel'], needsSchema: true,
     contract: "a new MAY/SHOULD that the older schema's description of the same field already stated is editorial",
     run: (records, c) => levelRulesTheSchemaStated(records, c.schema!.old, sectionText(c)),
+  },
+  {
+    name: 'schema-required', may: ['relevel'], needsSchema: true,
+    contract: "a new MUST that a field be of a type, where the older schema already required that field of that type, is editorial",
+    run: (records, c) => levelRulesTheSchemaRequired(records, c.schema!.old),
   },
   {
     name: 'drop-capability-echoes', may: ['drop'], needsSchema: true,

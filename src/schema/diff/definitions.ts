@@ -57,6 +57,7 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
       after: { text: describeField(def.name, def.fields.get('') as SchemaField), line: def.line, path: def.name, ...usedBy(ctx.b.model, def.name) },
     };
     const wrapped = responseEnvelopeOf(def);
+    const union = unionOnly(def);
     const heir = ctx.heirs.get(def.name);
     if (heir) {
       draft.level = 'editorial';
@@ -77,6 +78,10 @@ export function diffDefinitionSets(ctx: SchemaDiffContext, reported: Reported): 
     } else if (wrapped !== null && wrapped.every((name) => ctx.b.model.byName.has(name))) {
       draft.level = 'editorial';
       draft.levelReason = `${def.name} only names the JSON-RPC response envelope around ${wrapped.map((name) => `\`${name}\``).join(' or ')}: nothing new travels.`;
+    } else if (union) {
+      // Nothing travels as the union itself: what is new is a member (its own record) or a field that starts to use it (that field's record).
+      draft.level = 'editorial';
+      draft.levelReason = `${def.name} only names a union of definitions (${union.join(' | ')}): a member new in this revision is reported on its own, and a field that starts to use the union carries its own level.`;
     }
     ctx.records.emit(draft);
   }
@@ -101,6 +106,13 @@ function everyReferenceReplaced(tally: ShapeTally, model: SchemaModel, name: str
  */
 function everyReferrerSwapped(swaps: number, model: SchemaModel, name: string, onBothSides: (referrer: string) => boolean): boolean {
   return swaps === referenceCount(model, name) || swaps === referenceCount(model, name, onBothSides);
+}
+
+/** The members of a definition that is nothing but a union of other definitions; null for any other shape. */
+function unionOnly(def: SchemaDefinition): string[] | null {
+  const own = def.fields.get('');
+  if (!own || own.types.length < 2 || !own.types.every((t) => t.startsWith('→')) || [...def.fields.keys()].some((path) => path !== '')) return null;
+  return own.types.map((t) => t.slice(1));
 }
 
 /** JSON-RPC's framing members; a response carries exactly one payload besides them. */
