@@ -29989,6 +29989,23 @@ function joinPassagesToTheirSection(facts, uf, emptied, split) {
 }
 
 // src/changes/relations/wording.ts
+function joinPassagesMovedIntoNewText(facts, uf) {
+  const alone = lonelyRecords(facts, uf);
+  const gone = facts.filter((f) => f.change.kind === "prose" && f.direction === "removed" && !f.change.informative && alone.has(f.index));
+  if (gone.length === 0) return;
+  const arrived = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if ((f.change.kind === "prose" || f.change.kind === "rule") && f.direction === "added") pushTo(arrived, f.page, { f, words: contentWords(String(f.change.after.text)) });
+  }
+  for (const g of gone) {
+    const words3 = contentWords(String(g.change.before.text));
+    if (words3.length < MOVED_PASSAGE_WORDS) continue;
+    const into = (arrived.get(g.page) ?? []).find((a) => shareFoundIn(words3, a.words) >= MOVED_PASSAGE_SHARE);
+    if (into) uf.union(into.f.index, g.index);
+  }
+}
+var MOVED_PASSAGE_WORDS = 5;
+var MOVED_PASSAGE_SHARE = 0.8;
 function joinNeighbouringProse(facts, uf) {
   const alone = lonelyRecords(facts, uf);
   const anchors = facts.filter((f) => f.change.kind !== "term" && f.change.kind !== "section" && f.change.level !== "editorial" && f.line !== null);
@@ -30106,6 +30123,7 @@ var RELATIONS = [
   } },
   { name: "passages-to-their-section", join: (facts, uf, found) => joinPassagesToTheirSection(facts, uf, found.emptied, found.split) },
   { name: "same-edit-twice", join: (facts, uf) => joinSameEditTwice(facts, uf) },
+  { name: "passages-moved-into-new-text", join: (facts, uf) => joinPassagesMovedIntoNewText(facts, uf) },
   { name: "neighbouring-prose", join: (facts, uf) => joinNeighbouringProse(facts, uf) },
   { name: "leftover-wording", join: (facts, uf) => joinLeftoverWording(facts, uf) },
   { name: "same-text-twice", join: (facts, uf) => joinSameTextTwice(facts, uf) }

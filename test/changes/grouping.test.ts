@@ -11,7 +11,7 @@ import { casesDir, changesOf, IMPACT_CASES, one } from './cases.ts';
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')) && !IMPACT_CASES.includes(n));
-    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'union-growth', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passage-moved-into-rule', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'union-growth', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -297,6 +297,13 @@ describe('records grouped into changes', () => {
     expect(grouped).toHaveLength(1);
     expect(grouped[0]).toMatchObject({ impact: 'opt-in', title: 'New section "Gadgets in Widgets".' });
     expect(grouped[0]!.records).toHaveLength(4);
+  });
+
+  it('passage-moved-into-rule: passages that went while a new rule of the page holds their words (folded into its list of cases) are part of that rule\'s change, not removals', async () => {
+    const { grouped } = await changesOf('passage-moved-into-rule');
+    expect(one(grouped, /^New section "Pre-issued Keys"/).records).toHaveLength(4);
+    expect(one(grouped, /^Paragraph removed: Servers that cannot register/).records).toHaveLength(1);
+    expect(grouped).toHaveLength(2);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {

@@ -1,11 +1,37 @@
 import type { RecordFacts } from '../facts.ts';
-import { lonelyRecords, type UnionFind } from './union-find.ts';
+import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
+import { contentWords, shareFoundIn } from '../../diff/content-words.ts';
 import { normalizeText, tokens } from '../../diff/similarity.ts';
 
 /**
  * Relations of wording: a paragraph next to what it explains (8), and the editorial records
  * left over, one change per section (9).
  */
+
+/**
+ * 8c. A passage that went while a new passage or rule of the same page holds its words (text
+ * moved into a new section, or folded into a rule's list of cases) moved there: it is part of
+ * what it moved into, not a removal of its own.
+ */
+export function joinPassagesMovedIntoNewText(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const alone = lonelyRecords(facts, uf);
+  const gone = facts.filter((f) => f.change.kind === 'prose' && f.direction === 'removed' && !f.change.informative && alone.has(f.index));
+  if (gone.length === 0) return;
+  const arrived = new Map<string, { f: RecordFacts; words: string[] }[]>();
+  for (const f of facts) {
+    if ((f.change.kind === 'prose' || f.change.kind === 'rule') && f.direction === 'added') pushTo(arrived, f.page, { f, words: contentWords(String(f.change.after!.text)) });
+  }
+  for (const g of gone) {
+    const words = contentWords(String(g.change.before!.text));
+    if (words.length < MOVED_PASSAGE_WORDS) continue;
+    const into = (arrived.get(g.page) ?? []).find((a) => shareFoundIn(words, a.words) >= MOVED_PASSAGE_SHARE);
+    if (into) uf.union(into.f.index, g.index);
+  }
+}
+
+/** A passage of a few words is found anywhere; one of five telling words or more, nearly all found in one new text, moved there. */
+const MOVED_PASSAGE_WORDS = 5;
+const MOVED_PASSAGE_SHARE = 0.8;
 
 /** 8. A paragraph standing next to a rule or field of a change, in the same section and direction, explains it. */
 export function joinNeighbouringProse(facts: readonly RecordFacts[], uf: UnionFind): void {
