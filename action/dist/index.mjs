@@ -29472,7 +29472,7 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     const named = members.filter((m) => m.direction !== "changed" && m.change.source === "schema" && (NAME_KINDS.has(m.change.kind) || m.field));
     if (named.length === 0) continue;
     const direction = named[0].direction;
-    const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf, ...innerPaths(m.change.subject)] : m.about));
+    const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf, ...innerPaths(m.change.subject)] : [...m.about, ...m.aliases]));
     const nameWords2 = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
     const spelledWords = nameWords2.filter((words3) => words3.size >= 3);
     const namedWords = nameWords2.map((words3) => new Set([...words3].map(singular2)));

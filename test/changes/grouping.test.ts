@@ -11,7 +11,7 @@ import { casesDir, changesOf, IMPACT_CASES, one } from './cases.ts';
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')) && !IMPACT_CASES.includes(n));
-    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passage-moved-into-rule', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'union-growth', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'constant-heading', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passage-moved-into-rule', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'union-growth', 'union-restructure', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -304,6 +304,13 @@ describe('records grouped into changes', () => {
     expect(one(grouped, /^New section "Pre-issued Keys"/).records).toHaveLength(4);
     expect(one(grouped, /^Paragraph removed: Servers that cannot register/).records).toHaveLength(1);
     expect(grouped).toHaveLength(2);
+  });
+
+  it('constant-heading: a new section headed by an error constant spelled without its kind word (`WIDGET_JAMMED` for `WidgetJammedError`) is that error code\'s home: one change', async () => {
+    const { grouped } = await changesOf('constant-heading');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]).toMatchObject({ title: 'New error code `-32050` (WidgetJammedError).' });
+    expect(grouped[0]!.records).toHaveLength(2);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {

@@ -48,7 +48,8 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
     const named = members.filter((m) => m.direction !== 'changed' && m.change.source === 'schema' && (NAME_KINDS.has(m.change.kind) || m.field));
     if (named.length === 0) continue;
     const direction = named[0]!.direction;
-    const names = new Set(named.flatMap((m) => (m.field ? [m.field.leaf, ...innerPaths(m.change.subject)] : m.about)));
+    // An error constant is also spelled without its kind word (`WIDGET_JAMMED` for `WidgetJammedError`).
+    const names = new Set(named.flatMap((m) => (m.field ? [m.field.leaf, ...innerPaths(m.change.subject)] : [...m.about, ...m.aliases])));
     // Names as written (camelCase tells their words apart), read into words once for every candidate home.
     const nameWords = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
     const spelledWords = nameWords.filter((words) => words.size >= 3);
