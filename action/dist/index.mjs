@@ -28422,13 +28422,212 @@ function keywordOf(f) {
 
 // src/changes/describe.ts
 init_quote();
+
+// src/changes/relations/union-find.ts
+var UnionFind = class {
+  parent;
+  /** Records of informative pages (a changelog describing changes) are never one change with the records they describe. */
+  apart;
+  constructor(apart) {
+    this.parent = Array.from({ length: apart.length }, (_, i) => i);
+    this.apart = apart;
+  }
+  find(i) {
+    let root = i;
+    while (this.parent[root] !== root) root = this.parent[root];
+    while (this.parent[i] !== root) {
+      const next2 = this.parent[i];
+      this.parent[i] = root;
+      i = next2;
+    }
+    return root;
+  }
+  pass = "";
+  union(a, b) {
+    if (this.apart[a] !== this.apart[b]) return;
+    if (process.env["SPECDELTA_TRACE_GROUPS"] && this.find(a) !== this.find(b)) console.error(`${this.pass}: ${a} + ${b}`);
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  }
+};
+function pushTo(map, key2, value2) {
+  const list2 = map.get(key2);
+  if (list2) list2.push(value2);
+  else map.set(key2, [value2]);
+}
+function lonelyRecords(facts, uf) {
+  const sizes = /* @__PURE__ */ new Map();
+  for (const f of facts) sizes.set(uf.find(f.index), (sizes.get(uf.find(f.index)) ?? 0) + 1);
+  return new Set(facts.filter((f) => sizes.get(uf.find(f.index)) === 1).map((f) => f.index));
+}
+
+// src/changes/relations/fields.ts
+function joinFieldsToldTwice(facts, uf) {
+  const schemaFields = facts.filter((f) => f.field && f.change.source === "schema");
+  for (const f of facts) {
+    if (!f.field || f.change.source === "schema") continue;
+    const match = schemaFields.find((s) => s.direction === f.direction && s.field.leaf === f.field.leaf && dice(s.field.owner, f.field.owner) >= 0.5);
+    if (match) uf.union(match.index, f.index);
+  }
+}
+function joinSchemaSiblings(facts, uf) {
+  const seen = /* @__PURE__ */ new Map();
+  const join3 = (key2, f) => {
+    const other = seen.get(key2);
+    if (other === void 0) seen.set(key2, f.index);
+    else uf.union(other, f.index);
+  };
+  for (const f of facts) {
+    const { change } = f;
+    if (change.kind !== "schema-field" || !f.field) continue;
+    if (change.source !== "schema") {
+      if (f.direction !== "changed") join3(`p\0${change.id}\0${f.page}\0${change.subject.replace(/\s*›[^›]*$/, "")}`, f);
+      continue;
+    }
+    const definition2 = change.section.new ?? change.section.old ?? "";
+    const family3 = [...f.field.owner][0] ?? definition2;
+    if (f.direction === "changed") join3(`t\0${change.id}\0${definition2}\0${change.message.replace(change.subject, "").replace(/`/g, "")}`, f);
+    join3(f.direction === "changed" ? `f\0${change.id}\0${f.field.leaf}\0${family3}` : `f\0${change.id}\0${f.field.leaf}`, f);
+  }
+}
+function joinUnionRestructures(facts, uf) {
+  for (const r of facts) {
+    const members = r.change.after?.["members"];
+    if (r.change.source !== "schema" || typeof members !== "string") continue;
+    const name = r.change.id === "definition-renamed" ? r.change.section.old ?? r.change.subject : r.change.subject;
+    const names = /* @__PURE__ */ new Set([...members.split(" | "), ...r.change.id === "definition-renamed" ? [name] : []]);
+    const word = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`);
+    for (const f of facts) {
+      if (f === r || f.change.source !== "schema") continue;
+      const { change } = f;
+      const fieldOfIt = change.kind === "schema-field" && f.direction === "removed" && change.section.old === name;
+      const member = change.kind === "definition" && f.direction === "added" && names.has(change.subject);
+      const before = typeof change.before?.text === "string" ? change.before.text : "";
+      const after = typeof change.after?.text === "string" ? change.after.text : "";
+      const readThrough = change.kind === "schema-field" && f.direction === "changed" && word.test(before) && [...names].filter((m) => after.includes(m)).length >= 2;
+      if (fieldOfIt || member || readThrough) uf.union(r.index, f.index);
+    }
+  }
+}
+function joinFieldsToTheirNewOwner(facts, uf) {
+  const definitions = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.kind !== "definition" || f.change.source !== "schema" || f.direction === "changed") continue;
+    for (const name of f.about) definitions.set(`${f.direction}\0${name}`, f.index);
+  }
+  if (definitions.size === 0) return;
+  const fieldsOf = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (!f.field || f.change.source !== "schema" || f.direction === "changed" || !inherited(f)) continue;
+    const owner = definitions.get(`${f.direction}\0${canonicalName(fieldOwner(f.change.subject))}`);
+    if (owner !== void 0) fieldsOf.set(owner, [...fieldsOf.get(owner) ?? [], f]);
+  }
+  for (const [owner, fields] of fieldsOf) {
+    if (fields.length <= MIXIN_FIELDS) for (const f of fields) uf.union(owner, f.index);
+  }
+}
+var MIXIN_FIELDS = 2;
+function joinShapesToTheirUsers(facts, uf) {
+  const arrivals = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.direction === "changed" || f.change.kind !== "message") continue;
+    for (const name of f.about) if (!arrivals.has(`${f.direction}\0${name}`)) arrivals.set(`${f.direction}\0${name}`, f.index);
+  }
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.change.kind !== "definition" || f.direction === "changed") continue;
+    const users = (f.direction === "removed" ? f.change.before : f.change.after)?.["usedBy"];
+    if (!Array.isArray(users) || users.length === 0) continue;
+    const anchors = users.map((u) => arrivals.get(`${f.direction}\0${canonicalName(String(u))}`));
+    if (anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
+  }
+}
+function joinShapesToTheirUse(facts, uf) {
+  const definitions = /* @__PURE__ */ new Map();
+  const fieldsOf = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.source !== "schema") continue;
+    if (f.change.kind === "definition" && f.direction !== "changed") definitions.set(`${f.direction}\0${f.change.subject}`, f.index);
+    if (f.field) pushTo(fieldsOf, `${f.change.section.new ?? f.change.section.old}`, f);
+  }
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.change.kind !== "definition" || f.direction === "changed") continue;
+    const side6 = f.direction === "removed" ? f.change.before : f.change.after;
+    const name = f.change.subject;
+    const members = typeAtoms(side6.text);
+    const memberRecords = members.length >= 2 ? members.map((m) => definitions.get(`${f.direction}\0${m}`)) : [];
+    if (memberRecords.length > 0 && memberRecords.every((m) => m !== void 0 && !carriesOldShape(facts[m]))) {
+      for (const m of memberRecords) uf.union(m, f.index);
+      continue;
+    }
+    const users = Array.isArray(side6["usedBy"]) ? side6["usedBy"].map(String) : [];
+    if (users.length === 0) continue;
+    const use = users.map((user) => (fieldsOf.get(user) ?? []).find((field) => isUseOf(field, f.direction, name, members))).find((u) => u !== void 0);
+    if (use) uf.union(use.index, f.index);
+  }
+}
+function carriesOldShape(f) {
+  const side6 = f.change.after;
+  return side6 !== null && (side6["names"] !== void 0 || side6["alternativeOf"] !== void 0);
+}
+var atomName = (atom) => atom.replace(/\[\]$/, "").replace(/^array of /, "");
+function isUseOf(field, direction, name, members) {
+  const side6 = field.direction === "removed" ? field.change.before : field.change.after;
+  const types = typeAtoms(String(side6?.text ?? "")).map(atomName);
+  if (members.length >= 2) return field.direction !== (direction === "added" ? "removed" : "added") && (types.includes(name) || members.every((m) => types.includes(m)));
+  return field.direction === direction && types.length === 1 && types[0] === name;
+}
+function joinFieldsToTheirAlternatives(facts, uf) {
+  const definitions = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.kind !== "definition" || f.change.source !== "schema" || f.direction === "changed") continue;
+    for (const name of f.about) if (!definitions.has(`${f.direction}\0${name}`)) definitions.set(`${f.direction}\0${name}`, f.index);
+  }
+  if (definitions.size === 0) return;
+  for (const f of facts) {
+    if (!f.field || f.change.source !== "schema") continue;
+    const alternatives = (f.direction === "removed" ? f.change.before : f.change.after)?.["alternatives"];
+    if (!alternatives || alternatives.absentFrom.length === 0) continue;
+    const [direction, members] = f.direction === "changed" ? ["added", alternatives.absentFrom] : [f.direction, alternatives.definedIn];
+    const anchors = members.map((m) => definitions.get(`${direction}\0${canonicalName(m)}`));
+    if (anchors.length > 0 && anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
+  }
+}
+function inherited(f) {
+  const side6 = f.direction === "removed" ? f.change.before : f.change.after;
+  return Array.isArray(side6?.["inheritors"]) && side6["inheritors"].length > 0;
+}
+function joinUnionGrowthToMembers(facts, uf) {
+  const definitions = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.direction === "changed" || !["definition", "message"].includes(f.change.kind)) continue;
+    for (const name of f.about) if (!definitions.has(`${f.direction}\0${name}`)) definitions.set(`${f.direction}\0${name}`, f.index);
+  }
+  if (definitions.size === 0) return;
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.change.kind !== "schema-field" || /[.[{]/.test(f.change.subject)) continue;
+    const before = unionMembers(f.change.before?.text);
+    const after = unionMembers(f.change.after?.text);
+    if (!before || !after) continue;
+    const joined = [...after].filter((m) => !before.has(m));
+    const left = [...before].filter((m) => !after.has(m));
+    const anchors = [...joined.map((m) => definitions.get(`added\0${canonicalName(m)}`)), ...left.map((m) => definitions.get(`removed\0${canonicalName(m)}`))];
+    if (anchors.length > 0 && anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
+  }
+}
+function unionMembers(text4) {
+  const match = /^[\w$.-]+: ([\w$.-]+(?: \| [\w$.-]+)+)$/.exec(text4 ?? "");
+  return match ? new Set(match[1].split(" | ")) : null;
+}
+
+// src/changes/describe.ts
 var NAMED = ["message", "error-code", "definition", "capability"];
 var KIND_ORDER = ["rule", "message", "error-code", "capability", "schema-field", "definition", "section", "prose", "term"];
 var LEVEL_ORDER = ["breaking", "non-breaking", "editorial"];
 function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
   const pair = rewrittenRule(members);
   if (pair) return pair.arrived;
-  const restructure = members.find((m) => m.change.source === "schema" && typeof m.change.after?.["members"] === "string");
+  const restructure = members.find((m) => m.change.source === "schema" && typeof m.change.after?.["members"] === "string" && typeAtoms(String(m.change.before?.text ?? "")).length < 2);
   if (restructure && members.length > 1) return restructure;
   const notice = members.find((m) => m.change.action === "deprecated");
   if (notice && members.every((m) => m === notice || m.change.kind === "rule" || m.change.kind === "prose" || m.field !== null && m.direction === "changed")) return notice;
@@ -28444,10 +28643,14 @@ function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
   const withContent = sections.filter((s) => s.change.kind !== "section" || direct(s) > 0);
   const home = [...withContent.length > 0 ? withContent : sections].sort((a, b) => subtree(b) - subtree(a) || a.path.length - b.path.length || a.index - b.index)[0];
   const messages = new Set(members.filter((m) => m.change.kind === "message").flatMap((m) => m.about));
-  const fieldOwners = new Set(members.filter((m) => m.field && m.change.source === "schema").map((m) => m.change.section.new ?? m.change.section.old ?? ""));
+  const schemaFields = members.filter((m) => m.field && m.change.source === "schema");
+  const typeOfField = (m) => {
+    const atoms = typeAtoms(String((m.direction === "removed" ? m.change.before : m.change.after)?.text ?? ""));
+    return schemaFields.some((f) => isUseOf(f, m.direction, m.change.subject, atoms.length >= 2 ? atoms : []));
+  };
   const partOfMessage = (m) => {
     const users = (m.direction === "removed" ? m.change.before : m.change.after)?.["usedBy"];
-    return m.change.kind === "definition" && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u)))) || users.some((u) => fieldOwners.has(String(u))));
+    return m.change.kind === "definition" && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u)))) || typeOfField(m));
   };
   const named = members.filter((m) => NAMED.includes(m.change.kind) && !partOfMessage(m));
   const distinctNames = new Set(named.map((m) => m.about[0]));
@@ -29214,205 +29417,6 @@ function newNamesIn(text4, features, pageWords2, plainOn) {
 function featureHeading(sections, word) {
   const top = sections.filter((s) => headingWords(s.at(-1))[0] === word).sort((a, b) => a.length - b.length)[0];
   return top ? `“${top.at(-1)}”` : null;
-}
-
-// src/changes/relations/union-find.ts
-var UnionFind = class {
-  parent;
-  /** Records of informative pages (a changelog describing changes) are never one change with the records they describe. */
-  apart;
-  constructor(apart) {
-    this.parent = Array.from({ length: apart.length }, (_, i) => i);
-    this.apart = apart;
-  }
-  find(i) {
-    let root = i;
-    while (this.parent[root] !== root) root = this.parent[root];
-    while (this.parent[i] !== root) {
-      const next2 = this.parent[i];
-      this.parent[i] = root;
-      i = next2;
-    }
-    return root;
-  }
-  pass = "";
-  union(a, b) {
-    if (this.apart[a] !== this.apart[b]) return;
-    if (process.env["SPECDELTA_TRACE_GROUPS"] && this.find(a) !== this.find(b)) console.error(`${this.pass}: ${a} + ${b}`);
-    const ra = this.find(a);
-    const rb = this.find(b);
-    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
-  }
-};
-function pushTo(map, key2, value2) {
-  const list2 = map.get(key2);
-  if (list2) list2.push(value2);
-  else map.set(key2, [value2]);
-}
-function lonelyRecords(facts, uf) {
-  const sizes = /* @__PURE__ */ new Map();
-  for (const f of facts) sizes.set(uf.find(f.index), (sizes.get(uf.find(f.index)) ?? 0) + 1);
-  return new Set(facts.filter((f) => sizes.get(uf.find(f.index)) === 1).map((f) => f.index));
-}
-
-// src/changes/relations/fields.ts
-function joinFieldsToldTwice(facts, uf) {
-  const schemaFields = facts.filter((f) => f.field && f.change.source === "schema");
-  for (const f of facts) {
-    if (!f.field || f.change.source === "schema") continue;
-    const match = schemaFields.find((s) => s.direction === f.direction && s.field.leaf === f.field.leaf && dice(s.field.owner, f.field.owner) >= 0.5);
-    if (match) uf.union(match.index, f.index);
-  }
-}
-function joinSchemaSiblings(facts, uf) {
-  const seen = /* @__PURE__ */ new Map();
-  const join3 = (key2, f) => {
-    const other = seen.get(key2);
-    if (other === void 0) seen.set(key2, f.index);
-    else uf.union(other, f.index);
-  };
-  for (const f of facts) {
-    const { change } = f;
-    if (change.kind !== "schema-field" || !f.field) continue;
-    if (change.source !== "schema") {
-      if (f.direction !== "changed") join3(`p\0${change.id}\0${f.page}\0${change.subject.replace(/\s*›[^›]*$/, "")}`, f);
-      continue;
-    }
-    const definition2 = change.section.new ?? change.section.old ?? "";
-    const family3 = [...f.field.owner][0] ?? definition2;
-    if (f.direction === "changed") join3(`t\0${change.id}\0${definition2}\0${change.message.replace(change.subject, "").replace(/`/g, "")}`, f);
-    join3(f.direction === "changed" ? `f\0${change.id}\0${f.field.leaf}\0${family3}` : `f\0${change.id}\0${f.field.leaf}`, f);
-  }
-}
-function joinUnionRestructures(facts, uf) {
-  for (const r of facts) {
-    const members = r.change.after?.["members"];
-    if (r.change.source !== "schema" || typeof members !== "string") continue;
-    const name = r.change.id === "definition-renamed" ? r.change.section.old ?? r.change.subject : r.change.subject;
-    const names = /* @__PURE__ */ new Set([...members.split(" | "), ...r.change.id === "definition-renamed" ? [name] : []]);
-    const word = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`);
-    for (const f of facts) {
-      if (f === r || f.change.source !== "schema") continue;
-      const { change } = f;
-      const fieldOfIt = change.kind === "schema-field" && f.direction === "removed" && change.section.old === name;
-      const member = change.kind === "definition" && f.direction === "added" && names.has(change.subject);
-      const before = typeof change.before?.text === "string" ? change.before.text : "";
-      const after = typeof change.after?.text === "string" ? change.after.text : "";
-      const readThrough = change.kind === "schema-field" && f.direction === "changed" && word.test(before) && [...names].filter((m) => after.includes(m)).length >= 2;
-      if (fieldOfIt || member || readThrough) uf.union(r.index, f.index);
-    }
-  }
-}
-function joinFieldsToTheirNewOwner(facts, uf) {
-  const definitions = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (f.change.kind !== "definition" || f.change.source !== "schema" || f.direction === "changed") continue;
-    for (const name of f.about) definitions.set(`${f.direction}\0${name}`, f.index);
-  }
-  if (definitions.size === 0) return;
-  const fieldsOf = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (!f.field || f.change.source !== "schema" || f.direction === "changed" || !inherited(f)) continue;
-    const owner = definitions.get(`${f.direction}\0${canonicalName(fieldOwner(f.change.subject))}`);
-    if (owner !== void 0) fieldsOf.set(owner, [...fieldsOf.get(owner) ?? [], f]);
-  }
-  for (const [owner, fields] of fieldsOf) {
-    if (fields.length <= MIXIN_FIELDS) for (const f of fields) uf.union(owner, f.index);
-  }
-}
-var MIXIN_FIELDS = 2;
-function joinShapesToTheirUsers(facts, uf) {
-  const arrivals = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (f.change.source !== "schema" || f.direction === "changed" || f.change.kind !== "message") continue;
-    for (const name of f.about) if (!arrivals.has(`${f.direction}\0${name}`)) arrivals.set(`${f.direction}\0${name}`, f.index);
-  }
-  for (const f of facts) {
-    if (f.change.source !== "schema" || f.change.kind !== "definition" || f.direction === "changed") continue;
-    const users = (f.direction === "removed" ? f.change.before : f.change.after)?.["usedBy"];
-    if (!Array.isArray(users) || users.length === 0) continue;
-    const anchors = users.map((u) => arrivals.get(`${f.direction}\0${canonicalName(String(u))}`));
-    if (anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
-  }
-}
-function joinShapesToTheirUse(facts, uf) {
-  const definitions = /* @__PURE__ */ new Map();
-  const fieldsOf = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (f.change.source !== "schema") continue;
-    if (f.change.kind === "definition" && f.direction !== "changed") definitions.set(`${f.direction}\0${f.change.subject}`, f.index);
-    if (f.field) pushTo(fieldsOf, `${f.change.section.new ?? f.change.section.old}`, f);
-  }
-  for (const f of facts) {
-    if (f.change.source !== "schema" || f.change.kind !== "definition" || f.direction === "changed") continue;
-    const side6 = f.direction === "removed" ? f.change.before : f.change.after;
-    const name = f.change.subject;
-    const members = typeAtoms(side6.text);
-    const memberRecords = members.length >= 2 ? members.map((m) => definitions.get(`${f.direction}\0${m}`)) : [];
-    if (memberRecords.length > 0 && memberRecords.every((m) => m !== void 0 && !carriesOldShape(facts[m]))) {
-      for (const m of memberRecords) uf.union(m, f.index);
-      continue;
-    }
-    const users = Array.isArray(side6["usedBy"]) ? side6["usedBy"].map(String) : [];
-    if (users.length === 0) continue;
-    const use = users.map((user) => (fieldsOf.get(user) ?? []).find((field) => isUseOf(field, f.direction, name, members))).find((u) => u !== void 0);
-    if (use) uf.union(use.index, f.index);
-  }
-}
-function carriesOldShape(f) {
-  const side6 = f.change.after;
-  return side6 !== null && (side6["names"] !== void 0 || side6["alternativeOf"] !== void 0);
-}
-var atomName = (atom) => atom.replace(/\[\]$/, "").replace(/^array of /, "");
-function isUseOf(field, direction, name, members) {
-  const side6 = field.direction === "removed" ? field.change.before : field.change.after;
-  const types = typeAtoms(String(side6?.text ?? "")).map(atomName);
-  if (members.length >= 2) return field.direction !== (direction === "added" ? "removed" : "added") && (types.includes(name) || members.every((m) => types.includes(m)));
-  return field.direction === direction && types.length === 1 && types[0] === name;
-}
-function joinFieldsToTheirAlternatives(facts, uf) {
-  const definitions = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (f.change.kind !== "definition" || f.change.source !== "schema" || f.direction === "changed") continue;
-    for (const name of f.about) if (!definitions.has(`${f.direction}\0${name}`)) definitions.set(`${f.direction}\0${name}`, f.index);
-  }
-  if (definitions.size === 0) return;
-  for (const f of facts) {
-    if (!f.field || f.change.source !== "schema") continue;
-    const alternatives = (f.direction === "removed" ? f.change.before : f.change.after)?.["alternatives"];
-    if (!alternatives || alternatives.absentFrom.length === 0) continue;
-    const [direction, members] = f.direction === "changed" ? ["added", alternatives.absentFrom] : [f.direction, alternatives.definedIn];
-    const anchors = members.map((m) => definitions.get(`${direction}\0${canonicalName(m)}`));
-    if (anchors.length > 0 && anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
-  }
-}
-function inherited(f) {
-  const side6 = f.direction === "removed" ? f.change.before : f.change.after;
-  return Array.isArray(side6?.["inheritors"]) && side6["inheritors"].length > 0;
-}
-function joinUnionGrowthToMembers(facts, uf) {
-  const definitions = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (f.change.source !== "schema" || f.direction === "changed" || !["definition", "message"].includes(f.change.kind)) continue;
-    for (const name of f.about) if (!definitions.has(`${f.direction}\0${name}`)) definitions.set(`${f.direction}\0${name}`, f.index);
-  }
-  if (definitions.size === 0) return;
-  for (const f of facts) {
-    if (f.change.source !== "schema" || f.change.kind !== "schema-field" || /[.[{]/.test(f.change.subject)) continue;
-    const before = unionMembers(f.change.before?.text);
-    const after = unionMembers(f.change.after?.text);
-    if (!before || !after) continue;
-    const joined = [...after].filter((m) => !before.has(m));
-    const left = [...before].filter((m) => !after.has(m));
-    if (joined.length > 0 && left.length > 0) continue;
-    const [direction, moved3] = joined.length > 0 ? ["added", joined] : ["removed", left];
-    const anchors = moved3.map((m) => definitions.get(`${direction}\0${canonicalName(m)}`));
-    if (anchors.length > 0 && anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
-  }
-}
-function unionMembers(text4) {
-  const match = /^[\w$.-]+: ([\w$.-]+(?: \| [\w$.-]+)+)$/.exec(text4 ?? "");
-  return match ? new Set(match[1].split(" | ")) : null;
 }
 
 // src/changes/relations/deprecations.ts

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { normalizeText } from '../diff/similarity.ts';
 import { canonicalName, fieldOwner, keywordOf, typeAtoms, within, type RecordFacts } from './facts.ts';
 import { clip, quoteChanged } from '../records/quote.ts';
+import { isUseOf } from './relations/fields.ts';
 
 /**
  * What a change is called and where it lives: its title (written from the record that
@@ -20,7 +21,8 @@ export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<
   const pair = rewrittenRule(members);
   if (pair) return pair.arrived;
   // A definition that became a union of definitions is what its fields and members tell.
-  const restructure = members.find((m) => m.change.source === 'schema' && typeof m.change.after?.['members'] === 'string');
+  // (Not a union that only swapped members: its members' own changes tell it.)
+  const restructure = members.find((m) => m.change.source === 'schema' && typeof m.change.after?.['members'] === 'string' && typeAtoms(String(m.change.before?.text ?? '')).length < 2);
   if (restructure && members.length > 1) return restructure;
   // A deprecation notice with what it says (its guidance, a schema description repeating it) is told as the deprecation.
   const notice = members.find((m) => m.change.action === 'deprecated');
@@ -42,11 +44,15 @@ export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<
   const home = [...(withContent.length > 0 ? withContent : sections)].sort((a, b) => subtree(b) - subtree(a) || a.path.length - b.path.length || a.index - b.index)[0];
   // A shape a message of the change uses (its params) is part of that message's story, not a second name.
   const messages = new Set(members.filter((m) => m.change.kind === 'message').flatMap((m) => m.about));
-  // So is the type of a field of the change (`Widget.mode: WidgetMode`): the field tells it.
-  const fieldOwners = new Set(members.filter((m) => m.field && m.change.source === 'schema').map((m) => m.change.section.new ?? m.change.section.old ?? ''));
+  // So is the type of a field of the change (`Widget.mode: WidgetMode`), or a name for the union it holds: the field tells it.
+  const schemaFields = members.filter((m) => m.field && m.change.source === 'schema');
+  const typeOfField = (m: RecordFacts) => {
+    const atoms = typeAtoms(String((m.direction === 'removed' ? m.change.before : m.change.after)?.text ?? ''));
+    return schemaFields.some((f) => isUseOf(f, m.direction, m.change.subject, atoms.length >= 2 ? atoms : []));
+  };
   const partOfMessage = (m: RecordFacts) => {
     const users = (m.direction === 'removed' ? m.change.before : m.change.after)?.['usedBy'];
-    return m.change.kind === 'definition' && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u)))) || users.some((u) => fieldOwners.has(String(u))));
+    return m.change.kind === 'definition' && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u)))) || typeOfField(m));
   };
   const named = members.filter((m) => NAMED.includes(m.change.kind) && !partOfMessage(m));
   const distinctNames = new Set(named.map((m) => m.about[0]));

@@ -11,7 +11,7 @@ import { casesDir, changesOf, IMPACT_CASES, one } from './cases.ts';
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')) && !IMPACT_CASES.includes(n));
-    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'constant-heading', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passage-moved-into-rule', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'union-growth', 'union-restructure', 'wording']);
+    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'constant-heading', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passage-moved-into-rule', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'union-growth', 'union-restructure', 'union-swap', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -133,7 +133,8 @@ describe('records grouped into changes', () => {
     expect(removed.records).toHaveLength(2);
     const added = one(grouped, /`widgets\/lookup`/);
     expect(added).toMatchObject({ page: 'widgets/lookup' });
-    expect(added.records).toHaveLength(2);
+    // With the request union that swapped `echo` for it (union-swap).
+    expect(added.records).toHaveLength(3);
     expect(grouped.filter((c) => /^(New page|Page )/.test(c.title))).toEqual([]);
   });
 
@@ -311,6 +312,12 @@ describe('records grouped into changes', () => {
     expect(grouped).toHaveLength(1);
     expect(grouped[0]).toMatchObject({ title: 'New error code `-32050` (WidgetJammedError).' });
     expect(grouped[0]!.records).toHaveLength(2);
+  });
+
+  it('union-swap: a union whose joining and leaving members each came or went as a definition is evidence of their changes, titled by them, not a change of its own', async () => {
+    const { grouped } = await changesOf('union-swap');
+    expect(grouped.map((c) => c.title).sort()).toEqual(['Definition `StopEvent` removed.', 'New definition `DoneEvent`.']);
+    expect(one(grouped, /DoneEvent/).records).toHaveLength(2);
   });
 
   it('ids are stable across runs and do not depend on the other side of a pair', async () => {

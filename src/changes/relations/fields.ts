@@ -167,7 +167,7 @@ const atomName = (atom: string) => atom.replace(/\[\]$/, '').replace(/^array of 
  * whole type, or, for a union shape, a field that now holds all of its members. A field that
  * gained several new shapes (a result union that grew) is no one shape's use.
  */
-function isUseOf(field: RecordFacts, direction: RecordFacts['direction'], name: string, members: readonly string[]): boolean {
+export function isUseOf(field: RecordFacts, direction: RecordFacts['direction'], name: string, members: readonly string[]): boolean {
   const side = field.direction === 'removed' ? field.change.before : field.change.after;
   const types = typeAtoms(String(side?.text ?? '')).map(atomName);
   if (members.length >= 2) return field.direction !== (direction === 'added' ? 'removed' : 'added') && (types.includes(name) || members.every((m) => types.includes(m)));
@@ -205,7 +205,7 @@ function inherited(f: RecordFacts): boolean {
 }
 
 /**
- * 3d. A union that only gained (or lost) members which came (or went) as definitions of their
+ * 3d. A union whose every member that joined (or left) came (or went) as a definition of its
  * own ("Union `Events` widened to … | `DoneEvent`", with "New definition `DoneEvent`") says
  * nothing those definitions' changes do not: it is their evidence, not a change of its own.
  * It joins the change of its first such member.
@@ -224,9 +224,7 @@ export function joinUnionGrowthToMembers(facts: readonly RecordFacts[], uf: Unio
     if (!before || !after) continue;
     const joined = [...after].filter((m) => !before.has(m));
     const left = [...before].filter((m) => !after.has(m));
-    if (joined.length > 0 && left.length > 0) continue;
-    const [direction, moved] = joined.length > 0 ? ['added', joined] as const : ['removed', left] as const;
-    const anchors = moved.map((m) => definitions.get(`${direction}\u0000${canonicalName(m)}`));
+    const anchors = [...joined.map((m) => definitions.get(`added\u0000${canonicalName(m)}`)), ...left.map((m) => definitions.get(`removed\u0000${canonicalName(m)}`))];
     if (anchors.length > 0 && anchors.every((a) => a !== undefined)) uf.union(anchors[0]!, f.index);
   }
 }
