@@ -47593,11 +47593,15 @@ function namedObjectSection(rule2, doc) {
   });
   return section ? section.heading : null;
 }
-function pointedByPhrase(rule2, doc) {
-  const match = POINTER.exec(rule2.text);
+function pointerTarget(text4) {
+  const match = POINTER.exec(text4);
   if (!match) return null;
-  const target2 = tokens(match[1].replace(/^["“]|["”]$/g, ""));
-  if (target2.length === 0) return null;
+  const target2 = tokens(match[1].split(/,|\s\(|\s—\s/)[0].replace(/^["“]|["”]$/g, ""));
+  return target2.length === 0 ? null : target2;
+}
+function pointedByPhrase(rule2, doc) {
+  const target2 = pointerTarget(rule2.text);
+  if (!target2) return null;
   const section = doc.sections.find((s) => dice(tokens(s.heading), target2) >= 0.8);
   return section ? section.heading : null;
 }
@@ -49604,6 +49608,29 @@ function fieldsByLeaf(schema) {
   return out;
 }
 
+// src/revision/pointers-across-pages.ts
+function levelPointersAcrossPages(changes, docs) {
+  return changes.map((change) => {
+    if (change.kind !== "rule" || change.action !== "added" || change.level === "editorial" || !change.after || change.source === "schema") return change;
+    const target2 = pointerTarget(change.after.text);
+    if (!target2) return change;
+    const keyword = String(change.after.keyword ?? "MUST");
+    for (const [page, doc] of docs) {
+      if (page === change.page) continue;
+      const place = placeNamed(doc, target2, keyword);
+      if (place) return { ...change, level: "editorial", levelReason: `it only points at the duties of “${place}” (${page}), which states them: it adds none of its own` };
+    }
+    return change;
+  });
+}
+function placeNamed(doc, target2, keyword) {
+  const strong = (sectionId) => doc.rules.some((r) => (sectionId === null || inSection(r.sectionId, sectionId)) && strength(r.keyword) >= strength(keyword));
+  if (doc.title && dice(tokens(doc.title), target2) >= NAMED2 && strong(null)) return doc.title;
+  const section = doc.sections.find((s) => dice(tokens(s.heading), target2) >= NAMED2 && strong(s.id));
+  return section ? section.heading : null;
+}
+var NAMED2 = 0.8;
+
 // src/revision/schema-shaped-prose.ts
 init_change();
 function levelProseBySchemaShape(changes, informative) {
@@ -49814,6 +49841,12 @@ var REVISION_PASSES = [
     needsSchema: true,
     contract: "a new MUST that a field be of a type, where the older schema already required that field of that type, is editorial",
     run: (records, c) => levelRulesTheSchemaRequired(records, c.schema.old)
+  },
+  {
+    name: "pointers-across-pages",
+    may: ["relevel"],
+    contract: "a new rule that only points at the duties another page (or its section) states is editorial",
+    run: (records, c) => levelPointersAcrossPages(records, c.docs.new)
   },
   {
     name: "drop-capability-echoes",

@@ -47,11 +47,21 @@ function namedObjectSection(rule: Rule, doc: SpecDocument): string | null {
   return section ? section.heading : null;
 }
 
-function pointedByPhrase(rule: Rule, doc: SpecDocument): string | null {
-  const match = POINTER.exec(rule.text);
+/**
+ * The words of what a pointer sentence points at ("… MUST follow the requirements in Widget
+ * Safety, covering …" → widget, safety): up to a comma or an aside, which say what is there.
+ * Null when the sentence is no pointer.
+ */
+export function pointerTarget(text: string): string[] | null {
+  const match = POINTER.exec(text);
   if (!match) return null;
-  const target = tokens(match[1]!.replace(/^["“]|["”]$/g, ''));
-  if (target.length === 0) return null;
+  const target = tokens(match[1]!.split(/,|\s\(|\s—\s/)[0]!.replace(/^["“]|["”]$/g, ''));
+  return target.length === 0 ? null : target;
+}
+
+function pointedByPhrase(rule: Rule, doc: SpecDocument): string | null {
+  const target = pointerTarget(rule.text);
+  if (!target) return null;
   const section = doc.sections.find((s) => dice(tokens(s.heading), target) >= 0.8);
   return section ? section.heading : null;
 }

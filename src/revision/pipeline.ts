@@ -15,6 +15,7 @@ import { rewordByRevisionVocabulary } from './revision-vocabulary.ts';
 import { confirmEnvelopesBySchema, type MethodEnvelopes } from './schema-envelopes.ts';
 import { levelRulesTheSchemaStated } from './schema-said.ts';
 import { levelRulesTheSchemaRequired } from './schema-required.ts';
+import { levelPointersAcrossPages } from './pointers-across-pages.ts';
 import { levelProseBySchemaShape } from './schema-shaped-prose.ts';
 import { foldMembersIntoSignatures } from './signature-members.ts';
 import { dropRemovalsCarriedBySplits } from './split-pages.ts';
@@ -157,6 +158,11 @@ export const REVISION_PASSES: readonly RevisionPass[] = [
     name: 'schema-required', may: ['relevel'], needsSchema: true,
     contract: "a new MUST that a field be of a type, where the older schema already required that field of that type, is editorial",
     run: (records, c) => levelRulesTheSchemaRequired(records, c.schema!.old),
+  },
+  {
+    name: 'pointers-across-pages', may: ['relevel'],
+    contract: 'a new rule that only points at the duties another page (or its section) states is editorial',
+    run: (records, c) => levelPointersAcrossPages(records, c.docs.new),
   },
   {
     name: 'drop-capability-echoes', may: ['drop'], needsSchema: true,

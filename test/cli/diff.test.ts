@@ -210,6 +210,12 @@ describe('specdelta diff', () => {
     expect(grouped.filter((c) => /rearranged|^New page/.test(c.title))).toEqual([]);
   });
 
+  it('a new rule that only points at the duties another page states ("MUST follow the requirements in Widget Safety") is editorial; a duty of its own beside it stays breaking', async () => {
+    const { changes } = await revisionFixture('pointer-across-pages');
+    expect(changes.map((c) => `${c.level} ${c.subject.slice(0, 40)}`)).toEqual(['editorial Implementations MUST follow the normativ', 'breaking Hosts MUST log every widget they stop.']);
+    expect(changes[0]!.levelReason).toMatch(/points at the duties of “Widget Safety” \(guide\/safety\)/);
+  });
+
   it('follows pages that became a folder or moved, and rules that changed pages', async () => {
     const { changes } = await revisionFixture('pages-move-and-split');
     // The section that became a page, and the passages that came along with it, are one change.
