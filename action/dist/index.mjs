@@ -29704,11 +29704,12 @@ function joinMovedRules(facts, uf) {
 }
 function joinSplitRules(gone, arrived, uf, moved3) {
   const taken = new Set(moved3.values());
-  const free = arrived.filter((a) => !moved3.has(a.index) && ruleWords(a).length >= MIN_HALF_WORDS);
+  const free = /* @__PURE__ */ new Map();
+  for (const a of arrived) if (!moved3.has(a.index) && ruleWords(a).length >= MIN_HALF_WORDS) pushTo(free, a.page, a);
   for (const g of gone) {
-    if (taken.has(g.index)) continue;
+    if (taken.has(g.index) || !free.has(g.page)) continue;
     const whole = ruleWords(g);
-    const halves = free.filter((a) => a.page === g.page && !moved3.has(a.index) && shareFoundIn(ruleWords(a), whole) >= SPLIT_HALF);
+    const halves = free.get(g.page).filter((a) => !moved3.has(a.index) && shareFoundIn(ruleWords(a), whole) >= SPLIT_HALF);
     if (halves.length < 2) continue;
     const said = new Set(halves.flatMap((a) => wordsFoundIn(whole, ruleWords(a))));
     if (said.size / whole.length < SPLIT_WHOLE) continue;
@@ -29806,18 +29807,27 @@ function joinDutyRestated(facts, uf) {
   const alone = onlyRuleOfItsGroup(facts, uf);
   const rules = facts.filter((f) => f.change.kind === "rule" && f.direction !== "changed" && f.change.level !== "editorial");
   const names = (f) => f.direction === "removed" ? f.mentions.old : f.mentions.new;
-  for (let i = 0; i < rules.length; i++) {
-    for (let j = i + 1; j < rules.length; j++) {
-      const a = rules[i];
-      const b = rules[j];
-      if (a.direction !== b.direction || keywordOf(a) !== keywordOf(b) || actorOf(a) !== actorOf(b)) continue;
-      if (!alone.has(a.index) && !alone.has(b.index)) continue;
-      if (a.page === b.page ? a.path.join("\0") === b.path.join("\0") : !relatedPages(a.page, b.page)) continue;
-      if (uf.find(a.index) === uf.find(b.index)) continue;
-      const score = dice(ruleWords(a), ruleWords(b));
-      const [na, nb] = [names(a), names(b)];
-      const namesAgree = na.size === 0 || nb.size === 0 || [...na].some((n) => nb.has(n));
-      if (score >= RESTATED_DUTY && namesAgree) uf.union(a.index, b.index);
+  const kinds = /* @__PURE__ */ new Map();
+  for (const f of rules) pushTo(kinds, `${f.direction}\0${keywordOf(f)}\0${actorOf(f)}`, f);
+  const words3 = /* @__PURE__ */ new Map();
+  const wordsOf4 = (f) => {
+    let set = words3.get(f.index);
+    if (!set) words3.set(f.index, set = new Set(ruleWords(f)));
+    return set;
+  };
+  const place = new Map(rules.map((f) => [f.index, f.path.join("\0")]));
+  for (const kind of kinds.values()) {
+    if (kind.length < 2) continue;
+    for (const a of kind) {
+      if (!alone.has(a.index)) continue;
+      for (const b of kind) {
+        if (b === a || alone.has(b.index) && b.index < a.index) continue;
+        if (a.page === b.page ? place.get(a.index) === place.get(b.index) : !relatedPages(a.page, b.page)) continue;
+        const [wa, wb] = [wordsOf4(a), wordsOf4(b)];
+        if (diceCeiling(wa.size, wb.size) < RESTATED_DUTY || dice(wa, wb) < RESTATED_DUTY || uf.find(a.index) === uf.find(b.index)) continue;
+        const [na, nb] = [names(a), names(b)];
+        if (na.size === 0 || nb.size === 0 || [...na].some((n) => nb.has(n))) uf.union(a.index, b.index);
+      }
     }
   }
 }
@@ -29997,14 +30007,18 @@ function joinPassagesMovedIntoNewText(facts, uf) {
   const alone = lonelyRecords(facts, uf);
   const gone = facts.filter((f) => f.change.kind === "prose" && f.direction === "removed" && !f.change.informative && alone.has(f.index));
   if (gone.length === 0) return;
+  const pages = new Set(gone.map((g) => g.page));
   const arrived = /* @__PURE__ */ new Map();
   for (const f of facts) {
-    if ((f.change.kind === "prose" || f.change.kind === "rule") && f.direction === "added") pushTo(arrived, f.page, { f, words: contentWords(String(f.change.after.text)) });
+    if (f.change.kind !== "prose" && f.change.kind !== "rule" || f.direction !== "added" || !pages.has(f.page)) continue;
+    const words3 = contentWords(String(f.change.after.text));
+    pushTo(arrived, f.page, { f, words: words3, exact: new Set(words3) });
   }
   for (const g of gone) {
     const words3 = contentWords(String(g.change.before.text));
     if (words3.length < MOVED_PASSAGE_WORDS) continue;
-    const into = (arrived.get(g.page) ?? []).find((a) => shareFoundIn(words3, a.words) >= MOVED_PASSAGE_SHARE);
+    const likely = (a) => words3.filter((w) => a.exact.has(w)).length >= words3.length / 2;
+    const into = (arrived.get(g.page) ?? []).find((a) => likely(a) && shareFoundIn(words3, a.words) >= MOVED_PASSAGE_SHARE);
     if (into) uf.union(into.f.index, g.index);
   }
 }

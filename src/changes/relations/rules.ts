@@ -1,5 +1,5 @@
 import { contentWords, shareFoundIn, wordsFoundIn } from '../../diff/content-words.ts';
-import { dice, normalizeText } from '../../diff/similarity.ts';
+import { dice, diceCeiling, normalizeText } from '../../diff/similarity.ts';
 import { strength } from '../../model/rules.ts';
 import { keywordOf, type RecordFacts } from '../facts.ts';
 import { pushTo, type UnionFind } from './union-find.ts';
@@ -60,11 +60,12 @@ export function joinMovedRules(facts: readonly RecordFacts[], uf: UnionFind): Ma
  */
 function joinSplitRules(gone: readonly RecordFacts[], arrived: readonly RecordFacts[], uf: UnionFind, moved: Map<number, number>): void {
   const taken = new Set(moved.values());
-  const free = arrived.filter((a) => !moved.has(a.index) && ruleWords(a).length >= MIN_HALF_WORDS);
+  const free = new Map<string, RecordFacts[]>();
+  for (const a of arrived) if (!moved.has(a.index) && ruleWords(a).length >= MIN_HALF_WORDS) pushTo(free, a.page, a);
   for (const g of gone) {
-    if (taken.has(g.index)) continue;
+    if (taken.has(g.index) || !free.has(g.page)) continue;
     const whole = ruleWords(g);
-    const halves = free.filter((a) => a.page === g.page && !moved.has(a.index) && shareFoundIn(ruleWords(a), whole) >= SPLIT_HALF);
+    const halves = free.get(g.page)!.filter((a) => !moved.has(a.index) && shareFoundIn(ruleWords(a), whole) >= SPLIT_HALF);
     if (halves.length < 2) continue;
     const said = new Set(halves.flatMap((a) => wordsFoundIn(whole, ruleWords(a))));
     if (said.size / whole.length < SPLIT_WHOLE) continue;
@@ -207,19 +208,30 @@ export function joinDutyRestated(facts: readonly RecordFacts[], uf: UnionFind): 
   // A rule whose party the page names in its own words ("Custom channels built over …") has none read: its words alone must then agree.
   const rules = facts.filter((f) => f.change.kind === 'rule' && f.direction !== 'changed' && f.change.level !== 'editorial');
   const names = (f: RecordFacts) => (f.direction === 'removed' ? f.mentions.old : f.mentions.new);
-  for (let i = 0; i < rules.length; i++) {
-    for (let j = i + 1; j < rules.length; j++) {
-      const a = rules[i]!;
-      const b = rules[j]!;
-      if (a.direction !== b.direction || keywordOf(a) !== keywordOf(b) || actorOf(a) !== actorOf(b)) continue;
-      if (!alone.has(a.index) && !alone.has(b.index)) continue;
-      // Told twice means in two places: alike duties side by side in one section are a list of duties.
-      if (a.page === b.page ? a.path.join('\u0000') === b.path.join('\u0000') : !relatedPages(a.page, b.page)) continue;
-      if (uf.find(a.index) === uf.find(b.index)) continue;
-      const score = dice(ruleWords(a), ruleWords(b));
-      const [na, nb] = [names(a), names(b)];
-      const namesAgree = na.size === 0 || nb.size === 0 || [...na].some((n) => nb.has(n));
-      if (score >= RESTATED_DUTY && namesAgree) uf.union(a.index, b.index);
+  // Only rules of one direction, keyword and party can be one duty: compared within those.
+  const kinds = new Map<string, RecordFacts[]>();
+  for (const f of rules) pushTo(kinds, `${f.direction}\u0000${keywordOf(f)}\u0000${actorOf(f)}`, f);
+  const words = new Map<number, Set<string>>();
+  const wordsOf = (f: RecordFacts) => {
+    let set = words.get(f.index);
+    if (!set) words.set(f.index, (set = new Set(ruleWords(f))));
+    return set;
+  };
+  const place = new Map(rules.map((f) => [f.index, f.path.join('\u0000')]));
+  for (const kind of kinds.values()) {
+    if (kind.length < 2) continue;
+    for (const a of kind) {
+      if (!alone.has(a.index)) continue;
+      for (const b of kind) {
+        // Each pair once: from its lone rule, or from the first of two lone ones.
+        if (b === a || (alone.has(b.index) && b.index < a.index)) continue;
+        // Told twice means in two places: alike duties side by side in one section are a list of duties.
+        if (a.page === b.page ? place.get(a.index) === place.get(b.index) : !relatedPages(a.page, b.page)) continue;
+        const [wa, wb] = [wordsOf(a), wordsOf(b)];
+        if (diceCeiling(wa.size, wb.size) < RESTATED_DUTY || dice(wa, wb) < RESTATED_DUTY || uf.find(a.index) === uf.find(b.index)) continue;
+        const [na, nb] = [names(a), names(b)];
+        if (na.size === 0 || nb.size === 0 || [...na].some((n) => nb.has(n))) uf.union(a.index, b.index);
+      }
     }
   }
 }

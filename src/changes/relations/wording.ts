@@ -17,14 +17,19 @@ export function joinPassagesMovedIntoNewText(facts: readonly RecordFacts[], uf: 
   const alone = lonelyRecords(facts, uf);
   const gone = facts.filter((f) => f.change.kind === 'prose' && f.direction === 'removed' && !f.change.informative && alone.has(f.index));
   if (gone.length === 0) return;
-  const arrived = new Map<string, { f: RecordFacts; words: string[] }[]>();
+  const pages = new Set(gone.map((g) => g.page));
+  const arrived = new Map<string, { f: RecordFacts; words: string[]; exact: Set<string> }[]>();
   for (const f of facts) {
-    if ((f.change.kind === 'prose' || f.change.kind === 'rule') && f.direction === 'added') pushTo(arrived, f.page, { f, words: contentWords(String(f.change.after!.text)) });
+    if ((f.change.kind !== 'prose' && f.change.kind !== 'rule') || f.direction !== 'added' || !pages.has(f.page)) continue;
+    const words = contentWords(String(f.change.after!.text));
+    pushTo(arrived, f.page, { f, words, exact: new Set(words) });
   }
   for (const g of gone) {
     const words = contentWords(String(g.change.before!.text));
     if (words.length < MOVED_PASSAGE_WORDS) continue;
-    const into = (arrived.get(g.page) ?? []).find((a) => shareFoundIn(words, a.words) >= MOVED_PASSAGE_SHARE);
+    // Most words are found as written; the inflections are only looked for where enough already are.
+    const likely = (a: { exact: Set<string> }) => words.filter((w) => a.exact.has(w)).length >= words.length / 2;
+    const into = (arrived.get(g.page) ?? []).find((a) => likely(a) && shareFoundIn(words, a.words) >= MOVED_PASSAGE_SHARE);
     if (into) uf.union(into.f.index, g.index);
   }
 }
