@@ -190,6 +190,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // A paragraph that now leaves out a name in code ("except `origin`") includes something else: non-breaking.
     expect(c.map((x) => x.level)).toEqual(['non-breaking', 'editorial', 'non-breaking']);
   },
+  'permission-rephrased': (c) => {
+    // The one MAY gone from a section and the one come into it, restated with new words, are one rule changed; unrelated ones stay apart.
+    expect(ids(c)).toEqual(['rule-changed', 'rule-removed', 'rule-added']);
+  },
   'grammar-terminals': (c) => {
     // A MUST about characters in code that its section's production already excludes spells out the grammar; elsewhere it binds.
     expect(c.filter((x) => x.kind === 'rule').map((x) => [x.level, x.subject])).toEqual([

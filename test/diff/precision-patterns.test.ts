@@ -349,3 +349,15 @@ describe('a rule about characters that its section’s grammar already excludes'
     expect(changes[0]!.levelReason).toContain('grammar production of LabelChar');
   });
 });
+
+describe('a permission restated with new words and new grammar symbols', () => {
+  it('is the one MAY of its section changed, not one removed and one added; two MAYs that share little stay apart', () => {
+    const changes = run('permission-rephrased');
+    expect(rows(changes)).toEqual([
+      ['rule-changed', 'non-breaking'],
+      ['rule-removed', 'non-breaking'],
+      ['rule-added', 'non-breaking'],
+    ]);
+    expect(changes[0]!.before?.text).toContain('{PlainOrder}');
+  });
+});
