@@ -190,6 +190,11 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // A paragraph that now leaves out a name in code ("except `origin`") includes something else: non-breaking.
     expect(c.map((x) => x.level)).toEqual(['non-breaking', 'editorial', 'non-breaking']);
   },
+  'duty-become-guidance': (c) => {
+    // A SHOULD NOT said again as guidance that names no one is the rule's record (what it now reads), not a new paragraph.
+    expect(ids(c)).toEqual(['rule-removed']);
+    expect(c[0]!.before?.nowProse).toContain('not the place for allergy details');
+  },
   'permission-rephrased': (c) => {
     // The one MAY gone from a section and the one come into it, restated with new words, are one rule changed; unrelated ones stay apart.
     expect(ids(c)).toEqual(['rule-changed', 'rule-removed', 'rule-added']);

@@ -361,3 +361,11 @@ describe('a permission restated with new words and new grammar symbols', () => {
     expect(changes[0]!.before?.text).toContain('{PlainOrder}');
   });
 });
+
+describe('guidance that restates a removed SHOULD NOT without its subject', () => {
+  it('is the rule become prose: one record saying what the paragraph now reads, not also a new paragraph', () => {
+    const changes = run('duty-become-guidance');
+    expect(rows(changes)).toEqual([['rule-removed', 'non-breaking']]);
+    expect(changes[0]!.message).toContain('It now reads, without a keyword');
+  });
+});
