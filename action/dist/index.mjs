@@ -28911,8 +28911,10 @@ function keywordMatches(text4, keywordCase) {
 var ADJECTIVE = /^(?:required|recommended|not\s+recommended|optional)$/i;
 var STATED_ADJECTIVE = /\b(?:is|are|be|remains?)\s+(?:not\s+|also\s+|always\s+|therefore\s+)?$/i;
 var NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?:document|specification|spec|section|chapter|appendix|protocol)\s+(?:needs?|wants?|has|tries|aims?|intends?|defines?|describes?|specifies?|explains?)\b[^.;:!?]*$/i;
+var POSSIBILITY = /^\s+(?:also\s+|still\s+|well\s+|even\s+|sometimes\s+|eventually\s+|therefore\s+|thus\s+)*(?:occur|happen|arise|result|evolve|continue\s+to\s+(?:evolve|change|grow|develop|expand)|vary|differ|exist|emerge|become|seem|take\s+place|or\s+may\s+not|be\s+(?:due|because|caused|the\s+result))\w*\b/i;
 function statesRequirement(text4, at, word) {
   const before = text4.slice(Math.max(0, at - 120), at);
+  if (word === "may" && POSSIBILITY.test(text4.slice(at + word.length, at + word.length + 60))) return false;
   if (/["“'‘`]/.test(text4[at - 1] ?? "") && /["”'’`]/.test(text4[at + word.length] ?? "")) return false;
   if (ADJECTIVE.test(word)) return STATED_ADJECTIVE.test(before);
   return !NOT_A_DUTY.test(before);
@@ -47198,10 +47200,10 @@ function retitledSections(ctx) {
 function restating(rule2, prose, said = "the older revision described this behaviour in plain prose") {
   const restated = { ...rule2, after: { ...rule2.after, wasProse: prose } };
   if (catalogEntry(rule2.id).level !== "breaking" || rule2.level !== void 0) return restated;
-  if (shareFoundIn(contentWords(withoutAsides2(rule2.after.text)), contentWords(prose)) < TAKEN_SHARE || POSSIBILITY.test(prose)) return restated;
+  if (shareFoundIn(contentWords(withoutAsides2(rule2.after.text)), contentWords(prose)) < TAKEN_SHARE || POSSIBILITY2.test(prose)) return restated;
   return { ...restated, level: "non-breaking", levelReason: `${said}; the keyword makes it a duty, but what conformed to the description still conforms` };
 }
-var POSSIBILITY = /\b(?:can|could|may|might|optional(?:ly)?|typically|usually|often|sometimes|generally|normally|ideally)\b/i;
+var POSSIBILITY2 = /\b(?:can|could|may|might|optional(?:ly)?|typically|usually|often|sometimes|generally|normally|ideally)\b/i;
 function withoutAsides2(text4) {
   return text4.replace(/\s*\([^()]*\)/g, "");
 }
@@ -47349,17 +47351,25 @@ function productionSymbol(text4) {
 }
 var KEYWORD4 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
 var NAMED_SYMBOL = /\{([\p{L}_][\p{L}\p{N}_]*)\}|`([\p{L}_][\p{L}\p{N}_]*)`/gu;
+var NAMED_TERMINAL = /\{?`([^`\p{L}\p{N}\s]+)`\}?/gu;
 function spellsOutGrammar(rule2, doc) {
   const keyword = KEYWORD4.exec(rule2.text);
   const subject2 = keyword ? rule2.text.slice(0, keyword.index) : "";
   const named = new Set([...subject2.matchAll(NAMED_SYMBOL)].map((m) => m[1] ?? m[2]));
-  if (named.size === 0) return null;
+  const terminals = [...new Set([...subject2.matchAll(NAMED_TERMINAL)].map((m) => m[1]))];
+  if (named.size === 0 && terminals.length === 0) return null;
+  let spelling2 = null;
   for (const block of doc.prose) {
     if (block.sectionId !== rule2.sectionId) continue;
     const symbol = productionSymbol(block.text)?.replace(/\[.*$/, "");
-    if (symbol !== void 0 && named.has(symbol)) return symbol;
+    if (symbol === void 0) continue;
+    if (named.has(symbol)) return symbol;
+    if (named.size > 0 || terminals.length === 0 || !terminals.every((t) => block.text.includes(`\`${t}\``))) continue;
+    const excluded = /\bbut\s+not\b([^\n]*)/.exec(block.text)?.[1] ?? "";
+    if (terminals.every((t) => excluded.includes(`\`${t}\``))) return symbol;
+    spelling2 ??= symbol;
   }
-  return null;
+  return spelling2;
 }
 
 // src/diff/prose-in-place.ts
@@ -47667,17 +47677,33 @@ function pairRulesRewrittenInPlace(removed, added, newSectionOf) {
   const pairs = [];
   const paired = /* @__PURE__ */ new Set();
   for (const slotOf of [leadWords, subjectWords]) {
-    const removedBy = groupBySlot(removed.filter((r) => !paired.has(r)), newSectionOf, slotOf);
-    const addedBy = groupBySlot(added.filter((r) => !paired.has(r)), (rule2) => rule2.sectionId, slotOf);
-    for (const [slot, was2] of removedBy) {
-      const now2 = addedBy.get(slot);
+    const removedBy2 = groupBySlot(removed.filter((r) => !paired.has(r)), newSectionOf, slotOf);
+    const addedBy2 = groupBySlot(added.filter((r) => !paired.has(r)), (rule2) => rule2.sectionId, slotOf);
+    for (const [slot, was2] of removedBy2) {
+      const now2 = addedBy2.get(slot);
       if (was2.length === 1 && now2?.length === 1) {
         pairs.push([was2[0], now2[0]]);
         paired.add(was2[0]).add(now2[0]);
       }
     }
   }
+  const removedBy = groupBySlot(removed.filter((r) => !paired.has(r) && !r.leadIn), newSectionOf, () => "restated");
+  const addedBy = groupBySlot(added.filter((r) => !paired.has(r) && !r.leadIn), (rule2) => rule2.sectionId, () => "restated");
+  for (const [slot, was2] of removedBy) {
+    const now2 = addedBy.get(slot) ?? [];
+    const alike2 = (a, b) => dice(ownWords(a), ownWords(b)) >= RESTATED;
+    for (const before of was2) {
+      const matches = now2.filter((after) => alike2(before, after));
+      if (matches.length !== 1 || was2.filter((other) => alike2(other, matches[0])).length !== 1) continue;
+      pairs.push([before, matches[0]]);
+      paired.add(before).add(matches[0]);
+    }
+  }
   return { pairs, removed: removed.filter((r) => !paired.has(r)), added: added.filter((r) => !paired.has(r)) };
+}
+var RESTATED = 0.4;
+function ownWords(rule2) {
+  return new Set(tokens(rule2.text).filter((t) => !KEYWORD_WORDS.has(t)));
 }
 function groupBySlot(rules, sectionOf, slotOf) {
   const slots = /* @__PURE__ */ new Map();
@@ -47819,9 +47845,9 @@ function exceptionRestated(before, after) {
   const exception = /\bunless\s+([^.;]+)/i.exec(before);
   const condition = /\b(?:if|when|once)\s+([^.;]+)/i.exec(after);
   if (!exception || !condition || !/\bMAY\b/.test(after) || !/\bNOT\b/.test(before)) return false;
-  return dice(tokens(exception[1]), tokens(condition[1])) >= RESTATED;
+  return dice(tokens(exception[1]), tokens(condition[1])) >= RESTATED2;
 }
-var RESTATED = 0.6;
+var RESTATED2 = 0.6;
 function absoluteRuleAsksMore(before, after) {
   if (strength(after.keyword) < 3) return null;
   const brought = dutyGrowth(before.text, after.text);
@@ -48368,6 +48394,7 @@ function uses(doc, phrase) {
 // src/diff/rule-become-prose.ts
 init_catalog();
 var TAKEN_SHARE5 = 0.75;
+var SUBJECT_DROPPED_SHARE = 0.6;
 function foldRulesIntoProse(drafts) {
   const prose = drafts.filter((d) => (d.id === "prose-changed" || d.id === "prose-added") && d.after).map((paragraph) => ({ paragraph, now: wordsOf3(paragraph.after.text), was: paragraph.before ? wordsOf3(paragraph.before.text) : [] }));
   const matches = [];
@@ -48379,7 +48406,9 @@ function foldRulesIntoProse(drafts) {
     for (const { paragraph, now: now2, was: was2 } of prose) {
       if (!sameSection(rule2, paragraph)) continue;
       const share = shareFoundIn(words3, now2);
-      if (share < TAKEN_SHARE5 || shareFoundIn(asked3, now2) < TAKEN_SHARE5 || shareFoundIn(words3, was2) >= TAKEN_SHARE5) continue;
+      const askedShare = shareFoundIn(asked3, now2);
+      const taken = share >= TAKEN_SHARE5 || asked3.length > MIN_CONTENT_WORDS && share >= SUBJECT_DROPPED_SHARE;
+      if (!taken || askedShare < TAKEN_SHARE5 || shareFoundIn(words3, was2) >= TAKEN_SHARE5 || was2.length > 0 && shareFoundIn(asked3, was2) >= TAKEN_SHARE5) continue;
       if (isNegative(String(rule2.before.keyword)) && !NEGATION.test(paragraph.after.text)) continue;
       matches.push({ rule: rule2, paragraph, share });
     }
@@ -49436,7 +49465,7 @@ var StatementIndex = class {
     return [...found].sort((a, b) => a - b);
   }
   prefix(words3) {
-    const length = Math.min(words3.size, words3.size - Math.floor(RESTATED2 * words3.size) + 2);
+    const length = Math.min(words3.size, words3.size - Math.floor(RESTATED3 * words3.size) + 2);
     return [...words3].sort((a, b) => this.use.get(a) - this.use.get(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, length);
   }
 };
@@ -49456,13 +49485,13 @@ function sameNames(a, b) {
   return [...small].every((name) => large.has(name));
 }
 var LONG_STATEMENT = 20;
-var RESTATED2 = 0.8;
+var RESTATED3 = 0.8;
 function restatedWithin(a, b) {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   if (small.size < LONG_STATEMENT) return false;
   let shared = 0;
   for (const word of small) if (large.has(word)) shared += 1;
-  return shared / small.size >= RESTATED2;
+  return shared / small.size >= RESTATED3;
 }
 function homeScore(change) {
   const words3 = new Set(tokens(change.after.text));

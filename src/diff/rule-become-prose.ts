@@ -16,6 +16,8 @@ import { sameSection } from './prose-become-rule.ts';
  * them. The paragraph's own record joins the rule's.
  */
 const TAKEN_SHARE = 0.75;
+/** The share of a rule's words a paragraph keeps when it keeps what the rule asked but not whom (a subject left out). */
+const SUBJECT_DROPPED_SHARE = 0.6;
 
 export function foldRulesIntoProse(drafts: readonly ChangeDraft[]): ChangeDraft[] {
   const prose = drafts
@@ -31,7 +33,12 @@ export function foldRulesIntoProse(drafts: readonly ChangeDraft[]): ChangeDraft[
     for (const { paragraph, now, was } of prose) {
       if (!sameSection(rule, paragraph)) continue;
       const share = shareFoundIn(words, now);
-      if (share < TAKEN_SHARE || shareFoundIn(asked, now) < TAKEN_SHARE || shareFoundIn(words, was) >= TAKEN_SHARE) continue;
+      // Guidance that names no one may drop the rule's subject ("Implementations SHOULD NOT store
+      // X in Y" → "Y is not appropriate for X"): what it asked, said again, is enough when it
+      // asked enough words to tell.
+      const askedShare = shareFoundIn(asked, now);
+      const taken = share >= TAKEN_SHARE || (asked.length > MIN_CONTENT_WORDS && share >= SUBJECT_DROPPED_SHARE);
+      if (!taken || askedShare < TAKEN_SHARE || shareFoundIn(words, was) >= TAKEN_SHARE || (was.length > 0 && shareFoundIn(asked, was) >= TAKEN_SHARE)) continue;
       // A prohibition said as a plain sentence still says "not" (or "avoid", "never"…).
       if (isNegative(String(rule.before!.keyword) as Rfc2119Keyword) && !NEGATION.test(paragraph.after!.text)) continue;
       matches.push({ rule, paragraph, share });

@@ -1,7 +1,8 @@
 import type { Rule } from '../model/index.ts';
 import { beforeFirstKeyword } from '../model/rules.ts';
 import { contentWords } from './content-words.ts';
-import { normalizeText } from './similarity.ts';
+import { KEYWORD_WORDS } from './rule-words.ts';
+import { dice, normalizeText, tokens } from './similarity.ts';
 
 /**
  * A rule rewritten in place keeps its subject and keyword while what it asks changes ("The
@@ -35,7 +36,29 @@ export function pairRulesRewrittenInPlace(removed: readonly Rule[], added: reado
       }
     }
   }
+  // Last, a rule gone from a section and one come into it with its keyword, restated with new
+  // words (a permission rephrased, its grammar symbols renamed): one rule changed when each is
+  // the only one of its side that still shares a good part of the other's words.
+  const removedBy = groupBySlot(removed.filter((r) => !paired.has(r) && !r.leadIn), newSectionOf, () => 'restated');
+  const addedBy = groupBySlot(added.filter((r) => !paired.has(r) && !r.leadIn), (rule) => rule.sectionId, () => 'restated');
+  for (const [slot, was] of removedBy) {
+    const now = addedBy.get(slot) ?? [];
+    const alike = (a: Rule, b: Rule) => dice(ownWords(a), ownWords(b)) >= RESTATED;
+    for (const before of was) {
+      const matches = now.filter((after) => alike(before, after));
+      if (matches.length !== 1 || was.filter((other) => alike(other, matches[0]!)).length !== 1) continue;
+      pairs.push([before, matches[0]!]);
+      paired.add(before).add(matches[0]!);
+    }
+  }
   return { pairs, removed: removed.filter((r) => !paired.has(r)), added: added.filter((r) => !paired.has(r)) };
+}
+
+/** How alike a rule that left a section and one of its keyword that came must be to be one rule restated. */
+const RESTATED = 0.4;
+
+function ownWords(rule: Rule): Set<string> {
+  return new Set(tokens(rule.text).filter((t) => !KEYWORD_WORDS.has(t)));
 }
 
 /** Rules by section, keyword and slot; rules without a slot of that kind have none. */

@@ -44,8 +44,16 @@ const STATED_ADJECTIVE = /\b(?:is|are|be|remains?)\s+(?:not\s+|also\s+|always\s+
 /** An indirect question, or the document speaking of itself, before the verb in its clause. */
 const NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?:document|specification|spec|section|chapter|appendix|protocol)\s+(?:needs?|wants?|has|tries|aims?|intends?|defines?|describes?|specifies?|explains?)\b[^.;:!?]*$/i;
 
+/**
+ * A lower-case "may" before a verb of happening ("This may occur due to …", "may continue to
+ * evolve", "Faults may arise …") says what can come about: a possibility, which permits no
+ * one. A permission names something a party may do ("A client may retry", "may be omitted", "may continue the stream").
+ */
+const POSSIBILITY = /^\s+(?:also\s+|still\s+|well\s+|even\s+|sometimes\s+|eventually\s+|therefore\s+|thus\s+)*(?:occur|happen|arise|result|evolve|continue\s+to\s+(?:evolve|change|grow|develop|expand)|vary|differ|exist|emerge|become|seem|take\s+place|or\s+may\s+not|be\s+(?:due|because|caused|the\s+result))\w*\b/i;
+
 function statesRequirement(text: string, at: number, word: string): boolean {
   const before = text.slice(Math.max(0, at - 120), at);
+  if (word === 'may' && POSSIBILITY.test(text.slice(at + word.length, at + word.length + 60))) return false;
   // A word named, not used: in quotes or code ("the words “must” and “should”").
   if (/["“'‘`]/.test(text[at - 1] ?? '') && /["”'’`]/.test(text[at + word.length] ?? '')) return false;
   if (ADJECTIVE.test(word)) return STATED_ADJECTIVE.test(before);

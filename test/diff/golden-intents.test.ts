@@ -132,6 +132,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(find(c, 'rule-changed', /non-repeatable/)?.level).toBe('non-breaking');
     expect(c.some((x) => x.kind === 'rule' && /^Assert:/.test(x.subject))).toBe(false);
   },
+  'lowercase-possibility': (c) => {
+    // A lower-case "may" before a verb of happening says what can come about: prose; a party's "may" still permits.
+    expect(c.filter((x) => x.kind === 'rule').map((x) => x.subject)).toEqual(['A kettle may refuse a pour while a fault is raised.', 'A fault may be cleared by the user.']);
+  },
   'lowercase-notes': (c) => {
     // A note's lower-case keywords bind no one; its capitals and a plain sentence's lower case still do.
     expect(ids(c)).toEqual(['prose-added', 'required-rule-added', 'rule-added', 'prose-added']);
@@ -185,6 +189,22 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
   'exceptions-added': (c) => {
     // A paragraph that now leaves out a name in code ("except `origin`") includes something else: non-breaking.
     expect(c.map((x) => x.level)).toEqual(['non-breaking', 'editorial', 'non-breaking']);
+  },
+  'duty-become-guidance': (c) => {
+    // A SHOULD NOT said again as guidance that names no one is the rule's record (what it now reads), not a new paragraph.
+    expect(ids(c)).toEqual(['rule-removed']);
+    expect(c[0]!.before?.nowProse).toContain('not the place for allergy details');
+  },
+  'permission-rephrased': (c) => {
+    // The one MAY gone from a section and the one come into it, restated with new words, are one rule changed; unrelated ones stay apart.
+    expect(ids(c)).toEqual(['rule-changed', 'rule-removed', 'rule-added']);
+  },
+  'grammar-terminals': (c) => {
+    // A MUST about characters in code that its section's production already excludes spells out the grammar; elsewhere it binds.
+    expect(c.filter((x) => x.kind === 'rule').map((x) => [x.level, x.subject])).toEqual([
+      ['non-breaking', 'The {`<`}, {`>`} characters also MUST be escaped inside a label.'],
+      ['breaking', 'The {`#`} character MUST NOT appear in a shelf name.'],
+    ]);
   },
   'grammar-spelled-out': (c) => {
     // A MUST about a symbol its section's production defines spells out the grammar: not breaking.

@@ -329,3 +329,43 @@ describe('a removed rule whose plain half the newer text keeps', () => {
     expect(changes[0]!.message).toContain('Its plain half now reads: The calling application stays in charge');
   });
 });
+
+describe('a lower-case "may" that permits no one', () => {
+  it('says what can come about ("may happen because …", "may continue to grow"): prose, while a party’s or a passive "may" still permits', () => {
+    expect(rows(run('lowercase-possibility'))).toEqual([
+      ['prose-changed', 'editorial'],
+      ['prose-changed', 'editorial'],
+      ['prose-added', 'editorial'],
+      ['rule-added', 'non-breaking'],
+      ['rule-added', 'non-breaking'],
+    ]);
+  });
+});
+
+describe('a rule about characters that its section’s grammar already excludes', () => {
+  it('spells out the production that names them in code (non-breaking, naming it); characters no production of the section names still bind', () => {
+    const changes = run('grammar-terminals').filter((c) => c.kind === 'rule');
+    expect(changes.map((c) => c.level)).toEqual(['non-breaking', 'breaking']);
+    expect(changes[0]!.levelReason).toContain('grammar production of LabelChar');
+  });
+});
+
+describe('a permission restated with new words and new grammar symbols', () => {
+  it('is the one MAY of its section changed, not one removed and one added; two MAYs that share little stay apart', () => {
+    const changes = run('permission-rephrased');
+    expect(rows(changes)).toEqual([
+      ['rule-changed', 'non-breaking'],
+      ['rule-removed', 'non-breaking'],
+      ['rule-added', 'non-breaking'],
+    ]);
+    expect(changes[0]!.before?.text).toContain('{PlainOrder}');
+  });
+});
+
+describe('guidance that restates a removed SHOULD NOT without its subject', () => {
+  it('is the rule become prose: one record saying what the paragraph now reads, not also a new paragraph', () => {
+    const changes = run('duty-become-guidance');
+    expect(rows(changes)).toEqual([['rule-removed', 'non-breaking']]);
+    expect(changes[0]!.message).toContain('It now reads, without a keyword');
+  });
+});
