@@ -95,7 +95,8 @@ describe.skipIf(browserSkipReason() !== null)('the largest diff page with filter
 
   it('lays out only the sections near the viewport, and a filter click paints every section it brings into view in that frame', async () => {
     const dist = await ensureSiteBuilt();
-    const path = largestHtml(join(dist, 'diff'), (html) => html.includes('id="sd-filters"')).path.replace(/index\.html$/, '');
+    // A page with a breaking change beside its text: "breaking only" must leave something to paint (which page is largest moves with the impacts).
+    const path = largestHtml(join(dist, 'diff'), (html) => html.includes('id="sd-filters"') && /<div class="chg[^>]*data-impact="breaking"/.test(html)).path.replace(/index\.html$/, '');
     const { page, errors, close } = await openPage(site.browser, site.server.url);
     await page.goto(`${site.server.url}diff/${path}`);
     await page.waitForSelector('#sd-filters:not([hidden])');

@@ -158,7 +158,6 @@ function carriesOldShape(f: RecordFacts): boolean {
   return side !== null && (side['names'] !== undefined || side['alternativeOf'] !== undefined);
 }
 
-
 /** A type atom's name, without the list marks around it (`Widget[]`, `array of Widget`). */
 const atomName = (atom: string) => atom.replace(/\[\]$/, '').replace(/^array of /, '');
 
