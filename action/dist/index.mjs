@@ -28645,7 +28645,7 @@ function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
   const messages = new Set(members.filter((m) => m.change.kind === "message").flatMap((m) => m.about));
   const schemaFields = members.filter((m) => m.field && m.change.source === "schema");
   const typeOfField = (m) => {
-    const atoms = typeAtoms(String((m.direction === "removed" ? m.change.before : m.change.after)?.text ?? ""));
+    const atoms = atomsOf(m);
     return schemaFields.some((f) => isUseOf(f, m.direction, m.change.subject, atoms.length >= 2 ? atoms : []));
   };
   const partOfMessage = (m) => {
@@ -28661,8 +28661,11 @@ function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
   return pick(members);
 }
 function isUnionOf(m, definitions) {
-  const atoms = typeAtoms(String((m.direction === "removed" ? m.change.before : m.change.after)?.text ?? ""));
+  const atoms = atomsOf(m);
   return atoms.length >= 2 && atoms.every((a) => definitions.has(a));
+}
+function atomsOf(m) {
+  return typeAtoms(String((m.direction === "removed" ? m.change.before : m.change.after)?.text ?? ""));
 }
 function pick(members) {
   return [...members].sort(
@@ -29197,8 +29200,7 @@ function kindNamedIn(text4, kinds) {
   return null;
 }
 function membersOf(text4) {
-  const type = text4?.replace(/^[^:]*:\s*/, "").replace(/\s*\([^)]*\)\s*$/, "") ?? "";
-  return type.split("|").map((t) => t.trim()).filter((t) => /^[A-Z]\w*$/.test(t));
+  return typeAtoms(text4 ?? "").filter((t) => /^[A-Z]\w*$/.test(t));
 }
 function distinctWords(name, old) {
   const shared = old.map(wordsOf).reduce((common, words3) => common.filter((w) => words3.includes(w)));

@@ -47,7 +47,7 @@ export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<
   // So is the type of a field of the change (`Widget.mode: WidgetMode`), or a name for the union it holds: the field tells it.
   const schemaFields = members.filter((m) => m.field && m.change.source === 'schema');
   const typeOfField = (m: RecordFacts) => {
-    const atoms = typeAtoms(String((m.direction === 'removed' ? m.change.before : m.change.after)?.text ?? ''));
+    const atoms = atomsOf(m);
     return schemaFields.some((f) => isUseOf(f, m.direction, m.change.subject, atoms.length >= 2 ? atoms : []));
   };
   const partOfMessage = (m: RecordFacts) => {
@@ -66,8 +66,13 @@ export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<
 }
 
 function isUnionOf(m: RecordFacts, definitions: ReadonlySet<string>): boolean {
-  const atoms = typeAtoms(String((m.direction === 'removed' ? m.change.before : m.change.after)?.text ?? ''));
+  const atoms = atomsOf(m);
   return atoms.length >= 2 && atoms.every((a) => definitions.has(a));
+}
+
+/** The types a schema record's side lists (the side it stands on). */
+function atomsOf(m: RecordFacts): string[] {
+  return typeAtoms(String((m.direction === 'removed' ? m.change.before : m.change.after)?.text ?? ''));
 }
 
 function pick(members: readonly RecordFacts[]): RecordFacts {

@@ -1,4 +1,4 @@
-import type { RecordFacts } from './facts.ts';
+import { typeAtoms, type RecordFacts } from './facts.ts';
 
 /**
  * New kinds of an existing thing: definitions this revision adds that join a field's union
@@ -48,8 +48,7 @@ export function kindNamedIn(text: string, kinds: readonly NewKind[]): NewKind | 
 
 /** The definition names of a field's type ("content: A | B | C (required)" → A, B, C). */
 function membersOf(text: string | undefined): string[] {
-  const type = text?.replace(/^[^:]*:\s*/, '').replace(/\s*\([^)]*\)\s*$/, '') ?? '';
-  return type.split('|').map((t) => t.trim()).filter((t) => /^[A-Z]\w*$/.test(t));
+  return typeAtoms(text ?? '').filter((t) => /^[A-Z]\w*$/.test(t));
 }
 
 /** A name's words less those every old member shares ("Content" of TextContent, ImageContent). */

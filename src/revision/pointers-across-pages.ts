@@ -1,7 +1,6 @@
-import { inSection } from '../model/document.ts';
+import { inSection, type Rfc2119Keyword } from '../model/document.ts';
 import type { SpecDocument } from '../model/index.ts';
 import { strength } from '../model/rules.ts';
-import type { Rfc2119Keyword } from '../model/document.ts';
 import type { Change } from '../records/change.ts';
 import { pointerTarget } from '../diff/pointer-rules.ts';
 import { dice, tokens } from '../diff/similarity.ts';
