@@ -26791,6 +26791,12 @@ var init_pairing = __esm({
 function readableDescription(text4, definitionNames = /* @__PURE__ */ new Set()) {
   return text4.replace(INLINE_LINK, (_, inner) => linkText(inner.trim(), definitionNames)).replace(MARKDOWN_LINK, "$1").replace(CODE_SPAN2, "$1").replace(/\s+/g, " ").trim();
 }
+function descriptionWithLinksRead(text4, definitionNames) {
+  return text4.replace(INLINE_LINK, (_, inner) => {
+    const label2 = linkText(inner.trim(), definitionNames);
+    return /^[\w$@./:#-]+$/.test(label2) ? `\`${label2}\`` : label2;
+  });
+}
 function linkText(inner, names) {
   const bar = inner.indexOf("|");
   if (bar >= 0) return inner.slice(bar + 1).trim() || inner.slice(0, bar).trim();
@@ -26819,6 +26825,9 @@ var init_description_text = __esm({
 // src/schema/diff/context.ts
 function readable(ctx, text4) {
   return text4 === null ? null : readableDescription(text4, ctx.definitionNames);
+}
+function quoted(ctx, text4) {
+  return text4 === null || text4 === void 0 ? "" : descriptionWithLinksRead(text4, ctx.definitionNames);
 }
 var WRAPPER;
 var init_context = __esm({
@@ -27120,7 +27129,7 @@ function compareField(pair, path2, of, nf, subject2) {
     const od = readable(pair.ctx, of.description);
     const nd = readable(pair.ctx, nf.description);
     if (od !== nd && od !== null && nd !== null) {
-      pair.emitField({ id: "field-description-changed", subject: subject2, before: { ...pair.side(path2, of), text: of.description ?? "" }, after: { ...pair.side(path2, nf), text: nf.description ?? "" } }, null, path2, null);
+      pair.emitField({ id: "field-description-changed", subject: subject2, before: { ...pair.side(path2, of), text: quoted(pair.ctx, of.description) }, after: { ...pair.side(path2, nf), text: quoted(pair.ctx, nf.description) } }, null, path2, null);
     }
   }
 }
@@ -27428,8 +27437,8 @@ function diffDefinitionPair(ctx, o, n) {
         id: "definition-description-changed",
         subject: n.name,
         section: { old: o.name, new: n.name },
-        before: { text: o.description ?? "", line: o.line, path: o.name },
-        after: { text: n.description ?? "", line: n.line, path: n.name }
+        before: { text: quoted(ctx, o.description), line: o.line, path: o.name },
+        after: { text: quoted(ctx, n.description), line: n.line, path: n.name }
       });
     }
   }
@@ -28652,7 +28661,8 @@ function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
     const users = (m.direction === "removed" ? m.change.before : m.change.after)?.["usedBy"];
     return m.change.kind === "definition" && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u)))) || typeOfField(m));
   };
-  const named = members.filter((m) => NAMED.includes(m.change.kind) && !partOfMessage(m));
+  const reworded = (m) => m.change.id.endsWith("description-changed");
+  const named = members.filter((m) => NAMED.includes(m.change.kind) && !partOfMessage(m) && !(reworded(m) && members.some((o) => !reworded(o))));
   const distinctNames = new Set(named.map((m) => m.about[0]));
   if (named.length > 0 && (distinctNames.size === 1 || !home)) return pick(named);
   if (home && (home.change.id === "page-added" || home.change.id === "page-removed" || home.change.kind !== "section" || direct(home) > 0 || members.every((m) => m.change.kind === "section"))) return home;
@@ -30083,17 +30093,25 @@ function joinSameTextTwice(facts, uf) {
   }
 }
 function joinSameEditTwice(facts, uf) {
-  const edits = facts.filter((f) => f.direction === "changed" && !f.change.informative && (f.change.kind === "prose" || f.change.kind === "rule" || f.change.id.endsWith("description-changed"))).map((f) => ({ f, edit: editWords(f) })).filter((e) => e.edit.size >= MIN_EDIT_WORDS);
+  const edits = facts.filter((f) => f.direction === "changed" && !f.change.informative && (f.change.kind === "prose" || f.change.kind === "rule" || f.change.id.endsWith("description-changed"))).map((f) => ({ f, edit: editWords(f), named: namesBrought(f) })).filter((e) => e.edit.size >= MIN_EDIT_WORDS);
   const schema = edits.filter((e) => e.f.change.source === "schema");
   const pages = edits.filter((e) => e.f.change.source !== "schema");
   for (const s of schema) {
     let best = null;
     for (const p of pages) {
-      const score = overlap(s.edit, p.edit);
+      const score = bringsTheSameNames(s.named, p.named) ? Math.max(SAME_EDIT, overlap(s.edit, p.edit)) : overlap(s.edit, p.edit);
       if (score >= SAME_EDIT && (!best || score > best.score)) best = { f: p.f, score };
     }
     if (best) uf.union(best.f.index, s.f.index);
   }
+}
+function namesBrought(f) {
+  return new Set([...f.mentions.new].filter((name) => !f.mentions.old.has(name)));
+}
+function bringsTheSameNames(a, b) {
+  if (a.size < 2 || a.size !== b.size) return false;
+  for (const name of a) if (!b.has(name)) return false;
+  return true;
 }
 var MIN_EDIT_WORDS = 3;
 var SAME_EDIT = 0.5;
@@ -49739,18 +49757,18 @@ function squash(text4) {
 // src/revision/term-signals.ts
 function dropRepeatedTermSignals(changes) {
   const pagesCameOrWent = new Set(changes.filter((c) => c.id === "page-added" || c.id === "page-removed").map((c) => c.page));
-  const quoted = /* @__PURE__ */ new Map();
+  const quoted2 = /* @__PURE__ */ new Map();
   for (const change of changes) {
     if (change.kind === "term" || change.page === void 0) continue;
-    let texts = quoted.get(change.page);
-    if (!texts) quoted.set(change.page, texts = { before: [], after: [] });
+    let texts = quoted2.get(change.page);
+    if (!texts) quoted2.set(change.page, texts = { before: [], after: [] });
     if (change.before) texts.before.push(change.before.text);
     if (change.after) texts.after.push(change.after.text);
   }
   return changes.filter((change) => {
     if (change.kind !== "term" || change.action === "renamed" || change.page === void 0) return true;
     if (pagesCameOrWent.has(change.page)) return false;
-    const texts = quoted.get(change.page)?.[change.action === "removed" ? "before" : "after"] ?? [];
+    const texts = quoted2.get(change.page)?.[change.action === "removed" ? "before" : "after"] ?? [];
     return !texts.some((text4) => text4.includes(change.subject));
   });
 }

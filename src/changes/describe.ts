@@ -54,7 +54,9 @@ export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<
     const users = (m.direction === 'removed' ? m.change.before : m.change.after)?.['usedBy'];
     return m.change.kind === 'definition' && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u)))) || typeOfField(m));
   };
-  const named = members.filter((m) => NAMED.includes(m.change.kind) && !partOfMessage(m));
+  // A description that was only reworded repeats the change; it names nothing that came or went.
+  const reworded = (m: RecordFacts) => m.change.id.endsWith('description-changed');
+  const named = members.filter((m) => NAMED.includes(m.change.kind) && !partOfMessage(m) && !(reworded(m) && members.some((o) => !reworded(o))));
   const distinctNames = new Set(named.map((m) => m.about[0]));
   // One name, told by the schema and the pages: the name leads. Several: the section that holds them does.
   if (named.length > 0 && (distinctNames.size === 1 || !home)) return pick(named);

@@ -31,6 +31,19 @@ export function readableDescription(text: string, definitionNames: ReadonlySet<s
     .trim();
 }
 
+/**
+ * A description as a record quotes it: each inline link reads as its text, written in code when
+ * that text is one name (a link's text names what it links to), the rest of the markup kept.
+ * Records show this, so a reader never sees a link's target glued to its label, and the
+ * grouping meets the linked name as the name a page writes in code.
+ */
+export function descriptionWithLinksRead(text: string, definitionNames: ReadonlySet<string>): string {
+  return text.replace(INLINE_LINK, (_, inner: string) => {
+    const label = linkText(inner.trim(), definitionNames);
+    return /^[\w$@./:#-]+$/.test(label) ? `\`${label}\`` : label;
+  });
+}
+
 function linkText(inner: string, names: ReadonlySet<string>): string {
   const bar = inner.indexOf('|');
   if (bar >= 0) return inner.slice(bar + 1).trim() || inner.slice(0, bar).trim();

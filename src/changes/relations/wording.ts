@@ -116,17 +116,34 @@ export function joinSameTextTwice(facts: readonly RecordFacts[], uf: UnionFind):
  * edit brought and took are compared, not the texts, which differ around them.
  */
 export function joinSameEditTwice(facts: readonly RecordFacts[], uf: UnionFind): void {
-  const edits = facts.filter((f) => f.direction === 'changed' && !f.change.informative && (f.change.kind === 'prose' || f.change.kind === 'rule' || f.change.id.endsWith('description-changed'))).map((f) => ({ f, edit: editWords(f) })).filter((e) => e.edit.size >= MIN_EDIT_WORDS);
+  const edits = facts.filter((f) => f.direction === 'changed' && !f.change.informative && (f.change.kind === 'prose' || f.change.kind === 'rule' || f.change.id.endsWith('description-changed'))).map((f) => ({ f, edit: editWords(f), named: namesBrought(f) })).filter((e) => e.edit.size >= MIN_EDIT_WORDS);
   const schema = edits.filter((e) => e.f.change.source === 'schema');
   const pages = edits.filter((e) => e.f.change.source !== 'schema');
   for (const s of schema) {
     let best: { f: RecordFacts; score: number } | null = null;
     for (const p of pages) {
-      const score = overlap(s.edit, p.edit);
+      const score = bringsTheSameNames(s.named, p.named) ? Math.max(SAME_EDIT, overlap(s.edit, p.edit)) : overlap(s.edit, p.edit);
       if (score >= SAME_EDIT && (!best || score > best.score)) best = { f: p.f, score };
     }
     if (best) uf.union(best.f.index, s.f.index);
   }
+}
+
+/** Names in code its new text writes that its old text did not. */
+function namesBrought(f: RecordFacts): Set<string> {
+  return new Set([...f.mentions.new].filter((name) => !f.mentions.old.has(name)));
+}
+
+/**
+ * Two edits that each brought the same two or more names in code, and no other, say the same
+ * new thing whatever words carry it: a description says in a sentence what a rule says in its
+ * clause (a page rule and the description of what it governs both now name the same request
+ * and the same field of it).
+ */
+function bringsTheSameNames(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size < 2 || a.size !== b.size) return false;
+  for (const name of a) if (!b.has(name)) return false;
+  return true;
 }
 
 /** At least this many words came or went: a one-word edit is too common to say two places made the same one. */

@@ -1,5 +1,5 @@
 import type { SchemaAnalysis } from '../analysis.ts';
-import { readableDescription } from '../description-text.ts';
+import { descriptionWithLinksRead, readableDescription } from '../description-text.ts';
 import type { DefinitionPairing } from '../pairing.ts';
 import type { PendingRecords } from './placement.ts';
 
@@ -47,6 +47,11 @@ export type Reported = Set<string>;
 /** Descriptions compare as a reader reads them: markup, link targets and whitespace do not count. */
 export function readable(ctx: SchemaDiffContext, text: string | null): string | null {
   return text === null ? null : readableDescription(text, ctx.definitionNames);
+}
+
+/** A description as its record quotes it: links read as their text (see `descriptionWithLinksRead`). */
+export function quoted(ctx: SchemaDiffContext, text: string | null | undefined): string {
+  return text === null || text === undefined ? '' : descriptionWithLinksRead(text, ctx.definitionNames);
 }
 
 /** Paths of an array's items (`x[]`, `x[0]`) or an object's values (`x{}`): wrappers, not named members. */

@@ -1,5 +1,5 @@
 import type { SchemaDefinition } from '../model.ts';
-import { readable, type SchemaDiffContext } from './context.ts';
+import { quoted, readable, type SchemaDiffContext } from './context.ts';
 import { diffFieldPresence } from './field-presence.ts';
 import { openPair } from './field-records.ts';
 import { alignedFields, tallyGrafts } from './inline-shapes.ts';
@@ -23,8 +23,8 @@ export function diffDefinitionPair(ctx: SchemaDiffContext, o: SchemaDefinition, 
         id: 'definition-description-changed',
         subject: n.name,
         section: { old: o.name, new: n.name },
-        before: { text: o.description ?? '', line: o.line, path: o.name },
-        after: { text: n.description ?? '', line: n.line, path: n.name },
+        before: { text: quoted(ctx, o.description), line: o.line, path: o.name },
+        after: { text: quoted(ctx, n.description), line: n.line, path: n.name },
       });
     }
   }

@@ -1,6 +1,6 @@
 import { excerpt } from '../../records/quote.ts';
 import type { SchemaField } from '../model.ts';
-import { readable, WRAPPER } from './context.ts';
+import { quoted, readable, WRAPPER } from './context.ts';
 import type { DefinitionPair } from './field-records.ts';
 import { diffFieldShape } from './field-shape.ts';
 
@@ -32,7 +32,7 @@ export function compareField(pair: DefinitionPair, path: string, of: SchemaField
     const od = readable(pair.ctx, of.description);
     const nd = readable(pair.ctx, nf.description);
     if (od !== nd && od !== null && nd !== null) {
-      pair.emitField({ id: 'field-description-changed', subject, before: { ...pair.side(path, of), text: of.description ?? '' }, after: { ...pair.side(path, nf), text: nf.description ?? '' } }, null, path, null);
+      pair.emitField({ id: 'field-description-changed', subject, before: { ...pair.side(path, of), text: quoted(pair.ctx, of.description) }, after: { ...pair.side(path, nf), text: quoted(pair.ctx, nf.description) } }, null, path, null);
     }
   }
 }
