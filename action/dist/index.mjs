@@ -30015,6 +30015,32 @@ function joinPassagesToTheirSection(facts, uf, emptied, split) {
     }
   }
 }
+function joinGroupsToTheirNames(facts, uf, outlines) {
+  if (!outlines) return;
+  const alone = lonelyRecords(facts, uf);
+  const byName2 = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.direction === "changed" || f.change.kind === "section") continue;
+    for (const name of f.about) pushTo(byName2, `${f.direction}\0${name}`, f);
+  }
+  for (const group2 of facts) {
+    if (!alone.has(group2.index) || group2.change.kind !== "section" || group2.direction === "changed" || group2.path.length === 0) continue;
+    const outline = outlines(group2.sidePage, group2.side);
+    if (!outline) continue;
+    const children = outline.sections.filter((s) => s.path.length === group2.path.length + 1 && within(s.path, group2.path));
+    if (children.length < MIN_GROUP) continue;
+    const roots = /* @__PURE__ */ new Map();
+    for (const child of children) {
+      const named = byName2.get(`${group2.direction}\0${canonicalName(child.path.at(-1))}`);
+      if (!named) continue;
+      const root = uf.find(named[0].index);
+      roots.set(root, (roots.get(root) ?? 0) + 1);
+    }
+    const [best] = [...roots].sort((a, b) => b[1] - a[1]);
+    if (best && best[1] >= MIN_GROUP && best[1] * 2 > children.length) uf.union(best[0], group2.index);
+  }
+}
+var MIN_GROUP = 2;
 
 // src/changes/relations/wording.ts
 function joinPassagesMovedIntoNewText(facts, uf) {
@@ -30151,6 +30177,7 @@ var RELATIONS = [
   { name: "like-headed-sections", join: (facts, uf) => joinLikeHeadedSections(facts, uf) },
   { name: "names-to-their-home", join: (facts, uf, found, c) => joinNamesToTheirHome(facts, uf, c.outlines, found.split) },
   { name: "mentions", join: (facts, uf) => joinMentions(facts, uf) },
+  { name: "groups-to-their-names", join: (facts, uf, _found, c) => joinGroupsToTheirNames(facts, uf, c.outlines) },
   { name: "moved-rules", join: (facts, uf, found) => {
     found.moved = joinMovedRules(facts, uf);
   } },

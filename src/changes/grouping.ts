@@ -3,7 +3,7 @@ import { joinFieldsToldTwice, joinFieldsToTheirAlternatives, joinFieldsToTheirNe
 import { joinDeprecationNotices } from './relations/deprecations.ts';
 import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/names.ts';
 import { joinDutiesToldTwice, joinDutyRestated, joinListItems, joinMovedRules } from './relations/rules.ts';
-import { joinExampleSiblings, joinLikeHeadedSections, joinPassagesToTheirSection, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
+import { joinExampleSiblings, joinGroupsToTheirNames, joinLikeHeadedSections, joinPassagesToTheirSection, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
 import { pushTo, UnionFind } from './relations/union-find.ts';
 import { joinLeftoverWording, joinNeighbouringProse, joinPassagesMovedIntoNewText, joinSameTextTwice, joinSameEditTwice } from './relations/wording.ts';
 import type { SplitPage } from './unit.ts';
@@ -27,6 +27,8 @@ import type { SplitPage } from './unit.ts';
  * 3. schema siblings: one edit repeated field by field (the same rule, the same last name,
  *    in shapes of one family; or the same transition in one definition);
  * 4. a section that came or went, with everything that came or went inside it;
+ * 4d. a lone section that came or went over sub-sections headed by names that came or went:
+ *    the heading of their group, with the change most of them belong to;
  * 4c. sections that each hold only an example, under a heading that came or went with
  *    them: one change;
  * 5. a name's home: the new (or removed) section or page that talks about it most (a page
@@ -98,6 +100,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'like-headed-sections', join: (facts, uf) => joinLikeHeadedSections(facts, uf) },
   { name: 'names-to-their-home', join: (facts, uf, found, c) => joinNamesToTheirHome(facts, uf, c.outlines, found.split) },
   { name: 'mentions', join: (facts, uf) => joinMentions(facts, uf) },
+  { name: 'groups-to-their-names', join: (facts, uf, _found, c) => joinGroupsToTheirNames(facts, uf, c.outlines) },
   { name: 'moved-rules', join: (facts, uf, found) => { found.moved = joinMovedRules(facts, uf); } },
   { name: 'list-items', join: (facts, uf) => joinListItems(facts, uf) },
   { name: 'duties-told-twice', join: (facts, uf) => joinDutiesToldTwice(facts, uf) },

@@ -11,7 +11,7 @@ import { casesDir, changesOf, IMPACT_CASES, one } from './cases.ts';
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')) && !IMPACT_CASES.includes(n));
-    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'constant-heading', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'description-repeats-rule', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passage-moved-into-rule', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'union-growth', 'union-restructure', 'union-swap', 'wording']);
+    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'constant-heading', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'description-repeats-rule', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'group-of-names', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passage-moved-into-rule', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'union-growth', 'union-restructure', 'union-swap', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -230,6 +230,13 @@ describe('records grouped into changes', () => {
     expect(grouped[0]!.title).toMatch(/^Rule reworded in substance \(SHOULD\)/);
     const description = changes.find((c) => c.id === 'definition-description-changed')!;
     expect(description.after!['text']).toContain('only on a `widgets/watch` stream');
+  });
+
+  it('group-of-names: the heading of a reference page over a group of definitions that went with a page is part of the removal of that page, not a section removed of its own', async () => {
+    const { grouped } = await changesOf('group-of-names');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]).toMatchObject({ title: 'Page guide/gizmos removed.', impact: 'breaking' });
+    expect(grouped[0]!.records).toHaveLength(5);
   });
 
   it('namespaced-key: a new namespaced key (`vendor.example/level`) is a name of its own: the rule that names it, on a page about something else than its owner, is part of its change', async () => {

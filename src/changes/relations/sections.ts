@@ -1,6 +1,6 @@
 import { contentWords } from '../../diff/content-words.ts';
 import { dice } from '../../diff/similarity.ts';
-import { within, type Outlines, type RecordFacts } from '../facts.ts';
+import { canonicalName, within, type Outlines, type RecordFacts } from '../facts.ts';
 import type { SplitPage } from '../unit.ts';
 import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
 
@@ -244,3 +244,40 @@ export function joinPassagesToTheirSection(facts: readonly RecordFacts[], uf: Un
     }
   }
 }
+
+/**
+ * 4d. A lone section that came or went whose sub-sections are each headed by a name that came
+ * or went with it (a reference page's group of definitions, `tasks` over `Task`,
+ * `CreateTaskResult`, …) is that group's heading: it joins the change most of those names
+ * belong to. Its sub-sections are not records of their own (the schema tells those names), so
+ * the group is read from the page's outline.
+ */
+export function joinGroupsToTheirNames(facts: readonly RecordFacts[], uf: UnionFind, outlines: Outlines | undefined): void {
+  if (!outlines) return;
+  const alone = lonelyRecords(facts, uf);
+  const byName = new Map<string, RecordFacts[]>();
+  for (const f of facts) {
+    if (f.direction === 'changed' || f.change.kind === 'section') continue;
+    for (const name of f.about) pushTo(byName, `${f.direction}\u0000${name}`, f);
+  }
+  for (const group of facts) {
+    if (!alone.has(group.index) || group.change.kind !== 'section' || group.direction === 'changed' || group.path.length === 0) continue;
+    const outline = outlines(group.sidePage, group.side);
+    if (!outline) continue;
+    const children = outline.sections.filter((s) => s.path.length === group.path.length + 1 && within(s.path, group.path));
+    if (children.length < MIN_GROUP) continue;
+    const roots = new Map<number, number>();
+    for (const child of children) {
+      const named = byName.get(`${group.direction}\u0000${canonicalName(child.path.at(-1)!)}`);
+      if (!named) continue;
+      const root = uf.find(named[0]!.index);
+      roots.set(root, (roots.get(root) ?? 0) + 1);
+    }
+    const [best] = [...roots].sort((a, b) => b[1] - a[1]);
+    // Most of the group's names, in one change: the group is theirs.
+    if (best && best[1] >= MIN_GROUP && best[1] * 2 > children.length) uf.union(best[0], group.index);
+  }
+}
+
+/** A heading over fewer names than this is a section of its own, not a group of names. */
+const MIN_GROUP = 2;
