@@ -28432,374 +28432,6 @@ function keywordOf(f) {
 // src/changes/describe.ts
 init_quote();
 
-// src/changes/relations/union-find.ts
-var UnionFind = class {
-  parent;
-  /** Records of informative pages (a changelog describing changes) are never one change with the records they describe. */
-  apart;
-  constructor(apart) {
-    this.parent = Array.from({ length: apart.length }, (_, i) => i);
-    this.apart = apart;
-  }
-  find(i) {
-    let root = i;
-    while (this.parent[root] !== root) root = this.parent[root];
-    while (this.parent[i] !== root) {
-      const next2 = this.parent[i];
-      this.parent[i] = root;
-      i = next2;
-    }
-    return root;
-  }
-  pass = "";
-  union(a, b) {
-    if (this.apart[a] !== this.apart[b]) return;
-    if (process.env["SPECDELTA_TRACE_GROUPS"] && this.find(a) !== this.find(b)) console.error(`${this.pass}: ${a} + ${b}`);
-    const ra = this.find(a);
-    const rb = this.find(b);
-    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
-  }
-};
-function pushTo(map, key2, value2) {
-  const list2 = map.get(key2);
-  if (list2) list2.push(value2);
-  else map.set(key2, [value2]);
-}
-function lonelyRecords(facts, uf) {
-  const sizes = /* @__PURE__ */ new Map();
-  for (const f of facts) sizes.set(uf.find(f.index), (sizes.get(uf.find(f.index)) ?? 0) + 1);
-  return new Set(facts.filter((f) => sizes.get(uf.find(f.index)) === 1).map((f) => f.index));
-}
-
-// src/changes/relations/fields.ts
-function joinFieldsToldTwice(facts, uf) {
-  const schemaFields = facts.filter((f) => f.field && f.change.source === "schema");
-  for (const f of facts) {
-    if (!f.field || f.change.source === "schema") continue;
-    const match = schemaFields.find((s) => s.direction === f.direction && s.field.leaf === f.field.leaf && dice(s.field.owner, f.field.owner) >= 0.5);
-    if (match) uf.union(match.index, f.index);
-  }
-}
-function joinSchemaSiblings(facts, uf) {
-  const seen = /* @__PURE__ */ new Map();
-  const join3 = (key2, f) => {
-    const other = seen.get(key2);
-    if (other === void 0) seen.set(key2, f.index);
-    else uf.union(other, f.index);
-  };
-  for (const f of facts) {
-    const { change } = f;
-    if (change.kind !== "schema-field" || !f.field) continue;
-    if (change.source !== "schema") {
-      if (f.direction !== "changed") join3(`p\0${change.id}\0${f.page}\0${change.subject.replace(/\s*›[^›]*$/, "")}`, f);
-      continue;
-    }
-    const definition2 = change.section.new ?? change.section.old ?? "";
-    const family3 = [...f.field.owner][0] ?? definition2;
-    if (f.direction === "changed") join3(`t\0${change.id}\0${definition2}\0${change.message.replace(change.subject, "").replace(/`/g, "")}`, f);
-    join3(f.direction === "changed" ? `f\0${change.id}\0${f.field.leaf}\0${family3}` : `f\0${change.id}\0${f.field.leaf}`, f);
-  }
-}
-function joinUnionRestructures(facts, uf) {
-  for (const r of facts) {
-    const members = r.change.after?.["members"];
-    if (r.change.source !== "schema" || typeof members !== "string") continue;
-    const name = r.change.id === "definition-renamed" ? r.change.section.old ?? r.change.subject : r.change.subject;
-    const names = /* @__PURE__ */ new Set([...members.split(" | "), ...r.change.id === "definition-renamed" ? [name] : []]);
-    const word = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`);
-    for (const f of facts) {
-      if (f === r || f.change.source !== "schema") continue;
-      const { change } = f;
-      const fieldOfIt = change.kind === "schema-field" && f.direction === "removed" && change.section.old === name;
-      const member = change.kind === "definition" && f.direction === "added" && names.has(change.subject);
-      const before = typeof change.before?.text === "string" ? change.before.text : "";
-      const after = typeof change.after?.text === "string" ? change.after.text : "";
-      const readThrough = change.kind === "schema-field" && f.direction === "changed" && word.test(before) && [...names].filter((m) => after.includes(m)).length >= 2;
-      if (fieldOfIt || member || readThrough) uf.union(r.index, f.index);
-    }
-  }
-}
-function joinFieldsToTheirNewOwner(facts, uf) {
-  const definitions = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (f.change.kind !== "definition" || f.change.source !== "schema" || f.direction === "changed") continue;
-    for (const name of f.about) definitions.set(`${f.direction}\0${name}`, f.index);
-  }
-  if (definitions.size === 0) return;
-  const fieldsOf = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (!f.field || f.change.source !== "schema" || f.direction === "changed" || !inherited(f)) continue;
-    const owner = definitions.get(`${f.direction}\0${canonicalName(fieldOwner(f.change.subject))}`);
-    if (owner !== void 0) fieldsOf.set(owner, [...fieldsOf.get(owner) ?? [], f]);
-  }
-  for (const [owner, fields] of fieldsOf) {
-    if (fields.length <= MIXIN_FIELDS) for (const f of fields) uf.union(owner, f.index);
-  }
-}
-var MIXIN_FIELDS = 2;
-function joinShapesToTheirUsers(facts, uf) {
-  const arrivals = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (f.change.source !== "schema" || f.direction === "changed" || f.change.kind !== "message") continue;
-    for (const name of f.about) if (!arrivals.has(`${f.direction}\0${name}`)) arrivals.set(`${f.direction}\0${name}`, f.index);
-  }
-  for (const f of facts) {
-    if (f.change.source !== "schema" || f.change.kind !== "definition" || f.direction === "changed") continue;
-    const users = (f.direction === "removed" ? f.change.before : f.change.after)?.["usedBy"];
-    if (!Array.isArray(users) || users.length === 0) continue;
-    const anchors = users.map((u) => arrivals.get(`${f.direction}\0${canonicalName(String(u))}`));
-    if (anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
-  }
-}
-function joinShapesToTheirUse(facts, uf) {
-  const definitions = /* @__PURE__ */ new Map();
-  const fieldsOf = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (f.change.source !== "schema") continue;
-    if (f.change.kind === "definition" && f.direction !== "changed") definitions.set(`${f.direction}\0${f.change.subject}`, f.index);
-    if (f.field) pushTo(fieldsOf, `${f.change.section.new ?? f.change.section.old}`, f);
-  }
-  for (const f of facts) {
-    if (f.change.source !== "schema" || f.change.kind !== "definition" || f.direction === "changed") continue;
-    const side6 = f.direction === "removed" ? f.change.before : f.change.after;
-    const name = f.change.subject;
-    const members = typeAtoms(side6.text);
-    const memberRecords = members.length >= 2 ? members.map((m) => definitions.get(`${f.direction}\0${m}`)) : [];
-    if (memberRecords.length > 0 && memberRecords.every((m) => m !== void 0 && !carriesOldShape(facts[m]))) {
-      for (const m of memberRecords) uf.union(m, f.index);
-      continue;
-    }
-    const users = Array.isArray(side6["usedBy"]) ? side6["usedBy"].map(String) : [];
-    if (users.length === 0) continue;
-    const use = users.map((user) => (fieldsOf.get(user) ?? []).find((field) => isUseOf(field, f.direction, name, members))).find((u) => u !== void 0);
-    if (use) uf.union(use.index, f.index);
-  }
-}
-function carriesOldShape(f) {
-  const side6 = f.change.after;
-  return side6 !== null && (side6["names"] !== void 0 || side6["alternativeOf"] !== void 0);
-}
-var atomName = (atom) => atom.replace(/\[\]$/, "").replace(/^array of /, "");
-function isUseOf(field, direction, name, members) {
-  const side6 = field.direction === "removed" ? field.change.before : field.change.after;
-  const types = typeAtoms(String(side6?.text ?? "")).map(atomName);
-  if (members.length >= 2) return field.direction !== (direction === "added" ? "removed" : "added") && (types.includes(name) || members.every((m) => types.includes(m)));
-  return field.direction === direction && types.length === 1 && types[0] === name;
-}
-function joinFieldsToTheirAlternatives(facts, uf) {
-  const definitions = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (f.change.kind !== "definition" || f.change.source !== "schema" || f.direction === "changed") continue;
-    for (const name of f.about) if (!definitions.has(`${f.direction}\0${name}`)) definitions.set(`${f.direction}\0${name}`, f.index);
-  }
-  if (definitions.size === 0) return;
-  for (const f of facts) {
-    if (!f.field || f.change.source !== "schema") continue;
-    const alternatives = (f.direction === "removed" ? f.change.before : f.change.after)?.["alternatives"];
-    if (!alternatives || alternatives.absentFrom.length === 0) continue;
-    const [direction, members] = f.direction === "changed" ? ["added", alternatives.absentFrom] : [f.direction, alternatives.definedIn];
-    const anchors = members.map((m) => definitions.get(`${direction}\0${canonicalName(m)}`));
-    if (anchors.length > 0 && anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
-  }
-}
-function inherited(f) {
-  const side6 = f.direction === "removed" ? f.change.before : f.change.after;
-  return Array.isArray(side6?.["inheritors"]) && side6["inheritors"].length > 0;
-}
-function joinUnionGrowthToMembers(facts, uf) {
-  const definitions = /* @__PURE__ */ new Map();
-  for (const f of facts) {
-    if (f.change.source !== "schema" || f.direction === "changed" || !["definition", "message"].includes(f.change.kind)) continue;
-    for (const name of f.about) if (!definitions.has(`${f.direction}\0${name}`)) definitions.set(`${f.direction}\0${name}`, f.index);
-  }
-  if (definitions.size === 0) return;
-  for (const f of facts) {
-    if (f.change.source !== "schema" || f.change.kind !== "schema-field" || /[.[{]/.test(f.change.subject)) continue;
-    const before = unionMembers(f.change.before?.text);
-    const after = unionMembers(f.change.after?.text);
-    if (!before || !after) continue;
-    const joined = [...after].filter((m) => !before.has(m));
-    const left = [...before].filter((m) => !after.has(m));
-    const anchors = [...joined.map((m) => definitions.get(`added\0${canonicalName(m)}`)), ...left.map((m) => definitions.get(`removed\0${canonicalName(m)}`))];
-    if (anchors.length > 0 && anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
-  }
-}
-function unionMembers(text4) {
-  const match = /^[\w$.-]+: ([\w$.-]+(?: \| [\w$.-]+)+)$/.exec(text4 ?? "");
-  return match ? new Set(match[1].split(" | ")) : null;
-}
-
-// src/changes/describe.ts
-var NAMED = ["message", "error-code", "definition", "capability"];
-var KIND_ORDER = ["rule", "message", "error-code", "capability", "schema-field", "definition", "section", "prose", "term"];
-var LEVEL_ORDER = ["breaking", "non-breaking", "editorial"];
-function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
-  const pair = rewrittenRule(members);
-  if (pair) return pair.arrived;
-  const restructure = members.find((m) => m.change.source === "schema" && typeof m.change.after?.["members"] === "string" && typeAtoms(String(m.change.before?.text ?? "")).length < 2);
-  if (restructure && members.length > 1) return restructure;
-  const notice = members.find((m) => m.change.action === "deprecated");
-  if (notice && members.every((m) => m === notice || m.change.kind === "rule" || m.change.kind === "prose" || m.field !== null && m.direction === "changed")) return notice;
-  const definitions = new Set(members.filter((m) => m.change.kind === "definition").map((m) => m.change.subject));
-  const union = members.find((m) => m.change.kind === "definition" && m.direction !== "changed" && isUnionOf(m, definitions));
-  if (union) return union;
-  const moved3 = members.filter((m) => !hollow.has(m.index));
-  if (moved3.length > 0 && moved3.length < members.length) return leadRecord(moved3);
-  const holds = (s, m) => m !== s && m.sidePage === s.sidePage && (s.change.kind !== "section" || within(m.path, s.path));
-  const direct = (s) => members.filter((m) => holds(s, m) && m.path.length === s.path.length && m.direction !== "changed").length;
-  const subtree = (s) => members.filter((m) => holds(s, m)).length;
-  const sections = members.filter((m) => m.direction !== "changed" && (m.change.kind === "section" || m.change.id === "page-added" || m.change.id === "page-removed"));
-  const withContent = sections.filter((s) => s.change.kind !== "section" || direct(s) > 0);
-  const home = [...withContent.length > 0 ? withContent : sections].sort((a, b) => subtree(b) - subtree(a) || a.path.length - b.path.length || a.index - b.index)[0];
-  const messages = new Set(members.filter((m) => m.change.kind === "message").flatMap((m) => m.about));
-  const schemaFields = members.filter((m) => m.field && m.change.source === "schema");
-  const typeOfField = (m) => {
-    const atoms = atomsOf(m);
-    return schemaFields.some((f) => isUseOf(f, m.direction, m.change.subject, atoms.length >= 2 ? atoms : []));
-  };
-  const partOfMessage = (m) => {
-    const users = (m.direction === "removed" ? m.change.before : m.change.after)?.["usedBy"];
-    return m.change.kind === "definition" && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u)))) || typeOfField(m));
-  };
-  const reworded = (m) => m.change.id.endsWith("description-changed");
-  const named = members.filter((m) => NAMED.includes(m.change.kind) && !partOfMessage(m) && !(reworded(m) && members.some((o) => !reworded(o))));
-  const distinctNames = new Set(named.map((m) => m.about[0]));
-  if (named.length > 0 && (distinctNames.size === 1 || !home)) return pick(named);
-  if (home && (home.change.id === "page-added" || home.change.id === "page-removed" || home.change.kind !== "section" || direct(home) > 0 || members.every((m) => m.change.kind === "section"))) return home;
-  const fields = members.filter((m) => m.change.kind === "schema-field" && m.change.source === "schema");
-  if (fields.length > 0 && new Set(fields.map((m) => m.about[0])).size === 1) return fields[0];
-  return pick(members);
-}
-function isUnionOf(m, definitions) {
-  const atoms = atomsOf(m);
-  return atoms.length >= 2 && atoms.every((a) => definitions.has(a));
-}
-function atomsOf(m) {
-  return typeAtoms(String((m.direction === "removed" ? m.change.before : m.change.after)?.text ?? ""));
-}
-function pick(members) {
-  return [...members].sort(
-    (a, b) => LEVEL_ORDER.indexOf(a.change.level) - LEVEL_ORDER.indexOf(b.change.level) || rank(KIND_ORDER, a.change.kind) - rank(KIND_ORDER, b.change.kind) || (a.change.source === "schema" ? 0 : 1) - (b.change.source === "schema" ? 0 : 1) || a.index - b.index
-  )[0];
-}
-function rank(order2, value2) {
-  const i = order2.indexOf(value2);
-  return i < 0 ? order2.length : i;
-}
-function headline(message) {
-  const cut2 = message.search(/ (?:Inherited by|Also stated at) /);
-  return (cut2 >= 0 ? message.slice(0, cut2) : message).trim();
-}
-function rewrittenRule(members) {
-  if (members.length !== 2 || !members.every((m) => m.change.kind === "rule")) return null;
-  const gone = members.find((m) => m.direction === "removed");
-  const arrived = members.find((m) => m.direction === "added");
-  return gone && arrived ? { gone, arrived } : null;
-}
-function baseWithFields(lead, members) {
-  if (lead.change.kind !== "definition" || lead.change.source !== "schema" || lead.direction === "changed") return null;
-  const prefix = lead.change.subject;
-  const fields = members.filter((m) => m.field && m.change.source === "schema" && m.direction === lead.direction && fieldOwner(m.change.subject) === prefix && m.change.subject !== prefix);
-  const side6 = (m) => m.direction === "removed" ? m.change.before : m.change.after;
-  const heirs = [...new Set(fields.flatMap((m) => Array.isArray(side6(m)?.["inheritors"]) ? side6(m)["inheritors"].map(String) : []))];
-  if (fields.length === 0 || heirs.length === 0) return null;
-  const names = fields.map((m) => `\`${m.change.subject.slice(prefix.length).replace(/^\./, "")}\``).join(", ");
-  const required = fields.every((m) => m.change.id.startsWith("required-")) ? "required " : "";
-  const plural4 = fields.length > 1 ? "s" : "";
-  const heirList = `${heirs.length} definition${heirs.length > 1 ? "s" : ""}: ${heirs.join(", ")}`;
-  if (lead.direction === "removed") return `Definition \`${prefix}\` removed, with its ${required}field${plural4} ${names}, from ${heirList}.`;
-  const senders = fields.map((m) => m.change.after?.["mustSend"]).find((v) => typeof v === "string");
-  const must = senders ? ` ${senders.split(", ").map((p) => `${p.charAt(0).toUpperCase()}${p.slice(1)}s`).join(" and ")} must now send ${fields.length > 1 ? "them" : "it"}.` : "";
-  return `New definition \`${prefix}\` brings ${required}field${plural4} ${names} to ${heirList}.${must}`;
-}
-function samePlace(a, b) {
-  return a.sidePage === b.sidePage && a.path.join("\0") === b.path.join("\0");
-}
-function titleOf(lead, members) {
-  const own6 = headline(lead.change.message);
-  if (members.length === 1) return own6;
-  const base = baseWithFields(lead, members);
-  if (base) return base;
-  const pair = rewrittenRule(members);
-  if (pair) {
-    const where = samePlace(pair.gone, pair.arrived) ? "" : ` and moved to “${pair.arrived.path.at(-1) ?? pair.arrived.sidePage}”`;
-    return `Rule reworded${where} (${keywordOf(pair.arrived)}): ${quoteChanged(String(pair.gone.change.before?.text ?? ""), String(pair.arrived.change.after?.text ?? ""))}`;
-  }
-  const others = members.filter((m) => m !== lead);
-  const sameEdit = others.filter((m) => m.change.id === lead.change.id && m.change.kind === "schema-field" && m.change.source === "schema");
-  if (lead.change.kind === "schema-field" && sameEdit.length > 0) {
-    return `${own6.replace(/\.$/, "")}; also in ${alsoIn(lead, sameEdit).map((w) => `\`${w}\``).join(", ")}.`;
-  }
-  const sections = members.filter((m) => m.change.kind === "section");
-  const passages = members.filter((m) => m.change.kind !== "section");
-  const passagesMoved = passages.length > 0 && passages.every((m) => m.change.action === "moved" && (m.change.kind === "prose" || m.change.kind === "rule"));
-  if (sections.length > 0 && sections.every((m) => m.direction === "changed" || m.change.action === "removed") && sections.some((m) => m.direction === "changed") && (passages.length === 0 || passagesMoved)) {
-    const page = sections.find((m) => m.direction === "changed").page;
-    if (sections.length === 1) return `${headline(sections[0].change.message).replace(/\.$/, "")}, with its ${passages.length} passage${passages.length === 1 ? "" : "s"} unchanged.`;
-    return `Sections rearranged on ${page || "the page"}: ${[...new Set(sections.filter((m) => m.direction === "changed").map((m) => `“${m.change.subject}”`))].slice(0, 4).join(", ")}${sections.length > 4 ? ", …" : ""} (${sections.length} moves and renames).`;
-  }
-  if (passagesMoved && sections.every((m) => m.change.action === "removed")) {
-    const first = passages[0];
-    const section = first.path.at(-1) ?? first.change.section.new ?? first.change.section.old ?? "the page";
-    const from = first.change.before?.["page"];
-    const where = typeof from === "string" && from !== first.page ? ` from ${from} to ${first.page}` : ` to “${section}”`;
-    return `${passages.length} passages moved${where} unchanged (“${section}”).`;
-  }
-  if (members.every((m) => m.change.level === "editorial" && (m.change.kind === "prose" || m.change.kind === "rule" || m.change.kind === "term"))) {
-    const section = lead.path.at(-1) ?? lead.change.section.new ?? lead.change.section.old ?? "the page";
-    return wordingTitle(members, section);
-  }
-  return own6;
-}
-function alsoIn(lead, others) {
-  const definitionOf = (m) => m.change.section.new ?? m.change.section.old ?? m.change.subject;
-  const count = /* @__PURE__ */ new Map();
-  for (const m of [lead, ...others]) count.set(definitionOf(m), (count.get(definitionOf(m)) ?? 0) + 1);
-  return [...new Set(others.map((m) => count.get(definitionOf(m)) === 1 ? definitionOf(m) : m.change.subject))];
-}
-function wordingTitle(members, section) {
-  const ordered = [...members].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  const removed = ordered.filter((m) => m.direction === "removed");
-  const added = ordered.filter((m) => m.direction === "added");
-  const moved3 = ordered.filter((m) => m.direction === "changed" && m.change.action === "moved");
-  const changed2 = ordered.filter((m) => m.direction === "changed" && m.change.action !== "moved");
-  const text4 = (m) => String((m.direction === "removed" ? m.change.before : m.change.after)?.text ?? "");
-  const count = (n, what) => `${n} passage${n === 1 ? "" : "s"} ${what}`;
-  if (removed.length === members.length) return `${count(removed.length, "removed from")} “${section}”, from “${clip(text4(removed[0]), 80)}”.`;
-  if (added.length === members.length) return `${count(added.length, "added to")} “${section}”, from “${clip(text4(added[0]), 80)}”.`;
-  const parts2 = [removed.length ? `${removed.length} removed` : "", added.length ? `${added.length} added` : "", changed2.length ? `${changed2.length} reworded` : "", moved3.length ? `${moved3.length} moved` : ""].filter(Boolean);
-  return `Wording revised in “${section}” (${parts2.join(", ")}).`;
-}
-function homeOf(members) {
-  const counts2 = /* @__PURE__ */ new Map();
-  for (const m of members) if (m.page) counts2.set(m.page, (counts2.get(m.page) ?? 0) + (m.change.source === "schema" ? 0.5 : 1));
-  const pages = [...counts2.keys()];
-  if (pages.length === 0) return { page: null, pages: [] };
-  const page = [...counts2].sort((a, b) => b[1] - a[1] || pages.indexOf(a[0]) - pages.indexOf(b[0]))[0][0];
-  return { page, pages: [page, ...pages.filter((p) => p !== page)] };
-}
-function changeIdOf(lead, members) {
-  const { change } = lead;
-  const present = lead.direction === "removed" ? change.before : change.after;
-  let identity2;
-  if (NAMED.includes(change.kind) || change.kind === "schema-field" && lead.field) {
-    identity2 = `name\0${lead.about[0] ?? canonicalName(change.subject)}`;
-  } else if (change.kind === "section" || change.id === "page-added" || change.id === "page-removed") {
-    identity2 = `place\0${lead.sidePage}\0${lead.path.join("\0") || change.subject}`;
-  } else if (members.length > 1 && members.every((m) => m.change.kind === "section")) {
-    identity2 = `sections\0${lead.page}`;
-  } else if (members.length > 1 && members.every((m) => m.change.level === "editorial")) {
-    identity2 = `wording\0${lead.page}\0${lead.path.join("\0")}`;
-  } else {
-    identity2 = `text\0${lead.sidePage}\0${normalizeText(String(present?.text ?? change.subject))}`;
-  }
-  const direction = lead.direction === "changed" ? change.id : lead.direction;
-  return `c-${hash("sha256", `${change.source ?? "page"}\0${direction}\0${identity2}`, "hex").slice(0, 10)}`;
-}
-function distinctChangeId(id, lead) {
-  return `c-${hash("sha256", `${id}\0${lead.change.fingerprint}`, "hex").slice(0, 10)}`;
-}
-
 // src/model/document.ts
 function inSection(sectionId, outer) {
   return sectionId === outer || sectionId.startsWith(`${outer}/`);
@@ -29002,6 +28634,392 @@ var endsProseSentence = (text4, at, start) => {
 };
 function sentences(text4) {
   return sentenceSpans(text4, endsProseSentence).map((span) => text4.slice(span.start, span.end).trim()).filter((sentence) => sentence !== "");
+}
+
+// src/changes/relations/union-find.ts
+var UnionFind = class {
+  parent;
+  /** Records of informative pages (a changelog describing changes) are never one change with the records they describe. */
+  apart;
+  constructor(apart) {
+    this.parent = Array.from({ length: apart.length }, (_, i) => i);
+    this.apart = apart;
+  }
+  find(i) {
+    let root = i;
+    while (this.parent[root] !== root) root = this.parent[root];
+    while (this.parent[i] !== root) {
+      const next2 = this.parent[i];
+      this.parent[i] = root;
+      i = next2;
+    }
+    return root;
+  }
+  pass = "";
+  union(a, b) {
+    if (this.apart[a] !== this.apart[b]) return;
+    if (process.env["SPECDELTA_TRACE_GROUPS"] && this.find(a) !== this.find(b)) console.error(`${this.pass}: ${a} + ${b}`);
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  }
+};
+function pushTo(map, key2, value2) {
+  const list2 = map.get(key2);
+  if (list2) list2.push(value2);
+  else map.set(key2, [value2]);
+}
+function lonelyRecords(facts, uf) {
+  const sizes = /* @__PURE__ */ new Map();
+  for (const f of facts) sizes.set(uf.find(f.index), (sizes.get(uf.find(f.index)) ?? 0) + 1);
+  return new Set(facts.filter((f) => sizes.get(uf.find(f.index)) === 1).map((f) => f.index));
+}
+
+// src/changes/relations/fields.ts
+function joinFieldsToldTwice(facts, uf) {
+  const schemaFields = facts.filter((f) => f.field && f.change.source === "schema");
+  for (const f of facts) {
+    if (!f.field || f.change.source === "schema") continue;
+    const match = schemaFields.find((s) => s.direction === f.direction && s.field.leaf === f.field.leaf && dice(s.field.owner, f.field.owner) >= 0.5);
+    if (match) uf.union(match.index, f.index);
+  }
+}
+function joinSchemaSiblings(facts, uf) {
+  const seen = /* @__PURE__ */ new Map();
+  const join3 = (key2, f) => {
+    const other = seen.get(key2);
+    if (other === void 0) seen.set(key2, f.index);
+    else uf.union(other, f.index);
+  };
+  for (const f of facts) {
+    const { change } = f;
+    if (change.kind !== "schema-field" || !f.field) continue;
+    if (change.source !== "schema") {
+      if (f.direction !== "changed") join3(`p\0${change.id}\0${f.page}\0${change.subject.replace(/\s*›[^›]*$/, "")}`, f);
+      continue;
+    }
+    const definition2 = change.section.new ?? change.section.old ?? "";
+    const family3 = [...f.field.owner][0] ?? definition2;
+    if (f.direction === "changed") join3(`t\0${change.id}\0${definition2}\0${change.message.replace(change.subject, "").replace(/`/g, "")}`, f);
+    join3(f.direction === "changed" ? `f\0${change.id}\0${f.field.leaf}\0${family3}` : `f\0${change.id}\0${f.field.leaf}`, f);
+  }
+}
+function joinUnionRestructures(facts, uf) {
+  for (const r of facts) {
+    const members = r.change.after?.["members"];
+    if (r.change.source !== "schema" || typeof members !== "string") continue;
+    const name = r.change.id === "definition-renamed" ? r.change.section.old ?? r.change.subject : r.change.subject;
+    const names = /* @__PURE__ */ new Set([...members.split(" | "), ...r.change.id === "definition-renamed" ? [name] : []]);
+    const word = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`);
+    for (const f of facts) {
+      if (f === r || f.change.source !== "schema") continue;
+      const { change } = f;
+      const fieldOfIt = change.kind === "schema-field" && f.direction === "removed" && change.section.old === name;
+      const member = change.kind === "definition" && f.direction === "added" && names.has(change.subject);
+      const before = typeof change.before?.text === "string" ? change.before.text : "";
+      const after = typeof change.after?.text === "string" ? change.after.text : "";
+      const readThrough = change.kind === "schema-field" && f.direction === "changed" && word.test(before) && [...names].filter((m) => after.includes(m)).length >= 2;
+      if (fieldOfIt || member || readThrough) uf.union(r.index, f.index);
+    }
+  }
+}
+function joinFieldsToTheirNewOwner(facts, uf) {
+  const definitions = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.kind !== "definition" || f.change.source !== "schema" || f.direction === "changed") continue;
+    for (const name of f.about) definitions.set(`${f.direction}\0${name}`, f.index);
+  }
+  if (definitions.size === 0) return;
+  const fieldsOf = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (!f.field || f.change.source !== "schema" || f.direction === "changed" || !inherited(f)) continue;
+    const owner = definitions.get(`${f.direction}\0${canonicalName(fieldOwner(f.change.subject))}`);
+    if (owner !== void 0) fieldsOf.set(owner, [...fieldsOf.get(owner) ?? [], f]);
+  }
+  for (const [owner, fields] of fieldsOf) {
+    if (fields.length <= MIXIN_FIELDS) for (const f of fields) uf.union(owner, f.index);
+  }
+}
+var MIXIN_FIELDS = 2;
+function joinShapesToTheirUsers(facts, uf) {
+  const arrivals = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.direction === "changed" || f.change.kind !== "message") continue;
+    for (const name of f.about) if (!arrivals.has(`${f.direction}\0${name}`)) arrivals.set(`${f.direction}\0${name}`, f.index);
+  }
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.change.kind !== "definition" || f.direction === "changed") continue;
+    const users = (f.direction === "removed" ? f.change.before : f.change.after)?.["usedBy"];
+    if (!Array.isArray(users) || users.length === 0) continue;
+    const anchors = users.map((u) => arrivals.get(`${f.direction}\0${canonicalName(String(u))}`));
+    if (anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
+  }
+}
+function joinShapesToTheirUse(facts, uf) {
+  const definitions = /* @__PURE__ */ new Map();
+  const fieldsOf = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.source !== "schema") continue;
+    if (f.change.kind === "definition" && f.direction !== "changed") definitions.set(`${f.direction}\0${f.change.subject}`, f.index);
+    if (f.field) pushTo(fieldsOf, `${f.change.section.new ?? f.change.section.old}`, f);
+  }
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.change.kind !== "definition" || f.direction === "changed") continue;
+    const side6 = f.direction === "removed" ? f.change.before : f.change.after;
+    const name = f.change.subject;
+    const members = typeAtoms(side6.text);
+    const memberRecords = members.length >= 2 ? members.map((m) => definitions.get(`${f.direction}\0${m}`)) : [];
+    if (memberRecords.length > 0 && memberRecords.every((m) => m !== void 0 && !carriesOldShape(facts[m]))) {
+      for (const m of memberRecords) uf.union(m, f.index);
+      continue;
+    }
+    const users = Array.isArray(side6["usedBy"]) ? side6["usedBy"].map(String) : [];
+    if (users.length === 0) continue;
+    const use = users.map((user) => (fieldsOf.get(user) ?? []).find((field) => isUseOf(field, f.direction, name, members))).find((u) => u !== void 0);
+    if (use) uf.union(use.index, f.index);
+  }
+}
+function carriesOldShape(f) {
+  const side6 = f.change.after;
+  return side6 !== null && (side6["names"] !== void 0 || side6["alternativeOf"] !== void 0);
+}
+var atomName = (atom) => atom.replace(/\[\]$/, "").replace(/^array of /, "");
+function isUseOf(field, direction, name, members) {
+  const side6 = field.direction === "removed" ? field.change.before : field.change.after;
+  const types = typeAtoms(String(side6?.text ?? "")).map(atomName);
+  if (members.length >= 2) return field.direction !== (direction === "added" ? "removed" : "added") && (types.includes(name) || members.every((m) => types.includes(m)));
+  return field.direction === direction && types.length === 1 && types[0] === name;
+}
+function joinFieldsToTheirAlternatives(facts, uf) {
+  const definitions = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.kind !== "definition" || f.change.source !== "schema" || f.direction === "changed") continue;
+    for (const name of f.about) if (!definitions.has(`${f.direction}\0${name}`)) definitions.set(`${f.direction}\0${name}`, f.index);
+  }
+  if (definitions.size === 0) return;
+  for (const f of facts) {
+    if (!f.field || f.change.source !== "schema") continue;
+    const alternatives = (f.direction === "removed" ? f.change.before : f.change.after)?.["alternatives"];
+    if (!alternatives || alternatives.absentFrom.length === 0) continue;
+    const [direction, members] = f.direction === "changed" ? ["added", alternatives.absentFrom] : [f.direction, alternatives.definedIn];
+    const anchors = members.map((m) => definitions.get(`${direction}\0${canonicalName(m)}`));
+    if (anchors.length > 0 && anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
+  }
+}
+function inherited(f) {
+  const side6 = f.direction === "removed" ? f.change.before : f.change.after;
+  return Array.isArray(side6?.["inheritors"]) && side6["inheritors"].length > 0;
+}
+function joinUnionGrowthToMembers(facts, uf) {
+  const definitions = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.direction === "changed" || !["definition", "message"].includes(f.change.kind)) continue;
+    for (const name of f.about) if (!definitions.has(`${f.direction}\0${name}`)) definitions.set(`${f.direction}\0${name}`, f.index);
+  }
+  if (definitions.size === 0) return;
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.change.kind !== "schema-field" || /[.[{]/.test(f.change.subject)) continue;
+    const before = unionMembers(f.change.before?.text);
+    const after = unionMembers(f.change.after?.text);
+    if (!before || !after) continue;
+    const joined = [...after].filter((m) => !before.has(m));
+    const left = [...before].filter((m) => !after.has(m));
+    const anchors = [...joined.map((m) => definitions.get(`added\0${canonicalName(m)}`)), ...left.map((m) => definitions.get(`removed\0${canonicalName(m)}`))];
+    if (anchors.length > 0 && anchors.every((a) => a !== void 0)) uf.union(anchors[0], f.index);
+  }
+}
+function unionMembers(text4) {
+  const match = /^[\w$.-]+: ([\w$.-]+(?: \| [\w$.-]+)+)$/.exec(text4 ?? "");
+  return match ? new Set(match[1].split(" | ")) : null;
+}
+function joinRequiredContainers(facts, uf) {
+  for (const container of facts) {
+    if (container.change.id !== "field-became-required" || container.change.source !== "schema" || !container.field) continue;
+    const leaf = container.field.leaf;
+    const sender = container.change.after?.["mustSend"];
+    const contents = facts.filter((f) => f.change.id === "required-field-added" && f.change.source === "schema" && writtenWithin(String(f.change.after?.text ?? ""), leaf) && f.change.after?.["mustSend"] === sender);
+    if (contents.length === 0) continue;
+    for (const f of contents) uf.union(container.index, f.index);
+    const name = canonicalName(leaf);
+    for (const f of facts) {
+      if (f.change.kind !== "rule" || f.direction !== "added" || f.change.informative || !f.mentions.new.has(name)) continue;
+      if (strength(keywordOf(f)) >= strength("MUST") && /\brequired\b/i.test(String(f.change.after?.text ?? ""))) uf.union(container.index, f.index);
+    }
+  }
+}
+function writtenWithin(text4, leaf) {
+  return text4.startsWith(`${leaf}[`) || text4.startsWith(`${leaf}.`);
+}
+
+// src/changes/describe.ts
+var NAMED = ["message", "error-code", "definition", "capability"];
+var KIND_ORDER = ["rule", "message", "error-code", "capability", "schema-field", "definition", "section", "prose", "term"];
+var LEVEL_ORDER = ["breaking", "non-breaking", "editorial"];
+function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
+  const pair = rewrittenRule(members);
+  if (pair) return pair.arrived;
+  const restructure = members.find((m) => m.change.source === "schema" && typeof m.change.after?.["members"] === "string" && typeAtoms(String(m.change.before?.text ?? "")).length < 2);
+  if (restructure && members.length > 1) return restructure;
+  const notice = members.find((m) => m.change.action === "deprecated");
+  if (notice && members.every((m) => m === notice || m.change.kind === "rule" || m.change.kind === "prose" || m.field !== null && m.direction === "changed")) return notice;
+  const definitions = new Set(members.filter((m) => m.change.kind === "definition").map((m) => m.change.subject));
+  const union = members.find((m) => m.change.kind === "definition" && m.direction !== "changed" && isUnionOf(m, definitions));
+  if (union) return union;
+  const moved3 = members.filter((m) => !hollow.has(m.index));
+  if (moved3.length > 0 && moved3.length < members.length) return leadRecord(moved3);
+  const holds = (s, m) => m !== s && m.sidePage === s.sidePage && (s.change.kind !== "section" || within(m.path, s.path));
+  const direct = (s) => members.filter((m) => holds(s, m) && m.path.length === s.path.length && m.direction !== "changed").length;
+  const subtree = (s) => members.filter((m) => holds(s, m)).length;
+  const sections = members.filter((m) => m.direction !== "changed" && (m.change.kind === "section" || m.change.id === "page-added" || m.change.id === "page-removed"));
+  const withContent = sections.filter((s) => s.change.kind !== "section" || direct(s) > 0);
+  const home = [...withContent.length > 0 ? withContent : sections].sort((a, b) => subtree(b) - subtree(a) || a.path.length - b.path.length || a.index - b.index)[0];
+  const messages = new Set(members.filter((m) => m.change.kind === "message").flatMap((m) => m.about));
+  const schemaFields = members.filter((m) => m.field && m.change.source === "schema");
+  const typeOfField = (m) => {
+    const atoms = atomsOf(m);
+    return schemaFields.some((f) => isUseOf(f, m.direction, m.change.subject, atoms.length >= 2 ? atoms : []));
+  };
+  const partOfMessage = (m) => {
+    const users = (m.direction === "removed" ? m.change.before : m.change.after)?.["usedBy"];
+    return m.change.kind === "definition" && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u)))) || typeOfField(m));
+  };
+  const reworded = (m) => m.change.id.endsWith("description-changed");
+  const named = members.filter((m) => NAMED.includes(m.change.kind) && !partOfMessage(m) && !(reworded(m) && members.some((o) => !reworded(o))));
+  const distinctNames = new Set(named.map((m) => m.about[0]));
+  if (named.length > 0 && (distinctNames.size === 1 || !home)) return pick(named);
+  if (home && (home.change.id === "page-added" || home.change.id === "page-removed" || home.change.kind !== "section" || direct(home) > 0 || members.every((m) => m.change.kind === "section"))) return home;
+  const fields = members.filter((m) => m.change.kind === "schema-field" && m.change.source === "schema");
+  if (fields.length > 0 && new Set(fields.map((m) => m.about[0])).size === 1) return fields[0];
+  return pick(members);
+}
+function isUnionOf(m, definitions) {
+  const atoms = atomsOf(m);
+  return atoms.length >= 2 && atoms.every((a) => definitions.has(a));
+}
+function atomsOf(m) {
+  return typeAtoms(String((m.direction === "removed" ? m.change.before : m.change.after)?.text ?? ""));
+}
+function pick(members) {
+  return [...members].sort(
+    (a, b) => LEVEL_ORDER.indexOf(a.change.level) - LEVEL_ORDER.indexOf(b.change.level) || rank(KIND_ORDER, a.change.kind) - rank(KIND_ORDER, b.change.kind) || (a.change.source === "schema" ? 0 : 1) - (b.change.source === "schema" ? 0 : 1) || a.index - b.index
+  )[0];
+}
+function rank(order2, value2) {
+  const i = order2.indexOf(value2);
+  return i < 0 ? order2.length : i;
+}
+function headline(message) {
+  const cut2 = message.search(/ (?:Inherited by|Also stated at) /);
+  return (cut2 >= 0 ? message.slice(0, cut2) : message).trim();
+}
+function rewrittenRule(members) {
+  if (members.length !== 2 || !members.every((m) => m.change.kind === "rule")) return null;
+  const gone = members.find((m) => m.direction === "removed");
+  const arrived = members.find((m) => m.direction === "added");
+  return gone && arrived ? { gone, arrived } : null;
+}
+function baseWithFields(lead, members) {
+  if (lead.change.kind !== "definition" || lead.change.source !== "schema" || lead.direction === "changed") return null;
+  const prefix = lead.change.subject;
+  const fields = members.filter((m) => m.field && m.change.source === "schema" && m.direction === lead.direction && fieldOwner(m.change.subject) === prefix && m.change.subject !== prefix);
+  const side6 = (m) => m.direction === "removed" ? m.change.before : m.change.after;
+  const heirs = [...new Set(fields.flatMap((m) => Array.isArray(side6(m)?.["inheritors"]) ? side6(m)["inheritors"].map(String) : []))];
+  if (fields.length === 0 || heirs.length === 0) return null;
+  const names = fields.map((m) => `\`${m.change.subject.slice(prefix.length).replace(/^\./, "")}\``).join(", ");
+  const required = fields.every((m) => m.change.id.startsWith("required-")) ? "required " : "";
+  const plural4 = fields.length > 1 ? "s" : "";
+  const heirList = `${heirs.length} definition${heirs.length > 1 ? "s" : ""}: ${heirs.join(", ")}`;
+  if (lead.direction === "removed") return `Definition \`${prefix}\` removed, with its ${required}field${plural4} ${names}, from ${heirList}.`;
+  const senders = fields.map((m) => m.change.after?.["mustSend"]).find((v) => typeof v === "string");
+  const must = senders ? ` ${senders.split(", ").map((p) => `${p.charAt(0).toUpperCase()}${p.slice(1)}s`).join(" and ")} must now send ${fields.length > 1 ? "them" : "it"}.` : "";
+  return `New definition \`${prefix}\` brings ${required}field${plural4} ${names} to ${heirList}.${must}`;
+}
+function samePlace(a, b) {
+  return a.sidePage === b.sidePage && a.path.join("\0") === b.path.join("\0");
+}
+function titleOf(lead, members) {
+  const own6 = headline(lead.change.message);
+  if (members.length === 1) return own6;
+  const base = baseWithFields(lead, members);
+  if (base) return base;
+  const pair = rewrittenRule(members);
+  if (pair) {
+    const where = samePlace(pair.gone, pair.arrived) ? "" : ` and moved to “${pair.arrived.path.at(-1) ?? pair.arrived.sidePage}”`;
+    return `Rule reworded${where} (${keywordOf(pair.arrived)}): ${quoteChanged(String(pair.gone.change.before?.text ?? ""), String(pair.arrived.change.after?.text ?? ""))}`;
+  }
+  const others = members.filter((m) => m !== lead);
+  const sameEdit = others.filter((m) => m.change.id === lead.change.id && m.change.kind === "schema-field" && m.change.source === "schema");
+  if (lead.change.kind === "schema-field" && sameEdit.length > 0) {
+    return `${own6.replace(/\.$/, "")}; also in ${alsoIn(lead, sameEdit).map((w) => `\`${w}\``).join(", ")}.`;
+  }
+  const sections = members.filter((m) => m.change.kind === "section");
+  const passages = members.filter((m) => m.change.kind !== "section");
+  const passagesMoved = passages.length > 0 && passages.every((m) => m.change.action === "moved" && (m.change.kind === "prose" || m.change.kind === "rule"));
+  if (sections.length > 0 && sections.every((m) => m.direction === "changed" || m.change.action === "removed") && sections.some((m) => m.direction === "changed") && (passages.length === 0 || passagesMoved)) {
+    const page = sections.find((m) => m.direction === "changed").page;
+    if (sections.length === 1) return `${headline(sections[0].change.message).replace(/\.$/, "")}, with its ${passages.length} passage${passages.length === 1 ? "" : "s"} unchanged.`;
+    return `Sections rearranged on ${page || "the page"}: ${[...new Set(sections.filter((m) => m.direction === "changed").map((m) => `“${m.change.subject}”`))].slice(0, 4).join(", ")}${sections.length > 4 ? ", …" : ""} (${sections.length} moves and renames).`;
+  }
+  if (passagesMoved && sections.every((m) => m.change.action === "removed")) {
+    const first = passages[0];
+    const section = first.path.at(-1) ?? first.change.section.new ?? first.change.section.old ?? "the page";
+    const from = first.change.before?.["page"];
+    const where = typeof from === "string" && from !== first.page ? ` from ${from} to ${first.page}` : ` to “${section}”`;
+    return `${passages.length} passages moved${where} unchanged (“${section}”).`;
+  }
+  if (members.every((m) => m.change.level === "editorial" && (m.change.kind === "prose" || m.change.kind === "rule" || m.change.kind === "term"))) {
+    const section = lead.path.at(-1) ?? lead.change.section.new ?? lead.change.section.old ?? "the page";
+    return wordingTitle(members, section);
+  }
+  return own6;
+}
+function alsoIn(lead, others) {
+  const definitionOf = (m) => m.change.section.new ?? m.change.section.old ?? m.change.subject;
+  const count = /* @__PURE__ */ new Map();
+  for (const m of [lead, ...others]) count.set(definitionOf(m), (count.get(definitionOf(m)) ?? 0) + 1);
+  return [...new Set(others.map((m) => count.get(definitionOf(m)) === 1 ? definitionOf(m) : m.change.subject))];
+}
+function wordingTitle(members, section) {
+  const ordered = [...members].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const removed = ordered.filter((m) => m.direction === "removed");
+  const added = ordered.filter((m) => m.direction === "added");
+  const moved3 = ordered.filter((m) => m.direction === "changed" && m.change.action === "moved");
+  const changed2 = ordered.filter((m) => m.direction === "changed" && m.change.action !== "moved");
+  const text4 = (m) => String((m.direction === "removed" ? m.change.before : m.change.after)?.text ?? "");
+  const count = (n, what) => `${n} passage${n === 1 ? "" : "s"} ${what}`;
+  if (removed.length === members.length) return `${count(removed.length, "removed from")} “${section}”, from “${clip(text4(removed[0]), 80)}”.`;
+  if (added.length === members.length) return `${count(added.length, "added to")} “${section}”, from “${clip(text4(added[0]), 80)}”.`;
+  const parts2 = [removed.length ? `${removed.length} removed` : "", added.length ? `${added.length} added` : "", changed2.length ? `${changed2.length} reworded` : "", moved3.length ? `${moved3.length} moved` : ""].filter(Boolean);
+  return `Wording revised in “${section}” (${parts2.join(", ")}).`;
+}
+function homeOf(members) {
+  const counts2 = /* @__PURE__ */ new Map();
+  for (const m of members) if (m.page) counts2.set(m.page, (counts2.get(m.page) ?? 0) + (m.change.source === "schema" ? 0.5 : 1));
+  const pages = [...counts2.keys()];
+  if (pages.length === 0) return { page: null, pages: [] };
+  const page = [...counts2].sort((a, b) => b[1] - a[1] || pages.indexOf(a[0]) - pages.indexOf(b[0]))[0][0];
+  return { page, pages: [page, ...pages.filter((p) => p !== page)] };
+}
+function changeIdOf(lead, members) {
+  const { change } = lead;
+  const present = lead.direction === "removed" ? change.before : change.after;
+  let identity2;
+  if (NAMED.includes(change.kind) || change.kind === "schema-field" && lead.field) {
+    identity2 = `name\0${lead.about[0] ?? canonicalName(change.subject)}`;
+  } else if (change.kind === "section" || change.id === "page-added" || change.id === "page-removed") {
+    identity2 = `place\0${lead.sidePage}\0${lead.path.join("\0") || change.subject}`;
+  } else if (members.length > 1 && members.every((m) => m.change.kind === "section")) {
+    identity2 = `sections\0${lead.page}`;
+  } else if (members.length > 1 && members.every((m) => m.change.level === "editorial")) {
+    identity2 = `wording\0${lead.page}\0${lead.path.join("\0")}`;
+  } else {
+    identity2 = `text\0${lead.sidePage}\0${normalizeText(String(present?.text ?? change.subject))}`;
+  }
+  const direction = lead.direction === "changed" ? change.id : lead.direction;
+  return `c-${hash("sha256", `${change.source ?? "page"}\0${direction}\0${identity2}`, "hex").slice(0, 10)}`;
+}
+function distinctChangeId(id, lead) {
+  return `c-${hash("sha256", `${id}\0${lead.change.fingerprint}`, "hex").slice(0, 10)}`;
 }
 
 // src/diff/rule-words.ts
@@ -29576,6 +29594,15 @@ function placeWords(f) {
   return words3;
 }
 var NAMESPACED = /^[\w-]+(?:\.[\w-]+)+\/[\w-]+$|^[\w.-]+\/[\w-]+$/;
+function askedFirst(f, names) {
+  const list2 = [...names];
+  if (f.change.kind !== "rule") return list2;
+  const text4 = String((f.direction === "removed" ? f.change.before : f.change.after)?.text ?? "").toLowerCase();
+  const keyword = text4.indexOf(keywordOf(f).toLowerCase());
+  if (keyword < 0) return list2;
+  const asked3 = (name) => text4.indexOf(name, keyword) >= 0;
+  return [...list2.filter(asked3), ...list2.filter((name) => !asked3(name))];
+}
 function joinMentions(facts, uf) {
   const anchored = /* @__PURE__ */ new Map();
   const fieldAnchors = /* @__PURE__ */ new Map();
@@ -29605,7 +29632,7 @@ function joinMentions(facts, uf) {
     const about2 = f.change.kind === "term" ? f.about : [];
     let joined = false;
     for (const [direction, names] of wanted) {
-      for (const name of [...about2, ...names]) {
+      for (const name of [...about2, ...askedFirst(f, names)]) {
         const key2 = `${direction}\0${name}`;
         const anchor = anchored.get(key2) ?? fieldAnchor(key2, f);
         if (anchor !== void 0 && anchor !== f.index) {
@@ -30167,6 +30194,7 @@ var RELATIONS = [
   { name: "shapes-to-their-users", join: (facts, uf) => joinShapesToTheirUsers(facts, uf) },
   { name: "shapes-to-their-use", join: (facts, uf) => joinShapesToTheirUse(facts, uf) },
   { name: "schema-siblings", join: (facts, uf) => joinSchemaSiblings(facts, uf) },
+  { name: "required-containers", join: (facts, uf) => joinRequiredContainers(facts, uf) },
   { name: "split-pages", join: (facts, uf, found, c) => {
     found.split = joinSplitPages(facts, uf, c.splits, c.outlines);
   } },

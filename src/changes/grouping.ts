@@ -1,5 +1,5 @@
 import type { Outlines, RecordFacts } from './facts.ts';
-import { joinFieldsToldTwice, joinFieldsToTheirAlternatives, joinFieldsToTheirNewOwner, joinShapesToTheirUse, joinShapesToTheirUsers, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
+import { joinFieldsToldTwice, joinFieldsToTheirAlternatives, joinRequiredContainers, joinFieldsToTheirNewOwner, joinShapesToTheirUse, joinShapesToTheirUsers, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
 import { joinDeprecationNotices } from './relations/deprecations.ts';
 import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/names.ts';
 import { joinDutiesToldTwice, joinDutyRestated, joinListItems, joinMovedRules } from './relations/rules.ts';
@@ -24,6 +24,8 @@ import type { SplitPage } from './unit.ts';
  * 3e. a shape only messages that came (or went) use (their params), with the first of them;
  * 3f. a shape that came (or went) for one use: the type of a new field, a name for the union
  *    a field now holds, a union of shapes that all came (or went);
+ * 3g. a field made required for the required fields that came inside it: one duty to send
+ *    them, with a new duty that says so in words (names the field and calls it required);
  * 3. schema siblings: one edit repeated field by field (the same rule, the same last name,
  *    in shapes of one family; or the same transition in one definition);
  * 4. a section that came or went, with everything that came or went inside it;
@@ -94,6 +96,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'shapes-to-their-users', join: (facts, uf) => joinShapesToTheirUsers(facts, uf) },
   { name: 'shapes-to-their-use', join: (facts, uf) => joinShapesToTheirUse(facts, uf) },
   { name: 'schema-siblings', join: (facts, uf) => joinSchemaSiblings(facts, uf) },
+  { name: 'required-containers', join: (facts, uf) => joinRequiredContainers(facts, uf) },
   { name: 'split-pages', join: (facts, uf, found, c) => { found.split = joinSplitPages(facts, uf, c.splits, c.outlines); } },
   { name: 'section-contents', join: (facts, uf, found) => { found.hollow = joinSectionContents(facts, uf, found.split); } },
   { name: 'example-siblings', join: (facts, uf) => joinExampleSiblings(facts, uf) },

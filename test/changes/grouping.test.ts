@@ -11,7 +11,7 @@ import { casesDir, changesOf, IMPACT_CASES, one } from './cases.ts';
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')) && !IMPACT_CASES.includes(n));
-    expect(cases.sort()).toEqual(['alternative-fields', 'base-with-fields', 'constant-heading', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'description-repeats-rule', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'group-of-names', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passage-moved-into-rule', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'union-growth', 'union-restructure', 'union-swap', 'wording']);
+    expect(cases.sort()).toEqual(['alternative-fields', 'asked-name-first', 'base-with-fields', 'constant-heading', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'description-repeats-rule', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'group-of-names', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passage-moved-into-rule', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'required-container', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'union-growth', 'union-restructure', 'union-swap', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -237,6 +237,23 @@ describe('records grouped into changes', () => {
     expect(grouped).toHaveLength(1);
     expect(grouped[0]).toMatchObject({ title: 'Page guide/gizmos removed.', impact: 'breaking' });
     expect(grouped[0]!.records).toHaveLength(5);
+  });
+
+  it('required-container: a field made required, the required fields that came inside it and a new duty to include them are one change', async () => {
+    const { grouped } = await changesOf('required-container');
+    const duty = one(grouped, /required `_meta` fields/);
+    expect(duty.impact).toBe('breaking');
+    expect(duty.records).toHaveLength(4);
+    // The shape named for the field's new type is a name, told apart.
+    expect(grouped).toHaveLength(2);
+  });
+
+  it('asked-name-first: a new duty that names two new things joins what it asks for (the error it must return), not what its condition names', async () => {
+    const { grouped } = await changesOf('asked-name-first');
+    const error = one(grouped, /New error code `-32050`/);
+    expect(error.records).toHaveLength(2);
+    expect(error.impact).toBe('opt-in');
+    expect(one(grouped, /New section "Tickets"/).records).toHaveLength(4);
   });
 
   it('namespaced-key: a new namespaced key (`vendor.example/level`) is a name of its own: the rule that names it, on a page about something else than its owner, is part of its change', async () => {

@@ -1,5 +1,6 @@
 import { dice } from '../../diff/similarity.ts';
-import { canonicalName, fieldOwner, typeAtoms, type RecordFacts } from '../facts.ts';
+import { canonicalName, fieldOwner, keywordOf, typeAtoms, type RecordFacts } from '../facts.ts';
+import { strength } from '../../model/rules.ts';
 import { pushTo, type UnionFind } from './union-find.ts';
 
 /**
@@ -232,4 +233,32 @@ export function joinUnionGrowthToMembers(facts: readonly RecordFacts[], uf: Unio
 function unionMembers(text: string | undefined): Set<string> | null {
   const match = /^[\w$.-]+: ([\w$.-]+(?: \| [\w$.-]+)+)$/.exec(text ?? '');
   return match ? new Set(match[1]!.split(' | ')) : null;
+}
+
+/**
+ * 3g. A field made required for what it must now carry: a field that became required and the
+ * required fields that came inside it (their records write them within it: `meta["x"]`,
+ * `meta.x`), sent by the same party, are one new duty to send them. So is a new duty that
+ * names that field in code and calls what it asks for required ("Every request MUST include
+ * the required `meta` fields"): it says the same thing in words.
+ */
+export function joinRequiredContainers(facts: readonly RecordFacts[], uf: UnionFind): void {
+  for (const container of facts) {
+    if (container.change.id !== 'field-became-required' || container.change.source !== 'schema' || !container.field) continue;
+    const leaf = container.field.leaf;
+    const sender = container.change.after?.['mustSend'];
+    const contents = facts.filter((f) => f.change.id === 'required-field-added' && f.change.source === 'schema' && writtenWithin(String(f.change.after?.text ?? ''), leaf) && f.change.after?.['mustSend'] === sender);
+    if (contents.length === 0) continue;
+    for (const f of contents) uf.union(container.index, f.index);
+    const name = canonicalName(leaf);
+    for (const f of facts) {
+      if (f.change.kind !== 'rule' || f.direction !== 'added' || f.change.informative || !f.mentions.new.has(name)) continue;
+      if (strength(keywordOf(f)) >= strength('MUST') && /\brequired\b/i.test(String(f.change.after?.text ?? ''))) uf.union(container.index, f.index);
+    }
+  }
+}
+
+/** A field's record written inside another field (`meta["x"]: …`, `meta.x: …`). */
+function writtenWithin(text: string, leaf: string): boolean {
+  return text.startsWith(`${leaf}[`) || text.startsWith(`${leaf}.`);
 }

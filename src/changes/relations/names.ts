@@ -1,5 +1,5 @@
 import type { PageOutline } from '../../model/outline.ts';
-import { canonicalName, ownerWords, squashed, type Direction, type Outlines, type RecordFacts } from '../facts.ts';
+import { canonicalName, keywordOf, ownerWords, squashed, type Direction, type Outlines, type RecordFacts } from '../facts.ts';
 import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
 
 /**
@@ -193,6 +193,21 @@ function placeWords(f: RecordFacts): Set<string> {
 /** A key qualified by a namespace: a dotted domain or a path before its name. */
 const NAMESPACED = /^[\w-]+(?:\.[\w-]+)+\/[\w-]+$|^[\w.-]+\/[\w-]+$/;
 
+/**
+ * A rule's names, those its keyword asks for first ("… the server MUST return a
+ * `WidgetJammedError`"): what a duty asks for is what it is part of, more than a name in its
+ * condition ("If a request lacks `widgetId`, …").
+ */
+function askedFirst(f: RecordFacts, names: Iterable<string>): string[] {
+  const list = [...names];
+  if (f.change.kind !== 'rule') return list;
+  const text = String((f.direction === 'removed' ? f.change.before : f.change.after)?.text ?? '').toLowerCase();
+  const keyword = text.indexOf(keywordOf(f).toLowerCase());
+  if (keyword < 0) return list;
+  const asked = (name: string) => text.indexOf(name, keyword) >= 0;
+  return [...list.filter(asked), ...list.filter((name) => !asked(name))];
+}
+
 export function joinMentions(facts: readonly RecordFacts[], uf: UnionFind): void {
   const anchored = new Map<string, number>();
   // A field's last name (`mode`, `name`) is no name of its own: it is the field only where its owner is talked about.
@@ -228,7 +243,7 @@ export function joinMentions(facts: readonly RecordFacts[], uf: UnionFind): void
     const about = f.change.kind === 'term' ? f.about : [];
     let joined = false;
     for (const [direction, names] of wanted) {
-      for (const name of [...about, ...names]) {
+      for (const name of [...about, ...askedFirst(f, names)]) {
         const key = `${direction}\u0000${name}`;
         const anchor = anchored.get(key) ?? fieldAnchor(key, f);
         if (anchor !== undefined && anchor !== f.index) {
