@@ -47674,8 +47674,14 @@ function unitOf(group2) {
 // src/diff/pointer-rules.ts
 var POINTER = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+\w+){0,2}?\s+(?:follow|comply\s+with|adhere\s+to|observe|meet|satisfy|respect|implement|apply)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:requirements|guidance|rules|recommendations|practices|considerations|guidelines|provisions|steps|measures)\s+(?:in|of|from|under|(?:described|outlined|defined|listed|given|set\s+out|stated|specified)\s+(?:in|under|by))\s+(?:the\s+)?(.+?)(?:\s+section)?\s*[.;:]?\s*$/i;
 var NAMED_OBJECT = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+NOT)?\s+(?:also\s+|always\s+)?(?:include|send|use|set|provide|support|honou?r|validate|attach|carry)\s+(?:all\s+(?:of\s+)?)?the\s+(.+)$/i;
+var SELF_DESCRIBED2 = /^(?:this|the\s+following)\s+(?:document|page|section|chapter|specification|guide|appendix)\s+(?:\w+\s+)?(?:outlines|describes|lists|defines|specifies|sets\s+out|covers|collects|summari[sz]es|details|gives)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:requirements|guidance|rules|recommendations|practices|considerations|guidelines|provisions|steps|measures)\s+(?:that|which)\b/i;
 function pointedSection(rule2, doc) {
-  return pointedByPhrase(rule2, doc) ?? namedObjectSection(rule2, doc);
+  return pointedByPhrase(rule2, doc) ?? namedObjectSection(rule2, doc) ?? describedSelf(rule2, doc);
+}
+function describedSelf(rule2, doc) {
+  if (!SELF_DESCRIBED2.test(rule2.text)) return null;
+  const others = doc.rules.some((r) => r !== rule2 && r.text !== rule2.text && strength(r.keyword) >= strength(rule2.keyword));
+  return others ? "the rest of the page" : null;
 }
 function leadInPointsAt(rule2, doc) {
   const leadIn = rule2.leadIn ?? rule2.listLeadIn;

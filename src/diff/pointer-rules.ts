@@ -19,9 +19,23 @@ const POINTER = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+\w+){0,2}?\
  */
 const NAMED_OBJECT = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+NOT)?\s+(?:also\s+|always\s+)?(?:include|send|use|set|provide|support|honou?r|validate|attach|carry)\s+(?:all\s+(?:of\s+)?)?the\s+(.+)$/i;
 
+/**
+ * The third shape: the page (or a section of it) says what it holds, and the keyword sits in a
+ * clause about that ("This document outlines security requirements that implementers MUST
+ * consider …"): its subject is the text itself, so it asks what the page's own duties ask.
+ */
+const SELF_DESCRIBED = /^(?:this|the\s+following)\s+(?:document|page|section|chapter|specification|guide|appendix)\s+(?:\w+\s+)?(?:outlines|describes|lists|defines|specifies|sets\s+out|covers|collects|summari[sz]es|details|gives)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:requirements|guidance|rules|recommendations|practices|considerations|guidelines|provisions|steps|measures)\s+(?:that|which)\b/i;
+
 /** The section of `doc` a pointer rule points at, or null when it is no pointer (or points elsewhere). */
 export function pointedSection(rule: Rule, doc: SpecDocument): string | null {
-  return pointedByPhrase(rule, doc) ?? namedObjectSection(rule, doc);
+  return pointedByPhrase(rule, doc) ?? namedObjectSection(rule, doc) ?? describedSelf(rule, doc);
+}
+
+/** The page itself, for a sentence in which the page describes the duties it holds, when it holds others at least as strong. */
+function describedSelf(rule: Rule, doc: SpecDocument): string | null {
+  if (!SELF_DESCRIBED.test(rule.text)) return null;
+  const others = doc.rules.some((r) => r !== rule && r.text !== rule.text && strength(r.keyword) >= strength(rule.keyword));
+  return others ? 'the rest of the page' : null;
 }
 
 /**

@@ -369,3 +369,12 @@ describe('guidance that restates a removed SHOULD NOT without its subject', () =
     expect(changes[0]!.message).toContain('It now reads, without a keyword');
   });
 });
+
+describe('a sentence in which the page describes the duties it holds', () => {
+  it('asks nothing of its own ("This page collects safety requirements that hosts MUST observe"): editorial, while a new duty of the page stays breaking', () => {
+    const [self, duty] = run('self-described');
+    expect([self!.id, self!.level]).toEqual(['required-rule-added', 'editorial']);
+    expect(self!.levelReason).toBe('it only points at the duties of the rest of the page on the same page: it adds none of its own');
+    expect([duty!.id, duty!.level, duty!.subject]).toEqual(['required-rule-added', 'breaking', 'Hosts MUST stop a widget that exceeds its memory budget.']);
+  });
+});
