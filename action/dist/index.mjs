@@ -29508,7 +29508,7 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     const named = members.filter((m) => m.direction !== "changed" && m.change.source === "schema" && (NAME_KINDS.has(m.change.kind) || m.field));
     if (named.length === 0) continue;
     const direction = named[0].direction;
-    const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf, ...innerPaths(m.change.subject)] : [...m.about, ...m.aliases]));
+    const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf, ...ownName(m.field.leaf), ...innerPaths(m.change.subject)] : [...m.about, ...m.aliases]));
     const nameWords2 = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
     const spelledWords = nameWords2.filter((words3) => words3.size >= 3);
     const namedWords = nameWords2.map((words3) => new Set([...words3].map(singular2)));
@@ -29546,7 +29546,10 @@ function holdsWords(heading, words3) {
   return [...words3].every((w) => heading.has(w)) && heading.size - words3.size <= 1;
 }
 function extendsName(heading, name) {
-  return name.length >= 8 && heading !== name && heading.startsWith(name) && heading.length - name.length <= 10;
+  return name.length >= 8 && heading !== name && (heading.startsWith(name) || heading.endsWith(name)) && heading.length - name.length <= 10;
+}
+function ownName(key2) {
+  return NAMESPACED.test(key2) ? [key2.slice(key2.lastIndexOf("/") + 1)] : [];
 }
 function homeProfile(root, members, outlines) {
   const profile = { root, added: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map(), where: /* @__PURE__ */ new Set(), headings: { added: [], removed: [] }, pageWord: { added: null, removed: null } };

@@ -49,7 +49,8 @@ export function joinNamesToTheirHome(facts: readonly RecordFacts[], uf: UnionFin
     if (named.length === 0) continue;
     const direction = named[0]!.direction;
     // An error constant is also spelled without its kind word (`WIDGET_JAMMED` for `WidgetJammedError`).
-    const names = new Set(named.flatMap((m) => (m.field ? [m.field.leaf, ...innerPaths(m.change.subject)] : [...m.about, ...m.aliases])));
+    // A namespaced key (`vendor.example/logLevel`) is also called by its own name, without the namespace.
+    const names = new Set(named.flatMap((m) => (m.field ? [m.field.leaf, ...ownName(m.field.leaf), ...innerPaths(m.change.subject)] : [...m.about, ...m.aliases])));
     // Names as written (camelCase tells their words apart), read into words once for every candidate home.
     const nameWords = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
     const spelledWords = nameWords.filter((words) => words.size >= 3);
@@ -92,7 +93,8 @@ function innerPaths(path: string): string[] {
 
 /**
  * A heading that is a name and a word or two after it ("Widget Filter Modes" for `WidgetFilter`,
- * "Widget Events" for `WidgetEvent`): about that name, less surely than one that spells it.
+ * "Widget Events" for `WidgetEvent`), or before it ("Per-widget spin speed" for `spinSpeed`):
+ * about that name, less surely than one that spells it.
  * Short names (`Tool`) begin too many headings to count.
  */
 const HEADING_PREFIX = 5;
@@ -115,7 +117,12 @@ function holdsWords(heading: ReadonlySet<string>, words: ReadonlySet<string>): b
 }
 
 function extendsName(heading: string, name: string): boolean {
-  return name.length >= 8 && heading !== name && heading.startsWith(name) && heading.length - name.length <= 10;
+  return name.length >= 8 && heading !== name && (heading.startsWith(name) || heading.endsWith(name)) && heading.length - name.length <= 10;
+}
+
+/** A namespaced key's own name: what follows its namespace. */
+function ownName(key: string): string[] {
+  return NAMESPACED.test(key) ? [key.slice(key.lastIndexOf('/') + 1)] : [];
 }
 
 interface Heading {
