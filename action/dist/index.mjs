@@ -29876,6 +29876,21 @@ function joinDutyRestated(facts, uf) {
   }
 }
 var RESTATED_DUTY = 0.7;
+function joinAnaphora(facts, uf) {
+  const rules = facts.filter((f) => f.change.kind === "rule" && f.direction !== "removed" && f.line !== null && !f.change.informative);
+  const bySection = /* @__PURE__ */ new Map();
+  for (const f of rules) pushTo(bySection, `${f.sidePage}\0${f.path.join("\0")}`, f);
+  for (const f of rules) {
+    if (f.direction !== "added") continue;
+    const referent = SUCH.exec(String(f.change.after?.text ?? ""))?.[1];
+    if (!referent) continue;
+    const word = normalizeText(referent).replace(/s$/, "");
+    const before = (bySection.get(`${f.sidePage}\0${f.path.join("\0")}`) ?? []).filter((o) => o !== f && o.line < f.line && f.line - o.line <= NEAR_LINES).sort((a, b) => b.line - a.line)[0];
+    if (before && normalizeText(String(before.change.after?.text ?? "")).split(" ").some((w) => w.replace(/s$/, "") === word)) uf.union(before.index, f.index);
+  }
+}
+var SUCH = /\bsuch\s+(?!as\b)([A-Za-z][\w-]*)/i;
+var NEAR_LINES = 8;
 
 // src/changes/relations/sections.ts
 function movedSectionsBy(facts) {
@@ -30213,6 +30228,7 @@ var RELATIONS = [
     found.moved = joinMovedRules(facts, uf);
   } },
   { name: "list-items", join: (facts, uf) => joinListItems(facts, uf) },
+  { name: "anaphora", join: (facts, uf) => joinAnaphora(facts, uf) },
   { name: "duties-told-twice", join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
   { name: "deprecation-notices", join: (facts, uf) => joinDeprecationNotices(facts, uf) },
   { name: "duty-restated", join: (facts, uf) => joinDutyRestated(facts, uf) },

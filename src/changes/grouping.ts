@@ -2,7 +2,7 @@ import type { Outlines, RecordFacts } from './facts.ts';
 import { joinFieldsToldTwice, joinFieldsToTheirAlternatives, joinRequiredContainers, joinFieldsToTheirNewOwner, joinShapesToTheirUse, joinShapesToTheirUsers, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
 import { joinDeprecationNotices } from './relations/deprecations.ts';
 import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/names.ts';
-import { joinDutiesToldTwice, joinDutyRestated, joinListItems, joinMovedRules } from './relations/rules.ts';
+import { joinAnaphora, joinDutiesToldTwice, joinDutyRestated, joinListItems, joinMovedRules } from './relations/rules.ts';
 import { joinExampleSiblings, joinGroupsToTheirNames, joinLikeHeadedSections, joinPassagesToTheirSection, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
 import { pushTo, UnionFind } from './relations/union-find.ts';
 import { joinLeftoverWording, joinNeighbouringProse, joinPassagesMovedIntoNewText, joinSameTextTwice, joinSameEditTwice } from './relations/wording.ts';
@@ -40,6 +40,7 @@ import type { SplitPage } from './unit.ts';
  * 7. a rule that moved and was reworded: gone from one place, arrived in another, nearly
  *    the same words and the same strength family (on a page of the same folder: the same
  *    verb governing the same named thing);
+ * 7g. a new rule that refers back with "such" to the rule just before it: one duty in two sentences;
  * 7'. a rule split in two or more, each new rule made of its words: moved, not removed;
  * 8b. one edit made to a schema description and a page passage alike;
  * 8c. a passage that went while a new passage or rule of the page holds its words (moved there);
@@ -106,6 +107,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'groups-to-their-names', join: (facts, uf, _found, c) => joinGroupsToTheirNames(facts, uf, c.outlines) },
   { name: 'moved-rules', join: (facts, uf, found) => { found.moved = joinMovedRules(facts, uf); } },
   { name: 'list-items', join: (facts, uf) => joinListItems(facts, uf) },
+  { name: 'anaphora', join: (facts, uf) => joinAnaphora(facts, uf) },
   { name: 'duties-told-twice', join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
   { name: 'deprecation-notices', join: (facts, uf) => joinDeprecationNotices(facts, uf) },
   { name: 'duty-restated', join: (facts, uf) => joinDutyRestated(facts, uf) },

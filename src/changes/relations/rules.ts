@@ -238,3 +238,29 @@ export function joinDutyRestated(facts: readonly RecordFacts[], uf: UnionFind): 
 
 /** How alike two rules of one party and keyword must be to be one duty told twice. */
 const RESTATED_DUTY = 0.7;
+
+/**
+ * 7g. A new rule that refers back with "such" ("Servers MUST use URL mode for such sensitive
+ * information", "A server that does not support such clients MUST …") completes the rule just
+ * before it in its section that names what "such" refers to: one duty told in two sentences.
+ */
+export function joinAnaphora(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const rules = facts.filter((f) => f.change.kind === 'rule' && f.direction !== 'removed' && f.line !== null && !f.change.informative);
+  const bySection = new Map<string, RecordFacts[]>();
+  for (const f of rules) pushTo(bySection, `${f.sidePage}\u0000${f.path.join('\u0000')}`, f);
+  for (const f of rules) {
+    if (f.direction !== 'added') continue;
+    const referent = SUCH.exec(String(f.change.after?.text ?? ''))?.[1];
+    if (!referent) continue;
+    const word = normalizeText(referent).replace(/s$/, '');
+    const before = (bySection.get(`${f.sidePage}\u0000${f.path.join('\u0000')}`) ?? [])
+      .filter((o) => o !== f && o.line! < f.line! && f.line! - o.line! <= NEAR_LINES)
+      .sort((a, b) => b.line! - a.line!)[0];
+    if (before && normalizeText(String(before.change.after?.text ?? '')).split(' ').some((w) => w.replace(/s$/, '') === word)) uf.union(before.index, f.index);
+  }
+}
+
+/** "such" before a noun phrase, not "such as" (which gives examples, not a reference). */
+const SUCH = /\bsuch\s+(?!as\b)([A-Za-z][\w-]*)/i;
+/** The rule referred to stands this close before the one that refers to it. */
+const NEAR_LINES = 8;
