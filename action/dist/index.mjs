@@ -28947,6 +28947,8 @@ function titleOf(lead, members) {
     const where = samePlace(pair.gone, pair.arrived) ? "" : ` and moved to “${pair.arrived.path.at(-1) ?? pair.arrived.sidePage}”`;
     return `Rule reworded${where} (${keywordOf(pair.arrived)}): ${quoteChanged(String(pair.gone.change.before?.text ?? ""), String(pair.arrived.change.after?.text ?? ""))}`;
   }
+  const condition = changedCondition(lead, members);
+  if (condition) return condition;
   const others = members.filter((m) => m !== lead);
   const sameEdit = others.filter((m) => m.change.id === lead.change.id && m.change.kind === "schema-field" && m.change.source === "schema");
   if (lead.change.kind === "schema-field" && sameEdit.length > 0) {
@@ -28973,6 +28975,14 @@ function titleOf(lead, members) {
   }
   return own6;
 }
+function changedCondition(lead, members) {
+  if (lead.change.kind !== "rule" || lead.direction !== "changed" || lead.line === null) return null;
+  const leadIn = members.find((m) => m.change.id === "prose-changed" && m.sidePage === lead.sidePage && m.line !== null && lead.line - m.line > 0 && lead.line - m.line <= LEAD_IN_LINES && /:\s*$/.test(String(m.change.before?.text ?? "")) && /:\s*$/.test(String(m.change.after?.text ?? "")));
+  if (!leadIn) return null;
+  const side6 = (text4) => `“${clip(String(text4).replace(/:\s*$/, ""), 70)}”`;
+  return `Condition of a ${keywordOf(lead)} rule changed from ${side6(leadIn.change.before?.text)} to ${side6(leadIn.change.after?.text)}: ${clip(String(lead.change.after?.text ?? ""), 90)}`;
+}
+var LEAD_IN_LINES = 4;
 function alsoIn(lead, others) {
   const definitionOf = (m) => m.change.section.new ?? m.change.section.old ?? m.change.subject;
   const count = /* @__PURE__ */ new Map();

@@ -144,6 +144,8 @@ export function titleOf(lead: RecordFacts, members: readonly RecordFacts[]): str
     const where = samePlace(pair.gone, pair.arrived) ? '' : ` and moved to “${pair.arrived.path.at(-1) ?? pair.arrived.sidePage}”`;
     return `Rule reworded${where} (${keywordOf(pair.arrived)}): ${quoteChanged(String(pair.gone.change.before?.text ?? ''), String(pair.arrived.change.after?.text ?? ''))}`;
   }
+  const condition = changedCondition(lead, members);
+  if (condition) return condition;
   const others = members.filter((m) => m !== lead);
   // One edit made in several shapes: say where else.
   const sameEdit = others.filter((m) => m.change.id === lead.change.id && m.change.kind === 'schema-field' && m.change.source === 'schema');
@@ -175,6 +177,23 @@ export function titleOf(lead: RecordFacts, members: readonly RecordFacts[]): str
   }
   return own;
 }
+
+/**
+ * A rule under a lead-in that changed ("If the input is a response or notification:" → "If the
+ * body is a notification:", then "… the server MUST return `202`"): the condition it binds under
+ * is what changed, more than the rule's own words. Both sides of the condition are quoted.
+ */
+function changedCondition(lead: RecordFacts, members: readonly RecordFacts[]): string | null {
+  if (lead.change.kind !== 'rule' || lead.direction !== 'changed' || lead.line === null) return null;
+  const leadIn = members.find((m) => m.change.id === 'prose-changed' && m.sidePage === lead.sidePage && m.line !== null && lead.line! - m.line > 0 && lead.line! - m.line <= LEAD_IN_LINES
+    && /:\s*$/.test(String(m.change.before?.text ?? '')) && /:\s*$/.test(String(m.change.after?.text ?? '')));
+  if (!leadIn) return null;
+  const side = (text: unknown) => `“${clip(String(text).replace(/:\s*$/, ''), 70)}”`;
+  return `Condition of a ${keywordOf(lead)} rule changed from ${side(leadIn.change.before?.text)} to ${side(leadIn.change.after?.text)}: ${clip(String(lead.change.after?.text ?? ''), 90)}`;
+}
+
+/** A lead-in stands this close before the rule it leads into. */
+const LEAD_IN_LINES = 4;
 
 /** Where else one field edit was made: each other definition by name, or the field's own path where a definition holds it twice (or is the lead's own). */
 function alsoIn(lead: RecordFacts, others: readonly RecordFacts[]): string[] {
