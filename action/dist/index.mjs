@@ -29901,6 +29901,26 @@ function joinAnaphora(facts, uf) {
 }
 var SUCH = /\bsuch\s+(?!as\b)([A-Za-z][\w-]*)/i;
 var NEAR_LINES = 8;
+function joinRulesInARow(facts, uf) {
+  const alone = lonelyRecords(facts, uf);
+  const loose = facts.filter((f) => f.change.kind === "rule" && f.direction === "added" && f.line !== null && alone.has(f.index) && !f.change.informative && f.change.level !== "editorial");
+  const sorted = [...loose].sort((a, b) => a.sidePage.localeCompare(b.sidePage) || a.line - b.line);
+  const telling = (f) => {
+    const party = new Set(contentWords(actorOf(f)));
+    return new Set(ruleWords(f).filter((w) => !party.has(w)));
+  };
+  for (let i = 1; i < sorted.length; i++) {
+    const [a, b] = [sorted[i - 1], sorted[i]];
+    if (a.sidePage !== b.sidePage || a.path.join("\0") !== b.path.join("\0")) continue;
+    const end = a.line + Math.ceil(String(a.change.after?.text ?? "").length / WRAP);
+    if (b.line - end > IN_A_ROW) continue;
+    const own6 = telling(a);
+    if ([...telling(b)].filter((w) => own6.has(w)).length >= SHARED_IN_A_ROW) uf.union(a.index, b.index);
+  }
+}
+var WRAP = 80;
+var IN_A_ROW = 2;
+var SHARED_IN_A_ROW = 2;
 
 // src/changes/relations/sections.ts
 function movedSectionsBy(facts) {
@@ -30242,6 +30262,7 @@ var RELATIONS = [
   { name: "duties-told-twice", join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
   { name: "deprecation-notices", join: (facts, uf) => joinDeprecationNotices(facts, uf) },
   { name: "duty-restated", join: (facts, uf) => joinDutyRestated(facts, uf) },
+  { name: "rules-in-a-row", join: (facts, uf) => joinRulesInARow(facts, uf) },
   { name: "rearranged-sections", join: (facts, uf, found) => {
     found.emptied = joinRearrangedSections(facts, uf);
   } },

@@ -2,7 +2,7 @@ import type { Outlines, RecordFacts } from './facts.ts';
 import { joinFieldsToldTwice, joinFieldsToTheirAlternatives, joinRequiredContainers, joinFieldsToTheirNewOwner, joinShapesToTheirUse, joinShapesToTheirUsers, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
 import { joinDeprecationNotices } from './relations/deprecations.ts';
 import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/names.ts';
-import { joinAnaphora, joinDutiesToldTwice, joinDutyRestated, joinListItems, joinMovedRules } from './relations/rules.ts';
+import { joinAnaphora, joinDutiesToldTwice, joinDutyRestated, joinRulesInARow, joinListItems, joinMovedRules } from './relations/rules.ts';
 import { joinExampleSiblings, joinGroupsToTheirNames, joinLikeHeadedSections, joinPassagesToTheirSection, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
 import { pushTo, UnionFind } from './relations/union-find.ts';
 import { joinLeftoverWording, joinNeighbouringProse, joinPassagesMovedIntoNewText, joinSameTextTwice, joinSameEditTwice } from './relations/wording.ts';
@@ -41,6 +41,8 @@ import type { SplitPage } from './unit.ts';
  *    the same words and the same strength family (on a page of the same folder: the same
  *    verb governing the same named thing);
  * 7g. a new rule that refers back with "such" to the rule just before it: one duty in two sentences;
+ * 7h. new rules written in a row in a section that was there before, each alone so far: one
+ *    addition (a general duty and its forms, a list of cases, one procedure's steps);
  * 7'. a rule split in two or more, each new rule made of its words: moved, not removed;
  * 8b. one edit made to a schema description and a page passage alike;
  * 8c. a passage that went while a new passage or rule of the page holds its words (moved there);
@@ -111,6 +113,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'duties-told-twice', join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
   { name: 'deprecation-notices', join: (facts, uf) => joinDeprecationNotices(facts, uf) },
   { name: 'duty-restated', join: (facts, uf) => joinDutyRestated(facts, uf) },
+  { name: 'rules-in-a-row', join: (facts, uf) => joinRulesInARow(facts, uf) },
   { name: 'rearranged-sections', join: (facts, uf, found) => { found.emptied = joinRearrangedSections(facts, uf); } },
   { name: 'passages-to-their-section', join: (facts, uf, found) => joinPassagesToTheirSection(facts, uf, found.emptied, found.split) },
   { name: 'same-edit-twice', join: (facts, uf) => joinSameEditTwice(facts, uf) },

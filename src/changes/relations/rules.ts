@@ -2,7 +2,7 @@ import { contentWords, shareFoundIn, wordsFoundIn } from '../../diff/content-wor
 import { dice, diceCeiling, normalizeText } from '../../diff/similarity.ts';
 import { strength } from '../../model/rules.ts';
 import { keywordOf, type RecordFacts } from '../facts.ts';
-import { pushTo, type UnionFind } from './union-find.ts';
+import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
 
 /**
  * Relations of rules: a rule that moved and was reworded (7), a list's items with their
@@ -264,3 +264,36 @@ export function joinAnaphora(facts: readonly RecordFacts[], uf: UnionFind): void
 const SUCH = /\bsuch\s+(?!as\b)([A-Za-z][\w-]*)/i;
 /** The rule referred to stands this close before the one that refers to it. */
 const NEAR_LINES = 8;
+
+/**
+ * 7h. New duties written in a row: rules that each came alone, in one section of a page that
+ * was there before, one right after another and sharing a word of their own (a list of cases, a
+ * general duty and its forms, one procedure's steps), were written as one addition.
+ */
+export function joinRulesInARow(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const alone = lonelyRecords(facts, uf);
+  const loose = facts.filter((f) => f.change.kind === 'rule' && f.direction === 'added' && f.line !== null && alone.has(f.index) && !f.change.informative && f.change.level !== 'editorial');
+  const sorted = [...loose].sort((a, b) => a.sidePage.localeCompare(b.sidePage) || a.line! - b.line!);
+  // The parties a rule binds say nothing of what it is about.
+  const telling = (f: RecordFacts) => {
+    const party = new Set(contentWords(actorOf(f)));
+    return new Set(ruleWords(f).filter((w) => !party.has(w)));
+  };
+  for (let i = 1; i < sorted.length; i++) {
+    const [a, b] = [sorted[i - 1]!, sorted[i]!];
+    if (a.sidePage !== b.sidePage || a.path.join('\u0000') !== b.path.join('\u0000')) continue;
+    // The next rule starts where the last one's text ends, give or take a blank line.
+    const end = a.line! + Math.ceil(String(a.change.after?.text ?? '').length / WRAP);
+    if (b.line! - end > IN_A_ROW) continue;
+    // Side by side and about one thing: words of their own in common (not a duty about something else that happens to follow).
+    const own = telling(a);
+    if ([...telling(b)].filter((w) => own.has(w)).length >= SHARED_IN_A_ROW) uf.union(a.index, b.index);
+  }
+}
+
+/** Characters per source line, to tell where a rule's text ends. */
+const WRAP = 80;
+/** Lines between two rules written in a row: a blank line, a list marker's line. */
+const IN_A_ROW = 2;
+/** Words (besides their parties) two rules in a row share when they are about one thing. */
+const SHARED_IN_A_ROW = 2;
