@@ -17,6 +17,7 @@ import { reportRevisions } from '../src/report/revision-report.ts';
  *                                               verdicts of changes still drawn (by change id)
  *   … --seed S --file bench/F.md                another sample, kept in another file (a fresh draw
  *                                               after fixes made from an earlier one)
+ *   … --file bench/F.md                         score that file again: it names its seed
  *
  * A change is right when it is a real change, reported once (no other change of the sample's
  * pair says the same), described so a reader understands it, and its impact can be defended.
@@ -29,9 +30,14 @@ const option = (name: string) => {
   const at = process.argv.indexOf(name);
   return at === -1 ? undefined : process.argv[at + 1];
 };
-const SEED = option('--seed') ?? 'changes-2026-12-02';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const judgedFile = resolve(repoRoot, option('--file') ?? 'bench/change-precision.md');
+// A judged file names the seed it was drawn with, so scoring it again needs only --file.
+const SEED = option('--seed') ?? seedNamedIn(judgedFile) ?? 'changes-2026-12-02';
+
+function seedNamedIn(file: string): string | undefined {
+  return existsSync(file) ? /\bseed `([^`]+)`/.exec(readFileSync(file, 'utf8'))?.[1] : undefined;
+}
 
 interface Drawn {
   pair: string;
@@ -88,7 +94,7 @@ function render(sample: readonly Drawn[], verdicts: Map<string, Verdict>): strin
   return [
     '# Precision of changes',
     '',
-    `${PER_PAIR} changes of each of ${PAIRS.map(([a, b]) => `${a} → ${b}`).join(' and ')}, drawn with a fixed seed`,
+    `${PER_PAIR} changes of each of ${PAIRS.map(([a, b]) => `${a} → ${b}`).join(' and ')}, drawn with the fixed seed \`${SEED}\``,
     '(`bench/change-precision.ts`) from the whole-revision reports, each judged by reading both',
     'revisions. A change is **right** when it is a real change, reported once, described so a reader',
     'understands it, and its impact (breaking / opt-in / non-breaking / editorial) can be defended;',
