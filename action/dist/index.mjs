@@ -30206,6 +30206,31 @@ function joinSameEditTwice(facts, uf) {
     if (best) uf.union(best.f.index, s.f.index);
   }
 }
+function joinDescriptionsToPageLines(facts, uf) {
+  const alone = lonelyRecords(facts, uf);
+  const descriptions = facts.filter((f) => f.change.source === "schema" && f.change.id.endsWith("description-changed") && alone.has(f.index));
+  if (descriptions.length === 0) return;
+  const passages = facts.filter((f) => f.change.source !== "schema" && !f.change.informative && f.direction !== "removed" && (f.change.kind === "prose" || f.change.kind === "rule" || f.change.kind === "schema-field")).flatMap((f) => sentences2(String(f.change.after?.text ?? "")).map((sentence) => ({ f, words: contentWords(sentence) }))).filter((p) => p.words.length >= DESCRIBED_WORDS);
+  for (const d of descriptions) {
+    const before = normalizeText(String(d.change.before?.text ?? ""));
+    const gained = sentences2(String(d.change.after?.text ?? "")).filter((sentence) => !before.includes(normalizeText(sentence)));
+    let best = null;
+    for (const sentence of gained) {
+      const words3 = contentWords(sentence);
+      if (words3.length < DESCRIBED_WORDS) continue;
+      for (const p of passages) {
+        const share = shareFoundIn(p.words, words3);
+        if (share >= DESCRIBED_SHARE && wordsFoundIn(p.words, words3).length >= DESCRIBED_WORDS && (!best || share > best.share)) best = { f: p.f, share };
+      }
+    }
+    if (best) uf.union(best.f.index, d.index);
+  }
+}
+function sentences2(text4) {
+  return text4.split(/(?<=[.!?])\s+(?=[A-Z`"])/).map((s) => s.trim()).filter(Boolean);
+}
+var DESCRIBED_WORDS = 4;
+var DESCRIBED_SHARE = 0.6;
 function namesBrought(f) {
   return new Set([...f.mentions.new].filter((name) => !f.mentions.old.has(name)));
 }
@@ -30268,6 +30293,7 @@ var RELATIONS = [
   } },
   { name: "passages-to-their-section", join: (facts, uf, found) => joinPassagesToTheirSection(facts, uf, found.emptied, found.split) },
   { name: "same-edit-twice", join: (facts, uf) => joinSameEditTwice(facts, uf) },
+  { name: "descriptions-to-page-lines", join: (facts, uf) => joinDescriptionsToPageLines(facts, uf) },
   { name: "passages-moved-into-new-text", join: (facts, uf) => joinPassagesMovedIntoNewText(facts, uf) },
   { name: "neighbouring-prose", join: (facts, uf) => joinNeighbouringProse(facts, uf) },
   { name: "leftover-wording", join: (facts, uf) => joinLeftoverWording(facts, uf) },
@@ -45590,9 +45616,9 @@ function retires(text4) {
 }
 
 // src/model/statements.ts
-function statements(sentences2, keywordsOf) {
+function statements(sentences3, keywordsOf) {
   const out = [];
-  for (const sentence of sentences2) {
+  for (const sentence of sentences3) {
     const previous3 = out.at(-1);
     const keywords = keywordsOf(sentence);
     if (opensAsExample(sentence)) {

@@ -5,7 +5,7 @@ import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/n
 import { joinAnaphora, joinDutiesToldTwice, joinDutyRestated, joinRulesInARow, joinListItems, joinMovedRules } from './relations/rules.ts';
 import { joinExampleSiblings, joinGroupsToTheirNames, joinLikeHeadedSections, joinPassagesToTheirSection, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
 import { pushTo, UnionFind } from './relations/union-find.ts';
-import { joinLeftoverWording, joinNeighbouringProse, joinPassagesMovedIntoNewText, joinSameTextTwice, joinSameEditTwice } from './relations/wording.ts';
+import { joinDescriptionsToPageLines, joinLeftoverWording, joinNeighbouringProse, joinPassagesMovedIntoNewText, joinSameTextTwice, joinSameEditTwice } from './relations/wording.ts';
 import type { SplitPage } from './unit.ts';
 
 /**
@@ -45,6 +45,7 @@ import type { SplitPage } from './unit.ts';
  *    addition (a general duty and its forms, a list of cases, one procedure's steps);
  * 7'. a rule split in two or more, each new rule made of its words: moved, not removed;
  * 8b. one edit made to a schema description and a page passage alike;
+ * 8d. a schema description that gained a sentence a page passage (new or changed) also says;
  * 8c. a passage that went while a new passage or rule of the page holds its words (moved there);
  * 8. a paragraph next to a rule or field of one change in the same section;
  * 9. what is left of the wording: the editorial records of one section, together.
@@ -117,6 +118,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'rearranged-sections', join: (facts, uf, found) => { found.emptied = joinRearrangedSections(facts, uf); } },
   { name: 'passages-to-their-section', join: (facts, uf, found) => joinPassagesToTheirSection(facts, uf, found.emptied, found.split) },
   { name: 'same-edit-twice', join: (facts, uf) => joinSameEditTwice(facts, uf) },
+  { name: 'descriptions-to-page-lines', join: (facts, uf) => joinDescriptionsToPageLines(facts, uf) },
   { name: 'passages-moved-into-new-text', join: (facts, uf) => joinPassagesMovedIntoNewText(facts, uf) },
   { name: 'neighbouring-prose', join: (facts, uf) => joinNeighbouringProse(facts, uf) },
   { name: 'leftover-wording', join: (facts, uf) => joinLeftoverWording(facts, uf) },

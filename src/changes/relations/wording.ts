@@ -1,6 +1,6 @@
 import type { RecordFacts } from '../facts.ts';
 import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
-import { contentWords, shareFoundIn } from '../../diff/content-words.ts';
+import { contentWords, shareFoundIn, wordsFoundIn } from '../../diff/content-words.ts';
 import { normalizeText, tokens } from '../../diff/similarity.ts';
 
 /**
@@ -128,6 +128,45 @@ export function joinSameEditTwice(facts: readonly RecordFacts[], uf: UnionFind):
     if (best) uf.union(best.f.index, s.f.index);
   }
 }
+
+/**
+ * 8d. A schema description that gained a sentence a page also gained (the page's line on the
+ * field, the paragraph of the new mechanism the description now points at): the description
+ * repeats that page's change. A lone description joins the change of the new or changed page
+ * passage whose words its new sentence holds.
+ */
+export function joinDescriptionsToPageLines(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const alone = lonelyRecords(facts, uf);
+  const descriptions = facts.filter((f) => f.change.source === 'schema' && f.change.id.endsWith('description-changed') && alone.has(f.index));
+  if (descriptions.length === 0) return;
+  const passages = facts
+    .filter((f) => f.change.source !== 'schema' && !f.change.informative && f.direction !== 'removed' && (f.change.kind === 'prose' || f.change.kind === 'rule' || f.change.kind === 'schema-field'))
+    .flatMap((f) => sentences(String(f.change.after?.text ?? '')).map((sentence) => ({ f, words: contentWords(sentence) })))
+    .filter((p) => p.words.length >= DESCRIBED_WORDS);
+  for (const d of descriptions) {
+    const before = normalizeText(String(d.change.before?.text ?? ''));
+    const gained = sentences(String(d.change.after?.text ?? '')).filter((sentence) => !before.includes(normalizeText(sentence)));
+    let best: { f: RecordFacts; share: number } | null = null;
+    for (const sentence of gained) {
+      const words = contentWords(sentence);
+      if (words.length < DESCRIBED_WORDS) continue;
+      for (const p of passages) {
+        // A sentence of the page says it in its own words: most of them are the description's.
+        const share = shareFoundIn(p.words, words);
+        if (share >= DESCRIBED_SHARE && wordsFoundIn(p.words, words).length >= DESCRIBED_WORDS && (!best || share > best.share)) best = { f: p.f, share };
+      }
+    }
+    if (best) uf.union(best.f.index, d.index);
+  }
+}
+
+function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+(?=[A-Z`"])/).map((s) => s.trim()).filter(Boolean);
+}
+
+/** A page line that a description repeats shares at least this many words with the sentence the description gained, and this share of its own. */
+const DESCRIBED_WORDS = 4;
+const DESCRIBED_SHARE = 0.6;
 
 /** Names in code its new text writes that its old text did not. */
 function namesBrought(f: RecordFacts): Set<string> {
