@@ -29909,18 +29909,25 @@ function joinRulesInARow(facts, uf) {
     const party = new Set(contentWords(actorOf(f)));
     return new Set(ruleWords(f).filter((w) => !party.has(w)));
   };
-  for (let i = 1; i < sorted.length; i++) {
+  const runs = [];
+  for (let i = 0; i < sorted.length; i++) {
     const [a, b] = [sorted[i - 1], sorted[i]];
-    if (a.sidePage !== b.sidePage || a.path.join("\0") !== b.path.join("\0")) continue;
-    const end = a.line + Math.ceil(String(a.change.after?.text ?? "").length / WRAP);
-    if (b.line - end > IN_A_ROW) continue;
-    const own6 = telling(a);
-    if ([...telling(b)].filter((w) => own6.has(w)).length >= SHARED_IN_A_ROW) uf.union(a.index, b.index);
+    if (a && inARow(a, b, telling)) runs.at(-1).push(b);
+    else runs.push([b]);
   }
+  for (const run of runs) if (run.length <= MAX_RUN) for (const f of run.slice(1)) uf.union(run[0].index, f.index);
+}
+function inARow(a, b, telling) {
+  if (a.sidePage !== b.sidePage || a.path.join("\0") !== b.path.join("\0")) return false;
+  const end = a.line + Math.ceil(String(a.change.after?.text ?? "").length / WRAP);
+  if (b.line - end > IN_A_ROW) return false;
+  const own6 = telling(a);
+  return [...telling(b)].filter((w) => own6.has(w)).length >= SHARED_IN_A_ROW;
 }
 var WRAP = 80;
 var IN_A_ROW = 2;
 var SHARED_IN_A_ROW = 2;
+var MAX_RUN = 4;
 
 // src/changes/relations/sections.ts
 function movedSectionsBy(facts) {
@@ -48947,11 +48954,11 @@ function findSplitSources(pairs, oldDocs, newDocs, text4) {
     const held = /* @__PURE__ */ new Set();
     let twoBack = 0;
     let oneBack = 0;
-    let inARow = 0;
+    let inARow2 = 0;
     for (const word of words3) {
       const id = wordIds.get(word);
-      inARow = id === void 0 ? 0 : inARow + 1;
-      if (inARow >= 3) {
+      inARow2 = id === void 0 ? 0 : inARow2 + 1;
+      if (inARow2 >= 3) {
         const t = tripleKey(twoBack, oneBack, id);
         if (wanted.has(t) && !held.has(t)) {
           held.add(t);

@@ -168,6 +168,11 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(find(c, 'required-rule-added', /^Enabled:/)?.level).toBe('editorial');
     expect(find(c, 'required-rule-added', /count what they skip/)?.level).toBe('breaking');
   },
+  'self-described': (c) => {
+    // A sentence in which the page describes the duties it holds asks nothing of its own.
+    expect(find(c, 'required-rule-added', /^This page collects/)?.level).toBe('editorial');
+    expect(find(c, 'required-rule-added', /memory budget/)?.level).toBe('breaking');
+  },
   prose: (c) => {
     expect(find(c, 'prose-inverted', /do not require/)?.level).toBe('non-breaking');
     expect(c.filter((x) => x.kind === 'prose').every((x) => x.level !== 'breaking')).toBe(true);

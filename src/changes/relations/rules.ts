@@ -279,16 +279,24 @@ export function joinRulesInARow(facts: readonly RecordFacts[], uf: UnionFind): v
     const party = new Set(contentWords(actorOf(f)));
     return new Set(ruleWords(f).filter((w) => !party.has(w)));
   };
-  for (let i = 1; i < sorted.length; i++) {
-    const [a, b] = [sorted[i - 1]!, sorted[i]!];
-    if (a.sidePage !== b.sidePage || a.path.join('\u0000') !== b.path.join('\u0000')) continue;
-    // The next rule starts where the last one's text ends, give or take a blank line.
-    const end = a.line! + Math.ceil(String(a.change.after?.text ?? '').length / WRAP);
-    if (b.line! - end > IN_A_ROW) continue;
-    // Side by side and about one thing: words of their own in common (not a duty about something else that happens to follow).
-    const own = telling(a);
-    if ([...telling(b)].filter((w) => own.has(w)).length >= SHARED_IN_A_ROW) uf.union(a.index, b.index);
+  const runs: RecordFacts[][] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const [a, b] = [sorted[i - 1], sorted[i]!];
+    if (a && inARow(a, b, telling)) runs.at(-1)!.push(b);
+    else runs.push([b]);
   }
+  // A long run is a list of duties, each its own; a short one is one duty told in its forms or steps.
+  for (const run of runs) if (run.length <= MAX_RUN) for (const f of run.slice(1)) uf.union(run[0]!.index, f.index);
+}
+
+function inARow(a: RecordFacts, b: RecordFacts, telling: (f: RecordFacts) => Set<string>): boolean {
+  if (a.sidePage !== b.sidePage || a.path.join('\u0000') !== b.path.join('\u0000')) return false;
+  // The next rule starts where the last one's text ends, give or take a blank line.
+  const end = a.line! + Math.ceil(String(a.change.after?.text ?? '').length / WRAP);
+  if (b.line! - end > IN_A_ROW) return false;
+  // Side by side and about one thing: words of their own in common (not a duty about something else that happens to follow).
+  const own = telling(a);
+  return [...telling(b)].filter((w) => own.has(w)).length >= SHARED_IN_A_ROW;
 }
 
 /** Characters per source line, to tell where a rule's text ends. */
@@ -297,3 +305,5 @@ const WRAP = 80;
 const IN_A_ROW = 2;
 /** Words (besides their parties) two rules in a row share when they are about one thing. */
 const SHARED_IN_A_ROW = 2;
+/** The most rules one addition written in a row holds: a general duty and a few forms, a procedure of a few steps. */
+const MAX_RUN = 4;
