@@ -528,6 +528,8 @@ function revisionMentions(text: string, line: number, context: Context, cue: str
   // Prose writes a date as its writer does (`2025/11/25`); a path or a URL with slashes is no date.
   const pattern = context === 'url' ? index.mentions.url : context === 'prose' || context === 'heading' ? index.mentions.prose : index.mentions.text;
   if (pattern === null) return;
+  // Prose may name a revision by its date in words ("July 28, 2026", "the July 28 spec"): the same mention.
+  if (context === 'prose' || context === 'heading' || context === 'inline') datesInWords(text, line, context, cue, index, hits);
   // A mention holds an id, so it holds the id's first two characters: most spans hold none.
   if (!index.mentions.starts.some((start) => text.includes(start))) return;
   const found: Hit[] = [];
@@ -554,6 +556,37 @@ function revisionMentions(text: string, line: number, context: Context, cue: str
     for (const hit of found) if (ids.includes(hit.revision!) && hit.revision !== newest && hit.cue === null && (hit.where === 'code' || hit.where === 'json')) hit.cue = `listed beside ${newest}`;
   }
   hits.push(...found);
+}
+
+/**
+ * A revision named by its date in words, derived from the revision ids: "July 28, 2026",
+ * "28 July 2026", "Jul. 28th, 2026", or without the year where a word for a revision follows
+ * ("the July 28 spec", "the Nov 25 release") and one revision has that month and day.
+ */
+function datesInWords(text: string, line: number, context: Context, cue: string | null, index: Index, hits: Hit[]): void {
+  if (!MONTH_START.test(text) || !/\d/.test(text)) return;
+  let lineAt: ((offset: number) => number) | null = null;
+  for (const m of text.matchAll(DATE_IN_WORDS)) {
+    const month = monthOf(m[1] ?? m[5]!);
+    const day = Number(m[2] ?? m[4]!);
+    const year = m[3] ?? m[6];
+    const candidates = index.datedIds.filter((id) => Number(id.slice(5, 7)) === month && Number(id.slice(8, 10)) === day && (year === undefined || id.startsWith(`${year}-`)));
+    if (candidates.length !== 1) continue;
+    const id = candidates[0]!;
+    hits.push({ key: `revision:${id}`, marker: null, revision: id, token: id, line: (lineAt ??= lineLocator(text, line))(m.index), where: context, cue, methodValue: false });
+  }
+}
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH = String.raw`(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?`;
+const MONTH_START = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+const ORDINAL = String.raw`(?:st|nd|rd|th)?`;
+/** Month day, year (or a revision word after it: spec, specification, revision, release, version, update, upgrade); day month year. */
+const DATE_IN_WORDS = new RegExp(
+  String.raw`\b${MONTH}\s+(\d{1,2})${ORDINAL}(?:(?:,\s*|\s+)(\d{4})(?!\d)|(?=(?:'s)?(?:\s+[A-Za-z]+)?\s+(?:spec|specification|revision|release|version|update|upgrade)s?(?![\w-])))|\b(\d{1,2})${ORDINAL}\s+${MONTH},?\s+(\d{4})(?!\d)`,
+  'gi',
+);
+function monthOf(name: string): number {
+  return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 }
 
 /**
