@@ -256,7 +256,24 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
     source: { label: tree.label, digest: options.digest ?? '' },
     revisions: revisions.map((r) => ({ id: r.id, date: r.date, status: r.status })),
     markers: kept,
+    types: camelFieldTypes(kept, [...analyses.values()]),
   };
+}
+
+/**
+ * The key sets of the schemas' object types that hold a field marker written in camel case
+ * (`taskId`, `createdAt`): each distinct set once, normalized and sorted.
+ */
+function camelFieldTypes(markers: Marker[], analyses: (SchemaAnalysis | null)[]): string[][] {
+  const camel = new Set(markers.filter((m) => m.kind === 'field' && !m.wordLike && /[a-z][A-Z]/.test(m.token)).map((m) => normalizeName(m.token)));
+  const sets = new Map<string, string[]>();
+  for (const analysis of analyses) {
+    for (const def of analysis?.model.definitions ?? []) {
+      const keys = [...new Set([...def.fields.values()].map((f) => pathSegments(f.path)[0]).filter((k): k is string => k !== undefined).map(normalizeName))].sort();
+      if (keys.length >= 2 && keys.some((k) => camel.has(k))) sets.set(keys.join(' '), keys);
+    }
+  }
+  return [...sets.keys()].sort().map((k) => sets.get(k)!);
 }
 
 /**
