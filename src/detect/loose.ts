@@ -56,6 +56,17 @@ export function looseObjects(code: string, limit = 200): LooseObject[] {
   return found;
 }
 
+/**
+ * The object literal that opens at `at` (a `{`), read within `maxLength` characters, or null: one
+ * attempt, never a search onwards (prose tries this at every brace, so each try must stay short).
+ */
+export function looseObjectAt(code: string, at: number, maxLength: number): LooseObject | null {
+  if (code[at] !== '{') return null;
+  const parser = new LooseParser(code, at, Math.min(code.length, at + maxLength));
+  const value = parser.object();
+  return value === FAIL || Object.keys(value).length === 0 ? null : { value, start: at, end: parser.pos };
+}
+
 /** What the outer scan stops at: a string's quote, a comment's start, an object's brace. */
 const SIGNIFICANT = /["'`\/#{]/g;
 

@@ -1,5 +1,5 @@
 import { lineLocator } from '../model/lines.ts';
-import { looseObjects } from './loose.ts';
+import { looseObjectAt, looseObjects } from './loose.ts';
 import { emptyFacts, readShapes, type ShapeFacts } from './shapes.ts';
 import { TOKEN_PATTERN, trimToken } from './tokens.ts';
 import { sentenceSpans, type SentenceEnd } from '../core/sentences.ts';
@@ -277,17 +277,19 @@ function splitJsonInProse(text: string, line: number, blocks: Block[], protocolO
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
       if (m.index < last || backticksBefore(text, m.index) % 2 === 1) continue;
-      const object = looseObjects(text.slice(m.index), 1)[0];
-      if (object === undefined || object.start !== 0) continue;
+      const object = looseObjectAt(text, m.index, PROSE_OBJECT_LIMIT);
+      if (object === null) continue;
       if (m[1] === undefined && protocolObject?.(object.value) !== true) continue;
       push('para', m.index);
-      push('code', m.index + object.end);
+      push('code', object.end);
       pattern.lastIndex = last;
     }
   }
   if (last === 0) blocks.push({ kind: 'para', line, text, lang: null });
   else push('para', text.length);
 }
+/** How far an object in prose is read: a message pasted into a paragraph, not a page of code. */
+const PROSE_OBJECT_LIMIT = 20_000;
 /** An object opening with a quoted key: `{"method":`, `{ "jsonrpc" :`. */
 const PROSE_JSON = /\{\s*("[A-Za-z_$@][\w$@./-]*")\s*:/g;
 /** The same, or with an unquoted key (`{ type:`), the key's quoted form captured when it is quoted. */
@@ -459,8 +461,7 @@ function jsonInStrings(code: string): { value: unknown; start: number; end: numb
     const body = text.trimStart();
     let value: unknown = null;
     if (body.startsWith('{')) {
-      const found = looseObjects(body, 1)[0];
-      if (found !== undefined && found.start === 0) value = found.value;
+      value = looseObjectAt(body, 0, body.length)?.value ?? null;
     } else {
       try {
         value = JSON.parse(body) as unknown;

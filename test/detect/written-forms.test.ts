@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { detectRevision } from '../../src/detect/detect.ts';
 import type { FingerprintData } from '../../src/detect/fingerprints.ts';
+import { looseObjectAt } from '../../src/detect/loose.ts';
 import { cueIn, scanText } from '../../src/detect/scan.ts';
 import { listedKeywords, schemaDocumentKeywords } from '../../src/detect/schema-keywords.ts';
 import { testFingerprints } from '../../harness/detect-corpus.ts';
@@ -79,6 +80,12 @@ describe('an object with unquoted keys in prose', () => {
     const text = 'It returns { kind: "x", size: 2 } to the caller.\n';
     expect(cut(text, true)).toEqual(['{ kind: "x", size: 2 }']);
     expect(cut(text, false)).toEqual([]);
+  });
+
+  it('is one attempt at its brace, never a search onwards (each try in a long paragraph stays short)', () => {
+    expect(looseObjectAt('{ a: ; } then { b: 1 }', 0, 100)).toBeNull();
+    expect(looseObjectAt('x { b: 1 }', 2, 100)?.value).toEqual({ b: 1 });
+    expect(looseObjectAt('{ b: 1, c: 2 }', 0, 6)).toBeNull();
   });
 
   it('takes the cue of the sentence it stands in, not of the paragraph before it', () => {
