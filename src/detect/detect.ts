@@ -483,11 +483,14 @@ function fieldRunReader(index: Index, hits: Hit[]): { read: (span: ScannedText['
     if (span.context === 'prose') {
       if (!CAPITALISED.test(span.text)) return;
       let line = span.line;
-      let from = 0;
+      // The next line break after the last word: looked for once per line, not once per word.
+      let newline = span.text.indexOf('\n');
       PASCAL.lastIndex = 0;
       for (let m = PASCAL.exec(span.text); m !== null; m = PASCAL.exec(span.text)) {
-        for (let i = span.text.indexOf('\n', from); i !== -1 && i < m.index; i = span.text.indexOf('\n', i + 1)) line += 1;
-        from = m.index;
+        while (newline !== -1 && newline < m.index) {
+          line += 1;
+          newline = span.text.indexOf('\n', newline + 1);
+        }
         at(line);
         const word = normalizeName(m[0]);
         if (!words.has(word) && words.size < 64) words.set(word, line);

@@ -1,5 +1,5 @@
 import { lineLocator } from '../model/lines.ts';
-import { looseObjectAt, looseObjects } from './loose.ts';
+import { looseObjectAt, looseObjects, looseObjectTry } from './loose.ts';
 import { emptyFacts, readShapes, type ShapeFacts } from './shapes.ts';
 import { TOKEN_PATTERN, trimToken } from './tokens.ts';
 import { sentenceSpans, type SentenceEnd } from '../core/sentences.ts';
@@ -275,11 +275,22 @@ function splitJsonInProse(text: string, line: number, blocks: Block[], protocolO
   if (text.includes('{')) {
     const pattern = protocolObject ? PROSE_OBJECT : PROSE_JSON;
     pattern.lastIndex = 0;
+    // What a failed attempt read is not tried again from a brace inside it: each character is read by one failed attempt at most.
+    let readTo = 0;
+    const ticks = backtickCounter(text);
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-      if (m.index < last || backticksBefore(text, m.index) % 2 === 1) continue;
-      const object = looseObjectAt(text, m.index, PROSE_OBJECT_LIMIT);
-      if (object === null) continue;
-      if (m[1] === undefined && protocolObject?.(object.value) !== true) continue;
+      if (m.index < last || m.index < readTo || ticks(m.index) % 2 === 1) continue;
+      const attempt = looseObjectTry(text, m.index, PROSE_OBJECT_LIMIT);
+      const object = attempt.found;
+      if (object === null) {
+        readTo = attempt.readTo;
+        continue;
+      }
+      // An object without the protocol's structure holds none either (its own objects were asked with it): read past it.
+      if (m[1] === undefined && protocolObject?.(object.value) !== true) {
+        readTo = object.end;
+        continue;
+      }
       push('para', m.index);
       push('code', object.end);
       pattern.lastIndex = last;
@@ -295,10 +306,14 @@ const PROSE_JSON = /\{\s*("[A-Za-z_$@][\w$@./-]*")\s*:/g;
 /** The same, or with an unquoted key (`{ type:`), the key's quoted form captured when it is quoted. */
 const PROSE_OBJECT = /\{\s*(?:("[A-Za-z_$@][\w$@./-]*")|[A-Za-z_$][\w$]*)\s*:/g;
 
-function backticksBefore(text: string, at: number): number {
+/** The number of backticks before an offset, asked at growing offsets: counted on from the last answer, so a paragraph is read once. */
+function backtickCounter(text: string): (at: number) => number {
+  let counted = 0;
   let n = 0;
-  for (let i = text.indexOf('`'); i !== -1 && i < at; i = text.indexOf('`', i + 1)) n += 1;
-  return n;
+  return (at) => {
+    for (; counted < at; counted++) if (text.charCodeAt(counted) === 96) n += 1;
+    return n;
+  };
 }
 
 /**
