@@ -694,7 +694,7 @@ function revisionMentions(text: string, line: number, context: Context, cue: str
  * ("the July 28 spec", "the Nov 25 release") and one revision has that month and day.
  */
 function datesInWords(text: string, line: number, context: Context, cue: string | null, index: Index, hits: Hit[]): void {
-  if (!MONTH_START.test(text) || !/\d/.test(text)) return;
+  if (!DIGIT.test(text) || !MONTH_START.test(text)) return;
   let lineAt: ((offset: number) => number) | null = null;
   for (const m of text.matchAll(DATE_IN_WORDS)) {
     const month = monthOf(m[1] ?? m[5]!);
@@ -709,6 +709,7 @@ function datesInWords(text: string, line: number, context: Context, cue: string 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = String.raw`(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?`;
 const MONTH_START = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+const DIGIT = /\d/;
 const ORDINAL = String.raw`(?:st|nd|rd|th)?`;
 /** Month day, year (or a revision word after it: spec, specification, revision, release, version, update, upgrade); day month year. */
 const DATE_IN_WORDS = new RegExp(

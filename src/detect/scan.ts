@@ -64,7 +64,8 @@ const BACKGROUND_CUES: [RegExp, CueSide][] = [
   [/\breplaced (?:by|with)(?!\w)/i, 'before'],
   [/\bno longer(?!\w)/i, 'all'],
   // "used to" is the past ("we used to poll"), not a purpose after a form of "be" ("is used to describe").
-  [/(?<!\b(?:is|are|was|were|be|been|being|get|gets|got)\s+)\bused to(?!\w)/i, 'all'],
+  // (The lookbehind comes after the words, so it is asked only where they stand, not at every character.)
+  [/\bused to(?<!\b(?:is|are|was|were|be|been|being|get|gets|got)\s+used to)(?!\w)/i, 'all'],
   [/\b(?:was|were|has been|have been) (?:replaced|removed|dropped|deprecated|retired|superseded)(?!\w)/i, 'all'],
   [/\bdeprecated(?!\w)/i, 'all'],
   // "rejection of removed methods", "the removed field": what a sentence calls removed is not taught.
