@@ -12,6 +12,7 @@ import { writtenHeadings } from '../revision/settled-by-schema.ts';
 import { looseObjects } from './loose.ts';
 import { citationsOfNames, citedTitles, isBorrowedValue, linkedDocuments, normativeNames, standardName } from './normative.ts';
 import { pageTransports } from './transports.ts';
+import { listedKeywords, schemaDocumentKeywords } from './schema-keywords.ts';
 import { unnamedBefore } from './named-shapes.ts';
 import { emptyFacts, readShapes, type ShapeFacts } from './shapes.ts';
 import type { SpecTree } from '../input/spec-tree.ts';
@@ -104,6 +105,8 @@ interface NameKinds {
   namespaces: Set<string>;
   /** The schemas' own property names, and how many of them join words with `_`: the spec's naming convention. */
   schemaProperties: Set<string>;
+  /** JSON Schema's keywords as the spec uses them (normalized): the vocabulary of a standard it cites, dating nothing. */
+  schemaKeywords: Set<string>;
 }
 
 interface BuildOptions {
@@ -115,7 +118,7 @@ interface BuildOptions {
 
 export async function buildFingerprints(tree: SpecTree, options: BuildOptions = {}): Promise<FingerprintData> {
   const revisions = tree.revisions;
-  const kinds: NameKinds = { methods: new Set(), definitions: new Set(), fields: new Set(), values: new Set(), schemaKnown: new Set(), spellings: new Map(), errorNames: new Map(), valueTokens: new Map(), transportNames: new Map(), transportEvents: new Map(), transportEndpoints: new Map(), documentTitles: new Map(), schemaProperties: new Set(), firstCited: new Map(), namespaces: new Set() };
+  const kinds: NameKinds = { methods: new Set(), definitions: new Set(), fields: new Set(), values: new Set(), schemaKnown: new Set(), spellings: new Map(), errorNames: new Map(), valueTokens: new Map(), transportNames: new Map(), transportEvents: new Map(), transportEndpoints: new Map(), documentTitles: new Map(), schemaProperties: new Set(), schemaKeywords: new Set(), firstCited: new Map(), namespaces: new Set() };
   const texts = new Map<string, Map<string, string>>();
   const schemas = new Map<string, string | null>();
   const analyses = new Map<string, SchemaAnalysis | null>();
@@ -126,6 +129,7 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
     const schemaText = await tree.schema(revision.id);
     schemas.set(revision.id, schemaText);
     const analysis = schemaText === null ? null : safeAnalyze(schemaText);
+    if (schemaText !== null) for (const keyword of schemaDocumentKeywords(schemaText)) kinds.schemaKeywords.add(normalizeName(keyword));
     const definitions = new Set(analysis?.model.definitions.map((d) => d.name) ?? []);
     const pages = new Map<string, string>();
     for (const page of await tree.pages(revision.id)) {
@@ -139,6 +143,10 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
     analyses.set(revision.id, analysis);
     presence.set(revision.id, readRevision(pages, analysis, kinds, revisions.map((r) => r.id).filter((id) => id !== revision.id)));
   }
+
+  // Names the pages list as keywords beside one the schemas are written in are JSON Schema's too (`oneOf`, `not`).
+  const schemaKeywords = new Set(kinds.schemaKeywords);
+  for (const pages of texts.values()) for (const text of pages.values()) for (const name of listedKeywords(text, schemaKeywords)) kinds.schemaKeywords.add(normalizeName(name));
 
   // What the revisions cite, and the spec's own namespaces, over all revisions: placing a name reads both.
   revisions.forEach((revision, i) => {
@@ -215,8 +223,9 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
   const ids = revisions.map((r) => r.id);
   markers = namespacedNames(markers, ids, presence);
   movedToExtensions(markers, ids, texts, presence, kinds);
-  // What every revision carries says nothing (a transport kept for compatibility says where it was defined).
-  markers = markers.filter((m) => m.kind === 'transport' || m.span.length < ids.length);
+  // What every revision carries says nothing (a transport kept for compatibility says where it was defined),
+  // and neither does JSON Schema's own vocabulary, which the spec cites from its first revision.
+  markers = markers.filter((m) => (m.kind === 'transport' || m.span.length < ids.length) && !(m.key.startsWith('term:') && kinds.schemaKeywords.has(m.key.slice(5))));
   const spanOf = new Map(markers.map((m) => [m.key, m.span.join(',')]));
   // An envelope marker that spans exactly what its method does says nothing more than the method.
   const kept = markers.filter((m) => {
@@ -247,7 +256,24 @@ export async function buildFingerprints(tree: SpecTree, options: BuildOptions = 
     source: { label: tree.label, digest: options.digest ?? '' },
     revisions: revisions.map((r) => ({ id: r.id, date: r.date, status: r.status })),
     markers: kept,
+    types: camelFieldTypes(kept, [...analyses.values()]),
   };
+}
+
+/**
+ * The key sets of the schemas' object types that hold a field marker written in camel case
+ * (`taskId`, `createdAt`): each distinct set once, normalized and sorted.
+ */
+function camelFieldTypes(markers: Marker[], analyses: (SchemaAnalysis | null)[]): string[][] {
+  const camel = new Set(markers.filter((m) => m.kind === 'field' && !m.wordLike && /[a-z][A-Z]/.test(m.token)).map((m) => normalizeName(m.token)));
+  const sets = new Map<string, string[]>();
+  for (const analysis of analyses) {
+    for (const def of analysis?.model.definitions ?? []) {
+      const keys = [...new Set([...def.fields.values()].map((f) => pathSegments(f.path)[0]).filter((k): k is string => k !== undefined).map(normalizeName))].sort();
+      if (keys.length >= 2 && keys.some((k) => camel.has(k))) sets.set(keys.join(' '), keys);
+    }
+  }
+  return [...sets.keys()].sort().map((k) => sets.get(k)!);
 }
 
 /**

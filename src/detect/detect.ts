@@ -1,6 +1,7 @@
 import { decide, isStrong, type Item, type Separator, type Where } from './decide.ts';
 import { latestRevision, removedIn, type FingerprintData, type Marker, type MarkerKind } from './fingerprints.ts';
 import { scanText, type Context, type ScannedText } from './scan.ts';
+import { emptyFacts, readShapes } from './shapes.ts';
 import { isHeaderName, normalizeHeading, normalizeName, TOKEN_PATTERN, tokenVariants, trimToken } from './tokens.ts';
 import { endpointLayout, transportMatchers, type TransportMatcher } from './transport-match.ts';
 import { lineLocator } from '../model/lines.ts';
@@ -139,6 +140,8 @@ interface Index {
   arrayTypes: { marker: Marker; items: string[][] }[];
   /** Namespaced keys by their bare name (normalized): a text writing `widgetId` for `org.example/widgetId` does not lack the key. */
   bare: Map<string, string[]>;
+  /** The schemas' object types holding a camel-case field, under each of their keys (normalized). */
+  recordTypes: Map<string, Set<string>[]>;
 }
 
 const indexes = new WeakMap<FingerprintData, Index>();
@@ -162,7 +165,12 @@ function indexOf(data: FingerprintData): Index {
       shapedTypes: new Map(),
       arrayTypes: data.markers.filter((m) => m.items !== undefined).map((m) => ({ marker: m, items: m.items!.map((keys) => keys.map(normalizeName)) })),
       bare: new Map(),
+      recordTypes: new Map(),
     };
+    for (const keys of data.types ?? []) {
+      const type = new Set(keys);
+      for (const key of keys) index.recordTypes.set(key, [...(index.recordTypes.get(key) ?? []), type]);
+    }
     for (const m of data.markers) {
       if (m.bare === undefined) continue;
       const name = normalizeName(m.bare);
@@ -250,7 +258,6 @@ interface ShapedType {
 }
 
 function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolean; headings: ScannedText['headings']; bareNamed: Set<string> } {
-  const scanned = scanText(text);
   const hits: Hit[] = [];
   const bareNamed = new Set<string>();
   const wordMethods: Hit[] = [];
@@ -269,6 +276,14 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     resolved.set(token, found);
     return found;
   };
+  // An object with unquoted keys in prose is flattened code when it names a protocol name that is no ordinary word.
+  const protocolName = (name: string) => resolve(name).some((r) => r.marker.kind !== 'section' && !r.marker.wordLike);
+  const protocolObject = (value: Record<string, unknown>) => {
+    const facts = readShapes(value, emptyFacts());
+    return facts.envelopes.length > 0 || [...facts.methods, ...facts.keys, ...facts.strings].some(protocolName);
+  };
+  const scanned = scanText(text, { protocolObject });
+  const records = recordKeys(scanned.examples, index, resolve);
   const termOf = (found: Resolved[], line: number, where: Where, cue: string | null, methodValue: boolean, inMessage: boolean, asMessage: (() => boolean) | null, code?: CodeUses) => {
     for (const { variant, marker, term } of found) {
       if (!term) {
@@ -284,6 +299,9 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       const typeInCode = marker.kind === 'definition' && where === 'code' && variant === marker.token && code?.generic(variant) !== true;
       // A field is data: code that calls the name (`session.create_message(…)`) calls an SDK's function of that name.
       if (marker.kind === 'field' && code?.called(variant) === true) continue;
+      // A camel-case field name in code is the protocol's where it stands as a property (`result.taskId`, a key),
+      // not where it is only the app's own identifier (`const taskId = …`) or a key of the app's own record.
+      if (code !== undefined && ownRecordName(marker, variant) && !records.protocol.has(variant) && (records.app.has(variant) || !code.property(variant))) continue;
       if (marker.wordLike && !methodValue && !inMessage && !feature && !typeInCode) {
         // Kept aside: if the text names this word as a method elsewhere, this inline mention is that method too.
         if (marker.kind === 'method' && where === 'inline') wordMethods.push({ key: marker.key, marker, revision: null, token: variant, line, where, cue, methodValue: true });
@@ -367,7 +385,8 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     }
     for (const code of facts.errorCodes) keyed(`error:${code}`, String(code), () => at(String(code)), cue);
     for (const method of facts.methods) exampleName(method, true, false);
-    for (const key of facts.keys) exampleName(key, false, facts.messageKeys.has(key));
+    const own = records.byExample.get(example);
+    for (const key of facts.keys) if (own === undefined || !own.has(key)) exampleName(key, false, facts.messageKeys.has(key));
     for (const value of facts.strings) if (value.length <= 80 && !/\s/.test(value)) exampleName(value, false, facts.messageStrings.has(value));
     // Objects that are together one array literal, each with all the keys one kind of an array type's items requires, are that type (a batch of requests).
     const siblings = example.siblings;
@@ -411,44 +430,91 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
  * A type described field by field in prose ("an `Icon` has `src`, `mimeType`, `sizes`"): the
  * inline names of a run of nearby lines (no heading or code between) that are most of one
  * type's fields, its required ones among them, name that type as an object of its shape does,
- * though each is an ordinary word that alone would count for nothing.
+ * though each is an ordinary word that alone would count for nothing. A language that writes
+ * properties in Pascal case (`Source`, `MimeType`, `Sizes`) lists them in a table that may have
+ * lost its code marks: capitalised words in the prose join the run too, and a field the schema
+ * abbreviates (`src`) is named by a property that spells it out (`Source`: the same first letter,
+ * the abbreviation's letters in order).
  */
 function fieldRunReader(index: Index, hits: Hit[]): { read: (span: ScannedText['spans'][number]) => void; end: () => void } {
   let names = new Map<string, number>();
+  /** Capitalised words of the prose in the run (normalized), with their lines: property names, or just words. */
+  let words = new Map<string, number>();
   let last = -1;
   const end = () => {
-    if (names.size >= FIELD_RUN_MIN) {
+    if (names.size + words.size >= FIELD_RUN_MIN) {
       const seen = new Set<ShapedType>();
-      for (const name of names.keys()) {
+      const all = new Map([...words, ...names]);
+      for (const name of all.keys()) {
         for (const type of index.shapedTypes.get(name) ?? NO_TYPES) {
           if (seen.has(type)) continue;
           seen.add(type);
-          let named = 0;
-          for (const field of type.fields) if (names.has(field)) named += 1;
-          if (named < FIELD_RUN_MIN || 2 * named < keyCount(type) || !type.required.every((k) => k === '' || k.includes('[') || names.has(k))) continue;
+          // Each field of the type, by the name that names it in the run (itself, or a word spelling out its abbreviation).
+          const named = new Map<string, string>();
+          for (const field of type.fields) {
+            if (field === '' || field.includes('[')) continue;
+            if (all.has(field)) named.set(field, field);
+            else for (const word of words.keys()) if (abbreviates(field, word)) named.set(field, word);
+          }
+          if (named.size < FIELD_RUN_MIN || 2 * named.size < keyCount(type) || !type.required.every((k) => k === '' || k.includes('[') || named.has(k))) continue;
           // Words every revision's types share (`uri`, `name`) could describe a type the fingerprints do not list (it never changed): two of the fields must be dated names themselves.
           let dated = 0;
-          for (const field of type.fields) if (names.has(field) && index.byKey.has(`term:${field}`)) dated += 1;
+          for (const field of named.keys()) if (index.byKey.has(`term:${field}`)) dated += 1;
           if (dated < 2) continue;
-          const fields = (type.marker.fields ?? []).filter((f) => names.has(normalizeName(f)));
-          const line = Math.min(...fields.map((f) => names.get(normalizeName(f))!));
-          hits.push({ key: type.marker.key, marker: type.marker, revision: null, token: type.marker.token, line, where: 'inline', cue: null, methodValue: true, layout: `its fields ${fields.map((f) => `\`${f}\``).join(', ')} named together` });
+          const fields = (type.marker.fields ?? []).filter((f) => named.has(normalizeName(f)));
+          const line = Math.min(...fields.map((f) => all.get(named.get(normalizeName(f))!)!));
+          // Named in the prose when a capitalised word names one of them, else in inline code.
+          const where: Where = [...named.values()].some((n) => !names.has(n)) ? 'prose' : 'inline';
+          hits.push({ key: type.marker.key, marker: type.marker, revision: null, token: type.marker.token, line, where, cue: null, methodValue: true, layout: `its fields ${fields.map((f) => `\`${f}\``).join(', ')} named together` });
         }
       }
     }
     names = new Map();
+    words = new Map();
+  };
+  const at = (line: number) => {
+    if (line > last + FIELD_RUN_GAP) end();
+    last = line;
   };
   const read = (span: ScannedText['spans'][number]) => {
     if (span.context === 'code' || span.context === 'heading') return end();
     // What the text explains as the past describes no type it teaches.
-    if (span.context !== 'inline' || span.cue !== null) return;
-    if (span.line > last + FIELD_RUN_GAP) end();
-    last = span.line;
+    if (span.cue !== null) return;
+    if (span.context === 'prose') {
+      if (!CAPITALISED.test(span.text)) return;
+      let line = span.line;
+      // The next line break after the last word: looked for once per line, not once per word.
+      let newline = span.text.indexOf('\n');
+      PASCAL.lastIndex = 0;
+      for (let m = PASCAL.exec(span.text); m !== null; m = PASCAL.exec(span.text)) {
+        while (newline !== -1 && newline < m.index) {
+          line += 1;
+          newline = span.text.indexOf('\n', newline + 1);
+        }
+        at(line);
+        const word = normalizeName(m[0]);
+        if (!words.has(word) && words.size < 64) words.set(word, line);
+      }
+      return;
+    }
+    if (span.context !== 'inline') return;
+    at(span.line);
     const name = normalizeName(trimToken(span.text.trim()));
     if (!index.shapedTypes.has(name)) return;
     if (!names.has(name)) names.set(name, span.line);
   };
   return { read, end };
+}
+/** A word in Pascal case (`Source`, `MimeType`, `MIMEType`), as a property is written in C#, Go or Swift's structs. */
+const PASCAL = /(?<![\w$.-])[A-Z][A-Za-z0-9]*(?![\w$-])/g;
+const CAPITALISED = /[A-Z]/;
+
+/** Is the field's name an abbreviation of the word (`src` of `source`): shorter, the same first letter, its letters in order? */
+function abbreviates(field: string, word: string): boolean {
+  if (field.length < 3 || field.length >= word.length || field[0] !== word[0]) return false;
+  let j = 1;
+  for (let i = 1; i < word.length && j < field.length; i++) if (word[i] === field[j]) j += 1;
+  return j === field.length;
 }
 /** The keys an object of the type holds (its fields minus its own shape, `''`, and array items, `sizes[]`). */
 function keyCount(type: ShapedType): number {
@@ -460,14 +526,78 @@ function keyCount(type: ShapedType): number {
 const FIELD_RUN_MIN = 3;
 const FIELD_RUN_GAP = 3;
 
-/** How a piece of code uses a name: applied to type arguments (`Name[str, …]`, `Name<T>`), or called (`x.name(…)`). */
+/** How a piece of code uses a name: applied to type arguments (`Name[str, …]`, `Name<T>`), called (`x.name(…)`), or as a property. */
 interface CodeUses {
   generic: (name: string) => boolean;
   called: (name: string) => boolean;
+  /** Some occurrence is a property: after `.`, quoted (`["name"]`), or a key (`name:`). */
+  property: (name: string) => boolean;
 }
 
 function codeUses(code: string): CodeUses {
-  return { generic: followedBy(code, TYPE_ARGUMENTS), called: followedBy(code, CALL) };
+  const key = followedBy(code, KEY_AFTER);
+  const asked = new Map<string, boolean>();
+  const property = (name: string) => {
+    let found = asked.get(name);
+    if (found === undefined) {
+      found = key(name);
+      for (let at = code.indexOf(name); at !== -1 && !found; at = code.indexOf(name, at + name.length)) {
+        const before = code[at - 1] ?? ' ';
+        const after = code[at + name.length] ?? ' ';
+        found = (before === '.' && !/[\w$]/.test(after)) || ((before === '"' || before === "'") && after === before);
+      }
+      asked.set(name, found);
+    }
+    return found;
+  };
+  return { generic: followedBy(code, TYPE_ARGUMENTS), called: followedBy(code, CALL), property };
+}
+const KEY_AFTER = /^\??\s*:(?!:)/;
+
+/**
+ * A field name the protocol writes in camel case (`taskId`, `createdAt`) is also what an app calls
+ * its own variables and record keys: such a name counts only where it stands in a protocol message or
+ * beside other names of the same protocol type.
+ */
+function ownRecordName(marker: Marker, variant: string): boolean {
+  return marker.kind === 'field' && !marker.wordLike && CAMEL.test(variant);
+}
+const CAMEL = /[a-z][A-Z]/;
+
+/**
+ * Camel-case field names among the keys of the examples, sorted: `protocol` where one stands in a
+ * protocol message or in an object most of whose keys (two at least) are fields of one type that
+ * defines it; `app` where it stands only in other objects (an app's record `{ id, status, createdAt }`),
+ * which are then no evidence, per example (`byExample`).
+ */
+function recordKeys(examples: ScannedText['examples'], index: Index, resolve: (token: string) => Resolved[]): { protocol: Set<string>; app: Set<string>; byExample: Map<ScannedText['examples'][number], Set<string>> } {
+  const protocol = new Set<string>();
+  const app = new Set<string>();
+  const byExample = new Map<ScannedText['examples'][number], Set<string>>();
+  for (const example of examples) {
+    const { facts } = example;
+    for (const key of facts.keys) {
+      if (facts.messageKeys.has(key) || !resolve(key).some((r) => ownRecordName(r.marker, r.variant))) continue;
+      const types = index.recordTypes.get(normalizeName(key)) ?? [];
+      const beside = facts.objects.some((keys) => {
+        if (keys.length < 2 || !keys.includes(key)) return false;
+        const names = keys.map(normalizeName);
+        return types.some((type) => {
+          const of = names.filter((n) => type.has(n)).length;
+          return of >= 2 && 2 * of > names.length;
+        });
+      });
+      if (beside) {
+        protocol.add(key);
+        continue;
+      }
+      app.add(key);
+      const own = byExample.get(example) ?? new Set<string>();
+      own.add(key);
+      byExample.set(example, own);
+    }
+  }
+  return { protocol, app, byExample };
 }
 
 /** Whether some standalone occurrence of a name in the code is followed by what `next` matches, asked once per name. */
@@ -528,6 +658,8 @@ function revisionMentions(text: string, line: number, context: Context, cue: str
   // Prose writes a date as its writer does (`2025/11/25`); a path or a URL with slashes is no date.
   const pattern = context === 'url' ? index.mentions.url : context === 'prose' || context === 'heading' ? index.mentions.prose : index.mentions.text;
   if (pattern === null) return;
+  // Prose may name a revision by its date in words ("July 28, 2026", "the July 28 spec"): the same mention.
+  if (context === 'prose' || context === 'heading' || context === 'inline') datesInWords(text, line, context, cue, index, hits);
   // A mention holds an id, so it holds the id's first two characters: most spans hold none.
   if (!index.mentions.starts.some((start) => text.includes(start))) return;
   const found: Hit[] = [];
@@ -554,6 +686,38 @@ function revisionMentions(text: string, line: number, context: Context, cue: str
     for (const hit of found) if (ids.includes(hit.revision!) && hit.revision !== newest && hit.cue === null && (hit.where === 'code' || hit.where === 'json')) hit.cue = `listed beside ${newest}`;
   }
   hits.push(...found);
+}
+
+/**
+ * A revision named by its date in words, derived from the revision ids: "July 28, 2026",
+ * "28 July 2026", "Jul. 28th, 2026", or without the year where a word for a revision follows
+ * ("the July 28 spec", "the Nov 25 release") and one revision has that month and day.
+ */
+function datesInWords(text: string, line: number, context: Context, cue: string | null, index: Index, hits: Hit[]): void {
+  if (!DIGIT.test(text) || !MONTH_START.test(text)) return;
+  let lineAt: ((offset: number) => number) | null = null;
+  for (const m of text.matchAll(DATE_IN_WORDS)) {
+    const month = monthOf(m[1] ?? m[5]!);
+    const day = Number(m[2] ?? m[4]!);
+    const year = m[3] ?? m[6];
+    const candidates = index.datedIds.filter((id) => Number(id.slice(5, 7)) === month && Number(id.slice(8, 10)) === day && (year === undefined || id.startsWith(`${year}-`)));
+    if (candidates.length !== 1) continue;
+    const id = candidates[0]!;
+    hits.push({ key: `revision:${id}`, marker: null, revision: id, token: id, line: (lineAt ??= lineLocator(text, line))(m.index), where: context, cue, methodValue: false });
+  }
+}
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH = String.raw`(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?`;
+const MONTH_START = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+const DIGIT = /\d/;
+const ORDINAL = String.raw`(?:st|nd|rd|th)?`;
+/** Month day, year (or a revision word after it: spec, specification, revision, release, version, update, upgrade); day month year. */
+const DATE_IN_WORDS = new RegExp(
+  String.raw`\b${MONTH}\s+(\d{1,2})${ORDINAL}(?:(?:,\s*|\s+)(\d{4})(?!\d)|(?=(?:'s)?(?:\s+[A-Za-z]+)?\s+(?:spec|specification|revision|release|version|update|upgrade)s?(?![\w-])))|\b(\d{1,2})${ORDINAL}\s+${MONTH},?\s+(\d{4})(?!\d)`,
+  'gi',
+);
+function monthOf(name: string): number {
+  return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 }
 
 /**

@@ -109,6 +109,12 @@ export interface FingerprintData {
   /** In revision order: chronological, the draft last. */
   revisions: FingerprintRevision[];
   markers: Marker[];
+  /**
+   * The keys of each object type a revision's schema defines that holds a camel-case field among
+   * the markers (each distinct set once, normalized): whether such a name stands beside other
+   * fields of its type (`{ taskId, status, createdAt }`) or in an app's own record (`{ id, createdAt }`).
+   */
+  types?: string[][];
 }
 
 /** Revision order helpers shared by the detector and the badges. */

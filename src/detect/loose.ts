@@ -56,6 +56,23 @@ export function looseObjects(code: string, limit = 200): LooseObject[] {
   return found;
 }
 
+/**
+ * The object literal that opens at `at` (a `{`), read within `maxLength` characters, or null: one
+ * attempt, never a search onwards (prose tries this at every brace, so each try must stay short).
+ */
+export function looseObjectAt(code: string, at: number, maxLength: number): LooseObject | null {
+  return looseObjectTry(code, at, maxLength).found;
+}
+
+/** The same, with how far the attempt read (`readTo`): a caller trying brace after brace skips what a failed attempt read. */
+export function looseObjectTry(code: string, at: number, maxLength: number): { found: LooseObject | null; readTo: number } {
+  if (code[at] !== '{') return { found: null, readTo: at };
+  const parser = new LooseParser(code, at, Math.min(code.length, at + maxLength));
+  const value = parser.object();
+  const found = value === FAIL || Object.keys(value).length === 0 ? null : { value, start: at, end: parser.pos };
+  return { found, readTo: parser.furthest };
+}
+
 /** What the outer scan stops at: a string's quote, a comment's start, an object's brace. */
 const SIGNIFICANT = /["'`\/#{]/g;
 

@@ -1,5 +1,5 @@
 import { lineLocator } from '../model/lines.ts';
-import { looseObjects } from './loose.ts';
+import { looseObjectAt, looseObjects, looseObjectTry } from './loose.ts';
 import { emptyFacts, readShapes, type ShapeFacts } from './shapes.ts';
 import { TOKEN_PATTERN, trimToken } from './tokens.ts';
 import { sentenceSpans, type SentenceEnd } from '../core/sentences.ts';
@@ -63,7 +63,9 @@ const BACKGROUND_CUES: [RegExp, CueSide][] = [
   [/\b(?:was|were|is|are|has been|have been) (?:replaced|superseded) (?:by|with)(?!\w)/i, 'before'],
   [/\breplaced (?:by|with)(?!\w)/i, 'before'],
   [/\bno longer(?!\w)/i, 'all'],
-  [/\bused to(?!\w)/i, 'all'],
+  // "used to" is the past ("we used to poll"), not a purpose after a form of "be" ("is used to describe").
+  // (The lookbehind comes after the words, so it is asked only where they stand, not at every character.)
+  [/\bused to(?<!\b(?:is|are|was|were|be|been|being|get|gets|got)\s+used to)(?!\w)/i, 'all'],
   [/\b(?:was|were|has been|have been) (?:replaced|removed|dropped|deprecated|retired|superseded)(?!\w)/i, 'all'],
   [/\bdeprecated(?!\w)/i, 'all'],
   // "rejection of removed methods", "the removed field": what a sentence calls removed is not taught.
@@ -133,11 +135,18 @@ interface Block {
   text: string;
   lang?: string | null;
   depth?: number;
+  /** Code cut out of a paragraph (a page that lost its fences): its caption is the sentence it stands in. */
+  inProse?: true;
 }
 
 interface ScanOptions {
   /** A further background cue of the caller's (the builder counts a sentence naming another revision as history). */
   extraCue?: (text: string) => string | null;
+  /**
+   * Whether an object literal with unquoted keys, found in prose, has the protocol's structure (the
+   * detector asks whether it names a protocol name): only then is it flattened code, read as an example.
+   */
+  protocolObject?: (value: Record<string, unknown>) => boolean;
 }
 
 export function scanText(text: string, options: ScanOptions = {}): ScannedText {
@@ -147,7 +156,7 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
   };
   const whole = (text: string | null): Cue | null => (text === null ? null : { text, at: 0, end: 0, side: 'all' });
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const blocks = splitBlocks(lines);
+  const blocks = splitBlocks(lines, options.protocolObject);
   const spans: Span[] = [];
   const examples: CodeExample[] = [];
   const headings: ScannedText['headings'] = [];
@@ -176,8 +185,9 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
       headings.push({ text: stripInline(block.text), line: block.line, cue: sectionCue });
       inlineSpans(block.text, block.line, whole(sectionCue), spans, 'heading');
     } else if (block.kind === 'code') {
-      const caption = label ?? (previous?.kind === 'para' ? previous : null);
-      label = null;
+      // Code cut out of a paragraph stands in the paragraph's last sentence before it, not under a caption.
+      const caption = block.inProse ? (previous?.kind === 'para' ? { text: sentencesOf(previous.text, previous.line).at(-1)?.text ?? '' } : null) : label ?? (previous?.kind === 'para' ? previous : null);
+      if (!block.inProse) label = null;
       const cue = sectionCue ?? (caption ? cueOf(caption.text)?.text ?? null : null);
       spans.push({ text: block.text, line: block.line, context: 'code', cue });
       examples.push(...readExamples(block.text, block.line, cue));
@@ -197,7 +207,7 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
 /** A paragraph that introduces what follows ("After (2026-07-28):", "**Before**:"). */
 const CAPTION_END = /:\**\s*$/;
 
-function splitBlocks(lines: string[]): Block[] {
+function splitBlocks(lines: string[], protocolObject?: (value: Record<string, unknown>) => boolean): Block[] {
   const blocks: Block[] = [];
   let para: { line: number; lines: string[] } | null = null;
   const flush = () => {
@@ -206,7 +216,7 @@ function splitBlocks(lines: string[]): Block[] {
       // An example pasted without a fence (plain text, a copied page): an object on lines of its own.
       const bare = /^\s*[{[]/.test(text) && /[}\]]\s*$/.test(text);
       if (bare) blocks.push({ kind: 'code', line: para.line, text, lang: null });
-      else splitJsonInProse(text, para.line, blocks);
+      else splitJsonInProse(text, para.line, blocks, protocolObject);
     }
     para = null;
   };
@@ -248,39 +258,63 @@ function splitBlocks(lines: string[]): Block[] {
  * A page whose code fences were lost (a copied or flattened page) runs its JSON into the prose:
  * "… the server sends { "method": "x", "params": { … } } and the client …". An object that opens
  * with a quoted key and reads as an object literal is an example, cut out of the paragraph as
- * code; the prose around it stays prose. Not inside inline code, which has its own context.
+ * code; the prose around it stays prose. Code flattened the same way writes its keys unquoted
+ * (`return { content: [ { type: "resource_link", uri: … } ] }`): such an object is cut out too
+ * when it has the protocol's structure (`protocolObject`), and an app's own (`{ theme: "dark" }`)
+ * stays prose. Not inside inline code, which has its own context.
  */
-function splitJsonInProse(text: string, line: number, blocks: Block[]): void {
+function splitJsonInProse(text: string, line: number, blocks: Block[], protocolObject?: (value: Record<string, unknown>) => boolean): void {
   let last = 0;
   let lineNo = line;
   // Each piece starts where the last one ended (`last`, on line `lineNo`).
   const push = (kind: 'code' | 'para', to: number) => {
     const piece = text.slice(last, to);
-    if (piece.trim() !== '') blocks.push({ kind, line: lineNo + leadingNewlines(piece, 0), text: kind === 'code' ? piece : piece.trim(), lang: null });
+    if (piece.trim() !== '') blocks.push({ kind, line: lineNo + leadingNewlines(piece, 0), text: kind === 'code' ? piece : piece.trim(), lang: null, ...(kind === 'code' ? { inProse: true as const } : {}) });
     lineNo += countNewlines(text, last, to);
     last = to;
   };
   if (text.includes('{')) {
-    PROSE_JSON.lastIndex = 0;
-    for (let m = PROSE_JSON.exec(text); m !== null; m = PROSE_JSON.exec(text)) {
-      if (m.index < last || backticksBefore(text, m.index) % 2 === 1) continue;
-      const object = looseObjects(text.slice(m.index), 1)[0];
-      if (object === undefined || object.start !== 0) continue;
+    const pattern = protocolObject ? PROSE_OBJECT : PROSE_JSON;
+    pattern.lastIndex = 0;
+    // What a failed attempt read is not tried again from a brace inside it: each character is read by one failed attempt at most.
+    let readTo = 0;
+    const ticks = backtickCounter(text);
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+      if (m.index < last || m.index < readTo || ticks(m.index) % 2 === 1) continue;
+      const attempt = looseObjectTry(text, m.index, PROSE_OBJECT_LIMIT);
+      const object = attempt.found;
+      if (object === null) {
+        readTo = attempt.readTo;
+        continue;
+      }
+      // An object without the protocol's structure holds none either (its own objects were asked with it): read past it.
+      if (m[1] === undefined && protocolObject?.(object.value) !== true) {
+        readTo = object.end;
+        continue;
+      }
       push('para', m.index);
-      push('code', m.index + object.end);
-      PROSE_JSON.lastIndex = last;
+      push('code', object.end);
+      pattern.lastIndex = last;
     }
   }
   if (last === 0) blocks.push({ kind: 'para', line, text, lang: null });
   else push('para', text.length);
 }
+/** How far an object in prose is read: a message pasted into a paragraph, not a page of code. */
+const PROSE_OBJECT_LIMIT = 20_000;
 /** An object opening with a quoted key: `{"method":`, `{ "jsonrpc" :`. */
-const PROSE_JSON = /\{\s*"[A-Za-z_$@][\w$@./-]*"\s*:/g;
+const PROSE_JSON = /\{\s*("[A-Za-z_$@][\w$@./-]*")\s*:/g;
+/** The same, or with an unquoted key (`{ type:`), the key's quoted form captured when it is quoted. */
+const PROSE_OBJECT = /\{\s*(?:("[A-Za-z_$@][\w$@./-]*")|[A-Za-z_$][\w$]*)\s*:/g;
 
-function backticksBefore(text: string, at: number): number {
+/** The number of backticks before an offset, asked at growing offsets: counted on from the last answer, so a paragraph is read once. */
+function backtickCounter(text: string): (at: number) => number {
+  let counted = 0;
   let n = 0;
-  for (let i = text.indexOf('`'); i !== -1 && i < at; i = text.indexOf('`', i + 1)) n += 1;
-  return n;
+  return (at) => {
+    for (; counted < at; counted++) if (text.charCodeAt(counted) === 96) n += 1;
+    return n;
+  };
 }
 
 /**
@@ -388,6 +422,19 @@ function readExamples(code: string, line: number, cue: string | null): CodeExamp
       },
     });
   }
+  // JSON sent as a string (`curl -d '{…}'`, `--data "{\"jsonrpc\": …}"`, `json.loads('{…}')`): the message inside is an example too.
+  for (const found of jsonInStrings(code)) {
+    const region = code.slice(found.start, found.end);
+    out.push({
+      facts: readShapes(found.value, emptyFacts()),
+      line: lineAt(found.start),
+      cue,
+      lineOf: (needle: string) => {
+        const at = region.indexOf(needle) === -1 ? region.indexOf(needle.replace(/"/g, '\\"')) : region.indexOf(needle);
+        return at === -1 ? null : lineAt(found.start + at);
+      },
+    });
+  }
   // A JSON-RPC batch or an array at the top of a JSON block: read its elements too.
   const trimmed = code.trim();
   if (trimmed.startsWith('[') && out.length === 0) {
@@ -408,6 +455,51 @@ function readExamples(code: string, line: number, cue: string | null): CodeExamp
     }
   }
   return out;
+}
+
+/**
+ * Objects and arrays written inside a string literal of the code: a shell's `-d '{…}'` (a single-quoted
+ * string may run over lines), a double-quoted string with its quotes escaped, a string a program
+ * parses as JSON. The string opens after white space, `=`, `(`, `,` or `:` (an opening quote, not a
+ * closing one) and its text, unescaped, is read as an object literal or a JSON array from its start.
+ */
+function jsonInStrings(code: string): { value: unknown; start: number; end: number }[] {
+  const out: { value: unknown; start: number; end: number }[] = [];
+  if (!code.includes("'{") && !code.includes('"{') && !code.includes("'[") && !code.includes('"[') && !/["']\s+[{[]/.test(code)) return out;
+  QUOTED_JSON.lastIndex = 0;
+  for (let m = QUOTED_JSON.exec(code); m !== null; m = QUOTED_JSON.exec(code)) {
+    const quote = m[1]!;
+    const start = m.index + 1;
+    const close = closingQuote(code, start, quote);
+    if (close === -1) continue;
+    const raw = code.slice(start, close);
+    const text = raw.includes('\\') ? raw.replace(/\\(["'\\/])/g, '$1') : raw;
+    const body = text.trimStart();
+    let value: unknown = null;
+    if (body.startsWith('{')) {
+      value = looseObjectAt(body, 0, body.length)?.value ?? null;
+    } else {
+      try {
+        value = JSON.parse(body) as unknown;
+      } catch {
+        value = null;
+      }
+    }
+    if (value !== null && typeof value === 'object') out.push({ value, start, end: close });
+    QUOTED_JSON.lastIndex = close + 1;
+  }
+  return out;
+}
+const QUOTED_JSON = /(?<=^|[\s=(,:@])(['"])\s*[{[]/g;
+/** The quote that closes a string opened before `from` (not one escaped with a backslash), within 50,000 characters; -1 for none. */
+function closingQuote(code: string, from: number, quote: string): number {
+  const limit = Math.min(code.length, from + 50_000);
+  for (let i = code.indexOf(quote, from); i !== -1 && i < limit; i = code.indexOf(quote, i + 1)) {
+    let slashes = 0;
+    while (code[i - 1 - slashes] === '\\') slashes += 1;
+    if (slashes % 2 === 0) return i;
+  }
+  return -1;
 }
 
 /**

@@ -27,7 +27,8 @@ export function transportMatchers(markers: readonly Marker[]): TransportMatcher[
     const shortest = [...(marker.names ?? [])].sort((a, b) => a.length - b.length)[0] ?? '';
     const signature = wordsOf(shortest).filter((w) => !othersWords.has(w));
     const alternatives: string[] = [];
-    for (const name of marker.names ?? []) alternatives.push(`(?<![\\w+])${escape(name).replace(/\\s+/g, '\\s+')}(?![\\w+])`);
+    // A name's words may be joined by spaces, hyphens or underscores, or run together, in any case (`streamable-HTTP`).
+    for (const name of marker.names ?? []) alternatives.push(`(?<![\\w+])${name.split(/[\s_-]+/).map(escape).join('[\\s_-]*')}(?![\\w+])`);
     if (signature.length > 0) {
       const sig = signature.map(escape).join('|');
       // "SSE transport", "(SSE) transport"; an identifier with the word and "Transport" in it.
@@ -66,7 +67,7 @@ export function transportMatchers(markers: readonly Marker[]): TransportMatcher[
 /** An identifier match must hold the signature as a word of its own (`SSEServer…`, `sse_…`), not inside another word (`ClassesTransport`). */
 function signatureIn(found: string, signature: string[], names: string[], events: string[]): boolean {
   const lower = found.toLowerCase();
-  if (names.some((n) => lower.replace(/\s+/g, ' ') === n.toLowerCase()) || events.some((e) => lower.includes(e.toLowerCase()))) return true;
+  if (names.some((n) => lower.replace(/[\s_-]+/g, '') === n.toLowerCase().replace(/[\s_-]+/g, '')) || events.some((e) => lower.includes(e.toLowerCase()))) return true;
   const words = found.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/);
   return signature.some((s) => words.includes(s));
 }
