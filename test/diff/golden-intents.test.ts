@@ -190,6 +190,14 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // A paragraph that now leaves out a name in code ("except `origin`") includes something else: non-breaking.
     expect(c.map((x) => x.level)).toEqual(['non-breaking', 'editorial', 'non-breaking']);
   },
+  'describing-clauses': (c) => {
+    // A lower-case keyword inside a when-/if-/where-clause after the sentence's own clause, or a "may have different …", describes: no rule.
+    expect(c.filter((x) => x.kind === 'rule').map((x) => x.subject)).toEqual([
+      'If present, `colour` must be the name of a colour.',
+      'Lanterns that burn where the air is thin should carry a spare wick.',
+      'If a lantern runs dry it must raise the `dry` flag.',
+    ]);
+  },
   'duty-become-guidance': (c) => {
     // A SHOULD NOT said again as guidance that names no one is the rule's record (what it now reads), not a new paragraph.
     expect(ids(c)).toEqual(['rule-removed']);

@@ -369,3 +369,26 @@ describe('guidance that restates a removed SHOULD NOT without its subject', () =
     expect(changes[0]!.message).toContain('It now reads, without a keyword');
   });
 });
+
+describe('a lower-case keyword in a clause that describes', () => {
+  const changes = run('describing-clauses');
+  const rules = changes.filter((c) => c.kind === 'rule');
+
+  it('a "should" inside a when- or if-clause after the sentence’s own clause is the situation, not a rule', () => {
+    expect(changes.find((c) => /often useful when/.test(c.subject))?.id).toBe('prose-added');
+    expect(changes.find((c) => /`dimmed` is true if/.test(c.subject))?.id).toBe('prose-added');
+    expect(changes.find((c) => /set where a flame may/.test(c.subject))?.id).toBe('prose-added');
+  });
+
+  it('"may have different …" says what can be, leading into an example: no MAY rule', () => {
+    expect(rules.some((c) => /may have different/.test(c.subject))).toBe(false);
+  });
+
+  it('a condition that opens the sentence, or a clause with its own verb before the keyword, still binds', () => {
+    expect(rows(rules)).toEqual([
+      ['required-rule-added', 'breaking'],
+      ['rule-added', 'non-breaking'],
+      ['required-rule-added', 'breaking'],
+    ]);
+  });
+});
