@@ -836,7 +836,8 @@ var init_page_catalog = __esm({
         description: "The same rule now stands in another section, or (in a diff of revisions) on another page.",
         why: "A rule binds wherever it is written.",
         // Between pages (a diff of revisions) `detail` names each side with its page.
-        message: (c) => `Rule moved from "${c.detail?.["from"] ?? c.section.old ?? ""}" to "${c.detail?.["to"] ?? c.section.new ?? ""}": ${rule(c.after)}`
+        // A sentence moved into a note of a section above it (`detail.as`) says so.
+        message: (c) => `Rule moved from "${c.detail?.["from"] ?? c.section.old ?? ""}" to "${c.detail?.["to"] ?? c.section.new ?? ""}"${c.detail?.["as"] ? ` as ${c.detail["as"]}` : ""}: ${rule(c.after)}`
       },
       // ── Sections ───────────────────────────────────────────────────────────────────────
       {
@@ -48401,7 +48402,7 @@ function uses(doc, phrase) {
 init_catalog();
 var TAKEN_SHARE5 = 0.75;
 var SUBJECT_DROPPED_SHARE = 0.6;
-function foldRulesIntoProse(drafts) {
+function foldRulesIntoProse(drafts, ctx) {
   const prose = drafts.filter((d) => (d.id === "prose-changed" || d.id === "prose-added") && d.after).map((paragraph) => ({ paragraph, now: wordsOf3(paragraph.after.text), was: paragraph.before ? wordsOf3(paragraph.before.text) : [] }));
   const matches = [];
   for (const rule2 of drafts) {
@@ -48410,25 +48411,46 @@ function foldRulesIntoProse(drafts) {
     if (words3.length < MIN_CONTENT_WORDS) continue;
     const asked3 = wordsOf3(askedPart(rule2.before.text));
     for (const { paragraph, now: now2, was: was2 } of prose) {
-      if (!sameSection(rule2, paragraph)) continue;
+      const note2 = !sameSection(rule2, paragraph) && isNote(paragraph.after.text) && noteAbove(rule2, paragraph, ctx);
+      if (!note2 && !sameSection(rule2, paragraph)) continue;
       const share = shareFoundIn(words3, now2);
+      if (note2 && (share < MOVED_SHARE || shareFoundIn(asked3, now2) < MOVED_SHARE)) continue;
       const askedShare = shareFoundIn(asked3, now2);
       const taken = share >= TAKEN_SHARE5 || asked3.length > MIN_CONTENT_WORDS && share >= SUBJECT_DROPPED_SHARE;
       if (!taken || askedShare < TAKEN_SHARE5 || shareFoundIn(words3, was2) >= TAKEN_SHARE5 || was2.length > 0 && shareFoundIn(asked3, was2) >= TAKEN_SHARE5) continue;
       if (isNegative(String(rule2.before.keyword)) && !NEGATION.test(paragraph.after.text)) continue;
-      matches.push({ rule: rule2, paragraph, share });
+      matches.push({ rule: rule2, paragraph, share, note: note2 });
     }
   }
   matches.sort((a, b) => b.share - a.share);
   const joined = /* @__PURE__ */ new Map();
   const dropped = /* @__PURE__ */ new Set();
-  for (const { rule: rule2, paragraph } of matches) {
+  for (const { rule: rule2, paragraph, note: note2 } of matches) {
     if (joined.has(rule2) || dropped.has(paragraph)) continue;
     dropped.add(paragraph);
     const now2 = paragraph.after.text;
+    if (note2) {
+      joined.set(rule2, {
+        ...rule2,
+        id: "rule-moved",
+        level: "editorial",
+        levelReason: `the sentence moved, nearly word for word, into a note of "${paragraph.section.new}", the section above it`,
+        section: { old: rule2.section.old, new: paragraph.section.new },
+        after: { text: now2, line: paragraph.after.line },
+        detail: { as: "a note" }
+      });
+      continue;
+    }
     joined.set(rule2, { ...rule2, before: { ...rule2.before, nowProse: now2, nowProseAt: whereTaken(contentWords(rule2.before.text), now2), nowProseLine: paragraph.after.line } });
   }
   return drafts.filter((d) => !dropped.has(d)).map((d) => joined.get(d) ?? d);
+}
+var MOVED_SHARE = 0.85;
+function noteAbove(rule2, paragraph, ctx) {
+  const ruleSection = ctx.old.sections.find((s) => sectionLabel2(ctx.old, s) === rule2.section.old);
+  const noteSection = ctx.new.sections.find((s) => sectionLabel2(ctx.new, s) === paragraph.section.new);
+  const noteWas = noteSection ? ctx.newToOld.get(noteSection.id) : void 0;
+  return ruleSection !== void 0 && noteWas !== void 0 && noteWas !== ruleSection.id && inSection(ruleSection.id, noteWas);
 }
 var NEGATION = /\b(?:not|no|never|none|nor|neither|without|avoids?|avoiding|cannot)\b|n't\b/i;
 function wordsOf3(text4) {
@@ -48615,7 +48637,7 @@ function diffDocuments(oldDoc, newDoc) {
 }
 function oneRecordPerChange(drafts, ctx) {
   const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
-  const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated)))), ctx.new.fields), ctx.new.fields), ctx);
+  const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated, ctx)))), ctx.new.fields), ctx.new.fields), ctx);
   return levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx);
 }
 function distinguishRepeats(drafts) {

@@ -55,7 +55,7 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
  */
 function oneRecordPerChange(drafts: ChangeDraft[], ctx: DiffContext): ChangeDraft[] {
   const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
-  const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated)))), ctx.new.fields), ctx.new.fields), ctx);
+  const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated, ctx)))), ctx.new.fields), ctx.new.fields), ctx);
   return levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx);
 }
 

@@ -141,7 +141,8 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     description: 'The same rule now stands in another section, or (in a diff of revisions) on another page.',
     why: 'A rule binds wherever it is written.',
     // Between pages (a diff of revisions) `detail` names each side with its page.
-    message: (c) => `Rule moved from "${c.detail?.['from'] ?? c.section.old ?? ''}" to "${c.detail?.['to'] ?? c.section.new ?? ''}": ${rule(c.after)}`,
+    // A sentence moved into a note of a section above it (`detail.as`) says so.
+    message: (c) => `Rule moved from "${c.detail?.['from'] ?? c.section.old ?? ''}" to "${c.detail?.['to'] ?? c.section.new ?? ''}"${c.detail?.['as'] ? ` as ${c.detail['as']}` : ''}: ${rule(c.after)}`,
   },
 
   // ── Sections ───────────────────────────────────────────────────────────────────────

@@ -198,6 +198,11 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
       'If a lantern runs dry it must raise the `dry` flag.',
     ]);
   },
+  'rule-into-parent-note': (c) => {
+    // A sentence moved into a note of the section above it moved there (editorial, saying where); a note in a sibling section does not take it.
+    expect(c.map((x) => `${x.id} ${x.level}`)).toEqual(['rule-moved editorial', 'prose-added editorial', 'rule-removed non-breaking']);
+    expect(c[0]!.message).toContain('to "Lines" as a note');
+  },
   'duty-become-guidance': (c) => {
     // A SHOULD NOT said again as guidance that names no one is the rule's record (what it now reads), not a new paragraph.
     expect(ids(c)).toEqual(['rule-removed']);

@@ -392,3 +392,21 @@ describe('a lower-case keyword in a clause that describes', () => {
     ]);
   });
 });
+
+describe('a sentence moved into a note of the parent section', () => {
+  const changes = run('rule-into-parent-note');
+
+  it('is moved, not removed: one editorial record naming where it went, and no new paragraph', () => {
+    const moved = changes.filter((c) => /Braided cords/.test(c.subject));
+    expect(rows(moved)).toEqual([['rule-moved', 'editorial']]);
+    expect(moved[0]!.section).toEqual({ old: 'Knots', new: 'Lines' });
+    expect(moved[0]!.message).toMatch(/^Rule moved from "Knots" to "Lines" as a note: Note: Braided cords/);
+  });
+
+  it('a note in a sibling section is not where the rule went', () => {
+    expect(rows(changes.filter((c) => /Reels should/.test(c.subject)))).toEqual([
+      ['prose-added', 'editorial'],
+      ['rule-removed', 'non-breaking'],
+    ]);
+  });
+});
