@@ -765,7 +765,8 @@ var init_page_catalog = __esm({
         level: "breaking",
         description: "The same rule now carries a stronger keyword (e.g. SHOULD → MUST).",
         why: "Behaviour that was allowed may now be a violation.",
-        message: (c) => `Rule strengthened from ${kw(c.before)} to ${kw(c.after)}: ${rule(c.after)}`
+        // Where the older text already bound the duty beside it (`detail.boundBy`), the record says so.
+        message: (c) => `Rule strengthened from ${kw(c.before)} to ${kw(c.after)}: ${rule(c.after)}${c.detail?.["boundBy"] ? ` The older text already bound it nearby: ${c.detail["boundBy"]}` : ""}`
       },
       {
         id: "rule-weakened",
@@ -47518,6 +47519,30 @@ function alreadyBound(before, after) {
   return before.length > 0 && after.length > 0 && after.every((a) => before.some((b) => covers(b, a)));
 }
 
+// src/diff/bound-nearby.ts
+function boundNearby(before, after, old) {
+  const parts2 = splitAtKeyword(after.text);
+  if (!parts2) return null;
+  const subject2 = contentWords(parts2.subject).at(-1);
+  const asked3 = contentWords(parts2.asked).slice(1);
+  if (subject2 === void 0 || asked3.length === 0) return null;
+  for (const rule2 of old.rules) {
+    if (rule2 === before || rule2.sectionId !== before.sectionId) continue;
+    if (strength(rule2.keyword) < strength(after.keyword) || isNegative(rule2.keyword) !== isNegative(after.keyword)) continue;
+    const words3 = contentWords(rule2.text);
+    if (wordsFoundIn([subject2], words3).length === 1 && wordsFoundIn(asked3, words3).length === asked3.length) return rule2;
+  }
+  return null;
+}
+var KEYWORD5 = /\b(?:must|shall|should|may|required|recommended)\b/i;
+function splitAtKeyword(text4) {
+  const match = KEYWORD5.exec(text4);
+  if (!match) return null;
+  const rest = text4.slice(match.index + match[0].length);
+  const end = rest.search(/[,;:.!?]/);
+  return { subject: text4.slice(0, match.index), asked: end < 0 ? rest : rest.slice(0, end) };
+}
+
 // src/diff/list-rules.ts
 var units = /* @__PURE__ */ new WeakMap();
 var parts = /* @__PURE__ */ new WeakMap();
@@ -47827,7 +47852,18 @@ function classifyPair(before, after, ctx) {
   if (isNegative(before.keyword) !== isNegative(after.keyword)) {
     return exceptionRestated(before.text, after.text) ? { id: "rule-reworded", detail: { how: 'the old exception ("unless …") restated as a permission ("MAY … if …")' } } : { id: "rule-inverted" };
   }
-  if (strength(after.keyword) > strength(before.keyword)) return { id: "rule-strengthened" };
+  if (strength(after.keyword) > strength(before.keyword)) {
+    const bound = boundNearby(before, after, ctx.old);
+    if (bound) {
+      return {
+        id: "rule-strengthened",
+        level: "non-breaking",
+        detail: { boundBy: clip(bound.text, 120) },
+        levelReason: `the older text already bound it with ${bound.keyword} in the same section: “${clip(bound.text, 160)}”`
+      };
+    }
+    return { id: "rule-strengthened" };
+  }
   if (strength(after.keyword) < strength(before.keyword)) return { id: "rule-weakened" };
   const actors = before.actors.length && after.actors.length ? compareActors(before.actors, after.actors) : null;
   if (actors) {
@@ -48480,7 +48516,7 @@ function isRemovedRule(draft) {
 init_catalog();
 var SAME_SHARE2 = 0.6;
 var MIN_WORDS = 6;
-var KEYWORD5 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
+var KEYWORD6 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
 function foldPlainHalvesOfRules(drafts) {
   const added = drafts.filter((d) => d.id === "prose-added" && d.after);
   if (added.length === 0) return [...drafts];
@@ -48489,7 +48525,7 @@ function foldPlainHalvesOfRules(drafts) {
   for (const rule2 of drafts) {
     const entry = catalogEntry(rule2.id);
     if (entry.kind !== "rule" || entry.action !== "removed" || !rule2.before || rule2.before["nowProse"]) continue;
-    const plain2 = sentences(rule2.before.text).filter((s) => !KEYWORD5.test(s)).join(" ");
+    const plain2 = sentences(rule2.before.text).filter((s) => !KEYWORD6.test(s)).join(" ");
     const words3 = wordsOf3(plain2);
     if (words3.length < MIN_WORDS) continue;
     const paragraph = added.find((p) => !dropped.has(p) && sameSection(rule2, p) && alike(words3, wordsOf3(p.after.text)));

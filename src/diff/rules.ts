@@ -1,6 +1,7 @@
 import type { Rule, SpecDocument } from '../model/index.ts';
 import { isNegative, strength } from '../model/rules.ts';
 import { compareActors } from './actors.ts';
+import { boundNearby } from './bound-nearby.ts';
 import type { ChangeDraft, ChangeSide } from '../records/change.ts';
 import { listParts, ruleUnits } from './list-rules.ts';
 import { dutyGrowth } from './obligation-growth.ts';
@@ -122,7 +123,17 @@ function classifyPair(before: Rule, after: Rule, ctx: DiffContext): Verdict | nu
   if (isNegative(before.keyword) !== isNegative(after.keyword)) {
     return exceptionRestated(before.text, after.text) ? { id: 'rule-reworded', detail: { how: 'the old exception ("unless …") restated as a permission ("MAY … if …")' } } : { id: 'rule-inverted' };
   }
-  if (strength(after.keyword) > strength(before.keyword)) return { id: 'rule-strengthened' };
+  if (strength(after.keyword) > strength(before.keyword)) {
+    // The older text already bound the same duty with the stronger keyword beside it: nobody is newly bound.
+    const bound = boundNearby(before, after, ctx.old);
+    if (bound) {
+      return {
+        id: 'rule-strengthened', level: 'non-breaking', detail: { boundBy: clip(bound.text, 120) },
+        levelReason: `the older text already bound it with ${bound.keyword} in the same section: “${clip(bound.text, 160)}”`,
+      };
+    }
+    return { id: 'rule-strengthened' };
+  }
   if (strength(after.keyword) < strength(before.keyword)) return { id: 'rule-weakened' };
   const actors = before.actors.length && after.actors.length ? compareActors(before.actors, after.actors) : null;
   if (actors) {

@@ -91,7 +91,8 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'rule-strengthened', kind: 'rule', action: 'strengthened', level: 'breaking',
     description: 'The same rule now carries a stronger keyword (e.g. SHOULD → MUST).',
     why: 'Behaviour that was allowed may now be a violation.',
-    message: (c) => `Rule strengthened from ${kw(c.before)} to ${kw(c.after)}: ${rule(c.after)}`,
+    // Where the older text already bound the duty beside it (`detail.boundBy`), the record says so.
+    message: (c) => `Rule strengthened from ${kw(c.before)} to ${kw(c.after)}: ${rule(c.after)}${c.detail?.['boundBy'] ? ` The older text already bound it nearby: ${c.detail['boundBy']}` : ''}`,
   },
   {
     id: 'rule-weakened', kind: 'rule', action: 'weakened', level: 'non-breaking',

@@ -203,6 +203,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     expect(c.map((x) => `${x.id} ${x.level}`)).toEqual(['rule-moved editorial', 'prose-added editorial', 'rule-removed non-breaking']);
     expect(c[0]!.message).toContain('to "Lines" as a note');
   },
+  'strengthened-already-bound': (c) => {
+    // SHOULD → MUST where the older section already bound the same duty with MUST nobody is newly bound; a strengthening beside an unrelated MUST still breaks.
+    expect(c.map((x) => `${x.id} ${x.level}`)).toEqual(['rule-strengthened non-breaking', 'rule-strengthened breaking']);
+  },
   'duty-become-guidance': (c) => {
     // A SHOULD NOT said again as guidance that names no one is the rule's record (what it now reads), not a new paragraph.
     expect(ids(c)).toEqual(['rule-removed']);

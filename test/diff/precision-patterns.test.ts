@@ -410,3 +410,18 @@ describe('a sentence moved into a note of the parent section', () => {
     ]);
   });
 });
+
+describe('a keyword strengthened where the older text already bound the duty nearby', () => {
+  const changes = run('strengthened-already-bound');
+
+  it('is not breaking, and says which older sentence bound it', () => {
+    const delays = changes.find((c) => c.section.new === 'Delays')!;
+    expect([delays.id, delays.level]).toEqual(['rule-strengthened', 'non-breaking']);
+    expect(delays.message).toContain('The older text already bound it nearby: If a crossing leaves late, the delay must be written');
+  });
+
+  it('a MUST of the section about something else does not bind it', () => {
+    const tickets = changes.find((c) => c.section.new === 'Tickets')!;
+    expect([tickets.id, tickets.level]).toEqual(['rule-strengthened', 'breaking']);
+  });
+});
