@@ -47051,6 +47051,30 @@ function capitalized(word) {
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
+// src/diff/optional-entries.ts
+init_catalog();
+function levelNewOptionalEntries(drafts, ctx) {
+  const known2 = new Set(ctx.old.fields.map((f) => f.name.toLowerCase()));
+  const fresh = ctx.new.fields.filter((f) => f.required === false && !known2.has(f.name.toLowerCase()) && /^[\w.$-]+$/.test(f.name));
+  if (fresh.length === 0) return [...drafts];
+  return drafts.map((draft) => {
+    const entry = catalogEntry(draft.id);
+    if (entry.kind !== "rule" || entry.action !== "added" || entry.level !== "breaking" || draft.level !== void 0 || !draft.after) return draft;
+    const rule2 = ctx.new.rules.find((r) => r.text === draft.after.text && r.line === draft.after.line);
+    if (!rule2) return draft;
+    const named = fresh.find((f) => inSection(rule2.sectionId, f.sectionId) && namesInSubject(rule2.text, f));
+    if (!named) return draft;
+    return { ...draft, level: "non-breaking", levelReason: `it binds only those who use \`${named.name}\`, an optional entry this revision adds: opt-in` };
+  });
+}
+var KEYWORD4 = /\b(?:must|shall|required)\b/i;
+function namesInSubject(text4, field) {
+  const at = text4.search(KEYWORD4);
+  const subject2 = at < 0 ? "" : text4.slice(0, at);
+  const name = field.name.replace(/[.$]/g, (c) => `\\${c}`);
+  return new RegExp(`(?<![\\w-])${name}(?![\\w-])`).test(subject2);
+}
+
 // src/diff/messages.ts
 init_envelopes();
 function diffMessages(ctx, emit) {
@@ -47357,11 +47381,11 @@ var DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$
 function productionSymbol(text4) {
   return DEFINES.exec(text4)?.[1] ?? null;
 }
-var KEYWORD4 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
+var KEYWORD5 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
 var NAMED_SYMBOL = /\{([\p{L}_][\p{L}\p{N}_]*)\}|`([\p{L}_][\p{L}\p{N}_]*)`/gu;
 var NAMED_TERMINAL = /\{?`([^`\p{L}\p{N}\s]+)`\}?/gu;
 function spellsOutGrammar(rule2, doc) {
-  const keyword = KEYWORD4.exec(rule2.text);
+  const keyword = KEYWORD5.exec(rule2.text);
   const subject2 = keyword ? rule2.text.slice(0, keyword.index) : "";
   const named = new Set([...subject2.matchAll(NAMED_SYMBOL)].map((m) => m[1] ?? m[2]));
   const terminals = [...new Set([...subject2.matchAll(NAMED_TERMINAL)].map((m) => m[1]))];
@@ -47534,9 +47558,9 @@ function boundNearby(before, after, old) {
   }
   return null;
 }
-var KEYWORD5 = /\b(?:must|shall|should|may|required|recommended)\b/i;
+var KEYWORD6 = /\b(?:must|shall|should|may|required|recommended)\b/i;
 function splitAtKeyword(text4) {
-  const match = KEYWORD5.exec(text4);
+  const match = KEYWORD6.exec(text4);
   if (!match) return null;
   const rest = text4.slice(match.index + match[0].length);
   const end = rest.search(/[,;:.!?]/);
@@ -48516,7 +48540,7 @@ function isRemovedRule(draft) {
 init_catalog();
 var SAME_SHARE2 = 0.6;
 var MIN_WORDS = 6;
-var KEYWORD6 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
+var KEYWORD7 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
 function foldPlainHalvesOfRules(drafts) {
   const added = drafts.filter((d) => d.id === "prose-added" && d.after);
   if (added.length === 0) return [...drafts];
@@ -48525,7 +48549,7 @@ function foldPlainHalvesOfRules(drafts) {
   for (const rule2 of drafts) {
     const entry = catalogEntry(rule2.id);
     if (entry.kind !== "rule" || entry.action !== "removed" || !rule2.before || rule2.before["nowProse"]) continue;
-    const plain2 = sentences(rule2.before.text).filter((s) => !KEYWORD6.test(s)).join(" ");
+    const plain2 = sentences(rule2.before.text).filter((s) => !KEYWORD7.test(s)).join(" ");
     const words3 = wordsOf3(plain2);
     if (words3.length < MIN_WORDS) continue;
     const paragraph = added.find((p) => !dropped.has(p) && sameSection(rule2, p) && alike(words3, wordsOf3(p.after.text)));
@@ -48674,7 +48698,7 @@ function diffDocuments(oldDoc, newDoc) {
 function oneRecordPerChange(drafts, ctx) {
   const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
   const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated, ctx)))), ctx.new.fields), ctx.new.fields), ctx);
-  return levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx);
+  return levelNewOptionalEntries(levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx), ctx);
 }
 function distinguishRepeats(drafts) {
   const seen = /* @__PURE__ */ new Map();

@@ -207,6 +207,14 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // SHOULD → MUST where the older section already bound the same duty with MUST nobody is newly bound; a strengthening beside an unrelated MUST still breaks.
     expect(c.map((x) => `${x.id} ${x.level}`)).toEqual(['rule-strengthened non-breaking', 'rule-strengthened breaking']);
   },
+  'optional-entry-duty': (c) => {
+    // A duty of a new entry marked optional in the section's list of inputs binds only its users (opt-in); a duty of an entry not marked optional, or of an old one, still breaks.
+    expect(c.filter((x) => x.kind === 'rule').map((x) => `${x.level} ${x.subject}`)).toEqual([
+      'non-breaking If present, {sugar} must be measured in level spoons, but there are no other limits on it.',
+      'breaking The {lid} must fit the pot it closes.',
+      'breaking The {water} must be filtered before it boils.',
+    ]);
+  },
   'duty-become-guidance': (c) => {
     // A SHOULD NOT said again as guidance that names no one is the rule's record (what it now reads), not a new paragraph.
     expect(ids(c)).toEqual(['rule-removed']);

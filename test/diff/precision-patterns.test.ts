@@ -425,3 +425,18 @@ describe('a keyword strengthened where the older text already bound the duty nea
     expect([tickets.id, tickets.level]).toEqual(['rule-strengthened', 'breaking']);
   });
 });
+
+describe('a duty of a new optional entry of a list of inputs', () => {
+  const changes = run('optional-entry-duty');
+
+  it('"If present, {sugar} must …", {sugar} new and marked optional, binds only those who use it: non-breaking, naming the entry', () => {
+    const duty = changes.find((c) => /\{sugar\} must/.test(c.subject))!;
+    expect([duty.id, duty.level]).toEqual(['required-rule-added', 'non-breaking']);
+    expect(duty.levelReason).toContain('`sugar`, an optional entry this revision adds: opt-in');
+  });
+
+  it('a duty of an entry not marked optional, or one the older page had, still breaks', () => {
+    expect(changes.find((c) => /\{lid\} must/.test(c.subject))?.level).toBe('breaking');
+    expect(changes.find((c) => /\{water\} must/.test(c.subject))?.level).toBe('breaking');
+  });
+});
