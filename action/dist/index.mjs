@@ -28200,11 +28200,11 @@ function pairUp(olds, news, options) {
     const s = options.score(olds[i], news[j]);
     if (s >= options.threshold) scored.push({ i, j, s });
   };
-  const alike2 = options.alike;
-  if (alike2 && alike2.minDice > 0) {
+  const alike3 = options.alike;
+  if (alike3 && alike3.minDice > 0) {
     const oldIds = [...freeOld];
     const newIds = [...freeNew];
-    const likely = likelyPairs(oldIds.map((i) => alike2.old(olds[i])), newIds.map((j) => alike2.new(news[j])), alike2.minDice);
+    const likely = likelyPairs(oldIds.map((i) => alike3.old(olds[i])), newIds.map((j) => alike3.new(news[j])), alike3.minDice);
     likely.forEach((partners, a) => {
       for (const b of partners) consider(oldIds[a], newIds[b]);
     });
@@ -29752,8 +29752,8 @@ function joinDutiesToldTwice(facts, uf) {
       const a = rules[i];
       const b = rules[j];
       if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join("\0") === b.path.join("\0")) continue;
-      const alike2 = duties.get(a.index).some((x) => duties.get(b.index).some((y) => dice(x, y) >= 0.6));
-      if (alike2) uf.union(a.index, b.index);
+      const alike3 = duties.get(a.index).some((x) => duties.get(b.index).some((y) => dice(x, y) >= 0.6));
+      if (alike3) uf.union(a.index, b.index);
     }
   }
 }
@@ -47567,6 +47567,45 @@ function splitAtKeyword(text4) {
   return { subject: text4.slice(0, match.index), asked: end < 0 ? rest : rest.slice(0, end) };
 }
 
+// src/diff/same-subject.ts
+function sameSubject2(a, b) {
+  const ones = subjectPhrases(a.text, a.keyword);
+  const others = subjectPhrases(b.text, b.keyword);
+  if (ones.length === 0 || others.length === 0) return true;
+  return ones.some((one2) => others.some((other) => alike(one2, other)));
+}
+function alike(one2, other) {
+  if (sameWord(one2.head, other.head)) return true;
+  if (other.words.some((w) => sameWord(w, one2.head)) || one2.words.some((w) => sameWord(w, other.head))) return true;
+  const shared = one2.words.filter((w) => other.words.some((o) => sameWord(w, o))).length;
+  return shared / Math.min(one2.words.length, other.words.length) >= SHARED_SUBJECT;
+}
+var SHARED_SUBJECT = 0.67;
+var KEYWORD7 = /\b(?:must|shall|should|may|required|recommended)\b/gi;
+var CLAUSE_START = /(?:[,;:(.]|\b(?:then|but|while|when|whenever|if|unless|once|since|because|although|though)\b)/gi;
+var PREPOSITION = /^(?:in|of|on|at|for|within|to|from|with|by|inside|under|over|across)$/i;
+function subjectPhrases(text4, keyword) {
+  const all2 = [];
+  let from = 0;
+  for (const match of text4.matchAll(KEYWORD7)) {
+    const before = text4.slice(from, match.index).replace(/\([^()]*\)/g, " ");
+    from = match.index + match[0].length;
+    const said = `${match[0]}${/^\s+not\b/i.test(text4.slice(from)) ? " not" : ""}`.toUpperCase();
+    let start = 0;
+    for (const boundary of before.matchAll(CLAUSE_START)) start = boundary.index + boundary[0].length;
+    const phrase = before.slice(start).trim().split(/\s+/);
+    const at = phrase.findIndex((w, i) => i > 0 && PREPOSITION.test(w));
+    const head = nouns(at < 0 ? phrase : phrase.slice(0, at)).at(-1);
+    if (head !== void 0) all2.push({ keyword: said, subject: { head, words: nouns(phrase) } });
+  }
+  const own6 = all2.filter((s) => s.keyword === keyword);
+  return (own6.length ? own6 : all2).map((s) => s.subject);
+}
+var NOT_NAMES = /* @__PURE__ */ new Set(["after", "before", "during", "until", "which", "whose", "whom", "it", "its", "instead", "always", "also", "only", "still"]);
+function nouns(words3) {
+  return contentWords(words3.join(" ")).filter((w) => !NOT_NAMES.has(w));
+}
+
 // src/diff/list-rules.ts
 var units = /* @__PURE__ */ new WeakMap();
 var parts = /* @__PURE__ */ new WeakMap();
@@ -47747,10 +47786,10 @@ function pairRulesRewrittenInPlace(removed, added, newSectionOf) {
   const addedBy = groupBySlot(added.filter((r) => !paired.has(r) && !r.leadIn), (rule2) => rule2.sectionId, () => "restated");
   for (const [slot, was2] of removedBy) {
     const now2 = addedBy.get(slot) ?? [];
-    const alike2 = (a, b) => dice(ownWords(a), ownWords(b)) >= RESTATED;
+    const alike3 = (a, b) => dice(ownWords(a), ownWords(b)) >= RESTATED;
     for (const before of was2) {
-      const matches = now2.filter((after) => alike2(before, after));
-      if (matches.length !== 1 || was2.filter((other) => alike2(other, matches[0])).length !== 1) continue;
+      const matches = now2.filter((after) => alike3(before, after));
+      if (matches.length !== 1 || was2.filter((other) => alike3(other, matches[0])).length !== 1) continue;
       pairs.push([before, matches[0]]);
       paired.add(before).add(matches[0]);
     }
@@ -47806,8 +47845,11 @@ function diffRules(ctx, emit) {
     alike: { old: contentOf, new: contentOf, minDice: SAME_RULE - SAME_SECTION_BONUS }
   });
   const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule2) => ctx.oldToNew.get(rule2.sectionId));
-  const { pairs, added } = joinSplitRules2([...byWording.pairs, ...inPlace.pairs], inPlace.added, ctx);
-  const { removed } = inPlace;
+  const joined = joinSplitRules2([...byWording.pairs, ...inPlace.pairs], inPlace.added, ctx);
+  const pairs = joined.pairs.filter(([before, after]) => isNegative(before.keyword) === isNegative(after.keyword) || sameSubject2(before, after));
+  const apart = joined.pairs.filter((pair) => !pairs.includes(pair));
+  const added = [...joined.added, ...apart.map(([, after]) => after)];
+  const removed = [...inPlace.removed, ...apart.map(([before]) => before)];
   const emitAdded = (rule2) => {
     const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);
     const spellsOut = pointsAt ? null : leadInPointsAt(rule2, ctx.new);
@@ -48540,7 +48582,7 @@ function isRemovedRule(draft) {
 init_catalog();
 var SAME_SHARE2 = 0.6;
 var MIN_WORDS = 6;
-var KEYWORD7 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
+var KEYWORD8 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
 function foldPlainHalvesOfRules(drafts) {
   const added = drafts.filter((d) => d.id === "prose-added" && d.after);
   if (added.length === 0) return [...drafts];
@@ -48549,17 +48591,17 @@ function foldPlainHalvesOfRules(drafts) {
   for (const rule2 of drafts) {
     const entry = catalogEntry(rule2.id);
     if (entry.kind !== "rule" || entry.action !== "removed" || !rule2.before || rule2.before["nowProse"]) continue;
-    const plain2 = sentences(rule2.before.text).filter((s) => !KEYWORD7.test(s)).join(" ");
+    const plain2 = sentences(rule2.before.text).filter((s) => !KEYWORD8.test(s)).join(" ");
     const words3 = wordsOf3(plain2);
     if (words3.length < MIN_WORDS) continue;
-    const paragraph = added.find((p) => !dropped.has(p) && sameSection(rule2, p) && alike(words3, wordsOf3(p.after.text)));
+    const paragraph = added.find((p) => !dropped.has(p) && sameSection(rule2, p) && alike2(words3, wordsOf3(p.after.text)));
     if (!paragraph) continue;
     dropped.add(paragraph);
     joined.set(rule2, { ...rule2, before: { ...rule2.before, halfNowProse: paragraph.after.text, halfNowProseLine: paragraph.after.line } });
   }
   return drafts.filter((d) => !dropped.has(d)).map((d) => joined.get(d) ?? d);
 }
-function alike(a, b) {
+function alike2(a, b) {
   return shareFoundIn(a, b) >= SAME_SHARE2 && shareFoundIn(b, a) >= SAME_SHARE2;
 }
 

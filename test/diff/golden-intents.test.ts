@@ -215,6 +215,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
       'breaking The {water} must be filtered before it boils.',
     ]);
   },
+  'inversion-other-subject': (c) => {
+    // A removed MAY and a new MUST NOT that share words but bind different subjects are two rules, not one inverted; the same subject inverted is.
+    expect(c.map((x) => `${x.id} ${x.section.new}`)).toEqual(['rule-removed Orders', 'required-rule-added Orders', 'rule-inverted Kettles']);
+  },
   'duty-become-guidance': (c) => {
     // A SHOULD NOT said again as guidance that names no one is the rule's record (what it now reads), not a new paragraph.
     expect(ids(c)).toEqual(['rule-removed']);

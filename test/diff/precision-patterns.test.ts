@@ -440,3 +440,18 @@ describe('a duty of a new optional entry of a list of inputs', () => {
     expect(changes.find((c) => /\{water\} must/.test(c.subject))?.level).toBe('breaking');
   });
 });
+
+describe('a removed rule and an added rule of different subjects', () => {
+  const changes = run('inversion-other-subject');
+
+  it('are not one rule inverted, however many words they share', () => {
+    expect(rows(changes.filter((c) => c.section.new === 'Orders'))).toEqual([
+      ['rule-removed', 'non-breaking'],
+      ['required-rule-added', 'breaking'],
+    ]);
+  });
+
+  it('the same subject with the opposite keyword is still one rule inverted', () => {
+    expect(rows(changes.filter((c) => c.section.new === 'Kettles'))).toEqual([['rule-inverted', 'breaking']]);
+  });
+});
