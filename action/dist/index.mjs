@@ -925,7 +925,8 @@ var init_page_catalog = __esm({
         description: "A paragraph reworded, with no normative keyword and no change of polarity.",
         why: "Non-normative text binds no one.",
         // Prose binds only where it reserves names and reserves others now (diff/reservations.ts): the message says so.
-        message: (c) => `${c.level === "breaking" ? "Reserved names changed" : "Paragraph reworded"}: ${changed(c)}`
+        // A table's column added or removed (diff/table-columns.ts) is one record naming it, with the rows it changed.
+        message: (c) => c.detail?.["columns"] ? `Table column${c.detail["columns"].includes(",") ? "s" : ""} ${c.detail["columns"]} ${c.detail["columnsWere"]} (${c.detail["rows"]} rows changed only by it): ${clip(now(c))}` : `${c.level === "breaking" ? "Reserved names changed" : "Paragraph reworded"}: ${changed(c)}`
       },
       {
         id: "prose-added",
@@ -26388,8 +26389,8 @@ function groupMembers(model, def, role) {
     return { names: refs, union: true };
   }
   if (wantsMessage && def.message) {
-    const same = model.definitions.filter((d) => d !== def && d.message?.method === def.message?.method).map((d) => d.name);
-    return { names: [def.name, ...same], union: false };
+    const same2 = model.definitions.filter((d) => d !== def && d.message?.method === def.message?.method).map((d) => d.name);
+    return { names: [def.name, ...same2], union: false };
   }
   return null;
 }
@@ -26697,9 +26698,9 @@ var init_pairing = __esm({
         };
         const added = () => this.b.definitions.filter((d) => !this.newToOld.has(d.name));
         for (const o of this.a.definitions) {
-          const same = this.b.byName.get(o.name);
-          if (!same || o.message || o.errorCode !== null) continue;
-          if (this.renameScore(o, same, shape(o, true), shape(same, false)) >= 0.3) continue;
+          const same2 = this.b.byName.get(o.name);
+          if (!same2 || o.message || o.errorCode !== null) continue;
+          if (this.renameScore(o, same2, shape(o, true), shape(same2, false)) >= 0.3) continue;
           const better = added().map((n) => ({ n, score: this.renameScore(o, n, shape(o, true), shape(n, false)) })).filter((c) => c.score >= 0.9).sort((x, y) => y.score - x.score || x.n.index - y.n.index)[0];
           if (!better) continue;
           this.newToOld.delete(o.name);
@@ -27396,12 +27397,12 @@ function noteHeirs(ctx, union, oldFields, at, owner) {
   for (const atom of expandUnions(ctx, root?.types ?? [], "new")) {
     const member = ctx.b.model.byName.get(atom.slice(1));
     if (!member || ctx.newToOld.has(member.name)) continue;
-    const same = inline.every(([p, f]) => {
+    const same2 = inline.every(([p, f]) => {
       const m = member.fields.get(p);
       return m !== void 0 && m.required === f.required && m.types.join() === f.types.join();
     });
     const addsOnlyOptional = [...member.fields].every(([p, f]) => p === "" || f.required === false || inline.some(([q]) => q === p));
-    if (same && addsOnlyOptional) ctx.heirs.set(member.name, { shape: `${owner}.${at}`, union: union.name });
+    if (same2 && addsOnlyOptional) ctx.heirs.set(member.name, { shape: `${owner}.${at}`, union: union.name });
   }
 }
 function isInline(field) {
@@ -29197,10 +29198,10 @@ function newKindsOf(facts) {
 }
 function kindNamedIn(text4, kinds) {
   const words3 = text4.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-  const same = (word, wanted) => word === wanted || word === `${wanted}s` || word === `${wanted}es`;
+  const same2 = (word, wanted) => word === wanted || word === `${wanted}s` || word === `${wanted}es`;
   for (const kind of kinds) {
     for (let i = 0; i + kind.words.length <= words3.length; i++) {
-      if (kind.words.every((w, j) => same(words3[i + j], w))) return kind;
+      if (kind.words.every((w, j) => same2(words3[i + j], w))) return kind;
     }
   }
   return null;
@@ -44975,12 +44976,13 @@ function isInPageLinkOnly(paragraph) {
 }
 function readTable(table, offset, leadIn) {
   const [head, ...body] = table.children;
-  const header = head ? head.children.map((cell) => inlineText(cell).text.toLowerCase()) : [];
+  const headerAsWritten = head ? head.children.map((cell) => inlineText(cell).text) : [];
+  const header = headerAsWritten.map((cell) => cell.toLowerCase());
   const rows = body.map((row) => {
     const read = row.children.map((cell) => inlineText(cell));
     return { cells: read.map((r) => r.text), spans: read.map((r) => r.codeSpans), line: line(row, offset) };
   });
-  return { type: "table", header, rows, line: line(table, offset), leadIn };
+  return { type: "table", header, headerAsWritten, rows, line: line(table, offset), leadIn };
 }
 var COMPONENT_WITH_BODY = /^<([A-Z][\w.]*)\b[^>]*>([\s\S]*?)<\/\1>\s*$/;
 var OPENING_TAG = /^<([A-Z][\w.]*)\b[^>]*(?<!\/)>\s*$/;
@@ -45924,7 +45926,7 @@ var DocumentBuilder = class {
   readDataRows(block, section) {
     for (const row of block.rows) {
       const text4 = row.cells.map((cell) => cell.trim()).join(" | ");
-      if (/[\p{L}\p{N}]/u.test(text4)) this.prose.push({ text: text4, line: row.line, sectionId: section.id, tableRow: true });
+      if (/[\p{L}\p{N}]/u.test(text4)) this.prose.push({ text: text4, line: row.line, sectionId: section.id, tableRow: true, table: { line: block.line, header: block.headerAsWritten.map((h) => h.trim()) } });
     }
   }
   /** "The array SHOULD NOT be empty" in a field's row is a rule of that field; a bare "REQUIRED." is its requiredness. */
@@ -47075,6 +47077,74 @@ function namesInSubject(text4, field) {
   return new RegExp(`(?<![\\w-])${name}(?![\\w-])`).test(subject2);
 }
 
+// src/diff/table-columns.ts
+function foldTableColumns(drafts, ctx) {
+  const oldRows = rowsByLine(ctx.old.prose);
+  const newRows = rowsByLine(ctx.new.prose);
+  const tables = /* @__PURE__ */ new Map();
+  for (const draft of drafts) {
+    if (draft.id !== "prose-changed" || !draft.before || !draft.after) continue;
+    const before = oldRows.get(draft.before.line ?? -1);
+    const after = newRows.get(draft.after.line ?? -1);
+    if (!before?.table || !after?.table || before.text !== draft.before.text || after.text !== draft.after.text) continue;
+    const key2 = `${before.table.line}\0${after.table.line}`;
+    const found = tables.get(key2) ?? { before, after, drafts: [] };
+    found.drafts.push(draft);
+    tables.set(key2, found);
+  }
+  const folded = /* @__PURE__ */ new Map();
+  for (const { before, after, drafts: rows } of tables.values()) {
+    const was2 = before.table.header;
+    const now2 = after.table.header;
+    const added = extraColumns(now2, was2);
+    const removed = added ? null : extraColumns(was2, now2);
+    const columns = added ?? removed;
+    if (!columns) continue;
+    const only = rows.filter((row) => sameCells(added ? without(cells(row.after.text), columns) : cells(row.after.text), removed ? without(cells(row.before.text), columns) : cells(row.before.text)));
+    if (only.length < MIN_ROWS) continue;
+    const names = columns.map((i) => (added ? now2 : was2)[i]).map((name) => `“${name}”`).join(", ");
+    for (const row of only) folded.set(row, null);
+    folded.set(only[0], {
+      id: "prose-changed",
+      subject: `${columns.length > 1 ? "Columns" : "Column"} ${names} ${added ? "added" : "removed"}`,
+      key: `table-columns ${was2.join(" | ")}`,
+      section: only[0].section,
+      before: { text: was2.join(" | "), line: before.table.line },
+      after: { text: now2.join(" | "), line: after.table.line },
+      detail: { columns: names, columnsWere: added ? "added" : "removed", rows: String(only.length) }
+    });
+  }
+  return drafts.flatMap((d) => {
+    if (!folded.has(d)) return [d];
+    const replaced = folded.get(d);
+    return replaced ? [replaced] : [];
+  });
+}
+var MIN_ROWS = 2;
+function rowsByLine(prose) {
+  return new Map(prose.filter((b) => b.table).map((b) => [b.line, b]));
+}
+function extraColumns(more, fewer) {
+  if (more.length <= fewer.length) return null;
+  const extra = [];
+  let at = 0;
+  more.forEach((name, i) => {
+    if (at < fewer.length && same(name, fewer[at])) at++;
+    else extra.push(i);
+  });
+  return at === fewer.length ? extra : null;
+}
+var same = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
+function cells(text4) {
+  return text4.split(" | ").map((c) => c.trim());
+}
+function without(row, columns) {
+  return row.filter((_, i) => !columns.includes(i));
+}
+function sameCells(a, b) {
+  return a.length === b.length && a.every((cell, i) => same(cell, b[i]));
+}
+
 // src/diff/messages.ts
 init_envelopes();
 function diffMessages(ctx, emit) {
@@ -47532,8 +47602,8 @@ function covers(general, specific) {
   return ROLES2.has(general) && !ROLES2.has(specific) && !EVERYONE.has(specific);
 }
 function compareActors(before, after) {
-  const same = before.length === after.length && before.every((a) => after.includes(a));
-  if (same) return null;
+  const same2 = before.length === after.length && before.every((a) => after.includes(a));
+  if (same2) return null;
   return {
     newlyBound: after.filter((a) => !before.some((b) => covers(b, a))),
     released: before.filter((b) => !after.some((a) => covers(a, b)))
@@ -47942,8 +48012,8 @@ function classifyPair(before, after, ctx) {
   }
   if (!sameWording(before.text, after.text)) {
     if (isCosmeticRewording(before.text, after.text)) return { id: "rule-reworded" };
-    const same = sameDuty(before.text, after.text);
-    if (same) return { id: "rule-reworded", detail: { how: same } };
+    const same2 = sameDuty(before.text, after.text);
+    if (same2) return { id: "rule-reworded", detail: { how: same2 } };
     return absoluteRuleAsksMore(before, after) ?? { id: "rule-changed" };
   }
   if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return { id: "rule-moved" };
@@ -48256,9 +48326,9 @@ function readRenamedWords(drafts, ctx) {
     if (exchanged.length === 0) continue;
     const said = exchanged.map(([from, to]) => `“${from}” is “${to}” throughout the newer page`).join(", ");
     const plainBefore = exchangeWords(renamed, exchanged);
-    const same = !otherwise ? "same" : sameDuty(plainBefore, after);
-    if (same) {
-      rewritten.set(draft, { ...withoutLevel(draft), id: "rule-reworded", detail: { ...draft.detail, how: same === "same" ? said : `${said}; ${same}` } });
+    const same2 = !otherwise ? "same" : sameDuty(plainBefore, after);
+    if (same2) {
+      rewritten.set(draft, { ...withoutLevel(draft), id: "rule-reworded", detail: { ...draft.detail, how: same2 === "same" ? said : `${said}; ${same2}` } });
     } else if (draft.level === "breaking" && dutyGrowth(plainBefore, after).length === 0) {
       rewritten.set(draft, withoutLevel(draft));
     }
@@ -48379,8 +48449,8 @@ function rewordedByExchanges(before, after, exchanges) {
   if (exchanged.length === 0) return null;
   const said = exchanged.map(([from, to]) => `“${from}” is “${to}” throughout the newer revision`).join(", ");
   if (!otherwise) return said;
-  const same = sameDuty(exchangeWords(before, exchanged), after);
-  return same ? `${said}; ${same}` : null;
+  const same2 = sameDuty(exchangeWords(before, exchanged), after);
+  return same2 ? `${said}; ${same2}` : null;
 }
 function vanished(ctx, words3) {
   const [before, after] = [uses(ctx.old, words3), uses(ctx.new, words3)];
@@ -48740,7 +48810,7 @@ function diffDocuments(oldDoc, newDoc) {
 function oneRecordPerChange(drafts, ctx) {
   const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
   const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated, ctx)))), ctx.new.fields), ctx.new.fields), ctx);
-  return levelNewOptionalEntries(levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx), ctx);
+  return levelNewOptionalEntries(levelUnstableSections(levelRewrittenPassages(foldTableColumns(reworded, ctx), ctx), ctx), ctx);
 }
 function distinguishRepeats(drafts) {
   const seen = /* @__PURE__ */ new Map();
@@ -49315,8 +49385,8 @@ function relocateRules(changes, docs) {
     const target2 = statedBy(change);
     if (!target2) return;
     used.add(source);
-    const same = isCosmeticRewording(source.rule.text, target2.rule.text) || sameDuty(source.rule.text, target2.rule.text) !== null;
-    out[i] = moved(source, target2, same ? "rule-moved" : "rule-changed");
+    const same2 = isCosmeticRewording(source.rule.text, target2.rule.text) || sameDuty(source.rule.text, target2.rule.text) !== null;
+    out[i] = moved(source, target2, same2 ? "rule-moved" : "rule-changed");
   });
   return out.filter((c) => c !== null);
 }
@@ -49347,9 +49417,9 @@ function bestMatch(side6, candidates, threshold = SAME_RULE2) {
   let bestScore = threshold;
   for (const candidate of candidates) {
     if (candidate.rule.keyword !== keyword) continue;
-    const same = candidate.normalized === text4;
-    if (!same && diceCeiling(words3.size, candidate.words.size) <= bestScore) continue;
-    const score = same ? 1 : dice(words3, candidate.words);
+    const same2 = candidate.normalized === text4;
+    if (!same2 && diceCeiling(words3.size, candidate.words.size) <= bestScore) continue;
+    const score = same2 ? 1 : dice(words3, candidate.words);
     if (score > bestScore || score === 1 && bestScore < 1) {
       best = candidate;
       bestScore = score;
@@ -50183,9 +50253,9 @@ async function loadSchemaSides(oldText, newText, labels) {
 function readSchemaSides(reader, oldText, newText, labels) {
   const { analyzeSchema: analyzeSchema2, diffSchemaAnalyses: diffSchemaAnalyses2, parseSchemaText: parseSchemaText2 } = reader;
   const old = analyzeSchema2(parseSchemaText2(oldText, `${labels.old}:schema`));
-  const same = newText === oldText;
-  const now2 = same ? sameSchemaAs(old, `${labels.new}:schema`) : analyzeSchema2(parseSchemaText2(newText, `${labels.new}:schema`));
-  const changes = same ? [] : diffSchemaAnalyses2(old, now2, { oldSource: `${labels.old}:schema`, newSource: `${labels.new}:schema` });
+  const same2 = newText === oldText;
+  const now2 = same2 ? sameSchemaAs(old, `${labels.new}:schema`) : analyzeSchema2(parseSchemaText2(newText, `${labels.new}:schema`));
+  const changes = same2 ? [] : diffSchemaAnalyses2(old, now2, { oldSource: `${labels.old}:schema`, newSource: `${labels.new}:schema` });
   return {
     old: old.model,
     new: now2.model,

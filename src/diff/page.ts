@@ -10,6 +10,7 @@ import { diffFields } from './fields.ts';
 import { finalizeChange } from '../records/finalize.ts';
 import { levelUnstableSections } from './maturity.ts';
 import { levelNewOptionalEntries } from './optional-entries.ts';
+import { foldTableColumns } from './table-columns.ts';
 import { diffMessages } from './messages.ts';
 import { orderDrafts } from './order.ts';
 import { foldGoneProseIntoRules, foldProseIntoRules } from './prose-become-rule.ts';
@@ -57,7 +58,7 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
 function oneRecordPerChange(drafts: ChangeDraft[], ctx: DiffContext): ChangeDraft[] {
   const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
   const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated, ctx)))), ctx.new.fields), ctx.new.fields), ctx);
-  return levelNewOptionalEntries(levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx), ctx);
+  return levelNewOptionalEntries(levelUnstableSections(levelRewrittenPassages(foldTableColumns(reworded, ctx), ctx), ctx), ctx);
 }
 
 /**

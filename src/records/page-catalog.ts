@@ -206,7 +206,11 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     description: 'A paragraph reworded, with no normative keyword and no change of polarity.',
     why: 'Non-normative text binds no one.',
     // Prose binds only where it reserves names and reserves others now (diff/reservations.ts): the message says so.
-    message: (c) => `${c.level === 'breaking' ? 'Reserved names changed' : 'Paragraph reworded'}: ${changed(c)}`,
+    // A table's column added or removed (diff/table-columns.ts) is one record naming it, with the rows it changed.
+    message: (c) =>
+      c.detail?.['columns']
+        ? `Table column${c.detail['columns'].includes(',') ? 's' : ''} ${c.detail['columns']} ${c.detail['columnsWere']} (${c.detail['rows']} rows changed only by it): ${clip(now(c))}`
+        : `${c.level === 'breaking' ? 'Reserved names changed' : 'Paragraph reworded'}: ${changed(c)}`,
   },
   {
     id: 'prose-added', kind: 'prose', action: 'added', level: 'editorial',

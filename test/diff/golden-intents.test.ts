@@ -219,6 +219,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // A removed MAY and a new MUST NOT that share words but bind different subjects are two rules, not one inverted; the same subject inverted is.
     expect(c.map((x) => `${x.id} ${x.section.new}`)).toEqual(['rule-removed Orders', 'required-rule-added Orders', 'rule-inverted Kettles']);
   },
+  'table-column-added': (c) => {
+    // A column added to a table of data is one record naming it; a row that changed besides, and another table's row, keep their own.
+    expect(c.map((x) => x.subject)).toEqual(['Column “Whistle” added', ' | Shriek | Siren | SEVERE (13)', 'Kitchen | 65']);
+  },
   'duty-become-guidance': (c) => {
     // A SHOULD NOT said again as guidance that names no one is the rule's record (what it now reads), not a new paragraph.
     expect(ids(c)).toEqual(['rule-removed']);

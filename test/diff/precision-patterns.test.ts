@@ -455,3 +455,18 @@ describe('a removed rule and an added rule of different subjects', () => {
     expect(rows(changes.filter((c) => c.section.new === 'Kettles'))).toEqual([['rule-inverted', 'breaking']]);
   });
 });
+
+describe('a column added to a table of data', () => {
+  const changes = run('table-column-added');
+
+  it('is one record naming the column, not each row reworded', () => {
+    const column = changes.filter((c) => c.section.new === 'Example mappings' && /Whistle/.test(c.message) && !/Shriek/.test(c.message));
+    expect(rows(column)).toEqual([['prose-changed', 'editorial']]);
+    expect(column[0]!.message).toBe('Table column “Whistle” added (2 rows changed only by it): Bell | Whistle | Horn | Alert level');
+    expect(changes.some((c) => /^Ding/.test(c.subject))).toBe(false);
+  });
+
+  it('a row whose other cells changed too keeps its own record', () => {
+    expect(changes.filter((c) => /Shriek/.test(c.subject))).toHaveLength(1);
+  });
+});
