@@ -765,7 +765,8 @@ var init_page_catalog = __esm({
         level: "breaking",
         description: "The same rule now carries a stronger keyword (e.g. SHOULD → MUST).",
         why: "Behaviour that was allowed may now be a violation.",
-        message: (c) => `Rule strengthened from ${kw(c.before)} to ${kw(c.after)}: ${rule(c.after)}`
+        // Where the older text already bound the duty beside it (`detail.boundBy`), the record says so.
+        message: (c) => `Rule strengthened from ${kw(c.before)} to ${kw(c.after)}: ${rule(c.after)}${c.detail?.["boundBy"] ? ` The older text already bound it nearby: ${c.detail["boundBy"]}` : ""}`
       },
       {
         id: "rule-weakened",
@@ -836,7 +837,8 @@ var init_page_catalog = __esm({
         description: "The same rule now stands in another section, or (in a diff of revisions) on another page.",
         why: "A rule binds wherever it is written.",
         // Between pages (a diff of revisions) `detail` names each side with its page.
-        message: (c) => `Rule moved from "${c.detail?.["from"] ?? c.section.old ?? ""}" to "${c.detail?.["to"] ?? c.section.new ?? ""}": ${rule(c.after)}`
+        // A sentence moved into a note of a section above it (`detail.as`) says so.
+        message: (c) => `Rule moved from "${c.detail?.["from"] ?? c.section.old ?? ""}" to "${c.detail?.["to"] ?? c.section.new ?? ""}"${c.detail?.["as"] ? ` as ${c.detail["as"]}` : ""}: ${rule(c.after)}`
       },
       // ── Sections ───────────────────────────────────────────────────────────────────────
       {
@@ -923,7 +925,8 @@ var init_page_catalog = __esm({
         description: "A paragraph reworded, with no normative keyword and no change of polarity.",
         why: "Non-normative text binds no one.",
         // Prose binds only where it reserves names and reserves others now (diff/reservations.ts): the message says so.
-        message: (c) => `${c.level === "breaking" ? "Reserved names changed" : "Paragraph reworded"}: ${changed(c)}`
+        // A table's column added or removed (diff/table-columns.ts) is one record naming it, with the rows it changed.
+        message: (c) => c.detail?.["columns"] ? `Table column${c.detail["columns"].includes(",") ? "s" : ""} ${c.detail["columns"]} ${c.detail["columnsWere"]} (${c.detail["rows"]} rows changed only by it): ${clip(now(c))}` : `${c.level === "breaking" ? "Reserved names changed" : "Paragraph reworded"}: ${changed(c)}`
       },
       {
         id: "prose-added",
@@ -26386,8 +26389,8 @@ function groupMembers(model, def, role) {
     return { names: refs, union: true };
   }
   if (wantsMessage && def.message) {
-    const same = model.definitions.filter((d) => d !== def && d.message?.method === def.message?.method).map((d) => d.name);
-    return { names: [def.name, ...same], union: false };
+    const same2 = model.definitions.filter((d) => d !== def && d.message?.method === def.message?.method).map((d) => d.name);
+    return { names: [def.name, ...same2], union: false };
   }
   return null;
 }
@@ -26695,9 +26698,9 @@ var init_pairing = __esm({
         };
         const added = () => this.b.definitions.filter((d) => !this.newToOld.has(d.name));
         for (const o of this.a.definitions) {
-          const same = this.b.byName.get(o.name);
-          if (!same || o.message || o.errorCode !== null) continue;
-          if (this.renameScore(o, same, shape(o, true), shape(same, false)) >= 0.3) continue;
+          const same2 = this.b.byName.get(o.name);
+          if (!same2 || o.message || o.errorCode !== null) continue;
+          if (this.renameScore(o, same2, shape(o, true), shape(same2, false)) >= 0.3) continue;
           const better = added().map((n) => ({ n, score: this.renameScore(o, n, shape(o, true), shape(n, false)) })).filter((c) => c.score >= 0.9).sort((x, y) => y.score - x.score || x.n.index - y.n.index)[0];
           if (!better) continue;
           this.newToOld.delete(o.name);
@@ -27403,12 +27406,12 @@ function noteHeirs(ctx, union, oldFields, at, owner) {
   for (const atom of expandUnions(ctx, root?.types ?? [], "new")) {
     const member = ctx.b.model.byName.get(atom.slice(1));
     if (!member || ctx.newToOld.has(member.name)) continue;
-    const same = inline.every(([p, f]) => {
+    const same2 = inline.every(([p, f]) => {
       const m = member.fields.get(p);
       return m !== void 0 && m.required === f.required && m.types.join() === f.types.join();
     });
     const addsOnlyOptional = [...member.fields].every(([p, f]) => p === "" || f.required === false || inline.some(([q]) => q === p));
-    if (same && addsOnlyOptional) ctx.heirs.set(member.name, { shape: `${owner}.${at}`, union: union.name });
+    if (same2 && addsOnlyOptional) ctx.heirs.set(member.name, { shape: `${owner}.${at}`, union: union.name });
   }
 }
 function isInline(field) {
@@ -28207,11 +28210,11 @@ function pairUp(olds, news, options) {
     const s = options.score(olds[i], news[j]);
     if (s >= options.threshold) scored.push({ i, j, s });
   };
-  const alike2 = options.alike;
-  if (alike2 && alike2.minDice > 0) {
+  const alike3 = options.alike;
+  if (alike3 && alike3.minDice > 0) {
     const oldIds = [...freeOld];
     const newIds = [...freeNew];
-    const likely = likelyPairs(oldIds.map((i) => alike2.old(olds[i])), newIds.map((j) => alike2.new(news[j])), alike2.minDice);
+    const likely = likelyPairs(oldIds.map((i) => alike3.old(olds[i])), newIds.map((j) => alike3.new(news[j])), alike3.minDice);
     likely.forEach((partners, a) => {
       for (const b of partners) consider(oldIds[a], newIds[b]);
     });
@@ -28557,9 +28560,13 @@ var ADJECTIVE = /^(?:required|recommended|not\s+recommended|optional)$/i;
 var STATED_ADJECTIVE = /\b(?:is|are|be|remains?)\s+(?:not\s+|also\s+|always\s+|therefore\s+)?$/i;
 var NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?:document|specification|spec|section|chapter|appendix|protocol)\s+(?:needs?|wants?|has|tries|aims?|intends?|defines?|describes?|specifies?|explains?)\b[^.;:!?]*$/i;
 var POSSIBILITY = /^\s+(?:also\s+|still\s+|well\s+|even\s+|sometimes\s+|eventually\s+|therefore\s+|thus\s+)*(?:occur|happen|arise|result|evolve|continue\s+to\s+(?:evolve|change|grow|develop|expand)|vary|differ|exist|emerge|become|seem|take\s+place|or\s+may\s+not|be\s+(?:due|because|caused|the\s+result))\w*\b/i;
+var DESCRIBING_CLAUSE = /[\p{L}\p{N}})`_*]\s+(?:when|whenever|if|unless|where|wherever)\s+(?:(?!(?:is|are|was|were|be|been|being|has|have|had|does|do|did|can|could|will|would|then)\b)[^\s,;:.!?()]+\s+){0,8}$/iu;
+var MAY_HAVE_DIFFERENCE = /^\s+have\s+(?:a\s+|an\s+)?(?:(?:different|differing|distinct|varying|other|semantic|special|no)\s+)*(?:different|differing|distinct|varying|meanings?|interpretations?|significance|effects?|consequences|implications)\b/i;
 function statesRequirement(text4, at, word) {
   const before = text4.slice(Math.max(0, at - 120), at);
   if (word === "may" && POSSIBILITY.test(text4.slice(at + word.length, at + word.length + 60))) return false;
+  if (word === "may" && MAY_HAVE_DIFFERENCE.test(text4.slice(at + word.length, at + word.length + 60))) return false;
+  if (DESCRIBING_CLAUSE.test(before)) return false;
   if (/["“'‘`]/.test(text4[at - 1] ?? "") && /["”'’`]/.test(text4[at + word.length] ?? "")) return false;
   if (ADJECTIVE.test(word)) return STATED_ADJECTIVE.test(before);
   return !NOT_A_DUTY.test(before);
@@ -29229,10 +29236,10 @@ function newKindsOf(facts) {
 }
 function kindNamedIn(text4, kinds) {
   const words3 = text4.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-  const same = (word, wanted) => word === wanted || word === `${wanted}s` || word === `${wanted}es`;
+  const same2 = (word, wanted) => word === wanted || word === `${wanted}s` || word === `${wanted}es`;
   for (const kind of kinds) {
     for (let i = 0; i + kind.words.length <= words3.length; i++) {
-      if (kind.words.every((w, j) => same(words3[i + j], w))) return kind;
+      if (kind.words.every((w, j) => same2(words3[i + j], w))) return kind;
     }
   }
   return null;
@@ -29796,8 +29803,8 @@ function joinDutiesToldTwice(facts, uf) {
       const a = rules[i];
       const b = rules[j];
       if (a.page !== b.page || a.change.id !== b.change.id || actorOf(a) !== actorOf(b) || a.path.join("\0") === b.path.join("\0")) continue;
-      const alike2 = duties.get(a.index).some((x) => duties.get(b.index).some((y) => dice(x, y) >= 0.6));
-      if (alike2) uf.union(a.index, b.index);
+      const alike3 = duties.get(a.index).some((x) => duties.get(b.index).some((y) => dice(x, y) >= 0.6));
+      if (alike3) uf.union(a.index, b.index);
     }
   }
 }
@@ -45125,12 +45132,13 @@ function isInPageLinkOnly(paragraph) {
 }
 function readTable(table, offset, leadIn) {
   const [head, ...body] = table.children;
-  const header = head ? head.children.map((cell) => inlineText(cell).text.toLowerCase()) : [];
+  const headerAsWritten = head ? head.children.map((cell) => inlineText(cell).text) : [];
+  const header = headerAsWritten.map((cell) => cell.toLowerCase());
   const rows = body.map((row) => {
     const read = row.children.map((cell) => inlineText(cell));
     return { cells: read.map((r) => r.text), spans: read.map((r) => r.codeSpans), line: line(row, offset) };
   });
-  return { type: "table", header, rows, line: line(table, offset), leadIn };
+  return { type: "table", header, headerAsWritten, rows, line: line(table, offset), leadIn };
 }
 var COMPONENT_WITH_BODY = /^<([A-Z][\w.]*)\b[^>]*>([\s\S]*?)<\/\1>\s*$/;
 var OPENING_TAG = /^<([A-Z][\w.]*)\b[^>]*(?<!\/)>\s*$/;
@@ -46074,7 +46082,7 @@ var DocumentBuilder = class {
   readDataRows(block, section) {
     for (const row of block.rows) {
       const text4 = row.cells.map((cell) => cell.trim()).join(" | ");
-      if (/[\p{L}\p{N}]/u.test(text4)) this.prose.push({ text: text4, line: row.line, sectionId: section.id, tableRow: true });
+      if (/[\p{L}\p{N}]/u.test(text4)) this.prose.push({ text: text4, line: row.line, sectionId: section.id, tableRow: true, table: { line: block.line, header: block.headerAsWritten.map((h) => h.trim()) } });
     }
   }
   /** "The array SHOULD NOT be empty" in a field's row is a rule of that field; a bare "REQUIRED." is its requiredness. */
@@ -47201,6 +47209,98 @@ function capitalized(word) {
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
+// src/diff/optional-entries.ts
+init_catalog();
+function levelNewOptionalEntries(drafts, ctx) {
+  const known2 = new Set(ctx.old.fields.map((f) => f.name.toLowerCase()));
+  const fresh = ctx.new.fields.filter((f) => f.required === false && !known2.has(f.name.toLowerCase()) && /^[\w.$-]+$/.test(f.name));
+  if (fresh.length === 0) return [...drafts];
+  return drafts.map((draft) => {
+    const entry = catalogEntry(draft.id);
+    if (entry.kind !== "rule" || entry.action !== "added" || entry.level !== "breaking" || draft.level !== void 0 || !draft.after) return draft;
+    const rule2 = ctx.new.rules.find((r) => r.text === draft.after.text && r.line === draft.after.line);
+    if (!rule2) return draft;
+    const named = fresh.find((f) => inSection(rule2.sectionId, f.sectionId) && namesInSubject(rule2.text, f));
+    if (!named) return draft;
+    return { ...draft, level: "non-breaking", levelReason: `it binds only those who use \`${named.name}\`, an optional entry this revision adds: opt-in` };
+  });
+}
+var KEYWORD4 = /\b(?:must|shall|required)\b/i;
+function namesInSubject(text4, field) {
+  const at = text4.search(KEYWORD4);
+  const subject2 = at < 0 ? "" : text4.slice(0, at);
+  const name = field.name.replace(/[.$]/g, (c) => `\\${c}`);
+  return new RegExp(`(?<![\\w-])${name}(?![\\w-])`).test(subject2);
+}
+
+// src/diff/table-columns.ts
+function foldTableColumns(drafts, ctx) {
+  const oldRows = rowsByLine(ctx.old.prose);
+  const newRows = rowsByLine(ctx.new.prose);
+  const tables = /* @__PURE__ */ new Map();
+  for (const draft of drafts) {
+    if (draft.id !== "prose-changed" || !draft.before || !draft.after) continue;
+    const before = oldRows.get(draft.before.line ?? -1);
+    const after = newRows.get(draft.after.line ?? -1);
+    if (!before?.table || !after?.table || before.text !== draft.before.text || after.text !== draft.after.text) continue;
+    const key2 = `${before.table.line}\0${after.table.line}`;
+    const found = tables.get(key2) ?? { before, after, drafts: [] };
+    found.drafts.push(draft);
+    tables.set(key2, found);
+  }
+  const folded = /* @__PURE__ */ new Map();
+  for (const { before, after, drafts: rows } of tables.values()) {
+    const was2 = before.table.header;
+    const now2 = after.table.header;
+    const added = extraColumns(now2, was2);
+    const removed = added ? null : extraColumns(was2, now2);
+    const columns = added ?? removed;
+    if (!columns) continue;
+    const only = rows.filter((row) => sameCells(added ? without(cells(row.after.text), columns) : cells(row.after.text), removed ? without(cells(row.before.text), columns) : cells(row.before.text)));
+    if (only.length < MIN_ROWS) continue;
+    const names = columns.map((i) => (added ? now2 : was2)[i]).map((name) => `“${name}”`).join(", ");
+    for (const row of only) folded.set(row, null);
+    folded.set(only[0], {
+      id: "prose-changed",
+      subject: `${columns.length > 1 ? "Columns" : "Column"} ${names} ${added ? "added" : "removed"}`,
+      key: `table-columns ${was2.join(" | ")}`,
+      section: only[0].section,
+      before: { text: was2.join(" | "), line: before.table.line },
+      after: { text: now2.join(" | "), line: after.table.line },
+      detail: { columns: names, columnsWere: added ? "added" : "removed", rows: String(only.length) }
+    });
+  }
+  return drafts.flatMap((d) => {
+    if (!folded.has(d)) return [d];
+    const replaced = folded.get(d);
+    return replaced ? [replaced] : [];
+  });
+}
+var MIN_ROWS = 2;
+function rowsByLine(prose) {
+  return new Map(prose.filter((b) => b.table).map((b) => [b.line, b]));
+}
+function extraColumns(more, fewer) {
+  if (more.length <= fewer.length) return null;
+  const extra = [];
+  let at = 0;
+  more.forEach((name, i) => {
+    if (at < fewer.length && same(name, fewer[at])) at++;
+    else extra.push(i);
+  });
+  return at === fewer.length ? extra : null;
+}
+var same = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
+function cells(text4) {
+  return text4.split(" | ").map((c) => c.trim());
+}
+function without(row, columns) {
+  return row.filter((_, i) => !columns.includes(i));
+}
+function sameCells(a, b) {
+  return a.length === b.length && a.every((cell, i) => same(cell, b[i]));
+}
+
 // src/diff/messages.ts
 init_envelopes();
 function diffMessages(ctx, emit) {
@@ -47507,11 +47607,11 @@ var DEFINES = /^([\p{L}_][\p{L}\p{N}_-]*(?:\[[^\]]*\])?)\s+(?::{1,3}|::=)(?:\s|$
 function productionSymbol(text4) {
   return DEFINES.exec(text4)?.[1] ?? null;
 }
-var KEYWORD4 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
+var KEYWORD5 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
 var NAMED_SYMBOL = /\{([\p{L}_][\p{L}\p{N}_]*)\}|`([\p{L}_][\p{L}\p{N}_]*)`/gu;
 var NAMED_TERMINAL = /\{?`([^`\p{L}\p{N}\s]+)`\}?/gu;
 function spellsOutGrammar(rule2, doc) {
-  const keyword = KEYWORD4.exec(rule2.text);
+  const keyword = KEYWORD5.exec(rule2.text);
   const subject2 = keyword ? rule2.text.slice(0, keyword.index) : "";
   const named = new Set([...subject2.matchAll(NAMED_SYMBOL)].map((m) => m[1] ?? m[2]));
   const terminals = [...new Set([...subject2.matchAll(NAMED_TERMINAL)].map((m) => m[1]))];
@@ -47658,8 +47758,8 @@ function covers(general, specific) {
   return ROLES2.has(general) && !ROLES2.has(specific) && !EVERYONE.has(specific);
 }
 function compareActors(before, after) {
-  const same = before.length === after.length && before.every((a) => after.includes(a));
-  if (same) return null;
+  const same2 = before.length === after.length && before.every((a) => after.includes(a));
+  if (same2) return null;
   return {
     newlyBound: after.filter((a) => !before.some((b) => covers(b, a))),
     released: before.filter((b) => !after.some((a) => covers(a, b)))
@@ -47667,6 +47767,69 @@ function compareActors(before, after) {
 }
 function alreadyBound(before, after) {
   return before.length > 0 && after.length > 0 && after.every((a) => before.some((b) => covers(b, a)));
+}
+
+// src/diff/bound-nearby.ts
+function boundNearby(before, after, old) {
+  const parts2 = splitAtKeyword(after.text);
+  if (!parts2) return null;
+  const subject2 = contentWords(parts2.subject).at(-1);
+  const asked3 = contentWords(parts2.asked).slice(1);
+  if (subject2 === void 0 || asked3.length === 0) return null;
+  for (const rule2 of old.rules) {
+    if (rule2 === before || rule2.sectionId !== before.sectionId) continue;
+    if (strength(rule2.keyword) < strength(after.keyword) || isNegative(rule2.keyword) !== isNegative(after.keyword)) continue;
+    const words3 = contentWords(rule2.text);
+    if (wordsFoundIn([subject2], words3).length === 1 && wordsFoundIn(asked3, words3).length === asked3.length) return rule2;
+  }
+  return null;
+}
+var KEYWORD6 = /\b(?:must|shall|should|may|required|recommended)\b/i;
+function splitAtKeyword(text4) {
+  const match = KEYWORD6.exec(text4);
+  if (!match) return null;
+  const rest = text4.slice(match.index + match[0].length);
+  const end = rest.search(/[,;:.!?]/);
+  return { subject: text4.slice(0, match.index), asked: end < 0 ? rest : rest.slice(0, end) };
+}
+
+// src/diff/same-subject.ts
+function sameSubject2(a, b) {
+  const ones = subjectPhrases(a.text, a.keyword);
+  const others = subjectPhrases(b.text, b.keyword);
+  if (ones.length === 0 || others.length === 0) return true;
+  return ones.some((one2) => others.some((other) => alike(one2, other)));
+}
+function alike(one2, other) {
+  if (sameWord(one2.head, other.head)) return true;
+  if (other.words.some((w) => sameWord(w, one2.head)) || one2.words.some((w) => sameWord(w, other.head))) return true;
+  const shared = one2.words.filter((w) => other.words.some((o) => sameWord(w, o))).length;
+  return shared / Math.min(one2.words.length, other.words.length) >= SHARED_SUBJECT;
+}
+var SHARED_SUBJECT = 0.67;
+var KEYWORD7 = /\b(?:must|shall|should|may|required|recommended)\b/gi;
+var CLAUSE_START = /(?:[,;:(.]|\b(?:then|but|while|when|whenever|if|unless|once|since|because|although|though)\b)/gi;
+var PREPOSITION = /^(?:in|of|on|at|for|within|to|from|with|by|inside|under|over|across)$/i;
+function subjectPhrases(text4, keyword) {
+  const all2 = [];
+  let from = 0;
+  for (const match of text4.matchAll(KEYWORD7)) {
+    const before = text4.slice(from, match.index).replace(/\([^()]*\)/g, " ");
+    from = match.index + match[0].length;
+    const said = `${match[0]}${/^\s+not\b/i.test(text4.slice(from)) ? " not" : ""}`.toUpperCase();
+    let start = 0;
+    for (const boundary of before.matchAll(CLAUSE_START)) start = boundary.index + boundary[0].length;
+    const phrase = before.slice(start).trim().split(/\s+/);
+    const at = phrase.findIndex((w, i) => i > 0 && PREPOSITION.test(w));
+    const head = nouns(at < 0 ? phrase : phrase.slice(0, at)).at(-1);
+    if (head !== void 0) all2.push({ keyword: said, subject: { head, words: nouns(phrase) } });
+  }
+  const own6 = all2.filter((s) => s.keyword === keyword);
+  return (own6.length ? own6 : all2).map((s) => s.subject);
+}
+var NOT_NAMES = /* @__PURE__ */ new Set(["after", "before", "during", "until", "which", "whose", "whom", "it", "its", "instead", "always", "also", "only", "still"]);
+function nouns(words3) {
+  return contentWords(words3.join(" ")).filter((w) => !NOT_NAMES.has(w));
 }
 
 // src/diff/list-rules.ts
@@ -47855,10 +48018,10 @@ function pairRulesRewrittenInPlace(removed, added, newSectionOf) {
   const addedBy = groupBySlot(added.filter((r) => !paired.has(r) && !r.leadIn), (rule2) => rule2.sectionId, () => "restated");
   for (const [slot, was2] of removedBy) {
     const now2 = addedBy.get(slot) ?? [];
-    const alike2 = (a, b) => dice(ownWords(a), ownWords(b)) >= RESTATED;
+    const alike3 = (a, b) => dice(ownWords(a), ownWords(b)) >= RESTATED;
     for (const before of was2) {
-      const matches = now2.filter((after) => alike2(before, after));
-      if (matches.length !== 1 || was2.filter((other) => alike2(other, matches[0])).length !== 1) continue;
+      const matches = now2.filter((after) => alike3(before, after));
+      if (matches.length !== 1 || was2.filter((other) => alike3(other, matches[0])).length !== 1) continue;
       pairs.push([before, matches[0]]);
       paired.add(before).add(matches[0]);
     }
@@ -47914,8 +48077,11 @@ function diffRules(ctx, emit) {
     alike: { old: contentOf, new: contentOf, minDice: SAME_RULE - SAME_SECTION_BONUS }
   });
   const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule2) => ctx.oldToNew.get(rule2.sectionId));
-  const { pairs, added } = joinSplitRules2([...byWording.pairs, ...inPlace.pairs], inPlace.added, ctx);
-  const { removed } = inPlace;
+  const joined = joinSplitRules2([...byWording.pairs, ...inPlace.pairs], inPlace.added, ctx);
+  const pairs = joined.pairs.filter(([before, after]) => isNegative(before.keyword) === isNegative(after.keyword) || sameSubject2(before, after));
+  const apart = joined.pairs.filter((pair) => !pairs.includes(pair));
+  const added = [...joined.added, ...apart.map(([, after]) => after)];
+  const removed = [...inPlace.removed, ...apart.map(([before]) => before)];
   const emitAdded = (rule2) => {
     const pointsAt = pointedSection(rule2, ctx.new) ?? introducesTable(rule2, ctx.new);
     const spellsOut = pointsAt ? null : leadInPointsAt(rule2, ctx.new);
@@ -47984,7 +48150,18 @@ function classifyPair(before, after, ctx) {
   if (isNegative(before.keyword) !== isNegative(after.keyword)) {
     return exceptionRestated(before.text, after.text) ? { id: "rule-reworded", detail: { how: 'the old exception ("unless …") restated as a permission ("MAY … if …")' } } : { id: "rule-inverted" };
   }
-  if (strength(after.keyword) > strength(before.keyword)) return { id: "rule-strengthened" };
+  if (strength(after.keyword) > strength(before.keyword)) {
+    const bound = boundNearby(before, after, ctx.old);
+    if (bound) {
+      return {
+        id: "rule-strengthened",
+        level: "non-breaking",
+        detail: { boundBy: clip(bound.text, 120) },
+        levelReason: `the older text already bound it with ${bound.keyword} in the same section: “${clip(bound.text, 160)}”`
+      };
+    }
+    return { id: "rule-strengthened" };
+  }
   if (strength(after.keyword) < strength(before.keyword)) return { id: "rule-weakened" };
   const actors = before.actors.length && after.actors.length ? compareActors(before.actors, after.actors) : null;
   if (actors) {
@@ -47997,8 +48174,8 @@ function classifyPair(before, after, ctx) {
   }
   if (!sameWording(before.text, after.text)) {
     if (isCosmeticRewording(before.text, after.text)) return { id: "rule-reworded" };
-    const same = sameDuty(before.text, after.text);
-    if (same) return { id: "rule-reworded", detail: { how: same } };
+    const same2 = sameDuty(before.text, after.text);
+    if (same2) return { id: "rule-reworded", detail: { how: same2 } };
     return absoluteRuleAsksMore(before, after) ?? { id: "rule-changed" };
   }
   if (ctx.oldToNew.get(before.sectionId) !== after.sectionId) return { id: "rule-moved" };
@@ -48311,9 +48488,9 @@ function readRenamedWords(drafts, ctx) {
     if (exchanged.length === 0) continue;
     const said = exchanged.map(([from, to]) => `“${from}” is “${to}” throughout the newer page`).join(", ");
     const plainBefore = exchangeWords(renamed, exchanged);
-    const same = !otherwise ? "same" : sameDuty(plainBefore, after);
-    if (same) {
-      rewritten.set(draft, { ...withoutLevel(draft), id: "rule-reworded", detail: { ...draft.detail, how: same === "same" ? said : `${said}; ${same}` } });
+    const same2 = !otherwise ? "same" : sameDuty(plainBefore, after);
+    if (same2) {
+      rewritten.set(draft, { ...withoutLevel(draft), id: "rule-reworded", detail: { ...draft.detail, how: same2 === "same" ? said : `${said}; ${same2}` } });
     } else if (draft.level === "breaking" && dutyGrowth(plainBefore, after).length === 0) {
       rewritten.set(draft, withoutLevel(draft));
     }
@@ -48434,8 +48611,8 @@ function rewordedByExchanges(before, after, exchanges) {
   if (exchanged.length === 0) return null;
   const said = exchanged.map(([from, to]) => `“${from}” is “${to}” throughout the newer revision`).join(", ");
   if (!otherwise) return said;
-  const same = sameDuty(exchangeWords(before, exchanged), after);
-  return same ? `${said}; ${same}` : null;
+  const same2 = sameDuty(exchangeWords(before, exchanged), after);
+  return same2 ? `${said}; ${same2}` : null;
 }
 function vanished(ctx, words3) {
   const [before, after] = [uses(ctx.old, words3), uses(ctx.new, words3)];
@@ -48559,7 +48736,7 @@ function uses(doc, phrase) {
 init_catalog();
 var TAKEN_SHARE5 = 0.75;
 var SUBJECT_DROPPED_SHARE = 0.6;
-function foldRulesIntoProse(drafts) {
+function foldRulesIntoProse(drafts, ctx) {
   const prose = drafts.filter((d) => (d.id === "prose-changed" || d.id === "prose-added") && d.after).map((paragraph) => ({ paragraph, now: wordsOf3(paragraph.after.text), was: paragraph.before ? wordsOf3(paragraph.before.text) : [] }));
   const matches = [];
   for (const rule2 of drafts) {
@@ -48568,25 +48745,46 @@ function foldRulesIntoProse(drafts) {
     if (words3.length < MIN_CONTENT_WORDS) continue;
     const asked3 = wordsOf3(askedPart(rule2.before.text));
     for (const { paragraph, now: now2, was: was2 } of prose) {
-      if (!sameSection(rule2, paragraph)) continue;
+      const note2 = !sameSection(rule2, paragraph) && isNote(paragraph.after.text) && noteAbove(rule2, paragraph, ctx);
+      if (!note2 && !sameSection(rule2, paragraph)) continue;
       const share = shareFoundIn(words3, now2);
+      if (note2 && (share < MOVED_SHARE || shareFoundIn(asked3, now2) < MOVED_SHARE)) continue;
       const askedShare = shareFoundIn(asked3, now2);
       const taken = share >= TAKEN_SHARE5 || asked3.length > MIN_CONTENT_WORDS && share >= SUBJECT_DROPPED_SHARE;
       if (!taken || askedShare < TAKEN_SHARE5 || shareFoundIn(words3, was2) >= TAKEN_SHARE5 || was2.length > 0 && shareFoundIn(asked3, was2) >= TAKEN_SHARE5) continue;
       if (isNegative(String(rule2.before.keyword)) && !NEGATION.test(paragraph.after.text)) continue;
-      matches.push({ rule: rule2, paragraph, share });
+      matches.push({ rule: rule2, paragraph, share, note: note2 });
     }
   }
   matches.sort((a, b) => b.share - a.share);
   const joined = /* @__PURE__ */ new Map();
   const dropped = /* @__PURE__ */ new Set();
-  for (const { rule: rule2, paragraph } of matches) {
+  for (const { rule: rule2, paragraph, note: note2 } of matches) {
     if (joined.has(rule2) || dropped.has(paragraph)) continue;
     dropped.add(paragraph);
     const now2 = paragraph.after.text;
+    if (note2) {
+      joined.set(rule2, {
+        ...rule2,
+        id: "rule-moved",
+        level: "editorial",
+        levelReason: `the sentence moved, nearly word for word, into a note of "${paragraph.section.new}", the section above it`,
+        section: { old: rule2.section.old, new: paragraph.section.new },
+        after: { text: now2, line: paragraph.after.line },
+        detail: { as: "a note" }
+      });
+      continue;
+    }
     joined.set(rule2, { ...rule2, before: { ...rule2.before, nowProse: now2, nowProseAt: whereTaken(contentWords(rule2.before.text), now2), nowProseLine: paragraph.after.line } });
   }
   return drafts.filter((d) => !dropped.has(d)).map((d) => joined.get(d) ?? d);
+}
+var MOVED_SHARE = 0.85;
+function noteAbove(rule2, paragraph, ctx) {
+  const ruleSection = ctx.old.sections.find((s) => sectionLabel2(ctx.old, s) === rule2.section.old);
+  const noteSection = ctx.new.sections.find((s) => sectionLabel2(ctx.new, s) === paragraph.section.new);
+  const noteWas = noteSection ? ctx.newToOld.get(noteSection.id) : void 0;
+  return ruleSection !== void 0 && noteWas !== void 0 && noteWas !== ruleSection.id && inSection(ruleSection.id, noteWas);
 }
 var NEGATION = /\b(?:not|no|never|none|nor|neither|without|avoids?|avoiding|cannot)\b|n't\b/i;
 function wordsOf3(text4) {
@@ -48616,7 +48814,7 @@ function isRemovedRule(draft) {
 init_catalog();
 var SAME_SHARE2 = 0.6;
 var MIN_WORDS = 6;
-var KEYWORD5 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
+var KEYWORD8 = /\b(?:must|shall|should|may|required|recommended|optional)\b/i;
 function foldPlainHalvesOfRules(drafts) {
   const added = drafts.filter((d) => d.id === "prose-added" && d.after);
   if (added.length === 0) return [...drafts];
@@ -48625,17 +48823,17 @@ function foldPlainHalvesOfRules(drafts) {
   for (const rule2 of drafts) {
     const entry = catalogEntry(rule2.id);
     if (entry.kind !== "rule" || entry.action !== "removed" || !rule2.before || rule2.before["nowProse"]) continue;
-    const plain2 = sentences(rule2.before.text).filter((s) => !KEYWORD5.test(s)).join(" ");
+    const plain2 = sentences(rule2.before.text).filter((s) => !KEYWORD8.test(s)).join(" ");
     const words3 = wordsOf3(plain2);
     if (words3.length < MIN_WORDS) continue;
-    const paragraph = added.find((p) => !dropped.has(p) && sameSection(rule2, p) && alike(words3, wordsOf3(p.after.text)));
+    const paragraph = added.find((p) => !dropped.has(p) && sameSection(rule2, p) && alike2(words3, wordsOf3(p.after.text)));
     if (!paragraph) continue;
     dropped.add(paragraph);
     joined.set(rule2, { ...rule2, before: { ...rule2.before, halfNowProse: paragraph.after.text, halfNowProseLine: paragraph.after.line } });
   }
   return drafts.filter((d) => !dropped.has(d)).map((d) => joined.get(d) ?? d);
 }
-function alike(a, b) {
+function alike2(a, b) {
   return shareFoundIn(a, b) >= SAME_SHARE2 && shareFoundIn(b, a) >= SAME_SHARE2;
 }
 
@@ -48773,8 +48971,8 @@ function diffDocuments(oldDoc, newDoc) {
 }
 function oneRecordPerChange(drafts, ctx) {
   const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
-  const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated)))), ctx.new.fields), ctx.new.fields), ctx);
-  return levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx);
+  const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated, ctx)))), ctx.new.fields), ctx.new.fields), ctx);
+  return levelNewOptionalEntries(levelUnstableSections(levelRewrittenPassages(foldTableColumns(reworded, ctx), ctx), ctx), ctx);
 }
 function distinguishRepeats(drafts) {
   const seen = /* @__PURE__ */ new Map();
@@ -49349,8 +49547,8 @@ function relocateRules(changes, docs) {
     const target2 = statedBy(change);
     if (!target2) return;
     used.add(source);
-    const same = isCosmeticRewording(source.rule.text, target2.rule.text) || sameDuty(source.rule.text, target2.rule.text) !== null;
-    out[i] = moved(source, target2, same ? "rule-moved" : "rule-changed");
+    const same2 = isCosmeticRewording(source.rule.text, target2.rule.text) || sameDuty(source.rule.text, target2.rule.text) !== null;
+    out[i] = moved(source, target2, same2 ? "rule-moved" : "rule-changed");
   });
   return out.filter((c) => c !== null);
 }
@@ -49381,9 +49579,9 @@ function bestMatch(side6, candidates, threshold = SAME_RULE2) {
   let bestScore = threshold;
   for (const candidate of candidates) {
     if (candidate.rule.keyword !== keyword) continue;
-    const same = candidate.normalized === text4;
-    if (!same && diceCeiling(words3.size, candidate.words.size) <= bestScore) continue;
-    const score = same ? 1 : dice(words3, candidate.words);
+    const same2 = candidate.normalized === text4;
+    if (!same2 && diceCeiling(words3.size, candidate.words.size) <= bestScore) continue;
+    const score = same2 ? 1 : dice(words3, candidate.words);
     if (score > bestScore || score === 1 && bestScore < 1) {
       best = candidate;
       bestScore = score;
@@ -50217,9 +50415,9 @@ async function loadSchemaSides(oldText, newText, labels) {
 function readSchemaSides(reader, oldText, newText, labels) {
   const { analyzeSchema: analyzeSchema2, diffSchemaAnalyses: diffSchemaAnalyses2, parseSchemaText: parseSchemaText2 } = reader;
   const old = analyzeSchema2(parseSchemaText2(oldText, `${labels.old}:schema`));
-  const same = newText === oldText;
-  const now2 = same ? sameSchemaAs(old, `${labels.new}:schema`) : analyzeSchema2(parseSchemaText2(newText, `${labels.new}:schema`));
-  const changes = same ? [] : diffSchemaAnalyses2(old, now2, { oldSource: `${labels.old}:schema`, newSource: `${labels.new}:schema` });
+  const same2 = newText === oldText;
+  const now2 = same2 ? sameSchemaAs(old, `${labels.new}:schema`) : analyzeSchema2(parseSchemaText2(newText, `${labels.new}:schema`));
+  const changes = same2 ? [] : diffSchemaAnalyses2(old, now2, { oldSource: `${labels.old}:schema`, newSource: `${labels.new}:schema` });
   return {
     old: old.model,
     new: now2.model,

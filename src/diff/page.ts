@@ -9,6 +9,8 @@ import { diffEntries } from './entries.ts';
 import { diffFields } from './fields.ts';
 import { finalizeChange } from '../records/finalize.ts';
 import { levelUnstableSections } from './maturity.ts';
+import { levelNewOptionalEntries } from './optional-entries.ts';
+import { foldTableColumns } from './table-columns.ts';
 import { diffMessages } from './messages.ts';
 import { orderDrafts } from './order.ts';
 import { foldGoneProseIntoRules, foldProseIntoRules } from './prose-become-rule.ts';
@@ -55,8 +57,8 @@ export function diffDocuments(oldDoc: SpecDocument, newDoc: SpecDocument): Chang
  */
 function oneRecordPerChange(drafts: ChangeDraft[], ctx: DiffContext): ChangeDraft[] {
   const restated = foldGoneProseIntoRules(foldProseIntoRules(foldCapabilityRules(drafts)), ctx);
-  const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated)))), ctx.new.fields), ctx.new.fields), ctx);
-  return levelUnstableSections(levelRewrittenPassages(reworded, ctx), ctx);
+  const reworded = readRenamedWords(foldProseBecomeFields(foldRowProse(pairRestructuredProse(foldSplitOffProse(foldPlainHalvesOfRules(foldRulesIntoProse(restated, ctx)))), ctx.new.fields), ctx.new.fields), ctx);
+  return levelNewOptionalEntries(levelUnstableSections(levelRewrittenPassages(foldTableColumns(reworded, ctx), ctx), ctx), ctx);
 }
 
 /**

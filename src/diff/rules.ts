@@ -1,6 +1,8 @@
 import type { Rule, SpecDocument } from '../model/index.ts';
 import { isNegative, strength } from '../model/rules.ts';
 import { compareActors } from './actors.ts';
+import { boundNearby } from './bound-nearby.ts';
+import { sameSubject } from './same-subject.ts';
 import type { ChangeDraft, ChangeSide } from '../records/change.ts';
 import { listParts, ruleUnits } from './list-rules.ts';
 import { dutyGrowth } from './obligation-growth.ts';
@@ -46,8 +48,12 @@ export function diffRules(ctx: DiffContext, emit: Emit): void {
   // Rules rewritten in place: same section, keyword and subject, too few shared words (rules-in-place.ts).
   const inPlace = pairRulesRewrittenInPlace(byWording.removed, byWording.added, (rule) => ctx.oldToNew.get(rule.sectionId));
   // A sentence with two duties split in two: its weaker half paired, its stronger half a sentence of its own (split-rules.ts).
-  const { pairs, added } = joinSplitRules([...byWording.pairs, ...inPlace.pairs], inPlace.added, ctx);
-  const { removed } = inPlace;
+  const joined = joinSplitRules([...byWording.pairs, ...inPlace.pairs], inPlace.added, ctx);
+  // Rules paired by shared words whose keywords point opposite ways are one rule inverted only when they speak of the same subject (same-subject.ts).
+  const pairs = joined.pairs.filter(([before, after]) => isNegative(before.keyword) === isNegative(after.keyword) || sameSubject(before, after));
+  const apart = joined.pairs.filter((pair) => !pairs.includes(pair));
+  const added = [...joined.added, ...apart.map(([, after]) => after)];
+  const removed = [...inPlace.removed, ...apart.map(([before]) => before)];
 
   const emitAdded = (rule: Rule) => {
     const pointsAt = pointedSection(rule, ctx.new) ?? introducesTable(rule, ctx.new);
@@ -122,7 +128,17 @@ function classifyPair(before: Rule, after: Rule, ctx: DiffContext): Verdict | nu
   if (isNegative(before.keyword) !== isNegative(after.keyword)) {
     return exceptionRestated(before.text, after.text) ? { id: 'rule-reworded', detail: { how: 'the old exception ("unless …") restated as a permission ("MAY … if …")' } } : { id: 'rule-inverted' };
   }
-  if (strength(after.keyword) > strength(before.keyword)) return { id: 'rule-strengthened' };
+  if (strength(after.keyword) > strength(before.keyword)) {
+    // The older text already bound the same duty with the stronger keyword beside it: nobody is newly bound.
+    const bound = boundNearby(before, after, ctx.old);
+    if (bound) {
+      return {
+        id: 'rule-strengthened', level: 'non-breaking', detail: { boundBy: clip(bound.text, 120) },
+        levelReason: `the older text already bound it with ${bound.keyword} in the same section: “${clip(bound.text, 160)}”`,
+      };
+    }
+    return { id: 'rule-strengthened' };
+  }
   if (strength(after.keyword) < strength(before.keyword)) return { id: 'rule-weakened' };
   const actors = before.actors.length && after.actors.length ? compareActors(before.actors, after.actors) : null;
   if (actors) {

@@ -422,7 +422,7 @@ class DocumentBuilder {
   private readDataRows(block: Extract<Block, { type: 'table' }>, section: Section): void {
     for (const row of block.rows) {
       const text = row.cells.map((cell) => cell.trim()).join(' | ');
-      if (/[\p{L}\p{N}]/u.test(text)) this.prose.push({ text, line: row.line, sectionId: section.id, tableRow: true });
+      if (/[\p{L}\p{N}]/u.test(text)) this.prose.push({ text, line: row.line, sectionId: section.id, tableRow: true, table: { line: block.line, header: block.headerAsWritten.map((h) => h.trim()) } });
     }
   }
 

@@ -69,6 +69,8 @@ export interface ProseBlock {
   sectionId: string;
   /** A row of a table of data (cells joined by " | "): text, but only comparable with another such table's rows. */
   tableRow?: true;
+  /** A row's table: the line it starts on and its header, so a column added or removed is told as one change. */
+  table?: { line: number; header: string[] };
 }
 
 export const RFC2119_KEYWORDS = [

@@ -57,7 +57,8 @@ export type Block =
       caption: string | null;
       captionSpans: string[];
     }
-  | { type: 'table'; header: string[]; rows: TableRow[]; line: number; leadIn: string | null };
+  /** `header` in lower case, for reading columns by name; `headerAsWritten` for quoting them. */
+  | { type: 'table'; header: string[]; headerAsWritten: string[]; rows: TableRow[]; line: number; leadIn: string | null };
 
 export interface TableRow {
   cells: string[];
@@ -370,12 +371,13 @@ function isInPageLinkOnly(paragraph: Paragraph): boolean {
 
 function readTable(table: Table, offset: number, leadIn: string | null): Block {
   const [head, ...body] = table.children;
-  const header = head ? head.children.map((cell) => inlineText(cell).text.toLowerCase()) : [];
+  const headerAsWritten = head ? head.children.map((cell) => inlineText(cell).text) : [];
+  const header = headerAsWritten.map((cell) => cell.toLowerCase());
   const rows: TableRow[] = body.map((row) => {
     const read = row.children.map((cell) => inlineText(cell));
     return { cells: read.map((r) => r.text), spans: read.map((r) => r.codeSpans), line: line(row, offset) };
   });
-  return { type: 'table', header, rows, line: line(table, offset), leadIn };
+  return { type: 'table', header, headerAsWritten, rows, line: line(table, offset), leadIn };
 }
 
 const COMPONENT_WITH_BODY = /^<([A-Z][\w.]*)\b[^>]*>([\s\S]*?)<\/\1>\s*$/;

@@ -51,9 +51,28 @@ const NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+
  */
 const POSSIBILITY = /^\s+(?:also\s+|still\s+|well\s+|even\s+|sometimes\s+|eventually\s+|therefore\s+|thus\s+)*(?:occur|happen|arise|result|evolve|continue\s+to\s+(?:evolve|change|grow|develop|expand)|vary|differ|exist|emerge|become|seem|take\s+place|or\s+may\s+not|be\s+(?:due|because|caused|the\s+result))\w*\b/i;
 
+/**
+ * A lower-case keyword inside a clause that describes a situation, after the sentence's own
+ * clause ("Repeatable directives are useful when the same directive should be used …",
+ * "`stale` is true if the entry should no longer be read", "situations where an input may be
+ * one of many"): the keyword is part of the condition, it binds no one. Only when the
+ * when-/if-/where-clause opens after words of the sentence's own clause (not at its start, nor
+ * after a comma: "If present, X must …" binds) and nothing between it and the keyword is a
+ * verb of its own or a clause's end ("where order is implicit … should preserve" binds).
+ */
+const DESCRIBING_CLAUSE = /[\p{L}\p{N}})`_*]\s+(?:when|whenever|if|unless|where|wherever)\s+(?:(?!(?:is|are|was|were|be|been|being|has|have|had|does|do|did|can|could|will|would|then)\b)[^\s,;:.!?()]+\s+){0,8}$/iu;
+
+/**
+ * "may have different …", "may have (semantic) meaning": what can be so of a thing, like
+ * "may differ"; it permits no one ("These two definitions may have different meaning:").
+ */
+const MAY_HAVE_DIFFERENCE = /^\s+have\s+(?:a\s+|an\s+)?(?:(?:different|differing|distinct|varying|other|semantic|special|no)\s+)*(?:different|differing|distinct|varying|meanings?|interpretations?|significance|effects?|consequences|implications)\b/i;
+
 function statesRequirement(text: string, at: number, word: string): boolean {
   const before = text.slice(Math.max(0, at - 120), at);
   if (word === 'may' && POSSIBILITY.test(text.slice(at + word.length, at + word.length + 60))) return false;
+  if (word === 'may' && MAY_HAVE_DIFFERENCE.test(text.slice(at + word.length, at + word.length + 60))) return false;
+  if (DESCRIBING_CLAUSE.test(before)) return false;
   // A word named, not used: in quotes or code ("the words “must” and “should”").
   if (/["“'‘`]/.test(text[at - 1] ?? '') && /["”'’`]/.test(text[at + word.length] ?? '')) return false;
   if (ADJECTIVE.test(word)) return STATED_ADJECTIVE.test(before);

@@ -91,7 +91,8 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     id: 'rule-strengthened', kind: 'rule', action: 'strengthened', level: 'breaking',
     description: 'The same rule now carries a stronger keyword (e.g. SHOULD → MUST).',
     why: 'Behaviour that was allowed may now be a violation.',
-    message: (c) => `Rule strengthened from ${kw(c.before)} to ${kw(c.after)}: ${rule(c.after)}`,
+    // Where the older text already bound the duty beside it (`detail.boundBy`), the record says so.
+    message: (c) => `Rule strengthened from ${kw(c.before)} to ${kw(c.after)}: ${rule(c.after)}${c.detail?.['boundBy'] ? ` The older text already bound it nearby: ${c.detail['boundBy']}` : ''}`,
   },
   {
     id: 'rule-weakened', kind: 'rule', action: 'weakened', level: 'non-breaking',
@@ -141,7 +142,8 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     description: 'The same rule now stands in another section, or (in a diff of revisions) on another page.',
     why: 'A rule binds wherever it is written.',
     // Between pages (a diff of revisions) `detail` names each side with its page.
-    message: (c) => `Rule moved from "${c.detail?.['from'] ?? c.section.old ?? ''}" to "${c.detail?.['to'] ?? c.section.new ?? ''}": ${rule(c.after)}`,
+    // A sentence moved into a note of a section above it (`detail.as`) says so.
+    message: (c) => `Rule moved from "${c.detail?.['from'] ?? c.section.old ?? ''}" to "${c.detail?.['to'] ?? c.section.new ?? ''}"${c.detail?.['as'] ? ` as ${c.detail['as']}` : ''}: ${rule(c.after)}`,
   },
 
   // ── Sections ───────────────────────────────────────────────────────────────────────
@@ -204,7 +206,11 @@ export const PAGE_CATALOG: readonly CatalogEntry[] = [
     description: 'A paragraph reworded, with no normative keyword and no change of polarity.',
     why: 'Non-normative text binds no one.',
     // Prose binds only where it reserves names and reserves others now (diff/reservations.ts): the message says so.
-    message: (c) => `${c.level === 'breaking' ? 'Reserved names changed' : 'Paragraph reworded'}: ${changed(c)}`,
+    // A table's column added or removed (diff/table-columns.ts) is one record naming it, with the rows it changed.
+    message: (c) =>
+      c.detail?.['columns']
+        ? `Table column${c.detail['columns'].includes(',') ? 's' : ''} ${c.detail['columns']} ${c.detail['columnsWere']} (${c.detail['rows']} rows changed only by it): ${clip(now(c))}`
+        : `${c.level === 'breaking' ? 'Reserved names changed' : 'Paragraph reworded'}: ${changed(c)}`,
   },
   {
     id: 'prose-added', kind: 'prose', action: 'added', level: 'editorial',

@@ -195,6 +195,39 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
     // A paragraph that now leaves out a name in code ("except `origin`") includes something else: non-breaking.
     expect(c.map((x) => x.level)).toEqual(['non-breaking', 'editorial', 'non-breaking']);
   },
+  'describing-clauses': (c) => {
+    // A lower-case keyword inside a when-/if-/where-clause after the sentence's own clause, or a "may have different …", describes: no rule.
+    expect(c.filter((x) => x.kind === 'rule').map((x) => x.subject)).toEqual([
+      'If present, `colour` must be the name of a colour.',
+      'Lanterns that burn where the air is thin should carry a spare wick.',
+      'If a lantern runs dry it must raise the `dry` flag.',
+    ]);
+  },
+  'rule-into-parent-note': (c) => {
+    // A sentence moved into a note of the section above it moved there (editorial, saying where); a note in a sibling section does not take it.
+    expect(c.map((x) => `${x.id} ${x.level}`)).toEqual(['rule-moved editorial', 'prose-added editorial', 'rule-removed non-breaking']);
+    expect(c[0]!.message).toContain('to "Lines" as a note');
+  },
+  'strengthened-already-bound': (c) => {
+    // SHOULD → MUST where the older section already bound the same duty with MUST nobody is newly bound; a strengthening beside an unrelated MUST still breaks.
+    expect(c.map((x) => `${x.id} ${x.level}`)).toEqual(['rule-strengthened non-breaking', 'rule-strengthened breaking']);
+  },
+  'optional-entry-duty': (c) => {
+    // A duty of a new entry marked optional in the section's list of inputs binds only its users (opt-in); a duty of an entry not marked optional, or of an old one, still breaks.
+    expect(c.filter((x) => x.kind === 'rule').map((x) => `${x.level} ${x.subject}`)).toEqual([
+      'non-breaking If present, {sugar} must be measured in level spoons, but there are no other limits on it.',
+      'breaking The {lid} must fit the pot it closes.',
+      'breaking The {water} must be filtered before it boils.',
+    ]);
+  },
+  'inversion-other-subject': (c) => {
+    // A removed MAY and a new MUST NOT that share words but bind different subjects are two rules, not one inverted; the same subject inverted is.
+    expect(c.map((x) => `${x.id} ${x.section.new}`)).toEqual(['rule-removed Orders', 'required-rule-added Orders', 'rule-inverted Kettles']);
+  },
+  'table-column-added': (c) => {
+    // A column added to a table of data is one record naming it; a row that changed besides, and another table's row, keep their own.
+    expect(c.map((x) => x.subject)).toEqual(['Column “Whistle” added', ' | Shriek | Siren | SEVERE (13)', 'Kitchen | 65']);
+  },
   'duty-become-guidance': (c) => {
     // A SHOULD NOT said again as guidance that names no one is the rule's record (what it now reads), not a new paragraph.
     expect(ids(c)).toEqual(['rule-removed']);

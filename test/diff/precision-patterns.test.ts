@@ -376,5 +376,104 @@ describe('a sentence in which the page describes the duties it holds', () => {
     expect([self!.id, self!.level]).toEqual(['required-rule-added', 'editorial']);
     expect(self!.levelReason).toBe('it only points at the duties of the rest of the page on the same page: it adds none of its own');
     expect([duty!.id, duty!.level, duty!.subject]).toEqual(['required-rule-added', 'breaking', 'Hosts MUST stop a widget that exceeds its memory budget.']);
+
+describe('a lower-case keyword in a clause that describes', () => {
+  const changes = run('describing-clauses');
+  const rules = changes.filter((c) => c.kind === 'rule');
+
+  it('a "should" inside a when- or if-clause after the sentence’s own clause is the situation, not a rule', () => {
+    expect(changes.find((c) => /often useful when/.test(c.subject))?.id).toBe('prose-added');
+    expect(changes.find((c) => /`dimmed` is true if/.test(c.subject))?.id).toBe('prose-added');
+    expect(changes.find((c) => /set where a flame may/.test(c.subject))?.id).toBe('prose-added');
+  });
+
+  it('"may have different …" says what can be, leading into an example: no MAY rule', () => {
+    expect(rules.some((c) => /may have different/.test(c.subject))).toBe(false);
+  });
+
+  it('a condition that opens the sentence, or a clause with its own verb before the keyword, still binds', () => {
+    expect(rows(rules)).toEqual([
+      ['required-rule-added', 'breaking'],
+      ['rule-added', 'non-breaking'],
+      ['required-rule-added', 'breaking'],
+    ]);
+  });
+});
+
+describe('a sentence moved into a note of the parent section', () => {
+  const changes = run('rule-into-parent-note');
+
+  it('is moved, not removed: one editorial record naming where it went, and no new paragraph', () => {
+    const moved = changes.filter((c) => /Braided cords/.test(c.subject));
+    expect(rows(moved)).toEqual([['rule-moved', 'editorial']]);
+    expect(moved[0]!.section).toEqual({ old: 'Knots', new: 'Lines' });
+    expect(moved[0]!.message).toMatch(/^Rule moved from "Knots" to "Lines" as a note: Note: Braided cords/);
+  });
+
+  it('a note in a sibling section is not where the rule went', () => {
+    expect(rows(changes.filter((c) => /Reels should/.test(c.subject)))).toEqual([
+      ['prose-added', 'editorial'],
+      ['rule-removed', 'non-breaking'],
+    ]);
+  });
+});
+
+describe('a keyword strengthened where the older text already bound the duty nearby', () => {
+  const changes = run('strengthened-already-bound');
+
+  it('is not breaking, and says which older sentence bound it', () => {
+    const delays = changes.find((c) => c.section.new === 'Delays')!;
+    expect([delays.id, delays.level]).toEqual(['rule-strengthened', 'non-breaking']);
+    expect(delays.message).toContain('The older text already bound it nearby: If a crossing leaves late, the delay must be written');
+  });
+
+  it('a MUST of the section about something else does not bind it', () => {
+    const tickets = changes.find((c) => c.section.new === 'Tickets')!;
+    expect([tickets.id, tickets.level]).toEqual(['rule-strengthened', 'breaking']);
+  });
+});
+
+describe('a duty of a new optional entry of a list of inputs', () => {
+  const changes = run('optional-entry-duty');
+
+  it('"If present, {sugar} must …", {sugar} new and marked optional, binds only those who use it: non-breaking, naming the entry', () => {
+    const duty = changes.find((c) => /\{sugar\} must/.test(c.subject))!;
+    expect([duty.id, duty.level]).toEqual(['required-rule-added', 'non-breaking']);
+    expect(duty.levelReason).toContain('`sugar`, an optional entry this revision adds: opt-in');
+  });
+
+  it('a duty of an entry not marked optional, or one the older page had, still breaks', () => {
+    expect(changes.find((c) => /\{lid\} must/.test(c.subject))?.level).toBe('breaking');
+    expect(changes.find((c) => /\{water\} must/.test(c.subject))?.level).toBe('breaking');
+  });
+});
+
+describe('a removed rule and an added rule of different subjects', () => {
+  const changes = run('inversion-other-subject');
+
+  it('are not one rule inverted, however many words they share', () => {
+    expect(rows(changes.filter((c) => c.section.new === 'Orders'))).toEqual([
+      ['rule-removed', 'non-breaking'],
+      ['required-rule-added', 'breaking'],
+    ]);
+  });
+
+  it('the same subject with the opposite keyword is still one rule inverted', () => {
+    expect(rows(changes.filter((c) => c.section.new === 'Kettles'))).toEqual([['rule-inverted', 'breaking']]);
+  });
+});
+
+describe('a column added to a table of data', () => {
+  const changes = run('table-column-added');
+
+  it('is one record naming the column, not each row reworded', () => {
+    const column = changes.filter((c) => c.section.new === 'Example mappings' && /Whistle/.test(c.message) && !/Shriek/.test(c.message));
+    expect(rows(column)).toEqual([['prose-changed', 'editorial']]);
+    expect(column[0]!.message).toBe('Table column “Whistle” added (2 rows changed only by it): Bell | Whistle | Horn | Alert level');
+    expect(changes.some((c) => /^Ding/.test(c.subject))).toBe(false);
+  });
+
+  it('a row whose other cells changed too keeps its own record', () => {
+    expect(changes.filter((c) => /Shriek/.test(c.subject))).toHaveLength(1);
   });
 });
