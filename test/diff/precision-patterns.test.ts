@@ -376,6 +376,8 @@ describe('a sentence in which the page describes the duties it holds', () => {
     expect([self!.id, self!.level]).toEqual(['required-rule-added', 'editorial']);
     expect(self!.levelReason).toBe('it only points at the duties of the rest of the page on the same page: it adds none of its own');
     expect([duty!.id, duty!.level, duty!.subject]).toEqual(['required-rule-added', 'breaking', 'Hosts MUST stop a widget that exceeds its memory budget.']);
+  });
+});
 
 describe('a lower-case keyword in a clause that describes', () => {
   const changes = run('describing-clauses');
