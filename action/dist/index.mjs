@@ -28857,6 +28857,46 @@ function joinRequiredContainers(facts, uf) {
 function writtenWithin(text4, leaf) {
   return text4.startsWith(`${leaf}[`) || text4.startsWith(`${leaf}.`);
 }
+function joinShapesToTheirOneUser(facts, uf) {
+  const shapes = /* @__PURE__ */ new Map();
+  const heirs = /* @__PURE__ */ new Map();
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.direction === "changed") continue;
+    if (f.change.kind === "definition" && !carriesOldShape(f) && f.change.level !== "editorial") shapes.set(`${f.direction}\0${f.change.subject}`, f.index);
+    const side6 = f.direction === "removed" ? f.change.before : f.change.after;
+    const owner = f.change.section.new ?? f.change.section.old;
+    if (f.field && owner && Array.isArray(side6?.["inheritors"])) for (const heir of side6["inheritors"]) heirs.set(`${f.direction}\0${String(heir)}`, owner);
+  }
+  const alone = lonelyRecords(facts, uf);
+  for (const f of facts) {
+    if (f.change.source !== "schema" || f.change.kind !== "definition" || f.direction === "changed" || !alone.has(f.index)) continue;
+    const users = (f.direction === "removed" ? f.change.before : f.change.after)?.["usedBy"];
+    if (!Array.isArray(users) || users.length === 0) continue;
+    const owners = new Set(users.map((u) => {
+      const name2 = String(u);
+      return shapes.has(`${f.direction}\0${name2}`) ? name2 : heirs.get(`${f.direction}\0${name2}`) ?? null;
+    }));
+    if (owners.size !== 1 || owners.has(null)) continue;
+    const name = [...owners][0];
+    if (!users.some((u) => String(u) === name)) continue;
+    const owner = shapes.get(`${f.direction}\0${name}`);
+    if (owner !== void 0 && owner !== f.index) uf.union(owner, f.index);
+  }
+}
+function joinFieldsToTheirNewType(facts, uf) {
+  const shapes = /* @__PURE__ */ new Map();
+  for (const f of facts) if (f.change.source === "schema" && f.change.kind === "definition" && f.direction === "added") shapes.set(f.change.subject, f.index);
+  if (shapes.size === 0) return;
+  const homes = new Set(facts.filter((f) => f.direction === "added" && (f.change.id === "page-added" || f.change.kind === "section")).map((f) => uf.find(f.index)));
+  const onlyFields = /* @__PURE__ */ new Map();
+  for (const f of facts) onlyFields.set(uf.find(f.index), (onlyFields.get(uf.find(f.index)) ?? true) && f.field !== null && f.change.source === "schema");
+  for (const f of facts) {
+    if (!f.field || f.change.source !== "schema" || f.direction !== "added" || !onlyFields.get(uf.find(f.index))) continue;
+    const types = typeAtoms(String(f.change.after?.text ?? "")).map(atomName);
+    const shape = types.length === 1 ? shapes.get(types[0]) : void 0;
+    if (shape !== void 0 && homes.has(uf.find(shape))) uf.union(shape, f.index);
+  }
+}
 
 // src/changes/describe.ts
 var NAMED = ["message", "error-code", "definition", "capability"];
@@ -28886,9 +28926,13 @@ function leadRecord(members, hollow = /* @__PURE__ */ new Set()) {
     const atoms = atomsOf(m);
     return schemaFields.some((f) => isUseOf(f, m.direction, m.change.subject, atoms.length >= 2 ? atoms : []));
   };
+  const shapesHere = new Set(members.flatMap((m) => {
+    const heirs = (m.direction === "removed" ? m.change.before : m.change.after)?.["inheritors"];
+    return [...m.change.kind === "definition" ? [m.change.subject] : [], ...m.field && Array.isArray(heirs) ? heirs.map(String) : []];
+  }));
   const partOfMessage = (m) => {
     const users = (m.direction === "removed" ? m.change.before : m.change.after)?.["usedBy"];
-    return m.change.kind === "definition" && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u)))) || typeOfField(m));
+    return m.change.kind === "definition" && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u))) || shapesHere.has(String(u))) || typeOfField(m));
   };
   const reworded = (m) => m.change.id.endsWith("description-changed");
   const named = members.filter((m) => NAMED.includes(m.change.kind) && !partOfMessage(m) && !(reworded(m) && members.some((o) => !reworded(o))));
@@ -30291,7 +30335,9 @@ var RELATIONS = [
   { name: "example-siblings", join: (facts, uf) => joinExampleSiblings(facts, uf) },
   { name: "like-headed-sections", join: (facts, uf) => joinLikeHeadedSections(facts, uf) },
   { name: "names-to-their-home", join: (facts, uf, found, c) => joinNamesToTheirHome(facts, uf, c.outlines, found.split) },
+  { name: "shapes-to-their-one-user", join: (facts, uf) => joinShapesToTheirOneUser(facts, uf) },
   { name: "mentions", join: (facts, uf) => joinMentions(facts, uf) },
+  { name: "fields-to-their-new-type", join: (facts, uf) => joinFieldsToTheirNewType(facts, uf) },
   { name: "groups-to-their-names", join: (facts, uf, _found, c) => joinGroupsToTheirNames(facts, uf, c.outlines) },
   { name: "moved-rules", join: (facts, uf, found) => {
     found.moved = joinMovedRules(facts, uf);

@@ -50,9 +50,15 @@ export function leadRecord(members: readonly RecordFacts[], hollow: ReadonlySet<
     const atoms = atomsOf(m);
     return schemaFields.some((f) => isUseOf(f, m.direction, m.change.subject, atoms.length >= 2 ? atoms : []));
   };
+  // And a shape only other shapes of the change use (the item type of a container that came with it).
+  // (Or the definitions that inherit a field of the change, holding the shape through it.)
+  const shapesHere = new Set(members.flatMap((m) => {
+    const heirs = (m.direction === 'removed' ? m.change.before : m.change.after)?.['inheritors'];
+    return [...(m.change.kind === 'definition' ? [m.change.subject] : []), ...(m.field && Array.isArray(heirs) ? heirs.map(String) : [])];
+  }));
   const partOfMessage = (m: RecordFacts) => {
     const users = (m.direction === 'removed' ? m.change.before : m.change.after)?.['usedBy'];
-    return m.change.kind === 'definition' && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u)))) || typeOfField(m));
+    return m.change.kind === 'definition' && Array.isArray(users) && users.length > 0 && (users.every((u) => messages.has(canonicalName(String(u))) || shapesHere.has(String(u))) || typeOfField(m));
   };
   // A description that was only reworded repeats the change; it names nothing that came or went.
   const reworded = (m: RecordFacts) => m.change.id.endsWith('description-changed');

@@ -1,5 +1,5 @@
 import type { Outlines, RecordFacts } from './facts.ts';
-import { joinFieldsToldTwice, joinFieldsToTheirAlternatives, joinRequiredContainers, joinFieldsToTheirNewOwner, joinShapesToTheirUse, joinShapesToTheirUsers, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
+import { joinFieldsToldTwice, joinFieldsToTheirAlternatives, joinFieldsToTheirNewType, joinRequiredContainers, joinShapesToTheirOneUser, joinFieldsToTheirNewOwner, joinShapesToTheirUse, joinShapesToTheirUsers, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
 import { joinDeprecationNotices } from './relations/deprecations.ts';
 import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/names.ts';
 import { joinAnaphora, joinDutiesToldTwice, joinDutyRestated, joinRulesInARow, joinListItems, joinMovedRules } from './relations/rules.ts';
@@ -35,6 +35,11 @@ import type { SplitPage } from './unit.ts';
  *    them: one change;
  * 5. a name's home: the new (or removed) section or page that talks about it most (a page
  *    that came or went is home to shapes named with the word it is named for);
+ * 5b. a shape that came (or went) whose one user is another shape that came (or went) with it
+ *    (directly, or through the definitions that inherit its fields): part of that shape's change,
+ *    once each name has found its home;
+ * 6b. new fields whose whole type is a shape that came with a page or section of its own: how a
+ *    message takes part in that feature, part of its change;
  * 6. mentions: a rule or paragraph that names, in code, a name that came or went, in the
  *    same direction (a namespaced key is a name of its own wherever it is written);
  * 7. a rule that moved and was reworded: gone from one place, arrived in another, nearly
@@ -106,7 +111,9 @@ const RELATIONS: readonly Relation[] = [
   { name: 'example-siblings', join: (facts, uf) => joinExampleSiblings(facts, uf) },
   { name: 'like-headed-sections', join: (facts, uf) => joinLikeHeadedSections(facts, uf) },
   { name: 'names-to-their-home', join: (facts, uf, found, c) => joinNamesToTheirHome(facts, uf, c.outlines, found.split) },
+  { name: 'shapes-to-their-one-user', join: (facts, uf) => joinShapesToTheirOneUser(facts, uf) },
   { name: 'mentions', join: (facts, uf) => joinMentions(facts, uf) },
+  { name: 'fields-to-their-new-type', join: (facts, uf) => joinFieldsToTheirNewType(facts, uf) },
   { name: 'groups-to-their-names', join: (facts, uf, _found, c) => joinGroupsToTheirNames(facts, uf, c.outlines) },
   { name: 'moved-rules', join: (facts, uf, found) => { found.moved = joinMovedRules(facts, uf); } },
   { name: 'list-items', join: (facts, uf) => joinListItems(facts, uf) },

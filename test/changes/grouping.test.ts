@@ -11,7 +11,7 @@ import { casesDir, changesOf, IMPACT_CASES, one } from './cases.ts';
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')) && !IMPACT_CASES.includes(n));
-    expect(cases.sort()).toEqual(['alternative-fields', 'asked-name-first', 'base-with-fields', 'condition-changed', 'constant-heading', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'description-gains-page-line', 'description-repeats-rule', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'group-of-names', 'heading-ends-with-name', 'heading-extends-name', 'heading-holds-name-words', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passage-moved-into-rule', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'required-container', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'rules-in-a-row', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'such-refers-back', 'union-growth', 'union-restructure', 'union-swap', 'wording']);
+    expect(cases.sort()).toEqual(['alternative-fields', 'asked-name-first', 'base-with-fields', 'condition-changed', 'constant-heading', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'description-gains-page-line', 'description-repeats-rule', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'group-of-names', 'heading-ends-with-name', 'heading-extends-name', 'heading-holds-name-words', 'item-type-of-new-shape', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passage-moved-into-rule', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'required-container', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'rules-in-a-row', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'such-refers-back', 'union-growth', 'union-restructure', 'union-swap', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -287,6 +287,13 @@ describe('records grouped into changes', () => {
     expect(grouped).toHaveLength(1);
     expect(grouped[0]).toMatchObject({ title: 'New field `Widget.version`.', records: expect.any(Array) });
     expect(grouped[0]!.records).toHaveLength(3);
+  });
+
+  it('item-type-of-new-shape: a new shape whose one user is a new shape (directly, or through the definitions that inherit its field) is part of that shape\'s change, and so is a shape only it uses', async () => {
+    const { grouped } = await changesOf('item-type-of-new-shape');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]!.title).toBe('New definition `Badged` brings field `badges` to 2 definitions: ListWidgetsResult, ListGadgetsResult.');
+    expect(grouped[0]!.records).toHaveLength(4);
   });
 
   it('namespaced-key: a new namespaced key (`vendor.example/level`) is a name of its own: the rule that names it, on a page about something else than its owner, is part of its change', async () => {

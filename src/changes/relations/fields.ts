@@ -1,7 +1,7 @@
 import { dice } from '../../diff/similarity.ts';
 import { canonicalName, fieldOwner, keywordOf, typeAtoms, type RecordFacts } from '../facts.ts';
 import { strength } from '../../model/rules.ts';
-import { pushTo, type UnionFind } from './union-find.ts';
+import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
 
 /**
  * Relations of fields: a field a page's table and the schema both describe (2), and one edit
@@ -261,4 +261,63 @@ export function joinRequiredContainers(facts: readonly RecordFacts[], uf: UnionF
 /** A field's record written inside another field (`meta["x"]: …`, `meta.x: …`). */
 function writtenWithin(text: string, leaf: string): boolean {
   return text.startsWith(`${leaf}[`) || text.startsWith(`${leaf}.`);
+}
+
+/**
+ * 3j. A shape that came (or went) whose only user is one other shape that came (or went) with
+ * it, directly or through the definitions that inherit that shape's fields (`Icon`, the item
+ * type of the new `Icons.icons` that six definitions inherit; `InputResponse`, the value type
+ * of the new map `InputResponses`), is part of that shape's story: one change with it.
+ */
+export function joinShapesToTheirOneUser(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const shapes = new Map<string, number>();
+  const heirs = new Map<string, string>();
+  for (const f of facts) {
+    if (f.change.source !== 'schema' || f.direction === 'changed') continue;
+    // A shape that only names one the old revision spelled inline tells no story of its own to join.
+    if (f.change.kind === 'definition' && !carriesOldShape(f) && f.change.level !== 'editorial') shapes.set(`${f.direction}\u0000${f.change.subject}`, f.index);
+    const side = f.direction === 'removed' ? f.change.before : f.change.after;
+    const owner = f.change.section.new ?? f.change.section.old;
+    if (f.field && owner && Array.isArray(side?.['inheritors'])) for (const heir of side['inheritors'] as unknown[]) heirs.set(`${f.direction}\u0000${String(heir)}`, owner);
+  }
+  // Only a shape that is a change of its own so far: one a page or section already took in stays there.
+  const alone = lonelyRecords(facts, uf);
+  for (const f of facts) {
+    if (f.change.source !== 'schema' || f.change.kind !== 'definition' || f.direction === 'changed' || !alone.has(f.index)) continue;
+    const users = (f.direction === 'removed' ? f.change.before : f.change.after)?.['usedBy'];
+    if (!Array.isArray(users) || users.length === 0) continue;
+    // Each user as the shape that came with it: itself, or the shape whose fields it inherits.
+    const owners = new Set(users.map((u) => {
+      const name = String(u);
+      return shapes.has(`${f.direction}\u0000${name}`) ? name : heirs.get(`${f.direction}\u0000${name}`) ?? null;
+    }));
+    if (owners.size !== 1 || owners.has(null)) continue;
+    const name = [...owners][0]!;
+    // Through heirs only beside the shape itself: the heirs hold it because they inherit that shape's field.
+    if (!users.some((u) => String(u) === name)) continue;
+    const owner = shapes.get(`${f.direction}\u0000${name}`);
+    if (owner !== undefined && owner !== f.index) uf.union(owner, f.index);
+  }
+}
+
+/**
+ * 6b. New fields whose whole type is a shape that came with a page or section of its own (the
+ * `task` parameter of several requests, typed by the new feature's `TaskMetadata`) are how a
+ * message takes part in that feature: part of its change, not a change of their own. Only
+ * fields that are a change of their own so far: a field of a new shape stays with that shape.
+ */
+export function joinFieldsToTheirNewType(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const shapes = new Map<string, number>();
+  for (const f of facts) if (f.change.source === 'schema' && f.change.kind === 'definition' && f.direction === 'added') shapes.set(f.change.subject, f.index);
+  if (shapes.size === 0) return;
+  const homes = new Set(facts.filter((f) => f.direction === 'added' && (f.change.id === 'page-added' || f.change.kind === 'section')).map((f) => uf.find(f.index)));
+  // Only a field that is a change of its own so far (with the same field of other messages): one that is part of a larger story stays there.
+  const onlyFields = new Map<number, boolean>();
+  for (const f of facts) onlyFields.set(uf.find(f.index), (onlyFields.get(uf.find(f.index)) ?? true) && f.field !== null && f.change.source === 'schema');
+  for (const f of facts) {
+    if (!f.field || f.change.source !== 'schema' || f.direction !== 'added' || !onlyFields.get(uf.find(f.index))) continue;
+    const types = typeAtoms(String(f.change.after?.text ?? '')).map(atomName);
+    const shape = types.length === 1 ? shapes.get(types[0]!) : undefined;
+    if (shape !== undefined && homes.has(uf.find(shape))) uf.union(shape, f.index);
+  }
 }
