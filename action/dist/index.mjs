@@ -29979,6 +29979,18 @@ var WRAP = 80;
 var IN_A_ROW = 2;
 var SHARED_IN_A_ROW = 2;
 var MAX_RUN = 4;
+function joinClausesToTheirRule(facts, uf) {
+  const alone = lonelyRecords(facts, uf);
+  const rules = facts.filter((f) => f.change.kind === "rule" && f.direction !== "removed" && f.line !== null && !f.change.informative);
+  const bySection = /* @__PURE__ */ new Map();
+  for (const f of rules) pushTo(bySection, `${f.sidePage}\0${f.path.join("\0")}`, f);
+  for (const f of rules) {
+    if (f.direction !== "added" || actorOf(f) !== "" || !alone.has(f.index)) continue;
+    const before = (bySection.get(`${f.sidePage}\0${f.path.join("\0")}`) ?? []).filter((o) => o !== f && o.index < f.index && o.line <= f.line && f.line - o.line <= SAME_PARAGRAPH && actorOf(o) !== "" && family2(o) === family2(f)).sort((a, b) => b.line - a.line || b.index - a.index)[0];
+    if (before) uf.union(before.index, f.index);
+  }
+}
+var SAME_PARAGRAPH = 3;
 
 // src/changes/relations/sections.ts
 function movedSectionsBy(facts) {
@@ -30344,6 +30356,7 @@ var RELATIONS = [
   } },
   { name: "list-items", join: (facts, uf) => joinListItems(facts, uf) },
   { name: "anaphora", join: (facts, uf) => joinAnaphora(facts, uf) },
+  { name: "clauses-to-their-rule", join: (facts, uf) => joinClausesToTheirRule(facts, uf) },
   { name: "duties-told-twice", join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
   { name: "deprecation-notices", join: (facts, uf) => joinDeprecationNotices(facts, uf) },
   { name: "duty-restated", join: (facts, uf) => joinDutyRestated(facts, uf) },
@@ -49703,7 +49716,7 @@ function folderOf(page) {
 
 // src/revision/moved-prose.ts
 init_finalize();
-var SAME_PARAGRAPH = 0.9;
+var SAME_PARAGRAPH2 = 0.9;
 var TELLING_LENGTH = 40;
 function relocateProse(changes, newDocs) {
   const placed2 = [...newDocs].flatMap(
@@ -49727,7 +49740,7 @@ function stillStated(text4, index2, page) {
   const list2 = tokens(text4);
   const words3 = new Set(list2);
   let best = null;
-  let bestScore = SAME_PARAGRAPH;
+  let bestScore = SAME_PARAGRAPH2;
   for (const candidate of index2.candidates(normalized2, list2, words3)) {
     if (candidate.page === page) continue;
     const contains = candidate.normalized === normalized2 || normalized2.length >= TELLING_LENGTH && candidate.normalized.length > normalized2.length && candidate.normalized.includes(normalized2);

@@ -2,7 +2,7 @@ import type { Outlines, RecordFacts } from './facts.ts';
 import { joinFieldsToldTwice, joinFieldsToTheirAlternatives, joinFieldsToTheirNewType, joinRequiredContainers, joinShapesToTheirOneUser, joinFieldsToTheirNewOwner, joinShapesToTheirUse, joinShapesToTheirUsers, joinSchemaSiblings, joinUnionGrowthToMembers, joinUnionRestructures } from './relations/fields.ts';
 import { joinDeprecationNotices } from './relations/deprecations.ts';
 import { joinMentions, joinNamesToTheirHome, joinSameNames } from './relations/names.ts';
-import { joinAnaphora, joinDutiesToldTwice, joinDutyRestated, joinRulesInARow, joinListItems, joinMovedRules } from './relations/rules.ts';
+import { joinAnaphora, joinClausesToTheirRule, joinDutiesToldTwice, joinDutyRestated, joinRulesInARow, joinListItems, joinMovedRules } from './relations/rules.ts';
 import { joinExampleSiblings, joinGroupsToTheirNames, joinLikeHeadedSections, joinPassagesToTheirSection, joinRearrangedSections, joinSectionContents, joinSplitPages } from './relations/sections.ts';
 import { pushTo, UnionFind } from './relations/union-find.ts';
 import { joinDescriptionsToPageLines, joinLeftoverWording, joinNeighbouringProse, joinPassagesMovedIntoNewText, joinSameTextTwice, joinSameEditTwice } from './relations/wording.ts';
@@ -46,6 +46,7 @@ import type { SplitPage } from './unit.ts';
  *    the same words and the same strength family (on a page of the same folder: the same
  *    verb governing the same named thing);
  * 7g. a new rule that refers back with "such" to the rule just before it: one duty in two sentences;
+ * 7i. a rule that names no party, in the paragraph of a rule that does: its further clause;
  * 7h. new rules written in a row in a section that was there before, each alone so far: one
  *    addition (a general duty and its forms, a list of cases, one procedure's steps);
  * 7'. a rule split in two or more, each new rule made of its words: moved, not removed;
@@ -118,6 +119,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'moved-rules', join: (facts, uf, found) => { found.moved = joinMovedRules(facts, uf); } },
   { name: 'list-items', join: (facts, uf) => joinListItems(facts, uf) },
   { name: 'anaphora', join: (facts, uf) => joinAnaphora(facts, uf) },
+  { name: 'clauses-to-their-rule', join: (facts, uf) => joinClausesToTheirRule(facts, uf) },
   { name: 'duties-told-twice', join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
   { name: 'deprecation-notices', join: (facts, uf) => joinDeprecationNotices(facts, uf) },
   { name: 'duty-restated', join: (facts, uf) => joinDutyRestated(facts, uf) },

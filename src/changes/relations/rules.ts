@@ -307,3 +307,27 @@ const IN_A_ROW = 2;
 const SHARED_IN_A_ROW = 2;
 /** The most rules one addition written in a row holds: a general duty and a few forms, a procedure of a few steps. */
 const MAX_RUN = 4;
+
+/**
+ * 7i. A rule that names no party of its own ("On HTTP, the response status MUST be `400`"),
+ * right after a rule of the same strength that does, is that rule's further clause: one duty
+ * with it, not a duty of its own (and never one with a like sentence under another rule).
+ */
+export function joinClausesToTheirRule(facts: readonly RecordFacts[], uf: UnionFind): void {
+  const alone = lonelyRecords(facts, uf);
+  const rules = facts.filter((f) => f.change.kind === 'rule' && f.direction !== 'removed' && f.line !== null && !f.change.informative);
+  const bySection = new Map<string, RecordFacts[]>();
+  for (const f of rules) pushTo(bySection, `${f.sidePage}\u0000${f.path.join('\u0000')}`, f);
+  for (const f of rules) {
+    // Only a clause no other relation placed: one already part of a change stays there.
+    if (f.direction !== 'added' || actorOf(f) !== '' || !alone.has(f.index)) continue;
+    // The nearest rule before it (on one line, the later sentence).
+    const before = (bySection.get(`${f.sidePage}\u0000${f.path.join('\u0000')}`) ?? [])
+      .filter((o) => o !== f && o.index < f.index && o.line! <= f.line! && f.line! - o.line! <= SAME_PARAGRAPH && actorOf(o) !== '' && family(o) === family(f))
+      .sort((a, b) => b.line! - a.line! || b.index - a.index)[0];
+    if (before) uf.union(before.index, f.index);
+  }
+}
+
+/** Lines between a rule and the further clause of it in one paragraph. */
+const SAME_PARAGRAPH = 3;
