@@ -29985,10 +29985,17 @@ function joinClausesToTheirRule(facts, uf) {
   const bySection = /* @__PURE__ */ new Map();
   for (const f of rules) pushTo(bySection, `${f.sidePage}\0${f.path.join("\0")}`, f);
   for (const f of rules) {
-    if (f.direction !== "added" || actorOf(f) !== "" || !alone.has(f.index)) continue;
+    if (f.direction !== "added" || actorOf(f) !== "" || !alone.has(f.index) || !refersBack(f)) continue;
     const before = (bySection.get(`${f.sidePage}\0${f.path.join("\0")}`) ?? []).filter((o) => o !== f && o.index < f.index && o.line <= f.line && f.line - o.line <= SAME_PARAGRAPH && actorOf(o) !== "" && family2(o) === family2(f)).sort((a, b) => b.line - a.line || b.index - a.index)[0];
     if (before) uf.union(before.index, f.index);
   }
+}
+function refersBack(f) {
+  const text4 = String(f.change.after?.text ?? "");
+  const keyword = text4.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
+  if (keyword <= 0) return false;
+  const subject2 = text4.slice(0, keyword).replace(/^[^,]{0,40},\s*/, "");
+  return /^(?:the|its|their|this|that|these|those|such)\b/i.test(subject2);
 }
 var SAME_PARAGRAPH = 3;
 

@@ -309,8 +309,8 @@ const SHARED_IN_A_ROW = 2;
 const MAX_RUN = 4;
 
 /**
- * 7i. A rule that names no party of its own ("On HTTP, the response status MUST be `400`"),
- * right after a rule of the same strength that does, is that rule's further clause: one duty
+ * 7i. A rule that names no party of its own and whose subject points back ("On HTTP, the
+ * response status MUST be `400`"), right after a rule of the same strength that names one, is that rule's further clause: one duty
  * with it, not a duty of its own (and never one with a like sentence under another rule).
  */
 export function joinClausesToTheirRule(facts: readonly RecordFacts[], uf: UnionFind): void {
@@ -320,13 +320,26 @@ export function joinClausesToTheirRule(facts: readonly RecordFacts[], uf: UnionF
   for (const f of rules) pushTo(bySection, `${f.sidePage}\u0000${f.path.join('\u0000')}`, f);
   for (const f of rules) {
     // Only a clause no other relation placed: one already part of a change stays there.
-    if (f.direction !== 'added' || actorOf(f) !== '' || !alone.has(f.index)) continue;
+    if (f.direction !== 'added' || actorOf(f) !== '' || !alone.has(f.index) || !refersBack(f)) continue;
     // The nearest rule before it (on one line, the later sentence).
     const before = (bySection.get(`${f.sidePage}\u0000${f.path.join('\u0000')}`) ?? [])
       .filter((o) => o !== f && o.index < f.index && o.line! <= f.line! && f.line! - o.line! <= SAME_PARAGRAPH && actorOf(o) !== '' && family(o) === family(f))
       .sort((a, b) => b.line! - a.line! || b.index - a.index)[0];
     if (before) uf.union(before.index, f.index);
   }
+}
+
+/**
+ * A clause whose subject points back at what came before: a definite subject ("the response
+ * status", "its body"), after a leading phrase if any ("On HTTP, …"). "Progress reports for
+ * boosts MUST …" names a subject of its own.
+ */
+function refersBack(f: RecordFacts): boolean {
+  const text = String(f.change.after?.text ?? '');
+  const keyword = text.search(/\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/);
+  if (keyword <= 0) return false;
+  const subject = text.slice(0, keyword).replace(/^[^,]{0,40},\s*/, '');
+  return /^(?:the|its|their|this|that|these|those|such)\b/i.test(subject);
 }
 
 /** Lines between a rule and the further clause of it in one paragraph. */
