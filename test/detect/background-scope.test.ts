@@ -1,0 +1,53 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { detectRevision } from '../../src/detect/detect.ts';
+import type { FingerprintData } from '../../src/detect/fingerprints.ts';
+import { scanText } from '../../src/detect/scan.ts';
+import { testFingerprints } from '../../harness/detect-corpus.ts';
+
+/** Round 5's patterns (bench/which-fresh-5.md), each as a general rule on texts of our own. */
+
+let data: FingerprintData;
+beforeAll(async () => {
+  data = await testFingerprints();
+}, 120_000);
+
+/** The cue of each inline code span of a text, by its text. */
+const inlineCues = (text: string) => Object.fromEntries(scanText(text).spans.filter((s) => s.context === 'inline').map((s) => [s.text, s.cue]));
+
+describe('a cue for the past marks only what it governs', () => {
+  it('"used to" marks its own clause, not the clauses after it', () => {
+    const cues = inlineCues('The limits that used to be fixed per connection now sit in `alpha`, and a new `beta` call reads them.\n');
+    expect(cues.alpha).toBe(null);
+    expect(cues.beta).toBe(null);
+    const inClause = inlineCues('Flags, which `gamma` used to carry, are read from `delta` instead of the body.\n');
+    expect(inClause.gamma).not.toBe(null);
+  });
+
+  it('a lead-in ("the old shape.") marks the rest of its paragraph, or the block after it when it ends one', () => {
+    const within = inlineCues('Here is the old shape. Each call carried `alpha` to pin it.\n\nToday each call sends `gamma`.\n');
+    expect(within.alpha).not.toBe(null);
+    expect(within.gamma).toBe(null);
+    const after = inlineCues('Here is the old shape.\n\nEach call carried `beta` to pin it.\n\nToday each call sends `gamma`.\n');
+    expect(after.beta).not.toBe(null);
+    expect(after.gamma).toBe(null);
+  });
+
+  it('a lead-in ending with a colon marks the list after it, and nothing after the list', () => {
+    const cues = inlineCues('The previous flow:\n\n- the client sent `alpha`;\n- the server kept `beta`.\n\nNow the client sends `gamma`.\n');
+    expect(cues.alpha).not.toBe(null);
+    expect(cues.beta).not.toBe(null);
+    expect(cues.gamma).toBe(null);
+  });
+
+  it('a short sentence that says something is gone is no lead-in', () => {
+    const cues = inlineCues('Sessions are gone. Each call now sends `alpha`.\n');
+    expect(cues.alpha).toBe(null);
+  });
+
+  it('so a new method in a "used to" sentence bounds the answer, and the session after a lead-in does not', () => {
+    const newest = data.revisions.filter((r) => r.date !== null).at(-1)!.id;
+    const result = detectRevision('Here is the old shape. A client opened with an `initialize` request and got an `Mcp-Session-Id` back.\n\nThe capabilities that used to be sent once now ride on each call, and a client can send a `server/discover` request first. The `server/discover` result lists them.\n', data);
+    expect(result.revision).toBe(newest);
+    expect(result.background.map((b) => b.token)).toContain('Mcp-Session-Id');
+  });
+});
