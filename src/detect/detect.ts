@@ -250,6 +250,34 @@ function namingTokens(text: string, line: number, resolved: Map<string, Resolved
   }
 }
 
+/** A cue that only calls a thing by its status ("the deprecated transport", "the legacy `x`"), not one that says it changed. */
+const STATUS_CUE = /^(?:deprecated|legacy)$/i;
+
+/**
+ * A text whose subject is a thing it calls deprecated or legacy still teaches it ("a demo of the
+ * deprecated HTTP+SSE transport"): the status adjective says which revision the thing belongs to,
+ * not that the text has moved past it. A name is the subject where a heading outside a section
+ * about the past names it, or where its mentions under such a cue stand on at least two lines and
+ * on half the text's lines of prose or more; those mentions are then taught, not background.
+ */
+function subjectTaught(hits: Hit[], proseLines: number): void {
+  const byKey = new Map<string, { status: Hit[]; lines: Set<number>; heading: boolean }>();
+  for (const hit of hits) {
+    if (hit.marker === null) continue;
+    const entry = byKey.get(hit.key) ?? { status: [], lines: new Set<number>(), heading: false };
+    if (hit.where === 'heading' && hit.cue === null) entry.heading = true;
+    else if (hit.cue !== null && STATUS_CUE.test(hit.cue.trim())) {
+      entry.status.push(hit);
+      entry.lines.add(hit.line);
+    }
+    byKey.set(hit.key, entry);
+  }
+  for (const { status, lines, heading } of byKey.values()) {
+    if (status.length === 0) continue;
+    if (heading || (lines.size >= 2 && lines.size * 2 >= proseLines)) for (const hit of status) hit.cue = null;
+  }
+}
+
 /** Types the fingerprints know the shape of: an object with their fields is one of them. */
 interface ShapedType {
   marker: Marker;
@@ -423,6 +451,9 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     const marker = index.byKey.get(`section:${normalizeHeading(heading.text)}`);
     if (marker) hits.push({ key: marker.key, marker, revision: null, token: heading.text, line: heading.line, where: 'heading', cue: heading.cue, methodValue: false });
   }
+  const proseLines = new Set<number>();
+  for (const span of scanned.spans) if (span.context === 'prose' && span.text.trim() !== '') proseLines.add(span.line);
+  subjectTaught(hits, proseLines.size);
   return { hits, hasCode, headings: scanned.headings, bareNamed };
 }
 

@@ -51,3 +51,22 @@ describe('a cue for the past marks only what it governs', () => {
     expect(result.background.map((b) => b.token)).toContain('Mcp-Session-Id');
   });
 });
+
+describe('a text whose subject is a thing it calls deprecated', () => {
+  const earliest = () => data.revisions[0]!.id;
+  const transportName = 'HTTP+SSE';
+  it('teaches it where it is the subject of most of its prose', () => {
+    const text = `A demo of the deprecated ${transportName} transport.\n\nIt runs the deprecated ${transportName} transport on two paths.\n`;
+    expect(detectRevision(text, data).revision).toBe(earliest());
+  });
+
+  it('teaches it where a heading outside a section about the past names it', () => {
+    const text = `# Notes\n\n## Serving the ${transportName} transport\n\nThe deprecated ${transportName} transport keeps one stream open per client.\n\nEach client gets its own stream.\n\nThe stream closes when the client leaves.\n`;
+    expect(detectRevision(text, data).revision).toBe(earliest());
+  });
+
+  it('keeps it background where the text is about something else', () => {
+    const text = `Servers answer on one path now.\n\nEach request is a plain post.\n\nThe deprecated ${transportName} transport needed two.\n\nClients read the reply from the body.\n\nStreams are optional.\n`;
+    expect(detectRevision(text, data).background.map((b) => b.token)).toContain(transportName);
+  });
+});
