@@ -322,6 +322,8 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       if (asMessage !== null && marker.kind === 'method' && marker.wordLike && asMessage()) methodValue = true;
       // An ordinary word is a protocol name only as a key or value inside a protocol message.
       const feature = where !== 'json' && index.featureNames.has(marker.key);
+      // A feature's word the text calls a capability ("the `completions` capability") is that capability's name, as "the `initialize` request" names a method.
+      if (feature && marker.wordLike && (where === 'inline' || where === 'prose') && capabilitySentence !== undefined && namedAsCapability(capabilitySentence, variant)) methodValue = true;
       // A type name written as the schema spells it, in code (`Icon(src=…)`, `import { Icon }`), is the type, not a word;
       // but not where the code gives it type arguments (`Annotated[str, …]`): the schema's types take none, a language's generics do.
       const typeInCode = marker.kind === 'definition' && where === 'code' && variant === marker.token && code?.generic(variant) !== true;
@@ -351,6 +353,8 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   let possible: TransportMatcher[] = [];
   let messageSentence: string | undefined;
   const messages = new Map<string, boolean>();
+  /** The sentence of the span being read: where a feature's word may be called a capability. */
+  let capabilitySentence: string | undefined;
   let hasCode = false;
   const streams: { path: string; line: number; cue: string | null }[] = [];
   const posts = new Set<string>();
@@ -374,6 +378,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       messageSentence = span.sentence;
       messages.clear();
     }
+    capabilitySentence = span.sentence;
     const asMessage = span.context === 'inline' ? () => messages.get(span.text) ?? messages.set(span.text, namedAsMessage(span)).get(span.text)! : null;
     const code = span.context === 'code' ? codeUses(span.text) : undefined;
     namingTokens(span.text, span.line, resolved, resolveNew, (found, line) => termOf(found, line, span.context, span.cue, false, false, asMessage, code));
@@ -652,6 +657,21 @@ const CALL = /^\s?\(/;
  * The word ends as `(?!\w)`, not `\b` (the same after a letter), which V8 would copy into every alternative (see scan.ts).
  */
 const MESSAGE_WORD = /^\s*(?:request|response|result|reply|notification|handshake|method|call|message|exchange)s?(?!\w)/i;
+
+/**
+ * Does the sentence call this word a capability ("advertises the `completions` capability", "its
+ * completions capability")? The word, in code marks or not, then "capability" or "capabilities".
+ */
+function namedAsCapability(sentence: string, word: string): boolean {
+  const lower = sentence.toLowerCase();
+  const name = word.toLowerCase();
+  for (let at = lower.indexOf(name); at !== -1; at = lower.indexOf(name, at + 1)) {
+    if (/\w/.test(lower[at - 1] ?? ' ')) continue;
+    if (CAPABILITY_WORD.test(lower.slice(at + name.length, at + name.length + 20))) return true;
+  }
+  return false;
+}
+const CAPABILITY_WORD = /^`?\s+capabilit(?:y|ies)(?!\w)/;
 
 /** Is this inline code named as a JSON-RPC message (a method) by the word right after it? */
 function namedAsMessage(span: { text: string; sentence?: string }): boolean {

@@ -70,3 +70,24 @@ describe('a text whose subject is a thing it calls deprecated', () => {
     expect(detectRevision(text, data).background.map((b) => b.token)).toContain(transportName);
   });
 });
+
+describe('a capability named by an ordinary word', () => {
+  /** A capability whose name is an ordinary word some revisions lack, read from the fingerprints. */
+  const word = () => {
+    const words = new Set(data.markers.filter((m) => m.kind === 'capability').map((m) => m.token));
+    const term = data.markers.find((m) => m.key.startsWith('term:') && m.wordLike && words.has(m.token) && m.span.length < data.revisions.length && !m.token.includes('/'))!;
+    return { token: term.token, first: term.span[0]! };
+  };
+
+  it('is that capability where the text calls it one, in code marks or not', () => {
+    const { token, first } = word();
+    const text = `The server advertises the \`${token}\` capability at start-up.\n\nA client that sees the ${token} capability may use it.\n`;
+    expect(detectRevision(text, data).revision).toBe(first);
+  });
+
+  it('is an ordinary word where the text does not', () => {
+    const { token } = word();
+    const text = `The server has \`${token}\` at start-up.\n\nA client that sees ${token} may use it.\n`;
+    expect(detectRevision(text, data).revision).toBe(null);
+  });
+});
