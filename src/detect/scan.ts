@@ -269,7 +269,7 @@ function splitBlocks(lines: string[], protocolObject?: (value: Record<string, un
       // An example pasted without a fence (plain text, a copied page): an object on lines of its own.
       const bare = /^\s*[{[]/.test(text) && /[}\]]\s*$/.test(text);
       if (bare) blocks.push({ kind: 'code', line: para.line, text, lang: null });
-      else splitJsonInProse(text, para.line, blocks, protocolObject);
+      else splitEscapedJson(text, para.line, blocks, protocolObject);
     }
     para = null;
   };
@@ -353,6 +353,61 @@ function splitJsonInProse(text: string, line: number, blocks: Block[], protocolO
   if (last === 0) blocks.push({ kind: 'para', line, text, lang: null });
   else push('para', text.length);
 }
+/**
+ * JSON copied into prose from a string of some program or log keeps its escapes:
+ * `{\"jsonrpc\": \"2.0\", \"method\": …}`. An object that opens with an escaped quoted key is read
+ * to its closing brace (braces inside its escaped strings aside) and cut out as code with its quotes
+ * unescaped; the prose around it is read as any paragraph.
+ */
+function splitEscapedJson(text: string, line: number, blocks: Block[], protocolObject?: (value: Record<string, unknown>) => boolean): void {
+  let from = 0;
+  let lineNo = line;
+  let searchFrom = 0;
+  while (true) {
+    ESCAPED_OPEN.lastIndex = searchFrom;
+    const found = ESCAPED_OPEN.exec(text);
+    if (found === null) break;
+    const open = found.index;
+    const end = escapedObjectEnd(text, open);
+    if (end === -1) {
+      // What a failed attempt read is not read again: each character once at most.
+      searchFrom = Math.min(text.length, open + PROSE_OBJECT_LIMIT);
+      continue;
+    }
+    if (open > from) splitJsonInProse(text.slice(from, open), lineNo, blocks, protocolObject);
+    lineNo += countNewlines(text, from, open);
+    const body = text.slice(open, end).replace(/\\(["\\/])/g, '$1');
+    blocks.push({ kind: 'code', line: lineNo, text: body, lang: null, inProse: true });
+    lineNo += countNewlines(text, open, end);
+    from = end;
+    searchFrom = end;
+  }
+  if (from === 0) splitJsonInProse(text, line, blocks, protocolObject);
+  else if (text.slice(from).trim() !== '') splitJsonInProse(text.slice(from).trim(), lineNo + leadingNewlines(text, from), blocks, protocolObject);
+}
+
+const ESCAPED_OPEN = /\{\s*\\"/g;
+
+/** Where an object whose strings are quoted with escaped quotes ends (after its closing brace), or -1. */
+function escapedObjectEnd(text: string, open: number): number {
+  let depth = 0;
+  let inString = false;
+  const limit = Math.min(text.length, open + PROSE_OBJECT_LIMIT);
+  for (let i = open; i < limit; i++) {
+    const c = text[i];
+    if (c === '\\') {
+      if (text[i + 1] === '"') inString = !inString;
+      i += 1;
+    } else if (inString) continue;
+    else if (c === '{' || c === '[') depth += 1;
+    else if (c === '}' || c === ']') {
+      depth -= 1;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
 /** How far an object in prose is read: a message pasted into a paragraph, not a page of code. */
 const PROSE_OBJECT_LIMIT = 20_000;
 /** An object opening with a quoted key: `{"method":`, `{ "jsonrpc" :`. */

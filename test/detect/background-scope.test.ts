@@ -91,3 +91,17 @@ describe('a capability named by an ordinary word', () => {
     expect(detectRevision(text, data).revision).toBe(null);
   });
 });
+
+describe('JSON with escaped quotes in prose', () => {
+  it('is cut out of its paragraph as code, unescaped, and the prose around it stays prose', () => {
+    const scanned = scanText('The log shows body={\\"alpha\\": {\\"beta\\": \\"x}\\"}, \\"gamma\\": [1]} and then `delta` failed.\n');
+    expect(scanned.examples.length).toBe(1);
+    expect(scanned.spans.find((s) => s.context === 'code')?.text).toBe('{"alpha": {"beta": "x}"}, "gamma": [1]}');
+    expect(scanned.spans.some((s) => s.context === 'inline' && s.text === 'delta')).toBe(true);
+  });
+
+  it('an object never closed is left as prose', () => {
+    const scanned = scanText('A fragment {\\"alpha\\": {\\"beta\\": 1} was cut.\n');
+    expect(scanned.examples.length).toBe(0);
+  });
+});
