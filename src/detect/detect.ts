@@ -212,6 +212,8 @@ interface Hit {
   wordPair?: boolean;
   /** A transport recognised by its endpoints, or a type by its fields, rather than named: what the text shows. */
   layout?: string;
+  /** A link that stands in a list of references: a page the author read, not what the text shows. */
+  reference?: true;
 }
 
 /** A marker a token's variant names: a protocol name (`term:`), or a JSON-RPC error code. */
@@ -371,7 +373,9 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
         for (const p of layout.posts) posts.add(p.path);
       }
     }
+    const before = hits.length;
     revisionMentions(span.text, span.line, span.context, span.cue, index, hits);
+    if (span.reference) for (let i = before; i < hits.length; i++) if (hits[i]!.where === 'url') hits[i]!.reference = true;
     if (span.context === 'url') continue;
     // Asked once per code text in a sentence: a line of thousands of the same inline code is not searched thousands of times.
     if (span.sentence !== messageSentence) {
@@ -863,7 +867,8 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
     }
     const hit = group.hits[best]!;
     const repeat = 1 + 0.1 * Math.min(group.hits.length - 1, 5);
-    const revisionInProse = hit.revision !== null && hit.where !== 'url' && hit.where !== 'code' && hit.where !== 'json';
+    // A dated link in a list of references alone cites a page read, as a revision named in prose does: weak.
+    const revisionInProse = hit.revision !== null && ((hit.where !== 'url' && hit.where !== 'code' && hit.where !== 'json') || hit.reference === true);
     return {
       key,
       marker: hit.marker,
@@ -891,11 +896,13 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
   const setAside = new Set(decision.setAside);
 
   const teachingItems = items.filter((i) => i.background === null);
+  const linkedInBody = new Set(hits.filter((h) => h.where === 'url' && h.reference !== true).map((h) => h.key));
+  const referenced = new Set(hits.filter((h) => h.reference === true && h.revision !== null && !linkedInBody.has(h.key)).map((h) => h.key));
   const evidence: Evidence[] = teachingItems.map((item) => {
     const implied = implies(item, chosen, index);
     let why = explain(item, index);
     if (setAside.has(item)) why += item.marker === null && item.where === 'url' ? "; a citation: the text's own names need other revisions, so it is set aside" : '; outside the intersection of the rest, set aside as outweighed';
-    else if (!isStrong(item) && !item.undated) why += '; weak: breaks ties only, never a bound';
+    else if (!isStrong(item) && !item.undated) why += `${referenced.has(item.key) ? '; listed among the references, a page read rather than what the text shows' : ''}; weak: breaks ties only, never a bound`;
     const e: Evidence = { token: item.token, implies: implied, why, line: item.line, kind: item.marker?.kind ?? 'revision', context: item.where, weight: round(item.weight), span: item.span };
     if (item.marker?.shape) e.shape = item.marker.shape;
     return e;

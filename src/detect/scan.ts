@@ -24,6 +24,8 @@ interface Span {
   sentence?: string;
   /** The sentence belongs to a list item (its first sentence or one that continues it). */
   item?: true;
+  /** The span stands in a section of references ("## References", "Further reading"): the pages it links are what the author read. */
+  reference?: true;
 }
 
 interface CodeExample {
@@ -211,6 +213,8 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
   let label: Block | null = null;
   /** A lead-in's cue, carried to the block after it (and on through a list that block opens). */
   let carry: { cue: string; items: boolean } | null = null;
+  /** Whether the current section lists references (its heading says so). */
+  let references = false;
 
   for (const block of blocks) {
     if (block.kind === 'heading') {
@@ -227,6 +231,7 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
         sectionCue = `section "${block.text.trim()}"`;
       }
       label = null;
+      references = REFERENCE_HEADING.test(stripInline(block.text));
       headings.push({ text: stripInline(block.text), line: block.line, cue: sectionCue });
       inlineSpans(block.text, block.line, whole(sectionCue), spans, 'heading');
     } else if (block.kind === 'code') {
@@ -240,6 +245,7 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
       if (CAPTION_END.test(block.text)) label = block;
       const callout = whole(calloutCue(block.text));
       const item = LIST_ITEM.test(block.text);
+      const first = spans.length;
       const carried: string | null = carry !== null && (!carry.items || item) ? carry.cue : null;
       let leadIn: string | null = null;
       let endsInLeadIn = false;
@@ -250,12 +256,16 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
         if (endsInLeadIn) leadIn ??= own!.text;
       }
       carry = endsInLeadIn && leadIn !== null ? { cue: leadIn, items: false } : carried !== null && item ? { cue: carried, items: true } : null;
+      if (references) for (let i = first; i < spans.length; i++) spans[i]!.reference = true;
     }
     if (block.kind !== 'para') carry = null;
     previous = block;
   }
   return { spans, examples, headings, lineCount: lines.length };
 }
+
+/** A heading over a list of references: "References", "Further reading", "See also", "Resources", "Links", "Learn more". */
+const REFERENCE_HEADING = /^\W*(?:references?|further reading|see also|(?:useful |related |external )?(?:resources|links)|learn more|sources|bibliography)\W*$/i;
 
 /** A paragraph that introduces what follows ("After (2026-07-28):", "**Before**:"). */
 const CAPTION_END = /:\**\s*$/;

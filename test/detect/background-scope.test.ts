@@ -105,3 +105,20 @@ describe('JSON with escaped quotes in prose', () => {
     expect(scanned.examples.length).toBe(0);
   });
 });
+
+describe('a dated link in a list of references', () => {
+  const dated = () => data.revisions.filter((r) => r.date !== null).at(-2)!.id;
+  const page = () => `https://modelcontextprotocol.io/specification/${dated()}/server/tools`;
+
+  it('is weak alone: a page the author read, not what the text shows', () => {
+    const text = `# tool\n\nCall it with \`tools/call\`.\n\n## References\n\n- [Tools](${page()})\n`;
+    const result = detectRevision(text, data);
+    expect(result.revision).toBe(null);
+    expect(result.evidence.find((e) => e.token === dated())?.why).toMatch(/references/);
+  });
+
+  it('still bounds the answer where the body links it', () => {
+    const text = `# tool\n\nCall it with \`tools/call\`, as [the tools page](${page()}) says.\n\n## References\n\n- [Tools](${page()})\n`;
+    expect(detectRevision(text, data).revision).toBe(dated());
+  });
+});
