@@ -142,6 +142,8 @@ interface Index {
   bare: Map<string, string[]>;
   /** The schemas' object types holding a camel-case field, under each of their keys (normalized). */
   recordTypes: Map<string, Set<string>[]>;
+  /** Standards the spec cites, by their titles in prose: each stands for the earliest of its names (`standardTitles`). */
+  standards: { pattern: RegExp; marker: Marker; title: string }[];
 }
 
 const indexes = new WeakMap<FingerprintData, Index>();
@@ -166,6 +168,7 @@ function indexOf(data: FingerprintData): Index {
       arrayTypes: data.markers.filter((m) => m.items !== undefined).map((m) => ({ marker: m, items: m.items!.map((keys) => keys.map(normalizeName)) })),
       bare: new Map(),
       recordTypes: new Map(),
+      standards: standardTitles(data.markers),
     };
     for (const keys of data.types ?? []) {
       const type = new Set(keys);
@@ -250,6 +253,31 @@ function namingTokens(text: string, line: number, resolved: Map<string, Resolved
     if (end === -1) return;
     from = end + 1;
   }
+}
+
+/**
+ * A standard the spec cites is named by its title in prose ("Client ID Metadata Documents",
+ * "Protected Resource Metadata"): its words after the body that issues it ("OAuth 2.0") and
+ * before a closing "Protocol", three words at least, any case, singular or plural. The title
+ * stands for the standard's own names the spec borrows: the mention is dated as the earliest
+ * of them (the first revision citing the standard), that name its evidence.
+ */
+function standardTitles(markers: readonly Marker[]): { pattern: RegExp; marker: Marker; title: string }[] {
+  const byDocument = new Map<string, Marker>();
+  for (const m of markers) {
+    if (!m.borrowed || m.wordLike || m.span[0] !== m.borrowed.since) continue;
+    const known = byDocument.get(m.borrowed.document);
+    if (!known || m.token < known.token) byDocument.set(m.borrowed.document, m);
+  }
+  const out: { pattern: RegExp; marker: Marker; title: string }[] = [];
+  for (const [document, marker] of byDocument) {
+    const title = document.replace(/^OAuth(?:\s+\d+(?:\.\d+)?)?\s+/i, '').replace(/\s+Protocol$/i, '').trim();
+    const words = title.split(/\s+/);
+    if (words.length < 3 || !words.every((w) => /^[A-Z][A-Za-z]*$/.test(w))) continue;
+    const body = words.map((w, i) => (i === words.length - 1 ? `${w.replace(/s$/, '')}s?` : w)).join('[\\s-]+');
+    out.push({ pattern: new RegExp(`\\b${body}(?![\\w-])`, 'i'), marker, title });
+  }
+  return out;
 }
 
 /** A cue that only calls a thing by its status ("the deprecated transport", "the legacy `x`"), not one that says it changed. */
@@ -375,6 +403,12 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     }
     const before = hits.length;
     revisionMentions(span.text, span.line, span.context, span.cue, index, hits);
+    if ((span.context === 'prose' || span.context === 'heading') && index.standards.length > 0) {
+      for (const standard of index.standards) {
+        const m = standard.pattern.exec(span.text);
+        if (m) hits.push({ key: standard.marker.key, marker: standard.marker, revision: null, token: standard.marker.token, line: (lineAt ??= lineLocator(span.text, span.line))(m.index), where: span.context, cue: span.cue, methodValue: false, layout: m[0] });
+      }
+    }
     if (span.reference) for (let i = before; i < hits.length; i++) if (hits[i]!.where === 'url') hits[i]!.reference = true;
     if (span.context === 'url') continue;
     // Asked once per code text in a sentence: a line of thousands of the same inline code is not searched thousands of times.
@@ -978,6 +1012,7 @@ function explain(item: Item, index: Index): string {
     : m.kind === 'envelope' ? `${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'capability' ? `capability ${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'definition' && item.layout ? `type ${m.token} by ${item.layout}`
+    : m.borrowed && item.layout ? `${m.borrowed.document}, named by its title ("${item.layout}"; the spec's ${m.token} comes from it)`
     : m.kind === 'error-code' ? `error code ${m.token}${m.shape ? ` (${m.shape})` : ''}`
     : m.wordLike && !item.weak && item.where !== 'json' && m.kind !== 'method' ? `feature ${m.token}`
     : `${KIND_WORDS[m.kind]} ${m.token}`;

@@ -122,3 +122,27 @@ describe('a dated link in a list of references', () => {
     expect(detectRevision(text, data).revision).toBe(dated());
   });
 });
+
+describe("a cited standard's title in prose", () => {
+  /** A standard the spec cites whose title has three words or more after its issuer, read from the fingerprints. */
+  const standard = () => {
+    // The one cited latest: its names span the fewest revisions, so a mention weighs most.
+    const m = data.markers
+      .filter((x) => x.borrowed && !x.wordLike && x.span[0] === x.borrowed.since && x.borrowed.document.replace(/^OAuth(?:\s+\d+(?:\.\d+)?)?\s+/i, '').replace(/\s+Protocol$/i, '').split(/\s+/).length >= 3 && /^[A-Za-z0-9. ]+$/.test(x.borrowed.document))
+      .sort((a, b) => b.borrowed!.since.localeCompare(a.borrowed!.since))[0]!;
+    return { title: m.borrowed!.document.replace(/^OAuth(?:\s+\d+(?:\.\d+)?)?\s+/i, '').replace(/\s+Protocol$/i, ''), since: m.borrowed!.since };
+  };
+
+  it('names the standard, dated by the first revision citing it, in any case', () => {
+    const { title, since } = standard();
+    const text = `Our client relies on ${title.toLowerCase()} to sign in.\n\nWe chose ${title} because it needs no setup.\n`;
+    expect(detectRevision(text, data).revision).toBe(since);
+  });
+
+  it('is not named by some of its words', () => {
+    const { title } = standard();
+    const words = title.split(/\s+/);
+    const text = `Our client relies on ${words.slice(0, -1).join(' ').toLowerCase()} to sign in.\n\nWe chose ${words.slice(1).join(' ')} because it needs no setup.\n`;
+    expect(detectRevision(text, data).revision).toBe(null);
+  });
+});
