@@ -142,6 +142,8 @@ interface Index {
   bare: Map<string, string[]>;
   /** The schemas' object types holding a camel-case field, under each of their keys (normalized). */
   recordTypes: Map<string, Set<string>[]>;
+  /** Standards the spec cites, by their titles in prose: each stands for the earliest of its names (`standardTitles`). */
+  standards: { pattern: RegExp; marker: Marker; title: string }[];
 }
 
 const indexes = new WeakMap<FingerprintData, Index>();
@@ -166,6 +168,7 @@ function indexOf(data: FingerprintData): Index {
       arrayTypes: data.markers.filter((m) => m.items !== undefined).map((m) => ({ marker: m, items: m.items!.map((keys) => keys.map(normalizeName)) })),
       bare: new Map(),
       recordTypes: new Map(),
+      standards: standardTitles(data.markers),
     };
     for (const keys of data.types ?? []) {
       const type = new Set(keys);
@@ -212,6 +215,8 @@ interface Hit {
   wordPair?: boolean;
   /** A transport recognised by its endpoints, or a type by its fields, rather than named: what the text shows. */
   layout?: string;
+  /** A link that stands in a list of references: a page the author read, not what the text shows. */
+  reference?: true;
 }
 
 /** A marker a token's variant names: a protocol name (`term:`), or a JSON-RPC error code. */
@@ -247,6 +252,59 @@ function namingTokens(text: string, line: number, resolved: Map<string, Resolved
     }
     if (end === -1) return;
     from = end + 1;
+  }
+}
+
+/**
+ * A standard the spec cites is named by its title in prose ("Client ID Metadata Documents",
+ * "Protected Resource Metadata"): its words after the body that issues it ("OAuth 2.0") and
+ * before a closing "Protocol", three words at least, any case, singular or plural. The title
+ * stands for the standard's own names the spec borrows: the mention is dated as the earliest
+ * of them (the first revision citing the standard), that name its evidence.
+ */
+function standardTitles(markers: readonly Marker[]): { pattern: RegExp; marker: Marker; title: string }[] {
+  const byDocument = new Map<string, Marker>();
+  for (const m of markers) {
+    if (!m.borrowed || m.wordLike || m.span[0] !== m.borrowed.since) continue;
+    const known = byDocument.get(m.borrowed.document);
+    if (!known || m.token < known.token) byDocument.set(m.borrowed.document, m);
+  }
+  const out: { pattern: RegExp; marker: Marker; title: string }[] = [];
+  for (const [document, marker] of byDocument) {
+    const title = document.replace(/^OAuth(?:\s+\d+(?:\.\d+)?)?\s+/i, '').replace(/\s+Protocol$/i, '').trim();
+    const words = title.split(/\s+/);
+    if (words.length < 3 || !words.every((w) => /^[A-Z][A-Za-z]*$/.test(w))) continue;
+    const body = words.map((w, i) => (i === words.length - 1 ? `${w.replace(/s$/, '')}s?` : w)).join('[\\s-]+');
+    out.push({ pattern: new RegExp(`\\b${body}(?![\\w-])`, 'i'), marker, title });
+  }
+  return out;
+}
+
+/** A cue that only calls a thing by its status ("the deprecated transport", "the legacy `x`"), not one that says it changed. */
+const STATUS_CUE = /^(?:deprecated|legacy)$/i;
+
+/**
+ * A text whose subject is a thing it calls deprecated or legacy still teaches it ("a demo of the
+ * deprecated HTTP+SSE transport"): the status adjective says which revision the thing belongs to,
+ * not that the text has moved past it. A name is the subject where a heading outside a section
+ * about the past names it, or where its mentions under such a cue stand on at least two lines and
+ * on half the text's lines of prose or more; those mentions are then taught, not background.
+ */
+function subjectTaught(hits: Hit[], proseLines: number): void {
+  const byKey = new Map<string, { status: Hit[]; lines: Set<number>; heading: boolean }>();
+  for (const hit of hits) {
+    if (hit.marker === null) continue;
+    const entry = byKey.get(hit.key) ?? { status: [], lines: new Set<number>(), heading: false };
+    if (hit.where === 'heading' && hit.cue === null) entry.heading = true;
+    else if (hit.cue !== null && STATUS_CUE.test(hit.cue.trim())) {
+      entry.status.push(hit);
+      entry.lines.add(hit.line);
+    }
+    byKey.set(hit.key, entry);
+  }
+  for (const { status, lines, heading } of byKey.values()) {
+    if (status.length === 0) continue;
+    if (heading || (lines.size >= 2 && lines.size * 2 >= proseLines)) for (const hit of status) hit.cue = null;
   }
 }
 
@@ -294,6 +352,8 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
       if (asMessage !== null && marker.kind === 'method' && marker.wordLike && asMessage()) methodValue = true;
       // An ordinary word is a protocol name only as a key or value inside a protocol message.
       const feature = where !== 'json' && index.featureNames.has(marker.key);
+      // A feature's word the text calls a capability ("the `completions` capability") is that capability's name, as "the `initialize` request" names a method.
+      if (feature && marker.wordLike && (where === 'inline' || where === 'prose') && capabilitySentence !== undefined && namedAsCapability(capabilitySentence, variant)) methodValue = true;
       // A type name written as the schema spells it, in code (`Icon(src=…)`, `import { Icon }`), is the type, not a word;
       // but not where the code gives it type arguments (`Annotated[str, …]`): the schema's types take none, a language's generics do.
       const typeInCode = marker.kind === 'definition' && where === 'code' && variant === marker.token && code?.generic(variant) !== true;
@@ -323,6 +383,8 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   let possible: TransportMatcher[] = [];
   let messageSentence: string | undefined;
   const messages = new Map<string, boolean>();
+  /** The sentence of the span being read: where a feature's word may be called a capability. */
+  let capabilitySentence: string | undefined;
   let hasCode = false;
   const streams: { path: string; line: number; cue: string | null }[] = [];
   const posts = new Set<string>();
@@ -339,13 +401,22 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
         for (const p of layout.posts) posts.add(p.path);
       }
     }
+    const before = hits.length;
     revisionMentions(span.text, span.line, span.context, span.cue, index, hits);
+    if ((span.context === 'prose' || span.context === 'heading') && index.standards.length > 0) {
+      for (const standard of index.standards) {
+        const m = standard.pattern.exec(span.text);
+        if (m) hits.push({ key: standard.marker.key, marker: standard.marker, revision: null, token: standard.marker.token, line: (lineAt ??= lineLocator(span.text, span.line))(m.index), where: span.context, cue: span.cue, methodValue: false, layout: m[0] });
+      }
+    }
+    if (span.reference) for (let i = before; i < hits.length; i++) if (hits[i]!.where === 'url') hits[i]!.reference = true;
     if (span.context === 'url') continue;
     // Asked once per code text in a sentence: a line of thousands of the same inline code is not searched thousands of times.
     if (span.sentence !== messageSentence) {
       messageSentence = span.sentence;
       messages.clear();
     }
+    capabilitySentence = span.sentence;
     const asMessage = span.context === 'inline' ? () => messages.get(span.text) ?? messages.set(span.text, namedAsMessage(span)).get(span.text)! : null;
     const code = span.context === 'code' ? codeUses(span.text) : undefined;
     namingTokens(span.text, span.line, resolved, resolveNew, (found, line) => termOf(found, line, span.context, span.cue, false, false, asMessage, code));
@@ -423,6 +494,9 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
     const marker = index.byKey.get(`section:${normalizeHeading(heading.text)}`);
     if (marker) hits.push({ key: marker.key, marker, revision: null, token: heading.text, line: heading.line, where: 'heading', cue: heading.cue, methodValue: false });
   }
+  const proseLines = new Set<number>();
+  for (const span of scanned.spans) if (span.context === 'prose' && span.text.trim() !== '') proseLines.add(span.line);
+  subjectTaught(hits, proseLines.size);
   return { hits, hasCode, headings: scanned.headings, bareNamed };
 }
 
@@ -622,6 +696,21 @@ const CALL = /^\s?\(/;
  */
 const MESSAGE_WORD = /^\s*(?:request|response|result|reply|notification|handshake|method|call|message|exchange)s?(?!\w)/i;
 
+/**
+ * Does the sentence call this word a capability ("advertises the `completions` capability", "its
+ * completions capability")? The word, in code marks or not, then "capability" or "capabilities".
+ */
+function namedAsCapability(sentence: string, word: string): boolean {
+  const lower = sentence.toLowerCase();
+  const name = word.toLowerCase();
+  for (let at = lower.indexOf(name); at !== -1; at = lower.indexOf(name, at + 1)) {
+    if (/\w/.test(lower[at - 1] ?? ' ')) continue;
+    if (CAPABILITY_WORD.test(lower.slice(at + name.length, at + name.length + 20))) return true;
+  }
+  return false;
+}
+const CAPABILITY_WORD = /^`?\s+capabilit(?:y|ies)(?!\w)/;
+
 /** Is this inline code named as a JSON-RPC message (a method) by the word right after it? */
 function namedAsMessage(span: { text: string; sentence?: string }): boolean {
   if (span.sentence === undefined) return false;
@@ -812,7 +901,8 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
     }
     const hit = group.hits[best]!;
     const repeat = 1 + 0.1 * Math.min(group.hits.length - 1, 5);
-    const revisionInProse = hit.revision !== null && hit.where !== 'url' && hit.where !== 'code' && hit.where !== 'json';
+    // A dated link in a list of references alone cites a page read, as a revision named in prose does: weak.
+    const revisionInProse = hit.revision !== null && ((hit.where !== 'url' && hit.where !== 'code' && hit.where !== 'json') || hit.reference === true);
     return {
       key,
       marker: hit.marker,
@@ -840,11 +930,13 @@ export function detectRevision(text: string, data: FingerprintData, options: Det
   const setAside = new Set(decision.setAside);
 
   const teachingItems = items.filter((i) => i.background === null);
+  const linkedInBody = new Set(hits.filter((h) => h.where === 'url' && h.reference !== true).map((h) => h.key));
+  const referenced = new Set(hits.filter((h) => h.reference === true && h.revision !== null && !linkedInBody.has(h.key)).map((h) => h.key));
   const evidence: Evidence[] = teachingItems.map((item) => {
     const implied = implies(item, chosen, index);
     let why = explain(item, index);
     if (setAside.has(item)) why += item.marker === null && item.where === 'url' ? "; a citation: the text's own names need other revisions, so it is set aside" : '; outside the intersection of the rest, set aside as outweighed';
-    else if (!isStrong(item) && !item.undated) why += '; weak: breaks ties only, never a bound';
+    else if (!isStrong(item) && !item.undated) why += `${referenced.has(item.key) ? '; listed among the references, a page read rather than what the text shows' : ''}; weak: breaks ties only, never a bound`;
     const e: Evidence = { token: item.token, implies: implied, why, line: item.line, kind: item.marker?.kind ?? 'revision', context: item.where, weight: round(item.weight), span: item.span };
     if (item.marker?.shape) e.shape = item.marker.shape;
     return e;
@@ -920,6 +1012,7 @@ function explain(item: Item, index: Index): string {
     : m.kind === 'envelope' ? `${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'capability' ? `capability ${m.token} ${m.shape ?? ''}`.trim()
     : m.kind === 'definition' && item.layout ? `type ${m.token} by ${item.layout}`
+    : m.borrowed && item.layout ? `${m.borrowed.document}, named by its title ("${item.layout}"; the spec's ${m.token} comes from it)`
     : m.kind === 'error-code' ? `error code ${m.token}${m.shape ? ` (${m.shape})` : ''}`
     : m.wordLike && !item.weak && item.where !== 'json' && m.kind !== 'method' ? `feature ${m.token}`
     : `${KIND_WORDS[m.kind]} ${m.token}`;

@@ -24,6 +24,8 @@ interface Span {
   sentence?: string;
   /** The sentence belongs to a list item (its first sentence or one that continues it). */
   item?: true;
+  /** The span stands in a section of references ("## References", "Further reading"): the pages it links are what the author read. */
+  reference?: true;
 }
 
 interface CodeExample {
@@ -49,7 +51,7 @@ export interface ScannedText {
  * caption before an example, or the section under such a heading) is background, and what
  * it names from an older revision is not what the text teaches.
  */
-type CueSide = 'all' | 'after' | 'before' | 'next';
+type CueSide = 'all' | 'after' | 'before' | 'next' | 'clause';
 
 /**
  * Each cue with the side of it that names the old thing: "instead of X" (after), "X was replaced by Y" (before).
@@ -57,7 +59,8 @@ type CueSide = 'all' | 'after' | 'before' | 'next';
  * trailing `\b` into every path through the alternatives before it, which made the combined pattern
  * (ANY_CUE) cost more to compile than the detector spends reading a 100 KB text's sentences with it.
  */
-const BACKGROUND_CUES: [RegExp, CueSide][] = [
+/** The third member marks a cue that names the past as a thing ("the old shape", "previously"): a short sentence of it is a lead-in. */
+const BACKGROUND_CUES: [RegExp, CueSide, true?][] = [
   [/\binstead of(?!\w)/i, 'after'],
   [/\breplaces(?!\w)/i, 'after'],
   [/\b(?:was|were|is|are|has been|have been) (?:replaced|superseded) (?:by|with)(?!\w)/i, 'before'],
@@ -65,23 +68,24 @@ const BACKGROUND_CUES: [RegExp, CueSide][] = [
   [/\bno longer(?!\w)/i, 'all'],
   // "used to" is the past ("we used to poll"), not a purpose after a form of "be" ("is used to describe").
   // (The lookbehind comes after the words, so it is asked only where they stand, not at every character.)
-  [/\bused to(?<!\b(?:is|are|was|were|be|been|being|get|gets|got)\s+used to)(?!\w)/i, 'all'],
+  // It qualifies its own clause: "what used to be exchanged once now rides in `x`, and a new `y` …" leaves `y` alone.
+  [/\bused to(?<!\b(?:is|are|was|were|be|been|being|get|gets|got)\s+used to)(?!\w)/i, 'clause'],
   [/\b(?:was|were|has been|have been) (?:replaced|removed|dropped|deprecated|retired|superseded)(?!\w)/i, 'all'],
   [/\bdeprecated(?!\w)/i, 'all'],
   // "rejection of removed methods", "the removed field": what a sentence calls removed is not taught.
   [/\b(?:the |of |are |is )?removed(?!\w)/i, 'all'],
   [/\bis gone(?!\w)|\bare gone(?!\w)/i, 'all'],
-  [/\b(?:previously|formerly|before this change|in the past)(?!\w)/i, 'all'],
-  [/\b(?<!-)(?:old|older|legacy|previous) (?:shape|flow|pattern|way|model|mechanism|version|revision|spec|specification|approach|behaviou?r|api|design)(?!\w)/i, 'all'],
+  [/\b(?:previously|formerly|before this change|in the past)(?!\w)/i, 'all', true],
+  [/\b(?<!-)(?:old|older|legacy|previous) (?:shape|flow|pattern|way|model|mechanism|version|revision|spec|specification|approach|behaviou?r|api|design)(?!\w)/i, 'all', true],
   // "legacy (`x` handshake) servers": the parenthesis says what the old thing is.
   [/\b(?<!-)(?:old|older|legacy|previous) \(/i, 'all'],
   // "omits the legacy `x` and sends `y`": the adjective qualifies the one name it stands before.
   [/\b(?<!-)(?:old|older|legacy|previous|obsolete) (?=`)/i, 'next'],
-  [/\bthe old(?![\w-])/i, 'all'],
+  [/\bthe old(?![\w-])/i, 'all', true],
   // A changelog-style aside: a dated revision and what it changed ("2025-11-25 added URL mode", "removed in 2026-07-28").
   [/\b\d{4}-\d{2}-\d{2}(?!\w)[^.;]{0,80}?\b(?:added|introduced|brought|removed|dropped|replaced|renamed|deprecated)(?!\w)|\b(?:added|introduced|removed|dropped|replaced|renamed|deprecated) (?:in|since|by) (?:the )?(?:revision |version |spec(?:ification)? )?\d{4}-\d{2}-\d{2}(?!\w)/i, 'all'],
   // A caption or sentence that opens with "Before" ("Before:", "**Before** (2025-11-25)") shows the old side.
-  [/^\W*before(?!\w)(?!\s+(?:you|we|it|the|a|an|this|that|sending|calling|returning)(?!\w))/i, 'all'],
+  [/^\W*before(?!\w)(?!\s+(?:you|we|it|the|a|an|this|that|sending|calling|returning)(?!\w))/i, 'all', true],
 ];
 
 interface Cue {
@@ -89,6 +93,43 @@ interface Cue {
   at: number;
   end: number;
   side: CueSide;
+  /** For a clause's cue, the clause it marks: [from, to). */
+  scope?: [number, number];
+  /** A cue that names the past as a thing ("the old shape"), which a lead-in sentence can be. */
+  thing?: true;
+}
+
+/**
+ * A sentence that only announces the past ("Here's the old shape.", "Previously:", "The old flow
+ * looked like this:"), naming nothing itself: what follows it in its paragraph, and the block
+ * after it when it ends its paragraph, is that past. A short sentence whose cue names the past as
+ * a thing, or one ending with a colon; never one with code or a link in it.
+ */
+function isLeadIn(sentence: string, cue: Cue): boolean {
+  if (/[`\]]|https?:/.test(sentence)) return false;
+  const words = sentence.trim().split(/\s+/).length;
+  return (cue.thing === true && words <= 8) || (CAPTION_END.test(sentence) && words <= 12);
+}
+
+/**
+ * Where a clause ends: a comma, semicolon, colon, dash or parenthesis, or a "now" that turns
+ * from the past to the present ("… used to be sent once now rides in …").
+ */
+const CLAUSE_END = /[,;:(\u2013\u2014]|\s-{1,2}\s|\bnow(?!\w)/g;
+
+/** The clause around a cue: from the last clause end before it to the first after it. */
+function clauseOf(text: string, at: number, end: number): [number, number] {
+  let from = 0;
+  let to = text.length;
+  CLAUSE_END.lastIndex = 0;
+  for (let m = CLAUSE_END.exec(text); m !== null; m = CLAUSE_END.exec(text)) {
+    if (m.index + m[0].length <= at) from = m.index + m[0].length;
+    else if (m.index >= end) {
+      to = m.index;
+      break;
+    }
+  }
+  return [from, to];
 }
 
 /**
@@ -104,7 +145,11 @@ export function findCue(text: string): Cue | null {
   if (m === null) return null;
   let i = 1;
   while (m[i] === undefined) i += 1;
-  return { text: m[0], at: m.index, end: m.index + m[0].length, side: BACKGROUND_CUES[i - 1]![1] };
+  const [, side, thing] = BACKGROUND_CUES[i - 1]!;
+  const cue: Cue = { text: m[0], at: m.index, end: m.index + m[0].length, side };
+  if (thing) cue.thing = true;
+  if (side === 'clause') cue.scope = clauseOf(text, cue.at, cue.end);
+  return cue;
 }
 
 export function cueIn(text: string): string | null {
@@ -166,6 +211,10 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
   let previous: Block | null = null;
   /** The last paragraph since the last heading or code that ends with a colon: the caption of the code under it, whatever note comes between. */
   let label: Block | null = null;
+  /** A lead-in's cue, carried to the block after it (and on through a list that block opens). */
+  let carry: { cue: string; items: boolean } | null = null;
+  /** Whether the current section lists references (its heading says so). */
+  let references = false;
 
   for (const block of blocks) {
     if (block.kind === 'heading') {
@@ -182,6 +231,7 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
         sectionCue = `section "${block.text.trim()}"`;
       }
       label = null;
+      references = REFERENCE_HEADING.test(stripInline(block.text));
       headings.push({ text: stripInline(block.text), line: block.line, cue: sectionCue });
       inlineSpans(block.text, block.line, whole(sectionCue), spans, 'heading');
     } else if (block.kind === 'code') {
@@ -195,14 +245,27 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
       if (CAPTION_END.test(block.text)) label = block;
       const callout = whole(calloutCue(block.text));
       const item = LIST_ITEM.test(block.text);
+      const first = spans.length;
+      const carried: string | null = carry !== null && (!carry.items || item) ? carry.cue : null;
+      let leadIn: string | null = null;
+      let endsInLeadIn = false;
       for (const sentence of sentencesOf(block.text, block.line)) {
-        inlineSpans(sentence.text, sentence.line, whole(sectionCue) ?? callout ?? cueOf(sentence.text), spans, 'prose', item);
+        const own = cueOf(sentence.text);
+        inlineSpans(sentence.text, sentence.line, whole(sectionCue) ?? callout ?? whole(carried) ?? whole(leadIn) ?? own, spans, 'prose', item);
+        endsInLeadIn = own !== null && isLeadIn(sentence.text, own);
+        if (endsInLeadIn) leadIn ??= own!.text;
       }
+      carry = endsInLeadIn && leadIn !== null ? { cue: leadIn, items: false } : carried !== null && item ? { cue: carried, items: true } : null;
+      if (references) for (let i = first; i < spans.length; i++) spans[i]!.reference = true;
     }
+    if (block.kind !== 'para') carry = null;
     previous = block;
   }
   return { spans, examples, headings, lineCount: lines.length };
 }
+
+/** A heading over a list of references: "References", "Further reading", "See also", "Resources", "Links", "Learn more". */
+const REFERENCE_HEADING = /^\W*(?:references?|further reading|see also|(?:useful |related |external )?(?:resources|links)|learn more|sources|bibliography)\W*$/i;
 
 /** A paragraph that introduces what follows ("After (2026-07-28):", "**Before**:"). */
 const CAPTION_END = /:\**\s*$/;
@@ -216,7 +279,7 @@ function splitBlocks(lines: string[], protocolObject?: (value: Record<string, un
       // An example pasted without a fence (plain text, a copied page): an object on lines of its own.
       const bare = /^\s*[{[]/.test(text) && /[}\]]\s*$/.test(text);
       if (bare) blocks.push({ kind: 'code', line: para.line, text, lang: null });
-      else splitJsonInProse(text, para.line, blocks, protocolObject);
+      else splitEscapedJson(text, para.line, blocks, protocolObject);
     }
     para = null;
   };
@@ -300,6 +363,61 @@ function splitJsonInProse(text: string, line: number, blocks: Block[], protocolO
   if (last === 0) blocks.push({ kind: 'para', line, text, lang: null });
   else push('para', text.length);
 }
+/**
+ * JSON copied into prose from a string of some program or log keeps its escapes:
+ * `{\"jsonrpc\": \"2.0\", \"method\": …}`. An object that opens with an escaped quoted key is read
+ * to its closing brace (braces inside its escaped strings aside) and cut out as code with its quotes
+ * unescaped; the prose around it is read as any paragraph.
+ */
+function splitEscapedJson(text: string, line: number, blocks: Block[], protocolObject?: (value: Record<string, unknown>) => boolean): void {
+  let from = 0;
+  let lineNo = line;
+  let searchFrom = 0;
+  while (true) {
+    ESCAPED_OPEN.lastIndex = searchFrom;
+    const found = ESCAPED_OPEN.exec(text);
+    if (found === null) break;
+    const open = found.index;
+    const end = escapedObjectEnd(text, open);
+    if (end === -1) {
+      // What a failed attempt read is not read again: each character once at most.
+      searchFrom = Math.min(text.length, open + PROSE_OBJECT_LIMIT);
+      continue;
+    }
+    if (open > from) splitJsonInProse(text.slice(from, open), lineNo, blocks, protocolObject);
+    lineNo += countNewlines(text, from, open);
+    const body = text.slice(open, end).replace(/\\(["\\/])/g, '$1');
+    blocks.push({ kind: 'code', line: lineNo, text: body, lang: null, inProse: true });
+    lineNo += countNewlines(text, open, end);
+    from = end;
+    searchFrom = end;
+  }
+  if (from === 0) splitJsonInProse(text, line, blocks, protocolObject);
+  else if (text.slice(from).trim() !== '') splitJsonInProse(text.slice(from).trim(), lineNo + leadingNewlines(text, from), blocks, protocolObject);
+}
+
+const ESCAPED_OPEN = /\{\s*\\"/g;
+
+/** Where an object whose strings are quoted with escaped quotes ends (after its closing brace), or -1. */
+function escapedObjectEnd(text: string, open: number): number {
+  let depth = 0;
+  let inString = false;
+  const limit = Math.min(text.length, open + PROSE_OBJECT_LIMIT);
+  for (let i = open; i < limit; i++) {
+    const c = text[i];
+    if (c === '\\') {
+      if (text[i + 1] === '"') inString = !inString;
+      i += 1;
+    } else if (inString) continue;
+    else if (c === '{' || c === '[') depth += 1;
+    else if (c === '}' || c === ']') {
+      depth -= 1;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
 /** How far an object in prose is read: a message pasted into a paragraph, not a page of code. */
 const PROSE_OBJECT_LIMIT = 20_000;
 /** An object opening with a quoted key: `{"method":`, `{ "jsonrpc" :`. */
@@ -382,11 +500,18 @@ function cueAt(sentenceCue: Cue | null, from: number, to: number): string | null
   if (sentenceCue.side === 'next') return from === sentenceCue.end ? sentenceCue.text.trim() : null;
   if (sentenceCue.side === 'after') return to > sentenceCue.end ? sentenceCue.text : null;
   if (sentenceCue.side === 'before') return from < sentenceCue.at ? sentenceCue.text : null;
+  if (sentenceCue.scope) return from < sentenceCue.scope[1] && to > sentenceCue.scope[0] ? sentenceCue.text : null;
   return sentenceCue.text;
 }
 
 /** Prose is cut at a directional cue, so each side gets its own verdict. */
 function pushProse(spans: Span[], text: string, from: number, to: number, line: number, lineAt: ((offset: number) => number) | null, context: 'prose' | 'heading', sentenceCue: Cue | null): void {
+  if (sentenceCue?.scope) {
+    // A clause's cue: the prose before, within and after the clause, each with its own verdict.
+    const cuts = [from, ...sentenceCue.scope.filter((c) => c > from && c < to), to];
+    for (let i = 0; i + 1 < cuts.length; i++) spans.push({ text: text.slice(cuts[i], cuts[i + 1]), line: lineAt === null ? line : lineAt(cuts[i]!), context, cue: cueAt(sentenceCue, cuts[i]!, cuts[i + 1]!), sentence: text });
+    return;
+  }
   const cut = sentenceCue && sentenceCue.side !== 'all' && sentenceCue.side !== 'next' ? (sentenceCue.side === 'after' ? sentenceCue.end : sentenceCue.at) : -1;
   if (cut > from && cut < to) {
     spans.push({ text: text.slice(from, cut), line: lineAt === null ? line : lineAt(from), context, cue: cueAt(sentenceCue, from, cut), sentence: text });
