@@ -264,7 +264,7 @@ function writtenWithin(text: string, leaf: string): boolean {
 }
 
 /**
- * 3j. A shape that came (or went) whose only user is one other shape that came (or went) with
+ * 5b. A shape that came (or went) whose only user is one other shape that came (or went) with
  * it, directly or through the definitions that inherit that shape's fields (`Icon`, the item
  * type of the new `Icons.icons` that six definitions inherit; `InputResponse`, the value type
  * of the new map `InputResponses`), is part of that shape's story: one change with it.
