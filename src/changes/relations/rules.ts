@@ -267,8 +267,9 @@ const NEAR_LINES = 8;
 
 /**
  * 7h. New duties written in a row: rules that each came alone, in one section of a page that
- * was there before, one right after another and sharing a word of their own (a list of cases, a
- * general duty and its forms, one procedure's steps), were written as one addition.
+ * was there before, one right after another and sharing words besides their parties (a general
+ * duty and its forms, one procedure's steps), were written as one addition; a run of more than
+ * a few is a list of duties, each its own.
  */
 export function joinRulesInARow(facts: readonly RecordFacts[], uf: UnionFind): void {
   const alone = lonelyRecords(facts, uf);
@@ -310,8 +311,9 @@ const MAX_RUN = 4;
 
 /**
  * 7i. A rule that names no party of its own and whose subject points back ("On HTTP, the
- * response status MUST be `400`"), right after a rule of the same strength that names one, is that rule's further clause: one duty
- * with it, not a duty of its own (and never one with a like sentence under another rule).
+ * response status MUST be `400`"), right after a rule of the same strength that names one, is
+ * that rule's further clause: one duty with it, not a duty of its own (and never one with a
+ * like sentence under another rule).
  */
 export function joinClausesToTheirRule(facts: readonly RecordFacts[], uf: UnionFind): void {
   const alone = lonelyRecords(facts, uf);
