@@ -29954,8 +29954,8 @@ var SUCH = /\bsuch\s+(?!as\b)([A-Za-z][\w-]*)/i;
 var NEAR_LINES = 8;
 function joinRulesInARow(facts, uf) {
   const alone = lonelyRecords(facts, uf);
-  const loose = facts.filter((f) => f.change.kind === "rule" && f.direction === "added" && f.line !== null && alone.has(f.index) && !f.change.informative && f.change.level !== "editorial");
-  const sorted = [...loose].sort((a, b) => a.sidePage.localeCompare(b.sidePage) || a.line - b.line);
+  const moving = facts.filter((f) => f.change.kind === "rule" && f.direction !== "changed" && f.line !== null && !f.change.informative && f.change.level !== "editorial");
+  const sorted = [...moving].sort((a, b) => a.direction.localeCompare(b.direction) || a.sidePage.localeCompare(b.sidePage) || a.line - b.line);
   const telling = (f) => {
     const party = new Set(contentWords(actorOf(f)));
     return new Set(ruleWords(f).filter((w) => !party.has(w)));
@@ -29963,14 +29963,15 @@ function joinRulesInARow(facts, uf) {
   const runs = [];
   for (let i = 0; i < sorted.length; i++) {
     const [a, b] = [sorted[i - 1], sorted[i]];
-    if (a && inARow(a, b, telling)) runs.at(-1).push(b);
+    const parent = a !== void 0 && runs.at(-1).length === 1 && !alone.has(a.index);
+    if (a && alone.has(b.index) && inARow(a, b, telling) && (!parent || shareFoundIn([...telling(b)], [...telling(a)]) >= SUB_RULE)) runs.at(-1).push(b);
     else runs.push([b]);
   }
   for (const run of runs) if (run.length <= MAX_RUN) for (const f of run.slice(1)) uf.union(run[0].index, f.index);
 }
 function inARow(a, b, telling) {
-  if (a.sidePage !== b.sidePage || a.path.join("\0") !== b.path.join("\0")) return false;
-  const end = a.line + Math.ceil(String(a.change.after?.text ?? "").length / WRAP);
+  if (a.direction !== b.direction || a.sidePage !== b.sidePage || a.path.join("\0") !== b.path.join("\0")) return false;
+  const end = a.line + Math.ceil(String((a.direction === "removed" ? a.change.before : a.change.after)?.text ?? "").length / WRAP);
   if (b.line - end > IN_A_ROW) return false;
   const own6 = telling(a);
   return [...telling(b)].filter((w) => own6.has(w)).length >= SHARED_IN_A_ROW;
@@ -29978,6 +29979,7 @@ function inARow(a, b, telling) {
 var WRAP = 80;
 var IN_A_ROW = 2;
 var SHARED_IN_A_ROW = 2;
+var SUB_RULE = 0.6;
 var MAX_RUN = 4;
 function joinClausesToTheirRule(facts, uf) {
   const alone = lonelyRecords(facts, uf);

@@ -266,15 +266,17 @@ const SUCH = /\bsuch\s+(?!as\b)([A-Za-z][\w-]*)/i;
 const NEAR_LINES = 8;
 
 /**
- * 7h. New duties written in a row: rules that each came alone, in one section of a page that
- * was there before, one right after another and sharing words besides their parties (a general
- * duty and its forms, one procedure's steps), were written as one addition; a run of more than
- * a few is a list of duties, each its own.
+ * 7h. Duties written in a row: rules that came (or went) in one section of a page that was there
+ * before (or stays), one right after another and sharing words besides their parties (a general duty and
+ * its forms, a rule and its sub-rules, one procedure's steps), were written as one addition,
+ * and those that came alone join the first; a run of more than a few is a list of duties,
+ * each its own.
  */
 export function joinRulesInARow(facts: readonly RecordFacts[], uf: UnionFind): void {
   const alone = lonelyRecords(facts, uf);
-  const loose = facts.filter((f) => f.change.kind === 'rule' && f.direction === 'added' && f.line !== null && alone.has(f.index) && !f.change.informative && f.change.level !== 'editorial');
-  const sorted = [...loose].sort((a, b) => a.sidePage.localeCompare(b.sidePage) || a.line! - b.line!);
+  // Rules that came, on the newer side, and rules that went, on the older side (sub-rules removed with their parent).
+  const moving = facts.filter((f) => f.change.kind === 'rule' && f.direction !== 'changed' && f.line !== null && !f.change.informative && f.change.level !== 'editorial');
+  const sorted = [...moving].sort((a, b) => a.direction.localeCompare(b.direction) || a.sidePage.localeCompare(b.sidePage) || a.line! - b.line!);
   // The parties a rule binds say nothing of what it is about.
   const telling = (f: RecordFacts) => {
     const party = new Set(contentWords(actorOf(f)));
@@ -283,7 +285,10 @@ export function joinRulesInARow(facts: readonly RecordFacts[], uf: UnionFind): v
   const runs: RecordFacts[][] = [];
   for (let i = 0; i < sorted.length; i++) {
     const [a, b] = [sorted[i - 1], sorted[i]!];
-    if (a && inARow(a, b, telling)) runs.at(-1)!.push(b);
+    // A run may start at a rule already part of a change (the parent of sub-rules that follow it):
+    // what follows must be alone, and then say mostly the parent's words (a sub-rule spells it out).
+    const parent = a !== undefined && runs.at(-1)!.length === 1 && !alone.has(a.index);
+    if (a && alone.has(b.index) && inARow(a, b, telling) && (!parent || shareFoundIn([...telling(b)], [...telling(a)]) >= SUB_RULE)) runs.at(-1)!.push(b);
     else runs.push([b]);
   }
   // A long run is a list of duties, each its own; a short one is one duty told in its forms or steps.
@@ -291,9 +296,9 @@ export function joinRulesInARow(facts: readonly RecordFacts[], uf: UnionFind): v
 }
 
 function inARow(a: RecordFacts, b: RecordFacts, telling: (f: RecordFacts) => Set<string>): boolean {
-  if (a.sidePage !== b.sidePage || a.path.join('\u0000') !== b.path.join('\u0000')) return false;
+  if (a.direction !== b.direction || a.sidePage !== b.sidePage || a.path.join('\u0000') !== b.path.join('\u0000')) return false;
   // The next rule starts where the last one's text ends, give or take a blank line.
-  const end = a.line! + Math.ceil(String(a.change.after?.text ?? '').length / WRAP);
+  const end = a.line! + Math.ceil(String((a.direction === 'removed' ? a.change.before : a.change.after)?.text ?? '').length / WRAP);
   if (b.line! - end > IN_A_ROW) return false;
   // Side by side and about one thing: words of their own in common (not a duty about something else that happens to follow).
   const own = telling(a);
@@ -306,6 +311,8 @@ const WRAP = 80;
 const IN_A_ROW = 2;
 /** Words (besides their parties) two rules in a row share when they are about one thing. */
 const SHARED_IN_A_ROW = 2;
+/** The share of a sub-rule's words its parent rule (part of another change) has. */
+const SUB_RULE = 0.6;
 /** The most rules one addition written in a row holds: a general duty and a few forms, a procedure of a few steps. */
 const MAX_RUN = 4;
 
