@@ -29513,7 +29513,7 @@ function featureHeading(sections, word) {
 }
 
 // src/changes/relations/deprecations.ts
-function joinDeprecationNotices(facts, uf) {
+function joinDeprecationNotices(facts, uf, outlines) {
   const notices = facts.filter((f) => f.change.action === "deprecated" && f.direction !== "removed");
   if (notices.length === 0) return;
   const block = (f) => `${f.sidePage}\0${f.side}\0${f.line}`;
@@ -29530,8 +29530,22 @@ function joinDeprecationNotices(facts, uf) {
     else if (f.field && f.change.source === "schema" && f.direction === "changed" && newlyDeprecated(f)) {
       const notice = noticeOf.get(f.field.leaf);
       if (notice !== void 0) uf.union(notice, f.index);
+    } else if (outlines && f.change.source === "reference" && f.change.kind === "prose" && f.direction === "added" && /\bdeprecat/i.test(String(f.change.after?.text ?? ""))) {
+      const notice = noticeTalkingMostOf(f.path.at(-1) ?? "", notices, outlines);
+      if (notice) uf.union(notice.index, f.index);
     }
   }
+}
+function noticeTalkingMostOf(heading, notices, outlines) {
+  const name = canonicalName(heading);
+  const words3 = ownerWords(heading.replace(/`/g, ""));
+  let best = null;
+  for (const notice of notices) {
+    const pageWord = ownerWords((notice.sidePage.split("/").at(-1) ?? "").replace(/s$/, ""));
+    const count = (outlines(notice.sidePage, "new")?.terms[name] ?? 0) + ([...pageWord].some((w) => words3.has(w)) ? 1 : 0);
+    if (count > 0 && (!best || count > best.count)) best = { notice, count };
+  }
+  return best?.notice ?? null;
 }
 function newlyDeprecated(f) {
   const said = (text4) => typeof text4 === "string" && /\bdeprecat/i.test(text4);
@@ -30367,7 +30381,7 @@ var RELATIONS = [
   { name: "anaphora", join: (facts, uf) => joinAnaphora(facts, uf) },
   { name: "clauses-to-their-rule", join: (facts, uf) => joinClausesToTheirRule(facts, uf) },
   { name: "duties-told-twice", join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
-  { name: "deprecation-notices", join: (facts, uf) => joinDeprecationNotices(facts, uf) },
+  { name: "deprecation-notices", join: (facts, uf, _found, c) => joinDeprecationNotices(facts, uf, c.outlines) },
   { name: "duty-restated", join: (facts, uf) => joinDutyRestated(facts, uf) },
   { name: "rules-in-a-row", join: (facts, uf) => joinRulesInARow(facts, uf) },
   { name: "rearranged-sections", join: (facts, uf, found) => {

@@ -121,7 +121,7 @@ const RELATIONS: readonly Relation[] = [
   { name: 'anaphora', join: (facts, uf) => joinAnaphora(facts, uf) },
   { name: 'clauses-to-their-rule', join: (facts, uf) => joinClausesToTheirRule(facts, uf) },
   { name: 'duties-told-twice', join: (facts, uf) => joinDutiesToldTwice(facts, uf) },
-  { name: 'deprecation-notices', join: (facts, uf) => joinDeprecationNotices(facts, uf) },
+  { name: 'deprecation-notices', join: (facts, uf, _found, c) => joinDeprecationNotices(facts, uf, c.outlines) },
   { name: 'duty-restated', join: (facts, uf) => joinDutyRestated(facts, uf) },
   { name: 'rules-in-a-row', join: (facts, uf) => joinRulesInARow(facts, uf) },
   { name: 'rearranged-sections', join: (facts, uf, found) => { found.emptied = joinRearrangedSections(facts, uf); } },

@@ -11,7 +11,7 @@ import { casesDir, changesOf, IMPACT_CASES, one } from './cases.ts';
 describe('records grouped into changes', () => {
   it('covers every fixture with an intent below', () => {
     const cases = readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'old')) && !IMPACT_CASES.includes(n));
-    expect(cases.sort()).toEqual(['alternative-fields', 'asked-name-first', 'base-with-fields', 'clause-of-a-rule', 'condition-changed', 'constant-heading', 'container-section', 'deprecation-in-title', 'deprecation-notice', 'description-gains-page-line', 'description-repeats-rule', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'group-of-names', 'heading-ends-with-name', 'heading-extends-name', 'heading-holds-name-words', 'item-type-of-new-shape', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passage-moved-into-rule', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'required-container', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'rules-in-a-row', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'sub-rules-of-a-parent', 'such-refers-back', 'union-growth', 'union-restructure', 'union-swap', 'wording']);
+    expect(cases.sort()).toEqual(['alternative-fields', 'asked-name-first', 'base-with-fields', 'clause-of-a-rule', 'condition-changed', 'constant-heading', 'container-section', 'deprecation-in-reference', 'deprecation-in-title', 'deprecation-notice', 'description-gains-page-line', 'description-repeats-rule', 'duty-restated', 'duty-told-twice', 'error-told-twice', 'example-section', 'feature-page-parts', 'field-path-home', 'group-of-names', 'heading-ends-with-name', 'heading-extends-name', 'heading-holds-name-words', 'item-type-of-new-shape', 'list-item-told-twice', 'mandated-request', 'moved-rule', 'name-across-sources', 'namespaced-key', 'new-feature-section', 'optional-mechanism', 'page-named-for-message', 'params-of-removed-request', 'passage-moved-into-rule', 'passages-removed', 'pointer-by-name', 'rearranged-sections', 'required-container', 'rule-moved-across-split', 'rule-rewritten-in-place', 'rule-split', 'rules-in-a-row', 'same-edit-twice', 'same-text-twice', 'schema-siblings', 'section-moved-with-passages', 'shape-of-one-use', 'sub-rules-of-a-parent', 'such-refers-back', 'union-growth', 'union-restructure', 'union-swap', 'wording']);
   });
 
   it('name-across-sources: a notification removed from the schema, its section, its rules, its example and a mention elsewhere are one breaking change titled by the name', async () => {
@@ -306,6 +306,12 @@ describe('records grouped into changes', () => {
     const { grouped } = await changesOf('sub-rules-of-a-parent');
     expect(grouped).toHaveLength(1);
     expect(grouped[0]!.records).toHaveLength(4);
+  });
+
+  it('deprecation-in-reference: a reference page\'s new "Deprecated …" line under a definition the deprecated feature\'s page is named for repeats that deprecation: one change', async () => {
+    const { grouped } = await changesOf('deprecation-in-reference');
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]!.records).toHaveLength(3);
   });
 
   it('namespaced-key: a new namespaced key (`vendor.example/level`) is a name of its own: the rule that names it, on a page about something else than its owner, is part of its change', async () => {
