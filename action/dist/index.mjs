@@ -27116,8 +27116,16 @@ function compareField(pair, path2, of, nf, subject2) {
   diffDeprecation(pair, path2, of, nf, subject2);
   const wrapper = path2 === "" || WRAPPER.test(path2);
   if (!wrapper && of.required !== nf.required) {
+    const optional = nf.required ? of : nf;
+    const bound = providedDuty(readable(pair.ctx, optional.description ?? null));
     pair.emitField(
-      { id: nf.required ? "field-became-required" : "field-became-optional", subject: subject2, before: pair.side(path2, of), after: pair.side(path2, nf) },
+      {
+        id: nf.required ? "field-became-required" : "field-became-optional",
+        subject: subject2,
+        before: pair.side(path2, of),
+        after: pair.side(path2, nf),
+        ...bound ? { level: "non-breaking", levelReason: `its description, where it is optional, already binds senders to it: “${excerpt(bound, 0, 120)}”` } : {}
+      },
       nf.required ? "obligation" : "widening",
       path2,
       null
@@ -27135,6 +27143,10 @@ function compareField(pair, path2, of, nf, subject2) {
       pair.emitField({ id: "field-description-changed", subject: subject2, before: { ...pair.side(path2, of), text: quoted(pair.ctx, of.description) }, after: { ...pair.side(path2, nf), text: quoted(pair.ctx, nf.description) } }, null, path2, null);
     }
   }
+}
+function providedDuty(description) {
+  const sentence = description?.split(/(?<=[.!?])\s+/).find((s) => /\b(?:MUST|SHALL)\s+(?:always\s+)?be\s+(?:provided|included|present|set|sent)\b/.test(s));
+  return sentence ?? null;
 }
 function diffDeprecation(pair, path2, of, nf, subject2) {
   if (of.deprecated || !nf.deprecated) return;

@@ -40,6 +40,9 @@ describe('grouping on the real spec', () => {
     const icons = holding(r, 'definition-added', 'Icons');
     expect(holding(r, 'definition-added', 'Icon')).toBe(icons);
     expect(icons.title).toMatch(/^New definition `Icons` brings field `icons`/);
+    // `requestId` made optional while its description still makes every sender of a cancellation provide it.
+    const requestId = r.byFingerprint.get(holding(r, 'field-became-optional', 'CancelledNotification.params.requestId').records.find((f) => r.byFingerprint.get(f)?.id === 'field-became-optional')!)!;
+    expect(requestId.level).toBe('non-breaking');
   });
 
   it('2025-11-25 → 2026-07-28: the value and item types of the multi round-trip maps join its page; the new result keeps its own change', async () => {

@@ -84,6 +84,12 @@ describe('what each fixture shows', () => {
     expect(result.changes.map((c) => [c.id, c.subject])).toEqual([['field-description-changed', 'Gadget.color']]);
   });
 
+  it('a field made optional whose description still makes senders provide it where it applies is non-breaking, saying so', () => {
+    const result = run('optional-but-bound');
+    const change = result.changes.find((c) => c.id === 'field-became-optional')!;
+    expect([change.subject, change.level]).toEqual(['StopNotification.params.spinId', 'non-breaking']);
+  });
+
   it('an optional property an object stops listing but still admits with any value is not removed', () => {
     // Admitted by `additionalProperties: {}` (shape.fields, shape.mandatory) or by a
     // `patternProperties` entry that constrains nothing (tags.x-origin): no record. Still reported:

@@ -14,8 +14,14 @@ export function compareField(pair: DefinitionPair, path: string, of: SchemaField
   // An array's items, an object's values and the definition's own shape have no required-ness of their own.
   const wrapper = path === '' || WRAPPER.test(path);
   if (!wrapper && of.required !== nf.required) {
+    // Optional in the schema, but its description binds senders to it where it applies: the schema only caught up with the prose.
+    const optional = nf.required ? of : nf;
+    const bound = providedDuty(readable(pair.ctx, optional.description ?? null));
     pair.emitField(
-      { id: nf.required ? 'field-became-required' : 'field-became-optional', subject, before: pair.side(path, of), after: pair.side(path, nf) },
+      {
+        id: nf.required ? 'field-became-required' : 'field-became-optional', subject, before: pair.side(path, of), after: pair.side(path, nf),
+        ...(bound ? { level: 'non-breaking' as const, levelReason: `its description, where it is optional, already binds senders to it: “${excerpt(bound, 0, 120)}”` } : {}),
+      },
       nf.required ? 'obligation' : 'widening',
       path,
       null,
@@ -35,6 +41,12 @@ export function compareField(pair: DefinitionPair, path: string, of: SchemaField
       pair.emitField({ id: 'field-description-changed', subject, before: { ...pair.side(path, of), text: quoted(pair.ctx, of.description) }, after: { ...pair.side(path, nf), text: quoted(pair.ctx, nf.description) } }, null, path, null);
     }
   }
+}
+
+/** A sentence of a description that makes senders provide the field ("This MUST be provided for …"), or null. */
+function providedDuty(description: string | null): string | null {
+  const sentence = description?.split(/(?<=[.!?])\s+/).find((s) => /\b(?:MUST|SHALL)\s+(?:always\s+)?be\s+(?:provided|included|present|set|sent)\b/.test(s));
+  return sentence ?? null;
 }
 
 function diffDeprecation(pair: DefinitionPair, path: string, of: SchemaField, nf: SchemaField, subject: string): void {
