@@ -338,7 +338,7 @@ function collectHits(text: string, index: Index): { hits: Hit[]; hasCode: boolea
   const protocolName = (name: string) => resolve(name).some((r) => r.marker.kind !== 'section' && !r.marker.wordLike);
   const protocolObject = (value: Record<string, unknown>) => {
     const facts = readShapes(value, emptyFacts());
-    return facts.envelopes.length > 0 || [...facts.methods, ...facts.keys, ...facts.strings].some(protocolName);
+    return facts.envelopes.length > 0 || [...facts.methods, ...facts.keys, ...facts.strings].some(protocolName) || holdsDiscriminator(value, index);
   };
   const scanned = scanText(text, { protocolObject });
   const records = recordKeys(scanned.examples, index, resolve);
@@ -734,8 +734,47 @@ function valuePairs(text: string, line: number, where: Context, cue: string | nu
   for (const m of text.matchAll(VALUE_PAIR)) {
     const key = `value:${normalizeName(m[1]!)}=${normalizeName(m[2]!)}`;
     const marker = index.byKey.get(key);
-    if (marker) hits.push({ key, marker, revision: null, token: marker.token, line: (lineAt ??= lineLocator(text, line))(m.index), where, cue, methodValue: false, wordPair: /^[a-z]+$/i.test(m[1]!) && /^[a-z]+$/i.test(m[2]!) });
+    if (!marker) continue;
+    const words = /^[a-z]+$/i.test(m[1]!) && /^[a-z]+$/i.test(m[2]!);
+    hits.push({ key, marker, revision: null, token: marker.token, line: (lineAt ??= lineLocator(text, line))(m.index), where, cue, methodValue: false, wordPair: words && !discriminates(index, m[1]!, marker, keysAround(text, m.index)) });
   }
+}
+
+/** The keys of the innermost object around a place in code (`{ type: "audio", data: …, mimeType: … }`), as written. */
+function keysAround(text: string, at: number): string[] {
+  const open = text.lastIndexOf('{', at);
+  const close = text.indexOf('}', at);
+  if (open === -1 || close === -1) return [];
+  return [...text.slice(open + 1, close).matchAll(/(?:^|[{,\s])["']?([A-Za-z_$][\w$]*)["']?\s*[:=]/g)].map((k) => k[1]!);
+}
+
+/**
+ * A pair that discriminates a type (`type: "audio"` in `{ type: "audio", data, mimeType }`): a type the
+ * fingerprints know the fields of has the pair's key among them, came in the same revisions as the
+ * value (the value is that type's, as a union's member declares its `type` const), and holds every
+ * other key of the object. Then the pair names that type though its key, its value and the other
+ * keys are all ordinary words.
+ */
+function discriminates(index: Index, key: string, value: Marker, keys: string[]): boolean {
+  const names = [...new Set(keys.map(normalizeName))];
+  if (names.length < 2) return false;
+  const span = value.span.join(',');
+  return (index.shapedTypes.get(normalizeName(key)) ?? NO_TYPES).some((type) => type.marker.span.join(',') === span && names.every((n) => type.fields.has(n)));
+}
+
+/** Whether an object (or one nested in it) holds a pair that discriminates a type (`discriminates`). */
+function holdsDiscriminator(value: unknown, index: Index, depth = 0): boolean {
+  if (depth > 8 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((v) => holdsDiscriminator(v, index, depth + 1));
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  for (const [k, v] of Object.entries(record)) {
+    if (typeof v === 'string') {
+      const marker = index.byKey.get(`value:${normalizeName(k)}=${normalizeName(v)}`);
+      if (marker && discriminates(index, k, marker, keys)) return true;
+    } else if (holdsDiscriminator(v, index, depth + 1)) return true;
+  }
+  return false;
 }
 
 function only<T>(xs: T[]): T | null {

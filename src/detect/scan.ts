@@ -249,11 +249,17 @@ export function scanText(text: string, options: ScanOptions = {}): ScannedText {
       const carried: string | null = carry !== null && (!carry.items || item) ? carry.cue : null;
       let leadIn: string | null = null;
       let endsInLeadIn = false;
+      // A lead-in's reach ends at the first line after it that ends a sentence: a page excerpt with
+      // one paragraph per line and no blank line between them ends a paragraph there.
+      let reachEnds = false;
       for (const sentence of sentencesOf(block.text, block.line)) {
+        if (reachEnds) leadIn = null;
         const own = cueOf(sentence.text);
         inlineSpans(sentence.text, sentence.line, whole(sectionCue) ?? callout ?? whole(carried) ?? whole(leadIn) ?? own, spans, 'prose', item);
-        endsInLeadIn = own !== null && isLeadIn(sentence.text, own);
-        if (endsInLeadIn) leadIn ??= own!.text;
+        const opens = own !== null && isLeadIn(sentence.text, own);
+        endsInLeadIn = opens;
+        reachEnds = leadIn !== null && !opens && sentence.endsLine;
+        if (opens) leadIn ??= own!.text;
       }
       carry = endsInLeadIn && leadIn !== null ? { cue: leadIn, items: false } : carried !== null && item ? { cue: carried, items: true } : null;
       if (references) for (let i = first; i < spans.length; i++) spans[i]!.reference = true;
@@ -443,14 +449,27 @@ function backtickCounter(text: string): (at: number) => number {
 const endsTutorialSentence: SentenceEnd = (text, at, start) =>
   /\s/.test(text[at + 1] ?? ' ') && !/\b(?:e\.g|i\.e|etc|vs)$/i.test(text.slice(Math.max(0, at - 4), at)) && !(text[at] === '.' && /^\s*\d+$/.test(text.slice(start, at)));
 
-/** Sentences of a paragraph, each with the line it starts on (core/sentences.ts splits them, with the tutorials' rule). */
-function sentencesOf(text: string, line: number): { text: string; line: number }[] {
+/**
+ * Sentences of a paragraph, each with the line it starts on (core/sentences.ts splits them, with the
+ * tutorials' rule) and whether it ends where its line ends.
+ */
+function sentencesOf(text: string, line: number): { text: string; line: number; endsLine: boolean }[] {
   // Lines are looked up, not counted from the paragraph's start: a paragraph of 100,000
   // sentences on one line would otherwise cost their square.
   const lineAt = lineLocator(text, line);
   return sentenceSpans(text, endsTutorialSentence)
     .filter((span) => text.slice(span.start, span.end).trim() !== '')
-    .map((span) => ({ text: text.slice(span.start, span.end), line: lineAt(span.start) + leadingNewlines(text, span.start) }));
+    .map((span) => ({ text: text.slice(span.start, span.end), line: lineAt(span.start) + leadingNewlines(text, span.start), endsLine: endsSentenceAtLineEnd(text, span.end) }));
+}
+
+/** Whether a sentence ending at `end` closes with ., ! or ? (and any closing quote, bracket or emphasis) where its line ends. */
+function endsSentenceAtLineEnd(text: string, end: number): boolean {
+  let k = end;
+  while (k > 0 && /\s/.test(text[k - 1]!)) k--;
+  let j = k;
+  while (j < text.length && (text[j] === ' ' || text[j] === '\t')) j++;
+  if (j < text.length && text[j] !== '\n' && text[j] !== '\r') return false;
+  return /[.!?]["'\u2019\u201d)\]*_]*$/.test(text.slice(Math.max(0, k - 4), k));
 }
 
 function countNewlines(text: string, from: number, to: number): number {

@@ -32,6 +32,13 @@ describe('a cue for the past marks only what it governs', () => {
     expect(after.gamma).toBe(null);
   });
 
+  it('a lead-in\'s reach ends at a line that ends a sentence (one paragraph per line, no blank line between)', () => {
+    for (const text of ['Here is the old shape.\nEach call carried `alpha` to pin it.\nToday each call sends `gamma`.\n', 'Here is the old shape. Each call carried `alpha` to pin it.\nToday each call sends `gamma`.\n']) {
+      const cues = inlineCues(text);
+      expect([cues.alpha !== null, cues.gamma], text).toEqual([true, null]);
+    }
+  });
+
   it('a lead-in ending with a colon marks the list after it, and nothing after the list', () => {
     const cues = inlineCues('The previous flow:\n\n- the client sent `alpha`;\n- the server kept `beta`.\n\nNow the client sends `gamma`.\n');
     expect(cues.alpha).not.toBe(null);

@@ -121,3 +121,23 @@ describe('a camel-case field name in code', () => {
     expect(tokens('```ts\nreturn { taskId: id, status: "working", createdAt: now() };\n```\n')).toEqual(expect.arrayContaining(['taskId', 'createdAt']));
   });
 });
+
+describe('a type\'s discriminator in flattened code whose keys are all ordinary words', () => {
+  /** A value the schema gives one type's field (`type: "audio"`), the type coming in the same revisions, with two more of its fields. */
+  const discriminator = () => {
+    for (const value of data.markers.filter((m) => m.kind === 'value' && /^value:[a-z]+=[a-z]+$/.test(m.key))) {
+      const [key, word] = value.key.slice(6).split('=') as [string, string];
+      const type = data.markers.find((m) => m.kind === 'definition' && !m.namedIn && m.span.join() === value.span.join() && m.fields?.includes(key) && m.fields.filter((f) => /^[a-z]+$/i.test(f) && f !== key).length >= 2);
+      if (type) return { key, word, others: type.fields!.filter((f) => /^[a-z]+$/i.test(f) && f !== key).slice(0, 2), since: value.span[0]! };
+    }
+    throw new Error('the fingerprints define no discriminating value');
+  };
+
+  it('dates the text by the value beside that type\'s own fields, and not beside an app\'s own keys', () => {
+    const { key, word, others, since } = discriminator();
+    const taught = `The handler replies in one line: return { content: [{ ${key}: "${word}", ${others[0]}: clip, ${others[1]}: kind }] } and the host shows it.\n`;
+    expect(detectRevision(taught, data).revision).toBe(since);
+    const own = `Player settings are stored as { ${key}: "${word}", volume: 3 } beside the theme.\n`;
+    expect(detectRevision(own, data).revision).toBe(null);
+  });
+});
