@@ -252,6 +252,8 @@ describe.skipIf(!mirrorAvailable())('the real spec (../shared/mcp-spec)', () => 
   it('matches the shipped copy (regenerate with `npx tsx src/detect/build-cli.ts --from ../shared/mcp-spec/refs/main`)', () => {
     const shipped = JSON.parse(readFileSync(join(repoRoot, 'src/detect/data/fingerprints.json'), 'utf8')) as FingerprintData;
     expect(shipped.markers.map((m) => [m.key, m.span])).toEqual(data.markers.map((m) => [m.key, m.span]));
+    // Whole markers, their weights' inputs (pages, records) too: a stale copy answered the CLI otherwise than the library.
+    expect(shipped.markers).toEqual(data.markers);
   });
 });
 
