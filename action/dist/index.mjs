@@ -28562,8 +28562,10 @@ var NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?
 var POSSIBILITY = /^\s+(?:also\s+|still\s+|well\s+|even\s+|sometimes\s+|eventually\s+|therefore\s+|thus\s+)*(?:occur|happen|arise|result|evolve|continue\s+to\s+(?:evolve|change|grow|develop|expand)|vary|differ|exist|emerge|become|seem|take\s+place|or\s+may\s+not|be\s+(?:due|because|caused|the\s+result))\w*\b/i;
 var DESCRIBING_CLAUSE = /[\p{L}\p{N}})`_*]\s+(?:when|whenever|if|unless|where|wherever)\s+(?:(?!(?:is|are|was|were|be|been|being|has|have|had|does|do|did|can|could|will|would|then)\b)[^\s,;:.!?()]+\s+){0,8}$/iu;
 var MAY_HAVE_DIFFERENCE = /^\s+have\s+(?:a\s+|an\s+)?(?:(?:different|differing|distinct|varying|other|semantic|special|no)\s+)*(?:different|differing|distinct|varying|meanings?|interpretations?|significance|effects?|consequences|implications)\b/i;
+var NOTATION_SUBJECT = /\b(?:grammar|productions?|non-?terminals?|notation|(?:grammar|syntax|lexical)\s+rules?|terminal\s+symbols?)\s+(?:also\s+|optionally\s+)?$/i;
 function statesRequirement(text4, at, word) {
   const before = text4.slice(Math.max(0, at - 120), at);
+  if (word === "may" && NOTATION_SUBJECT.test(before)) return false;
   if (word === "may" && POSSIBILITY.test(text4.slice(at + word.length, at + word.length + 60))) return false;
   if (word === "may" && MAY_HAVE_DIFFERENCE.test(text4.slice(at + word.length, at + word.length + 60))) return false;
   if (DESCRIBING_CLAUSE.test(before)) return false;

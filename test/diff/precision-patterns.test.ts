@@ -479,3 +479,15 @@ describe('a column added to a table of data', () => {
     expect(changes.filter((c) => /Shriek/.test(c.subject))).toHaveLength(1);
   });
 });
+
+describe('a convention of the notation', () => {
+  const changes = run('notation-conventions');
+
+  it('"A grammar production may specify that …" says what the notation can express: no MAY rule', () => {
+    expect(changes.filter((c) => c.section.new === 'Notation').map((c) => c.id)).toEqual(['prose-added', 'prose-added']);
+  });
+
+  it('a party’s permission ("A kettle may whistle …") is still a MAY rule', () => {
+    expect(rows(changes.filter((c) => c.section.new === 'Boiling'))).toEqual([['rule-added', 'non-breaking']]);
+  });
+});
