@@ -29572,9 +29572,9 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     if (named.length === 0) continue;
     const direction = named[0].direction;
     const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf, ...ownName(m.field.leaf), ...innerPaths(m.change.subject)] : [...m.about, ...m.aliases]));
-    const nameWords2 = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
-    const spelledWords = nameWords2.filter((words3) => words3.size >= 3);
-    const namedWords = nameWords2.map((words3) => new Set([...words3].map(singular2)));
+    const nameWords3 = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
+    const spelledWords = nameWords3.filter((words3) => words3.size >= 3);
+    const namedWords = nameWords3.map((words3) => new Set([...words3].map(singular2)));
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field.owner])) : null;
     const scores = [];
     for (const profile of profiles) {
@@ -50451,11 +50451,28 @@ function diffPairs(input, pairs, splits, docs) {
     const newText = text4("new", pair.new);
     if (oldText === newText) continue;
     const result = diffTexts(oldText, newText);
-    changes.push(...result.changes.map((c) => ({ ...c, page })));
+    const moved3 = pair.how === "moved" ? pair.old : null;
+    changes.push(...result.changes.filter((c) => moved3 === null || !renamedAsThePage(c, moved3, page)).map((c) => ({ ...c, page })));
     diagnostics.old.push(...result.diagnostics.old.map((d) => ({ ...d, source: `${labels.old}:${pair.old}` })));
     diagnostics.new.push(...result.diagnostics.new.map((d) => ({ ...d, source: `${labels.new}:${pair.new}` })));
   }
   return { changes, splitRecords, diagnostics };
+}
+function nameWords2(name) {
+  return new Set(name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== ""));
+}
+function lacking(a, b) {
+  return [...a].filter((w) => !b.has(w));
+}
+function renamedAsThePage(change, from, to) {
+  if (change.id !== "section-renamed" || !change.before || !change.after) return false;
+  const [was2, now2, pageWas, pageNow] = [change.before.text, change.after.text, from, to].map(nameWords2);
+  const lost = lacking(was2, now2);
+  const gained = lacking(now2, was2);
+  if (lost.length + gained.length === 0) return false;
+  const pageLost = new Set(lacking(pageWas, pageNow));
+  const pageGained = new Set(lacking(pageNow, pageWas));
+  return lost.every((w) => pageLost.has(w)) && gained.every((w) => pageGained.has(w));
 }
 function findReferencePages(pairs, docs, schema) {
   const found = /* @__PURE__ */ new Set();

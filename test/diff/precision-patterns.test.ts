@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffPageTexts } from '../../src/diff/index.ts';
 import type { Change } from '../../src/records/change.ts';
+import { diffRevisionPages } from '../../src/revision/revisions.ts';
 import { fixturesDir } from '../../harness/paths.ts';
 
 /**
@@ -489,5 +490,21 @@ describe('a convention of the notation', () => {
 
   it('a party’s permission ("A kettle may whistle …") is still a MAY rule', () => {
     expect(rows(changes.filter((c) => c.section.new === 'Boiling'))).toEqual([['rule-added', 'non-breaking']]);
+  });
+});
+
+describe('a page re-lettered, its title heading with it', () => {
+  const body = 'This appendix describes how the kettle grammar is written.\n\nEach production is a name, a colon and its definition.\n';
+  const pages: Record<string, Record<string, string>> = {
+    old: { 'Appendix A -- Kettle Notation': `# A. Appendix: Kettle Notation\n\n${body}`, 'Section 1 -- Pouring': '# Pouring\n\nA kettle pours.\n' },
+    new: { 'Appendix B -- Kettle Notation': `# B. Appendix: Kettle Notation\n\n${body}`, 'Section 1 -- Pouring': '# Pouring\n\nA kettle pours water.\n' },
+  };
+  const diff = diffRevisionPages({
+    oldPages: Object.keys(pages['old']!), newPages: Object.keys(pages['new']!),
+    text: (side, page) => pages[side]![page]!, labels: { old: 'v1', new: 'v2' },
+  });
+
+  it('is one page-moved record: the title’s letter is the page’s letter, not a second rename', () => {
+    expect(diff.changes.filter((c) => c.page === 'Appendix B -- Kettle Notation').map((c) => c.id)).toEqual(['page-moved']);
   });
 });
