@@ -28574,8 +28574,10 @@ var NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?
 var POSSIBILITY = /^\s+(?:also\s+|still\s+|well\s+|even\s+|sometimes\s+|eventually\s+|therefore\s+|thus\s+)*(?:occur|happen|arise|result|evolve|continue\s+to\s+(?:evolve|change|grow|develop|expand)|vary|differ|exist|emerge|become|seem|take\s+place|or\s+may\s+not|be\s+(?:due|because|caused|the\s+result))\w*\b/i;
 var DESCRIBING_CLAUSE = /[\p{L}\p{N}})`_*]\s+(?:when|whenever|if|unless|where|wherever)\s+(?:(?!(?:is|are|was|were|be|been|being|has|have|had|does|do|did|can|could|will|would|then)\b)[^\s,;:.!?()]+\s+){0,8}$/iu;
 var MAY_HAVE_DIFFERENCE = /^\s+have\s+(?:a\s+|an\s+)?(?:(?:different|differing|distinct|varying|other|semantic|special|no)\s+)*(?:different|differing|distinct|varying|meanings?|interpretations?|significance|effects?|consequences|implications)\b/i;
+var NOTATION_SUBJECT = /\b(?:grammar|productions?|non-?terminals?|notation|(?:grammar|syntax|lexical)\s+rules?|terminal\s+symbols?)\s+(?:also\s+|optionally\s+)?$/i;
 function statesRequirement(text4, at, word) {
   const before = text4.slice(Math.max(0, at - 120), at);
+  if (word === "may" && NOTATION_SUBJECT.test(before)) return false;
   if (word === "may" && POSSIBILITY.test(text4.slice(at + word.length, at + word.length + 60))) return false;
   if (word === "may" && MAY_HAVE_DIFFERENCE.test(text4.slice(at + word.length, at + word.length + 60))) return false;
   if (DESCRIBING_CLAUSE.test(before)) return false;
@@ -29596,9 +29598,9 @@ function joinNamesToTheirHome(facts, uf, outlines, notHome) {
     if (named.length === 0) continue;
     const direction = named[0].direction;
     const names = new Set(named.flatMap((m) => m.field ? [m.field.leaf, ...ownName(m.field.leaf), ...innerPaths(m.change.subject)] : [...m.about, ...m.aliases]));
-    const nameWords2 = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
-    const spelledWords = nameWords2.filter((words3) => words3.size >= 3);
-    const namedWords = nameWords2.map((words3) => new Set([...words3].map(singular2)));
+    const nameWords3 = [...new Set(named.filter((m) => !m.field).map((m) => m.change.subject))].map(ownerWords);
+    const spelledWords = nameWords3.filter((words3) => words3.size >= 3);
+    const namedWords = nameWords3.map((words3) => new Set([...words3].map(singular2)));
     const owners = named.every((m) => m.field) ? new Set(named.flatMap((m) => [...m.field.owner])) : null;
     const scores = [];
     for (const profile of profiles) {
@@ -50477,11 +50479,28 @@ function diffPairs(input, pairs, splits, docs) {
     const newText = text4("new", pair.new);
     if (oldText === newText) continue;
     const result = diffTexts(oldText, newText);
-    changes.push(...result.changes.map((c) => ({ ...c, page })));
+    const moved3 = pair.how === "moved" ? pair.old : null;
+    changes.push(...result.changes.filter((c) => moved3 === null || !renamedAsThePage(c, moved3, page)).map((c) => ({ ...c, page })));
     diagnostics.old.push(...result.diagnostics.old.map((d) => ({ ...d, source: `${labels.old}:${pair.old}` })));
     diagnostics.new.push(...result.diagnostics.new.map((d) => ({ ...d, source: `${labels.new}:${pair.new}` })));
   }
   return { changes, splitRecords, diagnostics };
+}
+function nameWords2(name) {
+  return new Set(name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== ""));
+}
+function lacking(a, b) {
+  return [...a].filter((w) => !b.has(w));
+}
+function renamedAsThePage(change, from, to) {
+  if (change.id !== "section-renamed" || !change.before || !change.after) return false;
+  const [was2, now2, pageWas, pageNow] = [change.before.text, change.after.text, from, to].map(nameWords2);
+  const lost = lacking(was2, now2);
+  const gained = lacking(now2, was2);
+  if (lost.length + gained.length === 0) return false;
+  const pageLost = new Set(lacking(pageWas, pageNow));
+  const pageGained = new Set(lacking(pageNow, pageWas));
+  return lost.every((w) => pageLost.has(w)) && gained.every((w) => pageGained.has(w));
 }
 function findReferencePages(pairs, docs, schema) {
   const found = /* @__PURE__ */ new Set();

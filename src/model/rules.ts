@@ -68,8 +68,16 @@ const DESCRIBING_CLAUSE = /[\p{L}\p{N}})`_*]\s+(?:when|whenever|if|unless|where|
  */
 const MAY_HAVE_DIFFERENCE = /^\s+have\s+(?:a\s+|an\s+)?(?:(?:different|differing|distinct|varying|other|semantic|special|no)\s+)*(?:different|differing|distinct|varying|meanings?|interpretations?|significance|effects?|consequences|implications)\b/i;
 
+/**
+ * A lower-case "may" whose subject is a piece of the spec's notation ("A grammar production
+ * may specify that …", "A nonterminal may be marked optional …"): a convention saying what
+ * the notation can express, which permits no party anything.
+ */
+const NOTATION_SUBJECT = /\b(?:grammar|productions?|non-?terminals?|notation|(?:grammar|syntax|lexical)\s+rules?|terminal\s+symbols?)\s+(?:also\s+|optionally\s+)?$/i;
+
 function statesRequirement(text: string, at: number, word: string): boolean {
   const before = text.slice(Math.max(0, at - 120), at);
+  if (word === 'may' && NOTATION_SUBJECT.test(before)) return false;
   if (word === 'may' && POSSIBILITY.test(text.slice(at + word.length, at + word.length + 60))) return false;
   if (word === 'may' && MAY_HAVE_DIFFERENCE.test(text.slice(at + word.length, at + word.length + 60))) return false;
   if (DESCRIBING_CLAUSE.test(before)) return false;

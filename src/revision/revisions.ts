@@ -175,11 +175,39 @@ function diffPairs(input: RevisionPages, pairs: readonly PagePair[], splits: rea
     // An unchanged page has nothing to say (a one-page pull request touches one page of a hundred).
     if (oldText === newText) continue;
     const result = diffTexts(oldText, newText);
-    changes.push(...result.changes.map((c) => ({ ...c, page })));
+    const moved = pair.how === 'moved' ? pair.old : null;
+    changes.push(...result.changes.filter((c) => moved === null || !renamedAsThePage(c, moved, page)).map((c) => ({ ...c, page })));
     diagnostics.old.push(...result.diagnostics.old.map((d) => ({ ...d, source: `${labels.old}:${pair.old}` })));
     diagnostics.new.push(...result.diagnostics.new.map((d) => ({ ...d, source: `${labels.new}:${pair.new}` })));
   }
   return { changes, splitRecords, diagnostics };
+}
+
+/** The words of a name, lower-case: "Appendix A -- Notation" → appendix, a, notation. */
+function nameWords(name: string): Set<string> {
+  return new Set(name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== ''));
+}
+
+/** The words of `a` that `b` lacks. */
+function lacking(a: ReadonlySet<string>, b: ReadonlySet<string>): string[] {
+  return [...a].filter((w) => !b.has(w));
+}
+
+/**
+ * A heading renamed the way its page was (the page "Appendix A -- Notation" now "Appendix B --
+ * Notation", its heading "A. Appendix: Notation" now "B. Appendix: Notation"): the page-moved
+ * record already tells it. Only when every word the heading lost the page's name lost, and
+ * every word it gained the page's name gained; a heading reworded otherwise keeps its record.
+ */
+function renamedAsThePage(change: Change, from: string, to: string): boolean {
+  if (change.id !== 'section-renamed' || !change.before || !change.after) return false;
+  const [was, now, pageWas, pageNow] = [change.before.text, change.after.text, from, to].map(nameWords) as [Set<string>, Set<string>, Set<string>, Set<string>];
+  const lost = lacking(was, now);
+  const gained = lacking(now, was);
+  if (lost.length + gained.length === 0) return false;
+  const pageLost = new Set(lacking(pageWas, pageNow));
+  const pageGained = new Set(lacking(pageNow, pageWas));
+  return lost.every((w) => pageLost.has(w)) && gained.every((w) => pageGained.has(w));
 }
 
 /** Pages generated from their revision's schema (reference-page.ts). */

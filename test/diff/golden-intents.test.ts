@@ -203,6 +203,10 @@ const INTENTS: Record<string, (changes: Change[]) => void> = {
       'If a lantern runs dry it must raise the `dry` flag.',
     ]);
   },
+  'notation-conventions': (c) => {
+    // A lower-case "may" whose subject is the notation (a grammar production, a nonterminal) says what the notation can express: no rule; a party's "may" is one.
+    expect(c.filter((x) => x.kind === 'rule').map((x) => x.subject)).toEqual(['A kettle may whistle when its water boils.']);
+  },
   'rule-into-parent-note': (c) => {
     // A sentence moved into a note of the section above it moved there (editorial, saying where); a note in a sibling section does not take it.
     expect(c.map((x) => `${x.id} ${x.level}`)).toEqual(['rule-moved editorial', 'prose-added editorial', 'rule-removed non-breaking']);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffPageTexts } from '../../src/diff/index.ts';
 import type { Change } from '../../src/records/change.ts';
+import { diffRevisionPages } from '../../src/revision/revisions.ts';
 import { fixturesDir } from '../../harness/paths.ts';
 
 /**
@@ -477,5 +478,33 @@ describe('a column added to a table of data', () => {
 
   it('a row whose other cells changed too keeps its own record', () => {
     expect(changes.filter((c) => /Shriek/.test(c.subject))).toHaveLength(1);
+  });
+});
+
+describe('a convention of the notation', () => {
+  const changes = run('notation-conventions');
+
+  it('"A grammar production may specify that …" says what the notation can express: no MAY rule', () => {
+    expect(changes.filter((c) => c.section.new === 'Notation').map((c) => c.id)).toEqual(['prose-added', 'prose-added']);
+  });
+
+  it('a party’s permission ("A kettle may whistle …") is still a MAY rule', () => {
+    expect(rows(changes.filter((c) => c.section.new === 'Boiling'))).toEqual([['rule-added', 'non-breaking']]);
+  });
+});
+
+describe('a page re-lettered, its title heading with it', () => {
+  const body = 'This appendix describes how the kettle grammar is written.\n\nEach production is a name, a colon and its definition.\n';
+  const pages: Record<string, Record<string, string>> = {
+    old: { 'Appendix A -- Kettle Notation': `# A. Appendix: Kettle Notation\n\n${body}`, 'Section 1 -- Pouring': '# Pouring\n\nA kettle pours.\n' },
+    new: { 'Appendix B -- Kettle Notation': `# B. Appendix: Kettle Notation\n\n${body}`, 'Section 1 -- Pouring': '# Pouring\n\nA kettle pours water.\n' },
+  };
+  const diff = diffRevisionPages({
+    oldPages: Object.keys(pages['old']!), newPages: Object.keys(pages['new']!),
+    text: (side, page) => pages[side]![page]!, labels: { old: 'v1', new: 'v2' },
+  });
+
+  it('is one page-moved record: the title’s letter is the page’s letter, not a second rename', () => {
+    expect(diff.changes.filter((c) => c.page === 'Appendix B -- Kettle Notation').map((c) => c.id)).toEqual(['page-moved']);
   });
 });
