@@ -1332,6 +1332,242 @@ var init_catalog = __esm({
   }
 });
 
+// src/model/document.ts
+function inSection(sectionId, outer) {
+  return sectionId === outer || sectionId.startsWith(`${outer}/`);
+}
+var RFC2119_KEYWORDS;
+var init_document = __esm({
+  "src/model/document.ts"() {
+    "use strict";
+    RFC2119_KEYWORDS = [
+      "MUST NOT",
+      "MUST",
+      "REQUIRED",
+      "SHALL NOT",
+      "SHALL",
+      "SHOULD NOT",
+      "SHOULD",
+      "NOT RECOMMENDED",
+      "RECOMMENDED",
+      "MAY",
+      "OPTIONAL"
+    ];
+  }
+});
+
+// src/model/parties.ts
+function partiesOf(text4) {
+  const kinds = /* @__PURE__ */ new Map();
+  for (const match of text4.matchAll(new RegExp(`\\b([A-Za-z][a-z]+(?:-[a-z]+)?)\\s+(${KINDED})\\b`, "g"))) {
+    const qualifier = match[1];
+    if (NOT_A_KIND.has(qualifier.toLowerCase()) || /^[A-Z]/.test(qualifier) && qualifier !== qualifier[0] + qualifier.slice(1).toLowerCase()) continue;
+    const kind = `${qualifier.toLowerCase()} ${singular(match[2].toLowerCase())}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  const abbreviations = {};
+  for (const match of text4.matchAll(new RegExp(`\\b((?:[A-Za-z][a-z]+\\s+){0,3}(?:${ROLE}|agent))s?\\s*\\(([A-Z]{2,6})\\)`, "g"))) {
+    const words3 = match[1].toLowerCase().split(/\s+/).filter((w) => !NOT_A_KIND.has(w));
+    const short = match[2];
+    const spelled = words3.slice(-short.length);
+    if (spelled.length === short.length && spelled.map((w) => w[0]).join("") === short.toLowerCase()) abbreviations[short] = plural(spelled.join(" "));
+  }
+  const compounds = [...kinds].filter(([kind, n]) => n >= 2 || Object.values(abbreviations).includes(plural(kind))).map(([kind]) => kind);
+  for (const expansion of Object.values(abbreviations)) {
+    const kind = singular(expansion);
+    if (kind.includes(" ") && !compounds.includes(kind)) compounds.push(kind);
+  }
+  const written = [
+    ...compounds.sort((a, b) => b.length - a.length).map((k) => `${escape(k).replace(/ /g, "\\s+")}s?`),
+    ROLE_WORD
+  ];
+  return { pattern: written.join("|"), abbreviations };
+}
+function cachedParties(text4) {
+  let found = cache.get(text4);
+  if (!found) {
+    found = partiesOf(text4);
+    if (cache.size > 256) cache.clear();
+    cache.set(text4, found);
+  }
+  return found;
+}
+function partyName(written) {
+  return plural(singular(written.toLowerCase().replace(/\s+/g, " ")));
+}
+function spellOutParties(text4, parties2) {
+  let out = text4;
+  for (const [short, long] of Object.entries(parties2.abbreviations)) out = out.replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, s) => `${singular(long)}${s}`);
+  return out;
+}
+function singular(word) {
+  if (word.endsWith("proxies")) return word.slice(0, -3) + "y";
+  if (word.endsWith("parties")) return word.slice(0, -3) + "y";
+  return word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
+}
+function plural(phrase) {
+  if (/(?:proxy|party)$/.test(phrase)) return `${phrase.slice(0, -1)}ies`;
+  if (phrase.endsWith("requestor")) return `${phrase.slice(0, -"requestor".length)}requesters`;
+  return phrase.endsWith("s") ? phrase : `${phrase}s`;
+}
+function escape(text4) {
+  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+var ROLES, KINDED, ROLE, ROLE_WORD, NOT_A_KIND, cache;
+var init_parties = __esm({
+  "src/model/parties.ts"() {
+    "use strict";
+    ROLES = ["server", "client", "host", "user", "implementation", "implementer", "receiver", "sender", "requester", "requestor", "responder", "recipient", "application", "party", "peer", "proxy"];
+    KINDED = "(?:servers?|clients?|hosts?|prox(?:y|ies)|agents?|users?)";
+    ROLE = `(?:${ROLES.join("|")})`;
+    ROLE_WORD = `(?:proxies|parties|${ROLES.map((r) => `${r}s?`).join("|")})`;
+    NOT_A_KIND = /* @__PURE__ */ new Set(["a", "an", "the", "each", "every", "any", "all", "both", "either", "other", "no", "some", "this", "that", "these", "those", "its", "their", "our", "your", "same", "new", "old", "one", "two", "multiple", "several", "many", "such", "given", "remote", "local", "existing", "conforming", "compliant", "receiving", "sending", "calling", "and", "or", "to", "of", "for", "by", "from", "with", "as", "on", "in", "at", "if", "when", "then", "than", "is", "are", "be", "must", "should", "may", "shall", "not"]);
+    cache = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/core/sentences.ts
+function sentenceSpans(text4, ends) {
+  const spans = [];
+  let start = 0;
+  let inCode2 = false;
+  const marks = /[`.?!]/g;
+  for (let m = marks.exec(text4); m !== null; m = marks.exec(text4)) {
+    if (m[0] === "`") {
+      inCode2 = !inCode2;
+      continue;
+    }
+    if (inCode2 || !ends(text4, m.index, start)) continue;
+    spans.push({ start, end: m.index + 1 });
+    start = m.index + 1;
+  }
+  if (start < text4.length) spans.push({ start, end: text4.length });
+  return spans;
+}
+var init_sentences = __esm({
+  "src/core/sentences.ts"() {
+    "use strict";
+  }
+});
+
+// src/model/rules.ts
+function patternFor(keywordCase) {
+  return keywordCase === "any-case" ? ANY_CASE_PATTERN : KEYWORD_PATTERN;
+}
+function keywordsIn(text4, keywordCase = "uppercase") {
+  const found = [];
+  for (const match of keywordMatches(text4, keywordCase)) found.push(match[1].replace(/\s+/, " ").toUpperCase());
+  return found;
+}
+function keywordMatches(text4, keywordCase) {
+  const out = [];
+  for (const match of text4.matchAll(patternFor(keywordCase))) {
+    const word = match[1];
+    if (word !== word.toUpperCase() && !statesRequirement(text4, match.index, word)) continue;
+    out.push(match);
+  }
+  return out;
+}
+function statesRequirement(text4, at, word) {
+  const before = text4.slice(Math.max(0, at - 120), at);
+  if (word === "may" && NOTATION_SUBJECT.test(before)) return false;
+  if (word === "may" && POSSIBILITY.test(text4.slice(at + word.length, at + word.length + 60))) return false;
+  if (word === "may" && MAY_HAVE_DIFFERENCE.test(text4.slice(at + word.length, at + word.length + 60))) return false;
+  if (DESCRIBING_CLAUSE.test(before)) return false;
+  if (/["“'‘`]/.test(text4[at - 1] ?? "") && /["”'’`]/.test(text4[at + word.length] ?? "")) return false;
+  if (ADJECTIVE.test(word)) return STATED_ADJECTIVE.test(before);
+  return !NOT_A_DUTY.test(before);
+}
+function strength(keyword) {
+  switch (keyword) {
+    case "MUST":
+    case "MUST NOT":
+    case "SHALL":
+    case "SHALL NOT":
+    case "REQUIRED":
+      return 3;
+    case "SHOULD":
+    case "SHOULD NOT":
+    case "RECOMMENDED":
+    case "NOT RECOMMENDED":
+      return 2;
+    default:
+      return 1;
+  }
+}
+function isNegative(keyword) {
+  return keyword.includes("NOT");
+}
+function strongest(keywords) {
+  return [...keywords].sort((a, b) => strength(b) - strength(a))[0];
+}
+function actorPatterns(parties2) {
+  let found = compiled.get(parties2.pattern);
+  if (!found) {
+    const words3 = parties2.pattern;
+    found = {
+      first: new RegExp(`\\b(${words3})\\b`, "i"),
+      /**
+       * Parties joined to the first one ("clients and servers", "clients, servers, and hosts"):
+       * one subject, several parties. A list must end in "and"/"or", so "For remote servers,
+       * user identification" stays one party.
+       */
+      joined: new RegExp(`^(?:\\s*,\\s*${QUALIFIERS}(?:${words3})\\b)*\\s*,?\\s*(?:and\\/or|and|or)\\s+${QUALIFIERS}(?:${words3})\\b`, "i"),
+      each: new RegExp(`\\b(${words3})\\b`, "gi")
+    };
+    if (compiled.size > 64) compiled.clear();
+    compiled.set(parties2.pattern, found);
+  }
+  return found;
+}
+function actorsIn(subject2, parties2 = GENERIC) {
+  const patterns = actorPatterns(parties2);
+  const textBeforeKeyword = spellOutParties(subject2, parties2);
+  const first = patterns.first.exec(textBeforeKeyword);
+  if (!first) return [];
+  const found = [partyName(first[1])];
+  const joined = patterns.joined.exec(textBeforeKeyword.slice(first.index + first[0].length));
+  for (const match of joined?.[0].matchAll(patterns.each) ?? []) {
+    const actor = partyName(match[1]);
+    if (!found.includes(actor)) found.push(actor);
+  }
+  return found;
+}
+function beforeFirstKeyword(text4, keywordCase = "uppercase") {
+  const match = keywordMatches(text4, keywordCase)[0];
+  return match ? text4.slice(0, match.index) : text4;
+}
+function sentences(text4) {
+  return sentenceSpans(text4, endsProseSentence).map((span) => text4.slice(span.start, span.end).trim()).filter((sentence) => sentence !== "");
+}
+var KEYWORD_PATTERN, ANY_CASE_PATTERN, ADJECTIVE, STATED_ADJECTIVE, NOT_A_DUTY, POSSIBILITY, DESCRIBING_CLAUSE, MAY_HAVE_DIFFERENCE, NOTATION_SUBJECT, QUALIFIERS, compiled, GENERIC, ABBREVIATIONS, SENTENCE_START, endsProseSentence;
+var init_rules = __esm({
+  "src/model/rules.ts"() {
+    "use strict";
+    init_document();
+    init_parties();
+    init_sentences();
+    KEYWORD_PATTERN = new RegExp(`\\b(${RFC2119_KEYWORDS.map((k) => k.replace(" ", "\\s+")).join("|")})\\b`, "g");
+    ANY_CASE_PATTERN = new RegExp(KEYWORD_PATTERN.source, "gi");
+    ADJECTIVE = /^(?:required|recommended|not\s+recommended|optional)$/i;
+    STATED_ADJECTIVE = /\b(?:is|are|be|remains?)\s+(?:not\s+|also\s+|always\s+|therefore\s+)?$/i;
+    NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?:document|specification|spec|section|chapter|appendix|protocol)\s+(?:needs?|wants?|has|tries|aims?|intends?|defines?|describes?|specifies?|explains?)\b[^.;:!?]*$/i;
+    POSSIBILITY = /^\s+(?:also\s+|still\s+|well\s+|even\s+|sometimes\s+|eventually\s+|therefore\s+|thus\s+)*(?:occur|happen|arise|result|evolve|continue\s+to\s+(?:evolve|change|grow|develop|expand)|vary|differ|exist|emerge|become|seem|take\s+place|or\s+may\s+not|be\s+(?:due|because|caused|the\s+result))\w*\b/i;
+    DESCRIBING_CLAUSE = /[\p{L}\p{N}})`_*]\s+(?:when|whenever|if|unless|where|wherever)\s+(?:(?!(?:is|are|was|were|be|been|being|has|have|had|does|do|did|can|could|will|would|then)\b)[^\s,;:.!?()]+\s+){0,8}$/iu;
+    MAY_HAVE_DIFFERENCE = /^\s+have\s+(?:a\s+|an\s+)?(?:(?:different|differing|distinct|varying|other|semantic|special|no)\s+)*(?:different|differing|distinct|varying|meanings?|interpretations?|significance|effects?|consequences|implications)\b/i;
+    NOTATION_SUBJECT = /\b(?:grammar|productions?|non-?terminals?|notation|(?:grammar|syntax|lexical)\s+rules?|terminal\s+symbols?)\s+(?:also\s+|optionally\s+)?$/i;
+    QUALIFIERS = "(?:(?:all|both|either|the|other)\\s+)*(?:[\\w-]+\\s+)?";
+    compiled = /* @__PURE__ */ new Map();
+    GENERIC = partiesOf("");
+    ABBREVIATIONS = /\b(e\.g|i\.e|ex|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
+    SENTENCE_START = /[A-Z`"(*\[]/;
+    endsProseSentence = (text4, at, start) => {
+      const after = text4[at + 2];
+      return text4[at + 1] === " " && after !== void 0 && SENTENCE_START.test(after) && !ABBREVIATIONS.test(text4.slice(start, at + 1));
+    };
+  }
+});
+
 // src/records/change.ts
 function levelRank(level) {
   return CHANGE_LEVELS.indexOf(level);
@@ -27145,8 +27381,8 @@ function compareField(pair, path2, of, nf, subject2) {
   }
 }
 function providedDuty(description) {
-  const sentence = description?.split(/(?<=[.!?])\s+/).find((s) => /\b(?:MUST|SHALL)\s+(?:always\s+)?be\s+(?:provided|included|present|set|sent)\b/.test(s));
-  return sentence ?? null;
+  if (!description) return null;
+  return sentences(description).find((s) => /\b(?:MUST|SHALL)\s+(?:always\s+)?be\s+(?:provided|included|present|set|sent)\b/.test(s)) ?? null;
 }
 function diffDeprecation(pair, path2, of, nf, subject2) {
   if (of.deprecated || !nf.deprecated) return;
@@ -27156,6 +27392,7 @@ function diffDeprecation(pair, path2, of, nf, subject2) {
 var init_field_changes = __esm({
   "src/schema/diff/field-changes.ts"() {
     "use strict";
+    init_rules();
     init_quote();
     init_context();
     init_field_shape();
@@ -28447,215 +28684,8 @@ function keywordOf(f) {
 // src/changes/describe.ts
 init_quote();
 
-// src/model/document.ts
-function inSection(sectionId, outer) {
-  return sectionId === outer || sectionId.startsWith(`${outer}/`);
-}
-var RFC2119_KEYWORDS = [
-  "MUST NOT",
-  "MUST",
-  "REQUIRED",
-  "SHALL NOT",
-  "SHALL",
-  "SHOULD NOT",
-  "SHOULD",
-  "NOT RECOMMENDED",
-  "RECOMMENDED",
-  "MAY",
-  "OPTIONAL"
-];
-
-// src/model/parties.ts
-var ROLES = ["server", "client", "host", "user", "implementation", "implementer", "receiver", "sender", "requester", "requestor", "responder", "recipient", "application", "party", "peer", "proxy"];
-var KINDED = "(?:servers?|clients?|hosts?|prox(?:y|ies)|agents?|users?)";
-var ROLE = `(?:${ROLES.join("|")})`;
-var ROLE_WORD = `(?:proxies|parties|${ROLES.map((r) => `${r}s?`).join("|")})`;
-var NOT_A_KIND = /* @__PURE__ */ new Set(["a", "an", "the", "each", "every", "any", "all", "both", "either", "other", "no", "some", "this", "that", "these", "those", "its", "their", "our", "your", "same", "new", "old", "one", "two", "multiple", "several", "many", "such", "given", "remote", "local", "existing", "conforming", "compliant", "receiving", "sending", "calling", "and", "or", "to", "of", "for", "by", "from", "with", "as", "on", "in", "at", "if", "when", "then", "than", "is", "are", "be", "must", "should", "may", "shall", "not"]);
-var cache = /* @__PURE__ */ new Map();
-function partiesOf(text4) {
-  const kinds = /* @__PURE__ */ new Map();
-  for (const match of text4.matchAll(new RegExp(`\\b([A-Za-z][a-z]+(?:-[a-z]+)?)\\s+(${KINDED})\\b`, "g"))) {
-    const qualifier = match[1];
-    if (NOT_A_KIND.has(qualifier.toLowerCase()) || /^[A-Z]/.test(qualifier) && qualifier !== qualifier[0] + qualifier.slice(1).toLowerCase()) continue;
-    const kind = `${qualifier.toLowerCase()} ${singular(match[2].toLowerCase())}`;
-    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-  }
-  const abbreviations = {};
-  for (const match of text4.matchAll(new RegExp(`\\b((?:[A-Za-z][a-z]+\\s+){0,3}(?:${ROLE}|agent))s?\\s*\\(([A-Z]{2,6})\\)`, "g"))) {
-    const words3 = match[1].toLowerCase().split(/\s+/).filter((w) => !NOT_A_KIND.has(w));
-    const short = match[2];
-    const spelled = words3.slice(-short.length);
-    if (spelled.length === short.length && spelled.map((w) => w[0]).join("") === short.toLowerCase()) abbreviations[short] = plural(spelled.join(" "));
-  }
-  const compounds = [...kinds].filter(([kind, n]) => n >= 2 || Object.values(abbreviations).includes(plural(kind))).map(([kind]) => kind);
-  for (const expansion of Object.values(abbreviations)) {
-    const kind = singular(expansion);
-    if (kind.includes(" ") && !compounds.includes(kind)) compounds.push(kind);
-  }
-  const written = [
-    ...compounds.sort((a, b) => b.length - a.length).map((k) => `${escape(k).replace(/ /g, "\\s+")}s?`),
-    ROLE_WORD
-  ];
-  return { pattern: written.join("|"), abbreviations };
-}
-function cachedParties(text4) {
-  let found = cache.get(text4);
-  if (!found) {
-    found = partiesOf(text4);
-    if (cache.size > 256) cache.clear();
-    cache.set(text4, found);
-  }
-  return found;
-}
-function partyName(written) {
-  return plural(singular(written.toLowerCase().replace(/\s+/g, " ")));
-}
-function spellOutParties(text4, parties2) {
-  let out = text4;
-  for (const [short, long] of Object.entries(parties2.abbreviations)) out = out.replace(new RegExp(`\\b${short}(s?)\\b`, "g"), (_m, s) => `${singular(long)}${s}`);
-  return out;
-}
-function singular(word) {
-  if (word.endsWith("proxies")) return word.slice(0, -3) + "y";
-  if (word.endsWith("parties")) return word.slice(0, -3) + "y";
-  return word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
-}
-function plural(phrase) {
-  if (/(?:proxy|party)$/.test(phrase)) return `${phrase.slice(0, -1)}ies`;
-  if (phrase.endsWith("requestor")) return `${phrase.slice(0, -"requestor".length)}requesters`;
-  return phrase.endsWith("s") ? phrase : `${phrase}s`;
-}
-function escape(text4) {
-  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-// src/core/sentences.ts
-function sentenceSpans(text4, ends) {
-  const spans = [];
-  let start = 0;
-  let inCode2 = false;
-  const marks = /[`.?!]/g;
-  for (let m = marks.exec(text4); m !== null; m = marks.exec(text4)) {
-    if (m[0] === "`") {
-      inCode2 = !inCode2;
-      continue;
-    }
-    if (inCode2 || !ends(text4, m.index, start)) continue;
-    spans.push({ start, end: m.index + 1 });
-    start = m.index + 1;
-  }
-  if (start < text4.length) spans.push({ start, end: text4.length });
-  return spans;
-}
-
-// src/model/rules.ts
-var KEYWORD_PATTERN = new RegExp(`\\b(${RFC2119_KEYWORDS.map((k) => k.replace(" ", "\\s+")).join("|")})\\b`, "g");
-var ANY_CASE_PATTERN = new RegExp(KEYWORD_PATTERN.source, "gi");
-function patternFor(keywordCase) {
-  return keywordCase === "any-case" ? ANY_CASE_PATTERN : KEYWORD_PATTERN;
-}
-function keywordsIn(text4, keywordCase = "uppercase") {
-  const found = [];
-  for (const match of keywordMatches(text4, keywordCase)) found.push(match[1].replace(/\s+/, " ").toUpperCase());
-  return found;
-}
-function keywordMatches(text4, keywordCase) {
-  const out = [];
-  for (const match of text4.matchAll(patternFor(keywordCase))) {
-    const word = match[1];
-    if (word !== word.toUpperCase() && !statesRequirement(text4, match.index, word)) continue;
-    out.push(match);
-  }
-  return out;
-}
-var ADJECTIVE = /^(?:required|recommended|not\s+recommended|optional)$/i;
-var STATED_ADJECTIVE = /\b(?:is|are|be|remains?)\s+(?:not\s+|also\s+|always\s+|therefore\s+)?$/i;
-var NOT_A_DUTY = /\b(?:how|whether|what|why|who)\b[^.;:!?]*$|\b(?:this|the)\s+(?:document|specification|spec|section|chapter|appendix|protocol)\s+(?:needs?|wants?|has|tries|aims?|intends?|defines?|describes?|specifies?|explains?)\b[^.;:!?]*$/i;
-var POSSIBILITY = /^\s+(?:also\s+|still\s+|well\s+|even\s+|sometimes\s+|eventually\s+|therefore\s+|thus\s+)*(?:occur|happen|arise|result|evolve|continue\s+to\s+(?:evolve|change|grow|develop|expand)|vary|differ|exist|emerge|become|seem|take\s+place|or\s+may\s+not|be\s+(?:due|because|caused|the\s+result))\w*\b/i;
-var DESCRIBING_CLAUSE = /[\p{L}\p{N}})`_*]\s+(?:when|whenever|if|unless|where|wherever)\s+(?:(?!(?:is|are|was|were|be|been|being|has|have|had|does|do|did|can|could|will|would|then)\b)[^\s,;:.!?()]+\s+){0,8}$/iu;
-var MAY_HAVE_DIFFERENCE = /^\s+have\s+(?:a\s+|an\s+)?(?:(?:different|differing|distinct|varying|other|semantic|special|no)\s+)*(?:different|differing|distinct|varying|meanings?|interpretations?|significance|effects?|consequences|implications)\b/i;
-var NOTATION_SUBJECT = /\b(?:grammar|productions?|non-?terminals?|notation|(?:grammar|syntax|lexical)\s+rules?|terminal\s+symbols?)\s+(?:also\s+|optionally\s+)?$/i;
-function statesRequirement(text4, at, word) {
-  const before = text4.slice(Math.max(0, at - 120), at);
-  if (word === "may" && NOTATION_SUBJECT.test(before)) return false;
-  if (word === "may" && POSSIBILITY.test(text4.slice(at + word.length, at + word.length + 60))) return false;
-  if (word === "may" && MAY_HAVE_DIFFERENCE.test(text4.slice(at + word.length, at + word.length + 60))) return false;
-  if (DESCRIBING_CLAUSE.test(before)) return false;
-  if (/["“'‘`]/.test(text4[at - 1] ?? "") && /["”'’`]/.test(text4[at + word.length] ?? "")) return false;
-  if (ADJECTIVE.test(word)) return STATED_ADJECTIVE.test(before);
-  return !NOT_A_DUTY.test(before);
-}
-function strength(keyword) {
-  switch (keyword) {
-    case "MUST":
-    case "MUST NOT":
-    case "SHALL":
-    case "SHALL NOT":
-    case "REQUIRED":
-      return 3;
-    case "SHOULD":
-    case "SHOULD NOT":
-    case "RECOMMENDED":
-    case "NOT RECOMMENDED":
-      return 2;
-    default:
-      return 1;
-  }
-}
-function isNegative(keyword) {
-  return keyword.includes("NOT");
-}
-function strongest(keywords) {
-  return [...keywords].sort((a, b) => strength(b) - strength(a))[0];
-}
-var QUALIFIERS = "(?:(?:all|both|either|the|other)\\s+)*(?:[\\w-]+\\s+)?";
-var compiled = /* @__PURE__ */ new Map();
-function actorPatterns(parties2) {
-  let found = compiled.get(parties2.pattern);
-  if (!found) {
-    const words3 = parties2.pattern;
-    found = {
-      first: new RegExp(`\\b(${words3})\\b`, "i"),
-      /**
-       * Parties joined to the first one ("clients and servers", "clients, servers, and hosts"):
-       * one subject, several parties. A list must end in "and"/"or", so "For remote servers,
-       * user identification" stays one party.
-       */
-      joined: new RegExp(`^(?:\\s*,\\s*${QUALIFIERS}(?:${words3})\\b)*\\s*,?\\s*(?:and\\/or|and|or)\\s+${QUALIFIERS}(?:${words3})\\b`, "i"),
-      each: new RegExp(`\\b(${words3})\\b`, "gi")
-    };
-    if (compiled.size > 64) compiled.clear();
-    compiled.set(parties2.pattern, found);
-  }
-  return found;
-}
-var GENERIC = partiesOf("");
-function actorsIn(subject2, parties2 = GENERIC) {
-  const patterns = actorPatterns(parties2);
-  const textBeforeKeyword = spellOutParties(subject2, parties2);
-  const first = patterns.first.exec(textBeforeKeyword);
-  if (!first) return [];
-  const found = [partyName(first[1])];
-  const joined = patterns.joined.exec(textBeforeKeyword.slice(first.index + first[0].length));
-  for (const match of joined?.[0].matchAll(patterns.each) ?? []) {
-    const actor = partyName(match[1]);
-    if (!found.includes(actor)) found.push(actor);
-  }
-  return found;
-}
-function beforeFirstKeyword(text4, keywordCase = "uppercase") {
-  const match = keywordMatches(text4, keywordCase)[0];
-  return match ? text4.slice(0, match.index) : text4;
-}
-var ABBREVIATIONS = /\b(e\.g|i\.e|ex|etc|vs|cf|approx|Dr|Mr|Ms|No|Fig)\.$/i;
-var SENTENCE_START = /[A-Z`"(*\[]/;
-var endsProseSentence = (text4, at, start) => {
-  const after = text4[at + 2];
-  return text4[at + 1] === " " && after !== void 0 && SENTENCE_START.test(after) && !ABBREVIATIONS.test(text4.slice(start, at + 1));
-};
-function sentences(text4) {
-  return sentenceSpans(text4, endsProseSentence).map((span) => text4.slice(span.start, span.end).trim()).filter((sentence) => sentence !== "");
-}
+// src/changes/relations/fields.ts
+init_rules();
 
 // src/changes/relations/union-find.ts
 var UnionFind = class {
@@ -29097,10 +29127,17 @@ function distinctChangeId(id, lead) {
   return `c-${hash("sha256", `${id}\0${lead.change.fingerprint}`, "hex").slice(0, 10)}`;
 }
 
+// src/changes/features.ts
+init_document();
+
+// src/changes/new-parts.ts
+init_rules();
+
 // src/diff/rule-words.ts
 var KEYWORD_WORDS = /* @__PURE__ */ new Set(["must", "not", "shall", "should", "may", "required", "recommended", "optional"]);
 
 // src/diff/same-duty.ts
+init_rules();
 function sameDuty(before, after) {
   const reasons = [];
   let a = withoutConnective(withoutReferences(withoutExamples(before)));
@@ -29797,6 +29834,7 @@ function shareFoundIn(words3, within2) {
 }
 
 // src/changes/relations/rules.ts
+init_rules();
 function joinMovedRules(facts, uf) {
   const moved3 = /* @__PURE__ */ new Map();
   const rules = facts.filter((f) => f.change.kind === "rule" && f.direction !== "changed" && f.change.action !== "moved");
@@ -29967,16 +30005,23 @@ function joinDutyRestated(facts, uf) {
 var RESTATED_DUTY = 0.7;
 function joinAnaphora(facts, uf) {
   const rules = facts.filter((f) => f.change.kind === "rule" && f.direction !== "removed" && f.line !== null && !f.change.informative);
-  const bySection = /* @__PURE__ */ new Map();
-  for (const f of rules) pushTo(bySection, `${f.sidePage}\0${f.path.join("\0")}`, f);
+  const bySection = rulesBySection(rules);
   for (const f of rules) {
     if (f.direction !== "added") continue;
     const referent = SUCH.exec(String(f.change.after?.text ?? ""))?.[1];
     if (!referent) continue;
     const word = normalizeText(referent).replace(/s$/, "");
-    const before = (bySection.get(`${f.sidePage}\0${f.path.join("\0")}`) ?? []).filter((o) => o !== f && o.line < f.line && f.line - o.line <= NEAR_LINES).sort((a, b) => b.line - a.line)[0];
+    const before = (bySection.get(sectionKey(f)) ?? []).filter((o) => o !== f && o.line < f.line && f.line - o.line <= NEAR_LINES).sort((a, b) => b.line - a.line)[0];
     if (before && normalizeText(String(before.change.after?.text ?? "")).split(" ").some((w) => w.replace(/s$/, "") === word)) uf.union(before.index, f.index);
   }
+}
+function rulesBySection(rules) {
+  const bySection = /* @__PURE__ */ new Map();
+  for (const f of rules) pushTo(bySection, sectionKey(f), f);
+  return bySection;
+}
+function sectionKey(f) {
+  return `${f.sidePage}\0${f.path.join("\0")}`;
 }
 var SUCH = /\bsuch\s+(?!as\b)([A-Za-z][\w-]*)/i;
 var NEAR_LINES = 8;
@@ -30012,11 +30057,10 @@ var MAX_RUN = 4;
 function joinClausesToTheirRule(facts, uf) {
   const alone = lonelyRecords(facts, uf);
   const rules = facts.filter((f) => f.change.kind === "rule" && f.direction !== "removed" && f.line !== null && !f.change.informative);
-  const bySection = /* @__PURE__ */ new Map();
-  for (const f of rules) pushTo(bySection, `${f.sidePage}\0${f.path.join("\0")}`, f);
+  const bySection = rulesBySection(rules);
   for (const f of rules) {
     if (f.direction !== "added" || actorOf(f) !== "" || !alone.has(f.index) || !refersBack(f)) continue;
-    const before = (bySection.get(`${f.sidePage}\0${f.path.join("\0")}`) ?? []).filter((o) => o !== f && o.index < f.index && o.line <= f.line && f.line - o.line <= SAME_PARAGRAPH && actorOf(o) !== "" && family2(o) === family2(f)).sort((a, b) => b.line - a.line || b.index - a.index)[0];
+    const before = (bySection.get(sectionKey(f)) ?? []).filter((o) => o !== f && o.index < f.index && o.line <= f.line && f.line - o.line <= SAME_PARAGRAPH && actorOf(o) !== "" && family2(o) === family2(f)).sort((a, b) => b.line - a.line || b.index - a.index)[0];
     if (before) uf.union(before.index, f.index);
   }
 }
@@ -30225,6 +30269,7 @@ function joinGroupsToTheirNames(facts, uf, outlines) {
 var MIN_GROUP = 2;
 
 // src/changes/relations/wording.ts
+init_rules();
 function joinPassagesMovedIntoNewText(facts, uf) {
   const alone = lonelyRecords(facts, uf);
   const gone = facts.filter((f) => f.change.kind === "prose" && f.direction === "removed" && !f.change.informative && alone.has(f.index));
@@ -30317,10 +30362,10 @@ function joinDescriptionsToPageLines(facts, uf) {
   const alone = lonelyRecords(facts, uf);
   const descriptions = facts.filter((f) => f.change.source === "schema" && f.change.id.endsWith("description-changed") && alone.has(f.index));
   if (descriptions.length === 0) return;
-  const passages = facts.filter((f) => f.change.source !== "schema" && !f.change.informative && f.direction !== "removed" && (f.change.kind === "prose" || f.change.kind === "rule" || f.change.kind === "schema-field")).flatMap((f) => sentences2(String(f.change.after?.text ?? "")).map((sentence) => ({ f, words: contentWords(sentence) }))).filter((p) => p.words.length >= DESCRIBED_WORDS);
+  const passages = facts.filter((f) => f.change.source !== "schema" && !f.change.informative && f.direction !== "removed" && (f.change.kind === "prose" || f.change.kind === "rule" || f.change.kind === "schema-field")).flatMap((f) => sentences(String(f.change.after?.text ?? "")).map((sentence) => ({ f, words: contentWords(sentence) }))).filter((p) => p.words.length >= DESCRIBED_WORDS);
   for (const d of descriptions) {
     const before = normalizeText(String(d.change.before?.text ?? ""));
-    const gained = sentences2(String(d.change.after?.text ?? "")).filter((sentence) => !before.includes(normalizeText(sentence)));
+    const gained = sentences(String(d.change.after?.text ?? "")).filter((sentence) => !before.includes(normalizeText(sentence)));
     let best = null;
     for (const sentence of gained) {
       const words3 = contentWords(sentence);
@@ -30332,9 +30377,6 @@ function joinDescriptionsToPageLines(facts, uf) {
     }
     if (best) uf.union(best.f.index, d.index);
   }
-}
-function sentences2(text4) {
-  return text4.split(/(?<=[.!?])\s+(?=[A-Z`"])/).map((s) => s.trim()).filter(Boolean);
 }
 var DESCRIBED_WORDS = 4;
 var DESCRIBED_SHARE = 0.6;
@@ -30422,6 +30464,7 @@ function groupRecords(facts, outlines, splits = []) {
 }
 
 // src/changes/impact.ts
+init_rules();
 init_catalog();
 
 // src/records/mandates.ts
@@ -45340,6 +45383,9 @@ function dedent(text4) {
   return lines.map((l) => l.slice(cut2)).join("\n");
 }
 
+// src/model/build.ts
+init_document();
+
 // src/model/json.ts
 init_main();
 init_nesting();
@@ -45492,6 +45538,9 @@ function fieldPaths(prefix, body, depth = 1) {
   }
   return paths;
 }
+
+// src/model/build.ts
+init_rules();
 
 // src/model/terms.ts
 function isIdentifierLike(span) {
@@ -45727,9 +45776,9 @@ function retires(text4) {
 }
 
 // src/model/statements.ts
-function statements(sentences3, keywordsOf) {
+function statements(sentences2, keywordsOf) {
   const out = [];
-  for (const sentence of sentences3) {
+  for (const sentence of sentences2) {
     const previous3 = out.at(-1);
     const keywords = keywordsOf(sentence);
     if (opensAsExample(sentence)) {
@@ -45793,6 +45842,7 @@ function startsWithWords(text4, words3) {
 
 // src/model/build.ts
 init_typescript();
+init_parties();
 init_objects();
 
 // src/model/capabilities.ts
@@ -46301,6 +46351,9 @@ function contentHash(text4) {
 var HASHED_KEPT_CHARS = 8e6;
 var hashes = /* @__PURE__ */ new Map();
 var hashedChars = 0;
+
+// src/changelog/index.ts
+init_document();
 
 // src/config/glob.ts
 function wildcardMatch(pattern, text4, isWildcard, matchesOne) {
@@ -47058,6 +47111,7 @@ function withRule(move, rule2) {
 }
 
 // src/diff/deprecations.ts
+init_rules();
 init_quote();
 var STATED = /^(.+?)\s+(?:is|are|has been|have been|was|were|becomes|become)\s+(?:now\s+|also\s+|officially\s+)?(?:soft-)?deprecated\b/i;
 var IN_PASSING = /\b(?:the|a|an|this|these)\s+(?:soft-)?deprecated\s+(.+?)(?=\s*[(,.;:]|\s+(?:from|is|are|was|which|that|and|or|in|for|with)\b|$)/gi;
@@ -47306,6 +47360,7 @@ function capitalized(word) {
 }
 
 // src/diff/optional-entries.ts
+init_document();
 init_catalog();
 function levelNewOptionalEntries(drafts, ctx) {
   const known2 = new Set(ctx.old.fields.map((f) => f.name.toLowerCase()));
@@ -47499,6 +47554,7 @@ function newSection(ctx, id) {
 }
 
 // src/diff/prose-become-rule.ts
+init_document();
 init_catalog();
 var TAKEN_SHARE = 0.75;
 function foldProseIntoRules(drafts) {
@@ -47846,6 +47902,9 @@ function side5(block) {
   return { text: block.text, line: block.line };
 }
 
+// src/diff/rules.ts
+init_rules();
+
 // src/diff/actors.ts
 var ROLES2 = /* @__PURE__ */ new Set(["senders", "receivers", "recipients", "requesters", "responders"]);
 var EVERYONE = /* @__PURE__ */ new Set(["parties", "peers", "implementations", "implementers"]);
@@ -47866,6 +47925,7 @@ function alreadyBound(before, after) {
 }
 
 // src/diff/bound-nearby.ts
+init_rules();
 function boundNearby(before, after, old) {
   const parts2 = splitAtKeyword(after.text);
   if (!parts2) return null;
@@ -47929,6 +47989,7 @@ function nouns(words3) {
 }
 
 // src/diff/list-rules.ts
+init_rules();
 var units = /* @__PURE__ */ new WeakMap();
 var parts = /* @__PURE__ */ new WeakMap();
 function listParts(unit) {
@@ -48014,6 +48075,8 @@ function unitOf(group2) {
 }
 
 // src/diff/pointer-rules.ts
+init_document();
+init_rules();
 var POINTER = /\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+\w+){0,2}?\s+(?:follow|comply\s+with|adhere\s+to|observe|meet|satisfy|respect|implement|apply)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:requirements|guidance|rules|recommendations|practices|considerations|guidelines|provisions|steps|measures)\s+(?:in|of|from|under|(?:described|outlined|defined|listed|given|set\s+out|stated|specified)\s+(?:in|under|by))\s+(?:the\s+)?(.+?)(?:\s+section)?\s*[.;:]?\s*$/i;
 var NAMED_OBJECT = /\b(MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b(?:\s+NOT)?\s+(?:also\s+|always\s+)?(?:include|send|use|set|provide|support|honou?r|validate|attach|carry)\s+(?:all\s+(?:of\s+)?)?the\s+(.+)$/i;
 var SELF_DESCRIBED2 = /^(?:this|the\s+following)\s+(?:document|page|section|chapter|specification|guide|appendix)\s+(?:\w+\s+)?(?:outlines|describes|lists|defines|specifies|sets\s+out|covers|collects|summari[sz]es|details|gives)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:requirements|guidance|rules|recommendations|practices|considerations|guidelines|provisions|steps|measures)\s+(?:that|which)\b/i;
@@ -48054,6 +48117,7 @@ function pointedByPhrase(rule2, doc) {
 }
 
 // src/diff/restated-standard.ts
+init_rules();
 var RESTATES = /\bas\s+(?:required|mandated)\s+(?:by|in)\s+(.+?)(?:,?\s+(?:Section|§)\s*\d[\d.]*\b.*)?\s*[.;]?\s*$/i;
 function restatedFrom(rule2, old) {
   if (strength(rule2.keyword) < 3 || isNegative(rule2.keyword)) return null;
@@ -48075,6 +48139,7 @@ function subjectOf(rule2, heading) {
 var OBJECT_POINTS_BACK = /\b(?:MUST|SHALL|SHOULD|MAY)(?:\s+NOT)?\s+(?:\w+\s+){1,2}(?:it|them|these|those|this|that)\b(?!\s+(?:\w+)\b(?<!\b(?:to|for|in|on|by|and|or|if|when|as)\b))/;
 
 // src/diff/split-rules.ts
+init_rules();
 var TAKEN_SHARE3 = 0.75;
 function joinSplitRules2(pairs, added, ctx) {
   const taken = /* @__PURE__ */ new Set();
@@ -48095,6 +48160,7 @@ function joinSplitRules2(pairs, added, ctx) {
 }
 
 // src/diff/rules-in-place.ts
+init_rules();
 var MIN_SUBJECT_WORDS = 2;
 function pairRulesRewrittenInPlace(removed, added, newSectionOf) {
   const pairs = [];
@@ -48334,6 +48400,7 @@ var BOUNDLESS_REASON = {
 };
 
 // src/diff/sections.ts
+init_document();
 function alignSections(oldDoc, newDoc) {
   const pathKeys2 = new Map([
     ...oldDoc.sections.map((s) => [s, headingPathKey(oldDoc, s)]),
@@ -48829,7 +48896,9 @@ function uses(doc, phrase) {
 }
 
 // src/diff/rule-become-prose.ts
+init_rules();
 init_catalog();
+init_document();
 var TAKEN_SHARE5 = 0.75;
 var SUBJECT_DROPPED_SHARE = 0.6;
 function foldRulesIntoProse(drafts, ctx) {
@@ -48907,6 +48976,7 @@ function isRemovedRule(draft) {
 }
 
 // src/diff/rule-half-prose.ts
+init_rules();
 init_catalog();
 var SAME_SHARE2 = 0.6;
 var MIN_WORDS = 6;
@@ -48979,6 +49049,7 @@ function rewordingsOf(drafts, added) {
 }
 
 // src/diff/rewritten-passages.ts
+init_rules();
 init_catalog();
 function levelRewrittenPassages(drafts, ctx) {
   const added = drafts.filter((d) => isAbsolute2(d, "added"));
@@ -49293,13 +49364,13 @@ function diffSplitPage(source, oldDoc, oldText, newDoc, newText, diffTexts) {
 }
 function dropRemovalsCarriedBySplits(changes, splitRecords, oldPageOf) {
   const carried = new Set(splitRecords.filter((c) => c.kind === "rule" && c.before).map((c) => c.before.text));
-  const sectionKey = (page, side6) => `${String(page)}\0${side6.line}\0${side6.text}`;
-  const carriedSections = new Set(splitRecords.filter((c) => c.kind === "section" && c.before && c.after).map((c) => sectionKey(c.before["page"], c.before)));
+  const sectionKey2 = (page, side6) => `${String(page)}\0${side6.line}\0${side6.text}`;
+  const carriedSections = new Set(splitRecords.filter((c) => c.kind === "section" && c.before && c.after).map((c) => sectionKey2(c.before["page"], c.before)));
   const split = new Set(splitRecords);
   return changes.filter((c) => {
     if (split.has(c) || !c.before) return true;
     if (c.kind === "rule" && (c.action === "removed" || c.action === "moved")) return !carried.has(c.before.text);
-    if (c.kind === "section" && c.action === "removed" && c.page !== void 0) return !carriedSections.has(sectionKey(oldPageOf(c.page) ?? c.page, c.before));
+    if (c.kind === "section" && c.action === "removed" && c.page !== void 0) return !carriedSections.has(sectionKey2(oldPageOf(c.page) ?? c.page, c.before));
     return true;
   });
 }
@@ -50041,6 +50112,7 @@ function rewordByRevisionVocabulary(records, docs) {
 }
 
 // src/revision/schema-said.ts
+init_rules();
 var SAME_MEANING = 0.5;
 function levelRulesTheSchemaStated(changes, oldSchema, sectionText2) {
   const described = fieldDescriptions(oldSchema);
@@ -50110,6 +50182,8 @@ function fieldsByLeaf(schema) {
 }
 
 // src/revision/pointers-across-pages.ts
+init_document();
+init_rules();
 function levelPointersAcrossPages(changes, docs) {
   return changes.map((change) => {
     if (change.kind !== "rule" || change.action !== "added" || change.level === "editorial" || !change.after || change.source === "schema") return change;

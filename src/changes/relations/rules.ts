@@ -246,18 +246,28 @@ const RESTATED_DUTY = 0.7;
  */
 export function joinAnaphora(facts: readonly RecordFacts[], uf: UnionFind): void {
   const rules = facts.filter((f) => f.change.kind === 'rule' && f.direction !== 'removed' && f.line !== null && !f.change.informative);
-  const bySection = new Map<string, RecordFacts[]>();
-  for (const f of rules) pushTo(bySection, `${f.sidePage}\u0000${f.path.join('\u0000')}`, f);
+  const bySection = rulesBySection(rules);
   for (const f of rules) {
     if (f.direction !== 'added') continue;
     const referent = SUCH.exec(String(f.change.after?.text ?? ''))?.[1];
     if (!referent) continue;
     const word = normalizeText(referent).replace(/s$/, '');
-    const before = (bySection.get(`${f.sidePage}\u0000${f.path.join('\u0000')}`) ?? [])
+    const before = (bySection.get(sectionKey(f)) ?? [])
       .filter((o) => o !== f && o.line! < f.line! && f.line! - o.line! <= NEAR_LINES)
       .sort((a, b) => b.line! - a.line!)[0];
     if (before && normalizeText(String(before.change.after?.text ?? '')).split(' ').some((w) => w.replace(/s$/, '') === word)) uf.union(before.index, f.index);
   }
+}
+
+/** Rules by the page side and section they stand in. */
+function rulesBySection(rules: readonly RecordFacts[]): Map<string, RecordFacts[]> {
+  const bySection = new Map<string, RecordFacts[]>();
+  for (const f of rules) pushTo(bySection, sectionKey(f), f);
+  return bySection;
+}
+
+function sectionKey(f: RecordFacts): string {
+  return `${f.sidePage}\u0000${f.path.join('\u0000')}`;
 }
 
 /** "such" before a noun phrase, not "such as" (which gives examples, not a reference). */
@@ -325,13 +335,12 @@ const MAX_RUN = 4;
 export function joinClausesToTheirRule(facts: readonly RecordFacts[], uf: UnionFind): void {
   const alone = lonelyRecords(facts, uf);
   const rules = facts.filter((f) => f.change.kind === 'rule' && f.direction !== 'removed' && f.line !== null && !f.change.informative);
-  const bySection = new Map<string, RecordFacts[]>();
-  for (const f of rules) pushTo(bySection, `${f.sidePage}\u0000${f.path.join('\u0000')}`, f);
+  const bySection = rulesBySection(rules);
   for (const f of rules) {
     // Only a clause no other relation placed: one already part of a change stays there.
     if (f.direction !== 'added' || actorOf(f) !== '' || !alone.has(f.index) || !refersBack(f)) continue;
     // The nearest rule before it (on one line, the later sentence).
-    const before = (bySection.get(`${f.sidePage}\u0000${f.path.join('\u0000')}`) ?? [])
+    const before = (bySection.get(sectionKey(f)) ?? [])
       .filter((o) => o !== f && o.index < f.index && o.line! <= f.line! && f.line! - o.line! <= SAME_PARAGRAPH && actorOf(o) !== '' && family(o) === family(f))
       .sort((a, b) => b.line! - a.line! || b.index - a.index)[0];
     if (before) uf.union(before.index, f.index);

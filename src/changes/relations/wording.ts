@@ -2,6 +2,7 @@ import type { RecordFacts } from '../facts.ts';
 import { lonelyRecords, pushTo, type UnionFind } from './union-find.ts';
 import { contentWords, shareFoundIn, wordsFoundIn } from '../../diff/content-words.ts';
 import { normalizeText, tokens } from '../../diff/similarity.ts';
+import { sentences } from '../../model/rules.ts';
 
 /**
  * Relations of wording: a paragraph next to what it explains (8), and the editorial records
@@ -158,10 +159,6 @@ export function joinDescriptionsToPageLines(facts: readonly RecordFacts[], uf: U
     }
     if (best) uf.union(best.f.index, d.index);
   }
-}
-
-function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+(?=[A-Z`"])/).map((s) => s.trim()).filter(Boolean);
 }
 
 /** A page line that a description repeats shares at least this many words with the sentence the description gained, and this share of its own. */

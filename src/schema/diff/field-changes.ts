@@ -1,3 +1,4 @@
+import { sentences } from '../../model/rules.ts';
 import { excerpt } from '../../records/quote.ts';
 import type { SchemaField } from '../model.ts';
 import { quoted, readable, WRAPPER } from './context.ts';
@@ -45,8 +46,8 @@ export function compareField(pair: DefinitionPair, path: string, of: SchemaField
 
 /** A sentence of a description that makes senders provide the field ("This MUST be provided for …"), or null. */
 function providedDuty(description: string | null): string | null {
-  const sentence = description?.split(/(?<=[.!?])\s+/).find((s) => /\b(?:MUST|SHALL)\s+(?:always\s+)?be\s+(?:provided|included|present|set|sent)\b/.test(s));
-  return sentence ?? null;
+  if (!description) return null;
+  return sentences(description).find((s) => /\b(?:MUST|SHALL)\s+(?:always\s+)?be\s+(?:provided|included|present|set|sent)\b/.test(s)) ?? null;
 }
 
 function diffDeprecation(pair: DefinitionPair, path: string, of: SchemaField, nf: SchemaField, subject: string): void {
